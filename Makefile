@@ -1,0 +1,40 @@
+# Every target creates .venv and installs what it needs, so `make demo` and `make test` work on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: install demo test bench bundle gui clean fonts
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	# CPU torch first: an unpinned torch would pull several GB of CUDA wheels.
+	$(PY) -m pip install --disable-pip-version-check torch==2.13.0
+	# GGML_NATIVE=OFF keeps llama.cpp portable to other CPUs (the bundle ships it).
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PY) -m pip install --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: install
+	$(VENV)/bin/factaudit demo --out projects/demo
+
+test: install fonts
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+
+bench: install
+	$(PY) benchmarks/run_all.py
+
+gui: install
+	$(VENV)/bin/factaudit gui
+
+# CJK fonts for Chinese text in screenshots; best effort (needs root and the Debian mirror).
+fonts:
+	@fc-list 2>/dev/null | grep -qi 'noto.*cjk' || \
+	  ( (apt-get update -qq && apt-get install -y -qq fonts-noto-cjk libxkbcommon0 libegl1 libgl1 libfontconfig1 libdbus-1-3) >/dev/null 2>&1 || echo "note: could not install fonts-noto-cjk; CJK text may render as boxes" )
+
+bundle: install
+	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build packaging/factaudit.spec
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache

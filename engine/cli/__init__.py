@@ -1,0 +1,54 @@
+"""Thin command layer over engine.services (`factaudit --help`)."""
+from __future__ import annotations
+
+import os
+
+# Read at import time by huggingface_hub / transformers: set before anything imports them.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+
+import click  # noqa: E402
+
+from engine.cli.project_cmds import demo_cmd, gui_cmd, import_cmd, info_cmd, launch_gui, new_cmd  # noqa: E402
+from engine.version import APP_VERSION  # noqa: E402
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(APP_VERSION, prog_name="factaudit")
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """factaudit: audit retrieve-then-verify fact-checking pipelines, offline."""
+    if ctx.invoked_subcommand is None:
+        launch_gui(None)
+
+
+for command in (new_cmd, import_cmd, info_cmd, demo_cmd, gui_cmd):
+    cli.add_command(command)
+
+# Capabilities register their commands here (one module each).
+COMMAND_MODULES = [
+    "engine.cli.retrieval_cmds",
+    "engine.cli.verify_cmds",
+    "engine.cli.scoring_cmds",
+    "engine.cli.audit_cmds",
+    "engine.cli.seal_cmds",
+]
+
+
+def _register_optional() -> None:
+    from importlib import import_module
+    from importlib.util import find_spec
+
+    for name in COMMAND_MODULES:
+        if find_spec(name) is not None:
+            module = import_module(name)
+            for command in getattr(module, "COMMANDS", []):
+                cli.add_command(command)
+
+
+_register_optional()
+
+
+def main() -> None:
+    cli(prog_name="factaudit")

@@ -1,0 +1,77 @@
+"""Shared CLI plumbing: error handling, JSON output, terminal progress bars."""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import json
+import sys
+from typing import Any, Callable, Iterator
+
+import click
+
+from engine.errors import FactAuditError, ImportFailed
+
+
+def emit_json(value: Any) -> None:
+    def default(o):
+        if dataclasses.is_dataclass(o):
+            return dataclasses.asdict(o)
+        if hasattr(o, "tolist"):
+            return o.tolist()
+        return str(o)
+
+    click.echo(json.dumps(value, indent=2, ensure_ascii=False, default=default))
+
+
+def handle_errors(fn: Callable) -> Callable:
+    """Bad input and known failures end with a one-line reason and a non-zero exit."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except ImportFailed as err:
+            click.echo(f"error: {err}", err=True)
+            if len(err.problems) > 1:
+                click.echo(err.report(), err=True)
+            sys.exit(2)
+        except FactAuditError as err:
+            click.echo(f"error: {err}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            sys.exit(130)
+
+    return wrapper
+
+
+@contextlib.contextmanager
+def progress_bar(description: str, enabled: bool | None = None) -> Iterator[Callable[[int, int | None, str], None]]:
+    """A rich progress bar on a terminal (stderr), silent otherwise."""
+    if enabled is None:
+        enabled = sys.stderr.isatty()
+    if not enabled:
+        yield lambda done, total, message="": None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(description, total=None)
+
+        def update(done: int, total: int | None, message: str = "") -> None:
+            bar.update(task, completed=done, total=total, description=message or description)
+
+        yield update
+
+
+def parse_map(values: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for v in values:
+        if "=" not in v:
+            raise click.BadParameter(f"expected FIELD=COLUMN, got {v!r}", param_hint="--map")
+        k, col = v.split("=", 1)
+        out[k.strip()] = col.strip()
+    return out

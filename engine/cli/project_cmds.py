@@ -1,0 +1,114 @@
+"""Commands on whole projects: new, import, info, demo, gui."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from engine import services
+from engine.cli.common import emit_json, handle_errors, parse_map, progress_bar
+from engine.ingest import FORMATS, KINDS
+
+
+@click.command("new")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@handle_errors
+def new_cmd(project: Path) -> None:
+    """Create an empty project file."""
+    with services.create_project(project) as p:
+        click.echo(f"created {p.path} (schema {p.schema_version})")
+
+
+@click.command("import")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(FORMATS), help="inferred from .jsonl/.csv when left out")
+@click.option("--kind", type=click.Choice(KINDS))
+@click.option("--map", "maps", multiple=True, metavar="FIELD=COLUMN", help="read FIELD from COLUMN")
+@click.option("--dataset", help="name of the dataset this import creates (default: the file stem)")
+@click.option("--id-prefix", help="prefix every imported id (to keep colliding ids apart)")
+@click.option("--split", help="dataset split (train, dev, test)")
+@click.option("--freeze", is_flag=True, help="freeze the dataset after import (refuses edits)")
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def import_cmd(project, files, fmt, kind, maps, dataset, id_prefix, split, freeze, as_json) -> None:
+    """Import records (all or nothing)."""
+    started = time.perf_counter()
+    with services.open_project(project) as p, progress_bar("importing") as bar:
+        res = services.import_files(p, list(files), fmt, kind, parse_map(maps), dataset, id_prefix, split, progress=bar)
+        if freeze:
+            services.freeze_dataset(p, res.dataset.name)
+    seconds = time.perf_counter() - started
+    if as_json:
+        emit_json({"dataset": res.dataset.name, "counts": res.counts, "unresolved_gold": res.unresolved_gold,
+                   "run_id": res.run_id, "seconds": round(seconds, 3), "frozen": freeze})
+        return
+    parts = ", ".join(f"{v} {k}" for k, v in res.counts.items())
+    click.echo(f"imported dataset {res.dataset.name!r}: {parts} in {seconds:.1f} s")
+    if res.run_id:
+        click.echo(f"created run {res.run_id}")
+    if res.unresolved_gold:
+        click.echo(f"note: {res.unresolved_gold} gold passages are not in the project yet (import the corpus)")
+
+
+@click.command("info")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def info_cmd(project: Path, as_json: bool) -> None:
+    """Describe a project: datasets, counts and runs."""
+    with services.open_project(project, readonly=True) as p:
+        info = services.project_info(p)
+    if as_json:
+        emit_json(info.to_json())
+        return
+    click.echo(f"{info.path}  (schema {info.schema_version}, factaudit {info.app_version})")
+    c = info.counts
+    click.echo(f"  {c['passages']} passages in {c['documents']} documents; {c['items']} items, "
+               f"{c['sentences']} sentences, {c['claims_active']} claims; {c['runs']} runs; {c['annotations']} annotations")
+    if info.datasets:
+        click.echo("datasets:")
+        for d in info.datasets:
+            counts = ", ".join(f"{v} {k}" for k, v in d["counts"].items() if k != "run_id")
+            frozen = " [frozen]" if d["frozen"] else ""
+            click.echo(f"  {d['name']:<24} {d['format']:<10} {counts}{frozen}")
+    if info.runs:
+        click.echo("runs:")
+        for r in info.runs:
+            click.echo(f"  {r['run_id']:<14} {r['kind']:<10} {r['status']:<12} {r['created']}")
+
+
+@click.command("demo")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("projects/demo"),
+              show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def demo_cmd(out: Path, as_json: bool) -> None:
+    """Build the demo project and run the pipeline on the embedded defaults."""
+    started = time.perf_counter()
+    with progress_bar("demo") as bar:
+        summary = services.build_demo(out, progress=bar)
+    if as_json:
+        emit_json(summary)
+        return
+    click.echo(f"demo project: {summary.project}")
+    for name, counts in summary.imported.items():
+        click.echo(f"  imported {name}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+    for step in summary.steps:
+        text = step.get("text") or ", ".join(f"{k}={v}" for k, v in step.items() if k != "step")
+        click.echo(f"  {step['step']}: {text}")
+    click.echo(f"done in {time.perf_counter() - started:.1f} s. Open it with: factaudit gui {summary.project}")
+
+
+@click.command("gui")
+@click.argument("project", required=False, type=click.Path(dir_okay=False, path_type=Path))
+def gui_cmd(project: Path | None) -> None:
+    """Open the desktop app."""
+    launch_gui(project)
+
+
+def launch_gui(project: Path | None = None) -> None:
+    from gui.app import run
+
+    raise SystemExit(run(str(project) if project else None))

@@ -1,0 +1,93 @@
+"""Importers: files → validated records → one transaction. Bad input raises ImportFailed naming
+file, line and field; nothing is written."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.errors import ImportFailed, InvalidArgument, Problem
+from engine.ingest import generic
+from engine.ingest.builder import BatchBuilder
+from engine.ingest.readers import source_file
+from engine.project import imports as store
+from engine.project.db import Project
+from engine.project.records import DatasetInfo, DatasetSpec
+
+ADAPTERS = ("scifact", "healthver", "medexpert", "ramdocs", "hotpotqa", "trec")
+FORMATS = ("jsonl", "csv", *ADAPTERS)
+KINDS = ("corpus", "claims", "answers", "verdicts", "run")
+
+
+@dataclass
+class ImportResult:
+    dataset: DatasetInfo
+    counts: dict[str, int]
+    unresolved_gold: int
+    run_id: str | None = None
+
+
+def infer_format(path: Path) -> str:
+    suffix = path.suffix.lower()
+    if suffix in (".jsonl", ".ndjson"):
+        return "jsonl"
+    if suffix == ".csv":
+        return "csv"
+    raise InvalidArgument(f"cannot infer the format of {path.name}; pass --format ({', '.join(FORMATS)})")
+
+
+def build_batch(project: Project, files: list[Path], fmt: str | None = None, kind: str | None = None,
+                mapping: dict[str, str] | None = None, dataset: str | None = None,
+                id_prefix: str | None = None, split: str | None = None) -> BatchBuilder:
+    if not files:
+        raise InvalidArgument("no input files given")
+    files = [Path(f) for f in files]
+    for f in files:
+        if not f.is_file():
+            raise ImportFailed([Problem(str(f), None, None, "file not found")])
+    fmt = fmt or infer_format(files[0])
+    if fmt not in FORMATS:
+        raise InvalidArgument(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    if kind is not None and kind not in KINDS:
+        raise InvalidArgument(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
+    if fmt in ("jsonl", "csv") and kind is None:
+        raise InvalidArgument("--kind is required for generic jsonl/csv imports (corpus, claims, answers, verdicts)")
+    if fmt == "trec":
+        kind = "run"
+    spec = DatasetSpec(
+        name=dataset or files[0].stem, kind=kind or "mixed", format=fmt,
+        files=[source_file(f) for f in files], split=split,
+    )
+    builder = BatchBuilder(spec)
+    for f in files:
+        _load_one(f, fmt, kind, mapping or {}, builder)
+        if builder.problems.full:
+            break
+    return builder
+
+
+def _load_one(path: Path, fmt: str, kind: str | None, mapping: dict[str, str], builder: BatchBuilder) -> None:
+    if fmt in ("jsonl", "csv"):
+        if kind == "run":
+            raise InvalidArgument("--kind run takes TREC run files: pass --format trec")
+        generic.load(path, fmt, kind, builder, mapping)
+        return
+    from importlib import import_module
+
+    adapter = import_module(f"engine.ingest.adapters.{fmt}")
+    if fmt == "trec":
+        adapter.load(path, builder)
+    else:
+        adapter.load(path, builder, kind)
+
+
+def import_files(project: Project, files: list[Path], fmt: str | None = None, kind: str | None = None,
+                 mapping: dict[str, str] | None = None, dataset: str | None = None,
+                 id_prefix: str | None = None, split: str | None = None) -> ImportResult:
+    builder = build_batch(project, files, fmt, kind, mapping, dataset, id_prefix, split)
+    batch = builder.finish(project, id_prefix)
+    if not any(batch.counts().values()):
+        raise ImportFailed([Problem(files[0].name if files else "?", None, None, "no records found")])
+    unresolved = builder.unresolved_gold(project)
+    info = store.write_batch(project, batch)
+    run_id = info.counts.get("run_id") if isinstance(info.counts.get("run_id"), str) else None
+    return ImportResult(dataset=info, counts=batch.counts(), unresolved_gold=unresolved, run_id=run_id)

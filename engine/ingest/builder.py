@@ -1,0 +1,148 @@
+"""Accumulate validated records with their source location, then check them against the project.
+
+Adapters and the generic importer call `add_*`; `finish` applies an id prefix, rejects duplicate ids
+(inside the batch and against the project) and dangling references, each located by file and line.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.ingest.problems import Problems
+from engine.project import imports as store
+from engine.project.db import Project
+from engine.project.records import (
+    ClaimRecord, DatasetSpec, DocumentRecord, HitRecord, ImportBatch, ImportedRun, ItemRecord, PassageRecord,
+    SentenceRecord, VerdictRecord,
+)
+
+Where = tuple[str, int | None]
+
+
+class BatchBuilder:
+    def __init__(self, spec: DatasetSpec, problems: Problems | None = None):
+        self.batch = ImportBatch(dataset=spec)
+        self.problems = problems or Problems()
+        self.where: dict[str, dict[str, Where]] = {k: {} for k in store.ID_TABLES}
+
+    def _register(self, kind: str, id_: str, file: str, line: int | None) -> bool:
+        seen = self.where[kind]
+        if id_ in seen:
+            f0, l0 = seen[id_]
+            self.problems.add(file, line, "id", f"duplicate {kind[:-1]} id {id_!r} (first at {f0}:{l0})")
+            return False
+        seen[id_] = (file, line)
+        return True
+
+    def add_document(self, doc: DocumentRecord, file: str, line: int | None) -> None:
+        if self._register("documents", doc.id, file, line):
+            self.batch.documents.append(doc)
+
+    def has_document(self, doc_id: str) -> bool:
+        return doc_id in self.where["documents"]
+
+    def add_passage(self, p: PassageRecord, file: str, line: int | None) -> None:
+        if self._register("passages", p.id, file, line):
+            self.batch.passages.append(p)
+
+    def add_item(self, item: ItemRecord, file: str, line: int | None) -> None:
+        if self._register("items", item.id, file, line):
+            self.batch.items.append(item)
+
+    def add_sentence(self, s: SentenceRecord, file: str, line: int | None) -> None:
+        if self._register("sentences", s.id, file, line):
+            self.batch.sentences.append(s)
+
+    def add_claim(self, c: ClaimRecord, file: str, line: int | None) -> None:
+        if self._register("claims", c.id, file, line):
+            self.batch.claims.append(c)
+
+    def set_run(self, kind: str, config: dict) -> ImportedRun:
+        self.batch.run = ImportedRun(kind=kind, config=config)
+        self.run_where: list[Where] = []
+        return self.batch.run
+
+    def add_hit(self, hit: HitRecord, file: str, line: int) -> None:
+        assert self.batch.run is not None
+        self.batch.run.hits.append(hit)
+        self.run_where.append((file, line))
+
+    def add_verdict(self, v: VerdictRecord, file: str, line: int) -> None:
+        assert self.batch.run is not None
+        self.batch.run.verdicts.append(v)
+        self.run_where.append((file, line))
+
+    # ---- final checks -------------------------------------------------------------------------
+    def finish(self, project: Project, id_prefix: str | None = None) -> ImportBatch:
+        self.problems.raise_if_any()
+        if id_prefix:
+            self._apply_prefix(id_prefix)
+        spec = self.batch.dataset
+        if store.dataset_name_taken(project, spec.name):
+            file = spec.files[0].path if spec.files else "?"
+            self.problems.add(file, None, None,
+                              f"a dataset named {spec.name!r} already exists; pass --dataset NAME")
+        for kind, where in self.where.items():
+            clash = store.existing_ids(project, kind, where.keys())
+            for id_ in sorted(clash, key=lambda i: where[i][1] or 0):
+                f, l = where[id_]
+                self.problems.add(f, l, "id", f"{kind[:-1]} id {id_!r} already exists in the project"
+                                               " (use --id-prefix P to keep both)")
+        self._check_references(project)
+        self.problems.raise_if_any()
+        return self.batch
+
+    def _apply_prefix(self, prefix: str) -> None:
+        b = self.batch
+        own = {k: set(v) for k, v in self.where.items()}
+
+        def p(kind: str, value: str | None) -> str | None:
+            return prefix + value if value is not None and value in own[kind] else value
+
+        b.documents = [replace(d, id=prefix + d.id) for d in b.documents]
+        b.passages = [replace(x, id=prefix + x.id, doc_id=p("documents", x.doc_id)) for x in b.passages]
+        b.items = [replace(i, id=prefix + i.id) for i in b.items]
+        b.sentences = [replace(s, id=prefix + s.id, item_id=p("items", s.item_id)) for s in b.sentences]
+        b.claims = [
+            replace(c, id=prefix + c.id, item_id=p("items", c.item_id), sentence_id=p("sentences", c.sentence_id),
+                    gold=[replace(g, passage_id=p("passages", g.passage_id)) for g in c.gold])
+            for c in b.claims
+        ]
+        self.where = {k: {prefix + i: w for i, w in v.items()} for k, v in self.where.items()}
+
+    def _check_references(self, project: Project) -> None:
+        b = self.batch
+        items = {i.id for i in b.items}
+        sentences = {s.id for s in b.sentences}
+        ext_items = store.existing_ids(project, "items", {c.item_id for c in b.claims if c.item_id} - items)
+        ext_sents = store.existing_ids(project, "sentences", {c.sentence_id for c in b.claims if c.sentence_id} - sentences)
+        for c in b.claims:
+            f, l = self.where["claims"][c.id]
+            if c.item_id and c.item_id not in items and c.item_id not in ext_items:
+                self.problems.add(f, l, "item_id", f"unknown item {c.item_id!r}")
+            if c.sentence_id and c.sentence_id not in sentences and c.sentence_id not in ext_sents:
+                self.problems.add(f, l, "sentence_id", f"unknown sentence {c.sentence_id!r}")
+        if b.run is not None:
+            claims = {c.id for c in b.claims}
+            want_claims = {h.claim_id for h in b.run.hits} | {v.claim_id for v in b.run.verdicts}
+            known_claims = claims | store.existing_ids(project, "claims", want_claims - claims)
+            passages = {x.id for x in b.passages}
+            want_p = {h.passage_id for h in b.run.hits} | {
+                pid for v in b.run.verdicts for pid in (v.evidence_used or [])}
+            known_p = passages | store.existing_ids(project, "passages", want_p - passages)
+            records = [*b.run.hits, *b.run.verdicts]
+            for rec, (f, l) in zip(records, self.run_where):
+                if rec.claim_id not in known_claims:
+                    self.problems.add(f, l, "claim_id", f"unknown claim {rec.claim_id!r}")
+                pids = [rec.passage_id] if isinstance(rec, HitRecord) else (rec.evidence_used or [])
+                for pid in pids:
+                    if pid not in known_p:
+                        self.problems.add(f, l, "passage_id" if isinstance(rec, HitRecord) else "passages",
+                                          f"unknown passage {pid!r}")
+                if self.problems.full:
+                    return
+
+    def unresolved_gold(self, project: Project) -> int:
+        """Gold passages that are in neither this batch nor the project (claims before their corpus)."""
+        wanted = {g.passage_id for c in self.batch.claims for g in c.gold}
+        have = {p.id for p in self.batch.passages}
+        return len(wanted - have - store.existing_ids(project, "passages", wanted - have))

@@ -1,0 +1,123 @@
+"""Generic JSONL/CSV importers for the kinds corpus, claims, answers (and verdicts from elsewhere).
+
+`mapping` maps our field name to the column name in the user's file (`--map claim=text`).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from engine.ingest import fields as F
+from engine.ingest.builder import BatchBuilder
+from engine.ingest.problems import RecordError
+from engine.ingest.readers import Row, read_csv, read_jsonl
+from engine.ingest.sentences import locate, split_sentences
+from engine.project.records import (
+    ClaimRecord, DocumentRecord, GoldEvidence, ItemRecord, PassageRecord, SentenceRecord, VerdictRecord,
+)
+
+KINDS = ("corpus", "claims", "answers", "verdicts")
+
+
+def rows(path: Path, fmt: str, builder: BatchBuilder, mapping: dict[str, str]) -> Iterator[Row]:
+    reader = read_csv if fmt == "csv" else read_jsonl
+    for row in reader(path, builder.problems):
+        if mapping:
+            data = dict(row.data)
+            for ours, theirs in mapping.items():
+                if theirs in row.data:
+                    data[ours] = row.data[theirs]
+                    if theirs != ours and theirs not in mapping:
+                        data.pop(theirs, None)
+            row = Row(row.line, data)
+        yield row
+
+
+def load(path: Path, fmt: str, kind: str, builder: BatchBuilder, mapping: dict[str, str]) -> None:
+    handler = {"corpus": _corpus, "claims": _claims, "answers": _answers, "verdicts": _verdicts}[kind]
+    if kind == "verdicts" and builder.batch.run is None:
+        builder.set_run("verify", {"source": "imported", "format": fmt})
+    from_csv = fmt == "csv"
+    docs_order: dict[str, int] = {}
+    for row in rows(path, fmt, builder, mapping):
+        try:
+            handler(row, builder, path.name, from_csv, docs_order)
+        except RecordError as err:
+            builder.problems.add(path.name, row.line, err.field, err.reason)
+        if builder.problems.full:
+            break
+
+
+def _corpus(row: Row, b: BatchBuilder, file: str, from_csv: bool, docs_order: dict[str, int]) -> None:
+    r = row.data
+    pid = F.ident(r, "id")
+    body = F.text(r, "text")
+    title = F.text(r, "title", required=False, empty_ok=True)
+    doc_id = F.ident(r, "doc_id", required=False) or pid
+    if not b.has_document(doc_id):
+        b.add_document(DocumentRecord(id=doc_id, title=title, source=F.text(r, "source", required=False)), file, row.line)
+    order = docs_order.get(doc_id, 0)
+    docs_order[doc_id] = order + 1
+    b.add_passage(PassageRecord(
+        id=pid, text=body, title=title, doc_id=doc_id, ord=order,
+        lang=F.text(r, "lang", required=False), source=F.text(r, "source", required=False),
+    ), file, row.line)
+
+
+def _claims(row: Row, b: BatchBuilder, file: str, from_csv: bool, _docs: dict) -> None:
+    r = row.data
+    gold = F.str_list(r, "gold_passages", from_csv=from_csv) or []
+    label = F.verdict(r, "label")
+    b.add_claim(ClaimRecord(
+        id=F.ident(r, "id"), text=F.text(r, "claim"), gold_label=label,
+        item_id=F.ident(r, "item_id", required=False), sentence_id=F.ident(r, "sentence_id", required=False),
+        gold=[GoldEvidence(passage_id=p, stance=label if label in ("Supported", "Refuted") else None) for p in gold],
+    ), file, row.line)
+
+
+def _answers(row: Row, b: BatchBuilder, file: str, from_csv: bool, _docs: dict) -> None:
+    r = row.data
+    item_id = F.ident(r, "id")
+    answer = F.text(r, "answer")
+    options = F.str_list(r, "options", from_csv=from_csv)
+    gold_options = F.str_list(r, "gold_options", from_csv=from_csv)
+    if gold_options and options and not set(gold_options) <= set(options):
+        raise RecordError("gold_options", "gold options must be among the options")
+    item = ItemRecord(
+        id=item_id, question=F.text(r, "question", required=False), answer=answer,
+        gold_answers=F.str_list(r, "gold_answers", from_csv=from_csv), options=options, gold_options=gold_options,
+        category=F.text(r, "category", required=False), risk_tier=F.risk_tier(r), critical=F.boolean(r, "critical"),
+    )
+    given = F.json_value(r, "sentences", from_csv=from_csv)
+    sentences: list[SentenceRecord] = []
+    if given in (None, ""):
+        for n, (start, end, sent) in enumerate(split_sentences(answer), start=1):
+            sentences.append(SentenceRecord(id=f"{item_id}:s{n}", item_id=item_id, ord=n, text=sent, start=start, end=end))
+    else:
+        if not isinstance(given, list) or not given:
+            raise RecordError("sentences", "expected a non-empty list of sentence objects")
+        for n, s in enumerate(given, start=1):
+            if not isinstance(s, dict):
+                raise RecordError(f"sentences[{n - 1}]", "expected an object with id, text, label")
+            try:
+                sentences.append(SentenceRecord(
+                    id=F.ident(s, "id"), item_id=item_id, ord=n, text=F.text(s, "text"),
+                    label=F.sentence_label(s), reason=F.text(s, "reason", required=False),
+                ))
+            except RecordError as err:
+                raise RecordError(f"sentences[{n - 1}].{err.field}", err.reason) from None
+        for s, (start, end) in zip(sentences, locate(answer, [s.text for s in sentences])):
+            s.start, s.end = start, end
+    b.add_item(item, file, row.line)
+    for s in sentences:
+        b.add_sentence(s, file, row.line)
+
+
+def _verdicts(row: Row, b: BatchBuilder, file: str, from_csv: bool, _docs: dict) -> None:
+    r = row.data
+    b.add_verdict(VerdictRecord(
+        claim_id=F.ident(r, "claim_id"), verdict=F.verdict(r, "verdict", required=True),
+        reasoning=F.text(r, "reasoning", required=False, empty_ok=True),
+        evidence_used=F.str_list(r, "passages", from_csv=from_csv),
+        parse_status="ok",
+    ), file, row.line)

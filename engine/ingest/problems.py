@@ -1,0 +1,36 @@
+"""Collect located problems while validating a whole file, then fail once with all of them."""
+from __future__ import annotations
+
+from engine.errors import ImportFailed, Problem
+
+
+class Problems:
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+        self.truncated = False
+
+    def add(self, file: str, line: int | None, field: str | None, reason: str) -> None:
+        if len(self.items) >= ImportFailed.MAX_PROBLEMS:
+            self.truncated = True
+            return
+        self.items.append(Problem(file, line, field, reason))
+
+    @property
+    def full(self) -> bool:
+        return self.truncated
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise ImportFailed(self.items, truncated=self.truncated)
+
+
+class RecordError(Exception):
+    """Raised by field validators; the reader turns it into a located Problem."""
+
+    def __init__(self, field: str | None, reason: str):
+        super().__init__(reason)
+        self.field = field
+        self.reason = reason

@@ -1,0 +1,259 @@
+"""Open, create, lock and migrate `.faproj` project files (SQLite).
+
+One writer connection guarded by a lock, and one reader connection per thread. A second process
+that wants to write gets ProjectLocked (an OS lock on a sidecar `<project>.lock`), never a corrupt
+file; read-only opens need no lock.
+"""
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import os
+import shutil
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Iterator
+
+from filelock import FileLock, Timeout
+
+from engine.errors import ProjectCorrupt, ProjectLocked, ProjectNotFound, ProjectTooNew, ReadOnlyProject
+from engine.project.migrations import MIGRATIONS, SCHEMA_VERSION, apply_migrations, current_version
+
+BUSY_TIMEOUT_MS = 10_000
+PROJECT_SUFFIX = ".faproj"
+
+
+def now_iso() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def _connect(path: Path, *, readonly: bool, immutable: bool = False) -> sqlite3.Connection:
+    if readonly:
+        flags = "mode=ro" + ("&immutable=1" if immutable else "")
+        uri = f"{path.resolve().as_uri()}?{flags}"
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+    else:
+        conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+class Project:
+    """An open project file. Use `Project.create`, `Project.open`, or the `open_project` helper."""
+
+    def __init__(self, path: Path, *, readonly: bool, immutable: bool = False):
+        self.path = Path(path)
+        self.readonly = readonly
+        self.immutable = immutable
+        self._lock: FileLock | None = None
+        self._write_lock = threading.RLock()
+        self._depth = 0
+        self._local = threading.local()
+        self._readers: list[sqlite3.Connection] = []
+        self._readers_guard = threading.Lock()
+        self._conn: sqlite3.Connection | None = None
+        self.backup_path: Path | None = None
+
+    # ---- lifecycle -------------------------------------------------------------------------
+    @classmethod
+    def create(cls, path: str | os.PathLike) -> "Project":
+        path = Path(path)
+        if path.exists():
+            raise InvalidPath(f"{path} already exists; open it instead")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        proj = cls(path, readonly=False)
+        proj._acquire_lock()
+        try:
+            conn = _connect(path, readonly=False)
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            apply_migrations(conn, 0)
+            conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('created', ?)", (now_iso(),))
+            proj._conn = conn
+        except Exception:
+            proj._release_lock()
+            raise
+        return proj
+
+    @classmethod
+    def open(cls, path: str | os.PathLike, *, readonly: bool = False, immutable: bool = False) -> "Project":
+        path = Path(path)
+        if not path.is_file():
+            raise ProjectNotFound(f"no project file at {path}")
+        proj = cls(path, readonly=readonly or immutable, immutable=immutable)
+        if not proj.readonly:
+            proj._acquire_lock()
+        try:
+            proj._open_checked()
+        except Exception:
+            proj.close()
+            raise
+        return proj
+
+    def _open_checked(self) -> None:
+        try:
+            conn = _connect(self.path, readonly=self.readonly, immutable=self.immutable)
+            ok = conn.execute("PRAGMA quick_check").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise ProjectCorrupt(f"{self.path} is not a readable project file: {exc}") from exc
+        if ok != "ok":
+            conn.close()
+            raise ProjectCorrupt(f"{self.path} failed its integrity check: {ok}")
+        try:
+            version = current_version(conn)
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise ProjectCorrupt(f"{self.path} is not a factaudit project: {exc}") from exc
+        if version > SCHEMA_VERSION:
+            conn.close()
+            raise ProjectTooNew(
+                f"{self.path} was written by a newer factaudit (schema {version}, this app knows "
+                f"{SCHEMA_VERSION}); update factaudit to open it"
+            )
+        if version < SCHEMA_VERSION:
+            if self.readonly:
+                conn.close()
+                raise ReadOnlyProject(
+                    f"{self.path} uses an older schema ({version}); open it for writing once to upgrade it"
+                )
+            conn.close()
+            self.backup_path = self._backup(version)
+            conn = _connect(self.path, readonly=False)
+            apply_migrations(conn, version)
+        if not self.readonly:
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+        self._conn = conn
+
+    def _backup(self, version: int) -> Path:
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{self.path.name}.v{version}-{stamp}.bak")
+        src = sqlite3.connect(str(self.path))
+        try:
+            dst = sqlite3.connect(str(target))
+            with dst:
+                src.backup(dst)
+            dst.close()
+        finally:
+            src.close()
+        return target
+
+    def _acquire_lock(self) -> None:
+        lock = FileLock(str(self.path) + ".lock", timeout=0)
+        try:
+            lock.acquire()
+        except Timeout as exc:
+            raise ProjectLocked(
+                f"{self.path} is open for writing in another factaudit process; open it read-only or close the other one"
+            ) from exc
+        self._lock = lock
+
+    def _release_lock(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            with contextlib.suppress(OSError):
+                Path(self._lock.lock_file).unlink()
+            self._lock = None
+
+    def close(self) -> None:
+        with self._readers_guard:
+            for r in self._readers:
+                with contextlib.suppress(Exception):
+                    r.close()
+            self._readers.clear()
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                if not self.readonly:
+                    self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._conn.close()
+            self._conn = None
+        self._release_lock()
+
+    def __enter__(self) -> "Project":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def is_open(self) -> bool:
+        return self._conn is not None
+
+    # ---- connections and transactions ------------------------------------------------------
+    @property
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise ProjectNotFound("project is closed")
+        return self._conn
+
+    def reader(self) -> sqlite3.Connection:
+        """A connection for the calling thread. The writer's own thread reads through the writer,
+        so it sees its uncommitted work."""
+        if self._conn is None:
+            raise ProjectNotFound("project is closed")
+        if self.readonly or threading.get_ident() == getattr(self, "_writer_thread", None):
+            return self._conn
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = _connect(self.path, readonly=True, immutable=self.immutable)
+            self._local.conn = conn
+            with self._readers_guard:
+                self._readers.append(conn)
+        return conn
+
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator[sqlite3.Connection]:
+        """A transaction; nested calls become savepoints, so an inner failure rolls back only itself."""
+        if self.readonly:
+            raise ReadOnlyProject(f"{self.path} is open read-only")
+        with self._write_lock:
+            conn = self.conn
+            depth = self._depth
+            name = f"sp{depth}"
+            if depth == 0:
+                conn.execute("BEGIN IMMEDIATE")
+                self._writer_thread = threading.get_ident()
+            else:
+                conn.execute(f"SAVEPOINT {name}")
+            self._depth += 1
+            try:
+                yield conn
+            except BaseException:
+                self._depth -= 1
+                if depth == 0:
+                    conn.execute("ROLLBACK")
+                    self._writer_thread = None
+                else:
+                    conn.execute(f"ROLLBACK TO {name}")
+                    conn.execute(f"RELEASE {name}")
+                raise
+            else:
+                self._depth -= 1
+                if depth == 0:
+                    conn.execute("COMMIT")
+                    self._writer_thread = None
+                else:
+                    conn.execute(f"RELEASE {name}")
+
+    @property
+    def schema_version(self) -> int:
+        return current_version(self.conn)
+
+    def checkpoint(self) -> None:
+        if not self.readonly:
+            self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+class InvalidPath(ProjectNotFound):
+    pass
+
+
+def copy_project(src: Path, dst: Path) -> None:
+    """Copy a closed project (database only; WAL checkpointed by close())."""
+    shutil.copy2(src, dst)
+
+
+__all__ = ["Project", "SCHEMA_VERSION", "MIGRATIONS", "now_iso", "PROJECT_SUFFIX"]

@@ -1,0 +1,62 @@
+"""`factaudit demo`: build the demo project from the data shipped in resources/demo and run the
+pipeline on the embedded defaults. Later capabilities add their steps to DEMO_STEPS."""
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable
+
+from engine.jobs import ProgressCallback, no_progress
+from engine.project.db import Project
+from engine.services.projects import create_project, import_files, project_info
+
+DEMO_NAME = "demo.faproj"
+
+
+def demo_file(name: str) -> Path:
+    return Path(str(resources.files("resources").joinpath("demo", name)))
+
+
+@dataclass
+class DemoSummary:
+    project: str
+    imported: dict[str, dict[str, int]] = field(default_factory=dict)
+    steps: list[dict[str, Any]] = field(default_factory=list)
+
+
+# Each step takes (project, summary, progress) and appends a dict to summary.steps.
+DemoStep = Callable[[Project, DemoSummary, ProgressCallback], None]
+DEMO_STEPS: list[DemoStep] = []
+
+
+def build_demo(out_dir: str | Path, progress: ProgressCallback = no_progress, *, fresh: bool = True,
+               run_steps: bool = True) -> DemoSummary:
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / DEMO_NAME
+    if path.exists() and fresh:
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(path) + suffix).unlink(missing_ok=True)
+    summary = DemoSummary(project=str(path))
+    with create_project(path) as project:
+        progress(0, None, "importing the SciFact subset")
+        res = import_files(project, [demo_file("scifact_corpus_subset.jsonl"), demo_file("scifact_claims_dev100.jsonl")],
+                           fmt="scifact", dataset="scifact-demo", split="dev")
+        summary.imported["scifact-demo"] = res.counts
+        try:
+            progress(0, None, "importing the MedExpert sample answers")
+            res = import_files(project, [demo_file("medexpert_sample.json")], fmt="medexpert", dataset="medexpert-demo")
+            summary.imported["medexpert-demo"] = res.counts
+        except ModuleNotFoundError:  # adapter not available in this build
+            pass
+        if run_steps:
+            for step in DEMO_STEPS:
+                step(project, summary, progress)
+        summary.steps.append({"step": "info", **{k: v for k, v in project_info(project).counts.items()}})
+    return summary
+
+
+def copy_demo(src: Path, dst: Path) -> None:
+    shutil.copy2(src, dst)

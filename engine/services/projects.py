@@ -1,0 +1,115 @@
+"""Project-level services: create, open, describe, import, freeze."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import ingest
+from engine.errors import InvalidArgument
+from engine.jobs import CancelToken, ProgressCallback, no_progress
+from engine.project import imports as import_store
+from engine.project import queries, runs
+from engine.project.db import PROJECT_SUFFIX, Project
+from engine.version import APP_VERSION
+
+
+def create_project(path: str | Path) -> Project:
+    path = Path(path)
+    if path.suffix != PROJECT_SUFFIX:
+        raise InvalidArgument(f"project files end in {PROJECT_SUFFIX}: {path.name}")
+    return Project.create(path)
+
+
+def open_project(path: str | Path, readonly: bool = False) -> Project:
+    return Project.open(Path(path), readonly=readonly)
+
+
+@dataclass
+class ProjectInfo:
+    path: str
+    schema_version: int
+    app_version: str
+    readonly: bool
+    counts: dict[str, int]
+    datasets: list[dict[str, Any]] = field(default_factory=list)
+    runs: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def project_info(project: Project) -> ProjectInfo:
+    datasets = [
+        {"name": d.name, "kind": d.kind, "format": d.format, "frozen": d.frozen, "split": d.split,
+         "source_sha256": d.source_sha256, "created": d.created, "counts": d.counts}
+        for d in queries.list_datasets(project)
+    ]
+    run_list = [
+        {"run_id": r.id, "kind": r.kind, "status": r.status, "created": r.created, "finished": r.finished,
+         "config_hash": r.config_hash, "summary": r.summary, "error": r.error}
+        for r in runs.list_runs(project)
+    ]
+    return ProjectInfo(
+        path=str(project.path), schema_version=project.schema_version, app_version=APP_VERSION,
+        readonly=project.readonly, counts=queries.table_counts(project), datasets=datasets, runs=run_list,
+    )
+
+
+def import_files(project: Project, files: list[str | Path], fmt: str | None = None, kind: str | None = None,
+                 mapping: dict[str, str] | None = None, dataset: str | None = None, id_prefix: str | None = None,
+                 split: str | None = None, progress: ProgressCallback = no_progress,
+                 cancel: CancelToken | None = None) -> ingest.ImportResult:
+    progress(0, None, "validating")
+    result = ingest.import_files(project, [Path(f) for f in files], fmt, kind, mapping, dataset, id_prefix, split)
+    total = sum(result.counts.values())
+    progress(total, total, "imported")
+    return result
+
+
+def preview_file(path: str | Path, fmt: str | None = None, limit: int = 20) -> tuple[list[str], list[dict]]:
+    """The first rows of a generic JSONL/CSV file and its column names, for the import dialog."""
+    from engine.ingest.problems import Problems
+    from engine.ingest.readers import read_csv, read_jsonl
+
+    path = Path(path)
+    fmt = fmt or ingest.infer_format(path)
+    reader = read_csv if fmt == "csv" else read_jsonl
+    rows, columns = [], []
+    for row in reader(path, Problems()):
+        rows.append(row.data)
+        for k in row.data:
+            if k not in columns:
+                columns.append(k)
+        if len(rows) >= limit:
+            break
+    return columns, rows
+
+
+def freeze_dataset(project: Project, name: str, frozen: bool = True):
+    return import_store.freeze_dataset(project, name, frozen)
+
+
+def list_datasets(project: Project):
+    return queries.list_datasets(project)
+
+
+def count_rows(project: Project, kind: str, dataset: str | None = None, search: str | None = None) -> int:
+    return queries.count_rows(project, kind, dataset, search)
+
+
+def page_rows(project: Project, kind: str, offset: int, limit: int, dataset: str | None = None,
+              search: str | None = None) -> list[tuple]:
+    return queries.page_rows(project, kind, offset, limit, dataset, search)
+
+
+def table_columns(kind: str) -> tuple[str, ...]:
+    return queries.TABLES[kind].columns
+
+
+def list_runs(project: Project, kind: str | None = None):
+    return runs.list_runs(project, kind)
+
+
+def get_run(project: Project, run_id: str):
+    return runs.get_run(project, run_id)

@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATASETS = ROOT.parent / "shared" / "datasets"
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+@pytest.fixture
+def shared_datasets() -> Path:
+    if not SHARED_DATASETS.is_dir():
+        pytest.skip(f"shared datasets not present at {SHARED_DATASETS}")
+    return SHARED_DATASETS
+
+
+@pytest.fixture
+def project(tmp_path):
+    from engine.project.db import Project
+
+    p = Project.create(tmp_path / "t.faproj")
+    yield p
+    p.close()
+
+
+@pytest.fixture(scope="session")
+def demo_project_path(tmp_path_factory) -> Path:
+    """The demo project with its data imported (no pipeline steps), built once per session."""
+    from engine.services.demo import build_demo
+
+    out = tmp_path_factory.mktemp("demo")
+    summary = build_demo(out, run_steps=False)
+    return Path(summary.project)
+
+
+@pytest.fixture
+def demo_project(demo_project_path, tmp_path):
+    """A private writable copy of the demo project."""
+    import shutil
+
+    from engine.project.db import Project
+
+    dst = tmp_path / "demo.faproj"
+    shutil.copy2(demo_project_path, dst)
+    p = Project.open(dst)
+    yield p
+    p.close()
