@@ -14,8 +14,19 @@ from engine.cli.project_cmds import demo_cmd, gui_cmd, import_cmd, info_cmd, lau
 from engine.version import APP_VERSION  # noqa: E402
 
 
+def _self_test(ctx: click.Context, _param, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from engine.selftest import run_self_test
+
+    ctx.exit(run_self_test(click.echo))
+
+
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(APP_VERSION, prog_name="factaudit")
+@click.option("--self-test", is_flag=True, expose_value=False, is_eager=True, callback=_self_test,
+              help="Run quick offline checks of this installation and exit.")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """factaudit: audit retrieve-then-verify fact-checking pipelines, offline."""

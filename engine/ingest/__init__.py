@@ -37,7 +37,7 @@ def infer_format(path: Path) -> str:
 
 def build_batch(project: Project, files: list[Path], fmt: str | None = None, kind: str | None = None,
                 mapping: dict[str, str] | None = None, dataset: str | None = None,
-                id_prefix: str | None = None, split: str | None = None) -> BatchBuilder:
+                id_prefix: str | None = None, split: str | None = None, progress=None) -> BatchBuilder:
     if not files:
         raise InvalidArgument("no input files given")
     files = [Path(f) for f in files]
@@ -57,7 +57,7 @@ def build_batch(project: Project, files: list[Path], fmt: str | None = None, kin
         name=dataset or files[0].stem, kind=kind or "mixed", format=fmt,
         files=[source_file(f) for f in files], split=split,
     )
-    builder = BatchBuilder(spec)
+    builder = BatchBuilder(spec, progress=progress)
     for f in files:
         _load_one(f, fmt, kind, mapping or {}, builder)
         if builder.problems.full:
@@ -82,12 +82,14 @@ def _load_one(path: Path, fmt: str, kind: str | None, mapping: dict[str, str], b
 
 def import_files(project: Project, files: list[Path], fmt: str | None = None, kind: str | None = None,
                  mapping: dict[str, str] | None = None, dataset: str | None = None,
-                 id_prefix: str | None = None, split: str | None = None) -> ImportResult:
-    builder = build_batch(project, files, fmt, kind, mapping, dataset, id_prefix, split)
+                 id_prefix: str | None = None, split: str | None = None, progress=None) -> ImportResult:
+    builder = build_batch(project, files, fmt, kind, mapping, dataset, id_prefix, split, progress)
     batch = builder.finish(project, id_prefix)
     if not any(batch.counts().values()):
         raise ImportFailed([Problem(files[0].name if files else "?", None, None, "no records found")])
     unresolved = builder.unresolved_gold(project)
+    if progress is not None:
+        progress(builder.n_records, builder.n_records, "writing")
     info = store.write_batch(project, batch)
     run_id = info.counts.get("run_id") if isinstance(info.counts.get("run_id"), str) else None
     return ImportResult(dataset=info, counts=batch.counts(), unresolved_gold=unresolved, run_id=run_id)

@@ -19,12 +19,25 @@ Where = tuple[str, int | None]
 
 
 class BatchBuilder:
-    def __init__(self, spec: DatasetSpec, problems: Problems | None = None):
+    def __init__(self, spec: DatasetSpec, problems: Problems | None = None, progress=None):
+        self.progress = progress
+        self.n_records = 0
         self.batch = ImportBatch(dataset=spec)
         self.problems = problems or Problems()
         self.where: dict[str, dict[str, Where]] = {k: {} for k in store.ID_TABLES}
+        # Content-addressed ids (a hash of the text): the same record may recur within a batch or
+        # already be in the project (HealthVer passages shared by dev and test); it is kept once.
+        self.shared: dict[str, set[str]] = {"documents": set(), "passages": set()}
+        # Scratch space for adapters that need to carry lookups from one input file to the next.
+        self.state: dict[str, object] = {}
+
+    def _tick(self) -> None:
+        self.n_records += 1
+        if self.progress is not None and self.n_records % 500 == 0:
+            self.progress(self.n_records, None, f"validated {self.n_records:,} records")
 
     def _register(self, kind: str, id_: str, file: str, line: int | None) -> bool:
+        self._tick()
         seen = self.where[kind]
         if id_ in seen:
             f0, l0 = seen[id_]
@@ -33,14 +46,25 @@ class BatchBuilder:
         seen[id_] = (file, line)
         return True
 
-    def add_document(self, doc: DocumentRecord, file: str, line: int | None) -> None:
+    def add_document(self, doc: DocumentRecord, file: str, line: int | None, *, shared: bool = False) -> None:
+        if shared:
+            if doc.id in self.where["documents"]:
+                return
+            self.shared["documents"].add(doc.id)
         if self._register("documents", doc.id, file, line):
             self.batch.documents.append(doc)
 
     def has_document(self, doc_id: str) -> bool:
         return doc_id in self.where["documents"]
 
-    def add_passage(self, p: PassageRecord, file: str, line: int | None) -> None:
+    def has_passage(self, passage_id: str) -> bool:
+        return passage_id in self.where["passages"]
+
+    def add_passage(self, p: PassageRecord, file: str, line: int | None, *, shared: bool = False) -> None:
+        if shared:
+            if p.id in self.where["passages"]:
+                return
+            self.shared["passages"].add(p.id)
         if self._register("passages", p.id, file, line):
             self.batch.passages.append(p)
 
@@ -53,6 +77,11 @@ class BatchBuilder:
             self.batch.sentences.append(s)
 
     def add_claim(self, c: ClaimRecord, file: str, line: int | None) -> None:
+        gold_ids = [g.passage_id for g in c.gold]
+        if len(set(gold_ids)) != len(gold_ids):
+            twice = next(p for p in gold_ids if gold_ids.count(p) > 1)
+            self.problems.add(file, line, "gold_passages", f"gold passage {twice!r} is listed twice")
+            return
         if self._register("claims", c.id, file, line):
             self.batch.claims.append(c)
 
@@ -64,11 +93,13 @@ class BatchBuilder:
     def add_hit(self, hit: HitRecord, file: str, line: int) -> None:
         assert self.batch.run is not None
         self.batch.run.hits.append(hit)
+        self._tick()
         self.run_where.append((file, line))
 
     def add_verdict(self, v: VerdictRecord, file: str, line: int) -> None:
         assert self.batch.run is not None
         self.batch.run.verdicts.append(v)
+        self._tick()
         self.run_where.append((file, line))
 
     # ---- final checks -------------------------------------------------------------------------
@@ -76,6 +107,7 @@ class BatchBuilder:
         self.problems.raise_if_any()
         if id_prefix:
             self._apply_prefix(id_prefix)
+        self._drop_shared_existing(project)
         spec = self.batch.dataset
         if store.dataset_name_taken(project, spec.name):
             file = spec.files[0].path if spec.files else "?"
@@ -90,6 +122,18 @@ class BatchBuilder:
         self._check_references(project)
         self.problems.raise_if_any()
         return self.batch
+
+    def _drop_shared_existing(self, project: Project) -> None:
+        for kind, ids in self.shared.items():
+            if not ids:
+                continue
+            there = store.existing_ids(project, kind, ids)
+            if not there:
+                continue
+            for id_ in there:
+                self.where[kind].pop(id_, None)
+            records = getattr(self.batch, kind)
+            setattr(self.batch, kind, [r for r in records if r.id not in there])
 
     def _apply_prefix(self, prefix: str) -> None:
         b = self.batch
@@ -108,6 +152,7 @@ class BatchBuilder:
             for c in b.claims
         ]
         self.where = {k: {prefix + i: w for i, w in v.items()} for k, v in self.where.items()}
+        self.shared = {k: {prefix + i for i in v} for k, v in self.shared.items()}
 
     def _check_references(self, project: Project) -> None:
         b = self.batch

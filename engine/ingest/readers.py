@@ -121,3 +121,53 @@ def read_csv(path: Path, problems: Problems, required_header: bool = True) -> It
         if problems.full:
             return
         start = reader.line_num + 1
+
+
+def read_json_entries(path: Path, problems: Problems) -> tuple[str, Iterator[tuple[int, str | None, Any]]] | None:
+    """A JSON file holding one array or one object, entry by entry with the line each entry starts on.
+
+    Returns ("list" | "object", entries) where entries yield (line, key or None, value); None when the
+    file cannot be read or is not valid JSON (the problem is recorded). Whole-file JSON has no natural
+    record lines, so this walks the top-level container to locate each entry for error messages.
+    """
+    text = read_text(path, problems)
+    if text is None:
+        return None
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        problems.add(path.name, exc.lineno, None, f"invalid JSON: {exc.msg} at column {exc.colno}")
+        return None
+    start = len(text) - len(text.lstrip())
+    opener = text[start]
+    if opener not in "[{":
+        problems.add(path.name, 1, None, "expected a JSON list or object at the top level")
+        return None
+    return ("list" if opener == "[" else "object"), _walk(text, start)
+
+
+def _walk(text: str, start: int) -> Iterator[tuple[int, str | None, Any]]:
+    decoder = json.JSONDecoder()
+    closer = "]" if text[start] == "[" else "}"
+    pos, line, counted = start + 1, 1, 0
+
+    def skip(i: int) -> int:
+        while i < len(text) and text[i] in " \t\r\n,":
+            i += 1
+        return i
+
+    while True:
+        pos = skip(pos)
+        if pos >= len(text) or text[pos] == closer:
+            return
+        line += text.count("\n", counted, pos)
+        counted = pos
+        key = None
+        if closer == "}":
+            key, pos = decoder.raw_decode(text, pos)
+            pos = skip(pos)
+            pos += 1  # the ':' (the whole text was validated above)
+            while text[pos] in " \t\r\n":
+                pos += 1
+        value, pos = decoder.raw_decode(text, pos)
+        yield line, key, value

@@ -4,3 +4,4 @@ from engine.services.projects import (  # noqa: F401
     open_project, page_rows, preview_file, project_info, table_columns,
 )
 from engine.services.demo import DemoSummary, build_demo  # noqa: F401
+from engine.services.projects import import_choices, import_fields, row_detail  # noqa: F401

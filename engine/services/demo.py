@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
+from engine.resource_files import resource_path
 from engine.jobs import ProgressCallback, no_progress
 from engine.project.db import Project
 from engine.services.projects import create_project, import_files, project_info
@@ -16,7 +16,7 @@ DEMO_NAME = "demo.faproj"
 
 
 def demo_file(name: str) -> Path:
-    return Path(str(resources.files("resources").joinpath("demo", name)))
+    return resource_path("demo", name)
 
 
 @dataclass

@@ -61,7 +61,8 @@ def import_files(project: Project, files: list[str | Path], fmt: str | None = No
                  split: str | None = None, progress: ProgressCallback = no_progress,
                  cancel: CancelToken | None = None) -> ingest.ImportResult:
     progress(0, None, "validating")
-    result = ingest.import_files(project, [Path(f) for f in files], fmt, kind, mapping, dataset, id_prefix, split)
+    result = ingest.import_files(project, [Path(f) for f in files], fmt, kind, mapping, dataset, id_prefix, split,
+                                 progress=progress)
     total = sum(result.counts.values())
     progress(total, total, "imported")
     return result
@@ -113,3 +114,33 @@ def list_runs(project: Project, kind: str | None = None):
 
 def get_run(project: Project, run_id: str):
     return runs.get_run(project, run_id)
+
+
+# ---- for the desktop app's detail pane and import dialog -------------------------------------------
+def row_detail(project: Project, kind: str, row_id: str):
+    """The full record behind one table row (items with their sentences, claims with gold passages)."""
+    from engine.project.details import row_detail as _row_detail
+
+    return _row_detail(project, kind, row_id)
+
+
+# Our field names per generic kind, required ones first (what `--map FIELD=COLUMN` accepts).
+IMPORT_FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
+    "corpus": (("id", True), ("text", True), ("title", False), ("doc_id", False), ("source", False), ("lang", False)),
+    "claims": (("id", True), ("claim", True), ("label", False), ("gold_passages", False), ("item_id", False),
+               ("sentence_id", False)),
+    "answers": (("id", True), ("answer", True), ("question", False), ("sentences", False), ("gold_answers", False),
+                ("options", False), ("gold_options", False), ("category", False), ("risk_tier", False),
+                ("critical", False)),
+    "verdicts": (("claim_id", True), ("verdict", True), ("reasoning", False), ("passages", False)),
+}
+
+
+def import_choices() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(formats, kinds) the importer accepts."""
+    return ingest.FORMATS, ingest.KINDS
+
+
+def import_fields(kind: str) -> tuple[tuple[str, bool], ...]:
+    """(field, required) pairs for a generic import kind; empty for kinds only adapters produce."""
+    return IMPORT_FIELDS.get(kind, ())

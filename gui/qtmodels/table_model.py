@@ -1,0 +1,155 @@
+"""A lazy table model over engine.services.page_rows: it knows the row count and keeps a small LRU
+cache of pages, so a view over 100,000 claims only ever reads the pages it paints."""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+
+from engine import services
+
+DISPLAY_CHARS = 240
+
+HEADERS = {
+    "id": "ID", "dataset": "Dataset", "question": "Question", "category": "Category", "risk_tier": "Risk",
+    "sentences": "Sentences", "item_id": "Item", "ord": "#", "text": "Text", "label": "Label",
+    "reason": "Reason", "gold_label": "Gold label", "sentence_id": "Sentence", "origin": "Origin",
+    "doc_id": "Document", "title": "Title",
+}
+
+# (background, foreground) per label value; calm tints, not alarm colours.
+LABEL_COLORS = {
+    "error": ("#fbe3e1", "#8f1d1d"),
+    "correct": ("#e2f3e7", "#1d6435"),
+    "Refuted": ("#fbe3e1", "#8f1d1d"),
+    "Supported": ("#e2f3e7", "#1d6435"),
+    "Ambiguous": ("#fdf0d5", "#7a4d00"),
+    "No Evidence": ("#eef0f3", "#4a5260"),
+}
+LABEL_COLUMNS = {"label", "gold_label"}
+
+
+class LazyTableModel(QAbstractTableModel):
+    """Rows of one kind ("items", "sentences", "claims", "passages"), optionally filtered by
+    dataset and a search string, fetched page by page on demand."""
+
+    def __init__(self, project, kind: str, *, page_size: int = 200, max_pages: int = 24, parent=None):
+        super().__init__(parent)
+        self.project = project
+        self.kind = kind
+        self.columns: tuple[str, ...] = services.table_columns(kind)
+        self.page_size = page_size
+        self.max_pages = max_pages
+        self.dataset: str | None = None
+        self.search: str | None = None
+        self._count = 0
+        self._pages: OrderedDict[int, list[tuple]] = OrderedDict()
+        self.pages_fetched = 0      # how many page queries ran since the last reset
+        self._label_cols = {i for i, c in enumerate(self.columns) if c in LABEL_COLUMNS}
+        self._recount()
+
+    # ---- filtering -----------------------------------------------------------------------------
+    def set_filter(self, dataset: str | None = None, search: str | None = None) -> None:
+        dataset = dataset or None
+        search = (search or "").strip() or None
+        if dataset == self.dataset and search == self.search:
+            return
+        self.dataset, self.search = dataset, search
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.beginResetModel()
+        self._pages.clear()
+        self.pages_fetched = 0
+        self._recount()
+        self.endResetModel()
+
+    def _recount(self) -> None:
+        try:
+            self._count = services.count_rows(self.project, self.kind, self.dataset, self.search)
+        except Exception:  # a closed project shows an empty table rather than crashing a paint
+            self._count = 0
+
+    # ---- cache ---------------------------------------------------------------------------------
+    @property
+    def cached_pages(self) -> int:
+        return len(self._pages)
+
+    @property
+    def cached_rows(self) -> int:
+        return sum(len(p) for p in self._pages.values())
+
+    def _page(self, number: int) -> list[tuple]:
+        page = self._pages.get(number)
+        if page is not None:
+            self._pages.move_to_end(number)
+            return page
+        try:
+            page = services.page_rows(self.project, self.kind, number * self.page_size, self.page_size,
+                                      self.dataset, self.search)
+        except Exception:
+            page = []
+        self.pages_fetched += 1
+        self._pages[number] = page
+        while len(self._pages) > self.max_pages:
+            self._pages.popitem(last=False)
+        return page
+
+    def row_values(self, row: int) -> tuple | None:
+        if not 0 <= row < self._count:
+            return None
+        page = self._page(row // self.page_size)
+        offset = row % self.page_size
+        return page[offset] if offset < len(page) else None
+
+    def row_record(self, row: int) -> dict[str, Any] | None:
+        values = self.row_values(row)
+        return dict(zip(self.columns, values)) if values is not None else None
+
+    # ---- Qt model API --------------------------------------------------------------------------
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else self._count
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.columns):
+            name = self.columns[section]
+            return HEADERS.get(name, name.replace("_", " ").capitalize())
+        if orientation == Qt.Orientation.Vertical:
+            return str(section + 1)
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.BackgroundRole,
+                        Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.UserRole):
+            return None
+        values = self.row_values(index.row())
+        if values is None:
+            return None
+        value = values[index.column()]
+        if role == Qt.ItemDataRole.UserRole:
+            return value
+        if role == Qt.ItemDataRole.DisplayRole:
+            if value is None:
+                return ""
+            text = str(value)
+            if len(text) > DISPLAY_CHARS:
+                text = text[:DISPLAY_CHARS].rstrip() + "…"
+            return " ".join(text.split()) if "\n" in text or "\t" in text else text
+        if index.column() in self._label_cols and value in LABEL_COLORS:
+            bg, fg = LABEL_COLORS[value]
+            if role == Qt.ItemDataRole.BackgroundRole:
+                return QBrush(QColor(bg))
+            if role == Qt.ItemDataRole.ForegroundRole:
+                return QBrush(QColor(fg))
+        if role == Qt.ItemDataRole.ToolTipRole and isinstance(value, str) and len(value) > 60:
+            return value[:1000]
+        return None

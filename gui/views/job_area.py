@@ -1,0 +1,138 @@
+"""The status-bar job area: what the current background operation is doing, and a Cancel button."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+
+from engine.jobs import RateMeter
+
+
+def format_duration(seconds: float) -> str:
+    seconds = int(round(seconds))
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def describe_progress(done: int, total: int | None, message: str, meter: RateMeter | None) -> str:
+    parts = []
+    if message:
+        parts.append(message)
+    if total:
+        parts.append(f"{done:,} / {total:,}")
+    elif done:
+        parts.append(f"{done:,}")
+    if meter is not None and done:
+        rate = meter.rate(done)
+        if rate > 0:
+            parts.append(f"{rate:,.1f}/s" if rate < 100 else f"{rate:,.0f}/s")
+        eta = meter.eta_seconds(done)
+        if eta is not None and total and done < total:
+            parts.append(f"ETA {format_duration(eta)}")
+    return " · ".join(parts)
+
+
+class JobArea(QWidget):
+    """Shows the most recently started running Op; falls back to older ones when it ends."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("jobArea")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        self.title_label = QLabel()
+        self.title_label.setObjectName("jobTitle")
+        self.bar = QProgressBar()
+        self.bar.setFixedWidth(180)
+        self.bar.setTextVisible(False)
+        self.detail_label = QLabel()
+        self.detail_label.setObjectName("jobDetail")
+        self.detail_label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setObjectName("jobCancel")
+        self.cancel_button.clicked.connect(self.cancel_current)
+        for w in (self.title_label, self.bar, self.detail_label, self.cancel_button):
+            layout.addWidget(w)
+        self._ops: list = []
+        self._meters: dict[int, RateMeter] = {}
+        self._last_message = ""
+        self._clear_timer = QTimer(self, singleShot=True, interval=4000, timeout=self._clear_message)
+        self._show_idle()
+
+    # ---- public --------------------------------------------------------------------------------
+    @property
+    def current(self):
+        return self._ops[-1] if self._ops else None
+
+    def attach(self, op) -> None:
+        self._ops.append(op)
+        self._meters[id(op)] = RateMeter(total=None)
+        op.progressed.connect(lambda d, t, m, op=op: self._on_progress(op, d, t, m))
+        op.ended.connect(lambda status, op=op: self._on_ended(op, status))
+        self._clear_timer.stop()
+        self._show_op(op)
+
+    def cancel_current(self) -> None:
+        op = self.current
+        if op is not None:
+            op.cancel()
+            self.cancel_button.setEnabled(False)
+            self.detail_label.setText("cancelling…")
+
+    @property
+    def message(self) -> str:
+        return self.detail_label.text()
+
+    # ---- internals -----------------------------------------------------------------------------
+    def _show_idle(self) -> None:
+        self.title_label.clear()
+        self.bar.hide()
+        self.cancel_button.hide()
+        self.title_label.hide()
+        self.detail_label.setText(self._last_message)
+
+    def _show_op(self, op) -> None:
+        self.title_label.setText(op.label.capitalize())
+        self.title_label.show()
+        self.bar.show()
+        self.bar.setRange(0, 0)  # busy until the first report with a total
+        self.cancel_button.show()
+        self.cancel_button.setEnabled(not op.token.cancelled)
+        self.detail_label.setText("cancelling…" if op.token.cancelled else "starting…")
+
+    def _on_progress(self, op, done, total, message: str) -> None:
+        meter = self._meters.get(id(op))
+        if meter is not None:
+            meter.total = total
+        if op is not self.current:
+            return
+        if total:
+            # QProgressBar takes 32-bit ints: scale to per-mille
+            self.bar.setRange(0, 1000)
+            self.bar.setValue(int(1000 * min(done, total) / total))
+        else:
+            self.bar.setRange(0, 0)
+        if not op.token.cancelled:
+            self.detail_label.setText(describe_progress(int(done or 0), total, message, meter))
+
+    def _on_ended(self, op, status: str) -> None:
+        was_current = op is self.current
+        if op in self._ops:
+            self._ops.remove(op)
+        self._meters.pop(id(op), None)
+        if not was_current:
+            return
+        self._last_message = {"done": f"{op.label.capitalize()}: done",
+                              "failed": f"{op.label.capitalize()}: failed",
+                              "cancelled": f"{op.label.capitalize()}: cancelled"}.get(status, status)
+        if self._ops:
+            self._show_op(self._ops[-1])
+        else:
+            self._show_idle()
+            self._clear_timer.start()
+
+    def _clear_message(self) -> None:
+        self._last_message = ""
+        if not self._ops:
+            self.detail_label.clear()

