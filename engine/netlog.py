@@ -58,8 +58,12 @@ def sanitize_endpoint(endpoint: str) -> tuple[str, str]:
     parts = urlsplit(endpoint if "://" in endpoint else f"//{endpoint}")
     host = parts.hostname or ""
     netloc = host if ":" not in host else f"[{host}]"
-    if parts.port:
-        netloc += f":{parts.port}"
+    try:
+        port = parts.port
+    except ValueError:  # not a number: leave it out rather than fail the log
+        port = None
+    if port:
+        netloc += f":{port}"
     scheme = f"{parts.scheme}://" if parts.scheme else ""
     return f"{scheme}{netloc}{parts.path}", host
 
@@ -168,14 +172,42 @@ def check_address(address) -> None:
                             "allowed hosts in settings if you configured this endpoint")
 
 
+def check_lookup(host) -> None:
+    """Name lookups leak the name to the resolver, so unconfigured names are refused before DNS."""
+    if host is None:
+        return
+    name = host.decode() if isinstance(host, bytes) else str(host)
+    if not name or _is_local(name) or name.lower() in allowed_hosts():
+        return
+    try:
+        ipaddress.ip_address(name.split("%", 1)[0])
+        return  # a literal address: the connect check decides
+    except ValueError:
+        pass
+    if name.lower() == socket.gethostname().lower():
+        return
+    try:
+        record_connection(f"dns://{name}", 0, 0, "name lookup blocked by offline mode", blocked=True)
+    except OSError:
+        pass
+    raise ConnectionBlocked(f"offline mode blocked a name lookup for {name}; add the host to the allowed "
+                            "hosts in settings if you configured this endpoint")
+
+
+_WATCHED = {"socket.connect", "socket.getaddrinfo", "socket.gethostbyname"}
+
+
 def _hook(event: str, args) -> None:
-    if not _guard_on or event != "socket.connect":
+    if not _guard_on or event not in _WATCHED:
         return
     if getattr(_in_hook, "busy", False):
         return  # resolving allowed names from inside the hook
     _in_hook.busy = True
     try:
-        check_address(args[1])
+        if event == "socket.connect":
+            check_address(args[1])
+        else:
+            check_lookup(args[0])
     finally:
         _in_hook.busy = False
 

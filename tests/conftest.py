@@ -14,6 +14,13 @@ SHARED_DATASETS = ROOT.parent / "shared" / "datasets"
 FIXTURES = ROOT / "tests" / "fixtures"
 
 
+@pytest.fixture(autouse=True)
+def _isolated_user_dirs(tmp_path_factory, monkeypatch):
+    """Signing keys, settings and the connection log go to temporary dirs, never the real home."""
+    monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path_factory.mktemp("user-config")))
+    monkeypatch.setenv("FACTAUDIT_DATA_DIR", str(tmp_path_factory.mktemp("user-data")))
+
+
 @pytest.fixture
 def shared_datasets() -> Path:
     if not SHARED_DATASETS.is_dir():

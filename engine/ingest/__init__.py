@@ -15,7 +15,7 @@ from engine.project.records import DatasetInfo, DatasetSpec
 
 ADAPTERS = ("scifact", "healthver", "medexpert", "ramdocs", "hotpotqa", "trec")
 FORMATS = ("jsonl", "csv", *ADAPTERS)
-KINDS = ("corpus", "claims", "answers", "verdicts", "run")
+KINDS = ("corpus", "claims", "answers", "verdicts", "run", "choices", "candidates")
 
 
 @dataclass
@@ -50,7 +50,7 @@ def build_batch(project: Project, files: list[Path], fmt: str | None = None, kin
     if kind is not None and kind not in KINDS:
         raise InvalidArgument(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
     if fmt in ("jsonl", "csv") and kind is None:
-        raise InvalidArgument("--kind is required for generic jsonl/csv imports (corpus, claims, answers, verdicts)")
+        raise InvalidArgument("--kind is required for generic jsonl/csv imports (corpus, claims, answers, verdicts, choices, candidates)")
     if fmt == "trec":
         kind = "run"
     spec = DatasetSpec(

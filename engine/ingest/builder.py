@@ -102,6 +102,26 @@ class BatchBuilder:
         self._tick()
         self.run_where.append((file, line))
 
+    def add_prediction(self, p: "ItemPrediction", file: str, line: int) -> None:
+        """Item-level predictions (--kind choices / candidates); one per item, items must exist."""
+        assert self.batch.run is not None
+        where = self.__dict__.setdefault("pred_where", {})
+        if p.item_id in where:
+            f0, l0 = where[p.item_id]
+            self.problems.add(file, line, "item_id", f"second prediction for item {p.item_id!r} (first at {f0}:{l0})")
+            return
+        where[p.item_id] = (file, line)
+        self.batch.run.predictions.append(p)
+        self._tick()
+
+    def _check_prediction_items(self, project: Project) -> None:
+        where = self.__dict__.get("pred_where", {})
+        known = {i.id for i in self.batch.items}
+        known |= store.existing_ids(project, "items", set(where) - known)
+        for item_id, (f, l) in where.items():
+            if item_id not in known:
+                self.problems.add(f, l, "item_id", f"unknown item {item_id!r}")
+
     # ---- final checks -------------------------------------------------------------------------
     def finish(self, project: Project, id_prefix: str | None = None) -> ImportBatch:
         self.problems.raise_if_any()
@@ -120,6 +140,7 @@ class BatchBuilder:
                 self.problems.add(f, l, "id", f"{kind[:-1]} id {id_!r} already exists in the project"
                                                " (use --id-prefix P to keep both)")
         self._check_references(project)
+        self._check_prediction_items(project)
         self.problems.raise_if_any()
         return self.batch
 

@@ -13,10 +13,11 @@ from engine.ingest.problems import RecordError
 from engine.ingest.readers import Row, read_csv, read_jsonl
 from engine.ingest.sentences import locate, split_sentences
 from engine.project.records import (
-    ClaimRecord, DocumentRecord, GoldEvidence, ItemRecord, PassageRecord, SentenceRecord, VerdictRecord,
+    ClaimRecord, DocumentRecord, GoldEvidence, ItemPrediction, ItemRecord, PassageRecord, SentenceRecord,
+    VerdictRecord,
 )
 
-KINDS = ("corpus", "claims", "answers", "verdicts")
+KINDS = ("corpus", "claims", "answers", "verdicts", "choices", "candidates")
 
 
 def rows(path: Path, fmt: str, builder: BatchBuilder, mapping: dict[str, str]) -> Iterator[Row]:
@@ -34,9 +35,12 @@ def rows(path: Path, fmt: str, builder: BatchBuilder, mapping: dict[str, str]) -
 
 
 def load(path: Path, fmt: str, kind: str, builder: BatchBuilder, mapping: dict[str, str]) -> None:
-    handler = {"corpus": _corpus, "claims": _claims, "answers": _answers, "verdicts": _verdicts}[kind]
+    handler = {"corpus": _corpus, "claims": _claims, "answers": _answers, "verdicts": _verdicts,
+               "choices": _choices, "candidates": _candidates}[kind]
     if kind == "verdicts" and builder.batch.run is None:
         builder.set_run("verify", {"source": "imported", "format": fmt})
+    if kind in ("choices", "candidates") and builder.batch.run is None:
+        builder.set_run(kind, {"source": "imported", "format": fmt})
     from_csv = fmt == "csv"
     docs_order: dict[str, int] = {}
     for row in rows(path, fmt, builder, mapping):
@@ -115,9 +119,38 @@ def _answers(row: Row, b: BatchBuilder, file: str, from_csv: bool, _docs: dict) 
 
 def _verdicts(row: Row, b: BatchBuilder, file: str, from_csv: bool, _docs: dict) -> None:
     r = row.data
+    claim_id = F.ident(r, "claim_id")
+    # a run holds one verdict per claim; say where the first one was instead of failing at insert time
+    seen = b.__dict__.setdefault("verdict_where", {})
+    if claim_id in seen:
+        raise RecordError("claim_id", f"second verdict for claim {claim_id!r} (first at line {seen[claim_id]})")
+    seen[claim_id] = row.line
     b.add_verdict(VerdictRecord(
-        claim_id=F.ident(r, "claim_id"), verdict=F.verdict(r, "verdict", required=True),
+        claim_id=claim_id, verdict=F.verdict(r, "verdict", required=True),
         reasoning=F.text(r, "reasoning", required=False, empty_ok=True),
         evidence_used=F.str_list(r, "passages", from_csv=from_csv),
         parse_status="ok",
     ), file, row.line)
+
+
+def _choices(row: Row, b: BatchBuilder, file: str, from_csv: bool, _docs: dict) -> None:
+    r = row.data
+    chosen = F.str_list(r, "chosen", from_csv=from_csv)
+    if chosen is None:
+        if "chosen" not in r:
+            raise RecordError("chosen", "missing required field")
+        chosen = []  # an explicit empty choice is an answer too ("none of these")
+    b.add_prediction(ItemPrediction(item_id=F.ident(r, "item_id"), chosen=chosen), file, row.line)
+
+
+def _candidates(row: Row, b: BatchBuilder, file: str, from_csv: bool, _docs: dict) -> None:
+    r = row.data
+    answers = F.str_list(r, "answers", from_csv=from_csv)
+    if answers is None:
+        if "answers" not in r:
+            raise RecordError("answers", "missing required field")
+        answers = []
+    if "conflict" not in r or r["conflict"] in (None, ""):
+        raise RecordError("conflict", "missing required field (true or false)")
+    b.add_prediction(ItemPrediction(item_id=F.ident(r, "item_id"), answers=answers,
+                                    conflict=F.boolean(r, "conflict")), file, row.line)

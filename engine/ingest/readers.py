@@ -92,7 +92,8 @@ def read_csv(path: Path, problems: Problems, required_header: bool = True) -> It
     text = read_text(path, problems)
     if text is None:
         return
-    reader = csv.reader(io.StringIO(text, newline=""))
+    # strict: an unterminated quote otherwise swallows the rest of the file into one cell silently.
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         header = next(reader)
     except (StopIteration, csv.Error) as exc:

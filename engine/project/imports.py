@@ -108,6 +108,10 @@ def write_batch(project: Project, batch: ImportBatch) -> DatasetInfo:
                 if batch.run.verdicts:
                     for v in batch.run.verdicts:
                         run_store.add_verdict(project, run_id, v)
+                if batch.run.predictions:
+                    from engine.project import scoring_store
+
+                    scoring_store.add_predictions(project, run_id, batch.run.predictions)
                 run_store.finish_run(project, run_id, "done", summary=counts)
                 counts["run_id"] = run_id  # type: ignore[assignment]
                 conn.execute("UPDATE datasets SET counts = ? WHERE id = ?", (dumps(counts), ds))

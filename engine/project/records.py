@@ -111,6 +111,17 @@ class ImportedRun:
     config: dict[str, Any]
     hits: list[HitRecord] = field(default_factory=list)
     verdicts: list["VerdictRecord"] = field(default_factory=list)
+    predictions: list["ItemPrediction"] = field(default_factory=list)
+
+
+@dataclass
+class ItemPrediction:
+    """An item-level prediction made elsewhere: chosen options, or candidate answers with a conflict flag."""
+
+    item_id: str
+    chosen: list[str] | None = None
+    answers: list[str] | None = None
+    conflict: bool | None = None
 
 
 @dataclass
@@ -134,6 +145,7 @@ class ImportBatch:
         if self.run is not None:
             out["hits"] = len(self.run.hits)
             out["verdicts"] = len(self.run.verdicts)
+            out["predictions"] = len(self.run.predictions)
         return {k: v for k, v in out.items() if v}
 
 

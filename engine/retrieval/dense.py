@@ -29,7 +29,8 @@ def encode(model, texts: Sequence[str], progress: ProgressCallback = no_progress
     """float32 unit vectors, one row per text. Texts are encoded longest first in chunks so padding
     stays small and progress and cancellation are reported between chunks."""
     n = len(texts)
-    dim = model.get_sentence_embedding_dimension()
+    get_dim = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+    dim = get_dim()
     out = np.zeros((n, dim), dtype=np.float32)
     order = sorted(range(n), key=lambda i: -len(texts[i]))
     progress(0, n, label)

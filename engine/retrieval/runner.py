@@ -132,6 +132,19 @@ def open_indexes(spec: RetrieverSpec, corpus: Corpus, project_path: str | Path, 
     return opened
 
 
+def model_provenance(spec: RetrieverSpec) -> dict[str, dict[str, Any]]:
+    """Name, origin, sha256 and size of each dense model of a spec (ModelNotFound if one is missing)."""
+    from engine.models import embedders
+
+    out = {}
+    for comp in spec.components:
+        if comp.kind == "dense":
+            info = embedders.resolve_embedder(comp.model)
+            out[comp.label] = {"name": info.name, "origin": info.origin, "sha256": embedders.model_sha256(info),
+                               "size_bytes": info.size_bytes}
+    return out
+
+
 def _short_hash(obj: Any) -> str:
     import hashlib
     import json

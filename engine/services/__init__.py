@@ -5,3 +5,10 @@ from engine.services.projects import (  # noqa: F401
 )
 from engine.services.demo import DemoSummary, build_demo  # noqa: F401
 from engine.services.projects import import_choices, import_fields, row_detail  # noqa: F401
+from engine.services.seal import (  # noqa: F401
+    SealedProject, SealResult, connection_log, export_public_key, is_encrypted, is_sealed, make_working_copy,
+    offline_settings, open_sealed, seal_project, set_offline, trust_key, verify_sealed,
+)
+from engine.services.scoring import (  # noqa: F401
+    compare_runs, conflict_scores, multi_answer_scores, run_metrics, scorable_runs, score_run, write_report,
+)

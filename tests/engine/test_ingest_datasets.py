@@ -8,8 +8,6 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-import pytest
-
 from engine.ingest import import_files
 from engine.ingest.adapters.ramdocs import normalize_answer
 
@@ -41,19 +39,24 @@ def test_scifact_counts_and_gold(project, shared_datasets):
     assert sentences == spans == 45952
 
 
-def test_scifact_full_import_timed(project, shared_datasets):
+def test_scifact_full_import_timed(tmp_path, shared_datasets):
+    from engine.project.db import Project
+
     d = shared_datasets / "scifact"
     files = [d / "corpus.jsonl", d / "claims_train.jsonl", d / "claims_dev.jsonl", d / "claims_test.jsonl"]
-    t0 = time.perf_counter()
-    res = import_files(project, files, fmt="scifact", dataset="scifact")
-    elapsed = time.perf_counter() - t0
-    size = project.path.stat().st_size + sum(
-        p.stat().st_size for p in project.path.parent.glob(project.path.name + "-wal"))
+    path = tmp_path / "scifact.faproj"
+    project = Project.create(path)
+    try:
+        t0 = time.perf_counter()
+        res = import_files(project, files, fmt="scifact", dataset="scifact")
+        elapsed = time.perf_counter() - t0
+        assert res.counts == {"documents": 5183, "passages": 5183, "claims": 809 + 300 + 300}
+        # The unlabeled test split keeps a null label; train and dev claims all have one.
+        assert _count(project, "SELECT count(*) FROM claims WHERE gold_label IS NULL") == 300
+    finally:
+        project.close()
     print(f"\nSciFact full import (corpus + train + dev + test claims): {elapsed:.2f} s, "
-          f"project file {size / 1e6:.1f} MB (with WAL)")
-    assert res.counts == {"documents": 5183, "passages": 5183, "claims": 809 + 300 + 300}
-    # The unlabeled test split keeps a null label; train and dev claims all have one.
-    assert _count(project, "SELECT count(*) FROM claims WHERE gold_label IS NULL") == 300
+          f"project file {path.stat().st_size / 1e6:.1f} MB after close")
 
 
 def _healthver_expected(path: Path) -> dict[str, str]:

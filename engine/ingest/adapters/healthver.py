@@ -90,9 +90,12 @@ def _row(r: dict, line: int, claims: dict[str, _Claim], pair_lines: dict[str, in
         raise RecordError("id", f"duplicate row id {pair_id!r} (first at line {pair_lines[pair_id]})")
     evidence = F.text(r, "evidence").strip()
     text = F.text(r, "claim").strip()
-    stance = F.verdict(r, "label", required=True)
+    try:
+        stance = F.verdict(r, "label", required=True)
+    except RecordError:
+        stance = None
     if stance not in STANCES:
-        raise RecordError("label", f"a pair label is a per-passage stance (Supports, Refutes, Neutral), got {r['label']!r}")
+        raise RecordError("label", f"unknown pair label {r['label']!r}; expected Supports, Refutes or Neutral")
     pid = passage_id(evidence)
     b.add_document(DocumentRecord(id=pid, source="HealthVer (CORD-19)"), file, line, shared=True)
     b.add_passage(PassageRecord(id=pid, doc_id=pid, text=evidence, lang="en", source="HealthVer (CORD-19)"),

@@ -49,7 +49,11 @@ def detect(path: Path) -> str:
 
 
 def load(path: Path, builder: BatchBuilder, kind: str | None = None) -> None:
-    shape = "corpus" if kind == "corpus" else detect(path)
+    if kind in ("verdicts", "run"):
+        builder.problems.add(path.name, None, None,
+                             f"HotpotQA files hold questions and paragraphs; --kind {kind} does not apply")
+        return
+    shape = detect(path)  # the content says what the file is; --kind corpus|claims|answers adds nothing
     titles: dict[str, str] = builder.state.setdefault(_TITLES, {})  # type: ignore[assignment]
     if shape == "ircot":
         for row in read_jsonl(path, builder.problems):

@@ -2,9 +2,9 @@
 corpus.jsonl (doc_id, title, abstract[sentences], structured).
 
 A passage is a whole abstract (title kept apart, sentences joined by a space) with each sentence's
-character span kept, so rationale sentence indexes resolve. Retrieval gold is the evidence documents,
-or `cited_doc_ids` for claims without evidence (as BEIR does); claims without evidence are No Evidence;
-the unlabeled test split has null labels.
+character span kept, so rationale sentence indexes resolve. Retrieval gold is every `cited_doc_ids`
+document (as BEIR does; the evidence documents are among them and carry stance and rationales);
+claims without evidence are No Evidence; the unlabeled test split has null labels.
 """
 from __future__ import annotations
 
@@ -89,7 +89,8 @@ def _claim(r: dict, b: BatchBuilder, file: str, line: int, unlabeled: bool) -> N
         label = None if unlabeled or "evidence" not in r else "No Evidence"
     for g in gold:
         g.stance = label if label in ("Supported", "Refuted") else None
-    if not gold:
-        # dev claim 1245 cites the same document twice; a gold pair is kept once.
-        gold = [GoldEvidence(passage_id=d) for d in dict.fromkeys(str(d) for d in cited)]
+    # Retrieval gold is every cited document (BEIR: 339 pairs for the 300 dev claims); the evidence
+    # documents are among them and carry the stance. Dev claim 1245 cites one document twice.
+    have = {g.passage_id for g in gold}
+    gold += [GoldEvidence(passage_id=d) for d in dict.fromkeys(str(d) for d in cited) if d not in have]
     b.add_claim(ClaimRecord(id=claim_id, text=text, gold_label=label, gold=gold), file, line)

@@ -1,0 +1,347 @@
+"""The audit codebook: evidence dimensions and reasoning steps with their codes, versioned per project.
+
+The seed (resources/codebook/seed.yaml) becomes version 1 the first time a project needs a codebook.
+Every edit is saved as a new version, never in place, because each annotation names the version it
+was made under and must stay interpretable.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.errors import ImportFailed, InvalidArgument, NotFound, Problem
+from engine.resource_files import resource_path
+
+TARGETS = ("evidence", "reasoning")
+PATTERN_RE = re.compile(r"^[RV][0-9]+$")
+ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+# R6 is derived from labels (no passage on topic), never chosen as a code.
+CLAIM_LEVEL_PATTERNS = ("R6",)
+
+
+@dataclass(frozen=True)
+class Code:
+    id: str
+    name: str
+    definition: str = ""
+    examples: tuple[str, ...] = ()
+    pattern: str | None = None       # None for codes that are not failures
+
+
+@dataclass(frozen=True)
+class Dimension:
+    """An evidence dimension or a reasoning step."""
+
+    id: str
+    name: str
+    target: str                      # evidence | reasoning
+    codes: tuple[Code, ...]
+    question: str = ""
+
+    def code(self, code_id: str) -> Code | None:
+        for c in self.codes:
+            if c.id == code_id:
+                return c
+        return None
+
+    @property
+    def code_ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.codes)
+
+
+@dataclass
+class Codebook:
+    version: int
+    evidence: tuple[Dimension, ...]
+    reasoning: tuple[Dimension, ...]
+    high_quality: dict[str, tuple[str, ...]]
+    off_topic: dict[str, tuple[str, ...]]
+    patterns: dict[str, str] = field(default_factory=dict)
+    name: str = ""
+    body: str = ""                   # the YAML text this was parsed from
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.body.encode("utf-8")).hexdigest()
+
+    def dimensions(self, target: str | None = None) -> tuple[Dimension, ...]:
+        if target == "evidence":
+            return self.evidence
+        if target == "reasoning":
+            return self.reasoning
+        return self.evidence + self.reasoning
+
+    def dimension(self, dim_id: str, target: str | None = None) -> Dimension:
+        for d in self.dimensions(target):
+            if d.id == dim_id:
+                return d
+        where = f"{target} " if target else ""
+        known = ", ".join(d.id for d in self.dimensions(target))
+        raise NotFound(f"codebook v{self.version} has no {where}dimension {dim_id!r} (known: {known})")
+
+    def has_code(self, dim_id: str, code_id: str, target: str | None = None) -> bool:
+        try:
+            return self.dimension(dim_id, target).code(code_id) is not None
+        except NotFound:
+            return False
+
+    def pattern(self, dim_id: str, code_id: str) -> str | None:
+        code = self.dimension(dim_id).code(code_id)
+        return code.pattern if code else None
+
+    def pattern_ids(self, prefix: str) -> list[str]:
+        """Patterns of one family (R or V) in numeric order, including the claim-level R6."""
+        found = {c.pattern for d in self.dimensions() for c in d.codes if c.pattern and c.pattern.startswith(prefix)}
+        found |= {p for p in self.patterns if p.startswith(prefix)}
+        if prefix == "R":
+            found |= set(CLAIM_LEVEL_PATTERNS)
+        return sorted(found, key=lambda p: int(p[1:]))
+
+    def is_high_quality(self, labels: dict[str, str]) -> bool | None:
+        """True/False when the labels decide it; None while a needed dimension is unlabelled and
+        no labelled dimension already rules it out."""
+        missing = False
+        for dim, allowed in self.high_quality.items():
+            code = labels.get(dim)
+            if code is None:
+                missing = True
+            elif code not in allowed:
+                return False
+        return None if missing else True
+
+    def is_off_topic(self, labels: dict[str, str]) -> bool | None:
+        """True when a labelled dimension marks the passage off topic; None when undecided."""
+        missing = False
+        for dim, codes in self.off_topic.items():
+            code = labels.get(dim)
+            if code is None:
+                missing = True
+            elif code in codes:
+                return True
+        return None if missing else False
+
+    def to_json(self) -> dict[str, Any]:
+        def dims(ds):
+            return [{"id": d.id, "name": d.name, "question": d.question,
+                     "codes": [{"id": c.id, "name": c.name, "definition": c.definition,
+                                "examples": list(c.examples), "pattern": c.pattern} for c in d.codes]}
+                    for d in ds]
+
+        return {"version": self.version, "name": self.name, "sha256": self.sha256, "patterns": dict(self.patterns),
+                "evidence": dims(self.evidence), "reasoning": dims(self.reasoning),
+                "high_quality": {k: list(v) for k, v in self.high_quality.items()},
+                "off_topic": {k: list(v) for k, v in self.off_topic.items()}}
+
+
+def seed_path() -> Path:
+    return resource_path("codebook", "seed.yaml")
+
+
+def load_seed() -> Codebook:
+    path = seed_path()
+    return parse_codebook(path.read_text(encoding="utf-8"), source=str(path))
+
+
+def parse_codebook(text: str, source: str = "codebook.yaml", version: int | None = None) -> Codebook:
+    """Parse and validate a codebook; every problem is reported with its field path."""
+    problems: list[Problem] = []
+
+    def bad(field_path: str | None, reason: str) -> None:
+        problems.append(Problem(source, None, field_path, reason))
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise ImportFailed([Problem(source, mark.line + 1 if mark else None, None, f"not valid YAML: {exc}")]) from exc
+    if not isinstance(data, dict):
+        raise ImportFailed([Problem(source, None, None, "a codebook is a YAML mapping with evidence and reasoning")])
+
+    ver = data.get("version", 1) if version is None else version
+    if not isinstance(ver, int) or isinstance(ver, bool) or ver < 1:
+        bad("version", f"expected a positive integer, got {ver!r}")
+        ver = 1
+    patterns = data.get("patterns") or {}
+    if not isinstance(patterns, dict) or not all(isinstance(k, str) and PATTERN_RE.match(k) for k in patterns):
+        bad("patterns", "expected a mapping of pattern ids (R1, V2, ...) to names")
+        patterns = {}
+
+    parsed: dict[str, tuple[Dimension, ...]] = {}
+    for target in TARGETS:
+        raw = data.get(target)
+        if not isinstance(raw, list) or not raw:
+            bad(target, "expected a non-empty list of dimensions")
+            parsed[target] = ()
+            continue
+        dims = []
+        for i, d in enumerate(raw):
+            where = f"{target}[{i}]"
+            if not isinstance(d, dict):
+                bad(where, "expected a mapping with id and codes")
+                continue
+            did = d.get("id")
+            if not isinstance(did, str) or not ID_RE.match(did):
+                bad(f"{where}.id", f"expected a lower_snake_case id, got {did!r}")
+                continue
+            codes = []
+            raw_codes = d.get("codes")
+            if not isinstance(raw_codes, list) or not raw_codes:
+                bad(f"{where}.codes", "expected a non-empty list of codes")
+                raw_codes = []
+            for j, c in enumerate(raw_codes):
+                cwhere = f"{where}.codes[{j}]"
+                if not isinstance(c, dict):
+                    bad(cwhere, "expected a mapping with id and definition")
+                    continue
+                cid = c.get("id")
+                if not isinstance(cid, str) or not ID_RE.match(cid):
+                    bad(f"{cwhere}.id", f"expected a lower_snake_case id, got {cid!r}")
+                    continue
+                pattern = c.get("pattern")
+                if pattern is not None and (not isinstance(pattern, str) or not PATTERN_RE.match(pattern)):
+                    bad(f"{cwhere}.pattern", f"expected a pattern id like R1 or V3, got {pattern!r}")
+                    pattern = None
+                if pattern and pattern[0] != ("R" if target == "evidence" else "V"):
+                    bad(f"{cwhere}.pattern", f"{target} codes feed {'R' if target == 'evidence' else 'V'} patterns, got {pattern}")
+                examples = c.get("examples") or []
+                if isinstance(examples, str):
+                    examples = [examples]
+                if not isinstance(examples, list) or not all(isinstance(e, str) for e in examples):
+                    bad(f"{cwhere}.examples", "expected a list of strings")
+                    examples = []
+                definition = c.get("definition") or ""
+                if not isinstance(definition, str):
+                    bad(f"{cwhere}.definition", "expected a string")
+                    definition = ""
+                codes.append(Code(cid, str(c.get("name") or cid.replace("_", " ")), definition.strip(),
+                                  tuple(examples), pattern))
+            ids = [c.id for c in codes]
+            for dup in sorted({x for x in ids if ids.count(x) > 1}):
+                bad(f"{where}.codes", f"code {dup!r} appears more than once")
+            dims.append(Dimension(did, str(d.get("name") or did.replace("_", " ").capitalize()), target,
+                                  tuple(codes), str(d.get("question") or "")))
+        parsed[target] = tuple(dims)
+
+    all_ids = [d.id for t in TARGETS for d in parsed[t]]
+    for dup in sorted({x for x in all_ids if all_ids.count(x) > 1}):
+        bad(None, f"dimension id {dup!r} is used more than once (evidence and reasoning ids must be distinct)")
+    evidence = {d.id: d for d in parsed["evidence"]}
+
+    def code_sets(key: str) -> dict[str, tuple[str, ...]]:
+        raw = data.get(key)
+        if raw is None:
+            return {}
+        if not isinstance(raw, dict):
+            bad(key, "expected a mapping of evidence dimension to a list of codes")
+            return {}
+        out = {}
+        for dim, codes in raw.items():
+            if isinstance(codes, str):
+                codes = [codes]
+            if dim not in evidence:
+                bad(f"{key}.{dim}", "not an evidence dimension of this codebook")
+                continue
+            if not isinstance(codes, list) or not codes:
+                bad(f"{key}.{dim}", "expected a non-empty list of codes")
+                continue
+            for c in codes:
+                if evidence[dim].code(c) is None:
+                    bad(f"{key}.{dim}", f"{c!r} is not a code of {dim}")
+            out[dim] = tuple(codes)
+        return out
+
+    high_quality = code_sets("high_quality")
+    if "high_quality" not in data:
+        bad("high_quality", "missing: which codes make a passage high quality")
+    off_topic = code_sets("off_topic")
+    if problems:
+        raise ImportFailed(problems)
+    return Codebook(version=ver, evidence=parsed["evidence"], reasoning=parsed["reasoning"],
+                    high_quality=high_quality, off_topic=off_topic,
+                    patterns={str(k): str(v) for k, v in patterns.items()}, name=str(data.get("name") or ""),
+                    body=text)
+
+
+def with_version(codebook_text: str, version: int) -> str:
+    """The YAML text with its `version:` set, keeping comments and layout of the rest."""
+    lines = codebook_text.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if re.match(r"^version\s*:", line):
+            lines[i] = f"version: {version}\n"
+            return "".join(lines)
+    return f"version: {version}\n" + codebook_text
+
+
+# ---- project-backed versions -------------------------------------------------------------------
+def current(project, version: int | None = None) -> Codebook:
+    """The codebook of a version (default: the newest), storing the seed as version 1 on first use.
+    A read-only project without a stored codebook gets the seed without storing it."""
+    from engine.project import audit_store
+
+    if version is None:
+        version = audit_store.latest_codebook_version(project)
+        if version is None:
+            return ensure_seed(project)
+    row = audit_store.get_codebook(project, version)
+    if row is None:
+        if version == 1 and audit_store.latest_codebook_version(project) is None:
+            return ensure_seed(project)
+        raise NotFound(f"no codebook version {version} in {project.path.name}")
+    return parse_codebook(row.body, source=f"codebook v{version}", version=version)
+
+
+def ensure_seed(project) -> Codebook:
+    from engine.project import audit_store
+
+    latest = audit_store.latest_codebook_version(project)
+    if latest is not None:
+        return current(project, latest)
+    seed = load_seed()
+    body = with_version(seed.body, 1)
+    if not project.readonly:
+        audit_store.insert_codebook(project, 1, body, _sha(body), "seed codebook")
+    return parse_codebook(body, source="seed.yaml", version=1)
+
+
+def save_version(project, text: str, note: str | None = None, source: str = "codebook.yaml") -> Codebook:
+    """Validate `text` and store it as the next version; an unchanged codebook makes no new version."""
+    from engine.project import audit_store
+
+    latest = ensure_seed(project)
+    parse_codebook(text, source=source, version=latest.version + 1)   # validate before anything is written
+    if _sha(with_version(text, latest.version)) == latest.sha256:
+        return latest
+    version = latest.version + 1
+    body = with_version(text, version)
+    audit_store.insert_codebook(project, version, body, _sha(body), note)
+    return parse_codebook(body, source=source, version=version)
+
+
+def list_versions(project) -> list[dict[str, Any]]:
+    from engine.project import audit_store
+
+    ensure_seed(project)
+    return [{"version": r.version, "sha256": r.sha256, "created": r.created, "note": r.note}
+            for r in audit_store.list_codebooks(project)]
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def require_code(codebook: Codebook, target: str, dim_id: str, code_id: str) -> Code:
+    """The Code, or InvalidArgument naming what is allowed."""
+    try:
+        dim = codebook.dimension(dim_id, target)
+    except NotFound as exc:
+        raise InvalidArgument(str(exc)) from exc
+    code = dim.code(code_id)
+    if code is None:
+        raise InvalidArgument(f"{code_id!r} is not a code of {dim_id} in codebook v{codebook.version} "
+                              f"(allowed: {', '.join(dim.code_ids)})")
+    return code

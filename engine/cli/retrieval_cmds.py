@@ -1,0 +1,74 @@
+"""`factaudit retrieve` and `factaudit eval-retrieval`."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from engine.cli.common import emit_json, handle_errors, progress_bar
+
+
+@click.command("retrieve")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--retriever", default="bm25", show_default=True,
+              help="bm25 | dense | dense:<model> | rrf:<r1>,<r2>,... (e.g. rrf:bm25,dense:minilm-l6)")
+@click.option("--k", "k", default=10, show_default=True, type=click.IntRange(min=1), help="hits kept per claim")
+@click.option("--model", help="embedder for a plain `dense` (registry name or folder; default minilm-l6)")
+@click.option("--dataset", help="only the active claims of this dataset (default: all)")
+@click.option("--corpus-dataset", help="only the passages of this dataset (default: all)")
+@click.option("--merge", type=click.Choice(["none", "conservative"]), default="none", show_default=True,
+              help="conservative: keep the full query's top 3, fill the rest from sub-queries")
+@click.option("--rrf-k", default=60.0, show_default=True, type=click.FloatRange(min=0), help="RRF constant")
+@click.option("--rrf-depth", default=100, show_default=True, type=click.IntRange(min=1),
+              help="hits read from each fused retriever")
+@click.option("--dense-index", type=click.Choice(["flat", "hnsw"]), default="flat", show_default=True,
+              help="flat = exact inner product; hnsw = approximate, for corpora over 200,000 passages")
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def retrieve_cmd(project, retriever, k, model, dataset, corpus_dataset, merge, rrf_k, rrf_depth, dense_index,
+                 as_json) -> None:
+    """Retrieve evidence for every claim as a new immutable run."""
+    from engine import services
+    from engine.services import retrieval
+
+    with services.open_project(project) as p, progress_bar("retrieving") as bar:
+        res = retrieval.retrieve(p, retriever, k, model, dataset, corpus_dataset, merge, rrf_k, rrf_depth,
+                                 dense_index, progress=bar)
+    if as_json:
+        emit_json(res.to_json())
+        return
+    cache = ", ".join(f"{name}: {status}" for name, status in res.cache.items())
+    click.echo(f"{res.run_id}: {res.retriever} top {res.k} for {res.n_queries} claims over {res.n_passages} "
+               f"passages in {res.seconds:.1f} s (index {res.index_seconds:.1f} s; {cache})")
+
+
+@click.command("eval-retrieval")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--run", "run_id", required=True, help="a finished retrieval run (retrieve-N or imported-N)")
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def eval_retrieval_cmd(project, run_id, as_json) -> None:
+    """Recall, MRR, nDCG and coverage at k = 1, 5, 10 (and the run's k) against gold evidence."""
+    from engine import services
+    from engine.services import retrieval
+
+    with services.open_project(project, readonly=True) as p:
+        ev = retrieval.eval_retrieval(p, run_id)
+    if as_json:
+        emit_json(ev.to_json())
+        return
+    click.echo(f"{ev.run_id} ({ev.retriever or 'imported'}): {ev.n_evaluated} claims evaluated, "
+               f"{ev.n_excluded} without gold excluded")
+    ks = sorted({int(key.split("@")[1]) for key in ev.metrics})
+    names = ("ndcg", "recall", "mrr", "full_coverage", "doc_coverage")
+    click.echo(f"{'k':>4}  " + "  ".join(f"{n:>13}" for n in names))
+    for k in ks:
+        click.echo(f"{k:>4}  " + "  ".join(f"{ev.metrics[f'{n}@{k}']:>13.4f}" for n in names))
+    lat = ev.latency_ms
+    if lat.get("p50") is not None:
+        click.echo(f"latency: P50 {lat['p50']:.1f} ms, P95 {lat['p95']:.1f} ms")
+    else:
+        click.echo("latency: not recorded (imported run)")
+
+
+COMMANDS = [retrieve_cmd, eval_retrieval_cmd]

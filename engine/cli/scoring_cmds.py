@@ -1,0 +1,156 @@
+"""Scoring commands: metrics, compare, report."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from engine.cli.common import emit_json, handle_errors, progress_bar
+from engine.errors import InvalidArgument
+
+MAPPING_CHOICES = ("R", "R+NE", "R+NE+A")
+
+
+def _fmt(v, ci=None) -> str:
+    if v is None:
+        return "n/a"
+    s = f"{100 * v:.1f}"
+    if ci:
+        s += f" [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+    return s
+
+
+def _lexicon_and_gates(lexicon: Path | None, gates: Path | None):
+    from engine.metrics import multi_answer as ma
+
+    return (ma.Lexicon.load(lexicon) if lexicon else None, ma.load_gates(gates) if gates else None)
+
+
+@click.command("metrics")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--run", "run_id", required=True, help="a verify run, or an imported choices/candidates run")
+@click.option("--lexicon", type=click.Path(dir_okay=False, path_type=Path),
+              help="equivalence lexicon (YAML/JSON: canonical option -> [synonyms]) for multi-answer runs")
+@click.option("--gates", type=click.Path(dir_okay=False, path_type=Path),
+              help="risk-tier gate thresholds (YAML/JSON), merged over the defaults")
+@click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
+@click.option("--seed", default=42, show_default=True, type=int)
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def metrics_cmd(project, run_id, lexicon, gates, resamples, seed, as_json) -> None:
+    """Score one run: every label mapping at sentence and claim level, with intervals."""
+    from engine import services
+
+    lex, gts = _lexicon_and_gates(lexicon, gates)
+    with services.open_project(project, readonly=True) as p:
+        result = services.score_run(p, run_id, lexicon=lex, gates=gts, n_resamples=resamples, seed=seed)
+    if as_json:
+        from engine.reports.artifacts import _clean
+
+        emit_json(_clean(result))
+        return
+    if "multi_answer" in result:
+        m = result["multi_answer"]
+        click.echo(f"{run_id}: {m['n']} multi-answer items ({m['n_missing']} without a prediction)")
+        click.echo(f"  strict {_fmt(m['strict'])}  intermediate {_fmt(m['intermediate'])}  lenient {_fmt(m['lenient'])}")
+        for t in m["tiers"].values():
+            verdict = "n/a" if t["passed"] is None else ("PASS" if t["passed"] else "FAIL")
+            click.echo(f"  tier {t['tier']}: {t['n']} items, {verdict}  {t['checks']}")
+        return
+    if "conflict" in result:
+        c = result["conflict"]
+        click.echo(f"{run_id}: {c['n']} items, {c['n_conflict']} conflicts")
+        click.echo(f"  conflict F1 {_fmt(c['conflict_f1'])}, conflict-aware success {_fmt(c['success'])}, "
+                   f"unsupported-candidate ratio {_fmt(c['unsupported_ratio'])}")
+        return
+    click.echo(f"{run_id}: {result['n_sentences']} sentences and {result['n_claims']} claims scored; "
+               f"{result['n_parse_failures']} parse failures; {result['n_unscored']} sentences unscored")
+    for level in ("sentence", "claim"):
+        click.echo(f"  {level} level (P / R / F1 in %, 95% intervals):")
+        for mapping, s in result[level].items():
+            click.echo(f"    {mapping:<7} TP={s['tp']:<4} FP={s['fp']:<4} FN={s['fn']:<4} TN={s['tn']:<4} "
+                       f"P {_fmt(s['precision'], s['precision_ci'])}  R {_fmt(s['recall'], s['recall_ci'])}  "
+                       f"F1 {_fmt(s['f1'], s['f1_ci'])}")
+    closed = result.get("closed")
+    if closed:
+        click.echo(f"  closed regime: {closed['n']} claims, accuracy {_fmt(closed['accuracy'])}, "
+                   f"macro-F1 {_fmt(closed['macro_f1'])}")
+
+
+@click.command("compare")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--runs", "runs", required=True, help="comma-separated verify runs, e.g. verify-3,verify-5")
+@click.option("--mapping", type=click.Choice(MAPPING_CHOICES), default="R+NE", show_default=True)
+@click.option("--level", type=click.Choice(("sentence", "claim")), default="sentence", show_default=True)
+@click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
+@click.option("--seed", default=42, show_default=True, type=int)
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def compare_cmd(project, runs, mapping, level, resamples, seed, as_json) -> None:
+    """Compare runs on the units they share: Cochran's Q, exact McNemar, paired bootstrap, Holm."""
+    from engine import services
+
+    run_ids = [r.strip() for r in runs.split(",") if r.strip()]
+    if len(run_ids) < 2:
+        raise_bad("--runs needs at least two runs separated by commas")
+    with services.open_project(project, readonly=True) as p:
+        comp = services.compare_runs(p, run_ids, mapping, level, n_resamples=resamples, seed=seed)
+    if as_json:
+        from engine.reports.artifacts import _clean
+
+        emit_json(_clean(comp.to_json()))
+        return
+    q = comp.cochran_q or {}
+    click.echo(f"{len(comp.runs)} runs on {comp.n_shared} shared {level}s ({mapping}); Cochran's Q = "
+               f"{q.get('statistic', 0):.3f}, p = {q.get('p_asymptotic', 1):.4f} (permutation p = "
+               f"{q.get('p_permutation', 1):.4f})")
+    for row in comp.table:
+        delta = "" if row["delta_f1"] is None else (
+            f"  ΔF1 {_fmt(row['delta_f1'], row['delta_f1_ci'])}  McNemar p {row['mcnemar_p']:.4f} "
+            f"(Holm {row['mcnemar_p_holm']:.4f})")
+        click.echo(f"  {row['run_id']:<14} R {_fmt(row['recall'], row['recall_ci'])}  "
+                   f"F1 {_fmt(row['f1'], row['f1_ci'])}{delta}")
+
+
+def raise_bad(message: str) -> None:
+    raise InvalidArgument(message)
+
+
+@click.command("report")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="a new folder (refuses to write into an existing one)")
+@click.option("--format", "formats", default="html,xlsx,json", show_default=True,
+              help="comma-separated: html, xlsx, json")
+@click.option("--runs", "runs", default=None, help="comma-separated runs (default: every finished scorable run)")
+@click.option("--mapping", type=click.Choice(MAPPING_CHOICES), default="R+NE", show_default=True,
+              help="mapping used for the comparison")
+@click.option("--level", type=click.Choice(("sentence", "claim")), default="sentence", show_default=True)
+@click.option("--lexicon", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--gates", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
+@click.option("--seed", default=42, show_default=True, type=int)
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resamples, seed, as_json) -> None:
+    """Write an HTML / XLSX / JSON report of the runs into a new folder."""
+    from engine import services
+    from engine.reports.artifacts import written_json
+
+    fmts = [f.strip().lower() for f in formats.split(",") if f.strip()]
+    run_ids = [r.strip() for r in runs.split(",") if r.strip()] if runs else None
+    lex, gts = _lexicon_and_gates(lexicon, gates)
+    if Path(out).exists():
+        raise_bad(f"{out} already exists; reports go into a new folder")
+    with services.open_project(project) as p, progress_bar("report") as bar:
+        written = services.write_report(p, out, fmts, run_ids, mapping=mapping, level=level, lexicon=lex, gates=gts,
+                                        n_resamples=resamples, seed=seed, progress=bar)
+    if as_json:
+        emit_json({"out": str(out), "files": written_json(written)})
+        return
+    click.echo(f"report written to {out}:")
+    for w in written:
+        click.echo(f"  {w.path}  sha256 {w.sha256[:16]}…")
+
+
+COMMANDS = [metrics_cmd, compare_cmd, report_cmd]

@@ -1,0 +1,186 @@
+"""Verify one claim against its retrieved passages: joint (all k passages in one prompt) or
+per-passage (one stance per passage, then engine.pipeline.aggregate).
+
+Passages are data: they sit in a delimited block, the prompt tells the model to ignore
+instructions inside it, delimiter look-alikes inside passages are neutralised, and the reply is
+schema-constrained. A reply that does not satisfy the schema is kept as a parse failure with no
+verdict. Evidence is trimmed to fit the context, and the verdict records that it was.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+
+from engine.errors import InvalidArgument
+from engine.models.llm import LLM, LLMResult
+from engine.pipeline.aggregate import STANCES, aggregate_stances
+from engine.pipeline.prompts import Prompt, load_prompt
+from engine.project.records import VERDICTS, VerdictRecord
+
+MODES = ("joint", "per-passage")
+REASON_MAX_CHARS = 400
+MIN_PASSAGE_WORDS = 20
+
+
+@dataclass(frozen=True)
+class EvidencePassage:
+    id: str
+    text: str
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class VerifyOptions:
+    mode: str = "joint"
+    max_tokens: int = 200
+    passage_words: int | None = None     # cap each passage at this many words (pinned in the run config)
+    seed: int = 0
+    temperature: float = 0.0
+
+    def prompt(self) -> Prompt:
+        return load_prompt("verify_joint" if self.mode == "joint" else "verify_passage")
+
+
+def joint_schema(k: int) -> dict:
+    return {
+        "type": "object",
+        "properties": {
+            "verdict": {"type": "string", "enum": list(VERDICTS)},
+            "reasoning": {"type": "string", "minLength": 1, "maxLength": REASON_MAX_CHARS},
+            "evidence_used": {"type": "array", "items": {"type": "integer", "enum": list(range(1, k + 1))},
+                              "maxItems": k},
+        },
+        "required": ["verdict", "reasoning", "evidence_used"],
+        "additionalProperties": False,
+    }
+
+
+PASSAGE_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "stance": {"type": "string", "enum": list(STANCES)},
+        "reasoning": {"type": "string", "minLength": 1, "maxLength": REASON_MAX_CHARS},
+    },
+    "required": ["stance", "reasoning"],
+    "additionalProperties": False,
+}
+
+
+def _neutralise(text: str) -> str:
+    # A passage must not be able to close the evidence block and speak as the user.
+    return text.replace("<<<", "‹‹‹").replace(">>>", "›››")
+
+
+def _cap_words(text: str, n: int | None) -> str:
+    if not n:
+        return text
+    words = text.split()
+    return text if len(words) <= n else " ".join(words[:n]) + " …"
+
+
+def _block(numbered: list[tuple[int, EvidencePassage, str]]) -> str:
+    lines = []
+    for n, p, text in numbered:
+        head = f"[{n}]"
+        if p.title:
+            head += f" {_neutralise(p.title)}."
+        lines.append(f"{head} {_neutralise(text)}")
+    return "\n\n".join(lines) if lines else "(no passages were retrieved)"
+
+
+def fit_messages(llm: LLM, prompt: Prompt, claim: str, passages: list[EvidencePassage], opts: VerifyOptions,
+                 first_number: int = 1) -> tuple[list[dict[str, str]], bool]:
+    """Messages that fit the context with room for the reply; (messages, trimmed)."""
+    texts = [_cap_words(p.text, opts.passage_words) for p in passages]
+    budget = llm.context_length - opts.max_tokens
+    trimmed = False
+    for _ in range(200):
+        numbered = [(first_number + i, p, t) for i, (p, t) in enumerate(zip(passages, texts))]
+        messages = prompt.render(claim=_neutralise(claim), evidence=_block(numbered))
+        need = llm.count_message_tokens(messages)
+        if need <= budget:
+            return messages, trimmed
+        if not texts:
+            break
+        longest = max(range(len(texts)), key=lambda i: len(texts[i].split()))
+        words = texts[longest].split()
+        if len(words) <= MIN_PASSAGE_WORDS:
+            break
+        over = need - budget
+        # Cut a little more than the overflow: words are usually more than one token.
+        cut = min(len(words) - MIN_PASSAGE_WORDS, max(8, math.ceil(over * 0.9)))
+        texts[longest] = " ".join(words[: len(words) - cut]) + " …"
+        trimmed = True
+    raise InvalidArgument(
+        f"claim and evidence do not fit the model context ({llm.context_length} tokens) even after trimming; "
+        "use a smaller k, per-passage mode or a model with a longer context")
+
+
+def verify_claim(llm: LLM, claim: str, claim_id: str, passages: list[EvidencePassage],
+                 opts: VerifyOptions) -> VerdictRecord:
+    if opts.mode == "joint":
+        return _joint(llm, claim, claim_id, passages, opts)
+    if opts.mode == "per-passage":
+        return _per_passage(llm, claim, claim_id, passages, opts)
+    raise InvalidArgument(f"unknown mode {opts.mode!r}; expected one of {', '.join(MODES)}")
+
+
+def _joint(llm: LLM, claim: str, claim_id: str, passages: list[EvidencePassage], opts: VerifyOptions) -> VerdictRecord:
+    prompt = opts.prompt()
+    messages, trimmed = fit_messages(llm, prompt, claim, passages, opts)
+    schema = joint_schema(max(1, len(passages)))
+    res = llm.complete_json(messages, schema, max_tokens=opts.max_tokens, seed=opts.seed, temperature=opts.temperature)
+    rec = VerdictRecord(claim_id=claim_id, verdict=None, parse_status=res.parse_status, raw_output=res.text,
+                        prompt_tokens=res.prompt_tokens, completion_tokens=res.completion_tokens,
+                        latency_ms=res.latency_ms, trimmed=trimmed)
+    if res.parsed is not None:
+        rec.verdict = res.parsed["verdict"]
+        rec.reasoning = res.parsed["reasoning"]
+        used: list[str] = []
+        for n in res.parsed["evidence_used"]:
+            pid = passages[n - 1].id
+            if pid not in used:
+                used.append(pid)
+        rec.evidence_used = used
+    return rec
+
+
+def _per_passage(llm: LLM, claim: str, claim_id: str, passages: list[EvidencePassage],
+                 opts: VerifyOptions) -> VerdictRecord:
+    prompt = opts.prompt()
+    stances: dict[str, str] = {}
+    reasons, raws = [], []
+    statuses: list[str] = []
+    p_tok = c_tok = 0
+    latency = 0.0
+    trimmed_any = False
+    for n, p in enumerate(passages, start=1):
+        # Each passage is numbered [1] in its own prompt: the model sees one passage at a time.
+        messages, trimmed = fit_messages(llm, prompt, claim, [p], opts)
+        trimmed_any |= trimmed
+        res: LLMResult = llm.complete_json(messages, PASSAGE_SCHEMA, max_tokens=opts.max_tokens, seed=opts.seed,
+                                           temperature=opts.temperature)
+        statuses.append(res.parse_status)
+        raws.append({"passage_id": p.id, "parse_status": res.parse_status, "text": res.text})
+        p_tok += res.prompt_tokens or 0
+        c_tok += res.completion_tokens or 0
+        latency += res.latency_ms or 0.0
+        if res.parsed is not None:
+            stances[p.id] = res.parsed["stance"]
+            reasons.append(f"[{n}] {res.parsed['stance']}: {res.parsed['reasoning']}")
+        else:
+            reasons.append(f"[{n}] parse failure")
+    if "failed" in statuses:
+        status = "failed"
+    elif "repaired" in statuses:
+        status = "repaired"
+    else:
+        status = "ok"
+    rec = VerdictRecord(claim_id=claim_id, verdict=None, parse_status=status, stances=stances,
+                        reasoning="\n".join(reasons), raw_output=json.dumps(raws, ensure_ascii=False),
+                        prompt_tokens=p_tok, completion_tokens=c_tok, latency_ms=latency, trimmed=trimmed_any)
+    if status != "failed":
+        rec.verdict = aggregate_stances(stances.values())
+        rec.evidence_used = [pid for pid, s in stances.items() if s != "neutral"]
+    return rec

@@ -1,0 +1,194 @@
+"""SQL for the audit: codebook versions and append-only annotations.
+
+Annotations are never updated or deleted (triggers in 0001_core.sql refuse it); corrections and undo
+are new rows that name the row they supersede.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from engine.project.db import Project
+
+TARGET_KINDS = ("evidence", "reasoning", "triage")
+
+
+@dataclass(frozen=True)
+class CodebookRow:
+    version: int
+    body: str
+    sha256: str
+    created: str
+    note: str | None
+
+
+@dataclass(frozen=True)
+class Annotation:
+    """One annotation record. For triage targets `claim_id` holds the disagreement's unit id (a
+    sentence id when `dimension` is "sentence", a claim id when it is "claim")."""
+
+    id: str
+    target: str                    # evidence | reasoning | triage
+    claim_id: str
+    passage_id: str | None         # evidence targets
+    run_id: str | None             # reasoning and triage targets (the verify run)
+    dimension: str                 # evidence dimension, reasoning step, or triage level
+    code: str
+    annotator: str                 # a person's name or llm:<model>@<prompt sha>
+    codebook_version: int | None
+    pass_: str = "first"           # first | retest
+    blind: bool = False
+    supersedes: str | None = None
+    note: str | None = None
+    created: str = ""
+    seq: int = 0                   # insertion order in this project
+
+    @property
+    def unit(self) -> tuple[str, str, str | None]:
+        """What was rated: (target, claim, passage) or (target, claim, run)."""
+        return (self.target, self.claim_id, self.passage_id if self.target == "evidence" else self.run_id)
+
+    @property
+    def key(self) -> tuple:
+        """Records with the same key are versions of one label."""
+        return (*self.unit, self.dimension, self.annotator, self.pass_)
+
+
+# ---- codebooks ---------------------------------------------------------------------------------
+def latest_codebook_version(project: Project) -> int | None:
+    row = project.reader().execute("SELECT max(version) FROM codebooks").fetchone()
+    return row[0] if row and row[0] is not None else None
+
+
+def get_codebook(project: Project, version: int) -> CodebookRow | None:
+    r = project.reader().execute(
+        "SELECT version, body, sha256, created, note FROM codebooks WHERE version = ?", (version,)).fetchone()
+    return CodebookRow(*r) if r else None
+
+
+def list_codebooks(project: Project) -> list[CodebookRow]:
+    return [CodebookRow(*r) for r in project.reader().execute(
+        "SELECT version, body, sha256, created, note FROM codebooks ORDER BY version")]
+
+
+def insert_codebook(project: Project, version: int, body: str, sha256: str, note: str | None) -> None:
+    from engine.project.db import now_iso
+
+    with project.atomic() as conn:
+        conn.execute("INSERT INTO codebooks(version, body, sha256, created, note) VALUES (?, ?, ?, ?, ?)",
+                     (version, body, sha256, now_iso(), note))
+
+
+# ---- annotations -------------------------------------------------------------------------------
+_COLUMNS = ("id, target_kind, claim_id, passage_id, run_id, dimension, code, annotator, codebook_version, pass,"
+            " blind, supersedes, note, created")
+
+
+def _row(r) -> Annotation:
+    return Annotation(id=r[0], target=r[1], claim_id=r[2], passage_id=r[3], run_id=r[4], dimension=r[5], code=r[6],
+                      annotator=r[7], codebook_version=r[8], pass_=r[9], blind=bool(r[10]), supersedes=r[11],
+                      note=r[12], created=r[13], seq=r[14])
+
+
+def insert_annotations(project: Project, records: Iterable[Annotation]) -> int:
+    """Append records in one transaction; returns how many were written."""
+    rows = [(a.id, a.target, a.claim_id, a.passage_id, a.run_id, a.dimension, a.code, a.annotator,
+             a.codebook_version, a.pass_, int(a.blind), a.supersedes, a.note, a.created) for a in records]
+    with project.atomic() as conn:
+        conn.executemany(f"INSERT INTO annotations({_COLUMNS}) VALUES ({','.join('?' * 14)})", rows)
+    return len(rows)
+
+
+def list_annotations(project: Project, *, target: str | None = None, claim_ids: Iterable[str] | None = None,
+                     run_id: str | None = None, dimension: str | None = None,
+                     annotator: str | None = None) -> list[Annotation]:
+    """Records in the order they were made (creation time, then insertion order)."""
+    clauses, args = [], []
+    if target:
+        clauses.append("target_kind = ?")
+        args.append(target)
+    if run_id:
+        clauses.append("run_id = ?")
+        args.append(run_id)
+    if dimension:
+        clauses.append("dimension = ?")
+        args.append(dimension)
+    if annotator:
+        clauses.append("annotator = ?")
+        args.append(annotator)
+    sql = f"SELECT {_COLUMNS}, rowid FROM annotations"
+    if clauses:
+        sql += " WHERE " + " AND ".join(clauses)
+    rows = [_row(r) for r in project.reader().execute(sql + " ORDER BY created, rowid", args)]
+    if claim_ids is not None:
+        wanted = set(claim_ids)
+        rows = [a for a in rows if a.claim_id in wanted]
+    return rows
+
+
+def get_annotations(project: Project, ids: Iterable[str]) -> dict[str, Annotation]:
+    out: dict[str, Annotation] = {}
+    ids = list(ids)
+    conn = project.reader()
+    for start in range(0, len(ids), 500):
+        chunk = ids[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        for r in conn.execute(f"SELECT {_COLUMNS}, rowid FROM annotations WHERE id IN ({marks})", chunk):
+            a = _row(r)
+            out[a.id] = a
+    return out
+
+
+def count_annotations(project: Project) -> int:
+    return project.reader().execute("SELECT count(*) FROM annotations").fetchone()[0]
+
+
+_ID_TABLES = {"claims": "claims", "passages": "passages", "sentences": "sentences", "runs": "runs"}
+
+
+def existing_ids(project: Project, table: str, ids: Iterable[str]) -> set[str]:
+    name = _ID_TABLES[table]
+    ids = list(dict.fromkeys(ids))
+    conn = project.reader()
+    found: set[str] = set()
+    for start in range(0, len(ids), 500):
+        chunk = ids[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        found |= {r[0] for r in conn.execute(f"SELECT id FROM {name} WHERE id IN ({marks})", chunk)}
+    return found
+
+
+def run_kinds(project: Project) -> dict[str, str]:
+    return {r[0]: r[1] for r in project.reader().execute("SELECT id, kind FROM runs")}
+
+
+def sentence_claims(project: Project) -> dict[str, list[str]]:
+    """Active claims per sentence, in claim order."""
+    out: dict[str, list[str]] = {}
+    for r in project.reader().execute(
+            "SELECT sentence_id, id FROM claims WHERE active = 1 AND sentence_id IS NOT NULL ORDER BY sentence_id, ord, rowid"):
+        out.setdefault(r[0], []).append(r[1])
+    return out
+
+
+@dataclass(frozen=True)
+class SentenceRow:
+    id: str
+    item_id: str
+    text: str
+    label: str | None
+    reason: str | None
+
+
+def labelled_sentences(project: Project) -> list[SentenceRow]:
+    return [SentenceRow(*r) for r in project.reader().execute(
+        "SELECT id, item_id, text, label, reason FROM sentences WHERE label IS NOT NULL ORDER BY item_id, ord")]
+
+
+def runs_with_outputs(project: Project) -> list[tuple[str, bool, bool]]:
+    """(run id, has retrieval hits, has verdicts) for every run, in creation order."""
+    conn = project.reader()
+    with_hits = {r[0] for r in conn.execute("SELECT DISTINCT run_id FROM retrieval_hits")}
+    with_verdicts = {r[0] for r in conn.execute("SELECT DISTINCT run_id FROM verdicts")}
+    return [(r[0], r[0] in with_hits, r[0] in with_verdicts)
+            for r in conn.execute("SELECT id FROM runs ORDER BY seq")]

@@ -1,0 +1,225 @@
+"""Report artifacts: the data a report shows, the flat tables every format shares, and the JSON folder.
+
+`write_all` writes into a folder that must not exist yet (a report is never silently overwritten) and
+removes what it wrote if any format fails, so a half-written report never looks complete.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import shutil
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from engine.errors import InvalidArgument
+from engine.metrics.classification import LEVELS, RunMetrics
+from engine.metrics.compare import Comparison
+from engine.metrics.conflict import ConflictResult
+from engine.metrics.multi_answer import MultiAnswerResult
+
+
+@dataclass
+class ReportData:
+    config: dict[str, Any]
+    metrics: dict[str, RunMetrics] = field(default_factory=dict)
+    comparison: Comparison | None = None
+    comparison_note: str | None = None
+    multi_answer: dict[str, MultiAnswerResult] = field(default_factory=dict)
+    conflict: dict[str, ConflictResult] = field(default_factory=dict)
+    per_item: list[dict[str, Any]] = field(default_factory=list)
+    skipped: dict[str, str] = field(default_factory=dict)     # run -> why it could not be scored
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "runs": {r: m.to_json() for r, m in self.metrics.items()},
+            "comparison": self.comparison.to_json() if self.comparison else None,
+            "comparison_note": self.comparison_note,
+            "multi_answer": {r: m.to_json() for r, m in self.multi_answer.items()},
+            "conflict": {r: c.to_json() for r, c in self.conflict.items()},
+            "skipped": self.skipped,
+        }
+
+
+@dataclass
+class WrittenFile:
+    path: Path
+    format: str
+    sha256: str
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _clean(value: Any) -> Any:
+    """JSON has no NaN: undefined figures become null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {str(k): _clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_clean(v) for v in value]
+    return value
+
+
+def dump_json(value: Any, **kw) -> str:
+    return json.dumps(_clean(value), ensure_ascii=False, allow_nan=False, **kw)
+
+
+# ---- flat tables shared by HTML and XLSX ---------------------------------------------------------------
+Table = tuple[list[str], list[list[Any]]]
+
+
+def _ci(ci) -> str:
+    return f"[{ci[0]:.3f}, {ci[1]:.3f}]" if ci else ""
+
+
+def mapping_table(data: ReportData) -> Table:
+    head = ["run", "level", "mapping", "n", "TP", "FP", "FN", "TN", "precision", "precision 95% CI",
+            "recall", "recall 95% CI", "F1", "F1 95% CI"]
+    rows = []
+    for run_id, m in data.metrics.items():
+        for level in LEVELS:
+            for mapping, s in getattr(m, level).items():
+                rows.append([run_id, level, mapping, s.n, s.tp, s.fp, s.fn, s.tn, s.precision, _ci(s.precision_ci),
+                             s.recall, _ci(s.recall_ci), s.f1, _ci(s.f1_ci)])
+    return head, rows
+
+
+def exclusions_table(data: ReportData) -> Table:
+    head = ["run", "scored sentences", "scored claims", "parse failures", "unscored sentences",
+            "unscored: parse failed", "unscored: no claims", "unscored: missing verdict"]
+    rows = [[r, m.n_sentences, m.n_claims, m.n_parse_failures, m.n_unscored, m.unscored.get("parse_failed", 0),
+             m.unscored.get("no_claims", 0), m.unscored.get("missing_verdict", 0)] for r, m in data.metrics.items()]
+    return head, rows
+
+
+def closed_table(data: ReportData) -> Table:
+    head = ["run", "n", "accuracy", "accuracy 95% CI", "macro-F1", "class", "precision", "recall", "F1", "support"]
+    rows = []
+    for r, m in data.metrics.items():
+        c = m.closed
+        if c is None:
+            continue
+        for label in c.labels:
+            pc = c.per_class[label]
+            rows.append([r, c.n, c.accuracy, _ci(c.accuracy_ci), c.macro_f1, label, pc["precision"], pc["recall"],
+                         pc["f1"], pc["support"]])
+    return head, rows
+
+
+def confusion_tables(data: ReportData) -> dict[str, Table]:
+    out = {}
+    for r, m in data.metrics.items():
+        c = m.closed
+        if c is None:
+            continue
+        head = ["gold \\ predicted", *c.labels]
+        out[r] = (head, [[label, *row] for label, row in zip(c.labels, c.confusion_matrix)])
+    return out
+
+
+def comparison_table(data: ReportData) -> Table:
+    head = ["run", "n", "accuracy", "precision", "recall", "recall 95% CI", "F1", "F1 95% CI", "ΔRecall vs first",
+            "ΔRecall 95% CI", "ΔF1 vs first", "ΔF1 95% CI", "McNemar p", "McNemar p (Holm)"]
+    if data.comparison is None:
+        return head, []
+    rows = [[t["run_id"], t["n"], t["accuracy"], t["precision"], t["recall"], _ci(t["recall_ci"]), t["f1"],
+             _ci(t["f1_ci"]), t["delta_recall"], _ci(t["delta_recall_ci"]), t["delta_f1"], _ci(t["delta_f1_ci"]),
+             t["mcnemar_p"], t["mcnemar_p_holm"]] for t in data.comparison.table]
+    return head, rows
+
+
+def pairs_table(data: ReportData) -> Table:
+    head = ["run A", "run B", "n", "only A correct", "only B correct", "McNemar exact p", "Holm p",
+            "ΔRecall (B−A)", "ΔRecall 95% CI", "ΔF1 (B−A)", "ΔF1 95% CI", "bootstrap p (ΔF1)", "Holm p (ΔF1)"]
+    if data.comparison is None:
+        return head, []
+    rows = [[p.a, p.b, p.n, p.a_only_correct, p.b_only_correct, p.mcnemar_p, p.mcnemar_p_holm, p.delta_recall,
+             _ci(p.delta_recall_ci), p.delta_f1, _ci(p.delta_f1_ci), p.bootstrap_p_f1, p.bootstrap_p_f1_holm]
+            for p in data.comparison.pairs]
+    return head, rows
+
+
+def category_table(data: ReportData) -> Table:
+    head = ["run", "category", "mapping", "n", "TP", "FP", "FN", "TN", "precision", "recall", "recall 95% CI",
+            "F1", "F1 95% CI"]
+    rows = []
+    for r, m in data.metrics.items():
+        for cat, ms in m.by_category.items():
+            for mapping, s in ms.items():
+                rows.append([r, cat, mapping, s.n, s.tp, s.fp, s.fn, s.tn, s.precision, s.recall, _ci(s.recall_ci),
+                             s.f1, _ci(s.f1_ci)])
+    return head, rows
+
+
+def multi_answer_table(data: ReportData) -> Table:
+    head = ["run", "tier", "n", "strict", "intermediate", "lenient", "critical misses", "gates", "result"]
+    rows = []
+    for r, res in data.multi_answer.items():
+        rows.append([r, "all", res.n, res.strict, res.intermediate, res.lenient, "", "", ""])
+        for t in res.tiers.values():
+            gates = ", ".join(f"{k} {'≤' if k == 'critical_misses' else '≥'} {v:g}" for k, v in t.gates.items())
+            verdict = "n/a" if t.passed is None else ("pass" if t.passed else "fail")
+            rows.append([r, t.tier, t.n, t.strict, t.intermediate, t.lenient, t.critical_misses, gates, verdict])
+    return head, rows
+
+
+def conflict_table(data: ReportData) -> Table:
+    head = ["run", "n", "conflict items", "conflict precision", "conflict recall", "conflict F1",
+            "conflict-aware success", "success (conflict items)", "success (other items)", "unsupported-candidate ratio"]
+    rows = [[r, c.n, c.n_conflict, c.conflict_precision, c.conflict_recall, c.conflict_f1, c.success,
+             c.success_conflict, c.success_other, c.unsupported_ratio] for r, c in data.conflict.items()]
+    return head, rows
+
+
+# ---- writing ------------------------------------------------------------------------------------------
+def write_json_folder(data: ReportData, folder: Path) -> list[WrittenFile]:
+    folder.mkdir(parents=True)
+    files = []
+    (folder / "config.json").write_text(dump_json(data.config, indent=2) + "\n", encoding="utf-8")
+    with open(folder / "per_item.jsonl", "w", encoding="utf-8") as fh:
+        for row in data.per_item:
+            fh.write(dump_json(row, sort_keys=True) + "\n")
+    (folder / "summary.json").write_text(dump_json(data.summary(), indent=2) + "\n", encoding="utf-8")
+    for name in ("config.json", "per_item.jsonl", "summary.json"):
+        files.append(WrittenFile(folder / name, "json", sha256_file(folder / name)))
+    return files
+
+
+def write_all(data: ReportData, out: Path, formats: Sequence[str]) -> list[WrittenFile]:
+    out = Path(out)
+    if out.exists():
+        raise InvalidArgument(f"{out} already exists; reports go into a new folder")
+    out.mkdir(parents=True)
+    written: list[WrittenFile] = []
+    try:
+        if "json" in formats:
+            written += write_json_folder(data, out / "json")
+        if "html" in formats:
+            from engine.reports.html import write_html
+
+            path = write_html(data, out / "report.html")
+            written.append(WrittenFile(path, "html", sha256_file(path)))
+        if "xlsx" in formats:
+            from engine.reports.xlsx import write_xlsx
+
+            path = write_xlsx(data, out / "report.xlsx")
+            written.append(WrittenFile(path, "xlsx", sha256_file(path)))
+    except BaseException:
+        shutil.rmtree(out, ignore_errors=True)
+        raise
+    return written
+
+
+def written_json(files: Sequence[WrittenFile]) -> list[dict[str, str]]:
+    return [{"path": str(f.path), "format": f.format, "sha256": f.sha256} for f in files]
+
+
+__all__ = ["ReportData", "WrittenFile", "write_all", "asdict"]

@@ -1,0 +1,161 @@
+"""One self-contained HTML report: inline CSS, matplotlib figures embedded as base64 PNG data URIs."""
+from __future__ import annotations
+
+import base64
+import io
+import math
+from pathlib import Path
+from typing import Any
+
+from engine.metrics.classification import MAPPINGS
+from engine.reports import artifacts as A
+from engine.reports.artifacts import ReportData
+
+TEMPLATE = "report.html.j2"
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return "–"
+        return f"{value:.3f}" if abs(value) >= 0.001 or value == 0 else f"{value:.1e}"
+    return str(value)
+
+
+def _png(fig) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def _figure(figsize):
+    """A Figure on its own Agg canvas: no pyplot state, so a GUI process's backend is left alone."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=figsize)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def mapping_plot(data: ReportData, level: str = "sentence") -> str | None:
+    """P, R, F1 per mapping and run with their 95% intervals."""
+    if not data.metrics:
+        return None
+    import numpy as np
+
+    runs = list(data.metrics)
+    metrics = [("precision", "precision_ci"), ("recall", "recall_ci"), ("f1", "f1_ci")]
+    fig = _figure((4.2 * len(MAPPINGS), 3.4))
+    axes = fig.subplots(1, len(MAPPINGS), sharey=True)
+    width = 0.8 / max(1, len(runs))
+    for ax, mapping in zip(np.atleast_1d(axes), MAPPINGS):
+        x = np.arange(len(metrics))
+        for k, r in enumerate(runs):
+            s = getattr(data.metrics[r], level)[mapping]
+            vals, lo, hi = [], [], []
+            for name, ci_name in metrics:
+                v = getattr(s, name)
+                ci = getattr(s, ci_name)
+                vals.append(v if v is not None else 0.0)
+                lo.append(max(0.0, (v or 0) - ci[0]) if ci and v is not None else 0.0)
+                hi.append(max(0.0, ci[1] - (v or 0)) if ci and v is not None else 0.0)
+            ax.bar(x + (k - (len(runs) - 1) / 2) * width, vals, width, yerr=[lo, hi], capsize=3, label=r)
+        ax.set_xticks(x, ["P", "R", "F1"])
+        ax.set_title(f"{mapping} ({level})")
+        ax.set_ylim(0, 1)
+        ax.grid(axis="y", alpha=0.3)
+    np.atleast_1d(axes)[0].set_ylabel("score (95% interval)")
+    np.atleast_1d(axes)[-1].legend(fontsize=8, loc="upper right")
+    fig.tight_layout()
+    return _png(fig)
+
+
+def confusion_plot(run_id: str, labels: list[str], matrix: list[list[int]]) -> str:
+    import numpy as np
+
+    m = np.array(matrix)
+    fig = _figure((1.3 * len(labels) + 1.8, 1.1 * len(labels) + 1.4))
+    ax = fig.subplots()
+    ax.imshow(m, cmap="Blues")
+    for i in range(m.shape[0]):
+        for j in range(m.shape[1]):
+            ax.text(j, i, str(m[i, j]), ha="center", va="center",
+                    color="white" if m[i, j] > m.max() / 2 else "black")
+    ax.set_xticks(range(len(labels)), labels, rotation=30, ha="right")
+    ax.set_yticks(range(len(labels)), labels)
+    ax.set_xlabel("predicted")
+    ax.set_ylabel("gold")
+    ax.set_title(run_id)
+    fig.tight_layout()
+    return _png(fig)
+
+
+def category_plot(data: ReportData, mapping: str) -> str | None:
+    cats = sorted({c for m in data.metrics.values() for c in m.by_category})
+    if not cats:
+        return None
+    import numpy as np
+
+    runs = [r for r in data.metrics if data.metrics[r].by_category]
+    fig = _figure((max(5, 0.9 * len(cats) * max(1, len(runs)) + 2), 3.4))
+    ax = fig.subplots()
+    width = 0.8 / max(1, len(runs))
+    x = np.arange(len(cats))
+    for k, r in enumerate(runs):
+        vals = [(data.metrics[r].by_category.get(c, {}).get(mapping).recall or 0.0)
+                if data.metrics[r].by_category.get(c) else 0.0 for c in cats]
+        ax.bar(x + (k - (len(runs) - 1) / 2) * width, vals, width, label=r)
+    ax.set_xticks(x, cats, rotation=30, ha="right")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel(f"recall on erroneous sentences ({mapping})")
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return _png(fig)
+
+
+def render_html(data: ReportData) -> str:
+    import jinja2
+
+    from engine.resource_files import resource_path
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(resource_path("reports"))),
+        autoescape=jinja2.select_autoescape(["html", "j2"]), undefined=jinja2.StrictUndefined,
+    )
+    env.filters["fmt"] = _fmt
+    mapping = data.config.get("mapping", "R+NE")
+    context = {
+        "config": data.config,
+        "mapping": mapping,
+        "level": data.config.get("level", "sentence"),
+        "mapping_defs": {m: ", ".join(sorted(v)) for m, v in MAPPINGS.items()},
+        "mapping_table": A.mapping_table(data),
+        "exclusions": A.exclusions_table(data),
+        "mapping_plot": mapping_plot(data, "sentence"),
+        "claim_plot": mapping_plot(data, "claim"),
+        "closed_table": A.closed_table(data),
+        "confusions": [(r, t, confusion_plot(r, data.metrics[r].closed.labels, data.metrics[r].closed.confusion_matrix))
+                       for r, t in A.confusion_tables(data).items()],
+        "comparison": data.comparison,
+        "comparison_note": data.comparison_note,
+        "comparison_table": A.comparison_table(data),
+        "pairs_table": A.pairs_table(data),
+        "category_table": A.category_table(data),
+        "category_plot": category_plot(data, mapping),
+        "multi_table": A.multi_answer_table(data),
+        "conflict_table": A.conflict_table(data),
+        "skipped": data.skipped,
+    }
+    return env.get_template(TEMPLATE).render(**context)
+
+
+def write_html(data: ReportData, path: Path) -> Path:
+    path = Path(path)
+    path.write_text(render_html(data), encoding="utf-8")
+    return path

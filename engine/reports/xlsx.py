@@ -1,0 +1,69 @@
+"""The report as a workbook: one sheet per table, numbers kept as numbers."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from engine.reports import artifacts as A
+from engine.reports.artifacts import ReportData, dump_json
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, (list, dict)):
+        return dump_json(value)
+    return value
+
+
+def _sheet(wb, title: str, table: A.Table) -> None:
+    from openpyxl.styles import Font, PatternFill
+
+    ws = wb.create_sheet(title[:31])
+    head, rows = table
+    ws.append(head)
+    for c in ws[1]:
+        c.font = Font(bold=True)
+        c.fill = PatternFill("solid", fgColor="F0F4F8")
+    for row in rows:
+        ws.append([_cell(v) for v in row])
+    for row in ws.iter_rows(min_row=2):
+        for c in row:
+            if isinstance(c.value, float):
+                c.number_format = "0.000"
+    for col in ws.columns:
+        width = max(len(str(c.value)) if c.value is not None else 0 for c in col)
+        ws.column_dimensions[col[0].column_letter].width = min(40, max(8, width + 2))
+    ws.freeze_panes = "A2"
+
+
+def write_xlsx(data: ReportData, path: Path) -> Path:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    cfg = data.config
+    _sheet(wb, "Config", (["key", "value"], [[k, _cell(v)] for k, v in cfg.items()]))
+    if data.metrics:
+        _sheet(wb, "Mappings", A.mapping_table(data))
+        _sheet(wb, "Exclusions", A.exclusions_table(data))
+    closed = A.closed_table(data)
+    if closed[1]:
+        _sheet(wb, "Closed regime", closed)
+        for run_id, t in A.confusion_tables(data).items():
+            _sheet(wb, f"Confusion {run_id}", t)
+    if data.comparison is not None:
+        _sheet(wb, "Comparison", A.comparison_table(data))
+        _sheet(wb, "Pairs", A.pairs_table(data))
+        q = data.comparison.cochran_q or {}
+        _sheet(wb, "Cochran Q", (list(q), [list(q.values())]))
+    cats = A.category_table(data)
+    if cats[1]:
+        _sheet(wb, "Categories", cats)
+    if data.multi_answer:
+        _sheet(wb, "Multi-answer", A.multi_answer_table(data))
+    if data.conflict:
+        _sheet(wb, "Conflict", A.conflict_table(data))
+    wb.save(path)
+    return Path(path)

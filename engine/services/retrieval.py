@@ -1,0 +1,213 @@
+"""Retrieval as immutable runs, and their evaluation (`factaudit retrieve` / `eval-retrieval`)."""
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from engine.errors import InvalidArgument, JobCancelled, NotFound
+from engine.jobs import CancelToken, ProgressCallback, no_progress
+from engine.metrics import retrieval as rmetrics
+from engine.project import queries, runs
+from engine.project.db import Project
+from engine.project.records import HitRecord
+from engine.retrieval import bm25 as bm25_mod
+from engine.retrieval.fusion import DEFAULT_DEPTH, DEFAULT_RRF_K
+from engine.retrieval.runner import (MERGES, Corpus, Pipeline, model_provenance, open_indexes, parse_spec,
+                                     run_queries)
+
+__all__ = ["RetrievalResult", "RetrievalEval", "retrieve", "eval_retrieval", "demo_step_retrieve",
+           "list_embedders", "retriever_choices"]
+
+
+@dataclass
+class RetrievalResult:
+    run_id: str
+    n_queries: int
+    k: int
+    retriever: str
+    seconds: float
+    status: str
+    merge: str = "none"
+    index_seconds: float = 0.0
+    cache: dict[str, str] = field(default_factory=dict)
+    corpus_hash: str = ""
+    n_passages: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class RetrievalEval:
+    run_id: str
+    n_evaluated: int
+    n_excluded: int
+    metrics: dict[str, float]
+    latency_ms: dict[str, float | None]
+    k: int | None = None
+    retriever: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"run_id": self.run_id, "n_evaluated": self.n_evaluated, "n_excluded": self.n_excluded,
+                "metrics": self.metrics, "latency_ms": self.latency_ms}
+
+
+def list_embedders():
+    from engine.models.embedders import list_embedders as _list
+
+    return _list()
+
+
+def retriever_choices() -> list[str]:
+    """Retriever specs to offer in a picker: bm25, each known dense model, and RRF of bm25 with each."""
+    out = ["bm25"]
+    names = [e.name for e in list_embedders()]
+    out += [f"dense:{n}" for n in names]
+    out += [f"rrf:bm25,dense:{n}" for n in names]
+    if len(names) > 1:
+        out.append("rrf:bm25," + ",".join(f"dense:{n}" for n in names))
+    return out
+
+
+def load_corpus(project: Project, corpus_dataset: str | None = None) -> Corpus:
+    if corpus_dataset is not None:
+        queries.get_dataset(project, corpus_dataset)  # NotFound names it
+    ids, texts, doc_of = [], [], {}
+    for p in queries.iter_passages(project, corpus_dataset):
+        ids.append(p.id)
+        texts.append(bm25_mod.passage_text(p.title, p.text))
+        doc_of[p.id] = p.doc_id
+    return Corpus(ids, texts, doc_of, queries.corpus_hash(project, corpus_dataset), corpus_dataset)
+
+
+def retrieve(project: Project, retriever: str = "bm25", k: int = 10, model: str | None = None,
+             dataset: str | None = None, corpus_dataset: str | None = None, merge: str = "none",
+             rrf_k: float = DEFAULT_RRF_K, rrf_depth: int = DEFAULT_DEPTH, dense_index: str = "flat",
+             claim_ids: list[str] | None = None, progress: ProgressCallback = no_progress,
+             cancel: CancelToken | None = None) -> RetrievalResult:
+    """Run a retriever over the active claims (of `dataset`) against the passages (of `corpus_dataset`)
+    as a new run. A cancelled run is marked `cancelled` (JobCancelled is re-raised); an error marks it
+    `failed`. Only a complete run is marked `done`."""
+    from engine.retrieval.dense import INDEX_TYPES
+
+    started = time.perf_counter()
+    if k < 1:
+        raise InvalidArgument("k must be at least 1")
+    if merge not in MERGES:
+        raise InvalidArgument(f"unknown merge {merge!r}; expected one of {', '.join(MERGES)}")
+    if dense_index not in INDEX_TYPES:
+        raise InvalidArgument(f"unknown dense index {dense_index!r}; expected one of {', '.join(INDEX_TYPES)}")
+    if rrf_k < 0 or rrf_depth < 1:
+        raise InvalidArgument("the RRF constant must be >= 0 and the depth >= 1")
+    spec = parse_spec(retriever, model)
+    models = model_provenance(spec)    # fails on an unknown model before a run exists
+    if dataset is not None:
+        queries.get_dataset(project, dataset)
+    claims = queries.list_claims(project, dataset, ids=claim_ids)
+    if not claims:
+        raise InvalidArgument("no active claims to retrieve for" + (f" in dataset {dataset!r}" if dataset else ""))
+    progress(0, None, "reading passages")
+    corpus = load_corpus(project, corpus_dataset)
+    if not corpus.ids:
+        raise InvalidArgument("no passages to retrieve from; import a corpus first")
+
+    config = {
+        "retriever": spec.label, "components": [c.label for c in spec.components], "k": k,
+        "model": model, "merge": merge, "dataset": dataset, "corpus_dataset": corpus_dataset,
+        "corpus_hash": corpus.hash, "n_passages": len(corpus.ids), "n_claims": len(claims),
+        "claim_ids": claim_ids,
+    }
+    if any(c.kind == "bm25" for c in spec.components):
+        config["tokenization"] = bm25_mod.TOKENIZATION
+    if any(c.kind == "dense" for c in spec.components):
+        config["dense_index"] = dense_index
+    if spec.fused:
+        config["rrf_k"] = rrf_k
+        config["rrf_depth"] = rrf_depth
+    provenance = {"libraries": _library_versions(spec)}
+    if models:
+        provenance["models"] = models
+    run_id = runs.create_run(project, "retrieve", config, provenance)
+    try:
+        opened = open_indexes(spec, corpus, project.path, dense_index, progress, cancel)
+        pipeline = Pipeline(spec, opened.searchers, merge, rrf_k, rrf_depth, corpus.doc_of)
+
+        def sink(batch):
+            with project.atomic():
+                runs.add_hits(project, run_id, [HitRecord(cid, r, pid, s) for cid, hits, _ in batch
+                                                for r, (pid, s) in enumerate(hits, start=1)])
+                runs.add_query_latencies(project, run_id, [(cid, ms) for cid, _, ms in batch])
+
+        n = run_queries(pipeline, [(c.id, c.text) for c in claims], k, sink, progress, cancel)
+        seconds = time.perf_counter() - started
+        summary = {"n_queries": n, "k": k, "retriever": spec.label, "merge": merge, "seconds": round(seconds, 3),
+                   "index_seconds": round(opened.seconds, 3), "cache": opened.cache}
+        runs.finish_run(project, run_id, "done", summary=summary)
+    except (JobCancelled, KeyboardInterrupt):
+        runs.finish_run(project, run_id, "cancelled", error="cancelled by the user")
+        raise
+    except Exception as exc:
+        runs.finish_run(project, run_id, "failed", error=f"{type(exc).__name__}: {exc}")
+        raise
+    return RetrievalResult(run_id=run_id, n_queries=n, k=k, retriever=spec.label, seconds=round(seconds, 3),
+                           status="done", merge=merge, index_seconds=round(opened.seconds, 3), cache=opened.cache,
+                           corpus_hash=corpus.hash, n_passages=len(corpus.ids))
+
+
+def _library_versions(spec) -> dict[str, str]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    names = []
+    if any(c.kind == "bm25" for c in spec.components):
+        names += ["bm25s", "PyStemmer"]
+    if any(c.kind == "dense" for c in spec.components):
+        names += ["sentence-transformers", "faiss-cpu", "torch"]
+    out = {}
+    for n in names:
+        try:
+            out[n] = version(n)
+        except PackageNotFoundError:
+            out[n] = "unknown"
+    return out
+
+
+def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] = rmetrics.DEFAULT_KS) -> RetrievalEval:
+    """Retrieval metrics of a finished run (made here or imported from a TREC file) against the
+    claims' gold evidence; claims without gold are excluded and counted."""
+    run = runs.get_run(project, run_id)
+    if run.kind not in ("retrieve", "imported"):
+        raise InvalidArgument(f"{run_id} is a {run.kind} run, not a retrieval run")
+    if run.status != "done":
+        raise InvalidArgument(f"{run_id} is {run.status}; only finished runs are evaluated")
+    hits = runs.get_hits(project, run_id)
+    latencies = runs.query_latencies(project, run_id)
+    if not hits and not latencies:
+        raise InvalidArgument(f"{run_id} has no retrieval hits")
+    ranked = {cid: [h.passage_id for h in sorted(hs, key=lambda h: h.rank)] for cid, hs in hits.items()}
+    for cid in latencies:
+        ranked.setdefault(cid, [])
+    gold = {cid: {g.passage_id for g in ev} for cid, ev in queries.gold_evidence(project).items()}
+    run_k = run.config.get("k")
+    all_ks = tuple(sorted({*ks, *([int(run_k)] if run_k else [])}))
+    scores = rmetrics.evaluate(ranked, gold, all_ks, queries.passage_doc_ids(project))
+    return RetrievalEval(run_id=run_id, n_evaluated=scores.n_evaluated, n_excluded=scores.n_excluded,
+                         metrics={k: round(v, 6) for k, v in scores.metrics.items()},
+                         latency_ms=rmetrics.latency_percentiles(latencies.values()),
+                         k=int(run_k) if run_k else None, retriever=run.config.get("retriever"))
+
+
+def demo_step_retrieve(project: Project, summary, progress: ProgressCallback = no_progress) -> None:
+    """Demo: BM25 (k=10) for the scifact-demo claims against all passages, with its nDCG@10."""
+    try:
+        res = retrieve(project, "bm25", k=10, dataset="scifact-demo", progress=progress)
+    except NotFound:
+        return
+    ev = eval_retrieval(project, res.run_id)
+    ndcg = ev.metrics.get("ndcg@10")
+    summary.steps.append({
+        "step": "retrieve", "run_id": res.run_id, "ndcg@10": ndcg,
+        "text": (f"BM25 retrieved the top 10 of {res.n_passages} passages for {res.n_queries} SciFact claims "
+                 f"in {res.seconds:.1f} s ({res.run_id}); nDCG@10 = {ndcg:.3f} over {ev.n_evaluated} claims "
+                 f"with gold evidence"),
+    })

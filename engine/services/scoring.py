@@ -1,0 +1,307 @@
+"""Scoring façade: metrics of one run, comparisons of several, multi-answer and conflict scores, reports.
+
+The CLI (`metrics`, `compare`, `report`) and the GUI Results view call these functions.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from engine.errors import InvalidArgument, NotFound
+from engine.jobs import ProgressCallback, no_progress
+from engine.metrics import stats
+from engine.metrics import conflict as conflict_metrics
+from engine.metrics import multi_answer as ma
+from engine.metrics.classification import (
+    LEVELS, MAPPINGS, RunMetrics, UnitRecord, by_category, closed_scores, flags_error, score_all_mappings,
+)
+from engine.metrics.compare import Comparison, UnitPrediction, compare
+from engine.project import runs as run_store
+from engine.project import scoring_store
+from engine.project.db import Project
+
+DEFAULT_MAPPING = "R+NE"
+DEFAULT_LEVEL = "sentence"
+
+
+@dataclass
+class OpenUnits:
+    """What a verify run gives the open and closed regimes, after exclusions."""
+
+    run_id: str
+    sentences: list[UnitRecord]
+    claims: list[UnitRecord]
+    n_parse_failures: int
+    unscored: dict[str, int]
+    closed_gold: list[str] = field(default_factory=list)
+    closed_pred: list[str] = field(default_factory=list)
+    rows: list[scoring_store.VerdictUnit] = field(default_factory=list)
+
+
+def _check_run(project: Project, run_id: str, want: str | None = "verdicts") -> str:
+    run_store.get_run(project, run_id)  # NotFound with a clear message
+    kinds = scoring_store.scorable_runs(project)
+    if run_id not in kinds:
+        raise InvalidArgument(f"{run_id} has nothing to score (it holds no verdicts or item predictions, "
+                              "or it is not finished)")
+    if want is not None and kinds[run_id] != want:
+        raise InvalidArgument(f"{run_id} holds {kinds[run_id]}, not {want}")
+    return kinds[run_id]
+
+
+def open_units(project: Project, run_id: str) -> OpenUnits:
+    rows = scoring_store.verdict_units(project, run_id)
+    failed = {r.claim_id for r in rows if r.verdict is None or r.parse_status == "failed"}
+    verdict_of = {r.claim_id: r.verdict for r in rows if r.claim_id not in failed}
+
+    claims = [
+        UnitRecord(r.claim_id, r.sentence_label == "error", [r.verdict], r.category, r.item_id)
+        for r in rows if r.claim_id not in failed and r.sentence_label is not None and r.active
+    ]
+    sentences: list[UnitRecord] = []
+    unscored = {"parse_failed": 0, "no_claims": 0, "missing_verdict": 0}
+    for s in scoring_store.covered_sentences(project, run_id):
+        if not s.claim_ids:
+            unscored["no_claims"] += 1
+        elif any(c in failed for c in s.claim_ids):
+            unscored["parse_failed"] += 1
+        elif any(c not in verdict_of for c in s.claim_ids):
+            unscored["missing_verdict"] += 1
+        else:
+            sentences.append(UnitRecord(s.id, s.label == "error", [verdict_of[c] for c in s.claim_ids],
+                                        s.category, s.item_id))
+    gold = [r for r in rows if r.claim_id not in failed and r.gold_label is not None]
+    return OpenUnits(run_id, sentences, claims, len(failed), unscored,
+                     [r.gold_label for r in gold], [r.verdict for r in gold], rows)  # type: ignore[misc]
+
+
+def run_metrics(project: Project, run_id: str, *, n_resamples: int = stats.DEFAULT_RESAMPLES,
+                seed: int = stats.DEFAULT_SEED) -> RunMetrics:
+    """Open regime (every mapping, sentence and claim level) and closed regime of one verify run."""
+    _check_run(project, run_id)
+    u = open_units(project, run_id)
+    kw = {"n_resamples": n_resamples, "seed": seed}
+    return RunMetrics(
+        run_id=run_id, n_parse_failures=u.n_parse_failures,
+        sentence=score_all_mappings(u.sentences, **kw), claim=score_all_mappings(u.claims, **kw),
+        closed=closed_scores(u.closed_gold, u.closed_pred),
+        n_unscored=sum(u.unscored.values()), unscored=u.unscored,
+        n_sentences=len(u.sentences), n_claims=len(u.claims),
+        by_category=by_category(u.sentences, **kw) if any(x.category for x in u.sentences) else {},
+    )
+
+
+def _predictions(project: Project, run_id: str, mapping: str, level: str) -> dict[str, UnitPrediction]:
+    u = open_units(project, run_id)
+    units = u.sentences if level == "sentence" else u.claims
+    categorised = any(x.category for x in units)
+    out = {}
+    for x in units:
+        # stratify by category; without categories, by the expert label so each resample keeps its mix
+        stratum = (x.category or "") if categorised else ("error" if x.truth else "correct")
+        out[x.id] = UnitPrediction(x.truth, x.predicted(mapping), stratum)
+    return out
+
+
+def compare_runs(project: Project, run_ids: Sequence[str], mapping: str = DEFAULT_MAPPING,
+                 level: str = DEFAULT_LEVEL, *, n_resamples: int = stats.DEFAULT_RESAMPLES,
+                 seed: int = stats.DEFAULT_SEED) -> Comparison:
+    if mapping not in MAPPINGS:
+        raise InvalidArgument(f"unknown mapping {mapping!r}; expected one of {', '.join(MAPPINGS)}")
+    if level not in LEVELS:
+        raise InvalidArgument(f"unknown level {level!r}; expected sentence or claim")
+    run_ids = list(dict.fromkeys(run_ids))
+    if len(run_ids) < 2:
+        raise InvalidArgument("compare needs at least two different runs (--runs R1,R2)")
+    for r in run_ids:
+        _check_run(project, r)
+    preds = {r: _predictions(project, r, mapping, level) for r in run_ids}
+    strata = {p.stratum for r in preds.values() for p in r.values()}
+    strata_name = "gold label" if strata <= {"error", "correct"} else "category"
+    return compare(preds, mapping, level, strata_name=strata_name, n_resamples=n_resamples, seed=seed)
+
+
+# ---- multi-answer and conflict ----------------------------------------------------------------------
+def multi_answer_scores(project: Project, run_id: str, lexicon: ma.Lexicon | None = None,
+                        gates: Mapping[str, Mapping[str, float]] | None = None) -> ma.MultiAnswerResult:
+    _check_run(project, run_id, "choices")
+    preds = scoring_store.get_predictions(project, run_id)
+    items = []
+    missing = 0
+    for it in scoring_store.option_items(project):
+        p = preds.get(it.id)
+        if p is None or p.chosen is None:
+            missing += 1
+            continue
+        s, i, l, miss, wrong = ma.score_options(p.chosen, it.gold_options or [], lexicon)
+        items.append(ma.OptionScore(it.id, s, i, l, miss, wrong, it.risk_tier, it.critical, it.category))
+    if not items:
+        raise InvalidArgument(f"{run_id}: none of its chosen options belong to items with gold_options")
+    return ma.evaluate(items, gates, run_id, missing)
+
+
+def conflict_scores(project: Project, run_id: str) -> conflict_metrics.ConflictResult:
+    _check_run(project, run_id, "candidates")
+    preds = scoring_store.get_predictions(project, run_id)
+    rows = scoring_store.answer_items(project, preds)
+    need_docs = [r.id for r in rows if "document_answers" not in r.meta]
+    docs = scoring_store.document_answers(project, need_docs) if need_docs else {}
+    items = []
+    for it in rows:
+        p = preds[it.id]
+        doc_answers = it.meta.get("document_answers", docs.get(it.id, []))
+        gold_conflict = it.meta.get("conflict")
+        items.append(conflict_metrics.score_item(it.id, it.gold_answers or [], doc_answers, p.answers or [],
+                                                 bool(p.conflict), gold_conflict))
+    if not items:
+        raise InvalidArgument(f"{run_id}: none of its candidates belong to items with gold answers")
+    return conflict_metrics.summarise(items, run_id, len(preds) - len(items))
+
+
+def score_run(project: Project, run_id: str, *, lexicon: ma.Lexicon | None = None,
+              gates: Mapping[str, Mapping[str, float]] | None = None, n_resamples: int = stats.DEFAULT_RESAMPLES,
+              seed: int = stats.DEFAULT_SEED) -> dict[str, Any]:
+    """The `metrics` command: whatever the run holds, scored, as one JSON-ready dict."""
+    kind = _check_run(project, run_id, None)
+    if kind == "verdicts":
+        return run_metrics(project, run_id, n_resamples=n_resamples, seed=seed).to_json()
+    if kind == "choices":
+        return {"run_id": run_id, "multi_answer": multi_answer_scores(project, run_id, lexicon, gates).to_json()}
+    return {"run_id": run_id, "conflict": conflict_scores(project, run_id).to_json()}
+
+
+def scorable_runs(project: Project) -> dict[str, str]:
+    return scoring_store.scorable_runs(project)
+
+
+# ---- reports ----------------------------------------------------------------------------------------
+def per_item_rows(project: Project, run_id: str, kind: str, lexicon: ma.Lexicon | None = None,
+                  gates: Mapping | None = None) -> list[dict[str, Any]]:
+    if kind == "verdicts":
+        out = []
+        for r in scoring_store.verdict_units(project, run_id):
+            ok = r.verdict is not None and r.parse_status != "failed"
+            out.append({
+                "run_id": run_id, "unit": "claim", "claim_id": r.claim_id, "sentence_id": r.sentence_id,
+                "item_id": r.item_id, "category": r.category, "sentence_label": r.sentence_label,
+                "gold_label": r.gold_label, "verdict": r.verdict, "parse_status": r.parse_status,
+                "flags_error": {m: flags_error(r.verdict, m) for m in MAPPINGS} if ok else None,
+            })
+        return out
+    if kind == "choices":
+        res = multi_answer_scores(project, run_id, lexicon, gates)
+        return [{"run_id": run_id, "unit": "item", **asdict(i)} for i in res.items]
+    res2 = conflict_scores(project, run_id)
+    return [{"run_id": run_id, "unit": "item", **asdict(i)} for i in res2.items]
+
+
+def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] = ("html", "xlsx", "json"),
+                 run_ids: Sequence[str] | None = None, *, mapping: str = DEFAULT_MAPPING, level: str = DEFAULT_LEVEL,
+                 lexicon: ma.Lexicon | None = None, gates: Mapping | None = None,
+                 n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
+                 progress: ProgressCallback = no_progress):
+    """Write report.html / report.xlsx / json/ into a new folder and record each file with its sha256."""
+    from engine.reports.artifacts import ReportData, write_all
+
+    bad = [f for f in formats if f not in ("html", "xlsx", "json")]
+    if bad or not formats:
+        raise InvalidArgument(f"unknown report format {', '.join(bad) or '(none)'}; expected html, xlsx, json")
+    out = Path(out_dir)
+    if out.exists():
+        raise InvalidArgument(f"{out} already exists; reports go into a new folder")
+    kinds = scoring_store.scorable_runs(project)
+    if run_ids:
+        for r in run_ids:
+            run_store.get_run(project, r)
+            if r not in kinds:
+                raise InvalidArgument(f"{r} has nothing to score (no verdicts or item predictions, or not finished)")
+        chosen = list(dict.fromkeys(run_ids))
+    else:
+        chosen = list(kinds)
+    if not chosen:
+        raise NotFound("no finished runs with verdicts or item predictions to report on")
+    data = build_report_data(project, chosen, kinds, mapping=mapping, level=level, lexicon=lexicon, gates=gates,
+                             n_resamples=n_resamples, seed=seed, progress=progress)
+    assert isinstance(data, ReportData)
+    written = write_all(data, out, formats)
+    if not project.readonly:
+        for w in written:
+            scoring_store.record_report(project, str(w.path.resolve()), w.format, w.sha256,
+                                        [r for r in chosen if r not in data.skipped])
+    return written
+
+
+def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[str, str], *, mapping: str,
+                      level: str, lexicon: ma.Lexicon | None, gates: Mapping | None, n_resamples: int, seed: int,
+                      progress: ProgressCallback = no_progress):
+    from engine.project.db import now_iso
+    from engine.reports.artifacts import ReportData
+    from engine.version import APP_VERSION
+
+    total = len(run_ids) + 1
+    metrics: dict[str, RunMetrics] = {}
+    multi: dict[str, ma.MultiAnswerResult] = {}
+    confl: dict[str, conflict_metrics.ConflictResult] = {}
+    per_item: list[dict[str, Any]] = []
+    skipped: dict[str, str] = {}
+    for n, r in enumerate(run_ids):
+        progress(n, total, f"scoring {r}")
+        kind = kinds[r]
+        try:
+            if kind == "verdicts":
+                metrics[r] = run_metrics(project, r, n_resamples=n_resamples, seed=seed)
+            elif kind == "choices":
+                multi[r] = multi_answer_scores(project, r, lexicon, gates)
+            else:
+                confl[r] = conflict_scores(project, r)
+        except InvalidArgument as exc:
+            # one unscorable run should not sink the report on the others; say why it is missing
+            skipped[r] = str(exc)
+            continue
+        per_item.extend(per_item_rows(project, r, kind, lexicon, gates))
+    if not (metrics or multi or confl):
+        raise InvalidArgument("nothing to report: " + "; ".join(skipped.values()))
+    comparison = None
+    comparison_note = None
+    verdict_runs = list(metrics)
+    if len(verdict_runs) >= 2:
+        progress(len(run_ids), total, "comparing runs")
+        try:
+            comparison = compare_runs(project, verdict_runs, mapping, level, n_resamples=n_resamples, seed=seed)
+        except InvalidArgument as exc:
+            comparison_note = str(exc)
+    runs_info = []
+    for r in run_ids:
+        info = run_store.get_run(project, r)
+        runs_info.append({"run_id": r, "kind": info.kind, "holds": kinds[r], "status": info.status,
+                          "created": info.created, "config": info.config, "config_hash": info.config_hash,
+                          "provenance": info.provenance})
+    config = {
+        "project": str(project.path.resolve()), "runs": runs_info, "mapping": mapping, "level": level,
+        "mappings": {m: sorted(v) for m, v in MAPPINGS.items()}, "n_resamples": n_resamples, "seed": seed,
+        "confidence": stats.CONFIDENCE, "app_version": APP_VERSION, "created": now_iso(),
+        "gates": gates if gates is not None else ma.DEFAULT_GATES,
+    }
+    progress(total, total, "writing")
+    return ReportData(config=config, metrics=metrics, comparison=comparison, comparison_note=comparison_note,
+                      multi_answer=multi, conflict=confl, per_item=per_item, skipped=skipped)
+
+
+def demo_step_scoring(project: Project, summary, progress: ProgressCallback = no_progress) -> None:
+    """Score every verify run the demo made (a comparison needs two of them)."""
+    kinds = scoring_store.scorable_runs(project)
+    runs = [r for r, k in kinds.items() if k == "verdicts"]
+    if not runs:
+        summary.steps.append({"step": "metrics", "text": "no verify run to score"})
+        return
+    parts = []
+    for r in runs:
+        m = run_metrics(project, r)
+        s = m.sentence[DEFAULT_MAPPING]
+        c = m.closed
+        text = f"{r}: sentence-level {DEFAULT_MAPPING} F1 " + (f"{s.f1:.3f}" if s.f1 is not None else "n/a")
+        if c is not None:
+            text += f", closed accuracy {c.accuracy:.3f} on {c.n} claims"
+        parts.append(text)
+    summary.steps.append({"step": "metrics", "text": "; ".join(parts)})

@@ -1,0 +1,385 @@
+"""Sealed project files and the offline connection log, as the CLI and the GUI see them.
+
+- `seal_project` snapshots a project (VACUUM INTO), signs a manifest of its content and writes the
+  sealed file, optionally encrypted.
+- `verify_sealed` recomputes the manifest and reports validity, changed tables and trust.
+- `open_sealed` returns the sealed project opened immutable (read-only, never migrated) with its
+  verification, for the GUI's banner; `make_working_copy` makes the editable, unsealed copy.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import shutil
+import sqlite3
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine import netlog
+from engine import seal as sealcore
+from engine.config import Settings, data_dir, load_settings, save_settings
+from engine.errors import InvalidArgument, ProjectLocked, ReadOnlyProject, SealError
+from engine.jobs import ProgressCallback, no_progress
+from engine.project import seal_store
+from engine.project.db import Project
+from engine.version import APP_VERSION
+
+Verification = sealcore.Verification
+PublicKeyInfo = sealcore.PublicKeyInfo
+ConnectionRecord = netlog.ConnectionRecord
+
+
+@dataclass(frozen=True)
+class SealResult:
+    path: str
+    signer: str
+    encrypted: bool
+    bytes: int
+    tables: dict[str, dict]
+    manifest_sha256: str
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "signer": self.signer, "encrypted": self.encrypted, "bytes": self.bytes,
+                "tables": self.tables, "manifest_sha256": self.manifest_sha256}
+
+
+def _build_manifest(conn: sqlite3.Connection, signer: str, source_name: str,
+                    progress: ProgressCallback) -> dict:
+    tables = seal_store.content_tables(conn)
+    digests = {}
+    for i, table in enumerate(tables):
+        progress(i, len(tables), f"hashing {table}")
+        rows, sha = seal_store.table_digest(conn, table)
+        digests[table] = {"rows": rows, "sha256": sha}
+    progress(len(tables), len(tables), "hashed")
+    return {
+        "format": sealcore.MANIFEST_FORMAT,
+        "app_version": APP_VERSION,
+        "schema_version": seal_store.schema_version(conn),
+        "schema_sha256": seal_store.schema_digest(conn),
+        "tables": digests,
+        "creator": signer,
+        "created": sealcore.utc_now_iso(),
+        "source": {"name": source_name, "created": seal_store.meta_value(conn, "created")},
+    }
+
+
+@contextlib.contextmanager
+def _source(project: Project | str | Path):
+    """A connection to snapshot. A project we open ourselves is checkpointed first; one another
+    process is writing is still sealed consistently, since VACUUM INTO reads a snapshot."""
+    if isinstance(project, Project):
+        project.checkpoint()
+        yield project.conn, project.path
+        return
+    path = Path(project)
+    try:
+        proj = Project.open(path)
+    except ProjectLocked:
+        proj = Project.open(path, readonly=True)
+    try:
+        proj.checkpoint()
+        yield proj.conn, proj.path
+    finally:
+        proj.close()
+
+
+def seal_project(project: Project | str | Path, out: str | Path, *, encrypt: bool = False,
+                 passphrase: str | None = None, overwrite: bool = False,
+                 progress: ProgressCallback = no_progress) -> SealResult:
+    out = Path(out)
+    if out.exists() and not overwrite:
+        raise InvalidArgument(f"{out} already exists; choose another name or overwrite it explicitly")
+    if encrypt and not passphrase:
+        raise SealError("encrypting needs a passphrase")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    key = sealcore.load_signing_key(create=True)
+    signer = sealcore.fingerprint(sealcore.public_raw(key.public_key()))
+    work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        plain = work / "sealed.faproj"
+        with _source(project) as (conn, src_path):
+            if Path(src_path).resolve() == out.resolve():
+                raise InvalidArgument("the sealed file must not replace the project itself")
+            progress(0, None, "copying")
+            seal_store.vacuum_into(conn, plain)
+        copy = seal_store.prepare_copy(plain)
+        try:
+            manifest = _build_manifest(copy, signer, Path(src_path).name, progress)
+            signed = sealcore.sign_manifest(manifest, key)
+            seal_store.write_seal(copy, seal_store.SealRow(signed.manifest_text, signed.signature_b64,
+                                                           signed.public_key_b64, signed.signer, manifest["created"]))
+        finally:
+            copy.close()
+        leaked = sealcore.scan_for_secrets(plain)
+        if leaked:
+            raise SealError(f"refusing to seal: the project contains the value of {', '.join(leaked)}")
+        if encrypt:
+            progress(0, None, "encrypting")
+            sealcore.encrypt_file(plain, out, passphrase or "")
+        else:
+            plain.replace(out)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return SealResult(str(out), signer, encrypt, out.stat().st_size, manifest["tables"],
+                      hashlib.sha256(signed.manifest_text.encode()).hexdigest())
+
+
+def is_encrypted(path: str | Path) -> bool:
+    return sealcore.file_kind(Path(path)) == "encrypted"
+
+
+def is_sealed(path: str | Path) -> bool:
+    """True for an encrypted seal or a SQLite file with a seal row; never raises."""
+    try:
+        if sealcore.file_kind(Path(path)) == "encrypted":
+            return True
+        conn = seal_store.open_immutable(Path(path))
+        try:
+            return seal_store.read_seal(conn) is not None
+        finally:
+            conn.close()
+    except (SealError, sqlite3.DatabaseError, OSError):
+        return False
+
+
+def _scratch_dir() -> Path:
+    d = data_dir() / "sealed-cache"
+    d.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix="open-", dir=d))
+
+
+@contextlib.contextmanager
+def _plain(path: Path, passphrase: str | None):
+    """The sealed SQLite file itself, or a private decrypted copy removed afterwards."""
+    kind = sealcore.file_kind(path)
+    if kind == "sqlite":
+        yield path, False
+        return
+    if not passphrase:
+        raise SealError(f"{path} is encrypted: a passphrase is needed")
+    scratch = _scratch_dir()
+    try:
+        target = scratch / "sealed.faproj"
+        sealcore.decrypt_file(path, target, passphrase)
+        sealcore.file_kind(target)
+        yield target, True
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _trust_set(trust: str | list[str] | None) -> set[str]:
+    if not trust:
+        return sealcore.trusted_fingerprints()
+    specs = [trust] if isinstance(trust, str) else list(trust)
+    out: set[str] = set()
+    for s in specs:
+        out |= sealcore.parse_trust(s)
+    return out
+
+
+def _verify_plain(path: Path, trust: str | list[str] | None) -> Verification:
+    try:
+        conn = seal_store.open_immutable(path)
+    except sqlite3.DatabaseError as exc:
+        raise SealError(f"{path} cannot be read as a project: {exc}") from exc
+    try:
+        check = seal_store.quick_check(conn)
+        if check != "ok":
+            raise SealError(f"{path} is damaged: {check}")
+        row = seal_store.read_seal(conn)
+        if row is None:
+            raise SealError(f"{path} is not sealed (no seal in the file)")
+        sig_ok, signer = sealcore.check_signature(row.manifest, row.signature, row.public_key)
+        try:
+            manifest = json.loads(row.manifest)
+            expected = dict(manifest["tables"])
+        except (ValueError, KeyError, TypeError) as exc:
+            raise SealError(f"{path} has a damaged seal manifest") from exc
+        if manifest.get("format") != sealcore.MANIFEST_FORMAT:
+            raise SealError(f"{path} was sealed in a format this factaudit does not know: {manifest.get('format')}")
+        reasons: list[str] = []
+        if not sig_ok:
+            reasons.append("the signature does not match the manifest: the seal itself was edited")
+        if manifest.get("creator") != signer or row.signer != signer:
+            sig_ok = False
+            reasons.append("the manifest names a different signer than the key that signed it")
+        current = {t: seal_store.table_digest(conn, t) for t in seal_store.content_tables(conn)}
+        changed = sorted(
+            t for t in set(current) | set(expected)
+            if t not in current or t not in expected
+            or (current[t][0], current[t][1]) != (expected[t].get("rows"), expected[t].get("sha256"))
+        )
+        if changed:
+            reasons.append("content changed since sealing in: " + ", ".join(changed))
+        schema_changed = seal_store.schema_digest(conn) != manifest.get("schema_sha256")
+        if schema_changed:
+            reasons.append("the schema (tables, indexes or triggers) changed since sealing")
+    except sqlite3.DatabaseError as exc:
+        raise SealError(f"{path} is damaged or truncated: {exc}") from exc
+    finally:
+        conn.close()
+    trusted = sig_ok and signer in _trust_set(trust)
+    if sig_ok and not trusted:
+        reasons.append(f"the signer {signer} is not among the trusted keys")
+    return Verification(
+        valid=sig_ok and not changed and not schema_changed, changed_tables=changed, signer=signer,
+        trusted=trusted, signature_ok=sig_ok, schema_changed=schema_changed, reasons=reasons,
+        sealed_at=manifest.get("created"), app_version=manifest.get("app_version"),
+        schema_version=manifest.get("schema_version"), path=str(path),
+    )
+
+
+def verify_sealed(path: str | Path, trust: str | list[str] | None = None,
+                  passphrase: str | None = None) -> Verification:
+    """Recompute a sealed file's manifest. `trust`: fingerprints, public keys or key files; without
+    it the user's own key and the trusted-keys list in the config directory are trusted."""
+    path = Path(path)
+    with _plain(path, passphrase) as (plain, encrypted):
+        ver = _verify_plain(plain, trust)
+    ver.encrypted = encrypted
+    ver.path = str(path)
+    return ver
+
+
+@dataclass
+class SealedProject:
+    """A sealed file opened read-only. `project` refuses writes; close() removes any decrypted copy."""
+
+    project: Project
+    verification: Verification
+    path: str
+    plain_path: str
+    _scratch: Path | None = field(default=None, repr=False)
+
+    def close(self) -> None:
+        self.project.close()
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
+
+    def __enter__(self) -> "SealedProject":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def open_sealed(path: str | Path, passphrase: str | None = None,
+                trust: str | list[str] | None = None) -> SealedProject:
+    path = Path(path)
+    kind = sealcore.file_kind(path)
+    scratch: Path | None = None
+    plain = path
+    if kind == "encrypted":
+        if not passphrase:
+            raise SealError(f"{path} is encrypted: a passphrase is needed")
+        scratch = _scratch_dir()
+        plain = scratch / "sealed.faproj"
+        try:
+            sealcore.decrypt_file(path, plain, passphrase)
+        except BaseException:
+            shutil.rmtree(scratch, ignore_errors=True)
+            raise
+    try:
+        ver = _verify_plain(plain, trust)
+        ver.encrypted = scratch is not None
+        ver.path = str(path)
+        try:
+            project = Project.open(plain, immutable=True)
+        except ReadOnlyProject as exc:
+            raise SealError(f"{path} was sealed by an older factaudit (schema {ver.schema_version}); "
+                            "make a working copy to open it") from exc
+    except BaseException:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    return SealedProject(project, ver, str(path), str(plain), scratch)
+
+
+def make_working_copy(sealed: SealedProject | str | Path, dst: str | Path, passphrase: str | None = None) -> Path:
+    """An ordinary, writable project with the sealed content and no seal; its meta table records
+    which sealed file (signer, manifest hash) it came from."""
+    dst = Path(dst)
+    if dst.exists():
+        raise InvalidArgument(f"{dst} already exists; choose another name for the working copy")
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    ctx = contextlib.nullcontext((Path(sealed.plain_path), False)) if isinstance(sealed, SealedProject) \
+        else _plain(Path(sealed), passphrase)
+    source_name = Path(sealed.path if isinstance(sealed, SealedProject) else sealed).name
+    with ctx as (plain, _):
+        conn = seal_store.open_immutable(plain)
+        try:
+            row = seal_store.read_seal(conn)
+            if row is None:
+                raise SealError(f"{source_name} is not sealed")
+            seal_store.vacuum_into(conn, dst)
+        except sqlite3.DatabaseError as exc:
+            dst.unlink(missing_ok=True)
+            raise SealError(f"{source_name} is damaged: {exc}") from exc
+        finally:
+            conn.close()
+    provenance = json.dumps({"sealed_file": source_name, "signer": row.signer, "sealed_at": row.created,
+                             "manifest_sha256": hashlib.sha256(row.manifest.encode()).hexdigest()})
+    conn = sqlite3.connect(str(dst), isolation_level=None)
+    try:
+        seal_store.unseal(conn, provenance)
+    finally:
+        conn.close()
+    # Opening for writing once brings an older sealed schema up to date (with a backup) and sets WAL.
+    Project.open(dst).close()
+    return dst
+
+
+# ---- keys -----------------------------------------------------------------------------------------
+def export_public_key() -> PublicKeyInfo:
+    return sealcore.export_public_key()
+
+
+def trust_key(spec: str, label: str = "") -> set[str]:
+    return sealcore.add_trusted_key(spec, label)
+
+
+def trusted_keys() -> set[str]:
+    return sealcore.trusted_fingerprints()
+
+
+# ---- offline mode and the connection log ----------------------------------------------------------
+def connection_log(limit: int | None = None) -> list[ConnectionRecord]:
+    return netlog.list_connections(limit)
+
+
+def connection_log_path() -> Path:
+    return netlog.log_path()
+
+
+def offline_settings() -> Settings:
+    return load_settings()
+
+
+def set_offline(offline: bool, allowed_hosts: list[str] | None = None) -> Settings:
+    s = load_settings()
+    s.offline = offline
+    if allowed_hosts is not None:
+        s.allowed_hosts = [h.strip() for h in allowed_hosts if h.strip()]
+    save_settings(s)
+    netlog.set_guard(offline)
+    return s
+
+
+# ---- demo -----------------------------------------------------------------------------------------
+SEALED_DEMO = "demo.sealed.faproj"
+
+
+def demo_step_seal(project: Project, summary, progress: ProgressCallback) -> None:
+    out = Path(project.path).with_name(SEALED_DEMO)
+    progress(0, None, "sealing the demo project")
+    res = seal_project(project, out, overwrite=True, progress=progress)
+    ver = verify_sealed(out)
+    summary.steps.append({
+        "step": "seal", "path": res.path, "signer": res.signer, "valid": ver.valid, "bytes": res.bytes,
+        "text": f"sealed a copy to {out.name}, signed by {res.signer}; verify-seal: "
+                f"{'valid' if ver.valid else 'INVALID'}",
+    })

@@ -1,0 +1,187 @@
+"""Startup: the QApplication, the stylesheet, the start screen and the project windows."""
+from __future__ import annotations
+
+import os
+import sys
+from importlib import resources
+from pathlib import Path
+
+# Read at import time by huggingface_hub / transformers: set before anything imports them.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+from PySide6.QtCore import QObject  # noqa: E402
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget  # noqa: E402
+
+from engine import services  # noqa: E402
+from engine.errors import FactAuditError, ProjectLocked  # noqa: E402
+from gui import settings  # noqa: E402
+from gui.ops import Op, error_text  # noqa: E402
+
+PROJECT_FILTER = "factaudit projects (*.faproj);;All files (*)"
+
+
+def stylesheet() -> str:
+    """The app stylesheet; `@STYLE@` in it stands for the folder of its images."""
+    try:
+        folder = resources.files("resources").joinpath("style")
+        text = folder.joinpath("app.qss").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError, ModuleNotFoundError):
+        return ""
+    return text.replace("@STYLE@", Path(str(folder)).as_posix())
+
+
+def configure_app(app: QApplication) -> None:
+    app.setApplicationName(settings.APPLICATION)
+    app.setOrganizationName(settings.ORGANIZATION)
+    app.setApplicationDisplayName("factaudit")
+    app.setStyle("Fusion")   # the same look on every platform; the stylesheet refines it
+    app.setStyleSheet(stylesheet())
+
+
+class AppController(QObject):
+    """Owns the start screen and the open project windows; decides what is shown."""
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        from gui.views.start_screen import StartScreen
+
+        self.windows: list = []
+        self.start = StartScreen()
+        self.start.newRequested.connect(self.new_project)
+        self.start.openRequested.connect(self.open_dialog)
+        self.start.demoRequested.connect(self.open_demo)
+        self.start.recentActivated.connect(self.open_path)
+        self.demo_op: Op | None = None
+
+    # ---- dialogs ---------------------------------------------------------------------------------
+    def _dialog_parent(self) -> QWidget:
+        active = QApplication.activeWindow()
+        return active if active is not None else self.start
+
+    def new_project(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self._dialog_parent(), "New project", str(Path.home() / "untitled.faproj"),
+                                              PROJECT_FILTER)
+        if not path:
+            return
+        if not path.endswith(".faproj"):
+            path += ".faproj"
+        try:
+            project = services.create_project(path)
+        except FactAuditError as exc:
+            self.error("New project", exc)
+            return
+        self.show_project(project)
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self._dialog_parent(), "Open project", "", PROJECT_FILTER)
+        if path:
+            self.open_path(path)
+
+    # ---- opening ---------------------------------------------------------------------------------
+    def open_path(self, path: str, readonly: bool = False):
+        """Open a project; if another process holds it, offer to open it read-only."""
+        for w in self.windows:
+            if Path(w.project.path).resolve() == Path(path).resolve():
+                w.raise_()
+                w.activateWindow()
+                return w
+        try:
+            project = services.open_project(path, readonly=readonly)
+        except ProjectLocked as exc:
+            if readonly or not self.ask_readonly(path, exc):
+                return None
+            return self.open_path(path, readonly=True)
+        except FactAuditError as exc:
+            self.error("Open project", exc)
+            return None
+        return self.show_project(project)
+
+    def ask_readonly(self, path: str, exc: Exception) -> bool:
+        answer = QMessageBox.question(
+            self._dialog_parent(), "Project in use",
+            f"{error_text(exc)}\n\nOpen {Path(path).name} read-only instead?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def error(self, title: str, exc: Exception) -> None:
+        QMessageBox.warning(self._dialog_parent(), title, error_text(exc))
+
+    def show_project(self, project):
+        from gui.main_window import ProjectWindow
+
+        window = ProjectWindow(project)
+        window.newRequested.connect(self.new_project)
+        window.openRequested.connect(self.open_dialog)
+        window.quitRequested.connect(self.quit)
+        window.closed.connect(self._window_closed)
+        self.windows.append(window)
+        settings.add_recent(project.path)
+        self.start.reload_recent()
+        window.show()
+        self.start.hide()
+        return window
+
+    def _window_closed(self, window) -> None:
+        if window in self.windows:
+            self.windows.remove(window)
+        if not self.windows:
+            self.start.reload_recent()
+            self.start.show()
+
+    def quit(self) -> None:
+        Op.cancel_all()
+        for w in list(self.windows):
+            w.close()
+        self.start.close()
+        QApplication.quit()
+
+    # ---- demo ------------------------------------------------------------------------------------
+    def demo_dir(self) -> Path:
+        return settings.user_data_dir() / "demo"
+
+    def open_demo(self):
+        path = self.demo_dir() / "demo.faproj"
+        if path.exists():
+            return self.open_path(str(path))
+        return self.build_demo()
+
+    def build_demo(self) -> Op:
+        out = self.demo_dir()
+
+        def build(progress, cancel):
+            cancel.check()
+            return services.build_demo(out, progress, run_steps=False)
+
+        self.start.set_busy(True)
+        self.demo_op = (Op(self.start, build)
+                        .title("Building the demo project")
+                        .success(lambda summary: self.open_path(summary.project))
+                        .failure(lambda exc: self.error("Open demo", exc))
+                        .finished(lambda: self.start.set_busy(False))
+                        .run())
+        return self.demo_op
+
+    def show_start(self) -> None:
+        self.start.show()
+
+
+def run(project_path: str | None = None) -> int:
+    """Entry point of `factaudit` and `factaudit gui [PROJECT]`."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    configure_app(app)
+    controller = AppController()
+    app.aboutToQuit.connect(lambda: (Op.cancel_all(), Op.wait_all(10_000)))
+    if project_path:
+        window = controller.open_path(project_path)
+        if window is None:
+            controller.show_start()
+    else:
+        controller.show_start()
+    app.setQuitOnLastWindowClosed(True)
+    app._factaudit_controller = controller  # keep it alive for the event loop
+    return app.exec()
+
+
+__all__ = ["run", "AppController", "configure_app", "stylesheet"]

@@ -1,0 +1,358 @@
+"""Import files into the project: choose files, format and kind, check a preview, map fields, import
+(all or nothing, in the background). Problems found by the importer are listed in the dialog."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView,
+    QLabel, QLineEdit, QListWidget, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+)
+
+from engine import services
+from engine.errors import FactAuditError, ImportFailed
+from gui.ops import Op, error_text
+
+PREVIEW_ROWS = 20
+GENERIC = ("jsonl", "csv")
+NOT_MAPPED = "— not in file —"
+# Column names other tools commonly use for our fields, tried when the exact name is absent.
+SYNONYMS = {
+    "id": ("_id", "doc_id", "claim_id", "item_id", "uid", "pid"),
+    "text": ("body", "abstract", "passage", "content", "contents"),
+    "claim": ("text", "claim_text", "statement"),
+    "label": ("gold_label", "verdict", "gold"),
+    "answer": ("response", "long_answer", "output"),
+    "gold_passages": ("gold", "gold_passage_ids", "cited_doc_ids"),
+    "verdict": ("label", "prediction", "predicted"),
+    "passages": ("evidence", "evidence_used"),
+}
+
+
+def infer_format(path: str) -> str | None:
+    suffix = Path(path).suffix.lower()
+    if suffix in (".jsonl", ".ndjson"):
+        return "jsonl"
+    if suffix == ".csv":
+        return "csv"
+    return None
+
+
+def cell_text(value) -> str:
+    if value is None:
+        return ""
+    text = json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)
+    return text if len(text) <= 200 else text[:200] + "…"
+
+
+class ImportDialog(QDialog):
+    imported = Signal(object)   # engine ImportResult
+
+    def __init__(self, project, parent: QWidget | None = None, files: list[str] | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.setWindowTitle("Import data")
+        self.setObjectName("importDialog")
+        self.resize(980, 720)
+        self.files: list[str] = []
+        self.columns: list[str] = []
+        self.op: Op | None = None
+        self.result = None
+        formats, kinds = services.import_choices()
+
+        root = QVBoxLayout(self)
+        root.setSpacing(10)
+        form = QFormLayout()
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        files_row = QHBoxLayout()
+        self.files_edit = QLineEdit()
+        self.files_edit.setPlaceholderText("One or more .jsonl, .csv or dataset files")
+        self.files_edit.editingFinished.connect(lambda: self.set_files(self._parse_files(self.files_edit.text())))
+        browse = QPushButton("Choose…")
+        browse.clicked.connect(self.choose_files)
+        files_row.addWidget(self.files_edit, 1)
+        files_row.addWidget(browse)
+        form.addRow("Files", files_row)
+
+        self.format_combo = QComboBox()
+        self.format_combo.addItem("Automatic (from the file extension)", None)
+        for f in formats:
+            label = f"{f} (generic)" if f in GENERIC else f"{f} (adapter)"
+            self.format_combo.addItem(label, f)
+        self.format_combo.currentIndexChanged.connect(lambda _: self._reload())
+        form.addRow("Format", self.format_combo)
+
+        self.kind_combo = QComboBox()
+        self.kind_combo.addItem("Chosen by the adapter", None)
+        for k in kinds:
+            self.kind_combo.addItem(k, k)
+        self.kind_combo.currentIndexChanged.connect(lambda _: self._fill_mapping())
+        form.addRow("Kind", self.kind_combo)
+
+        names_row = QHBoxLayout()
+        self.dataset_edit = QLineEdit()
+        self.dataset_edit.setPlaceholderText("the file name")
+        self.prefix_edit = QLineEdit()
+        self.prefix_edit.setPlaceholderText("none")
+        self.prefix_edit.setToolTip("Prefix every imported id, to keep ids that collide with existing ones apart")
+        self.split_combo = QComboBox()
+        self.split_combo.setEditable(True)
+        self.split_combo.addItems(["", "train", "dev", "test"])
+        self.split_combo.setMinimumWidth(90)
+        names_row.addWidget(self.dataset_edit, 2)
+        names_row.addWidget(QLabel("Id prefix"))
+        names_row.addWidget(self.prefix_edit, 1)
+        names_row.addWidget(QLabel("Split"))
+        names_row.addWidget(self.split_combo)
+        form.addRow("Dataset name", names_row)
+        root.addLayout(form)
+
+        self.note = QLabel()
+        self.note.setObjectName("muted")
+        self.note.setWordWrap(True)
+        root.addWidget(self.note)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        preview_box = QWidget()
+        pv = QVBoxLayout(preview_box)
+        pv.setContentsMargins(0, 0, 0, 0)
+        pv.addWidget(self._section("Preview (first rows)"))
+        self.preview = QTableWidget(0, 0)
+        self.preview.setObjectName("previewTable")
+        self.preview.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.preview.setWordWrap(False)
+        self.preview.verticalHeader().setDefaultSectionSize(24)
+        pv.addWidget(self.preview)
+        mapping_box = QWidget()
+        mv = QVBoxLayout(mapping_box)
+        mv.setContentsMargins(0, 0, 0, 0)
+        mv.addWidget(self._section("Field mapping"))
+        self.mapping = QTableWidget(0, 2)
+        self.mapping.setObjectName("mappingTable")
+        self.mapping.setHorizontalHeaderLabels(["Our field", "Column in the file"])
+        self.mapping.verticalHeader().hide()
+        self.mapping.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.mapping.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.mapping.verticalHeader().setDefaultSectionSize(30)
+        mv.addWidget(self.mapping)
+        split.addWidget(preview_box)
+        split.addWidget(mapping_box)
+        split.setSizes([620, 340])
+        root.addWidget(split, 3)
+
+        self.errors_title = QLabel("Nothing was imported. Fix these problems and try again:")
+        self.errors_title.setObjectName("errorTitle")
+        self.errors = QListWidget()
+        self.errors.setObjectName("errorList")
+        self.errors.setMaximumHeight(150)
+        root.addWidget(self.errors_title)
+        root.addWidget(self.errors, 1)
+        self._show_errors([])
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.import_button = self.buttons.addButton("Import", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.import_button.setObjectName("primary")
+        self.import_button.setDefault(True)
+        self.buttons.accepted.connect(self.start_import)
+        self.buttons.rejected.connect(self.reject)
+        root.addWidget(self.buttons)
+        if files:
+            self.set_files(files)
+        else:
+            self._reload()
+
+    @staticmethod
+    def _section(text: str) -> QLabel:
+        label = QLabel(text)
+        label.setObjectName("subsectionTitle")
+        return label
+
+    @staticmethod
+    def _parse_files(text: str) -> list[str]:
+        return [part.strip() for part in text.split(";") if part.strip()]
+
+    # ---- choosing ------------------------------------------------------------------------------
+    def choose_files(self) -> None:
+        files, _ = QFileDialog.getOpenFileNames(self, "Choose files to import", "",
+                                                "Data files (*.jsonl *.ndjson *.csv *.json *.tsv *.txt *.run);;All files (*)")
+        if files:
+            self.set_files(files)
+
+    def set_files(self, files: list[str]) -> None:
+        self.files = [str(f) for f in files]
+        self.files_edit.setText("; ".join(self.files))
+        if self.files and not self.dataset_edit.text():
+            self.dataset_edit.setPlaceholderText(Path(self.files[0]).stem)
+        self._reload()
+
+    def set_kind(self, kind: str | None) -> None:
+        self.kind_combo.setCurrentIndex(max(0, self.kind_combo.findData(kind)))
+
+    def set_format(self, fmt: str | None) -> None:
+        self.format_combo.setCurrentIndex(max(0, self.format_combo.findData(fmt)))
+
+    @property
+    def fmt(self) -> str | None:
+        chosen = self.format_combo.currentData()
+        if chosen:
+            return chosen
+        return infer_format(self.files[0]) if self.files else None
+
+    @property
+    def kind(self) -> str | None:
+        return self.kind_combo.currentData()
+
+    def _reload(self) -> None:
+        self.columns = []
+        self.preview.clear()
+        self.preview.setRowCount(0)
+        self.preview.setColumnCount(0)
+        fmt = self.fmt
+        if not self.files:
+            self.note.setText("Choose the files to import. JSONL and CSV files are read with the field mapping "
+                              "below; the dataset adapters (SciFact, HealthVer, …) read their own layout.")
+        elif fmt is None:
+            self.note.setText("The format cannot be told from the file extension: choose it above.")
+        elif fmt in GENERIC:
+            try:
+                self.columns, rows = services.preview_file(self.files[0], fmt, PREVIEW_ROWS)
+            except (FactAuditError, OSError) as exc:
+                self.note.setText(f"Cannot preview {Path(self.files[0]).name}: {error_text(exc)}")
+            else:
+                self._fill_preview(rows)
+                self.note.setText(f"{len(rows)} preview rows from {Path(self.files[0]).name}, "
+                                  f"{len(self.columns)} columns. Map our fields to your columns on the right.")
+                if self.kind is None:
+                    self._guess_kind()
+        else:
+            self.note.setText(f"The {fmt} adapter reads its own layout; no mapping needed.")
+        self._fill_mapping()
+
+    def _guess_kind(self) -> None:
+        cols = set(self.columns)
+        if "claim" in cols:
+            guess = "claims"
+        elif "answer" in cols:
+            guess = "answers"
+        elif "verdict" in cols:
+            guess = "verdicts"
+        elif "text" in cols:
+            guess = "corpus"
+        else:
+            return
+        self.kind_combo.blockSignals(True)
+        self.set_kind(guess)
+        self.kind_combo.blockSignals(False)
+
+    def _fill_preview(self, rows: list[dict]) -> None:
+        self.preview.setColumnCount(len(self.columns))
+        self.preview.setHorizontalHeaderLabels(self.columns)
+        self.preview.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, col in enumerate(self.columns):
+                self.preview.setItem(r, c, QTableWidgetItem(cell_text(row.get(col))))
+        for c in range(len(self.columns)):
+            self.preview.setColumnWidth(c, 150)
+
+    def _fill_mapping(self) -> None:
+        generic = self.fmt in GENERIC
+        fields = services.import_fields(self.kind) if (generic and self.kind) else ()
+        self.mapping.setRowCount(len(fields))
+        for row, (name, required) in enumerate(fields):
+            item = QTableWidgetItem(name + ("  *" if required else ""))
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            item.setData(Qt.ItemDataRole.UserRole, name)
+            if required:
+                item.setToolTip("required")
+            self.mapping.setItem(row, 0, item)
+            combo = QComboBox()
+            combo.addItem(NOT_MAPPED, None)
+            for col in self.columns:
+                combo.addItem(col, col)
+            guess = self._guess_column(name)
+            if guess is not None:
+                combo.setCurrentIndex(combo.findData(guess))
+            self.mapping.setCellWidget(row, 1, combo)
+        self.mapping.setEnabled(bool(fields))
+
+    def _guess_column(self, field: str) -> str | None:
+        if field in self.columns:
+            return field
+        lowered = {c.lower(): c for c in self.columns}
+        if field.lower() in lowered:
+            return lowered[field.lower()]
+        taken = {f for f, _ in services.import_fields(self.kind or "")}
+        for alt in SYNONYMS.get(field, ()):
+            # don't steal a column that is some other field's exact name
+            if alt in lowered and alt not in taken:
+                return lowered[alt]
+        return None
+
+    def field_map(self) -> dict[str, str]:
+        """Our field -> their column, only where the names differ (what the importer needs)."""
+        out = {}
+        for row in range(self.mapping.rowCount()):
+            ours = self.mapping.item(row, 0).data(Qt.ItemDataRole.UserRole)
+            combo = self.mapping.cellWidget(row, 1)
+            theirs = combo.currentData() if combo is not None else None
+            if theirs and theirs != ours:
+                out[ours] = theirs
+        return out
+
+    def set_mapping(self, ours: str, theirs: str | None) -> None:
+        for row in range(self.mapping.rowCount()):
+            if self.mapping.item(row, 0).data(Qt.ItemDataRole.UserRole) == ours:
+                combo = self.mapping.cellWidget(row, 1)
+                combo.setCurrentIndex(max(0, combo.findData(theirs)))
+                return
+        raise KeyError(ours)
+
+    # ---- importing -----------------------------------------------------------------------------
+    def start_import(self) -> None:
+        if not self.files:
+            self._show_errors(["Choose at least one file."])
+            return
+        self._show_errors([])
+        self.import_button.setEnabled(False)
+        self.note.setText("Importing…")
+        dataset = self.dataset_edit.text().strip() or None
+        prefix = self.prefix_edit.text().strip() or None
+        split = self.split_combo.currentText().strip() or None
+        self.op = (Op(self, services.import_files, self.project, list(self.files), self.fmt, self.kind,
+                      self.field_map() or None, dataset, prefix, split)
+                   .title("Importing " + ", ".join(Path(f).name for f in self.files))
+                   .success(self._imported)
+                   .failure(self._failed)
+                   .cancelled(lambda: self._failed(None))
+                   .run())
+
+    def _imported(self, result) -> None:
+        self.result = result
+        self.imported.emit(result)
+        self.accept()
+
+    def _failed(self, exc) -> None:
+        self.import_button.setEnabled(True)
+        if exc is None:
+            self.note.setText("Import cancelled; nothing was imported.")
+            return
+        self.note.setText("The import failed; nothing was imported.")
+        if isinstance(exc, ImportFailed):
+            lines = [str(p) for p in exc.problems]
+            if exc.truncated:
+                lines.append(f"… stopped after {len(exc.problems)} problems")
+        else:
+            lines = [error_text(exc)]
+        self._show_errors(lines)
+
+    def _show_errors(self, lines: list[str]) -> None:
+        self.errors.clear()
+        self.errors.addItems(lines)
+        self.errors.setVisible(bool(lines))
+        self.errors_title.setVisible(bool(lines))
+
+    @property
+    def error_lines(self) -> list[str]:
+        return [self.errors.item(i).text() for i in range(self.errors.count())]

@@ -1,0 +1,208 @@
+"""The project window: a sidebar of pages, the page area, menus, and a status bar with the job area."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QStackedWidget, QStatusBar,
+    QWidget,
+)
+
+from engine import services
+from engine.errors import FactAuditError
+from gui.ops import Op
+from gui.views.data_view import DataView
+from gui.views.job_area import JobArea
+from gui.views.placeholder import PlaceholderPage
+from gui.views.runs_view import RunsView
+
+PAGES = ("Data", "Runs", "Review", "Labeling", "Reports")
+
+
+class ProjectWindow(QMainWindow):
+    """One open project. The window owns the Project and closes it when it closes."""
+
+    newRequested = Signal()
+    openRequested = Signal()
+    closed = Signal(object)       # the window, after its project was closed
+    quitRequested = Signal()
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.setObjectName("projectWindow")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.resize(1400, 850)
+        self._update_title()
+
+        self.sidebar = QListWidget()
+        self.sidebar.setObjectName("sidebar")
+        self.sidebar.setFixedWidth(170)
+        self.sidebar.setIconSize(QSize(0, 0))
+        self.sidebar.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for n, name in enumerate(PAGES, start=1):
+            item = QListWidgetItem(name)
+            item.setToolTip(f"{name} (Ctrl+{n})")
+            self.sidebar.addItem(item)
+        self.pages = QStackedWidget()
+        self.data_view = DataView(project)
+        self.data_view.importRequested.connect(self.import_data)
+        self.runs_view = RunsView(project)
+        self.runs_view.runsChanged.connect(self.data_view.refresh)
+        self.pages.addWidget(self.data_view)
+        self.pages.addWidget(self.runs_view)
+        for name in PAGES[2:]:
+            self.pages.addWidget(PlaceholderPage(name))
+        self.sidebar.currentRowChanged.connect(self._page_changed)
+
+        body = QWidget()
+        body.setObjectName("body")
+        layout = QHBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.sidebar)
+        layout.addWidget(self.pages, 1)
+        self.setCentralWidget(body)
+
+        status = QStatusBar()
+        status.setSizeGripEnabled(False)
+        self.setStatusBar(status)
+        self.project_label = QLabel()
+        self.project_label.setObjectName("statusProject")
+        status.addWidget(self.project_label, 1)
+        self.job_area = JobArea()
+        status.addPermanentWidget(self.job_area)
+        self._update_status()
+
+        self._build_menus()
+        self.sidebar.setCurrentRow(0)
+
+    # ---- menus -----------------------------------------------------------------------------------
+    def _action(self, text: str, shortcut, slot, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self.new_action = self._action("&New project…", "Ctrl+N", self.newRequested.emit)
+        self.open_action = self._action("&Open project…", "Ctrl+O", self.openRequested.emit)
+        self.import_action = self._action("&Import data…", "Ctrl+I", self.import_data)
+        self.import_action.setEnabled(not self.project.readonly)
+        self.close_action = self._action("&Close project", "Ctrl+W", self.close)
+        self.quit_action = self._action("&Quit", "Ctrl+Q", self.quitRequested.emit)
+        for a in (self.new_action, self.open_action):
+            file_menu.addAction(a)
+        file_menu.addSeparator()
+        file_menu.addAction(self.import_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.close_action)
+        file_menu.addAction(self.quit_action)
+
+        view_menu = bar.addMenu("&View")
+        self.page_actions = []
+        for n, name in enumerate(PAGES):
+            action = self._action(name, f"Ctrl+{n + 1}", lambda _=False, i=n: self.show_page(i))
+            view_menu.addAction(action)
+            self.page_actions.append(action)
+        view_menu.addSeparator()
+        view_menu.addAction(self._action("&Refresh", "F5", self.refresh))
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self._action("&About factaudit", None, self._about))
+
+    # ---- pages -----------------------------------------------------------------------------------
+    def show_page(self, index: int) -> None:
+        self.sidebar.setCurrentRow(index)
+
+    def _page_changed(self, index: int) -> None:
+        if index >= 0:
+            self.pages.setCurrentIndex(index)
+            if self.pages.currentWidget() is self.runs_view:
+                self.runs_view.refresh()
+
+    @property
+    def current_page(self) -> str:
+        return PAGES[self.pages.currentIndex()]
+
+    def refresh(self) -> None:
+        self.data_view.refresh()
+        self.runs_view.refresh()
+        self._update_status()
+
+    # ---- actions ---------------------------------------------------------------------------------
+    def import_data(self, files: list[str] | None = None):
+        if self.project.readonly:
+            QMessageBox.information(self, "Import", "The project is open read-only.")
+            return None
+        from gui.dialogs.import_dialog import ImportDialog
+
+        dialog = ImportDialog(self.project, self, files=files if isinstance(files, list) else None)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.imported.connect(self._imported)
+        dialog.open()
+        return dialog
+
+    def _imported(self, result) -> None:
+        self.refresh()
+        counts = ", ".join(f"{v:,} {k}" for k, v in result.counts.items())
+        self.statusBar().showMessage(f"Imported dataset {result.dataset.name}: {counts}", 8000)
+
+    def _about(self) -> None:
+        from engine.version import APP_VERSION
+
+        QMessageBox.about(self, "About factaudit",
+                          f"<b>factaudit {APP_VERSION}</b><p>Audit retrieve-then-verify fact-checking pipelines, "
+                          "offline. The embedded verifier (SmolLM2-135M) is demo-grade; put a stronger GGUF "
+                          "model into <code>local_models/</code>.</p>")
+
+    # ---- title and status ------------------------------------------------------------------------
+    @property
+    def project_name(self) -> str:
+        return Path(self.project.path).stem
+
+    def _update_title(self) -> None:
+        suffix = " [read-only]" if self.project.readonly else ""
+        self.setWindowTitle(f"{self.project_name}{suffix} — factaudit")
+
+    def _update_status(self) -> None:
+        try:
+            counts = services.project_info(self.project).counts
+            text = (f"{self.project.path}   ·   {counts['passages']:,} passages · {counts['items']:,} items · "
+                    f"{counts['claims_active']:,} claims · {counts['runs']:,} runs")
+        except (FactAuditError, KeyError):
+            text = str(self.project.path)
+        if self.project.readonly:
+            text += "   ·   read-only"
+        self.project_label.setText(text)
+
+    # ---- closing ---------------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:
+        running = [op for op in list(Op._running) if self._owns(op)]
+        for op in running:
+            op.cancel()
+        if running:
+            self.statusBar().showMessage("Waiting for the running job to stop…")
+            Op.wait_all(15_000)
+        try:
+            self.project.close()
+        except Exception:  # noqa: BLE001 - closing must not fail the window
+            pass
+        super().closeEvent(event)
+        self.closed.emit(self)
+
+    def _owns(self, op) -> bool:
+        obj = op.parent()
+        while obj is not None:
+            if obj is self:
+                return True
+            obj = obj.parent()
+        return False

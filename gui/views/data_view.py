@@ -1,0 +1,283 @@
+"""The Data page: datasets, and lazy tables of items, sentences, claims and passages."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSplitter,
+    QTableView, QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+)
+
+from engine import services
+from engine.errors import FactAuditError
+from gui.qtmodels.table_model import LazyTableModel
+from gui.views.detail_pane import DetailPane
+
+KINDS = ("items", "sentences", "claims", "passages")
+KIND_TITLES = {"items": "Items", "sentences": "Sentences", "claims": "Claims", "passages": "Passages"}
+# Initial column widths in pixels; the text column stretches.
+COLUMN_WIDTHS = {"id": 150, "dataset": 130, "item_id": 120, "ord": 36, "label": 76, "gold_label": 104,
+                 "category": 84, "risk_tier": 50, "sentences": 96, "sentence_id": 130, "origin": 80,
+                 "doc_id": 90, "title": 240, "reason": 170}
+# Per kind overrides where an id is short or a column matters less.
+KIND_WIDTHS = {"claims": {"id": 80}, "passages": {"id": 90}}
+STRETCH = {"items": "question", "sentences": "text", "claims": "text", "passages": "text"}
+SEARCH_DELAY_MS = 250
+
+
+class DataView(QWidget):
+    importRequested = Signal()
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.models: dict[str, LazyTableModel] = {}
+        self.tables: dict[str, QTableView] = {}
+
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 12, 16, 12)
+        root.setSpacing(10)
+
+        # datasets
+        head = QHBoxLayout()
+        title = QLabel("Datasets")
+        title.setObjectName("sectionTitle")
+        head.addWidget(title)
+        head.addStretch(1)
+        self.freeze_button = QPushButton("Freeze")
+        self.freeze_button.setToolTip("A frozen dataset refuses edits, so runs over it stay comparable")
+        self.freeze_button.clicked.connect(self._toggle_freeze)
+        self.freeze_button.setEnabled(False)
+        self.import_button = QPushButton("Import…")
+        self.import_button.setObjectName("primary")
+        self.import_button.clicked.connect(self.importRequested)
+        self.import_button.setEnabled(not project.readonly)
+        head.addWidget(self.freeze_button)
+        head.addWidget(self.import_button)
+        root.addLayout(head)
+
+        self.datasets = QTreeWidget()
+        self.datasets.setObjectName("datasetList")
+        self.datasets.setRootIsDecorated(False)
+        self.datasets.setUniformRowHeights(True)
+        self.datasets.setHeaderLabels(["Name", "Format", "Split", "Contents", "Frozen", "Imported"])
+        self.datasets.setAlternatingRowColors(True)
+        self.datasets.itemSelectionChanged.connect(self._dataset_selected)
+        hdr = self.datasets.header()
+        hdr.setStretchLastSection(False)
+        for col, width in enumerate((200, 100, 60, 0, 76, 150)):
+            if width:
+                self.datasets.setColumnWidth(col, width)
+        hdr.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+
+        # filter bar
+        bar = QHBoxLayout()
+        bar.setSpacing(8)
+        self.search = QLineEdit()
+        self.search.setObjectName("searchBox")
+        self.search.setPlaceholderText("Search text…")
+        self.search.setClearButtonEnabled(True)
+        self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS, timeout=self.apply_filter)
+        self.search.textChanged.connect(lambda _: self._search_timer.start())
+        self.search.returnPressed.connect(self.apply_filter)
+        self.dataset_filter = QComboBox()
+        self.dataset_filter.setMinimumWidth(200)
+        self.dataset_filter.currentIndexChanged.connect(lambda _: self.apply_filter())
+        bar.addWidget(QLabel("Dataset"))
+        bar.addWidget(self.dataset_filter)
+        bar.addSpacing(12)
+        bar.addWidget(self.search, 1)
+
+        # tables and detail
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        for kind in KINDS:
+            model = LazyTableModel(project, kind, parent=self)
+            table = self._make_table(kind, model)
+            self.models[kind] = model
+            self.tables[kind] = table
+            self.tabs.addTab(table, KIND_TITLES[kind])
+        self.tabs.currentChanged.connect(lambda _: self._show_current_detail())
+        self.detail = DetailPane()
+
+        lower = QWidget()
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
+        lower_layout.setSpacing(8)
+        lower_layout.addLayout(bar)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.tabs)
+        split.addWidget(self.detail)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        split.setSizes([900, 380])
+        lower_layout.addWidget(split, 1)
+
+        self.vsplit = vsplit = QSplitter(Qt.Orientation.Vertical)
+        vsplit.addWidget(self.datasets)
+        vsplit.addWidget(lower)
+        vsplit.setStretchFactor(0, 0)
+        vsplit.setStretchFactor(1, 1)
+        vsplit.setSizes([150, 600])
+        vsplit.setChildrenCollapsible(False)
+        root.addWidget(vsplit, 1)
+        self.refresh()
+
+    # ---- building ------------------------------------------------------------------------------
+    def _make_table(self, kind: str, model: LazyTableModel) -> QTableView:
+        table = QTableView()
+        table.setModel(model)
+        table.setObjectName(f"table_{kind}")
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setAlternatingRowColors(True)
+        table.setWordWrap(False)
+        table.setShowGrid(False)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # Fixed row heights: sizing rows to contents would read every row of a 100,000-row table.
+        vh = table.verticalHeader()
+        vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vh.setDefaultSectionSize(26)
+        vh.hide()
+        hh = table.horizontalHeader()
+        hh.setHighlightSections(False)
+        hh.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        stretch = STRETCH[kind]
+        for col, name in enumerate(model.columns):
+            if name == stretch:
+                hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
+            else:
+                hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+                width = KIND_WIDTHS.get(kind, {}).get(name, COLUMN_WIDTHS.get(name, 110))
+                table.setColumnWidth(col, width)
+        table.selectionModel().currentRowChanged.connect(lambda cur, _prev, k=kind: self._row_selected(k, cur.row()))
+        return table
+
+    # ---- state ---------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Re-read datasets and counts (after an import, a freeze, a run)."""
+        try:
+            datasets = services.list_datasets(self.project)
+        except FactAuditError:
+            datasets = []
+        selected = self.selected_dataset
+        self.datasets.blockSignals(True)
+        self.datasets.clear()
+        for d in datasets:
+            counts = ", ".join(f"{v:,} {k}" for k, v in d.counts.items() if isinstance(v, int) and k != "run_id")
+            item = QTreeWidgetItem([d.name, d.format, d.split or "", counts, "yes" if d.frozen else "",
+                                    (d.created or "").replace("T", " ")[:16]])
+            item.setData(0, Qt.ItemDataRole.UserRole, d.name)
+            item.setData(4, Qt.ItemDataRole.UserRole, d.frozen)
+            item.setToolTip(3, counts)
+            self.datasets.addTopLevelItem(item)
+            if d.name == selected:
+                item.setSelected(True)
+        self.datasets.blockSignals(False)
+        self._fit_dataset_panel(len(datasets))
+
+        current = self.dataset_filter.currentData()
+        self.dataset_filter.blockSignals(True)
+        self.dataset_filter.clear()
+        self.dataset_filter.addItem("All datasets", None)
+        for d in datasets:
+            self.dataset_filter.addItem(d.name, d.name)
+        index = self.dataset_filter.findData(current) if current else 0
+        self.dataset_filter.setCurrentIndex(max(0, index))
+        self.dataset_filter.blockSignals(False)
+        self._update_freeze_button()
+
+        for model in self.models.values():
+            model.refresh()
+        self.apply_filter(force=True)
+
+    def _fit_dataset_panel(self, rows: int) -> None:
+        # as tall as its rows (up to six), so the tables get the rest of the page
+        row_h = self.datasets.sizeHintForRow(0) if rows else 22
+        wanted = self.datasets.header().sizeHint().height() + max(2, min(rows, 6)) * max(row_h, 20) + 8
+        sizes = self.vsplit.sizes()
+        total = sum(sizes) or 750
+        self.vsplit.setSizes([wanted, max(200, total - wanted)])
+
+    def apply_filter(self, force: bool = False) -> None:
+        self._search_timer.stop()
+        dataset = self.dataset_filter.currentData()
+        search = self.search.text()
+        for model in self.models.values():
+            if force:
+                model.dataset, model.search = dataset or None, (search or "").strip() or None
+                model.refresh()
+            else:
+                model.set_filter(dataset, search)
+        self._update_tab_titles()
+        self._show_current_detail()
+
+    def _update_tab_titles(self) -> None:
+        for i, kind in enumerate(KINDS):
+            self.tabs.setTabText(i, f"{KIND_TITLES[kind]}  {self.models[kind].rowCount():,}")
+
+    @property
+    def selected_dataset(self) -> str | None:
+        items = self.datasets.selectedItems()
+        return items[0].data(0, Qt.ItemDataRole.UserRole) if items else None
+
+    def show_kind(self, kind: str) -> None:
+        self.tabs.setCurrentIndex(KINDS.index(kind))
+
+    def current_kind(self) -> str:
+        return KINDS[self.tabs.currentIndex()]
+
+    # ---- reactions -----------------------------------------------------------------------------
+    def _dataset_selected(self) -> None:
+        name = self.selected_dataset
+        self._update_freeze_button()
+        if name:
+            index = self.dataset_filter.findData(name)
+            if index >= 0:
+                self.dataset_filter.setCurrentIndex(index)
+
+    def _update_freeze_button(self) -> None:
+        items = self.datasets.selectedItems()
+        if not items or self.project.readonly:
+            self.freeze_button.setEnabled(False)
+            self.freeze_button.setText("Freeze")
+            return
+        frozen = bool(items[0].data(4, Qt.ItemDataRole.UserRole))
+        self.freeze_button.setEnabled(True)
+        self.freeze_button.setText("Unfreeze" if frozen else "Freeze")
+
+    def _toggle_freeze(self) -> None:
+        items = self.datasets.selectedItems()
+        if not items:
+            return
+        name = items[0].data(0, Qt.ItemDataRole.UserRole)
+        frozen = bool(items[0].data(4, Qt.ItemDataRole.UserRole))
+        try:
+            services.freeze_dataset(self.project, name, not frozen)
+        except FactAuditError as exc:
+            from PySide6.QtWidgets import QMessageBox
+
+            QMessageBox.warning(self, "Freeze dataset", str(exc))
+            return
+        self.refresh()
+
+    def _row_selected(self, kind: str, row: int) -> None:
+        if kind != self.current_kind():
+            return
+        self._show_detail(kind, row)
+
+    def _show_current_detail(self) -> None:
+        kind = self.current_kind()
+        index = self.tables[kind].currentIndex()
+        self._show_detail(kind, index.row() if index.isValid() else -1)
+
+    def _show_detail(self, kind: str, row: int) -> None:
+        record = self.models[kind].row_record(row) if row >= 0 else None
+        if record is None:
+            self.detail.show_empty()
+            return
+        detail = None
+        try:
+            detail = services.row_detail(self.project, kind, str(record["id"]))
+        except FactAuditError:
+            pass
+        self.detail.show_record(kind, record, detail)

@@ -1,0 +1,88 @@
+"""The detail pane: the full text of the selected row, as read-only rich text."""
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from gui.qtmodels.table_model import HEADERS, LABEL_COLORS
+
+KIND_TITLES = {"items": "Item", "sentences": "Sentence", "claims": "Claim", "passages": "Passage"}
+# The field shown as body text per kind; the rest become a small facts table.
+BODY_FIELDS = {"items": ("question", "answer"), "sentences": ("text", "reason"), "claims": ("text",),
+               "passages": ("title", "text")}
+
+
+def _esc(value: Any) -> str:
+    if value is None:
+        return "<span class='muted'>—</span>"
+    if isinstance(value, (list, dict)):
+        value = json.dumps(value, ensure_ascii=False)
+    return html.escape(str(value)).replace("\n", "<br>")
+
+
+def _label(value: str | None) -> str:
+    if not value:
+        return "<span class='muted'>unlabelled</span>"
+    bg, fg = LABEL_COLORS.get(value, ("#eef0f3", "#333"))
+    return f"<span style='background:{bg}; color:{fg};'>&nbsp;{html.escape(value)}&nbsp;</span>"
+
+
+class DetailPane(QTextBrowser):
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("detailPane")
+        self.setOpenLinks(False)
+        self.document().setDefaultStyleSheet(
+            "h2 { margin: 0 0 6px 0; } .muted { color: #8a919c; } .key { color: #5b6472; padding-right: 10px; }"
+            " p.body { margin: 4px 0 12px 0; } h4 { margin: 12px 0 4px 0; color: #3b4350; }"
+        )
+        self.show_empty()
+
+    def show_empty(self) -> None:
+        self.setHtml("<p class='muted'>Select a row to see its full text.</p>")
+
+    def show_record(self, kind: str, record: dict[str, Any], detail=None) -> None:
+        """`record` is the table row; `detail` an engine RowDetail with the complete record if available."""
+        fields = dict(record)
+        if detail is not None:
+            fields.update(detail.fields)
+        title = KIND_TITLES.get(kind, kind)
+        parts = [f"<h2>{title} <span class='muted'>{_esc(fields.get('id'))}</span></h2>"]
+        facts = []
+        body_keys = BODY_FIELDS.get(kind, ())
+        for key, value in fields.items():
+            if key in body_keys or key == "id" or value in (None, "", [], False):
+                continue
+            shown = _label(value) if key in ("label", "gold_label") else _esc(value)
+            facts.append(f"<tr><td class='key'>{html.escape(HEADERS.get(key, key.replace('_', ' ').capitalize()))}"
+                         f"</td><td>{shown}</td></tr>")
+        if facts:
+            parts.append("<table cellspacing='0' cellpadding='2'>" + "".join(facts) + "</table>")
+        has_sentences = kind == "items" and detail is not None and bool(detail.children)
+        for key in body_keys:
+            if key == "answer" and has_sentences:
+                continue  # shown below, sentence by sentence with the expert labels
+            value = fields.get(key)
+            if value:
+                name = HEADERS.get(key, key.capitalize())
+                parts.append(f"<h4>{html.escape(name)}</h4><p class='body'>{_esc(value)}</p>")
+        if detail is not None and detail.children:
+            if kind == "items":
+                parts.append(f"<h4>Answer, {len(detail.children)} sentences</h4>")
+                for s in detail.children:
+                    parts.append(f"<p class='body'>{_label(s.get('label'))} {_esc(s.get('text'))}"
+                                 + (f"<br><span class='muted'>{_esc(s['reason'])}</span>" if s.get("reason") else "")
+                                 + "</p>")
+            elif kind == "claims":
+                parts.append(f"<h4>Gold evidence ({len(detail.children)})</h4>")
+                for g in detail.children:
+                    parts.append(f"<p class='body'><b>{_esc(g.get('passage_id'))}</b> {_label(g.get('stance'))}"
+                                 f"<br>{_esc(g.get('title'))}</p>")
+        self.setHtml("".join(parts))
+
+    @property
+    def plain_text(self) -> str:
+        return self.toPlainText()

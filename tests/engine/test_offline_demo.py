@@ -1,0 +1,36 @@
+"""The whole demo pipeline runs with every network socket blocked (Unix sockets allowed: keyring and
+asyncio use them), and it attempts no outbound connection at all."""
+from __future__ import annotations
+
+import pytest
+
+from engine import netlog
+
+
+@pytest.fixture(autouse=True)
+def user_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path / "user-config"))
+    monkeypatch.setenv("FACTAUDIT_DATA_DIR", str(tmp_path / "user-data"))
+
+
+def test_demo_runs_with_all_sockets_blocked(tmp_path):
+    pytest_socket = pytest.importorskip("pytest_socket")
+    from engine.services import build_demo
+    from engine.services.demo import DEMO_STEPS
+
+    pytest_socket.disable_socket(allow_unix_socket=True)
+    netlog.set_guard(True)
+    try:
+        import socket
+
+        with pytest.raises(Exception):
+            socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        summary = build_demo(tmp_path / "demo", run_steps=True)
+    finally:
+        netlog.set_guard(False)
+        pytest_socket.enable_socket()
+    # One summary entry per wired step, then the closing "info" entry.
+    assert len(summary.steps) >= len(DEMO_STEPS) + 1
+    info = summary.steps[-1]
+    assert info["step"] == "info" and info["passages"] == 1201 and info["claims"] >= 100
+    assert netlog.list_connections() == []  # not even a blocked attempt

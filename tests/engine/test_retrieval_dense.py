@@ -1,0 +1,132 @@
+"""Dense (embedded MiniLM + FAISS) and RRF runs on a small SciFact slice, checked against direct
+computation with the model and a hand-made RRF."""
+import json
+import shutil
+
+import ir_measures
+import numpy as np
+import pytest
+from ir_measures import RR, R, nDCG
+
+from engine.models import embedders
+from engine.project import queries, runs
+from engine.project.db import Project
+from engine.retrieval.fusion import rrf
+from engine.services import import_files, retrieval
+from engine.services.demo import demo_file
+
+N_CLAIMS, N_OTHER = 15, 45
+
+
+@pytest.fixture(scope="module")
+def small_path(tmp_path_factory):
+    """15 SciFact claims with evidence, their gold abstracts and 45 other abstracts."""
+    out = tmp_path_factory.mktemp("dense")
+    claims = [json.loads(line) for line in demo_file("scifact_claims_dev100.jsonl").read_text().splitlines()]
+    claims = [c for c in claims if c["evidence"]][:N_CLAIMS]
+    gold = {str(d) for c in claims for d in c["evidence"]}
+    corpus = [json.loads(line) for line in demo_file("scifact_corpus_subset.jsonl").read_text().splitlines()]
+    keep = [d for d in corpus if str(d["doc_id"]) in gold] + [d for d in corpus if str(d["doc_id"]) not in gold][:N_OTHER]
+    (out / "corpus.jsonl").write_text("".join(json.dumps(d) + "\n" for d in keep))
+    (out / "claims_dev.jsonl").write_text("".join(json.dumps(c) + "\n" for c in claims))
+    path = out / "small.faproj"
+    with Project.create(path) as p:
+        import_files(p, [out / "corpus.jsonl", out / "claims_dev.jsonl"], fmt="scifact", dataset="small")
+    return path
+
+
+@pytest.fixture
+def small(small_path, tmp_path):
+    dst = tmp_path / "small.faproj"
+    shutil.copy2(small_path, dst)
+    cache = small_path.parent / ".factaudit-cache"
+    if cache.exists():
+        shutil.copytree(cache, tmp_path / ".factaudit-cache")
+    p = Project.open(dst)
+    yield p
+    p.close()
+
+
+@pytest.fixture(scope="module")
+def model():
+    return embedders.load_embedder(embedders.resolve_embedder("minilm-l6"))
+
+
+def test_dense_run_matches_direct_cosine_and_reuses_its_cache(small, model):
+    first = retrieval.retrieve(small, "dense", k=5)
+    assert first.retriever == "dense:minilm-l6" and first.cache == {"dense:minilm-l6": "built"}
+    again = retrieval.retrieve(small, "dense:minilm-l6", k=5)
+    assert again.cache == {"dense:minilm-l6": "hit"}
+    hits = runs.get_hits(small, first.run_id)
+    assert hits == runs.get_hits(small, again.run_id)
+
+    # Independent: embed every passage and claim with the model and rank by cosine similarity.
+    passages = list(queries.iter_passages(small))
+    texts = [f"{p.title} {p.text}" if p.title else p.text for p in passages]
+    P = model.encode(texts, convert_to_numpy=True)
+    P /= np.linalg.norm(P, axis=1, keepdims=True)
+    for claim in queries.list_claims(small)[:5]:
+        q = model.encode([claim.text], convert_to_numpy=True)[0]
+        sims = P @ (q / np.linalg.norm(q))
+        order = np.argsort(-sims)[:5]
+        got = hits[claim.id]
+        assert [h.passage_id for h in got] == [passages[i].id for i in order]
+        assert [h.score for h in got] == pytest.approx([float(sims[i]) for i in order], abs=1e-4)
+
+    prov = runs.get_run(small, first.run_id).provenance
+    assert prov["models"]["dense:minilm-l6"]["sha256"] == embedders.model_sha256(embedders.resolve_embedder("minilm-l6"))
+
+
+def test_hnsw_index_agrees_with_exact_search_on_a_small_corpus(small):
+    flat = retrieval.retrieve(small, "dense", k=5)
+    hnsw = retrieval.retrieve(small, "dense", k=5, dense_index="hnsw")
+    assert hnsw.cache == {"dense:minilm-l6": "built"}        # its own cache entry
+    a, b = runs.get_hits(small, flat.run_id), runs.get_hits(small, hnsw.run_id)
+    assert {c: [h.passage_id for h in hs] for c, hs in a.items()} == {c: [h.passage_id for h in hs] for c, hs in b.items()}
+
+
+def test_rrf_run_is_the_hand_fusion_of_its_components_and_evaluates_like_ir_measures(small):
+    depth = 20
+    fused = retrieval.retrieve(small, "rrf:bm25,dense:minilm-l6", k=10, rrf_k=60, rrf_depth=depth)
+    bm = retrieval.retrieve(small, "bm25", k=depth)
+    dn = retrieval.retrieve(small, "dense", k=depth)
+    hf, hb, hd = (runs.get_hits(small, r.run_id) for r in (fused, bm, dn))
+    for claim in queries.list_claims(small):
+        lists = [[h.passage_id for h in hb.get(claim.id, [])], [h.passage_id for h in hd[claim.id]]]
+        expected = rrf(lists, c=60, k=10)
+        got = [(h.passage_id, h.score) for h in hf[claim.id]]
+        assert [p for p, _ in got] == [p for p, _ in expected]
+        assert [s for _, s in got] == pytest.approx([s for _, s in expected])
+    cfg = runs.get_run(small, fused.run_id).config
+    assert (cfg["rrf_k"], cfg["rrf_depth"], cfg["components"]) == (60, depth, ["bm25", "dense:minilm-l6"])
+
+    ev = retrieval.eval_retrieval(small, fused.run_id)
+    gold = queries.gold_evidence(small)
+    qrels = [ir_measures.Qrel(c, g.passage_id, 1) for c, gs in gold.items() for g in gs]
+    run = [ir_measures.ScoredDoc(c, h.passage_id, float(100 - h.rank)) for c, hs in hf.items() for h in hs]
+    ref = ir_measures.calc_aggregate([nDCG @ 10, R @ 10, RR @ 10], qrels, run)
+    assert ev.metrics["ndcg@10"] == pytest.approx(ref[nDCG @ 10], abs=1e-6)
+    assert ev.metrics["recall@10"] == pytest.approx(ref[R @ 10], abs=1e-6)
+    assert ev.metrics["mrr@10"] == pytest.approx(ref[RR @ 10], abs=1e-6)
+
+
+def test_local_models_folder_is_known_by_name_and_hashed_by_content(tmp_path, monkeypatch):
+    src = embedders.resolve_embedder("minilm-l6")
+    local = tmp_path / "models" / "my-minilm"
+    shutil.copytree(src.path, local)
+    monkeypatch.setenv("FACTAUDIT_MODELS_DIR", str(tmp_path / "models"))
+    monkeypatch.setattr(embedders, "_hash_cache_file", lambda: tmp_path / "hashes.json")
+    info = embedders.resolve_embedder("my-minilm")
+    assert (info.name, info.origin) == ("my-minilm", "local")
+    assert "my-minilm" in [e.name for e in embedders.list_embedders()]
+    import hashlib
+    h = hashlib.sha256()
+    for f in sorted(p for p in local.rglob("*") if p.is_file()):
+        h.update(str(f.relative_to(local)).encode() + b"\x00")
+        h.update(f.read_bytes())
+    assert embedders.model_sha256(info) == h.hexdigest()
+    assert h.hexdigest() in (tmp_path / "hashes.json").read_text()      # cached on disk
+    by_path = embedders.resolve_embedder(str(local))
+    assert by_path.origin == "path" and embedders.model_sha256(by_path) == h.hexdigest()
+    with pytest.raises(embedders.ModelNotFound, match="my-minilm"):
+        embedders.resolve_embedder("nope")

@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture(autouse=True)
+def isolated_settings(qapp, tmp_path, monkeypatch):
+    """Recent projects and the demo folder go to tmp, never to the user's real settings."""
+    from PySide6.QtCore import QSettings
+
+    from gui.app import configure_app
+
+    configure_app(qapp)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+    monkeypatch.setenv("FACTAUDIT_DATA_DIR", str(tmp_path / "data"))
+    yield
+    from gui.ops import Op
+
+    Op.cancel_all()
+    Op.wait_all(10_000)
+
+
+@pytest.fixture
+def demo_copy(demo_project_path, tmp_path) -> Path:
+    dst = tmp_path / "demo-copy.faproj"
+    shutil.copy2(demo_project_path, dst)
+    return dst
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

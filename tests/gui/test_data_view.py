@@ -1,0 +1,148 @@
+"""The project window over the demo project: counts, selection, filters, pages, runs, shortcuts."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from engine import services
+from engine.project import runs as run_store
+from gui.main_window import PAGES, ProjectWindow
+from gui.views.data_view import KINDS
+
+
+@pytest.fixture
+def window(qtbot, demo_copy):
+    project = services.open_project(demo_copy)
+    w = ProjectWindow(project)
+    qtbot.addWidget(w)
+    w.resize(1400, 850)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    if project.is_open:
+        project.close()
+
+
+def test_counts_match_the_engine(window):
+    view = window.data_view
+    p = window.project
+    for i, kind in enumerate(KINDS):
+        expected = services.count_rows(p, kind)
+        assert view.models[kind].rowCount() == expected
+        assert view.tabs.tabText(i).endswith(f"{expected:,}")
+    assert services.count_rows(p, "claims") == 100 and services.count_rows(p, "passages") == 1201
+    names = [view.datasets.topLevelItem(i).text(0) for i in range(view.datasets.topLevelItemCount())]
+    assert names == [d.name for d in services.list_datasets(p)]
+    assert "1,201 passages" in view.datasets.topLevelItem(0).text(3)
+    assert "demo-copy" in window.windowTitle() and "read-only" not in window.windowTitle()
+
+
+def test_selecting_a_row_shows_its_full_text(window, qtbot, screenshots):
+    view = window.data_view
+    p = window.project
+    view.show_kind("passages")
+    table = view.tables["passages"]
+    table.selectRow(3)
+    row = dict(zip(services.table_columns("passages"), services.page_rows(p, "passages", 3, 1)[0]))
+    assert len(row["text"]) > 240          # longer than the table cell shows
+    shown = view.detail.plain_text
+    assert " ".join(row["text"].split()) in " ".join(shown.split())
+    assert row["title"] in shown
+
+    view.show_kind("sentences")
+    sentences = services.page_rows(p, "sentences", 0, 400)
+    error_row = next(i for i, r in enumerate(sentences) if r[4] == "error")
+    view.tables["sentences"].selectRow(error_row)
+    assert sentences[error_row][3] in view.detail.plain_text
+    model = view.models["sentences"]
+    label_col = model.columns.index("label")
+    bg = model.data(model.index(error_row, label_col), Qt.ItemDataRole.BackgroundRole).color()
+    assert bg.red() > bg.green()                       # error: red-ish
+    ok_row = next(i for i, r in enumerate(sentences) if r[4] == "correct")
+    bg = model.data(model.index(ok_row, label_col), Qt.ItemDataRole.BackgroundRole).color()
+    assert bg.green() > bg.red()                       # correct: green-ish
+
+    view.show_kind("items")
+    view.tables["items"].selectRow(0)
+    item_id = services.page_rows(p, "items", 0, 1)[0][0]
+    item_sentences = [s for s in sentences if s[1] == item_id]
+    flat = " ".join(view.detail.plain_text.split())
+    assert item_sentences and all(" ".join(s[3].split()) in flat for s in item_sentences)
+
+    view.show_kind("sentences")
+    view.tables["sentences"].selectRow(error_row)
+    table = view.tables["sentences"]
+    table.scrollTo(model.index(max(0, error_row - 5), 0), table.ScrollHint.PositionAtTop)
+    qtbot.wait(50)
+    assert window.grab().save(str(screenshots / "data_view.png"))
+
+
+def test_search_and_dataset_filters(window):
+    view = window.data_view
+    p = window.project
+    view.search.setText("exercise")
+    view.apply_filter()
+    for kind in KINDS:
+        assert view.models[kind].rowCount() == services.count_rows(p, kind, search="exercise")
+    model = view.models["sentences"]
+    assert 0 < model.rowCount() < services.count_rows(p, "sentences")
+    text_col = model.columns.index("text")
+    for r in range(model.rowCount()):
+        assert "exercise" in model.row_record(r)["text"].lower()
+    assert view.tabs.tabText(KINDS.index("sentences")).endswith(f"{model.rowCount():,}")
+
+    view.search.clear()
+    view.dataset_filter.setCurrentIndex(view.dataset_filter.findData("medexpert-demo"))
+    assert view.models["claims"].rowCount() == 0
+    assert view.models["items"].rowCount() == services.count_rows(p, "items", "medexpert-demo") == 11
+    # selecting a dataset in the list filters too
+    view.datasets.topLevelItem(0).setSelected(True)
+    assert view.dataset_filter.currentData() == "scifact-demo"
+    assert view.models["claims"].rowCount() == 100 and view.models["items"].rowCount() == 0
+    assert text_col >= 0
+
+
+def test_freeze_toggles_the_dataset(window):
+    view = window.data_view
+    view.datasets.topLevelItem(0).setSelected(True)
+    assert view.freeze_button.text() == "Freeze" and view.freeze_button.isEnabled()
+    view.freeze_button.click()
+    assert services.list_datasets(window.project)[0].frozen
+    assert view.datasets.topLevelItem(0).text(4) == "yes"
+    view.datasets.topLevelItem(0).setSelected(True)
+    assert view.freeze_button.text() == "Unfreeze"
+
+
+def test_pages_shortcuts_and_runs(window, qtbot):
+    assert [window.sidebar.item(i).text() for i in range(window.sidebar.count())] == list(PAGES)
+    expected = {"new_action": "Ctrl+N", "open_action": "Ctrl+O", "import_action": "Ctrl+I",
+                "close_action": "Ctrl+W", "quit_action": "Ctrl+Q"}
+    for attr, key in expected.items():
+        assert getattr(window, attr).shortcut().toString() == key
+    assert [a.shortcut().toString() for a in window.page_actions] == [f"Ctrl+{n}" for n in range(1, 6)]
+
+    window.activateWindow()
+    QTest.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    if window.current_page != "Review":      # some offscreen setups do not deliver shortcuts
+        window.page_actions[2].trigger()
+    assert window.current_page == "Review"
+    assert "disagreements" in window.pages.currentWidget().text
+    for n, name in enumerate(PAGES):
+        window.page_actions[n].trigger()
+        assert window.current_page == name
+
+    run_id = run_store.create_run(window.project, "retrieve", {"retriever": "bm25", "k": 10})
+    run_store.finish_run(window.project, run_id, "done", summary={"claims": 100, "k": 10})
+    window.page_actions[1].trigger()
+    runs = window.runs_view
+    assert runs.table.rowCount() == len(services.list_runs(window.project)) == 1
+    assert runs.table.item(0, 0).text() == run_id and runs.table.item(0, 2).text() == "done"
+    assert "claims=100" in runs.table.item(0, 5).text()
+    for name, button in runs.dialog_buttons.items():
+        module = f"gui.dialogs.{name.lower()}_dialog"
+        from gui.views.runs_view import dialog_available
+
+        assert button.isEnabled() == dialog_available(module)
+        if not button.isEnabled():
+            assert button.toolTip()

@@ -1,0 +1,163 @@
+"""The background-operation builder: results, errors and cancellation reach the UI thread."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox, QVBoxLayout, QWidget
+
+from engine.errors import InvalidArgument
+from engine.jobs import RateMeter
+from gui.ops import Op, error_text
+from gui.views.job_area import JobArea, describe_progress, format_duration
+
+MAIN = threading.get_ident
+
+
+@pytest.fixture
+def owner(qtbot):
+    w = QWidget()
+    qtbot.addWidget(w)
+    return w
+
+
+def _wait_ended(qtbot, op):
+    qtbot.waitUntil(lambda: op.status is not None, timeout=10_000)
+
+
+def test_success_and_progress_arrive_on_the_ui_thread(qtbot, owner):
+    ui_thread = MAIN()
+    seen = {"progress": [], "success": [], "threads": set(), "worker": None}
+
+    def work(a, b, *, progress, cancel, scale=1):
+        seen["worker"] = threading.get_ident()
+        for i in range(1, 6):
+            progress(i, 5, f"step {i}")
+        return (a + b) * scale
+
+    def on_progress(done, total, message):
+        seen["threads"].add(threading.get_ident())
+        seen["progress"].append((done, total, message))
+
+    def on_success(result):
+        seen["threads"].add(threading.get_ident())
+        seen["success"].append(result)
+
+    op = Op(owner, work, 2, 3, scale=10).progress(on_progress).success(on_success).failure(pytest.fail).run()
+    with qtbot.waitSignal(op.ended, timeout=10_000) as blocker:
+        pass
+    assert blocker.args == ["done"]
+    assert seen["success"] == [50]
+    assert op.result == 50 and op.status == "done" and not op.running
+    assert seen["worker"] is not None and seen["worker"] != ui_thread
+    assert seen["threads"] == {ui_thread}
+    # throttled, but the final report always arrives, and in order
+    assert seen["progress"][-1] == (5, 5, "step 5")
+    assert [p[0] for p in seen["progress"]] == sorted(p[0] for p in seen["progress"])
+    assert op not in Op._running
+
+
+@pytest.mark.parametrize("exc", [InvalidArgument("the k must be positive"), ValueError("boom")])
+def test_failure_receives_the_exception(qtbot, owner, exc):
+    got, threads = [], set()
+
+    def work(*, progress, cancel):
+        raise exc
+
+    op = (Op(owner, work).success(lambda r: pytest.fail("success called"))
+          .failure(lambda e: (got.append(e), threads.add(threading.get_ident())))
+          .cancelled(lambda: pytest.fail("cancelled called")).run())
+    _wait_ended(qtbot, op)
+    assert got == [exc] and op.error is exc and op.status == "failed"
+    assert threads == {MAIN()}
+    text = error_text(exc)
+    if isinstance(exc, InvalidArgument):
+        assert text == "the k must be positive"          # engine errors are written for users
+    else:
+        assert text == "Unexpected error (ValueError): boom"
+
+
+def test_cancel_is_not_an_error(qtbot, owner):
+    started = threading.Event()
+    calls = []
+
+    def work(*, progress, cancel):
+        started.set()
+        deadline = time.monotonic() + 20
+        n = 0
+        while time.monotonic() < deadline:
+            cancel.check()
+            n += 1
+            progress(n, None, "looping")
+            time.sleep(0.005)
+        return "ran to the end"
+
+    op = (Op(owner, work).success(lambda r: calls.append("success")).failure(lambda e: calls.append(("failure", e)))
+          .cancelled(lambda: calls.append("cancelled")).finished(lambda: calls.append("finished")).run())
+    assert started.wait(10)
+    op.cancel()
+    _wait_ended(qtbot, op)
+    assert calls == ["cancelled", "finished"]
+    assert op.status == "cancelled" and op.token.cancelled
+
+
+def test_default_failure_handler_shows_a_non_blocking_message(qtbot, owner):
+    def work(*, progress, cancel):
+        raise InvalidArgument("no such retriever: foo")
+
+    op = Op(owner, work).title("retrieving").run()
+    _wait_ended(qtbot, op)
+    boxes = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+    assert any(b.text() == "no such retriever: foo" for b in boxes)
+    for b in boxes:
+        b.close()
+
+
+def test_job_area_shows_progress_and_its_cancel_button_cancels(qtbot):
+    class Window(QWidget):
+        def __init__(self):
+            super().__init__()
+            self.job_area = JobArea()
+            QVBoxLayout(self).addWidget(self.job_area)
+
+    window = Window()
+    qtbot.addWidget(window)
+    window.resize(900, 60)
+    window.show()
+    qtbot.waitExposed(window)
+    area = window.job_area
+
+    def work(*, progress, cancel):
+        for i in range(100_000):
+            cancel.check()
+            progress(i, 100_000, "scoring claims")
+            time.sleep(0.002)
+        return "finished without cancel"
+
+    child = QWidget(window)   # the job area is found through the parent's window
+    op = Op(child, work).title("scoring").run()
+    assert area.current is op
+    qtbot.waitUntil(lambda: "/ 100,000" in area.message, timeout=10_000)
+    assert "scoring claims" in area.message
+    assert area.bar.maximum() == 1000 and area.cancel_button.isVisible()
+    qtbot.mouseClick(area.cancel_button, Qt.MouseButton.LeftButton)
+    _wait_ended(qtbot, op)
+    assert op.status == "cancelled"
+    assert area.current is None and not area.cancel_button.isVisible()
+    assert area.message == "Scoring: cancelled"
+
+
+def test_progress_text_rate_and_eta():
+    meter = RateMeter(total=200, started=time.monotonic() - 10.0)
+    text = describe_progress(50, 200, "verifying", meter)
+    parts = text.split(" · ")
+    assert parts[0] == "verifying" and parts[1] == "50 / 200"
+    rate = float(parts[2].removesuffix("/s"))
+    assert rate == pytest.approx(50 / 10.0, rel=0.05)         # 5 claims per second
+    eta = parts[3].removeprefix("ETA ")
+    minutes, seconds = eta.split(":")
+    assert int(minutes) * 60 + int(seconds) == pytest.approx(150 / 5.0, abs=2)   # 150 left at 5/s
+    assert format_duration(3725) == "1:02:05"
+    assert describe_progress(7, None, "", None) == "7"

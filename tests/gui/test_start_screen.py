@@ -1,0 +1,127 @@
+"""The start screen, recent projects, opening projects (locked, broken, demo) through the controller."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from engine import services
+from gui import settings
+from gui.app import AppController, stylesheet
+from gui.views.start_screen import StartScreen
+
+
+def test_start_screen_renders_with_recent_projects(qtbot, tmp_path, screenshots):
+    screen = StartScreen()
+    qtbot.addWidget(screen)
+    screen.show()
+    qtbot.waitExposed(screen)
+    assert screen.recent_paths() == [] and screen.recent_empty.isVisible()
+    assert "local_models/" in screen.findChild(type(screen.recent_empty), "note").text()
+
+    older = tmp_path / "projects" / "scifact-audit.faproj"
+    services.create_project(older).close()
+    newer = tmp_path / "projects" / "medexpert-review.faproj"
+    services.create_project(newer).close()
+    settings.add_recent(tmp_path / "gone.faproj")
+    settings.add_recent(older)
+    settings.add_recent(newer)
+    settings.add_recent(older)           # re-opening moves it to the top, no duplicate
+    screen.reload_recent()
+    assert screen.recent_paths() == [str(older.resolve()), str(newer.resolve()), str((tmp_path / "gone.faproj").resolve())]
+    assert screen.recent.isVisible() and not screen.recent_empty.isVisible()
+
+    item = screen.recent.item(1)
+    with qtbot.waitSignal(screen.recentActivated, timeout=2000) as blocker:
+        screen.recent.itemDoubleClicked.emit(item)
+    assert blocker.args == [str(newer.resolve())]
+
+    for button, signal in ((screen.new_button, screen.newRequested), (screen.open_button, screen.openRequested),
+                           (screen.demo_button, screen.demoRequested)):
+        with qtbot.waitSignal(signal, timeout=2000):
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+    # a readable screenshot for the docs, with realistic recent entries
+    settings.remove_recent(str((tmp_path / "gone.faproj").resolve()))
+    screen.reload_recent()
+    assert stylesheet(), "the stylesheet ships in resources/style/app.qss"
+    path = screenshots / "start_screen.png"
+    assert screen.grab().save(str(path))
+    assert path.stat().st_size > 5_000
+
+
+def test_open_recent_project_opens_a_window_and_ctrl_w_returns(qtbot, demo_copy):
+    controller = AppController()
+    qtbot.addWidget(controller.start)
+    controller.start.show()
+    window = controller.open_path(str(demo_copy))
+    qtbot.addWidget(window)
+    assert window.windowTitle() == "demo-copy — factaudit"
+    assert not controller.start.isVisible() and window.isVisible()
+    assert settings.recent_projects()[0] == str(demo_copy.resolve())
+    # opening the same project again raises the existing window
+    assert controller.open_path(str(demo_copy)) is window
+    window.close_action.trigger()
+    qtbot.waitUntil(lambda: controller.start.isVisible(), timeout=5000)
+    assert controller.windows == []
+    assert controller.start.recent_paths()[0] == str(demo_copy.resolve())
+
+
+def test_locked_project_offers_read_only(qtbot, demo_copy, monkeypatch):
+    holder = services.open_project(demo_copy)        # another writer holds the lock
+    try:
+        controller = AppController()
+        qtbot.addWidget(controller.start)
+        asked = []
+        monkeypatch.setattr(controller, "ask_readonly", lambda path, exc: asked.append(str(exc)) or False)
+        assert controller.open_path(str(demo_copy)) is None
+        assert asked and "another factaudit process" in asked[0]
+
+        monkeypatch.setattr(controller, "ask_readonly", lambda path, exc: True)
+        window = controller.open_path(str(demo_copy))
+        qtbot.addWidget(window)
+        assert window.project.readonly
+        assert "[read-only]" in window.windowTitle()
+        assert "read-only" in window.project_label.text()
+        assert not window.import_action.isEnabled() and not window.data_view.import_button.isEnabled()
+        window.close()
+    finally:
+        holder.close()
+
+
+def test_other_errors_show_their_message(qtbot, tmp_path, monkeypatch):
+    controller = AppController()
+    qtbot.addWidget(controller.start)
+    shown = []
+    monkeypatch.setattr(controller, "error", lambda title, exc: shown.append((title, str(exc))))
+    bogus = tmp_path / "not-a-project.faproj"
+    bogus.write_text("hello")
+    assert controller.open_path(str(tmp_path / "missing.faproj")) is None
+    assert controller.open_path(str(bogus)) is None
+    assert [t for t, _ in shown] == ["Open project", "Open project"]
+    assert "no project file" in shown[0][1]
+    assert "not" in shown[1][1] and "project" in shown[1][1]
+
+
+def test_open_demo_builds_it_in_the_background(qtbot, tmp_path):
+    controller = AppController()
+    qtbot.addWidget(controller.start)
+    controller.start.show()
+    op = controller.open_demo()
+    assert controller.start.job_area.current is op and not controller.start.demo_button.isEnabled()
+    qtbot.waitUntil(lambda: bool(controller.windows), timeout=30_000)
+    window = controller.windows[0]
+    qtbot.addWidget(window)
+    demo = Path(window.project.path)
+    assert demo.parent == tmp_path / "data" / "demo"       # FACTAUDIT_DATA_DIR from the fixture
+    assert window.data_view.models["claims"].rowCount() == services.count_rows(window.project, "claims") > 0
+    window.close()
+    qtbot.waitUntil(lambda: controller.start.isVisible(), timeout=5000)
+    assert controller.start.demo_button.isEnabled()
+    # the second time it opens the built project without rebuilding
+    again = controller.open_demo()
+    qtbot.addWidget(again)
+    assert Path(again.project.path) == demo
+    again.close()
+    QApplication.processEvents()
