@@ -5,7 +5,9 @@ Measures, in the same process and on the same data:
 - indexes: one vectorised draw of indexes in chunks (numpy, no Python loop over resamples);
 - engine: engine.metrics.stats.bootstrap_f1, which draws the cell counts of each resample from a
   multinomial (the same distribution as drawing indexes, at a cost independent of n);
-- paired: the engine's stratified paired bootstrap of ΔRecall/ΔF1 for two runs.
+- paired: the engine's stratified paired bootstrap of ΔRecall/ΔF1 for two runs;
+- compare: a whole 3-run comparison (per-run intervals, Cochran's Q with 10,000 permutations,
+  3 exact McNemar tests, 3 stratified paired bootstraps).
 Writes benchmarks/results/bootstrap.json. Usage: python benchmarks/bench_bootstrap.py [--items N] [--resamples B]
 """
 from __future__ import annotations
@@ -61,6 +63,11 @@ def main() -> None:
     t_engine, ci_engine = timed(stats.bootstrap_f1, y_true, y_pred, b, 42)
     t_index, ci_index = timed(vectorised_indexes, y_true, y_pred, b, 42)
     t_paired, paired = timed(stats.paired_bootstrap, y_true, y_pred, y_pred_b, strata, b, 42)
+    from engine.metrics.compare import compare, units_from_pairs
+
+    y_pred_c = np.where(rng.random(n) < 0.72, y_true, ~y_true)
+    units = units_from_pairs(["a", "b", "c"], y_true, [y_pred, y_pred_b, y_pred_c], list(strata))
+    t_compare, _ = timed(compare, units, "R+NE", "sentence", n_resamples=b, seed=42)
     nb = args.naive_resamples or b
     t_naive, ci_naive = timed(stats.naive_bootstrap_f1, y_true, y_pred, nb, 42)
     t_naive_full = t_naive * b / nb
@@ -69,7 +76,8 @@ def main() -> None:
         "items": n, "resamples": b, "machine": platform.machine(), "python": platform.python_version(),
         "numpy": np.__version__,
         "seconds": {"naive_loop": round(t_naive_full, 3), "vectorised_indexes": round(t_index, 3),
-                    "engine_multinomial": round(t_engine, 4), "engine_paired_stratified": round(t_paired, 4)},
+                    "engine_multinomial": round(t_engine, 4), "engine_paired_stratified": round(t_paired, 4),
+                    "compare_3_runs_full": round(t_compare, 3)},
         "naive_resamples_measured": nb,
         "ratio_naive_over_vectorised_indexes": round(t_naive_full / t_index, 1),
         "ratio_naive_over_engine": round(t_naive_full / t_engine, 1),

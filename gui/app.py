@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import sys
 from importlib import resources
+from importlib.util import find_spec
 from pathlib import Path
 
 # Read at import time by huggingface_hub / transformers: set before anything imports them.
@@ -11,7 +12,9 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 from PySide6.QtCore import QObject  # noqa: E402
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget  # noqa: E402
+from PySide6.QtWidgets import (  # noqa: E402
+    QApplication, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget,
+)
 
 from engine import services  # noqa: E402
 from engine.errors import FactAuditError, ProjectLocked  # noqa: E402
@@ -60,8 +63,8 @@ class AppController(QObject):
         return active if active is not None else self.start
 
     def new_project(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self._dialog_parent(), "New project", str(Path.home() / "untitled.faproj"),
-                                              PROJECT_FILTER)
+        suggested = str(Path.home() / "untitled.faproj")
+        path, _ = QFileDialog.getSaveFileName(self._dialog_parent(), "New project", suggested, PROJECT_FILTER)
         if not path:
             return
         if not path.endswith(".faproj"):
@@ -86,6 +89,8 @@ class AppController(QObject):
                 w.raise_()
                 w.activateWindow()
                 return w
+        if self._sealed(path):
+            return self.open_sealed(path)
         try:
             project = services.open_project(path, readonly=readonly)
         except ProjectLocked as exc:
@@ -96,6 +101,35 @@ class AppController(QObject):
             self.error("Open project", exc)
             return None
         return self.show_project(project)
+
+    # ---- sealed files (read-only, with a banner naming the signer) --------------------------------
+    @staticmethod
+    def _sealed(path: str) -> bool:
+        is_sealed = getattr(services, "is_sealed", None)
+        return bool(is_sealed and find_spec("gui.views.sealed_banner") is not None and is_sealed(path))
+
+    def ask_passphrase(self, path: str) -> str | None:
+        text, ok = QInputDialog.getText(self._dialog_parent(), "Encrypted sealed file",
+                                        f"Passphrase for {Path(path).name}:", QLineEdit.EchoMode.Password)
+        return text if ok and text else None
+
+    def open_sealed(self, path: str):
+        from gui.views.sealed_banner import attach_banner
+
+        passphrase = None
+        if services.is_encrypted(path):
+            passphrase = os.environ.get("FACTAUDIT_PASSPHRASE") or self.ask_passphrase(path)
+            if passphrase is None:
+                return None
+        try:
+            sealed = services.open_sealed(path, passphrase)
+        except FactAuditError as exc:
+            self.error("Open sealed file", exc)
+            return None
+        window = self.show_project(sealed.project, recent=path)
+        banner = attach_banner(window, sealed)
+        banner.workingCopyMade.connect(self.open_path)
+        return window
 
     def ask_readonly(self, path: str, exc: Exception) -> bool:
         answer = QMessageBox.question(
@@ -108,7 +142,7 @@ class AppController(QObject):
     def error(self, title: str, exc: Exception) -> None:
         QMessageBox.warning(self._dialog_parent(), title, error_text(exc))
 
-    def show_project(self, project):
+    def show_project(self, project, recent: str | None = None):
         from gui.main_window import ProjectWindow
 
         window = ProjectWindow(project)
@@ -117,7 +151,7 @@ class AppController(QObject):
         window.quitRequested.connect(self.quit)
         window.closed.connect(self._window_closed)
         self.windows.append(window)
-        settings.add_recent(project.path)
+        settings.add_recent(recent or project.path)
         self.start.reload_recent()
         window.show()
         self.start.hide()
@@ -126,6 +160,7 @@ class AppController(QObject):
     def _window_closed(self, window) -> None:
         if window in self.windows:
             self.windows.remove(window)
+            window.deleteLater()
         if not self.windows:
             self.start.reload_recent()
             self.start.show()

@@ -1,13 +1,15 @@
 """The project window: a sidebar of pages, the page area, menus, and a status bar with the job area."""
 from __future__ import annotations
 
+import importlib
+import logging
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QStackedWidget, QStatusBar,
-    QWidget,
+    QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QSizePolicy, QStackedWidget,
+    QStatusBar, QWidget,
 )
 
 from engine import services
@@ -17,8 +19,14 @@ from gui.views.data_view import DataView
 from gui.views.job_area import JobArea
 from gui.views.placeholder import PlaceholderPage
 from gui.views.runs_view import RunsView
+from gui.views.runs_view import dialog_available as module_available
+
+log = logging.getLogger(__name__)
 
 PAGES = ("Data", "Runs", "Review", "Labeling", "Reports")
+# Pages other modules provide, built on first show: page -> (module, class taking (project, parent)).
+# Without the module the page stays a placeholder saying what will be there.
+OPTIONAL_PAGES = {"Reports": ("gui.views.results_view", "ResultsView")}
 
 
 class ProjectWindow(QMainWindow):
@@ -33,7 +41,6 @@ class ProjectWindow(QMainWindow):
         super().__init__(parent)
         self.project = project
         self.setObjectName("projectWindow")
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.resize(1400, 850)
         self._update_title()
 
@@ -50,11 +57,14 @@ class ProjectWindow(QMainWindow):
         self.data_view = DataView(project)
         self.data_view.importRequested.connect(self.import_data)
         self.runs_view = RunsView(project)
-        self.runs_view.runsChanged.connect(self.data_view.refresh)
+        self.runs_view.runsChanged.connect(self.refresh)
         self.pages.addWidget(self.data_view)
         self.pages.addWidget(self.runs_view)
-        for name in PAGES[2:]:
+        self._lazy: dict[int, tuple[str, str]] = {}
+        for index, name in enumerate(PAGES[2:], start=2):
             self.pages.addWidget(PlaceholderPage(name))
+            if name in OPTIONAL_PAGES and module_available(OPTIONAL_PAGES[name][0]):
+                self._lazy[index] = OPTIONAL_PAGES[name]
         self.sidebar.currentRowChanged.connect(self._page_changed)
 
         body = QWidget()
@@ -71,6 +81,9 @@ class ProjectWindow(QMainWindow):
         self.setStatusBar(status)
         self.project_label = QLabel()
         self.project_label.setObjectName("statusProject")
+        # the path may be long: let the label shrink rather than widen the window
+        self.project_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.project_label.setToolTip(str(project.path))
         status.addWidget(self.project_label, 1)
         self.job_area = JobArea()
         status.addPermanentWidget(self.job_area)
@@ -125,9 +138,28 @@ class ProjectWindow(QMainWindow):
 
     def _page_changed(self, index: int) -> None:
         if index >= 0:
+            self._build_lazy_page(index)
             self.pages.setCurrentIndex(index)
             if self.pages.currentWidget() is self.runs_view:
                 self.runs_view.refresh()
+            self._update_status()
+
+    def _build_lazy_page(self, index: int) -> None:
+        spec = self._lazy.pop(index, None)
+        if spec is None:
+            return
+        try:
+            page = getattr(importlib.import_module(spec[0]), spec[1])(self.project, self)
+        except Exception as exc:  # noqa: BLE001 - a broken optional page must not take the window down
+            log.warning("cannot build the %s page: %s", PAGES[index], exc)
+            return
+        old = self.pages.widget(index)
+        self.pages.insertWidget(index, page)
+        self.pages.removeWidget(old)
+        old.deleteLater()
+
+    def page_widget(self, name: str) -> QWidget:
+        return self.pages.widget(PAGES.index(name))
 
     @property
     def current_page(self) -> str:
@@ -136,6 +168,9 @@ class ProjectWindow(QMainWindow):
     def refresh(self) -> None:
         self.data_view.refresh()
         self.runs_view.refresh()
+        self._update_status()
+
+    def update_status(self) -> None:
         self._update_status()
 
     # ---- actions ---------------------------------------------------------------------------------
@@ -157,10 +192,12 @@ class ProjectWindow(QMainWindow):
         self.statusBar().showMessage(f"Imported dataset {result.dataset.name}: {counts}", 8000)
 
     def _about(self) -> None:
-        from engine.version import APP_VERSION
-
+        try:
+            version = services.project_info(self.project).app_version
+        except FactAuditError:
+            version = ""
         QMessageBox.about(self, "About factaudit",
-                          f"<b>factaudit {APP_VERSION}</b><p>Audit retrieve-then-verify fact-checking pipelines, "
+                          f"<b>factaudit {version}</b><p>Audit retrieve-then-verify fact-checking pipelines, "
                           "offline. The embedded verifier (SmolLM2-135M) is demo-grade; put a stronger GGUF "
                           "model into <code>local_models/</code>.</p>")
 
@@ -176,10 +213,10 @@ class ProjectWindow(QMainWindow):
     def _update_status(self) -> None:
         try:
             counts = services.project_info(self.project).counts
-            text = (f"{self.project.path}   ·   {counts['passages']:,} passages · {counts['items']:,} items · "
-                    f"{counts['claims_active']:,} claims · {counts['runs']:,} runs")
+            text = (f"{Path(self.project.path).name}   ·   {counts['passages']:,} passages · "
+                    f"{counts['items']:,} items · {counts['claims_active']:,} claims · {counts['runs']:,} runs")
         except (FactAuditError, KeyError):
-            text = str(self.project.path)
+            text = Path(self.project.path).name
         if self.project.readonly:
             text += "   ·   read-only"
         self.project_label.setText(text)

@@ -126,7 +126,8 @@ class _Validator:
         book = self.codebook(version)
         dims = {d.id: d for d in book.dimensions(target)}
         if dimension not in dims:
-            return "dimension", (f"{dimension!r} is not a {target} {'dimension' if target == 'evidence' else 'step'} "
+            kind = "an evidence dimension" if target == "evidence" else "a reasoning step"
+            return "dimension", (f"{dimension!r} is not {kind} "
                                  f"of codebook v{book.version} (known: {', '.join(dims)})")
         if code != TOMBSTONE and dims[dimension].code(code) is None:
             return "code", (f"{code!r} is not a code of {dimension} in codebook v{book.version} "
@@ -150,9 +151,7 @@ def annotate(project: Project, *, target: str, claim_id: str, dimension: str, co
         raise InvalidArgument("an evidence label needs a passage")
     if target in ("reasoning", "triage") and not run_id:
         raise InvalidArgument(f"a {target} label needs a verify run")
-    if target == "evidence":
-        run_id = None
-    else:
+    if target != "evidence":
         passage_id = None
     version = codebook_version or v.latest
     field, reason = v.check_code(target, dimension, code, version)
@@ -434,8 +433,6 @@ def _parse_record(r: dict, line: int, file: str, v: _Validator, problems: Proble
         created = now_iso()
     if len(problems.items) > before or problems.full:
         return None
-    if target == "evidence":
-        run_id = None
     version = version or v.latest
     try:
         field, reason = v.check_code(target, dimension, code, version)

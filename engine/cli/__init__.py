@@ -43,6 +43,7 @@ COMMAND_MODULES = [
     "engine.cli.verify_cmds",
     "engine.cli.scoring_cmds",
     "engine.cli.audit_cmds",
+    "engine.cli.judge_cmds",
     "engine.cli.seal_cmds",
 ]
 

@@ -73,9 +73,8 @@ def alpha_from_counts(counts: np.ndarray) -> float | None:
 def _resample_weights(rng: np.random.Generator, n_units: int, n: int) -> np.ndarray:
     """How often each unit is drawn in each of n resamples (rows)."""
     idx = rng.integers(0, n_units, size=(n, n_units))
-    w = np.zeros((n, n_units), dtype=np.int64)
-    np.add.at(w, (np.repeat(np.arange(n), n_units), idx.ravel()), 1)
-    return w
+    flat = (idx + np.arange(n)[:, None] * n_units).ravel()
+    return np.bincount(flat, minlength=n * n_units).reshape(n, n_units)
 
 
 def _alpha_resampled(counts: np.ndarray, weights: np.ndarray) -> np.ndarray:
@@ -166,6 +165,9 @@ class DimensionAgreement:
     kappa: dict[str, float | None] = field(default_factory=dict)
     pairs: list[PairAgreement] = field(default_factory=list)
     target: str | None = None
+    # alpha among the human raters alone, when LLM raters take part too
+    alpha_humans: float | None = None
+    alpha_humans_ci: list[float] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -200,8 +202,14 @@ def dimension_agreement(dimension: str, ratings: Ratings, *, retest: Ratings | N
         if labels and r in ratings:
             pairs.append(pair_agreement(r, f"{r}:retest", ratings[r], labels, n_resamples, seed))
     pairable = int((counts.sum(axis=1) >= 2).sum()) if units else 0
+    humans = [r for r in raters if not r.startswith("llm:")]
+    h_alpha = h_ci = None
+    if len(humans) >= 2 and len(humans) < len(raters):
+        h_counts, _ = value_counts([[ratings[r].get(u) for u in units] for r in humans])
+        h_alpha = alpha_from_counts(h_counts)
+        h_ci = alpha_interval(h_counts, n_resamples, seed) if h_alpha is not None else None
     return DimensionAgreement(
         dimension=dimension, alpha=alpha, alpha_ci=list(ci) if ci else None, n_units=pairable,
         n_raters=len(raters), raters=raters, kappa={f"{p.a}|{p.b}": p.kappa for p in pairs}, pairs=pairs,
-        target=target,
+        target=target, alpha_humans=h_alpha, alpha_humans_ci=list(h_ci) if h_ci else None,
     )

@@ -185,7 +185,8 @@ def cochran_q(x: np.ndarray, n_permutations: int = DEFAULT_RESAMPLES, seed: int 
 
     Under the null the k outcomes of a unit are exchangeable, so a permutation shuffles each row.
     Rows that are all 0 or all 1 never change, and the row totals never change, so only the column
-    sums of the discordant rows are redrawn.
+    sums of the discordant rows are redrawn: for rows with a single 1 (or a single 0) those sums
+    are multinomial draws, so k ≤ 3 costs O(permutations · k) whatever the number of units.
     """
     from statsmodels.stats.contingency_tables import cochrans_q
 
@@ -199,25 +200,45 @@ def cochran_q(x: np.ndarray, n_permutations: int = DEFAULT_RESAMPLES, seed: int 
     rng = np.random.default_rng(seed)
     base_rows = x.sum(axis=1)
     const_col = x[(base_rows == k)].sum(axis=0)  # all-ones rows add the same to every column
-    row_tot = disc.sum(axis=1)
-    m = len(disc)
     total = base_rows.sum()
     denom = k * total - np.sum(base_rows.astype(float) ** 2)
-    chunk = max(1, int(4_000_000 // max(1, m * k)))
+    uniform = np.full(k, 1.0 / k)
     exceed = 0
     done = 0
     while done < n_permutations:
-        b = min(chunk, n_permutations - done)
-        # a random subset of size r_i per row: rank k uniforms and take the r_i smallest
-        ranks = rng.random((b, m, k)).argsort(axis=2).argsort(axis=2)
-        ones = ranks < row_tot[None, :, None]
-        cols = ones.sum(axis=1) + const_col[None, :]
+        b = min(10_000, n_permutations - done)
+        cols = np.tile(const_col.astype(np.int64), (b, 1))
+        for r in range(1, k):
+            rows_r = int(np.sum(base_rows == r))
+            if rows_r == 0:
+                continue
+            if r == 1:
+                # each such row puts its single 1 in a uniform column: the column counts are multinomial
+                cols += rng.multinomial(rows_r, uniform, size=b)
+            elif r == k - 1:
+                # ... and a row with one 0 puts the 0 in a uniform column
+                cols += rows_r - rng.multinomial(rows_r, uniform, size=b)
+            else:
+                cols += _random_subsets(rng, b, rows_r, k, r)
         q = (k - 1) * (k * np.sum(cols.astype(float) ** 2, axis=1) - total ** 2) / denom
         exceed += int(np.sum(q >= observed - 1e-9))
         done += b
     # add-one correction: the observed arrangement is one of the permutations
     p_perm = (exceed + 1) / (n_permutations + 1)
     return CochranResult(float(res.statistic), int(res.df), float(res.pvalue), float(p_perm), n_permutations, n)
+
+
+def _random_subsets(rng: np.random.Generator, b: int, m: int, k: int, r: int) -> np.ndarray:
+    """Column counts of m rows that each put r ones in a uniform random r-subset of k columns, b times."""
+    out = np.zeros((b, k), dtype=np.int64)
+    chunk = max(1, int(4_000_000 // max(1, m * k)))
+    for start in range(0, b, chunk):
+        n = min(chunk, b - start)
+        ranks = rng.random((n, m, k)).argsort(axis=2)
+        picked = np.zeros((n, m, k), dtype=bool)
+        np.put_along_axis(picked, ranks[:, :, :r], True, axis=2)
+        out[start:start + n] = picked.sum(axis=1)
+    return out
 
 
 @dataclass

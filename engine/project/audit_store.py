@@ -31,7 +31,8 @@ class Annotation:
     target: str                    # evidence | reasoning | triage
     claim_id: str
     passage_id: str | None         # evidence targets
-    run_id: str | None             # reasoning and triage targets (the verify run)
+    run_id: str | None             # reasoning and triage targets: the verify run; evidence: optional
+                                   # provenance (e.g. the judge run), not part of what was rated
     dimension: str                 # evidence dimension, reasoning step, or triage level
     code: str
     annotator: str                 # a person's name or llm:<model>@<prompt sha>
@@ -116,13 +117,20 @@ def list_annotations(project: Project, *, target: str | None = None, claim_ids: 
     if annotator:
         clauses.append("annotator = ?")
         args.append(annotator)
+    wanted = None
+    if claim_ids is not None:
+        wanted = list(dict.fromkeys(claim_ids))
+        if len(wanted) <= 500:      # small sets (one claim in the labeling view) use the index
+            clauses.append(f"claim_id IN ({','.join('?' * len(wanted))})")
+            args.extend(wanted)
+            wanted = None
     sql = f"SELECT {_COLUMNS}, rowid FROM annotations"
     if clauses:
         sql += " WHERE " + " AND ".join(clauses)
     rows = [_row(r) for r in project.reader().execute(sql + " ORDER BY created, rowid", args)]
-    if claim_ids is not None:
-        wanted = set(claim_ids)
-        rows = [a for a in rows if a.claim_id in wanted]
+    if wanted is not None:
+        keep = set(wanted)
+        rows = [a for a in rows if a.claim_id in keep]
     return rows
 
 

@@ -102,6 +102,14 @@ class Project:
         if ok != "ok":
             conn.close()
             raise ProjectCorrupt(f"{self.path} failed its integrity check: {ok}")
+        if not self.readonly and conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'seal'"
+        ).fetchone():
+            conn.close()
+            # Writing would switch a shipped file to WAL and break its seal.
+            raise ReadOnlyProject(
+                f"{self.path} is a sealed project: open it read-only, or make a working copy to edit"
+            )
         try:
             version = current_version(conn)
         except sqlite3.DatabaseError as exc:

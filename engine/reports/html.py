@@ -79,7 +79,7 @@ def confusion_plot(run_id: str, labels: list[str], matrix: list[list[int]]) -> s
     import numpy as np
 
     m = np.array(matrix)
-    fig = _figure((1.3 * len(labels) + 1.8, 1.1 * len(labels) + 1.4))
+    fig = _figure((0.9 * len(labels) + 1.6, 0.8 * len(labels) + 1.3))
     ax = fig.subplots()
     ax.imshow(m, cmap="Blues")
     for i in range(m.shape[0]):
@@ -107,9 +107,13 @@ def category_plot(data: ReportData, mapping: str) -> str | None:
     width = 0.8 / max(1, len(runs))
     x = np.arange(len(cats))
     for k, r in enumerate(runs):
-        vals = [(data.metrics[r].by_category.get(c, {}).get(mapping).recall or 0.0)
-                if data.metrics[r].by_category.get(c) else 0.0 for c in cats]
-        ax.bar(x + (k - (len(runs) - 1) / 2) * width, vals, width, label=r)
+        raw = [data.metrics[r].by_category[c][mapping].recall if c in data.metrics[r].by_category else None
+               for c in cats]
+        pos = x + (k - (len(runs) - 1) / 2) * width
+        ax.bar(pos, [v or 0.0 for v in raw], width, label=r)
+        for xi, v in zip(pos, raw):
+            if v is None:  # no erroneous sentence in this category: recall is undefined, not zero
+                ax.text(xi, 0.02, "n/a", ha="center", va="bottom", fontsize=7, color="#52606d")
     ax.set_xticks(x, cats, rotation=30, ha="right")
     ax.set_ylim(0, 1)
     ax.set_ylabel(f"recall on erroneous sentences ({mapping})")

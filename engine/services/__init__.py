@@ -5,8 +5,9 @@ from engine.services.projects import (  # noqa: F401
 )
 from engine.services.demo import DemoSummary, build_demo  # noqa: F401
 from engine.services.projects import import_choices, import_fields, row_detail  # noqa: F401
+from engine.services import audit  # noqa: F401
 from engine.services.seal import (  # noqa: F401
-    SealedProject, SealResult, connection_log, export_public_key, is_encrypted, is_sealed, make_working_copy,
+    SealedProject, SealResult, connection_log, connection_log_path, export_public_key, is_encrypted, is_sealed, make_working_copy,
     offline_settings, open_sealed, seal_project, set_offline, trust_key, verify_sealed,
 )
 from engine.services.scoring import (  # noqa: F401

@@ -136,3 +136,30 @@ def agreement(project: Project, *, n_resamples: int = stats.DEFAULT_RESAMPLES, s
 
 def agreement_json(results: dict[str, agr.DimensionAgreement]) -> dict[str, Any]:
     return {name: r.to_json() for name, r in results.items()}
+
+
+# ---- demo --------------------------------------------------------------------------------------
+def demo_step_audit(project: Project, summary, progress) -> None:
+    """Store the seed codebook and list the newest verify run's disagreements with their pre-fill."""
+    from engine.project import runs as run_store
+
+    book = cb.ensure_seed(project)
+    n_codes = sum(len(d.codes) for d in book.dimensions())
+    text = (f"codebook v{book.version}: {len(book.evidence)} evidence dimensions and {len(book.reasoning)} "
+            f"reasoning steps, {n_codes} codes")
+    step: dict[str, Any] = {"step": "audit", "codebook_version": book.version}
+    verify_runs = [r for r in run_store.list_runs(project) if r.status == "done"
+                   and run_store.verdict_claim_ids(project, r.id)]
+    if verify_runs:
+        run = verify_runs[-1].id
+        progress(0, None, f"finding disagreements in {run}")
+        sentences = any(store.sentence_claims(project).get(s.id) for s in store.labelled_sentences(project))
+        level = "sentence" if sentences else "claim"
+        ds = tri.disagreements(project, run, mapping="R+NE", level=level)
+        summ = tri.triage_summary(ds)
+        step.update({"verify_run": run, "level": level, "n_units": ds.n_units,
+                     "n_disagreements": len(ds.disagreements), "prefilled": summ["prefilled"]})
+        text += (f"; {run}: {len(ds.disagreements)} of {ds.n_units} {level}s disagree with the expert under R+NE "
+                 f"(review and label them in the app, or `factaudit triage PROJECT --run {run}`)")
+    step["text"] = text
+    summary.steps.append(step)

@@ -1,5 +1,5 @@
 """`factaudit demo`: build the demo project from the data shipped in resources/demo and run the
-pipeline on the embedded defaults. Later capabilities add their steps to DEMO_STEPS."""
+pipeline on the embedded defaults. Capabilities add their steps to DEMO_STEP_NAMES."""
 from __future__ import annotations
 
 import shutil
@@ -26,9 +26,28 @@ class DemoSummary:
     steps: list[dict[str, Any]] = field(default_factory=list)
 
 
-# Each step takes (project, summary, progress) and appends a dict to summary.steps.
+# Each step takes (project, summary, progress) and appends a dict to summary.steps. Retrieval runs
+# before decomposition so the retrieval run covers the SciFact claims (closed regime, retrieval gold).
 DemoStep = Callable[[Project, DemoSummary, ProgressCallback], None]
-DEMO_STEPS: list[DemoStep] = []
+DEMO_STEP_NAMES: list[tuple[str, str]] = [
+    ("engine.services.retrieval", "demo_step_retrieve"),
+    ("engine.services.verification", "demo_step_decompose"),
+    ("engine.services.verification", "demo_step_verify"),
+    ("engine.services.scoring", "demo_step_scoring"),
+    ("engine.services.seal", "demo_step_seal"),
+]
+
+
+def demo_steps() -> list[DemoStep]:
+    from importlib import import_module
+
+    steps = []
+    for module, name in DEMO_STEP_NAMES:
+        try:
+            steps.append(getattr(import_module(module), name))
+        except (ImportError, AttributeError):  # capability not in this build
+            continue
+    return steps
 
 
 def build_demo(out_dir: str | Path, progress: ProgressCallback = no_progress, *, fresh: bool = True,
@@ -52,7 +71,7 @@ def build_demo(out_dir: str | Path, progress: ProgressCallback = no_progress, *,
         except ModuleNotFoundError:  # adapter not available in this build
             pass
         if run_steps:
-            for step in DEMO_STEPS:
+            for step in demo_steps():
                 step(project, summary, progress)
         summary.steps.append({"step": "info", **{k: v for k, v in project_info(project).counts.items()}})
     return summary

@@ -75,6 +75,9 @@ def _source(project: Project | str | Path):
         yield project.conn, project.path
         return
     path = Path(project)
+    if is_sealed(path):
+        # Opening it for writing would turn on WAL in a shipped file; seal the project it came from.
+        raise SealError(f"{path} is already sealed; seal the original project (or a working copy) instead")
     try:
         proj = Project.open(path)
     except ProjectLocked:
@@ -221,6 +224,10 @@ def _verify_plain(path: Path, trust: str | list[str] | None) -> Verification:
         raise SealError(f"{path} is damaged or truncated: {exc}") from exc
     finally:
         conn.close()
+    wal = Path(str(path) + "-wal")
+    if wal.is_file() and wal.stat().st_size > 0:
+        reasons.append(f"{wal.name} next to the sealed file holds changes that are not part of the seal; "
+                       "factaudit ignores them, other SQLite tools may not")
     trusted = sig_ok and signer in _trust_set(trust)
     if sig_ok and not trusted:
         reasons.append(f"the signer {signer} is not among the trusted keys")

@@ -69,7 +69,7 @@ class ImportDialog(QDialog):
         files_row = QHBoxLayout()
         self.files_edit = QLineEdit()
         self.files_edit.setPlaceholderText("One or more .jsonl, .csv or dataset files")
-        self.files_edit.editingFinished.connect(lambda: self.set_files(self._parse_files(self.files_edit.text())))
+        self.files_edit.editingFinished.connect(self._files_edited)
         browse = QPushButton("Choose…")
         browse.clicked.connect(self.choose_files)
         files_row.addWidget(self.files_edit, 1)
@@ -123,12 +123,12 @@ class ImportDialog(QDialog):
         self.preview.setObjectName("previewTable")
         self.preview.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.preview.setWordWrap(False)
-        self.preview.verticalHeader().setDefaultSectionSize(24)
+        self.preview.verticalHeader().hide()
         pv.addWidget(self.preview)
         mapping_box = QWidget()
         mv = QVBoxLayout(mapping_box)
         mv.setContentsMargins(0, 0, 0, 0)
-        mv.addWidget(self._section("Field mapping"))
+        mv.addWidget(self._section("Field mapping  (* required)"))
         self.mapping = QTableWidget(0, 2)
         self.mapping.setObjectName("mappingTable")
         self.mapping.setHorizontalHeaderLabels(["Our field", "Column in the file"])
@@ -175,9 +175,15 @@ class ImportDialog(QDialog):
 
     # ---- choosing ------------------------------------------------------------------------------
     def choose_files(self) -> None:
-        files, _ = QFileDialog.getOpenFileNames(self, "Choose files to import", "",
-                                                "Data files (*.jsonl *.ndjson *.csv *.json *.tsv *.txt *.run);;All files (*)")
+        patterns = "Data files (*.jsonl *.ndjson *.csv *.json *.tsv *.txt *.run);;All files (*)"
+        files, _ = QFileDialog.getOpenFileNames(self, "Choose files to import", "", patterns)
         if files:
+            self.set_files(files)
+
+    def _files_edited(self) -> None:
+        # also fires on focus loss while the dialog is torn down: act only on a real change
+        files = self._parse_files(self.files_edit.text())
+        if files != self.files:
             self.set_files(files)
 
     def set_files(self, files: list[str]) -> None:
@@ -316,6 +322,7 @@ class ImportDialog(QDialog):
             return
         self._show_errors([])
         self.import_button.setEnabled(False)
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setEnabled(False)
         self.note.setText("Importing…")
         dataset = self.dataset_edit.text().strip() or None
         prefix = self.prefix_edit.text().strip() or None
@@ -328,6 +335,13 @@ class ImportDialog(QDialog):
                    .cancelled(lambda: self._failed(None))
                    .run())
 
+    def reject(self) -> None:
+        # an import is one transaction and cannot stop half-way: let it finish, then close
+        if self.op is not None and self.op.running:
+            self.note.setText("The import is running and finishes as a whole; the dialog closes when it is done.")
+            return
+        super().reject()
+
     def _imported(self, result) -> None:
         self.result = result
         self.imported.emit(result)
@@ -335,6 +349,7 @@ class ImportDialog(QDialog):
 
     def _failed(self, exc) -> None:
         self.import_button.setEnabled(True)
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setEnabled(True)
         if exc is None:
             self.note.setText("Import cancelled; nothing was imported.")
             return

@@ -11,6 +11,7 @@ from engine import services
 from engine.errors import FactAuditError
 from gui.qtmodels.table_model import LazyTableModel
 from gui.views.detail_pane import DetailPane
+from gui.views.runs_view import local_time
 
 KINDS = ("items", "sentences", "claims", "passages")
 KIND_TITLES = {"items": "Items", "sentences": "Sentences", "claims": "Claims", "passages": "Passages"}
@@ -165,7 +166,7 @@ class DataView(QWidget):
         for d in datasets:
             counts = ", ".join(f"{v:,} {k}" for k, v in d.counts.items() if isinstance(v, int) and k != "run_id")
             item = QTreeWidgetItem([d.name, d.format, d.split or "", counts, "yes" if d.frozen else "",
-                                    (d.created or "").replace("T", " ")[:16]])
+                                    local_time(d.created)])
             item.setData(0, Qt.ItemDataRole.UserRole, d.name)
             item.setData(4, Qt.ItemDataRole.UserRole, d.frozen)
             item.setToolTip(3, counts)

@@ -39,7 +39,7 @@ class JobArea(QWidget):
         super().__init__(parent)
         self.setObjectName("jobArea")
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(0, 0, 8, 0)
         layout.setSpacing(8)
         self.title_label = QLabel()
         self.title_label.setObjectName("jobTitle")

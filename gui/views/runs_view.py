@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+from datetime import datetime
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
@@ -28,6 +29,16 @@ def dialog_available(module: str) -> bool:
         return importlib.util.find_spec(module) is not None
     except (ImportError, ValueError):
         return False
+
+
+def local_time(iso: str | None) -> str:
+    """An ISO timestamp (stored in UTC) as local 'YYYY-MM-DD HH:MM'."""
+    if not iso:
+        return ""
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso
 
 
 def summary_text(summary) -> str:
@@ -55,7 +66,7 @@ class RunsView(QWidget):
         head.addStretch(1)
         self.refresh_button = QPushButton("Refresh")
         self.refresh_button.setShortcut("F5")
-        self.refresh_button.clicked.connect(self.refresh)
+        self.refresh_button.clicked.connect(lambda: (self.refresh(), self.runsChanged.emit()))
         head.addWidget(self.refresh_button)
         self.dialog_buttons: dict[str, QPushButton] = {}
         for text, module, cls in RUN_DIALOGS:
@@ -82,7 +93,7 @@ class RunsView(QWidget):
         self.table.verticalHeader().hide()
         hh = self.table.horizontalHeader()
         hh.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        for col, width in enumerate((120, 90, 100, 170, 170)):
+        for col, width in enumerate((130, 100, 100, 150, 150)):
             self.table.setColumnWidth(col, width)
         hh.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         root.addWidget(self.table, 1)
@@ -98,8 +109,8 @@ class RunsView(QWidget):
             runs = []
         self.table.setRowCount(len(runs))
         for row, r in enumerate(runs):
-            values = (r.id, r.kind, r.status, (r.created or "").replace("T", " "),
-                      (r.finished or "").replace("T", " "), summary_text(r.summary) or (r.error or ""))
+            values = (r.id, r.kind, r.status, local_time(r.created), local_time(r.finished),
+                      summary_text(r.summary) or (r.error or ""))
             for col, value in enumerate(values):
                 item = QTableWidgetItem(str(value))
                 if col == 2 and r.status in STATUS_COLORS:

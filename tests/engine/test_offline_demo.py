@@ -13,10 +13,11 @@ def user_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("FACTAUDIT_DATA_DIR", str(tmp_path / "user-data"))
 
 
+@pytest.mark.filterwarnings("ignore:A test tried to use socket.socket")
 def test_demo_runs_with_all_sockets_blocked(tmp_path):
     pytest_socket = pytest.importorskip("pytest_socket")
     from engine.services import build_demo
-    from engine.services.demo import DEMO_STEPS
+    from engine.services.demo import demo_steps
 
     pytest_socket.disable_socket(allow_unix_socket=True)
     netlog.set_guard(True)
@@ -30,7 +31,7 @@ def test_demo_runs_with_all_sockets_blocked(tmp_path):
         netlog.set_guard(False)
         pytest_socket.enable_socket()
     # One summary entry per wired step, then the closing "info" entry.
-    assert len(summary.steps) >= len(DEMO_STEPS) + 1
+    assert len(summary.steps) >= len(demo_steps()) + 1
     info = summary.steps[-1]
     assert info["step"] == "info" and info["passages"] == 1201 and info["claims"] >= 100
     assert netlog.list_connections() == []  # not even a blocked attempt

@@ -88,13 +88,14 @@ def test_bootstrap_is_seeded_and_matches_the_naive_loop():
 
 
 def test_stratified_resamples_keep_stratum_sizes():
-    cells = np.array([0, 1, 2, 3, 3, 1, 0, 0, 2, 1])
+    # stratum a holds only TPs, stratum b only TNs: a stratified resample always has 4 of one and 6 of the other
+    cells = np.array([3, 3, 3, 3, 0, 0, 0, 0, 0, 0])
     strata = np.array(list("aaaabbbbbb"))
     counts = stats.bootstrap_cell_counts(cells, 4, strata, 2_000, 1)
-    assert (counts.sum(axis=1) == 10).all()
-    # stratum a holds the only cell-3 units besides b's one, and never more than 4 units: so cell 3 ≤ 4 + 1
-    only_b = stats.bootstrap_cell_counts(cells[4:], 4, None, 2_000, 1)
-    assert (only_b.sum(axis=1) == 6).all()
+    assert (counts[:, 3] == 4).all() and (counts[:, 0] == 6).all()
+    # without strata the split varies from resample to resample
+    free = stats.bootstrap_cell_counts(cells, 4, None, 2_000, 1)
+    assert (free.sum(axis=1) == 10).all() and free[:, 3].std() > 0.5
 
 
 def test_paired_bootstrap_point_estimates_match_sklearn():
@@ -138,6 +139,17 @@ def test_cochran_permutation_p_with_two_runs_is_the_exact_binomial_p():
     res = stats.cochran_q(x, n_permutations=20_000, seed=3)
     exact = sps.binomtest(4, 18, 0.5).pvalue
     assert res.p_permutation == pytest.approx(exact, abs=0.01)
+
+
+@pytest.mark.parametrize("k", [3, 4, 5])
+def test_cochran_permutation_p_matches_shuffling_each_row(k):
+    rng = np.random.default_rng(k)
+    x = (rng.random((40, k)) < np.linspace(0.35, 0.7, k)).astype(int)
+    observed = _q_by_hand(x)
+    shuffler = np.random.default_rng(99)
+    hits = sum(_q_by_hand(shuffler.permuted(x, axis=1)) >= observed - 1e-9 for _ in range(3_000))
+    brute = (hits + 1) / 3_001
+    assert stats.cochran_q(x, n_permutations=10_000).p_permutation == pytest.approx(brute, abs=0.03)
 
 
 def test_mcnemar_exact_is_the_binomial_test():

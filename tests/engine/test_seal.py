@@ -425,3 +425,19 @@ def test_demo_step_seal_appends_a_summary_step(demo_project):
     step = summary.steps[-1]
     assert step["step"] == "seal" and step["valid"] is True
     assert svc.verify_sealed(step["path"]).valid
+
+
+def test_a_sealed_file_is_not_sealed_again_and_a_wal_sidecar_is_flagged(sealed, tmp_path):
+    with pytest.raises(SealError, match="already sealed"):
+        svc.seal_project(sealed, tmp_path / "again.faproj")
+    # Someone opens the sealed file with plain sqlite3 in WAL mode and edits it without checkpointing.
+    copy = tmp_path / "walled.faproj"
+    shutil.copy2(sealed, copy)
+    conn = sqlite3.connect(copy)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA wal_autocheckpoint = 0")
+    conn.execute("UPDATE claims SET text = 'edited' WHERE id = (SELECT min(id) FROM claims)")
+    conn.commit()
+    ver = svc.verify_sealed(copy)  # immutable reads see the sealed pages only ...
+    conn.close()
+    assert any("-wal" in r for r in ver.reasons)  # ... and the sidecar is pointed out

@@ -36,3 +36,16 @@ def demo_copy(demo_project_path, tmp_path) -> Path:
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+@pytest.fixture
+def closer():
+    """Closes widgets at teardown unless they are already gone (project windows delete on close,
+    which qtbot.addWidget does not expect)."""
+    import shiboken6
+
+    widgets = []
+    yield widgets.append
+    for w in reversed(widgets):
+        if shiboken6.isValid(w):
+            w.close()

@@ -12,10 +12,10 @@ from gui.views.data_view import KINDS
 
 
 @pytest.fixture
-def window(qtbot, demo_copy):
+def window(qtbot, demo_copy, closer):
     project = services.open_project(demo_copy)
     w = ProjectWindow(project)
-    qtbot.addWidget(w)
+    closer(w)
     w.resize(1400, 850)
     w.show()
     qtbot.waitExposed(w)
@@ -70,10 +70,13 @@ def test_selecting_a_row_shows_its_full_text(window, qtbot, screenshots):
     flat = " ".join(view.detail.plain_text.split())
     assert item_sentences and all(" ".join(s[3].split()) in flat for s in item_sentences)
 
+    # the screenshot: the stretch of rows with the most expert-flagged errors, one of them selected
+    errors = [i for i, r in enumerate(sentences) if r[4] == "error"]
+    top = max(range(len(sentences)), key=lambda t: sum(t <= e < t + 20 for e in errors))
     view.show_kind("sentences")
-    view.tables["sentences"].selectRow(error_row)
+    view.tables["sentences"].selectRow(next(e for e in errors if e >= top))
     table = view.tables["sentences"]
-    table.scrollTo(model.index(max(0, error_row - 5), 0), table.ScrollHint.PositionAtTop)
+    table.scrollTo(model.index(top, 0), table.ScrollHint.PositionAtTop)
     qtbot.wait(50)
     assert window.grab().save(str(screenshots / "data_view.png"))
 
@@ -87,7 +90,6 @@ def test_search_and_dataset_filters(window):
         assert view.models[kind].rowCount() == services.count_rows(p, kind, search="exercise")
     model = view.models["sentences"]
     assert 0 < model.rowCount() < services.count_rows(p, "sentences")
-    text_col = model.columns.index("text")
     for r in range(model.rowCount()):
         assert "exercise" in model.row_record(r)["text"].lower()
     assert view.tabs.tabText(KINDS.index("sentences")).endswith(f"{model.rowCount():,}")
@@ -100,7 +102,6 @@ def test_search_and_dataset_filters(window):
     view.datasets.topLevelItem(0).setSelected(True)
     assert view.dataset_filter.currentData() == "scifact-demo"
     assert view.models["claims"].rowCount() == 100 and view.models["items"].rowCount() == 0
-    assert text_col >= 0
 
 
 def test_freeze_toggles_the_dataset(window):
@@ -146,3 +147,37 @@ def test_pages_shortcuts_and_runs(window, qtbot):
         assert button.isEnabled() == dialog_available(module)
         if not button.isEnabled():
             assert button.toolTip()
+
+
+def test_status_bar_cancel_and_close_with_a_running_job(window, qtbot, screenshots):
+    import time
+
+    from gui.ops import Op
+
+    made = (("retrieve", "done", {"claims": 100, "k": 10}), ("verify", "cancelled", {"claims": 12}))
+    for kind, status, summary in made:
+        run_id = run_store.create_run(window.project, kind, {"kind": kind})
+        run_store.finish_run(window.project, run_id, status, summary=summary)
+    window.show_page(1)
+
+    def slow(*, progress, cancel):
+        for i in range(10_000):
+            cancel.check()
+            progress(i, 10_000, "verifying claims")
+            time.sleep(0.003)
+
+    op = Op(window.runs_view, slow).title("verifying").run()
+    area = window.job_area
+    assert area.current is op
+    qtbot.waitUntil(lambda: "/ 10,000" in area.message and "/s" in area.message, timeout=10_000)
+    assert window.grab().save(str(screenshots / "runs_view.png"))
+    qtbot.mouseClick(area.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: op.status == "cancelled", timeout=10_000)
+    assert area.message == "Verifying: cancelled"
+
+    # closing the window cancels what still runs, waits for it, and closes the project
+    second = Op(window.data_view, slow).title("verifying").run()
+    qtbot.waitUntil(lambda: "/ 10,000" in area.message, timeout=10_000)
+    project = window.project
+    window.close()
+    assert second.status == "cancelled" and not project.is_open

@@ -29,7 +29,8 @@ def test_start_screen_renders_with_recent_projects(qtbot, tmp_path, screenshots)
     settings.add_recent(newer)
     settings.add_recent(older)           # re-opening moves it to the top, no duplicate
     screen.reload_recent()
-    assert screen.recent_paths() == [str(older.resolve()), str(newer.resolve()), str((tmp_path / "gone.faproj").resolve())]
+    gone = str((tmp_path / "gone.faproj").resolve())
+    assert screen.recent_paths() == [str(older.resolve()), str(newer.resolve()), gone]
     assert screen.recent.isVisible() and not screen.recent_empty.isVisible()
 
     item = screen.recent.item(1)
@@ -43,7 +44,7 @@ def test_start_screen_renders_with_recent_projects(qtbot, tmp_path, screenshots)
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
     # a readable screenshot for the docs, with realistic recent entries
-    settings.remove_recent(str((tmp_path / "gone.faproj").resolve()))
+    settings.remove_recent(gone)
     screen.reload_recent()
     assert stylesheet(), "the stylesheet ships in resources/style/app.qss"
     path = screenshots / "start_screen.png"
@@ -51,12 +52,12 @@ def test_start_screen_renders_with_recent_projects(qtbot, tmp_path, screenshots)
     assert path.stat().st_size > 5_000
 
 
-def test_open_recent_project_opens_a_window_and_ctrl_w_returns(qtbot, demo_copy):
+def test_open_recent_project_opens_a_window_and_ctrl_w_returns(qtbot, closer, demo_copy):
     controller = AppController()
     qtbot.addWidget(controller.start)
     controller.start.show()
     window = controller.open_path(str(demo_copy))
-    qtbot.addWidget(window)
+    closer(window)
     assert window.windowTitle() == "demo-copy — factaudit"
     assert not controller.start.isVisible() and window.isVisible()
     assert settings.recent_projects()[0] == str(demo_copy.resolve())
@@ -68,7 +69,7 @@ def test_open_recent_project_opens_a_window_and_ctrl_w_returns(qtbot, demo_copy)
     assert controller.start.recent_paths()[0] == str(demo_copy.resolve())
 
 
-def test_locked_project_offers_read_only(qtbot, demo_copy, monkeypatch):
+def test_locked_project_offers_read_only(qtbot, closer, demo_copy, monkeypatch):
     holder = services.open_project(demo_copy)        # another writer holds the lock
     try:
         controller = AppController()
@@ -80,7 +81,7 @@ def test_locked_project_offers_read_only(qtbot, demo_copy, monkeypatch):
 
         monkeypatch.setattr(controller, "ask_readonly", lambda path, exc: True)
         window = controller.open_path(str(demo_copy))
-        qtbot.addWidget(window)
+        closer(window)
         assert window.project.readonly
         assert "[read-only]" in window.windowTitle()
         assert "read-only" in window.project_label.text()
@@ -104,7 +105,7 @@ def test_other_errors_show_their_message(qtbot, tmp_path, monkeypatch):
     assert "not" in shown[1][1] and "project" in shown[1][1]
 
 
-def test_open_demo_builds_it_in_the_background(qtbot, tmp_path):
+def test_open_demo_builds_it_in_the_background(qtbot, closer, tmp_path):
     controller = AppController()
     qtbot.addWidget(controller.start)
     controller.start.show()
@@ -112,7 +113,7 @@ def test_open_demo_builds_it_in_the_background(qtbot, tmp_path):
     assert controller.start.job_area.current is op and not controller.start.demo_button.isEnabled()
     qtbot.waitUntil(lambda: bool(controller.windows), timeout=30_000)
     window = controller.windows[0]
-    qtbot.addWidget(window)
+    closer(window)
     demo = Path(window.project.path)
     assert demo.parent == tmp_path / "data" / "demo"       # FACTAUDIT_DATA_DIR from the fixture
     assert window.data_view.models["claims"].rowCount() == services.count_rows(window.project, "claims") > 0
@@ -121,7 +122,30 @@ def test_open_demo_builds_it_in_the_background(qtbot, tmp_path):
     assert controller.start.demo_button.isEnabled()
     # the second time it opens the built project without rebuilding
     again = controller.open_demo()
-    qtbot.addWidget(again)
+    closer(again)
     assert Path(again.project.path) == demo
     again.close()
     QApplication.processEvents()
+
+
+def test_run_opens_the_given_project_and_returns(qtbot, demo_copy):
+    from PySide6.QtCore import QTimer
+
+    from gui.app import run
+
+    seen = {}
+
+    def inspect_and_quit():
+        app = QApplication.instance()
+        controller = app._factaudit_controller
+        seen["titles"] = [w.windowTitle() for w in controller.windows]
+        seen["start_visible"] = controller.start.isVisible()
+        seen["style"] = bool(app.styleSheet())
+        for w in list(controller.windows):
+            w.close()
+        controller.start.close()
+        app.quit()
+
+    QTimer.singleShot(200, inspect_and_quit)
+    assert run(str(demo_copy)) == 0
+    assert seen == {"titles": ["demo-copy — factaudit"], "start_visible": False, "style": True}

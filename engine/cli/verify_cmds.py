@@ -1,0 +1,136 @@
+"""`factaudit decompose`, `factaudit verify` and `factaudit models`."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from engine import services
+from engine.cli.common import emit_json, handle_errors, progress_bar
+from engine.errors import FactAuditError, JobCancelled
+from engine.pipeline.decompose import METHODS
+from engine.pipeline.verify import MODES
+from engine.services import verification as vs
+
+
+def _fail_with_run(exc: Exception) -> None:
+    run_id = getattr(exc, "run_id", None)
+    if run_id is None:
+        raise exc
+    verb = "was cancelled" if isinstance(exc, (JobCancelled, KeyboardInterrupt)) else "failed"
+    reason = "" if isinstance(exc, KeyboardInterrupt) else f": {exc}"
+    click.echo(f"error: {run_id} {verb}{reason} (verdicts so far are kept; continue with --resume {run_id})", err=True)
+    sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 2)
+
+
+@click.command("verify")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--retrieval-run", help="the retrieval run whose top-k passages are the evidence")
+@click.option("--model", help="registry name (smollm2-135m, a local_models/ stem, a saved endpoint) or a GGUF path; "
+                              "with --endpoint, the server's model name")
+@click.option("--endpoint", help="base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
+@click.option("--mode", type=click.Choice(MODES), default="joint", show_default=True)
+@click.option("--k", "k", type=click.IntRange(1, 100), default=vs.DEFAULT_K, show_default=True)
+@click.option("--limit", type=click.IntRange(0), help="verify only the first N claims")
+@click.option("--dataset", help="only claims of this dataset")
+@click.option("--resume", help="continue this cancelled or interrupted verify run (its config names its inputs)")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--temperature", type=float, default=0.0, show_default=True)
+@click.option("--max-tokens", type=click.IntRange(16), default=200, show_default=True)
+@click.option("--passage-words", type=click.IntRange(10), help="cap each passage at N words (pinned in the run)")
+@click.option("--prompt-cache/--no-prompt-cache", default=False, show_default=True,
+              help="reuse llama.cpp's cached prompt prefix (faster; may change greedy output slightly)")
+@click.option("--n-ctx", type=click.IntRange(256), help="context size for a GGUF model (default: min(trained, 8192))")
+@click.option("--threads", type=click.IntRange(1), help="llama.cpp threads (default: the free cores)")
+@click.option("--timeout", type=float, default=60.0, show_default=True, help="seconds per endpoint call")
+@click.option("--retries", type=click.IntRange(0, 10), default=4, show_default=True, help="retries per endpoint call")
+@click.option("--concurrency", type=click.IntRange(1, 64), default=4, show_default=True,
+              help="endpoint calls in flight")
+@click.option("--backoff", type=float, default=1.0, show_default=True, help="first retry delay in seconds (doubles)")
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def verify_cmd(project, retrieval_run, model, endpoint, mode, k, limit, dataset, resume, seed, temperature, max_tokens,
+               passage_words, prompt_cache, n_ctx, threads, timeout, retries, concurrency, backoff, as_json) -> None:
+    """Verify claims against their retrieved passages with an LLM (a pinned, resumable run)."""
+    if not retrieval_run and not resume:
+        raise click.UsageError("give --retrieval-run RUN, or --resume RUN to continue a run")
+    req = vs.VerifyRequest(retrieval_run=retrieval_run, model=model, endpoint=endpoint, mode=mode, k=k, limit=limit,
+                           dataset=dataset, seed=seed, temperature=temperature, max_tokens=max_tokens,
+                           passage_words=passage_words, prompt_cache=prompt_cache, n_ctx=n_ctx, resume=resume,
+                           n_threads=threads, timeout=timeout, max_retries=retries, concurrency=concurrency,
+                           backoff_base=backoff)
+
+    def on_retry(attempt: int, delay: float, reason: str) -> None:
+        click.echo(f"retry {attempt} in {delay:.1f} s: {reason}", err=True)
+
+    with services.open_project(project) as p, progress_bar("verifying") as bar:
+        try:
+            res = vs.verify(p, req, progress=bar, on_retry=on_retry)
+        except (FactAuditError, KeyboardInterrupt) as exc:
+            _fail_with_run(exc)
+            raise
+    if as_json:
+        emit_json(res.to_json())
+        return
+    counts = ", ".join(f"{v} {k}" for k, v in sorted(res.verdict_counts.items())) or "none"
+    click.echo(f"{res.run_id}: {res.n_verdicts}/{res.n_claims} claims verified ({res.mode}, {res.model}) "
+               f"in {res.seconds:.1f} s, {res.claims_per_s * 60:.1f} claims/min")
+    click.echo(f"  verdicts: {counts}; parse failures: {res.n_parse_failures}; trimmed evidence: {res.n_trimmed}"
+               + (f"; retries: {res.retries}" if res.retries else ""))
+
+
+@click.command("decompose")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--method", type=click.Choice(METHODS), required=True)
+@click.option("--model", help="registry name or GGUF path (llm method); with --endpoint the server's model name")
+@click.option("--endpoint", help="base URL of an OpenAI-compatible server (llm method)")
+@click.option("--dataset", help="only answers of this dataset")
+@click.option("--limit", type=click.IntRange(1), help="only the first N answers")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--temperature", type=float, default=0.0, show_default=True)
+@click.option("--threads", type=click.IntRange(1))
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def decompose_cmd(project, method, model, endpoint, dataset, limit, seed, temperature, threads, as_json) -> None:
+    """Split answers into claims (one per sentence, or atomic claims from an LLM)."""
+    req = vs.DecomposeRequest(method=method, model=model, endpoint=endpoint, dataset=dataset, limit=limit, seed=seed,
+                              temperature=temperature, n_threads=threads)
+    with services.open_project(project) as p, progress_bar("decomposing") as bar:
+        res = vs.decompose(p, req, progress=bar)
+    if as_json:
+        emit_json(res.to_json())
+        return
+    click.echo(f"{res.run_id}: {res.n_sentences} sentences of {res.n_items} answers → {res.n_claims} claims "
+               f"({res.method}) in {res.seconds:.1f} s")
+    if res.n_retired:
+        click.echo(f"  {res.n_retired} claims of an earlier decomposition were retired (kept, inactive)")
+    if res.n_fallbacks:
+        click.echo(f"  {res.n_fallbacks} sentences kept whole because the model's reply did not parse")
+
+
+@click.command("models")
+@click.option("--hash", "with_hash", is_flag=True, help="include each file's sha256 (cached after the first time)")
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def models_cmd(with_hash: bool, as_json: bool) -> None:
+    """List the verifier models: embedded, local_models/ and saved endpoints, with the RAM fit check."""
+    entries = vs.llm_models()
+    if as_json:
+        emit_json([e.to_json(with_hash=with_hash) for e in entries])
+        return
+    for e in entries:
+        if e.is_endpoint:
+            click.echo(f"{e.name:<28} endpoint  {e.base_url} model={e.model_name}")
+            continue
+        size = f"{(e.size_bytes or 0) / 2**20:.0f} MB"
+        fit = "?" if e.fits is None else ("fits" if e.fits else "does NOT fit")
+        need = f"{(e.ram_needed_bytes or 0) / 2**30:.2f}"
+        total = f"{(e.ram_total_bytes or 0) / 2**30:.1f}"
+        click.echo(f"{e.name:<28} {e.source:<9} {e.quantization or '?':<7} ctx {e.context_length or '?':<6} {size:>8}  "
+                   f"RAM {need}/{total} GB {fit}" + (f"  sha256 {e.sha256()}" if with_hash else ""))
+        if e.note:
+            click.echo(f"{'':<28} {e.note}")
+
+
+COMMANDS = [decompose_cmd, verify_cmd, models_cmd]

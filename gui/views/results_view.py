@@ -1,0 +1,422 @@
+"""The Results page: scores of a verify run under every mapping, with intervals, the confusion heat map,
+a comparison of runs, and export of the report formats."""
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView, QButtonGroup, QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
+    QListWidget, QListWidgetItem, QMessageBox, QPushButton, QRadioButton, QSplitter, QTableWidget,
+    QTableWidgetItem, QVBoxLayout, QWidget,
+)
+
+from engine import services
+from engine.errors import FactAuditError
+from engine.metrics.classification import MAPPINGS, RunMetrics
+from engine.metrics.compare import Comparison
+from gui.ops import Op
+
+METRIC_COLUMNS = ("Mapping", "n", "TP", "FP", "FN", "TN", "Precision [95% CI]", "Recall [95% CI]", "F1 [95% CI]")
+COMPARE_COLUMNS = ("Run", "n", "Recall [95% CI]", "F1 [95% CI]", "ΔRecall [95% CI]", "ΔF1 [95% CI]",
+                   "McNemar p", "Holm p")
+
+
+@dataclass
+class ResultsBundle:
+    metrics: RunMetrics | None
+    comparison: Comparison | None
+    comparison_note: str | None
+
+
+def compute_results(project, run_id: str | None, compare_ids: list[str], mapping: str, level: str,
+                    n_resamples: int = 10_000, progress=None, cancel=None) -> ResultsBundle:
+    """Worker-thread function for the view (Op passes progress and cancel)."""
+    metrics = services.run_metrics(project, run_id, n_resamples=n_resamples) if run_id else None
+    if cancel is not None:
+        cancel.check()
+    comparison, note = None, None
+    if len(compare_ids) >= 2:
+        try:
+            comparison = services.compare_runs(project, compare_ids, mapping, level, n_resamples=n_resamples)
+        except FactAuditError as exc:
+            note = str(exc)
+    return ResultsBundle(metrics, comparison, note)
+
+
+def export_report(project, out_dir: str, formats: tuple[str, ...], run_ids: list[str] | None, mapping: str,
+                  level: str, progress=None, cancel=None):
+    return services.write_report(project, out_dir, formats, run_ids or None, mapping=mapping, level=level,
+                                 progress=progress or (lambda *a: None))
+
+
+def pct(value, ci=None) -> str:
+    if value is None:
+        return "n/a"
+    text = f"{100 * value:.1f}"
+    if ci:
+        text += f"  [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+    return text
+
+
+def _pvalue(p) -> str:
+    if p is None:
+        return ""
+    return f"{p:.4f}" if p >= 0.0001 else f"{p:.1e}"
+
+
+def _table(columns) -> QTableWidget:
+    t = QTableWidget(0, len(columns))
+    t.setHorizontalHeaderLabels(columns)
+    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    t.setAlternatingRowColors(True)
+    t.setShowGrid(False)
+    t.verticalHeader().hide()
+    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    t.horizontalHeader().setStretchLastSection(True)
+    return t
+
+
+class PlotCanvas(QWidget):
+    """A matplotlib figure on the QtAgg canvas (imported lazily: matplotlib is slow to load)."""
+
+    def __init__(self, width: float, height: float, parent: QWidget | None = None):
+        super().__init__(parent)
+        from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+        from matplotlib.figure import Figure
+
+        self.figure = Figure(figsize=(width, height), layout="constrained")
+        self.canvas = FigureCanvasQTAgg(self.figure)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.canvas)
+
+    def draw(self) -> None:
+        self.canvas.draw_idle()
+
+
+class ResultsView(QWidget):
+    reportWritten = Signal(str)
+
+    def __init__(self, project, parent: QWidget | None = None, *, n_resamples: int = 10_000):
+        super().__init__(parent)
+        self.project = project
+        self.n_resamples = n_resamples
+        self.bundle: ResultsBundle | None = None
+        self._op = None
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 12, 16, 12)
+        root.setSpacing(8)
+
+        head = QHBoxLayout()
+        title = QLabel("Results")
+        title.setObjectName("sectionTitle")
+        head.addWidget(title)
+        head.addSpacing(12)
+        head.addWidget(QLabel("Run:"))
+        self.run_combo = QComboBox()
+        self.run_combo.setMinimumWidth(160)
+        self.run_combo.currentIndexChanged.connect(lambda _=0: self.recompute())
+        head.addWidget(self.run_combo)
+        head.addWidget(QLabel("Level:"))
+        self.level_combo = QComboBox()
+        self.level_combo.addItems(["sentence", "claim"])
+        self.level_combo.currentIndexChanged.connect(lambda _=0: self.recompute())
+        head.addWidget(self.level_combo)
+        head.addSpacing(8)
+        head.addWidget(QLabel("Mapping:"))
+        self.mapping_group = QButtonGroup(self)
+        self.mapping_buttons: dict[str, QRadioButton] = {}
+        for m in MAPPINGS:
+            b = QRadioButton(m)
+            b.setToolTip("counts as an error: " + ", ".join(sorted(MAPPINGS[m])))
+            self.mapping_group.addButton(b)
+            self.mapping_buttons[m] = b
+            head.addWidget(b)
+        self.mapping_buttons["R+NE"].setChecked(True)
+        self.mapping_group.buttonToggled.connect(self._mapping_toggled)
+        head.addStretch(1)
+        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button.setShortcut("F5")
+        self.refresh_button.clicked.connect(self.refresh)
+        head.addWidget(self.refresh_button)
+        self.export_buttons: dict[str, QPushButton] = {}
+        for fmt, text in (("html", "Export HTML…"), ("xlsx", "Export XLSX…"), ("json", "Export JSON…")):
+            b = QPushButton(text)
+            b.clicked.connect(lambda _=False, f=fmt: self.export((f,)))
+            self.export_buttons[fmt] = b
+            head.addWidget(b)
+        root.addLayout(head)
+
+        self.status = QLabel("")
+        self.status.setObjectName("muted")
+        self.status.setWordWrap(True)
+        root.addWidget(self.status)
+
+        split = QSplitter(Qt.Orientation.Vertical)
+        top = QWidget()
+        grid = QGridLayout(top)
+        grid.setContentsMargins(0, 0, 0, 0)
+        self.metrics_table = _table(METRIC_COLUMNS)
+        self.metrics_table.setObjectName("metricsTable")
+        grid.addWidget(self.metrics_table, 0, 0)
+        self.interval_plot = PlotCanvas(5.2, 2.6)
+        grid.addWidget(self.interval_plot, 0, 1)
+        self.closed_label = QLabel("")
+        self.closed_label.setWordWrap(True)
+        self.closed_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(self.closed_label, 1, 0)
+        self.confusion_plot = PlotCanvas(3.6, 3.0)
+        grid.addWidget(self.confusion_plot, 1, 1)
+        grid.setColumnStretch(0, 3)
+        grid.setColumnStretch(1, 2)
+        split.addWidget(top)
+
+        bottom = QWidget()
+        bl = QHBoxLayout(bottom)
+        bl.setContentsMargins(0, 0, 0, 0)
+        pick = QVBoxLayout()
+        sub = QLabel("Compare runs")
+        sub.setObjectName("subsectionTitle")
+        pick.addWidget(sub)
+        self.compare_list = QListWidget()
+        self.compare_list.setMaximumWidth(200)
+        self.compare_list.itemChanged.connect(lambda _item: self.recompute())
+        pick.addWidget(self.compare_list)
+        bl.addLayout(pick)
+        right = QVBoxLayout()
+        self.compare_label = QLabel("Tick two or more runs to compare them on the units they share.")
+        self.compare_label.setWordWrap(True)
+        self.compare_label.setMinimumHeight(36)
+        right.addWidget(self.compare_label)
+        self.compare_table = _table(COMPARE_COLUMNS)
+        self.compare_table.setObjectName("compareTable")
+        right.addWidget(self.compare_table)
+        bl.addLayout(right, 1)
+        split.addWidget(bottom)
+        split.setSizes([480, 320])
+        root.addWidget(split, 1)
+        self.refresh()
+
+    # ---- state ----------------------------------------------------------------------------------------
+    @property
+    def mapping(self) -> str:
+        for m, b in self.mapping_buttons.items():
+            if b.isChecked():
+                return m
+        return "R+NE"
+
+    def set_mapping(self, mapping: str) -> None:
+        self.mapping_buttons[mapping].setChecked(True)
+
+    @property
+    def level(self) -> str:
+        return self.level_combo.currentText()
+
+    def compare_ids(self) -> list[str]:
+        out = []
+        for i in range(self.compare_list.count()):
+            it = self.compare_list.item(i)
+            if it.checkState() == Qt.CheckState.Checked:
+                out.append(it.text())
+        return out
+
+    def refresh(self) -> None:
+        try:
+            kinds = services.scorable_runs(self.project)
+        except FactAuditError:
+            kinds = {}
+        runs = [r for r, k in kinds.items() if k == "verdicts"]
+        current = self.run_combo.currentText()
+        ticked = set(self.compare_ids())
+        for w in (self.run_combo, self.compare_list):
+            w.blockSignals(True)
+        self.run_combo.clear()
+        self.run_combo.addItems(runs)
+        if current in runs:
+            self.run_combo.setCurrentText(current)
+        self.compare_list.clear()
+        for r in runs:
+            it = QListWidgetItem(r)
+            it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            it.setCheckState(Qt.CheckState.Checked if r in ticked else Qt.CheckState.Unchecked)
+            self.compare_list.addItem(it)
+        for w in (self.run_combo, self.compare_list):
+            w.blockSignals(False)
+        for b in self.export_buttons.values():
+            b.setEnabled(bool(kinds))
+        if not runs:
+            self.status.setText("No finished verify runs yet. Verify claims, or import verdicts made elsewhere "
+                                "(factaudit import PROJECT --kind verdicts FILE.jsonl).")
+        self.recompute()
+
+    def _mapping_toggled(self, _button, checked: bool) -> None:
+        if checked:
+            if self.bundle is not None and self.bundle.metrics is not None:
+                self._show_metrics()
+            self.recompute(metrics=False)
+
+    def recompute(self, metrics: bool = True) -> None:
+        run_id = self.run_combo.currentText() or None
+        compare_ids = self.compare_ids()
+        if run_id is None and len(compare_ids) < 2:
+            self._show(ResultsBundle(None, None, None))
+            return
+        if self._op is not None and self._op.running:
+            self._op.cancel()
+        self.status.setText("Scoring…")
+        keep = self.bundle.metrics if (self.bundle and not metrics) else None
+        fn_run = None if keep is not None else run_id
+
+        def done(bundle: ResultsBundle) -> None:
+            if keep is not None:
+                bundle.metrics = keep
+            self._show(bundle)
+
+        self._op = (Op(self, compute_results, self.project, fn_run, compare_ids, self.mapping, self.level,
+                       self.n_resamples)
+                    .title("Scoring")
+                    .success(done)
+                    .failure(lambda exc: self.status.setText(f"Cannot score: {exc}"))
+                    .run())
+
+    # ---- display --------------------------------------------------------------------------------------
+    def _show(self, bundle: ResultsBundle) -> None:
+        self.bundle = bundle
+        self._show_metrics()
+        self._show_comparison()
+
+    def _show_metrics(self) -> None:
+        m = self.bundle.metrics if self.bundle else None
+        t = self.metrics_table
+        if m is None:
+            t.setRowCount(0)
+            self.closed_label.setText("")
+            self.interval_plot.figure.clear()
+            self.interval_plot.draw()
+            self.confusion_plot.figure.clear()
+            self.confusion_plot.draw()
+            return
+        scores = getattr(m, self.level)
+        t.setRowCount(len(scores))
+        for row, (mapping, s) in enumerate(scores.items()):
+            values = (mapping, s.n, s.tp, s.fp, s.fn, s.tn, pct(s.precision, s.precision_ci),
+                      pct(s.recall, s.recall_ci), pct(s.f1, s.f1_ci))
+            for col, v in enumerate(values):
+                item = QTableWidgetItem(str(v))
+                if col > 0:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if mapping == self.mapping:
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                t.setItem(row, col, item)
+        unscored = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in m.unscored.items() if v)
+        self.status.setText(
+            f"{m.run_id}: {m.n_sentences} sentences and {m.n_claims} claims scored; {m.n_parse_failures} parse "
+            f"failures excluded; {m.n_unscored} sentences unscored" + (f" ({unscored})" if unscored else "")
+            + ". Precision and recall: Wilson 95%; F1: bootstrap 95%.")
+        self._plot_intervals(scores)
+        self._plot_confusion(m)
+
+    def _plot_intervals(self, scores) -> None:
+        fig = self.interval_plot.figure
+        fig.clear()
+        ax = fig.add_subplot()
+        s = scores[self.mapping]
+        names = ["precision", "recall", "F1"]
+        vals = [s.precision, s.recall, s.f1]
+        cis = [s.precision_ci, s.recall_ci, s.f1_ci]
+        for y, (name, v, ci) in enumerate(zip(names, vals, cis)):
+            if v is None:
+                ax.text(0.5, y, "n/a", va="center", ha="center", color="#52606d")
+                continue
+            if ci:
+                ax.plot(ci, [y, y], color="#1d3557", linewidth=3, solid_capstyle="butt")
+            ax.plot([v], [y], "o", color="#e63946", markersize=8)
+            ax.text(1.02, y, f"{100 * v:.1f}", va="center", fontsize=8, transform=ax.get_yaxis_transform())
+        ax.set_yticks(range(3), names)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 1)
+        ax.grid(axis="x", alpha=0.3)
+        ax.set_title(f"{self.mapping}, {self.level} level (95% intervals)", fontsize=9)
+        self.interval_plot.draw()
+
+    def _plot_confusion(self, m: RunMetrics) -> None:
+        fig = self.confusion_plot.figure
+        fig.clear()
+        c = m.closed
+        if c is None:
+            self.closed_label.setText("Closed regime: no verified claim of this run has a gold label.")
+            self.confusion_plot.draw()
+            return
+        self.closed_label.setText(
+            f"Closed regime: {c.n} claims with gold labels, accuracy {pct(c.accuracy, c.accuracy_ci)}, "
+            f"macro-F1 {pct(c.macro_f1)}.\n" + "   ".join(
+                f"{k}: P {pct(v['precision'])} R {pct(v['recall'])} F1 {pct(v['f1'])}" for k, v in c.per_class.items()))
+        import numpy as np
+
+        ax = fig.add_subplot()
+        mat = np.array(c.confusion_matrix)
+        ax.imshow(mat, cmap="Blues")
+        for i in range(mat.shape[0]):
+            for j in range(mat.shape[1]):
+                ax.text(j, i, str(mat[i, j]), ha="center", va="center", fontsize=8,
+                        color="white" if mat[i, j] > mat.max() / 2 else "black")
+        short = [lab.replace("No Evidence", "NE") for lab in c.labels]
+        ax.set_xticks(range(len(short)), short, fontsize=8)
+        ax.set_yticks(range(len(short)), short, fontsize=8)
+        ax.set_xlabel("predicted", fontsize=8)
+        ax.set_ylabel("gold", fontsize=8)
+        self.confusion_plot.draw()
+
+    def _show_comparison(self) -> None:
+        comp = self.bundle.comparison if self.bundle else None
+        t = self.compare_table
+        if comp is None:
+            t.setRowCount(0)
+            note = self.bundle.comparison_note if self.bundle else None
+            self.compare_label.setText(note or "Tick two or more runs to compare them on the units they share.")
+            return
+        q = comp.cochran_q or {}
+        self.compare_label.setText(
+            f"{comp.n_shared} shared {comp.level}s under {comp.mapping}. Cochran's Q = {q.get('statistic', 0):.2f}, "
+            f"p = {_pvalue(q.get('p_asymptotic'))} (permutation p = {_pvalue(q.get('p_permutation'))}). "
+            f"Δ against {comp.runs[0]}; exact McNemar with Holm adjustment; bootstrap stratified by {comp.strata}.")
+        t.setRowCount(len(comp.table))
+        for row, r in enumerate(comp.table):
+            values = (r["run_id"], r["n"], pct(r["recall"], r["recall_ci"]), pct(r["f1"], r["f1_ci"]),
+                      pct(r["delta_recall"], r["delta_recall_ci"]) if r["delta_recall"] is not None else "",
+                      pct(r["delta_f1"], r["delta_f1_ci"]) if r["delta_f1"] is not None else "",
+                      _pvalue(r["mcnemar_p"]), _pvalue(r["mcnemar_p_holm"]))
+            for col, v in enumerate(values):
+                item = QTableWidgetItem(str(v))
+                if col > 0:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                t.setItem(row, col, item)
+
+    # ---- export ---------------------------------------------------------------------------------------
+    def default_report_dir(self, parent: str | Path) -> Path:
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        return Path(parent) / f"{Path(self.project.path).stem}-report-{stamp}"
+
+    def export(self, formats: tuple[str, ...], parent_dir: str | None = None) -> None:
+        if parent_dir is None:
+            parent_dir = QFileDialog.getExistingDirectory(self, "Folder to write the report into",
+                                                          str(Path(self.project.path).parent))
+            if not parent_dir:
+                return
+        out = self.default_report_dir(parent_dir)
+        runs = self.compare_ids() or ([self.run_combo.currentText()] if self.run_combo.currentText() else None)
+        self.status.setText(f"Writing {', '.join(formats)} report to {out}…")
+
+        def ok(written) -> None:
+            self.status.setText(f"Report written to {out} ({len(written)} files).")
+            self.reportWritten.emit(str(out))
+
+        Op(self, export_report, self.project, str(out), formats, runs, self.mapping, self.level) \
+            .title("Writing report").success(ok) \
+            .failure(lambda exc: QMessageBox.warning(self, "Report not written", str(exc))).run()

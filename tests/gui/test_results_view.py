@@ -1,0 +1,100 @@
+"""The Results view over the demo project with two imported verify runs."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from engine import services
+from engine.ingest import import_files
+from engine.project import queries, scoring_store
+
+VERDICTS = ("Supported", "Refuted", "No Evidence", "Ambiguous")
+
+
+def _verdict(unit: str, truth: str, salt: str, skill: int) -> str:
+    h = int(hashlib.sha256(f"{salt}:{unit}".encode()).hexdigest()[:8], 16)
+    return truth if h % 100 < skill else VERDICTS[(h // 100) % 4]
+
+
+def _two_runs(project, tmp_path: Path) -> list[str]:
+    rows = queries.page_rows(project, "sentences", 0, 100_000, dataset="medexpert-demo")
+    if not rows:
+        pytest.skip("the demo project has no MedExpert sentences in this build")
+    claims = [{"id": f"{sid}#1", "claim": text, "sentence_id": sid, "item_id": item}
+              for sid, item, _o, text, _l, _r in rows]
+    (tmp_path / "claims.jsonl").write_text("".join(json.dumps(c) + "\n" for c in claims))
+    import_files(project, [tmp_path / "claims.jsonl"], kind="claims", dataset="me-claims")
+    label = {f"{r[0]}#1": r[4] for r in rows}
+    gold = [c for c in queries.list_claims(project, dataset="scifact-demo") if c.gold_label]
+    runs = []
+    for salt, skill in (("a", 55), ("b", 70)):
+        recs = [{"claim_id": cid, "verdict": _verdict(cid, "Refuted" if lab == "error" else "Supported", salt, skill)}
+                for cid, lab in label.items()]
+        recs += [{"claim_id": c.id, "verdict": _verdict(c.id, c.gold_label, salt, skill)} for c in gold]
+        path = tmp_path / f"v_{salt}.jsonl"
+        path.write_text("".join(json.dumps(r) + "\n" for r in recs))
+        runs.append(import_files(project, [path], kind="verdicts").run_id)
+    return runs
+
+
+@pytest.fixture
+def view(qtbot, demo_copy, tmp_path):
+    from gui.views.results_view import ResultsView
+
+    project = services.open_project(demo_copy)
+    runs = _two_runs(project, tmp_path)
+    v = ResultsView(project, n_resamples=1_000)
+    qtbot.addWidget(v)
+    v.resize(1300, 820)
+    v.show()
+    qtbot.waitExposed(v)
+    qtbot.waitUntil(lambda: v.bundle is not None and v.bundle.metrics is not None, timeout=30_000)
+    yield v, project, runs
+    project.close()
+
+
+def _cell(table, row, col) -> str:
+    return table.item(row, col).text()
+
+
+def test_metrics_mapping_toggle_and_comparison(view, qtbot, screenshots):
+    v, project, runs = view
+    assert [v.run_combo.itemText(i) for i in range(v.run_combo.count())] == runs
+    m = services.run_metrics(project, runs[0], n_resamples=1_000)
+    for row, mapping in enumerate(("R", "R+NE", "R+NE+A")):
+        s = m.sentence[mapping]
+        assert _cell(v.metrics_table, row, 0) == mapping
+        assert [_cell(v.metrics_table, row, c) for c in (2, 3, 4, 5)] == [str(s.tp), str(s.fp), str(s.fn), str(s.tn)]
+    assert v.metrics_table.item(1, 0).font().bold()          # R+NE is the default mapping
+    v.set_mapping("R")
+    assert v.metrics_table.item(0, 0).font().bold() and not v.metrics_table.item(1, 0).font().bold()
+    assert "R, sentence level" in v.interval_plot.figure.axes[0].get_title()
+
+    v.level_combo.setCurrentText("claim")
+    qtbot.waitUntil(lambda: v.bundle.metrics is not None and _cell(v.metrics_table, 0, 1) == str(m.claim["R"].n),
+                    timeout=30_000)
+    assert m.closed is not None and v.confusion_plot.figure.axes  # the heat map is drawn
+    v.level_combo.setCurrentText("sentence")
+
+    for i in range(v.compare_list.count()):
+        v.compare_list.item(i).setCheckState(Qt.CheckState.Checked)
+    qtbot.waitUntil(lambda: v.compare_table.rowCount() == 2, timeout=30_000)
+    comp = services.compare_runs(project, runs, "R", "sentence", n_resamples=1_000)
+    assert _cell(v.compare_table, 1, 6) == f"{comp.pairs[0].mcnemar_p:.4f}"
+    assert "Cochran's Q" in v.compare_label.text()
+    v.grab().save(str(screenshots / "results_view.png"))
+
+
+def test_export_writes_a_new_report_folder(view, qtbot, tmp_path):
+    v, project, runs = view
+    with qtbot.waitSignal(v.reportWritten, timeout=60_000) as sig:
+        v.export(("json",), parent_dir=str(tmp_path))
+    out = Path(sig.args[0])
+    assert out.parent == tmp_path
+    assert sorted(p.name for p in (out / "json").iterdir()) == ["config.json", "per_item.jsonl", "summary.json"]
+    recorded = {Path(r.path).name for r in scoring_store.list_reports(project)}
+    assert {"config.json", "per_item.jsonl", "summary.json"} <= recorded
