@@ -6,6 +6,7 @@ this build are reported as skipped, never as passed.
 from __future__ import annotations
 
 import json
+import sys
 import tempfile
 import time
 import traceback
@@ -75,7 +76,10 @@ def check_verifier(state: dict) -> str:
         raise Skip("verification is not in this build") from exc
     if "retrieval_run" not in state:
         raise Skip("no retrieval run")
-    res = verification.verify(state["project"], state["retrieval_run"], limit=2, k=2)
+    req = verification.VerifyRequest(retrieval_run=state["retrieval_run"], limit=2, k=2, passage_words=120)
+    res = verification.verify(state["project"], req)
+    if res.n_verdicts + res.n_parse_failures < 2:
+        raise RuntimeError(f"{res.run_id} ended {res.status} with {res.n_verdicts} verdicts")
     return f"{res.run_id}: {res.n_verdicts} verdicts, {res.n_parse_failures} parse failures"
 
 
@@ -108,6 +112,9 @@ def run_self_test(echo: Callable[[str], None] = print) -> int:
                 status = "ok"
             except Skip as exc:
                 detail, status = str(exc), "skip"
+                if getattr(sys, "frozen", False):  # a bundle must ship every capability
+                    status = "FAIL"
+                    failures += 1
             except Exception as exc:  # a self-test reports every failure and goes on
                 detail, status = f"{type(exc).__name__}: {exc}", "FAIL"
                 failures += 1

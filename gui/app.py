@@ -11,7 +11,7 @@ from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-from PySide6.QtCore import QObject  # noqa: E402
+from PySide6.QtCore import QObject, Qt  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
     QApplication, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget,
 )
@@ -139,8 +139,14 @@ class AppController(QObject):
         )
         return answer == QMessageBox.StandardButton.Yes
 
-    def error(self, title: str, exc: Exception) -> None:
-        QMessageBox.warning(self._dialog_parent(), title, error_text(exc))
+    def error(self, title: str, exc: Exception) -> QMessageBox:
+        """A non-blocking message box (the event loop, and background work, keep going)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, title, error_text(exc), QMessageBox.StandardButton.Ok,
+                          self._dialog_parent())
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        self.last_error = box
+        return box
 
     def show_project(self, project, recent: str | None = None):
         from gui.main_window import ProjectWindow
@@ -202,21 +208,34 @@ class AppController(QObject):
         self.start.show()
 
 
-def run(project_path: str | None = None) -> int:
-    """Entry point of `factaudit` and `factaudit gui [PROJECT]`."""
+def start(project_path: str | None = None) -> AppController:
+    """Create (or reuse) the QApplication and show the given project or the start screen."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     configure_app(app)
-    controller = AppController()
-    app.aboutToQuit.connect(lambda: (Op.cancel_all(), Op.wait_all(10_000)))
+    controller = AppController(app)
     if project_path:
         window = controller.open_path(project_path)
         if window is None:
             controller.show_start()
     else:
         controller.show_start()
+    return controller
+
+
+def _shutdown() -> None:
+    Op.cancel_all()
+    Op.wait_all(10_000)
+
+
+def run(project_path: str | None = None) -> int:
+    """Entry point of `factaudit` and `factaudit gui [PROJECT]`."""
+    controller = start(project_path)
+    app = QApplication.instance()
     app.setQuitOnLastWindowClosed(True)
-    app._factaudit_controller = controller  # keep it alive for the event loop
-    return app.exec()
+    app.aboutToQuit.connect(_shutdown)
+    code = app.exec()
+    del controller
+    return code
 
 
-__all__ = ["run", "AppController", "configure_app", "stylesheet"]
+__all__ = ["run", "start", "AppController", "configure_app", "stylesheet"]

@@ -180,14 +180,14 @@ def _reload(project: Project, ann_id: str) -> Annotation:
 
 def correct(project: Project, annotation_id: str, code: str, note: str | None = None,
             blind: bool | None = None) -> Annotation:
-    """Replace a label with another code (a new record that supersedes it)."""
+    """Replace a label with another code (a new record that supersedes it, made under the newest
+    codebook like any label made now)."""
     old = store.get_annotations(project, [annotation_id]).get(annotation_id)
     if old is None:
         raise NotFound(f"no annotation {annotation_id!r}")
     return annotate(project, target=old.target, claim_id=old.claim_id, passage_id=old.passage_id, run_id=old.run_id,
                     dimension=old.dimension, code=code, annotator=old.annotator, pass_=old.pass_,
-                    blind=old.blind if blind is None else blind, note=note, codebook_version=old.codebook_version,
-                    supersedes=annotation_id)
+                    blind=old.blind if blind is None else blind, note=note, supersedes=annotation_id)
 
 
 def undo(project: Project, annotation_id: str, note: str | None = "undo") -> Annotation:
@@ -245,10 +245,13 @@ def export_jsonl(project: Project, path: str | Path) -> int:
     records = store.list_annotations(project)
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-        for a in records:
-            fh.write(json.dumps(to_record(a), ensure_ascii=False) + "\n")
-    tmp.replace(path)
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            for a in records:
+                fh.write(json.dumps(to_record(a), ensure_ascii=False) + "\n")
+        tmp.replace(path)
+    except OSError as exc:
+        raise InvalidArgument(f"cannot write {path}: {exc.strerror or exc}") from exc
     return len(records)
 
 

@@ -6,6 +6,7 @@ was made under and must stay interpretable.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -292,7 +293,13 @@ def current(project, version: int | None = None) -> Codebook:
         if version == 1 and audit_store.latest_codebook_version(project) is None:
             return ensure_seed(project)
         raise NotFound(f"no codebook version {version} in {project.path.name}")
-    return parse_codebook(row.body, source=f"codebook v{version}", version=version)
+    return _parsed(row.body, version)
+
+
+@functools.lru_cache(maxsize=32)
+def _parsed(body: str, version: int) -> Codebook:
+    # Labeling calls this on every keystroke; stored versions never change, so parse each once.
+    return parse_codebook(body, source=f"codebook v{version}", version=version)
 
 
 def ensure_seed(project) -> Codebook:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.audit import annotations as ann
 from engine.audit import codebook as cb
+from engine.errors import NotFound
 from engine.project import audit_store as store
 from engine.project import runs
 from engine.project.db import Project
@@ -89,7 +90,7 @@ def _patterns_of(book: cb.Codebook, unit: dict[str, str]) -> set[str]:
     for dim, code in unit.items():
         try:
             p = book.pattern(dim, code)
-        except Exception:  # a dimension that a later codebook version dropped
+        except NotFound:  # a dimension that this codebook version does not have
             p = None
         if p:
             found.add(p)

@@ -98,6 +98,9 @@ def taxonomy_cmd(project: Path, annotators, include_llm: bool, as_json: bool) ->
                    f"{_fmt(r.high_quality_rate)} ({r.n_high_quality}/{r.n_quality_decided})")
         for pc in r.patterns:
             click.echo(f"  {pc.pattern} {pc.name:<40} {pc.count:>5} / {pc.denominator:<5} {_fmt(pc.share)}")
+        marg = ", ".join(f"{m.dimension} {m.high_quality}/{m.n}" for m in r.marginals if m.n)
+        if marg:
+            click.echo(f"  high-quality code per dimension: {marg}")
     for v in res.verify:
         click.echo(f"{v.run_id}: {v.n_labelled} of {v.n_verdicts} verdicts labelled")
         for pc in v.patterns:

@@ -50,7 +50,8 @@ def build_batch(project: Project, files: list[Path], fmt: str | None = None, kin
     if kind is not None and kind not in KINDS:
         raise InvalidArgument(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
     if fmt in ("jsonl", "csv") and kind is None:
-        raise InvalidArgument("--kind is required for generic jsonl/csv imports (corpus, claims, answers, verdicts, choices, candidates)")
+        raise InvalidArgument("--kind is required for generic jsonl/csv imports "
+                              "(corpus, claims, answers, verdicts, choices, candidates)")
     if fmt == "trec":
         kind = "run"
     spec = DatasetSpec(

@@ -152,6 +152,9 @@ class PairAgreement:
     kappa: float | None
     kappa_ci: list[float] | None
     agreement: float | None        # raw share of identical codes
+    # human–LLM pairs: the pre-label's pull, i.e. agreement where the human labelled blind versus
+    # after the LLM pre-label was revealed
+    blind: dict[str, Any] | None = None
 
 
 @dataclass
@@ -186,11 +189,25 @@ def pair_agreement(a_name: str, b_name: str, a: Mapping[Hashable, str], b: Mappi
                          list(ci) if ci else None, same / len(units) if units else None)
 
 
+def prelabel_pull(human: Mapping[Hashable, str], llm: Mapping[Hashable, str],
+                  human_blind: Mapping[Hashable, bool]) -> dict[str, Any]:
+    """Agreement of a human with an LLM pre-labeler on units labelled blind versus revealed."""
+    out: dict[str, Any] = {}
+    for name, flag in (("blind", True), ("revealed", False)):
+        units = sorted((u for u in set(human) & set(llm) if bool(human_blind.get(u)) == flag), key=str)
+        xa, xb = [human[u] for u in units], [llm[u] for u in units]
+        out[name] = {"n_units": len(units), "kappa": cohen_kappa(xa, xb),
+                     "agreement": sum(x == y for x, y in zip(xa, xb)) / len(units) if units else None}
+    return out
+
+
 def dimension_agreement(dimension: str, ratings: Ratings, *, retest: Ratings | None = None,
                         n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
-                        target: str | None = None) -> DimensionAgreement:
+                        target: str | None = None,
+                        blind: Mapping[str, Mapping[Hashable, bool]] | None = None) -> DimensionAgreement:
     """Alpha over all first-pass raters, kappa for every pair of them, and intra-rater kappa of each
-    rater's retest labels against the same rater's first labels (pair "<rater>|<rater>:retest")."""
+    rater's retest labels against the same rater's first labels (pair "<rater>|<rater>:retest").
+    With `blind` ({rater: {unit: labelled blind}}), human–LLM pairs also report the pre-label's pull."""
     raters = sorted(r for r in ratings if ratings[r])
     units = sorted({u for r in raters for u in ratings[r]}, key=str)
     data = [[ratings[r].get(u) for u in units] for r in raters]
@@ -198,6 +215,10 @@ def dimension_agreement(dimension: str, ratings: Ratings, *, retest: Ratings | N
     alpha = alpha_from_counts(counts) if units else None
     ci = alpha_interval(counts, n_resamples, seed) if alpha is not None else None
     pairs = [pair_agreement(a, b, ratings[a], ratings[b], n_resamples, seed) for a, b in combinations(raters, 2)]
+    for p in pairs:
+        if p.kind == "human-llm" and blind is not None:
+            human, llm = (p.a, p.b) if p.b.startswith("llm:") else (p.b, p.a)
+            p.blind = prelabel_pull(ratings[human], ratings[llm], blind.get(human, {}))
     for r, labels in sorted((retest or {}).items()):
         if labels and r in ratings:
             pairs.append(pair_agreement(r, f"{r}:retest", ratings[r], labels, n_resamples, seed))

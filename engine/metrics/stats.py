@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from itertools import combinations
-from typing import Callable, Sequence
+from typing import Sequence
 
 import numpy as np
 
@@ -241,16 +240,6 @@ def _random_subsets(rng: np.random.Generator, b: int, m: int, k: int, r: int) ->
     return out
 
 
-@dataclass
-class McNemarResult:
-    a: str
-    b: str
-    b_only_correct: int     # units run b got right and run a got wrong
-    a_only_correct: int
-    p_value: float
-    p_holm: float | None = None
-
-
 def mcnemar_exact(correct_a: np.ndarray, correct_b: np.ndarray) -> tuple[int, int, float]:
     """Exact McNemar (binomial on discordant pairs) via statsmodels; returns (a_only, b_only, p)."""
     from statsmodels.stats.contingency_tables import mcnemar
@@ -272,19 +261,8 @@ def holm(pvalues: Sequence[float]) -> list[float]:
     return [float(p) for p in multipletests(list(pvalues), method="holm")[1]]
 
 
-def pairwise_mcnemar(names: Sequence[str], correct: np.ndarray) -> list[McNemarResult]:
-    """Exact McNemar for each pair of columns of an (n × k) correctness matrix, Holm-adjusted."""
-    out = []
-    for i, j in combinations(range(len(names)), 2):
-        a_only, b_only, p = mcnemar_exact(correct[:, i], correct[:, j])
-        out.append(McNemarResult(names[i], names[j], b_only, a_only, p))
-    for r, adj in zip(out, holm([r.p_value for r in out])):
-        r.p_holm = adj
-    return out
-
-
 def naive_bootstrap_f1(y_true: np.ndarray, y_pred: np.ndarray, n_resamples: int = DEFAULT_RESAMPLES,
-                       seed: int = DEFAULT_SEED, stat: Callable | None = None) -> tuple[float, float] | None:
+                       seed: int = DEFAULT_SEED) -> tuple[float, float] | None:
     """The textbook loop (draw indexes, recount, repeat): the baseline of benchmarks/bench_bootstrap.py."""
     rng = np.random.default_rng(seed)
     y_true, y_pred = np.asarray(y_true, dtype=bool), np.asarray(y_pred, dtype=bool)

@@ -9,7 +9,7 @@ import hashlib
 import json
 import math
 import shutil
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -222,4 +222,4 @@ def written_json(files: Sequence[WrittenFile]) -> list[dict[str, str]]:
     return [{"path": str(f.path), "format": f.format, "sha256": f.sha256} for f in files]
 
 
-__all__ = ["ReportData", "WrittenFile", "write_all", "asdict"]
+__all__ = ["ReportData", "WrittenFile", "write_all"]

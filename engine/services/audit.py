@@ -6,10 +6,11 @@ from typing import Any
 
 from engine.audit import annotations as ann
 from engine.audit import codebook as cb
+from engine.audit import queues
 from engine.audit import taxonomy as tax
 from engine.audit import triage as tri
 from engine.audit.annotations import ImportSummary  # noqa: F401  (re-exported for callers)
-from engine.errors import ImportFailed, NotFound, Problem
+from engine.errors import ImportFailed, InvalidArgument, NotFound, Problem
 from engine.metrics import agreement as agr
 from engine.metrics import stats
 from engine.project import audit_store as store
@@ -28,7 +29,10 @@ def codebook_versions(project: Project) -> list[dict[str, Any]]:
 
 def export_codebook(project: Project, path: str | Path, version: int | None = None) -> cb.Codebook:
     book = cb.current(project, version)
-    Path(path).write_text(book.body, encoding="utf-8")
+    try:
+        Path(path).write_text(book.body, encoding="utf-8")
+    except OSError as exc:
+        raise InvalidArgument(f"cannot write {path}: {exc.strerror or exc}") from exc
     return book
 
 
@@ -45,8 +49,16 @@ def import_codebook(project: Project, path: str | Path, note: str | None = None)
 
 
 def save_codebook(project: Project, text: str, note: str | None = None) -> cb.Codebook:
-    """The GUI editor's save: a new version."""
+    """Save edited YAML text as a new version."""
     return cb.save_version(project, text, note=note, source="codebook editor")
+
+
+def save_codebook_data(project: Project, data: dict[str, Any], note: str | None = None) -> cb.Codebook:
+    """The GUI editor's save: a structure shaped like `Codebook.to_json()` becomes a new version."""
+    import yaml
+
+    clean = {k: v for k, v in data.items() if k not in ("sha256", "versions")}
+    return save_codebook(project, yaml.safe_dump(clean, sort_keys=False, allow_unicode=True, width=100), note)
 
 
 # ---- annotations -------------------------------------------------------------------------------
@@ -95,21 +107,33 @@ def set_triage(project: Project, verify_run: str, unit_id: str, code: str, annot
     return tri.set_triage(project, verify_run, unit_id, code, annotator, level=level, note=note)
 
 
+# ---- labeling queues ---------------------------------------------------------------------------
+def evidence_queue(project: Project, retrieval_run: str, annotator: str, **kwargs) -> list[queues.QueueEntry]:
+    return queues.evidence_queue(project, retrieval_run, annotator, **kwargs)
+
+
+def reasoning_queue(project: Project, verify_run: str, annotator: str, **kwargs) -> list[queues.QueueEntry]:
+    return queues.reasoning_queue(project, verify_run, annotator, **kwargs)
+
+
 # ---- taxonomy ----------------------------------------------------------------------------------
 def taxonomy(project: Project, annotators: list[str] | None = None, include_llm: bool = False) -> tax.Taxonomy:
     return tax.project_taxonomy(project, annotators, include_llm)
 
 
 # ---- agreement ---------------------------------------------------------------------------------
-def rater_tables(project: Project) -> dict[str, tuple[str, dict[str, dict], dict[str, dict]]]:
-    """{dimension: (target, first-pass ratings {rater: {unit: code}}, retest ratings)} from current labels."""
+def rater_tables(project: Project) -> dict[str, tuple[str, dict[str, dict], dict[str, dict], dict[str, dict]]]:
+    """{dimension: (target, first-pass ratings {rater: {unit: code}}, retest ratings, first-pass blind
+    flags {rater: {unit: bool}})} from current labels."""
     records = store.list_annotations(project)
-    out: dict[str, tuple[str, dict[str, dict], dict[str, dict]]] = {}
+    out: dict[str, tuple[str, dict[str, dict], dict[str, dict], dict[str, dict]]] = {}
     for a in ann.current_labels(records).values():
         name = a.dimension if a.target != "triage" else f"triage:{a.dimension}"
-        target, first, retest = out.setdefault(name, (a.target, {}, {}))
+        target, first, retest, blind = out.setdefault(name, (a.target, {}, {}, {}))
         unit = a.unit[1:]
         (first if a.pass_ == "first" else retest).setdefault(a.annotator, {})[unit] = a.code
+        if a.pass_ == "first":
+            blind.setdefault(a.annotator, {})[unit] = a.blind
     return out
 
 
@@ -126,11 +150,11 @@ def agreement(project: Project, *, n_resamples: int = stats.DEFAULT_RESAMPLES, s
         names = [n for n in names if n in dimensions]
     out = {}
     for name in names:
-        target, first, retest = tables.get(name, (None, {}, {}))
+        target, first, retest, blind = tables.get(name, (None, {}, {}, {}))
         if target is None:
             target = "evidence" if name in {d.id for d in book.evidence} else "reasoning"
         out[name] = agr.dimension_agreement(name, first, retest=retest, n_resamples=n_resamples, seed=seed,
-                                            target=target)
+                                            target=target, blind=blind)
     return out
 
 

@@ -34,6 +34,7 @@ DEMO_STEP_NAMES: list[tuple[str, str]] = [
     ("engine.services.verification", "demo_step_decompose"),
     ("engine.services.verification", "demo_step_verify"),
     ("engine.services.scoring", "demo_step_scoring"),
+    ("engine.services.audit", "demo_step_audit"),
     ("engine.services.seal", "demo_step_seal"),
 ]
 

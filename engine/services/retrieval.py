@@ -211,3 +211,58 @@ def demo_step_retrieve(project: Project, summary, progress: ProgressCallback = n
                  f"in {res.seconds:.1f} s ({res.run_id}); nDCG@10 = {ndcg:.3f} over {ev.n_evaluated} claims "
                  f"with gold evidence"),
     })
+
+
+# ---- hits for the views ------------------------------------------------------------------------------
+@dataclass
+class HitView:
+    rank: int
+    score: float
+    passage_id: str
+    doc_id: str | None
+    title: str
+    text: str
+    gold: bool
+    title_spans: list[tuple[int, int]]
+    text_spans: list[tuple[int, int]]
+
+
+@dataclass
+class ClaimHits:
+    run_id: str
+    claim_id: str
+    claim_text: str
+    gold_passages: list[str]
+    hits: list[HitView]
+
+
+def retrieval_runs(project: Project) -> list:
+    """Finished runs that hold retrieval hits (made here or imported), newest first."""
+    out = []
+    for r in runs.list_runs(project):
+        if r.status == "done" and (r.kind == "retrieve" or (r.kind == "imported" and r.config.get("format") == "trec")):
+            out.append(r)
+    return out[::-1]
+
+
+def run_claim_ids(project: Project, run_id: str) -> list[str]:
+    ids = set(runs.get_hits(project, run_id)) | set(runs.query_latencies(project, run_id))
+    order = {c.id: n for n, c in enumerate(queries.list_claims(project, active_only=False))}
+    return sorted(ids, key=lambda c: (order.get(c, len(order)), c))
+
+
+def claim_hits(project: Project, run_id: str, claim_id: str) -> ClaimHits:
+    """A claim's ranked passages in a run, gold marked, query terms located (by BM25 tokenization)."""
+    from engine.retrieval.highlight import match_spans
+
+    claim = queries.get_claim(project, claim_id)
+    hits = runs.get_hits(project, run_id, claim_id).get(claim_id, [])
+    gold = [g.passage_id for g in queries.gold_evidence(project).get(claim_id, [])]
+    passages = queries.get_passages(project, [h.passage_id for h in hits])
+    views = []
+    for h in hits:
+        p = passages.get(h.passage_id)
+        title, text = (p.title or "", p.text) if p else ("", "(passage not in the project)")
+        views.append(HitView(h.rank, h.score, h.passage_id, p.doc_id if p else None, title, text,
+                             h.passage_id in gold, match_spans(claim.text, title), match_spans(claim.text, text)))
+    return ClaimHits(run_id, claim_id, claim.text, gold, views)

@@ -283,7 +283,9 @@ def _run(project: Project, run_id: str, req: VerifyRequest, opts: VerifyOptions,
         raise
     summary = _summary(project, run_id, total)
     seconds = time.perf_counter() - started
-    summary.update({"seconds_last_session": round(seconds, 3)})
+    summary["seconds_last_session"] = round(seconds, 3)
+    if getattr(llm, "structured", None) is not None:  # what the endpoint turned out to support
+        summary["structured_output"] = llm.structured
     run_store.finish_run(project, run_id, "done", summary=summary)
     return VerifyResult(
         run_id=run_id, status="done", n_claims=total, n_verdicts=summary["n_verdicts"],

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import itertools
-import math
 
 import krippendorff
 import numpy as np
@@ -110,6 +109,17 @@ def test_dimension_agreement_pairs_and_retest():
     assert res.kappa["alice|bob"] == pytest.approx(
         cohen_kappa_score([first["alice"][u] for u in units], [first["bob"][u] for u in units]))
     assert res.kappa["alice|alice:retest"] == pytest.approx(cohen_kappa_score(["a", "b", "c"], ["a", "b", "a"]))
+    # the pre-label's pull: alice labelled units 0-4 blind, 5-9 after seeing the LLM's label
+    res_b = ag.dimension_agreement("polarity", first, n_resamples=200,
+                                   blind={"alice": {u: u < 5 for u in range(10)}})
+    pull = next(p for p in res_b.pairs if p.b == "llm:smol@123" and p.a == "alice").blind
+    llm = first["llm:smol@123"]
+    assert pull["blind"]["n_units"] == 5 and pull["revealed"]["n_units"] == 5
+    assert pull["blind"]["kappa"] == pytest.approx(
+        cohen_kappa_score([first["alice"][u] for u in range(5)], [llm[u] for u in range(5)]))
+    assert pull["revealed"]["agreement"] == pytest.approx(
+        sum(first["alice"][u] == llm[u] for u in range(5, 10)) / 5)
+    assert next(p for p in res_b.pairs if p.b == "bob").blind is None      # only human–LLM pairs
     matrix = [[first[r].get(u) for u in range(10)] for r in sorted(first)]
     assert res.alpha == pytest.approx(hand_alpha(matrix))
     assert res.alpha_ci[0] <= res.alpha <= res.alpha_ci[1]
@@ -120,4 +130,4 @@ def test_undefined_cases_are_none_not_nan():
     assert ag.krippendorff_alpha([["a", "a", None], ["a", "a", "b"]]) is None
     assert ag.krippendorff_alpha([["a", None], [None, "b"]]) is None
     res = ag.dimension_agreement("x", {})
-    assert res.alpha is None and res.n_units == 0 and math.isfinite(0.0)
+    assert res.alpha is None and res.n_units == 0 and res.kappa == {}

@@ -125,6 +125,10 @@ def test_kappa_per_pair_equals_sklearn(shared_datasets, healthver_agreement):
     pairs = {f"{p['a']}|{p['b']}": p for p in h["json"]["polarity"]["pairs"]}
     assert pairs[f"alice|{LLM}"]["kind"] == "human-llm" and pairs["alice|alice:retest"]["kind"] == "intra"
     assert pairs["alice|bob"]["n_units"] == kappa_on_shared(h["a"], h["b"])[1]
+    # every label here was made blind, so the whole human–LLM overlap is in the blind split
+    pull = pairs[f"alice|{LLM}"]["blind"]
+    assert pull["blind"]["kappa"] == pytest.approx(kappa[f"alice|{LLM}"], abs=1e-12)
+    assert pull["revealed"] == {"n_units": 0, "kappa": None, "agreement": None}
 
 
 def test_unrated_dimensions_and_idempotent_reimport(shared_datasets, healthver_agreement):

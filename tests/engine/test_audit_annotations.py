@@ -84,15 +84,27 @@ def test_seed_becomes_version_1_and_edits_make_new_versions(proj, tmp_path):
     assert v2.version == 2 and v2.has_code("evidence_selection", "cherry_picked")
     assert cb.save_version(proj, v2.body).version == 2          # unchanged: no new version
     assert cb.current(proj, 1).dimension("evidence_selection").code("cherry_picked") is None
-    # CLI: export v2, import it again (unchanged), show JSON
+    # the editor's structured round trip
+    from engine.services import audit
+
+    edited = v2.to_json()
+    edited["evidence"][3]["codes"][2]["definition"] = "On topic, nothing decides the claim."
+    v3 = audit.save_codebook_data(proj, edited, note="reworded")
+    assert v3.version == 3 and v3.dimension("polarity").code("neutral").definition.startswith("On topic, nothing")
+    assert v3.to_json()["reasoning"] == v2.to_json()["reasoning"] and v3.high_quality == v2.high_quality
+    assert audit.save_codebook_data(proj, v3.to_json()).version == 3
+    # CLI: export the newest version and import it again (unchanged), then an older one (a new version)
     out = tmp_path / "cb.yaml"
     proj.close()
-    assert cli_run("codebook", "export", proj.path, out, "--version", "2").exit_code == 0
+    assert cli_run("codebook", "export", proj.path, out).exit_code == 0
     res = cli_run("codebook", "import", proj.path, out, "--json")
     assert res.exit_code == 0, res.output
-    assert json.loads(res.output) == {"version": 2, "created": False, "sha256": v2.sha256}
+    assert json.loads(res.output) == {"version": 3, "created": False, "sha256": v3.sha256}
+    assert cli_run("codebook", "export", proj.path, out, "--version", "2").exit_code == 0
+    assert json.loads(cli_run("codebook", "import", proj.path, out, "--json").output)["created"] is True
     shown = json.loads(cli_run("codebook", "show", proj.path, "--json").output)
-    assert shown["version"] == 2 and [v["version"] for v in shown["versions"]] == [1, 2]
+    assert shown["version"] == 4 and [v["version"] for v in shown["versions"]] == [1, 2, 3, 4]
+    assert shown["evidence"][3]["codes"][2]["definition"] == v2.dimension("polarity").code("neutral").definition
 
 
 def test_bad_codebook_names_the_field(proj, tmp_path):

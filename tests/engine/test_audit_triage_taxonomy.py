@@ -189,3 +189,21 @@ def test_demo_step_reports_disagreements(proj):
     assert step["step"] == "audit" and step["codebook_version"] == 1
     assert (step["verify_run"], step["level"], step["n_units"], step["n_disagreements"]) == ("verify-2", "sentence", 3, 2)
     assert "2 of 3 sentences disagree" in step["text"]
+
+
+def test_labeling_queues_on_a_project(proj):
+    from engine.audit import queues
+
+    ev = queues.evidence_queue(proj, "retrieve-1", "alice", verify_run="verify-2", mapping="R")
+    assert [e.claim_id for e in ev if e.pass_ == "first"][:8] == ["c1", "c1", "c2", "c2", "c3a", "c3a", "c3b", "c3b"]
+    assert [e.reason for e in ev][-2:] == ["sample", "sample"] and ev[0].rank == 1 and ev[1].passage_id == "p2"
+    label(proj, "c1", "p1", HQ)                                          # all five dimensions: finished
+    label(proj, "c1", "p2", {"polarity": "neutral"})                     # partly labelled: still queued
+    ev2 = queues.evidence_queue(proj, "retrieve-1", "alice", verify_run="verify-2", mapping="R")
+    assert ("c1", "p1") not in {(e.claim_id, e.passage_id) for e in ev2} and len(ev2) == 9
+    assert len(queues.evidence_queue(proj, "retrieve-1", "bob")) == 10   # another rater's own queue
+    every = queues.evidence_queue(proj, "retrieve-1", "bob", share=1.0, gap=2)
+    assert sum(e.pass_ == "retest" for e in every) == 10 - 2
+    rq = queues.reasoning_queue(proj, "verify-2", "alice", mapping="R")
+    assert [e.claim_id for e in rq] == ["c1", "c2", "c3a", "c3b"]       # c4 failed to parse: nothing to rate
+    assert all(e.run_id == "verify-2" and e.passage_id is None for e in rq)

@@ -252,3 +252,33 @@ def test_demo_step_reports_each_verify_run(study):
     assert step["step"] == "metrics"
     f1 = scoring.run_metrics(project, runs["A"], n_resamples=500).sentence["R+NE"].f1
     assert runs["A"] in step["text"] and f"{f1:.3f}" in step["text"]
+
+
+def test_conflict_on_the_ramdocs_test_split(project, tmp_path, shared_datasets):
+    """Oracle candidates (each document's answer, flag = more than one) on the 500 RAMDocs questions."""
+    import re
+    import string
+
+    path = shared_datasets / "ramdocs" / "RAMDocs_test.jsonl"
+    if not path.is_file():
+        pytest.skip("RAMDocs not in the shared datasets")
+    try:
+        import_files(project, [path], fmt="ramdocs")
+    except ModuleNotFoundError:
+        pytest.skip("RAMDocs adapter not available")
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+    def norm(a: str) -> str:  # an independent spelling of the normalisation (case, punctuation, spaces)
+        return " ".join("".join(" " if ch in string.punctuation else ch for ch in a.lower()).split())
+
+    cands, expected_conflicts = [], 0
+    for line, r in enumerate(rows, start=1):
+        answers = sorted({norm(d["answer"]) for d in r["documents"]
+                          if d["type"] != "noise" and norm(d["answer"]) not in ("", "unknown")})
+        expected_conflicts += len(answers) > 1
+        cands.append({"item_id": f"ramdocs-{line}", "answers": answers, "conflict": len(answers) > 1})
+    run = import_files(project, [_jsonl(tmp_path / "oracle.jsonl", cands)], kind="candidates").run_id
+    res = scoring.conflict_scores(project, run)
+    assert res.n == 500 and res.n_conflict == expected_conflicts
+    assert res.conflict_f1 == 1.0 and res.unsupported_ratio == 0.0
+    assert re.match(r"imported-\d+", run)

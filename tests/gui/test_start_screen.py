@@ -128,24 +128,19 @@ def test_open_demo_builds_it_in_the_background(qtbot, closer, tmp_path):
     QApplication.processEvents()
 
 
-def test_run_opens_the_given_project_and_returns(qtbot, demo_copy):
-    from PySide6.QtCore import QTimer
+def test_start_opens_the_given_project_or_the_start_screen(qtbot, closer, demo_copy, tmp_path):
+    from gui.app import start
 
-    from gui.app import run
+    controller = start(str(demo_copy))
+    closer(controller.start)
+    assert [w.windowTitle() for w in controller.windows] == ["demo-copy — factaudit"]
+    assert not controller.start.isVisible() and QApplication.instance().styleSheet()
+    for w in list(controller.windows):
+        w.close()
+    assert controller.start.isVisible()       # closing the last project shows the start screen
 
-    seen = {}
-
-    def inspect_and_quit():
-        app = QApplication.instance()
-        controller = app._factaudit_controller
-        seen["titles"] = [w.windowTitle() for w in controller.windows]
-        seen["start_visible"] = controller.start.isVisible()
-        seen["style"] = bool(app.styleSheet())
-        for w in list(controller.windows):
-            w.close()
-        controller.start.close()
-        app.quit()
-
-    QTimer.singleShot(200, inspect_and_quit)
-    assert run(str(demo_copy)) == 0
-    assert seen == {"titles": ["demo-copy — factaudit"], "start_visible": False, "style": True}
+    fallback = start(str(tmp_path / "missing.faproj"))   # a bad path: message, then the start screen
+    closer(fallback.start)
+    assert fallback.windows == [] and fallback.start.isVisible()
+    assert "no project file" in fallback.last_error.text() and fallback.last_error.isVisible()
+    fallback.last_error.close()

@@ -1,0 +1,402 @@
+"""LLM judge runs and taxonomy induction rounds (the façade for the CLI and the GUI).
+
+A judge run is a run of kind "judge": its config pins the source run, target, mode, with_gold, the
+model (file sha256 or endpoint + name), the prompt's sha256, the codebook version and sha, the
+dimensions, k, seed, temperature and the prompt-cache flag. Each unit (claim x passage for evidence,
+claim for reasoning) commits its judge_units row and its annotations in one transaction, so a killed
+run loses at most the unit in flight and `--resume` finishes it with exactly one label per unit.
+Labels are annotations by `llm:<model>@<prompt sha[:12]>`, blind=false, with the codebook version;
+evidence labels carry the judge run in run_id, reasoning labels (whose run_id is the verify run)
+name it in the note.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from engine.audit import annotations as ann
+from engine.audit import codebook as cb
+from engine.audit import induction
+from engine.errors import FactAuditError, InvalidArgument, JobCancelled
+from engine.jobs import NEVER_CANCEL, CancelToken, ProgressCallback, RateMeter, no_progress
+from engine.models import registry
+from engine.models.llm import LLM, open_llm
+from engine.pipeline import judge as jp
+from engine.pipeline.verify import EvidencePassage
+from engine.project import audit_store
+from engine.project import judge_store as store
+from engine.project import runs as run_store
+from engine.project.audit_store import Annotation
+from engine.project.db import Project, now_iso
+from engine.project.queries import corpus_hash, get_passages, list_claims
+from engine.services.verification import RETRIEVAL_KINDS, entry_from_pin, model_pin
+
+DEFAULT_K = 5
+
+
+@dataclass
+class JudgeRequest:
+    run: str | None = None                 # retrieval run (evidence) or verify run (reasoning)
+    target: str = "evidence"
+    mode: str = "care"
+    with_gold: bool = False
+    model: str | None = None
+    endpoint: str | None = None
+    k: int = DEFAULT_K
+    limit: int | None = None               # claims
+    dataset: str | None = None
+    dimensions: list[str] | None = None    # default: every dimension of the target
+    seed: int = 0
+    temperature: float = 0.0
+    max_tokens: int = 120
+    passage_words: int | None = None
+    prompt_cache: bool = False
+    n_ctx: int | None = None
+    resume: str | None = None
+    # transport settings (not pinned)
+    n_threads: int | None = None
+    timeout: float = 60.0
+    max_retries: int = 4
+
+
+@dataclass
+class JudgeResult:
+    run_id: str
+    status: str
+    target: str
+    mode: str
+    with_gold: bool
+    source_run: str
+    annotator: str
+    codebook_version: int
+    n_units: int
+    n_done: int
+    n_new: int
+    n_parse_failures: int
+    n_labels: int
+    code_counts: dict[str, dict[str, int]] = field(default_factory=dict)
+    seconds: float = 0.0
+    units_per_min: float = 0.0
+    model: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class _Unit:
+    claim_id: str
+    claim: str
+    gold: str
+    passages: list[EvidencePassage]
+    index: int | None = None               # evidence: the passage rated
+    verdict: Any = None                    # reasoning: the VerdictRecord
+
+    @property
+    def key(self) -> tuple[str, str | None]:
+        return (self.claim_id, self.passages[self.index].id if self.index is not None else None)
+
+
+def _check_source(project: Project, target: str, run_id: str) -> None:
+    run = run_store.get_run(project, run_id)
+    if target == "evidence" and run.kind not in RETRIEVAL_KINDS:
+        raise InvalidArgument(f"{run_id} is a {run.kind} run; --target evidence rates a retrieval run's passages")
+    if target == "reasoning" and run.kind != "verify":
+        raise InvalidArgument(f"{run_id} is a {run.kind} run; --target reasoning rates a verify run")
+    if run.status != "done":
+        raise InvalidArgument(f"{run_id} is {run.status}; finish it first")
+
+
+def _units(project: Project, cfg: dict[str, Any]) -> list[_Unit]:
+    target, source, k = cfg["target"], cfg["run"], cfg["k"]
+    if target == "evidence":
+        hits = run_store.get_hits(project, source)
+        retrieval, verdicts = source, None
+    else:
+        verdicts = run_store.get_verdicts(project, source)
+        retrieval = run_store.get_run(project, source).config.get("retrieval_run")
+        hits = run_store.get_hits(project, retrieval) if retrieval else {}
+    claims = [c for c in list_claims(project, cfg.get("dataset"))
+              if c.id in (hits if target == "evidence" else verdicts)]
+    if target == "reasoning":
+        claims = [c for c in claims if verdicts[c.id].verdict is not None]
+    if cfg.get("limit") is not None:
+        claims = claims[: max(0, int(cfg["limit"]))]
+    answers = store.item_gold_answers(project, [c.id for c in claims]) if cfg["with_gold"] else {}
+    out: list[_Unit] = []
+    for c in claims:
+        top = hits.get(c.id, [])[:k]
+        rows = get_passages(project, [h.passage_id for h in top])
+        passages = [EvidencePassage(h.passage_id, rows[h.passage_id].text, rows[h.passage_id].title)
+                    for h in top if h.passage_id in rows]
+        gold = jp.gold_text(c.gold_label, answers.get(c.id)) if cfg["with_gold"] else ""
+        if target == "evidence":
+            out.extend(_Unit(c.id, c.text, gold, passages, index=i) for i in range(len(passages)))
+        else:
+            out.append(_Unit(c.id, c.text, gold, passages, verdict=verdicts[c.id]))
+    return out
+
+
+def _summary(project: Project, run_id: str, n_units: int) -> dict[str, Any]:
+    units = store.get_units(project, run_id)
+    counts: dict[str, dict[str, int]] = {}
+    for u in units:
+        for dim, code in u.labels.items():
+            counts.setdefault(dim, {}).setdefault(code, 0)
+            counts[dim][code] += 1
+    return {"n_units": n_units, "n_done": len(units),
+            "n_parse_failures": sum(1 for u in units if u.parse_status == "failed"),
+            "n_labels": sum(len(u.labels) for u in units), "code_counts": counts}
+
+
+def annotator_for(model_name: str, prompt_sha: str) -> str:
+    return ann.llm_annotator(model_name, prompt_sha[:12])
+
+
+def judge(project: Project, req: JudgeRequest, progress: ProgressCallback = no_progress,
+          cancel: CancelToken = NEVER_CANCEL, llm: LLM | None = None) -> JudgeResult:
+    """Run (or with req.resume, continue) a judge run. `llm` lets a caller reuse a loaded model; it
+    must be the model the run pins."""
+    started = time.perf_counter()
+    if req.resume:
+        run = run_store.get_run(project, req.resume)
+        if run.kind != "judge":
+            raise InvalidArgument(f"{req.resume} is a {run.kind} run, not a judge run")
+        cfg = run.config
+        if req.run and req.run != cfg["run"]:
+            raise InvalidArgument(f"{req.resume} judges {cfg['run']}, not {req.run}")
+        entry = entry_from_pin(cfg["model"])
+        if cfg.get("corpus_hash") and corpus_hash(project) != cfg["corpus_hash"]:
+            raise InvalidArgument(f"the corpus changed since {run.id} started; start a new run instead of resuming")
+        book = cb.current(project, cfg["codebook_version"])
+        opts = jp.JudgeOptions(target=cfg["target"], mode=cfg["mode"], with_gold=cfg["with_gold"],
+                               max_tokens=cfg["max_tokens"], passage_words=cfg.get("passage_words"), seed=cfg["seed"],
+                               temperature=cfg["temperature"])
+        if opts.prompt().sha256 != cfg["prompt"]["sha256"]:
+            raise InvalidArgument(f"the prompt template changed since {run.id} started; start a new run")
+        run_store.reopen_run(project, run.id)
+        run_id = run.id
+        prompt_cache = cfg.get("prompt_cache", False)
+        n_ctx = cfg["model"].get("n_ctx")
+    else:
+        if not req.run:
+            raise InvalidArgument("name the run to judge (--run RUN) or a judge run to --resume")
+        jp.check_mode(req.target, req.mode)
+        if req.k < 1:
+            raise InvalidArgument("k must be at least 1")
+        if not (0.0 <= req.temperature <= 2.0):
+            raise InvalidArgument("temperature must be between 0 and 2")
+        _check_source(project, req.target, req.run)
+        book = cb.current(project)
+        entry = registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx)
+        opts = jp.JudgeOptions(target=req.target, mode=req.mode, with_gold=req.with_gold, max_tokens=req.max_tokens,
+                               passage_words=req.passage_words, seed=req.seed, temperature=req.temperature)
+        cfg = None
+        run_id = None
+        prompt_cache = req.prompt_cache
+        n_ctx = req.n_ctx
+    dims = jp.select_dimensions(book, opts.target, opts.mode, cfg["dimensions"] if cfg else req.dimensions)
+    own_llm = llm is None
+    if llm is None:
+        llm = open_llm(entry, seed=opts.seed, temperature=opts.temperature, prompt_cache=prompt_cache,
+                       n_threads=req.n_threads, timeout=req.timeout, max_retries=req.max_retries)
+    try:
+        prompt = opts.prompt()
+        annotator = annotator_for(llm.entry.name, prompt.sha256)
+        if run_id is None:
+            cfg = {
+                "run": req.run, "target": opts.target, "mode": opts.mode, "with_gold": opts.with_gold,
+                "k": req.k, "limit": req.limit, "dataset": req.dataset, "dimensions": [d.id for d in dims],
+                "seed": opts.seed, "temperature": opts.temperature, "max_tokens": opts.max_tokens,
+                "passage_words": opts.passage_words, "prompt_cache": bool(getattr(llm, "prompt_cache", prompt_cache)),
+                "prompt": prompt.ref(), "codebook_version": book.version, "codebook_sha256": book.sha256,
+                "corpus_hash": corpus_hash(project), "model": model_pin(llm.entry), "annotator": annotator,
+            }
+            if n_ctx:
+                cfg["model"]["n_ctx"] = n_ctx
+            run_id = run_store.create_run(project, "judge", cfg, provenance=llm.provenance())
+        return _run(project, run_id, cfg, opts, dims, book, annotator, llm, progress, cancel, started)
+    finally:
+        if own_llm:
+            llm.close()
+
+
+def _run(project: Project, run_id: str, cfg: dict[str, Any], opts: jp.JudgeOptions, dims, book: cb.Codebook,
+         annotator: str, llm: LLM, progress: ProgressCallback, cancel: CancelToken, started: float) -> JudgeResult:
+    units = _units(project, cfg)
+    done = store.done_keys(project, run_id)
+    todo = [u for u in units if u.key not in done]
+    total = len(units)
+    meter = RateMeter(total=len(todo))
+    n_new = 0
+    progress(len(done), total, "judging")
+    try:
+        for u in todo:
+            cancel.check()
+            if opts.target == "evidence":
+                out = jp.judge_evidence(llm, opts, dims, u.claim, u.gold, u.passages, u.index)
+            else:
+                v = u.verdict
+                out = jp.judge_reasoning(llm, opts, dims, u.claim, u.gold, u.passages, v.verdict, v.reasoning,
+                                         v.evidence_used)
+            _store_unit(project, run_id, cfg, book, annotator, u, out)
+            n_new += 1
+            rate = meter.rate(n_new)
+            eta = meter.eta_seconds(n_new)
+            progress(len(done) + n_new, total,
+                     f"judging {rate * 60:.1f} units/min" + (f", ETA {eta:.0f} s" if eta is not None else ""))
+    except (JobCancelled, KeyboardInterrupt) as exc:
+        run_store.finish_run(project, run_id, "cancelled", summary=_summary(project, run_id, total),
+                             error="cancelled by the user")
+        exc.run_id = run_id  # type: ignore[attr-defined]
+        raise
+    except Exception as exc:
+        error = str(exc) if isinstance(exc, FactAuditError) else f"{type(exc).__name__}: {exc}"
+        run_store.finish_run(project, run_id, "failed", summary=_summary(project, run_id, total), error=error)
+        exc.run_id = run_id  # type: ignore[attr-defined]
+        raise
+    seconds = time.perf_counter() - started
+    summary = _summary(project, run_id, total)
+    summary["seconds_last_session"] = round(seconds, 3)
+    run_store.finish_run(project, run_id, "done", summary=summary)
+    return JudgeResult(
+        run_id=run_id, status="done", target=opts.target, mode=opts.mode, with_gold=opts.with_gold,
+        source_run=cfg["run"], annotator=annotator, codebook_version=book.version, n_units=total,
+        n_done=summary["n_done"], n_new=n_new, n_parse_failures=summary["n_parse_failures"],
+        n_labels=summary["n_labels"], code_counts=summary["code_counts"], seconds=round(seconds, 3),
+        units_per_min=round(n_new / seconds * 60, 3) if seconds > 0 else 0.0, model=llm.entry.name)
+
+
+def _store_unit(project: Project, run_id: str, cfg: dict[str, Any], book: cb.Codebook, annotator: str, u: _Unit,
+                out: jp.UnitOutcome) -> None:
+    target = cfg["target"]
+    passage_id = u.key[1]
+    records: list[Annotation] = []
+    if out.labels:
+        existing = ann.heads(audit_store.list_annotations(project, claim_ids=[u.claim_id], annotator=annotator))
+        now = now_iso()
+        for dim, code in out.labels.items():
+            # The schema's enums are the codebook's codes; checking again guards against a backend
+            # that ignores the schema.
+            cb.require_code(book, target, dim, code)
+            rec = Annotation(
+                id=ann.new_id(), target=target, claim_id=u.claim_id,
+                passage_id=passage_id if target == "evidence" else None,
+                run_id=run_id if target == "evidence" else cfg["run"], dimension=dim, code=code, annotator=annotator,
+                codebook_version=book.version, pass_="first", blind=False, supersedes=None,
+                note=f"{run_id} ({cfg['mode']}{', with gold' if cfg['with_gold'] else ''})", created=now)
+            head = existing.get(rec.key)
+            if head is not None:
+                rec = replace(rec, supersedes=head.id)
+            records.append(rec)
+    unit = store.JudgeUnit(run_id=run_id, claim_id=u.claim_id, passage_id=passage_id, parse_status=out.parse_status,
+                           labels=out.labels, answer=out.answer, raw_output=out.raw_output,
+                           prompt_tokens=out.prompt_tokens, completion_tokens=out.completion_tokens,
+                           latency_ms=out.latency_ms)
+    store.add_unit(project, unit, records)
+
+
+def judge_units(project: Project, run_id: str) -> list[store.JudgeUnit]:
+    return store.get_units(project, run_id)
+
+
+def judge_runs(project: Project) -> list:
+    return run_store.list_runs(project, kind="judge")
+
+
+# ---- relevance against gold evidence (the CARE measurement) -----------------------------------------
+@dataclass
+class RelevanceScore:
+    run_id: str
+    mode: str
+    with_gold: bool
+    n_units: int
+    n_parse_failures: int
+    precision: float
+    recall: float
+    f1: float
+    tp: int
+    fp: int
+    fn: int
+    n_gold_relevant: int
+    n_predicted_relevant: int
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def relevance_pairs(project: Project, judge_run: str) -> list[tuple[str, str, bool, bool]]:
+    """(claim, passage, gold relevant, judged relevant) for every unit of an evidence judge run; gold
+    relevant = the passage is one of the claim's gold evidence passages."""
+    from engine.project.queries import gold_evidence
+
+    run = run_store.get_run(project, judge_run)
+    if run.kind != "judge" or run.config.get("target") != "evidence":
+        raise InvalidArgument(f"{judge_run} is not an evidence judge run")
+    gold = {cid: {g.passage_id for g in gs} for cid, gs in gold_evidence(project).items()}
+    return [(u.claim_id, u.passage_id or "", (u.passage_id in gold.get(u.claim_id, set())), jp.is_relevant(u.labels))
+            for u in store.get_units(project, judge_run)]
+
+
+def relevance_score(project: Project, judge_run: str) -> RelevanceScore:
+    run = run_store.get_run(project, judge_run)
+    pairs = relevance_pairs(project, judge_run)
+    m = jp.prf([p[2] for p in pairs], [p[3] for p in pairs])
+    units = store.get_units(project, judge_run)
+    return RelevanceScore(run_id=judge_run, mode=run.config["mode"], with_gold=run.config["with_gold"],
+                          n_units=len(pairs), n_parse_failures=sum(1 for u in units if u.parse_status == "failed"),
+                          precision=m["precision"], recall=m["recall"], f1=m["f1"], tp=m["tp"], fp=m["fp"], fn=m["fn"],
+                          n_gold_relevant=m["n_gold_relevant"], n_predicted_relevant=m["n_predicted_relevant"])
+
+
+# ---- induction (GUI and CLI) -----------------------------------------------------------------------
+def uncovered_cases(project: Project, run: str | None = None) -> list[induction.Case]:
+    return induction.uncovered_cases(project, run)
+
+
+def induce(project: Project, run: str | None = None, model: str | None = None, endpoint: str | None = None,
+           max_cases: int = induction.MAX_CASES, seed: int = 0, llm: LLM | None = None,
+           n_threads: int | None = None) -> induction.RoundResult:
+    """One induction round: the LLM reads the uncovered cases and proposes codes (stored, undecided)."""
+    own = llm is None
+    if llm is None:
+        cases = induction.uncovered_cases(project, run)
+        if not cases:  # a round with nothing to read needs no model: it records saturation
+            return induction.record_round(project, run, "none", cases, [], None, "ok")
+        llm = open_llm(registry.resolve_llm(model, endpoint), seed=seed, temperature=0.0, n_threads=n_threads)
+    try:
+        return induction.run_round(project, llm, run=run, max_cases=max_cases, seed=seed)
+    finally:
+        if own:
+            llm.close()
+
+
+def add_round(project: Project, proposals: list[dict[str, Any]], proposer: str, run: str | None = None) -> induction.RoundResult:
+    """A round whose proposals come from a person (or another tool) instead of the LLM."""
+    return induction.add_round(project, proposals, proposer, run)
+
+
+def induction_rounds(project: Project) -> list[store.RoundRow]:
+    return store.list_rounds(project)
+
+
+def accept_proposal(project: Project, proposal_id: int, decided_by: str | None = None) -> store.Proposal:
+    return induction.decide(project, proposal_id, "accept", decided_by=decided_by)
+
+
+def merge_proposal(project: Project, proposal_id: int, into: str, decided_by: str | None = None) -> store.Proposal:
+    return induction.decide(project, proposal_id, "merge", merge_into=into, decided_by=decided_by)
+
+
+def reject_proposal(project: Project, proposal_id: int, decided_by: str | None = None) -> store.Proposal:
+    return induction.decide(project, proposal_id, "reject", decided_by=decided_by)
+
+
+def close_round(project: Project, round_id: int, note: str | None = None) -> induction.CloseResult:
+    return induction.close_round(project, round_id, note)
+
+
+def saturation_plot(project: Project, path: str | Path) -> Path:
+    return induction.saturation_plot(project, path)

@@ -1,0 +1,172 @@
+"""Start a retrieval run: retriever (BM25, a dense model, RRF of several), k, embedder, merge; progress
+with rate and ETA, and Cancel (the run is then marked cancelled, never done)."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel, QProgressBar,
+    QPushButton, QSpinBox, QVBoxLayout, QWidget,
+)
+
+from engine import services
+from engine.errors import FactAuditError
+from engine.jobs import RateMeter
+from engine.services import retrieval
+from gui.ops import Op, error_text
+from gui.views.job_area import describe_progress
+
+ALL_DATASETS = "All claims"
+
+
+class RetrieveDialog(QDialog):
+    retrieved = Signal(object)      # engine RetrievalResult
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.setWindowTitle("Retrieve evidence")
+        self.setObjectName("retrieveDialog")
+        self.resize(560, 360)
+        self.op: Op | None = None
+        self.result = None
+        self._meter: RateMeter | None = None
+        self._phase = ""
+
+        root = QVBoxLayout(self)
+        form = QFormLayout()
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        self.retriever_combo = QComboBox()
+        self.retriever_combo.setEditable(True)     # any spec, e.g. rrf:bm25,dense:a,dense:b
+        self.retriever_combo.addItems(retrieval.retriever_choices())
+        self.retriever_combo.setToolTip("bm25, dense:<model> or rrf:<r1>,<r2>,… (reciprocal rank fusion)")
+        form.addRow("Retriever", self.retriever_combo)
+        self.k_spin = QSpinBox()
+        self.k_spin.setRange(1, 1000)
+        self.k_spin.setValue(10)
+        form.addRow("Passages per claim (k)", self.k_spin)
+        self.model_combo = QComboBox()
+        for e in retrieval.list_embedders():
+            self.model_combo.addItem(f"{e.name} ({e.origin})", e.name)
+        self.model_combo.setToolTip("The embedder used by a plain 'dense' retriever")
+        form.addRow("Embedding model", self.model_combo)
+        self.dataset_combo = QComboBox()
+        self.dataset_combo.addItem(ALL_DATASETS, None)
+        try:
+            for d in services.list_datasets(project):
+                if d.counts.get("claims"):
+                    self.dataset_combo.addItem(d.name, d.name)
+        except FactAuditError:
+            pass
+        form.addRow("Claims", self.dataset_combo)
+        self.merge_check = QCheckBox("Conservative merge of sub-queries (comparisons, enumerations)")
+        form.addRow("", self.merge_check)
+        self.rrf_spin = QDoubleSpinBox()
+        self.rrf_spin.setRange(0, 1000)
+        self.rrf_spin.setValue(60)
+        self.rrf_spin.setToolTip("RRF constant c in Σ 1/(c + rank)")
+        form.addRow("RRF constant", self.rrf_spin)
+        root.addLayout(form)
+
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setObjectName("retrieveProgress")
+        self.progress_bar.hide()
+        self.status_label = QLabel()
+        self.status_label.setObjectName("muted")
+        self.status_label.setWordWrap(True)
+        root.addWidget(self.progress_bar)
+        root.addWidget(self.status_label)
+        root.addStretch(1)
+
+        self.buttons = QDialogButtonBox()
+        self.start_button = QPushButton("Retrieve")
+        self.start_button.setDefault(True)
+        self.start_button.clicked.connect(self.start)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.close_button = QPushButton("Close")
+        self.close_button.clicked.connect(self.reject)
+        for b in (self.start_button, self.cancel_button, self.close_button):
+            self.buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
+        self.cancel_button.setEnabled(False)
+        root.addWidget(self.buttons)
+
+    # ---- settings ------------------------------------------------------------------------------
+    def set_retriever(self, spec: str) -> None:
+        self.retriever_combo.setCurrentText(spec)
+
+    @property
+    def running(self) -> bool:
+        return self.op is not None and self.op.running
+
+    # ---- running -------------------------------------------------------------------------------
+    def start(self) -> None:
+        if self.running:
+            return
+        self.result = None
+        self._meter = None
+        self._phase = ""
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.show()
+        self.status_label.setText("Starting…")
+        self._set_busy(True)
+        kwargs = dict(retriever=self.retriever_combo.currentText().strip(), k=self.k_spin.value(),
+                      model=self.model_combo.currentData(), dataset=self.dataset_combo.currentData(),
+                      merge="conservative" if self.merge_check.isChecked() else "none", rrf_k=self.rrf_spin.value())
+        self.op = (Op(self, retrieval.retrieve, self.project, **kwargs)
+                   .title("Retrieving")
+                   .progress(self._progress)
+                   .success(self._done)
+                   .failure(self._failed)
+                   .cancelled(self._cancelled)
+                   .finished(lambda: self._set_busy(False))
+                   .run())
+
+    def cancel(self) -> None:
+        if self.running:
+            self.op.cancel()
+            self.cancel_button.setEnabled(False)
+            self.status_label.setText("Cancelling…")
+
+    def _set_busy(self, busy: bool) -> None:
+        self.start_button.setEnabled(not busy and not self.project.readonly)
+        self.cancel_button.setEnabled(busy)
+        for w in (self.retriever_combo, self.k_spin, self.model_combo, self.dataset_combo, self.merge_check,
+                  self.rrf_spin):
+            w.setEnabled(not busy)
+
+    def _progress(self, done, total, message: str) -> None:
+        if message != self._phase:          # a new phase (indexing, embedding, retrieving) restarts the meter
+            self._phase = message
+            self._meter = RateMeter(total=total)
+        if total:
+            self.progress_bar.setRange(0, int(total))
+            self.progress_bar.setValue(int(done))
+            if self._meter is not None:
+                self._meter.total = total
+        else:
+            self.progress_bar.setRange(0, 0)
+        self.status_label.setText(describe_progress(int(done or 0), total, message, self._meter))
+
+    def _done(self, result) -> None:
+        self.result = result
+        self.progress_bar.setRange(0, 1)
+        self.progress_bar.setValue(1)
+        cache = ", ".join(f"{k}: {v}" for k, v in result.cache.items())
+        self.status_label.setText(f"{result.run_id}: {result.retriever}, top {result.k} for {result.n_queries} "
+                                  f"claims in {result.seconds:.1f} s (index {cache}).")
+        self.retrieved.emit(result)
+
+    def _failed(self, exc) -> None:
+        self.progress_bar.hide()
+        self.status_label.setText(f"Failed: {error_text(exc)}")
+
+    def _cancelled(self) -> None:
+        self.progress_bar.hide()
+        self.status_label.setText("Cancelled. The run is kept and marked cancelled; its partial hits are never "
+                                  "counted as a finished run.")
+
+    def reject(self) -> None:
+        if self.running:
+            self.cancel()
+            return          # close once the worker stopped (the Cancel path re-enables Close)
+        super().reject()

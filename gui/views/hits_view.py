@@ -1,0 +1,132 @@
+"""A retrieval run claim by claim: the ranked passages with scores, gold passages marked, and the
+claim's query terms highlighted (matched by the BM25 tokenization, so word forms match too)."""
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QSplitter, QTextBrowser, QVBoxLayout, QWidget,
+)
+
+from engine.errors import FactAuditError
+from engine.services import retrieval
+
+MARK = '<span style="background-color:#ffe58a">'
+
+
+def highlighted(text: str, spans: list[tuple[int, int]]) -> str:
+    """HTML of `text` with the spans marked; everything else escaped."""
+    out, pos = [], 0
+    for start, end in spans:
+        out.append(html.escape(text[pos:start]))
+        out.append(MARK + html.escape(text[start:end]) + "</span>")
+        pos = end
+    out.append(html.escape(text[pos:]))
+    return "".join(out)
+
+
+class HitsView(QWidget):
+    claimChanged = Signal(str)
+
+    def __init__(self, project, parent: QWidget | None = None, run_id: str | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.current: retrieval.ClaimHits | None = None
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 12, 16, 12)
+        head = QHBoxLayout()
+        title = QLabel("Retrieved evidence")
+        title.setObjectName("sectionTitle")
+        head.addWidget(title)
+        head.addStretch(1)
+        head.addWidget(QLabel("Run"))
+        self.run_combo = QComboBox()
+        self.run_combo.setMinimumWidth(260)
+        self.run_combo.currentIndexChanged.connect(self._run_changed)
+        head.addWidget(self.run_combo)
+        root.addLayout(head)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.claim_list = QListWidget()
+        self.claim_list.setObjectName("hitsClaims")
+        self.claim_list.currentItemChanged.connect(self._claim_changed)
+        self.browser = QTextBrowser()
+        self.browser.setObjectName("hitsBrowser")
+        self.browser.setOpenLinks(False)
+        split.addWidget(self.claim_list)
+        split.addWidget(self.browser)
+        split.setSizes([320, 900])
+        root.addWidget(split, 1)
+        self.empty_label = QLabel("No finished retrieval runs yet.")
+        self.empty_label.setObjectName("muted")
+        root.addWidget(self.empty_label)
+        self.refresh(run_id)
+
+    def refresh(self, run_id: str | None = None) -> None:
+        keep = run_id or self.run_combo.currentData()
+        self.run_combo.blockSignals(True)
+        self.run_combo.clear()
+        try:
+            found = retrieval.retrieval_runs(self.project)
+        except FactAuditError:
+            found = []
+        for r in found:
+            label = r.config.get("retriever") or "imported"
+            self.run_combo.addItem(f"{r.id} · {label} · k={r.config.get('k')}", r.id)
+        self.run_combo.blockSignals(False)
+        self.empty_label.setVisible(not found)
+        index = max(0, self.run_combo.findData(keep)) if keep else 0
+        if found:
+            self.run_combo.setCurrentIndex(index)
+            self._run_changed(index)
+        else:
+            self.claim_list.clear()
+            self.browser.clear()
+
+    @property
+    def run_id(self) -> str | None:
+        return self.run_combo.currentData()
+
+    def _run_changed(self, _index: int) -> None:
+        self.claim_list.clear()
+        self.browser.clear()
+        if not self.run_id:
+            return
+        for cid in retrieval.run_claim_ids(self.project, self.run_id):
+            self.claim_list.addItem(QListWidgetItem(cid))
+        if self.claim_list.count():
+            self.claim_list.setCurrentRow(0)
+
+    def show_claim(self, claim_id: str) -> None:
+        items = self.claim_list.findItems(claim_id, Qt.MatchFlag.MatchExactly)
+        if items:
+            self.claim_list.setCurrentItem(items[0])
+
+    def _claim_changed(self, item, _previous=None) -> None:
+        if item is None or not self.run_id:
+            return
+        try:
+            self.current = retrieval.claim_hits(self.project, self.run_id, item.text())
+        except FactAuditError as exc:
+            self.browser.setPlainText(str(exc))
+            return
+        self.browser.setHtml(self.render(self.current))
+        self.claimChanged.emit(item.text())
+
+    @staticmethod
+    def render(ch: "retrieval.ClaimHits") -> str:
+        found = sum(h.gold for h in ch.hits)
+        parts = [f"<h3>{html.escape(ch.claim_text)}</h3>",
+                 f"<p style='color:#666'>claim {html.escape(ch.claim_id)} · {len(ch.hits)} passages · "
+                 f"{found} of {len(ch.gold_passages)} gold passages retrieved</p>"]
+        for h in ch.hits:
+            gold = " <b style='color:#1d6435'>[gold]</b>" if h.gold else ""
+            parts.append(
+                f"<p><b>#{h.rank}</b> &nbsp; score {h.score:.4f} &nbsp; <code>{html.escape(h.passage_id)}</code>{gold}"
+                f"<br><b>{highlighted(h.title, h.title_spans)}</b><br>{highlighted(h.text, h.text_spans)}</p>")
+        missing = [g for g in ch.gold_passages if g not in {h.passage_id for h in ch.hits}]
+        if missing:
+            parts.append(f"<p style='color:#8f1d1d'>Gold passages not retrieved: "
+                         f"{html.escape(', '.join(missing))}</p>")
+        return "".join(parts)
