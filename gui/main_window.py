@@ -8,8 +8,8 @@ from pathlib import Path
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QSizePolicy, QStackedWidget,
-    QStatusBar, QWidget,
+    QDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QSizePolicy, QStackedWidget,
+    QStatusBar, QVBoxLayout, QWidget,
 )
 
 from engine import services
@@ -26,7 +26,11 @@ log = logging.getLogger(__name__)
 PAGES = ("Data", "Runs", "Review", "Labeling", "Reports")
 # Pages other modules provide, built on first show: page -> (module, class taking (project, parent)).
 # Without the module the page stays a placeholder saying what will be there.
-OPTIONAL_PAGES = {"Reports": ("gui.views.results_view", "ResultsView")}
+OPTIONAL_PAGES = {
+    "Review": ("gui.views.hits_view", "HitsView"),
+    "Labeling": ("gui.views.labeling_view", "LabelingView"),
+    "Reports": ("gui.views.results_view", "ResultsView"),
+}
 
 
 class ProjectWindow(QMainWindow):
@@ -128,6 +132,9 @@ class ProjectWindow(QMainWindow):
             self.page_actions.append(action)
         view_menu.addSeparator()
         view_menu.addAction(self._action("&Refresh", "F5", self.refresh))
+        if module_available("gui.views.connections_view"):
+            view_menu.addAction(self._action("&Connection log…", None, self.show_connection_log,
+                                             "Every outbound connection the app made, and the offline guard"))
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self._action("&About factaudit", None, self._about))
@@ -190,6 +197,18 @@ class ProjectWindow(QMainWindow):
         self.refresh()
         counts = ", ".join(f"{v:,} {k}" for k, v in result.counts.items())
         self.statusBar().showMessage(f"Imported dataset {result.dataset.name}: {counts}", 8000)
+
+    def show_connection_log(self):
+        from gui.views.connections_view import ConnectionsView
+
+        dialog = QDialog(self)
+        dialog.setWindowTitle("Connection log")
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(ConnectionsView(dialog))
+        dialog.resize(1000, 460)
+        dialog.open()
+        return dialog
 
     def _about(self) -> None:
         try:

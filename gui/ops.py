@@ -16,7 +16,8 @@ Usage (the builder every dialog and view uses for engine work)::
 
 Contract:
 
-- ``fn(*args, progress=..., cancel=..., **kwargs)`` runs on a worker thread of a QThreadPool. It
+- ``fn(*args, progress=..., cancel=..., **kwargs)`` runs on a worker thread of the ops pool
+  (up to MAX_THREADS at once, so a long job never holds up a short one). It
   receives ``progress(done, total, message)`` (total may be None) and ``cancel``, an
   ``engine.jobs.CancelToken``; long functions call ``cancel.check()`` between units of work, which
   raises ``JobCancelled``. Cancelling is cooperative: a function that never checks runs to its end.
@@ -51,6 +52,17 @@ from engine.jobs import CancelToken
 log = logging.getLogger(__name__)
 
 PROGRESS_INTERVAL_S = 0.05
+# Our own pool, larger than the core count: a long verify run must not hold up a quick import.
+MAX_THREADS = 8
+_pool: QThreadPool | None = None
+
+
+def pool() -> QThreadPool:
+    global _pool
+    if _pool is None:
+        _pool = QThreadPool()
+        _pool.setMaxThreadCount(MAX_THREADS)
+    return _pool
 
 
 def error_text(exc: BaseException) -> str:
@@ -93,7 +105,7 @@ class _Runner(QRunnable):
     def _emit(self, signal, *args) -> None:
         try:
             signal.emit(*args)
-        except RuntimeError:  # the bridge was deleted with its parent: nobody is listening
+        except RuntimeError:  # the bridge is already deleted: nobody is listening any more
             pass
 
     def run(self) -> None:
@@ -102,7 +114,9 @@ class _Runner(QRunnable):
         except JobCancelled:
             self._emit(self._bridge.was_cancelled)
         except BaseException as exc:  # noqa: BLE001 - every failure must reach the UI
-            log.debug("background operation failed:\n%s", "".join(traceback.format_exception(exc)))
+            # engine errors are expected and shown to the user; anything else is a bug worth a traceback
+            level = logging.DEBUG if isinstance(exc, FactAuditError) else logging.ERROR
+            log.log(level, "background operation failed:\n%s", "".join(traceback.format_exception(exc)))
             self._emit(self._bridge.failed, exc)
         else:
             self._emit(self._bridge.succeeded, result)
@@ -194,7 +208,7 @@ class Op(QObject):
         area = None if self._quiet else (self._area or self._find_area())
         if area is not None:
             area.attach(self)
-        QThreadPool.globalInstance().start(_Runner(bridge, self._fn, self._args, self._kwargs, self.token))
+        pool().start(_Runner(bridge, self._fn, self._args, self._kwargs, self.token))
         return self
 
     def cancel(self) -> None:
@@ -220,7 +234,7 @@ class Op(QObject):
 
         deadline = QDeadlineTimer(msecs)
         while cls._running and not deadline.hasExpired():
-            QThreadPool.globalInstance().waitForDone(20)
+            pool().waitForDone(20)
             QCoreApplication.processEvents()
         return not cls._running
 

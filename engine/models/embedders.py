@@ -146,6 +146,12 @@ def _load(path: str):
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     from sentence_transformers import SentenceTransformer
 
+    try:  # the weight-loading bar would garble the CLI's own progress display
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+    except ImportError:
+        pass
     return SentenceTransformer(path, device="cpu")
 
 

@@ -30,6 +30,7 @@ class ReportData:
     conflict: dict[str, ConflictResult] = field(default_factory=dict)
     per_item: list[dict[str, Any]] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)     # run -> why it could not be scored
+    audit: Any = None                                         # reports.audit_sections.AuditReport, if labelled
 
     def summary(self) -> dict[str, Any]:
         return {

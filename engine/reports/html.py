@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.metrics.classification import MAPPINGS
 from engine.reports import artifacts as A
+from engine.reports import audit_sections
 from engine.reports.artifacts import ReportData
 
 TEMPLATE = "report.html.j2"
@@ -155,6 +156,7 @@ def render_html(data: ReportData) -> str:
         "multi_table": A.multi_answer_table(data),
         "conflict_table": A.conflict_table(data),
         "skipped": data.skipped,
+        "audit": audit_sections.html_context(data.audit),
     }
     return env.get_template(TEMPLATE).render(**context)
 

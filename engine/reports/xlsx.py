@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.reports import artifacts as A
+from engine.reports import audit_sections
 from engine.reports.artifacts import ReportData, dump_json
 
 
@@ -65,5 +66,6 @@ def write_xlsx(data: ReportData, path: Path) -> Path:
         _sheet(wb, "Multi-answer", A.multi_answer_table(data))
     if data.conflict:
         _sheet(wb, "Conflict", A.conflict_table(data))
+    audit_sections.add_sheets(wb, data.audit, _sheet)
     wb.save(path)
     return Path(path)

@@ -13,3 +13,6 @@ from engine.services.seal import (  # noqa: F401
 from engine.services.scoring import (  # noqa: F401
     compare_runs, conflict_scores, multi_answer_scores, run_metrics, scorable_runs, score_run, write_report,
 )
+from engine.services import judge  # noqa: F401
+from engine.services import retrieval  # noqa: F401
+from engine.services import verification  # noqa: F401

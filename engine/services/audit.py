@@ -187,3 +187,115 @@ def demo_step_audit(project: Project, summary, progress) -> None:
                  f"(review and label them in the app, or `factaudit triage PROJECT --run {run}`)")
     step["text"] = text
     summary.steps.append(step)
+
+
+# ---- views (the desktop Review and Labeling pages) ------------------------------------------------
+from dataclasses import dataclass, field as _field  # noqa: E402
+
+
+@dataclass
+class PassageText:
+    passage_id: str
+    title: str
+    text: str
+    rank: int | None = None
+
+
+@dataclass
+class LabelUnit:
+    """Everything the labeling view shows for one queue entry. `verdict`, `stance`, `prelabels` and
+    `gold_label` are what blind mode hides until the expert commits the unit."""
+
+    target: str                                  # evidence | reasoning
+    claim_id: str
+    claim_text: str
+    passage: PassageText | None                  # evidence units
+    run_id: str | None                           # reasoning units: the verify run
+    reasoning: str | None                        # reasoning units: the verifier's trace
+    evidence: list[PassageText]                  # reasoning units: the passages the verifier saw or used
+    verdict: str | None                          # the system verdict (from the chosen verify run)
+    stance: str | None                           # per-passage stance of this passage, when the run has one
+    gold_label: str | None
+    prelabels: dict[str, dict[str, str]] = _field(default_factory=dict)   # {llm annotator: {dim: code}}
+    labels: dict[str, Annotation] = _field(default_factory=dict)          # this annotator's current labels
+
+
+def verify_runs(project: Project) -> list[str]:
+    """Finished runs holding verdicts, oldest first."""
+    from engine.project import scoring_store
+
+    return [r for r, kind in scoring_store.scorable_runs(project).items() if kind == "verdicts"]
+
+
+def retrieval_runs(project: Project) -> list[str]:
+    """Finished runs holding retrieval hits, oldest first."""
+    return [r for r, has_hits, _ in store.runs_with_outputs(project) if has_hits]
+
+
+def default_retrieval_run(project: Project, verify_run: str | None) -> str | None:
+    """The retrieval run a verify run read (from its config), else the newest retrieval run."""
+    if verify_run:
+        named = tri.retrieval_run_of(project, verify_run)
+        if named:
+            return named
+    found = retrieval_runs(project)
+    return found[-1] if found else None
+
+
+def passage_texts(project: Project, passage_ids: list[str]) -> dict[str, PassageText]:
+    from engine.project import queries
+
+    rows = queries.get_passages(project, list(passage_ids))
+    return {pid: PassageText(pid, rows[pid].title or "", rows[pid].text) for pid in passage_ids if pid in rows}
+
+
+def _unit_labels(project: Project, target: str, claim_id: str, other: str | None, annotator: str,
+                 pass_: str) -> tuple[dict[str, Annotation], dict[str, dict[str, str]]]:
+    records = store.list_annotations(project, target=target, claim_ids=[claim_id])
+    mine: dict[str, Annotation] = {}
+    pre: dict[str, dict[str, str]] = {}
+    for a in ann.current_labels(records).values():
+        if a.unit[2] != other:
+            continue
+        if a.annotator == annotator and a.pass_ == pass_:
+            mine[a.dimension] = a
+        elif ann.is_llm(a.annotator) and a.pass_ == "first":
+            pre.setdefault(a.annotator, {})[a.dimension] = a.code
+    return mine, pre
+
+
+def label_unit(project: Project, entry: queues.QueueEntry, annotator: str, *,
+               verify_run: str | None = None) -> LabelUnit:
+    """One queue entry with its texts, the system verdict, the LLM pre-labels and the annotator's labels.
+    Evidence units take the verdict from `verify_run` (optional); reasoning units from their own run."""
+    from engine.project import queries, runs as run_store
+
+    claim = queries.get_claim(project, entry.claim_id)
+    run = entry.run_id if entry.target == "reasoning" else verify_run
+    verdict = run_store.get_verdicts(project, run).get(entry.claim_id) if run else None
+    other = entry.passage_id if entry.target == "evidence" else entry.run_id
+    mine, pre = _unit_labels(project, entry.target, entry.claim_id, other, annotator, entry.pass_)
+    passage, evidence = None, []
+    if entry.target == "evidence":
+        passage = passage_texts(project, [entry.passage_id]).get(entry.passage_id) or \
+            PassageText(entry.passage_id, "", "(passage not in the project)")
+        passage.rank = entry.rank
+    else:
+        ids = list(verdict.evidence_used or []) if verdict else []
+        retrieval = tri.retrieval_run_of(project, entry.run_id)
+        if retrieval:
+            hits = run_store.get_hits(project, retrieval, entry.claim_id).get(entry.claim_id, [])
+            ranks = {h.passage_id: h.rank for h in hits}
+            ids = ids or [h.passage_id for h in hits]
+        else:
+            ranks = {}
+        texts = passage_texts(project, ids)
+        evidence = [texts[p] for p in ids if p in texts]
+        for p in evidence:
+            p.rank = ranks.get(p.passage_id)
+    stance = None
+    if verdict is not None and entry.target == "evidence" and verdict.stances:
+        stance = verdict.stances.get(entry.passage_id)
+    return LabelUnit(entry.target, entry.claim_id, claim.text, passage, entry.run_id,
+                     verdict.reasoning if verdict else None, evidence, verdict.verdict if verdict else None, stance,
+                     claim.gold_label or claim.sentence_label, pre, mine)

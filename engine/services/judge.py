@@ -113,10 +113,12 @@ def _units(project: Project, cfg: dict[str, Any]) -> list[_Unit]:
     target, source, k = cfg["target"], cfg["run"], cfg["k"]
     if target == "evidence":
         hits = run_store.get_hits(project, source)
-        retrieval, verdicts = source, None
+        verdicts = None
     else:
         verdicts = run_store.get_verdicts(project, source)
-        retrieval = run_store.get_run(project, source).config.get("retrieval_run")
+        from engine.audit.triage import retrieval_run_of
+
+        retrieval = retrieval_run_of(project, source)
         hits = run_store.get_hits(project, retrieval) if retrieval else {}
     claims = [c for c in list_claims(project, cfg.get("dataset"))
               if c.id in (hits if target == "evidence" else verdicts)]
@@ -127,10 +129,11 @@ def _units(project: Project, cfg: dict[str, Any]) -> list[_Unit]:
     answers = store.item_gold_answers(project, [c.id for c in claims]) if cfg["with_gold"] else {}
     out: list[_Unit] = []
     for c in claims:
-        top = hits.get(c.id, [])[:k]
-        rows = get_passages(project, [h.passage_id for h in top])
-        passages = [EvidencePassage(h.passage_id, rows[h.passage_id].text, rows[h.passage_id].title)
-                    for h in top if h.passage_id in rows]
+        ids = [h.passage_id for h in hits.get(c.id, [])[:k]]
+        if not ids and target == "reasoning":  # an imported verify run may name only the passages it used
+            ids = list(verdicts[c.id].evidence_used or [])[:k]
+        rows = get_passages(project, ids)
+        passages = [EvidencePassage(pid, rows[pid].text, rows[pid].title) for pid in ids if pid in rows]
         gold = jp.gold_text(c.gold_label, answers.get(c.id)) if cfg["with_gold"] else ""
         if target == "evidence":
             out.extend(_Unit(c.id, c.text, gold, passages, index=i) for i in range(len(passages)))
@@ -400,3 +403,103 @@ def close_round(project: Project, round_id: int, note: str | None = None) -> ind
 
 def saturation_plot(project: Project, path: str | Path) -> Path:
     return induction.saturation_plot(project, path)
+
+
+# ---- the CARE measurement on HotpotQA (gold supporting paragraphs) ---------------------------------
+@dataclass
+class CareSample:
+    """A seeded sample of IRCoT HotpotQA questions: which lines, and which paragraphs of each."""
+
+    source: str
+    seed: int
+    n_questions: int
+    paragraphs_per_question: int | None       # None: all of a question's paragraphs
+    lines: list[int]                          # 1-based line numbers in the source file
+    rows: list[dict[str, Any]] = field(default_factory=list, repr=False)
+
+    def definition(self) -> dict[str, Any]:
+        return {"source": self.source, "seed": self.seed, "n_questions": self.n_questions,
+                "paragraphs_per_question": self.paragraphs_per_question, "lines": self.lines,
+                "question_ids": [r["question_id"] for r in self.rows],
+                "n_pairs": sum(len(r["contexts"]) for r in self.rows),
+                "n_gold_pairs": sum(1 for r in self.rows for c in r["contexts"] if c.get("is_supporting"))}
+
+
+def hotpotqa_sample(path: str | Path, n_questions: int, seed: int = 13,
+                    paragraphs: int | None = None) -> CareSample:
+    """Questions drawn with random.Random(seed) from the file's lines; with `paragraphs`, each
+    question keeps its supporting paragraphs plus seeded non-supporting ones up to that many, in file
+    order (the retrieved list's order)."""
+    import json
+    import random
+
+    path = Path(path)
+    with open(path, encoding="utf-8") as fh:
+        all_lines = [line for line in fh if line.strip()]
+    if n_questions < 1 or n_questions > len(all_lines):
+        raise InvalidArgument(f"n_questions must be between 1 and {len(all_lines)}")
+    rng = random.Random(seed)
+    picked = sorted(rng.sample(range(len(all_lines)), n_questions))
+    rows = []
+    for i in picked:
+        row = json.loads(all_lines[i])
+        ctx = row["contexts"]
+        if paragraphs is not None and paragraphs < len(ctx):
+            support = [j for j, c in enumerate(ctx) if c.get("is_supporting")]
+            others = [j for j, c in enumerate(ctx) if not c.get("is_supporting")]
+            keep = support[:paragraphs] + rng.sample(others, max(0, paragraphs - len(support)))
+            row = {**row, "contexts": [ctx[j] for j in sorted(keep)]}
+        rows.append(row)
+    return CareSample(source=path.name, seed=seed, n_questions=n_questions, paragraphs_per_question=paragraphs,
+                      lines=[i + 1 for i in picked], rows=rows)
+
+
+def import_care_sample(project: Project, sample: CareSample, workdir: str | Path) -> str:
+    """Import the sample (fmt hotpotqa) and record its paragraphs, in file order, as a finished
+    retrieval run (kind imported): the list each question's judge sees. Returns the run id."""
+    import json
+
+    from engine.ingest import import_files
+    from engine.ingest.adapters.hotpotqa import passage_id
+    from engine.project.records import HitRecord
+
+    workdir = Path(workdir)
+    workdir.mkdir(parents=True, exist_ok=True)
+    file = workdir / f"hotpotqa_care_s{sample.seed}_q{sample.n_questions}.jsonl"
+    with open(file, "w", encoding="utf-8") as fh:
+        for row in sample.rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    import_files(project, [file], fmt="hotpotqa", dataset="hotpotqa-care")
+    hits = []
+    for row in sample.rows:
+        n = len(row["contexts"])
+        for rank, c in enumerate(row["contexts"], start=1):
+            hits.append(HitRecord(claim_id=row["question_id"], rank=rank,
+                                  passage_id=passage_id(c.get("title") or "", c["paragraph_text"]),
+                                  score=float(n - rank + 1)))
+    cfg = {"source": "hotpotqa contexts in file order", "sample": sample.definition(),
+           "k": max(len(r["contexts"]) for r in sample.rows)}
+    run_id = run_store.create_run(project, "imported", cfg, provenance={"note": "CARE measurement sample"})
+    run_store.add_hits(project, run_id, hits)
+    run_store.finish_run(project, run_id, "done", summary={"n_hits": len(hits)})
+    return run_id
+
+
+def care_measurement(project: Project, retrieval_run: str, modes: list[str], llm: LLM, *, with_gold: bool = False,
+                     dimensions: list[str] | None = None, k: int = 10, passage_words: int | None = None,
+                     max_tokens: int = 60, progress: ProgressCallback = no_progress) -> dict[str, Any]:
+    """One evidence judge run per mode over the run's pairs, scored as relevance against the gold
+    supporting paragraphs. The same loaded model serves every mode."""
+    out: dict[str, Any] = {}
+    for mode in modes:
+        dims = None if mode == "indirect" else dimensions
+        started = time.perf_counter()
+        res = judge(project, JudgeRequest(run=retrieval_run, target="evidence", mode=mode, with_gold=with_gold, k=k,
+                                          dimensions=dims, passage_words=passage_words, max_tokens=max_tokens,
+                                          prompt_cache=bool(getattr(llm, "prompt_cache", False))),
+                    progress=progress, llm=llm)
+        score = relevance_score(project, res.run_id)
+        out[mode] = {**score.to_json(), "seconds": round(time.perf_counter() - started, 2),
+                     "units_per_min": res.units_per_min, "annotator": res.annotator,
+                     "code_counts": res.code_counts}
+    return out

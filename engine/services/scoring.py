@@ -283,9 +283,12 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
         "confidence": stats.CONFIDENCE, "app_version": APP_VERSION, "created": now_iso(),
         "gates": gates if gates is not None else ma.DEFAULT_GATES,
     }
+    from engine.reports import audit_sections
+
+    audit = audit_sections.collect(project, n_resamples=n_resamples, seed=seed)
     progress(total, total, "writing")
     return ReportData(config=config, metrics=metrics, comparison=comparison, comparison_note=comparison_note,
-                      multi_answer=multi, conflict=confl, per_item=per_item, skipped=skipped)
+                      multi_answer=multi, conflict=confl, per_item=per_item, skipped=skipped, audit=audit)
 
 
 def demo_step_scoring(project: Project, summary, progress: ProgressCallback = no_progress) -> None:

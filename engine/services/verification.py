@@ -191,6 +191,9 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
         if not (0.0 <= req.temperature <= 2.0):
             raise InvalidArgument("temperature must be between 0 and 2")
         _check_retrieval_run(project, req.retrieval_run)
+        if req.limit != 0 and not claims_for_run(project, req.retrieval_run, req.limit, req.dataset):
+            where = f" of dataset {req.dataset!r}" if req.dataset else ""
+            raise InvalidArgument(f"{req.retrieval_run} has no hits for any active claim{where}; nothing to verify")
         entry = registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx)
         cfg = None
         run_id = None
@@ -414,7 +417,8 @@ def claim_lineage(project: Project, claim_id: str) -> list[dict]:
 # ---- demo ------------------------------------------------------------------------------------------
 DEMO_VERIFY_CLAIMS = 10
 DEMO_VERIFY_K = 3
-DEMO_PASSAGE_WORDS = 120
+DEMO_PASSAGE_WORDS = 80
+DEMO_MAX_TOKENS = 128
 
 
 def latest_retrieval_run(project: Project) -> str | None:
@@ -447,7 +451,7 @@ def demo_step_verify(project: Project, summary, progress: ProgressCallback = no_
     names = {c.dataset for c in list_claims(project)}
     dataset = "scifact-demo" if "scifact-demo" in names else None
     req = VerifyRequest(retrieval_run=run, mode="joint", k=DEMO_VERIFY_K, limit=DEMO_VERIFY_CLAIMS, dataset=dataset,
-                        passage_words=DEMO_PASSAGE_WORDS, max_tokens=160)
+                        passage_words=DEMO_PASSAGE_WORDS, max_tokens=DEMO_MAX_TOKENS)
     res = verify(project, req, progress)
     n_all = len(claims_for_run(project, run, None, dataset))
     summary.steps.append({
@@ -456,5 +460,57 @@ def demo_step_verify(project: Project, summary, progress: ProgressCallback = no_
         "text": (f"verified {res.n_verdicts} of {n_all} claims of {run} with the embedded demo-grade SmolLM2 "
                  f"(k={DEMO_VERIFY_K}, joint) in {res.seconds:.0f} s: {res.verdict_counts}, "
                  f"{res.n_parse_failures} parse failures; for the rest run "
-                 f"`factaudit verify PROJECT --retrieval-run {run} --k {DEMO_VERIFY_K}` without --limit"),
+                 f"`factaudit verify {project.path} --retrieval-run {run} --k {DEMO_VERIFY_K}` (no --limit)"),
     })
+
+
+# ---- views -----------------------------------------------------------------------------------------
+@dataclass
+class EvidenceRow:
+    rank: int
+    passage_id: str
+    title: str | None
+    text: str
+    used: bool
+    stance: str | None = None
+
+
+@dataclass
+class VerdictDetail:
+    run_id: str
+    claim_id: str
+    claim_text: str
+    verdict: VerdictRecord | None
+    evidence: list[EvidenceRow]
+    mode: str
+    model: str | None
+
+
+def verify_runs(project: Project) -> list:
+    return run_store.list_runs(project, "verify")
+
+
+def resumable_verify_runs(project: Project) -> list:
+    return [r for r in run_store.list_runs(project, "verify") if r.status in run_store.RESUMABLE]
+
+
+def retrieval_runs(project: Project) -> list:
+    return [r for r in run_store.list_runs(project) if r.kind in RETRIEVAL_KINDS and r.status == "done"]
+
+
+def verdict_detail(project: Project, run_id: str, claim_id: str) -> VerdictDetail:
+    """A claim's verdict with the evidence the model saw, in rank order (the verdict view)."""
+    run = run_store.get_run(project, run_id)
+    cfg = run.config
+    verdict = run_store.get_verdicts(project, run_id).get(claim_id)
+    hits = run_store.get_hits(project, cfg.get("retrieval_run", ""), claim_id).get(claim_id, [])[: cfg.get("k", DEFAULT_K)]
+    rows = get_passages(project, [h.passage_id for h in hits])
+    used = set(verdict.evidence_used or []) if verdict else set()
+    stances = (verdict.stances or {}) if verdict else {}
+    evidence = [EvidenceRow(h.rank, h.passage_id, rows[h.passage_id].title if h.passage_id in rows else None,
+                            rows[h.passage_id].text if h.passage_id in rows else "(passage missing)",
+                            h.passage_id in used, stances.get(h.passage_id)) for h in hits]
+    text = verify_store.claim_texts(project, [claim_id]).get(claim_id, "")
+    model = cfg.get("model", {})
+    return VerdictDetail(run_id=run_id, claim_id=claim_id, claim_text=text, verdict=verdict, evidence=evidence,
+                         mode=cfg.get("mode", "joint"), model=model.get("name") or model.get("model_name"))

@@ -186,10 +186,7 @@ class DataView(QWidget):
         self.dataset_filter.setCurrentIndex(max(0, index))
         self.dataset_filter.blockSignals(False)
         self._update_freeze_button()
-
-        for model in self.models.values():
-            model.refresh()
-        self.apply_filter(force=True)
+        self.apply_filter(force=True)   # re-counts and drops cached pages
 
     def _fit_dataset_panel(self, rows: int) -> None:
         # as tall as its rows (up to six), so the tables get the rest of the page

@@ -122,6 +122,7 @@ def _env(monkeypatch, tmp_path):
     monkeypatch.setenv("FACTAUDIT_API_KEY", API_KEY)
     monkeypatch.setenv("FACTAUDIT_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("FACTAUDIT_DATA_DIR", str(tmp_path / "data"))
 
 
 def add_trec_run(project: Project, tmp_path: Path, n_claims: int = 12, k: int = 3) -> str:
@@ -169,6 +170,10 @@ def test_retries_on_429_500_timeout_and_bad_body_then_finishes(demo_project, tmp
         assert v.parse_status == "ok"
     info = run_store.get_run(demo_project, res.run_id)
     assert info.status == "done"
+    # Every HTTP exchange, failed or not, is in the outbound connection log.
+    log = [json.loads(line) for line in (tmp_path / "data" / "connections.jsonl").read_text().splitlines()]
+    assert len(log) == len(server.requests) == 8 and {r["purpose"] for r in log} == {"verify"}
+    assert all(r["endpoint"] == server.url and r["bytes_sent"] > 0 for r in log)
     assert info.config["model"] == {"source": "endpoint", "endpoint": server.url, "model_name": "fake-model"}
     assert info.provenance["endpoint"] == server.url and info.provenance["temperature"] == 0.0
 
@@ -310,3 +315,23 @@ def test_api_key_is_used_but_never_written_to_the_project(demo_project, tmp_path
     for f in tmp_path.rglob("*"):
         if f.is_file():
             assert API_KEY.encode() not in f.read_bytes(), f
+
+
+def test_bad_requests_fail_before_a_run_is_made(demo_project, tmp_path, server):
+    from engine.errors import InvalidArgument, NotFound, RunImmutable
+
+    run = add_trec_run(demo_project, tmp_path, n_claims=2)
+    with pytest.raises(NotFound):
+        vs.verify(demo_project, request(server, "retrieve-999"))
+    with pytest.raises(InvalidArgument, match="mode"):
+        vs.verify(demo_project, request(server, run, mode="sideways"))
+    with pytest.raises(InvalidArgument, match="no hits"):
+        vs.verify(demo_project, request(server, run, dataset="medexpert-demo"))
+    with pytest.raises(InvalidArgument, match="model name"):
+        vs.verify(demo_project, request(server, run, model=None))
+    assert run_store.list_runs(demo_project, "verify") == []
+    done = vs.verify(demo_project, request(server, run))
+    with pytest.raises(RunImmutable, match="finished"):
+        vs.verify(demo_project, vs.VerifyRequest(resume=done.run_id))
+    with pytest.raises(InvalidArgument, match="not a verify run"):
+        vs.verify(demo_project, vs.VerifyRequest(resume=run))

@@ -9,6 +9,7 @@ from engine import services
 from engine.project import runs as run_store
 from gui.main_window import PAGES, ProjectWindow
 from gui.views.data_view import KINDS
+from gui.views.placeholder import PlaceholderPage
 
 
 @pytest.fixture
@@ -124,14 +125,28 @@ def test_pages_shortcuts_and_runs(window, qtbot):
     assert [a.shortcut().toString() for a in window.page_actions] == [f"Ctrl+{n}" for n in range(1, 6)]
 
     window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
     QTest.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
-    if window.current_page != "Review":      # some offscreen setups do not deliver shortcuts
-        window.page_actions[2].trigger()
     assert window.current_page == "Review"
-    assert "disagreements" in window.pages.currentWidget().text
+    QTest.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert window.current_page == "Runs"
+    window.page_actions[2].trigger()
+    review = window.pages.currentWidget()
+    assert not isinstance(review, PlaceholderPage) or "disagreements" in review.text
     for n, name in enumerate(PAGES):
         window.page_actions[n].trigger()
         assert window.current_page == name
+    # pages other modules provide are built on first show when this build has them
+    from gui.main_window import OPTIONAL_PAGES
+    from gui.views.runs_view import dialog_available
+
+    assert window.pages.count() == len(PAGES)
+    for name, (module, cls) in OPTIONAL_PAGES.items():
+        page = window.page_widget(name)
+        if dialog_available(module):
+            assert type(page).__name__ == cls, name
+        else:
+            assert isinstance(page, PlaceholderPage)
 
     run_id = run_store.create_run(window.project, "retrieve", {"retriever": "bm25", "k": 10})
     run_store.finish_run(window.project, run_id, "done", summary={"claims": 100, "k": 10})
@@ -147,6 +162,13 @@ def test_pages_shortcuts_and_runs(window, qtbot):
         assert button.isEnabled() == dialog_available(module)
         if not button.isEnabled():
             assert button.toolTip()
+            continue
+        from PySide6.QtWidgets import QDialog
+
+        button.click()
+        opened = [d for d in runs.findChildren(QDialog) if d.isVisible()]
+        assert [type(d).__name__ for d in opened] == [f"{name}Dialog"]
+        opened[0].reject()
 
 
 def test_status_bar_cancel_and_close_with_a_running_job(window, qtbot, screenshots):

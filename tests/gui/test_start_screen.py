@@ -144,3 +144,49 @@ def test_start_opens_the_given_project_or_the_start_screen(qtbot, closer, demo_c
     assert fallback.windows == [] and fallback.start.isVisible()
     assert "no project file" in fallback.last_error.text() and fallback.last_error.isVisible()
     fallback.last_error.close()
+
+
+def test_run_enters_and_leaves_the_event_loop(demo_copy, tmp_path):
+    # in a child process: quitting an application's exec() inside the test process would spoil
+    # the event loop for the tests that follow
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication(sys.argv[:1])\n"
+        "from gui.app import run\n"
+        "def check():\n"
+        "    wins = [w.windowTitle() for w in QApplication.topLevelWidgets() if w.isVisible()]\n"
+        "    print('VISIBLE', wins)\n"
+        "    app.quit()\n"
+        "QTimer.singleShot(300, check)\n"
+        "sys.exit(run(sys.argv[1]))\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+           "FACTAUDIT_DATA_DIR": str(tmp_path / "data")}
+    done = subprocess.run([sys.executable, "-c", script, str(demo_copy)], capture_output=True, text=True,
+                          timeout=60, env=env, cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr
+    assert "VISIBLE ['demo-copy — factaudit']" in done.stdout
+
+
+def test_sealed_file_opens_read_only_with_its_banner(qtbot, closer, demo_copy, tmp_path, monkeypatch):
+    if not hasattr(services, "seal_project"):
+        import pytest
+
+        pytest.skip("sealing is not in this build")
+    monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path / "config"))
+    sealed = tmp_path / "audit.sealed.faproj"
+    services.seal_project(demo_copy, sealed)
+    controller = AppController()
+    closer(controller.start)
+    window = controller.open_path(str(sealed))
+    closer(window)
+    assert window.project.readonly and "[read-only]" in window.windowTitle()
+    assert window.sealed_banner.state in ("trusted", "untrusted")
+    assert settings.recent_projects()[0] == str(sealed.resolve())
+    window.close()

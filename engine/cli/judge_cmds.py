@@ -1,0 +1,166 @@
+"""`factaudit judge` (LLM pre-labels), `factaudit induce` (an induction round) and
+`factaudit induction` (decide proposals, close a round, draw the saturation plot)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from engine import services
+from engine.cli.common import emit_json, handle_errors, progress_bar
+from engine.errors import FactAuditError, JobCancelled
+from engine.pipeline.judge import MODES, TARGETS
+from engine.services import judge as js
+
+
+def _fail_with_run(exc: Exception) -> None:
+    run_id = getattr(exc, "run_id", None)
+    if run_id is None:
+        raise exc
+    verb = "was cancelled" if isinstance(exc, (JobCancelled, KeyboardInterrupt)) else "failed"
+    reason = "" if isinstance(exc, KeyboardInterrupt) else f": {exc}"
+    click.echo(f"error: {run_id} {verb}{reason} (labels so far are kept; continue with --resume {run_id})", err=True)
+    sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 2)
+
+
+@click.command("judge")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--run", "run", help="a retrieval run (--target evidence) or a verify run (--target reasoning)")
+@click.option("--target", type=click.Choice(TARGETS), default="evidence", show_default=True)
+@click.option("--mode", type=click.Choice(MODES), default="care", show_default=True,
+              help="care: rate one passage seeing the whole list; direct: one passage alone; "
+                   "indirect: answer from one passage and infer polarity")
+@click.option("--with-gold", is_flag=True, help="show the judge the gold verdict / gold answer")
+@click.option("--model", help="registry name (smollm2-135m, a local_models/ stem, a saved endpoint) or a GGUF path; "
+                              "with --endpoint, the server's model name")
+@click.option("--endpoint", help="base URL of an OpenAI-compatible server")
+@click.option("--k", "k", type=click.IntRange(1, 100), default=js.DEFAULT_K, show_default=True,
+              help="top-k passages per claim")
+@click.option("--limit", type=click.IntRange(0), help="judge only the first N claims")
+@click.option("--dataset", help="only claims of this dataset")
+@click.option("--dimensions", help="comma-separated dimension ids (default: all of the target's)")
+@click.option("--resume", help="continue this cancelled or interrupted judge run")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--temperature", type=float, default=0.0, show_default=True)
+@click.option("--max-tokens", type=click.IntRange(16), default=120, show_default=True)
+@click.option("--passage-words", type=click.IntRange(10), help="cap each passage at N words (pinned in the run)")
+@click.option("--prompt-cache/--no-prompt-cache", default=False, show_default=True,
+              help="reuse llama.cpp's cached prompt prefix (much faster in care mode; may change greedy output)")
+@click.option("--n-ctx", type=click.IntRange(256), help="context size for a GGUF model")
+@click.option("--threads", type=click.IntRange(1), help="llama.cpp threads (default: the free cores)")
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def judge_cmd(project, run, target, mode, with_gold, model, endpoint, k, limit, dataset, dimensions, resume, seed,
+              temperature, max_tokens, passage_words, prompt_cache, n_ctx, threads, as_json) -> None:
+    """Pre-label evidence pairs or verifier reasoning with an LLM (a pinned, resumable judge run)."""
+    if not run and not resume:
+        raise click.UsageError("give --run RUN, or --resume RUN to continue a judge run")
+    dims = [d.strip() for d in dimensions.split(",") if d.strip()] if dimensions else None
+    req = js.JudgeRequest(run=run, target=target, mode=mode, with_gold=with_gold, model=model, endpoint=endpoint, k=k,
+                          limit=limit, dataset=dataset, dimensions=dims, seed=seed, temperature=temperature,
+                          max_tokens=max_tokens, passage_words=passage_words, prompt_cache=prompt_cache, n_ctx=n_ctx,
+                          resume=resume, n_threads=threads)
+    with services.open_project(project) as p, progress_bar("judging") as bar:
+        try:
+            res = js.judge(p, req, progress=bar)
+        except (FactAuditError, KeyboardInterrupt) as exc:
+            _fail_with_run(exc)
+            raise
+    if as_json:
+        emit_json(res.to_json())
+        return
+    click.echo(f"{res.run_id}: {res.n_done}/{res.n_units} {res.target} units judged ({res.mode}"
+               f"{', with gold' if res.with_gold else ''}, {res.model}) in {res.seconds:.1f} s, "
+               f"{res.units_per_min:.1f} units/min; parse failures: {res.n_parse_failures}")
+    click.echo(f"  annotator {res.annotator}, codebook v{res.codebook_version}, {res.n_labels} labels")
+    for dim, counts in res.code_counts.items():
+        click.echo(f"  {dim}: " + ", ".join(f"{c} {n}" for c, n in sorted(counts.items())))
+
+
+@click.command("induce")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--run", "run", help="read the uncovered cases of this run (a verify run adds its disagreements)")
+@click.option("--model", help="registry name or GGUF path; with --endpoint, the server's model name")
+@click.option("--endpoint", help="base URL of an OpenAI-compatible server")
+@click.option("--max-cases", type=click.IntRange(1, 100), default=12, show_default=True)
+@click.option("--threads", type=click.IntRange(1), help="llama.cpp threads (default: the free cores)")
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def induce_cmd(project, run, model, endpoint, max_cases, threads, as_json) -> None:
+    """One taxonomy induction round: the LLM proposes codes for cases the codebook does not cover."""
+    with services.open_project(project) as p:
+        res = js.induce(p, run=run, model=model, endpoint=endpoint, max_cases=max_cases, n_threads=threads)
+    if as_json:
+        emit_json(res.to_json())
+        return
+    click.echo(f"induction round {res.round_id}: {res.n_cases} uncovered case(s) read, "
+               f"{len(res.proposals)} proposal(s) by {res.proposer}")
+    for prop in res.proposals:
+        click.echo(f"  [{prop.id}] {prop.target}/{prop.dimension}: {prop.code_id} ({prop.pattern or '-'}) "
+                   f"{prop.name}: {prop.definition} examples {', '.join(prop.examples) or '-'}")
+    click.echo(f"decide with `factaudit induction {project} --accept ID --merge ID=CODE --reject ID "
+               f"--close {res.round_id}`")
+
+
+def _merge_pair(value: str) -> tuple[int, str]:
+    if "=" not in value:
+        raise click.BadParameter(f"expected PROPOSAL=CODE, got {value!r}", param_hint="--merge")
+    pid, code = value.split("=", 1)
+    try:
+        return int(pid), code.strip()
+    except ValueError:
+        raise click.BadParameter(f"expected a proposal number before '=', got {pid!r}", param_hint="--merge") from None
+
+
+@click.command("induction")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--accept", "accept", type=int, multiple=True, help="accept proposal ID")
+@click.option("--merge", "merge", multiple=True, help="merge proposal ID into an existing code: ID=CODE")
+@click.option("--reject", "reject", type=int, multiple=True, help="reject proposal ID")
+@click.option("--by", "decided_by", help="who decided")
+@click.option("--close", "close", type=int, help="close round N and save the codebook with the accepted codes")
+@click.option("--plot", "plot", type=click.Path(dir_okay=False, path_type=Path), help="write the saturation plot (PNG)")
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def induction_cmd(project, accept, merge, reject, decided_by, close, plot, as_json) -> None:
+    """Decide induction proposals, close a round, list rounds and draw the saturation plot."""
+    out: dict = {}
+    with services.open_project(project) as p:
+        for pid in accept:
+            js.accept_proposal(p, pid, decided_by)
+        for value in merge:
+            pid, code = _merge_pair(value)
+            js.merge_proposal(p, pid, code, decided_by)
+        for pid in reject:
+            js.reject_proposal(p, pid, decided_by)
+        if close is not None:
+            out["closed"] = js.close_round(p, close).to_json()
+        if plot is not None:
+            out["plot"] = str(js.saturation_plot(p, plot))
+        rounds = js.induction_rounds(p)
+    out["rounds"] = [{"round_id": r.id, "source_run": r.source_run, "codebook_version": r.codebook_version,
+                      "proposer": r.proposer, "n_cases": len(r.cases), "closed": r.closed,
+                      "new_version": r.new_version, "n_new_codes": r.n_new_codes,
+                      "proposals": [{"id": q.id, "target": q.target, "dimension": q.dimension, "code_id": q.code_id,
+                                     "name": q.name, "pattern": q.pattern, "examples": q.examples,
+                                     "decision": q.decision, "merge_into": q.merge_into} for q in r.proposals]}
+                     for r in rounds]
+    if as_json:
+        emit_json(out)
+        return
+    if "closed" in out:
+        c = out["closed"]
+        click.echo(f"round {c['round_id']} closed: {c['n_new_codes']} new code(s), {c['n_merged']} merged, "
+                   f"{c['n_rejected']} rejected; codebook v{c['codebook_version']}")
+    for r in out["rounds"]:
+        state = f"closed, {r['n_new_codes']} new" if r["closed"] else "open"
+        click.echo(f"round {r['round_id']} ({state}): {r['n_cases']} case(s), {len(r['proposals'])} proposal(s)")
+        for q in r["proposals"]:
+            click.echo(f"  [{q['id']}] {q['dimension']}.{q['code_id']}: {q['decision'] or 'undecided'}"
+                       + (f" into {q['merge_into']}" if q["merge_into"] else ""))
+    if "plot" in out:
+        click.echo(f"saturation plot: {out['plot']}")
+
+
+COMMANDS = [judge_cmd, induce_cmd, induction_cmd]

@@ -1,0 +1,174 @@
+"""The audit sections of the HTML and XLSX reports: the failure taxonomy (R1–R6 per retrieval run, V1–V6
+per verify run, the high-quality evidence rate with its per-dimension marginals) and rater agreement
+(alpha per dimension and step, kappa per rater pair, the LLM pre-label's pull).
+
+Figures come from engine.audit.taxonomy and services.audit.agreement; this module only lays them out.
+A project without annotations gets no audit sections.
+"""
+from __future__ import annotations
+
+import base64
+import io
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine.reports.artifacts import Table
+
+
+@dataclass
+class AuditReport:
+    codebook_version: int
+    annotators: list[str]
+    n_annotations: int
+    taxonomy: Any                                # engine.audit.taxonomy.Taxonomy
+    agreement: dict[str, Any] = field(default_factory=dict)   # {dimension: DimensionAgreement}
+    high_quality: dict[str, list[str]] = field(default_factory=dict)   # the codebook's high-quality codes
+
+    def to_json(self) -> dict[str, Any]:
+        return {"codebook_version": self.codebook_version, "annotators": self.annotators,
+                "n_annotations": self.n_annotations, "taxonomy": self.taxonomy.to_json(),
+                "agreement": {k: v.to_json() for k, v in self.agreement.items()}, "high_quality": self.high_quality}
+
+
+def collect(project, *, n_resamples: int | None = None, seed: int | None = None) -> AuditReport | None:
+    """The audit figures of a project, or None when nobody has labelled anything."""
+    from engine.audit import annotations as ann
+    from engine.metrics import stats
+    from engine.project import audit_store as store
+    from engine.services import audit as audit_service
+
+    records = store.list_annotations(project)
+    if not any(a.target in ("evidence", "reasoning") and a.code != ann.TOMBSTONE for a in records):
+        return None
+    taxonomy = audit_service.taxonomy(project)
+    agreement = audit_service.agreement(project, n_resamples=n_resamples or stats.DEFAULT_RESAMPLES,
+                                        seed=stats.DEFAULT_SEED if seed is None else seed)
+    agreement = {k: v for k, v in agreement.items() if v.n_raters}
+    annotators = sorted({a.annotator for a in records if a.target in ("evidence", "reasoning")})
+    book = audit_service.codebook(project, taxonomy.codebook_version)
+    return AuditReport(taxonomy.codebook_version, annotators, len(records), taxonomy, agreement,
+                       {k: list(v) for k, v in book.high_quality.items()})
+
+
+# ---- tables --------------------------------------------------------------------------------------
+def _ci(ci) -> str:
+    return f"[{ci[0]:.3f}, {ci[1]:.3f}]" if ci else ""
+
+
+def _labelled_retrieval(audit: AuditReport) -> list:
+    return [r for r in audit.taxonomy.retrieval if r.n_labelled]
+
+
+def _labelled_verify(audit: AuditReport) -> list:
+    return [v for v in audit.taxonomy.verify if v.n_labelled]
+
+
+def pattern_table(audit: AuditReport) -> Table:
+    head = ["run", "stage", "pattern", "name", "count", "denominator", "share"]
+    rows = []
+    for r in _labelled_retrieval(audit):
+        for p in r.patterns:
+            rows.append([r.run_id, "retrieval", p.pattern, p.name, p.count, p.denominator, p.share])
+    for v in _labelled_verify(audit):
+        for p in v.patterns:
+            rows.append([v.run_id, "verification", p.pattern, p.name, p.count, p.denominator, p.share])
+    return head, rows
+
+
+def quality_table(audit: AuditReport) -> Table:
+    head = ["run", "pairs", "labelled pairs", "decided pairs", "high quality", "high-quality rate",
+            "claims undecided for R6"]
+    rows = [[r.run_id, r.n_pairs, r.n_labelled, r.n_quality_decided, r.n_high_quality, r.high_quality_rate,
+             r.r6_undecided] for r in _labelled_retrieval(audit)]
+    return head, rows
+
+
+def marginals_table(audit: AuditReport) -> Table:
+    head = ["run", "dimension / step", "labelled", "code", "count", "share", "high-quality code"]
+    rows = []
+    runs = [(r.run_id, r.marginals) for r in _labelled_retrieval(audit)] + \
+           [(v.run_id, v.marginals) for v in _labelled_verify(audit)]
+    for run_id, marginals in runs:
+        for m in marginals:
+            for code, n in m.codes.items():
+                share = n / m.n if m.n else None
+                hq = ""
+                if m.high_quality is not None:
+                    hq = "yes" if code in audit.high_quality.get(m.dimension, ()) else "no"
+                rows.append([run_id, m.dimension, m.n, code, n, share, hq])
+    return head, rows
+
+
+def agreement_table(audit: AuditReport) -> Table:
+    head = ["dimension / step", "target", "alpha", "alpha 95% CI", "alpha (humans only)", "alpha humans 95% CI",
+            "units", "raters"]
+    rows = [[name, r.target, r.alpha, _ci(r.alpha_ci), r.alpha_humans, _ci(r.alpha_humans_ci), r.n_units, r.n_raters]
+            for name, r in audit.agreement.items()]
+    return head, rows
+
+
+def kappa_table(audit: AuditReport) -> Table:
+    head = ["dimension / step", "rater A", "rater B", "kind", "units", "kappa", "kappa 95% CI", "raw agreement",
+            "kappa blind", "units blind", "kappa revealed", "units revealed"]
+    rows = []
+    for name, r in audit.agreement.items():
+        for p in r.pairs:
+            b = (p.blind or {}).get("blind") or {}
+            v = (p.blind or {}).get("revealed") or {}
+            rows.append([name, p.a, p.b, p.kind, p.n_units, p.kappa, _ci(p.kappa_ci), p.agreement, b.get("kappa"),
+                         b.get("n_units"), v.get("kappa"), v.get("n_units")])
+    return head, rows
+
+
+# ---- plot ----------------------------------------------------------------------------------------
+def pattern_plot(audit: AuditReport) -> str | None:
+    """Shares of R1–R6 per retrieval run and V1–V6 per verify run, side by side."""
+    groups = [("retrieval", _labelled_retrieval(audit)), ("verification", _labelled_verify(audit))]
+    groups = [(name, runs) for name, runs in groups if runs]
+    if not groups:
+        return None
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(5.2 * len(groups), 3.2))
+    FigureCanvasAgg(fig)
+    axes = np.atleast_1d(fig.subplots(1, len(groups)))
+    for ax, (name, runs) in zip(axes, groups):
+        patterns = [p.pattern for p in runs[0].patterns]
+        x = np.arange(len(patterns))
+        width = 0.8 / len(runs)
+        for k, r in enumerate(runs):
+            shares = {p.pattern: p.share or 0.0 for p in r.patterns}
+            ax.bar(x + (k - (len(runs) - 1) / 2) * width, [shares.get(p, 0.0) for p in patterns], width,
+                   label=f"{r.run_id} (n={r.n_labelled})")
+        ax.set_xticks(x, patterns)
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("share of labelled units")
+        ax.set_title(f"{name} failure patterns")
+        ax.grid(axis="y", alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+# ---- hooks for html.py and xlsx.py ---------------------------------------------------------------
+def html_context(audit: AuditReport | None) -> dict[str, Any] | None:
+    if audit is None:
+        return None
+    return {"codebook_version": audit.codebook_version, "annotators": audit.annotators,
+            "n_annotations": audit.n_annotations, "patterns": pattern_table(audit), "quality": quality_table(audit),
+            "marginals": marginals_table(audit), "agreement": agreement_table(audit), "kappa": kappa_table(audit),
+            "plot": pattern_plot(audit)}
+
+
+def add_sheets(wb, audit: AuditReport | None, sheet: Callable[[Any, str, Table], None]) -> None:
+    if audit is None:
+        return
+    for title, table in (("Taxonomy", pattern_table(audit)), ("Evidence quality", quality_table(audit)),
+                         ("Label marginals", marginals_table(audit)), ("Agreement", agreement_table(audit)),
+                         ("Rater pairs", kappa_table(audit))):
+        if table[1]:
+            sheet(wb, title, table)

@@ -1,0 +1,234 @@
+"""Start or resume a verify run: model from the registry (or an OpenAI-compatible endpoint), mode,
+k, limit; progress with claims/s and ETA; Cancel keeps the verdicts so far and Resume finishes it."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QProgressBar, QPushButton,
+    QSpinBox, QVBoxLayout, QWidget,
+)
+
+from engine.errors import FactAuditError
+from engine.jobs import RateMeter
+from engine.services import verification as vs
+from gui.ops import Op, error_text
+from gui.views.job_area import format_duration
+
+ENDPOINT = "__endpoint__"
+
+
+class VerifyDialog(QDialog):
+    verified = Signal(object)       # engine VerifyResult
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.setWindowTitle("Verify claims")
+        self.setObjectName("verifyDialog")
+        self.resize(600, 420)
+        self.op: Op | None = None
+        self.result = None
+        self._meter: RateMeter | None = None
+
+        root = QVBoxLayout(self)
+        form = QFormLayout()
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        self.run_combo = QComboBox()
+        for r in self._safe(vs.retrieval_runs, []):
+            self.run_combo.addItem(f"{r.id} ({r.config.get('retriever') or r.kind})", r.id)
+        if self.run_combo.count():
+            self.run_combo.setCurrentIndex(self.run_combo.count() - 1)
+        form.addRow("Retrieval run", self.run_combo)
+        self.model_combo = QComboBox()
+        for e in self._safe(vs.llm_models, []):
+            label = e.name if e.is_endpoint else f"{e.name} ({e.quantization or '?'}, {e.source})"
+            if e.fits is False:
+                label += " — may not fit in RAM"
+            self.model_combo.addItem(label, e.name)
+        self.model_combo.addItem("OpenAI-compatible endpoint…", ENDPOINT)
+        self.model_combo.currentIndexChanged.connect(self._model_changed)
+        form.addRow("Model", self.model_combo)
+        self.endpoint_edit = QLineEdit()
+        self.endpoint_edit.setPlaceholderText("http://127.0.0.1:8000/v1")
+        self.endpoint_model_edit = QLineEdit()
+        self.endpoint_model_edit.setPlaceholderText("the server's model name")
+        form.addRow("Endpoint URL", self.endpoint_edit)
+        form.addRow("Endpoint model", self.endpoint_model_edit)
+        self.mode_combo = QComboBox()
+        self.mode_combo.addItems(["joint", "per-passage"])
+        self.mode_combo.setToolTip("joint: all k passages in one prompt; per-passage: one stance per passage, "
+                                   "then support only → Supported, refute only → Refuted, both → Ambiguous")
+        form.addRow("Mode", self.mode_combo)
+        self.k_spin = QSpinBox()
+        self.k_spin.setRange(1, 100)
+        self.k_spin.setValue(vs.DEFAULT_K)
+        form.addRow("Passages per claim (k)", self.k_spin)
+        self.limit_spin = QSpinBox()
+        self.limit_spin.setRange(0, 1_000_000)
+        self.limit_spin.setSpecialValueText("all claims")
+        form.addRow("Limit", self.limit_spin)
+        self.cache_check = QCheckBox("Reuse the cached prompt prefix (faster; may change greedy output slightly)")
+        form.addRow("", self.cache_check)
+        self.resume_combo = QComboBox()
+        for r in self._safe(vs.resumable_verify_runs, []):
+            self.resume_combo.addItem(f"{r.id} ({r.status}, {r.summary.get('n_verdicts', 0)} verdicts)", r.id)
+        form.addRow("Unfinished runs", self.resume_combo)
+        root.addLayout(form)
+
+        self.note_label = QLabel()
+        self.note_label.setObjectName("muted")
+        self.note_label.setWordWrap(True)
+        root.addWidget(self.note_label)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setObjectName("verifyProgress")
+        self.progress_bar.hide()
+        self.status_label = QLabel()
+        self.status_label.setObjectName("muted")
+        self.status_label.setWordWrap(True)
+        root.addWidget(self.progress_bar)
+        root.addWidget(self.status_label)
+        root.addStretch(1)
+
+        self.buttons = QDialogButtonBox()
+        self.start_button = QPushButton("Verify")
+        self.start_button.setDefault(True)
+        self.start_button.clicked.connect(self.start)
+        self.resume_button = QPushButton("Resume")
+        self.resume_button.clicked.connect(self.resume)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.close_button = QPushButton("Close")
+        self.close_button.clicked.connect(self.reject)
+        for b in (self.start_button, self.resume_button, self.cancel_button, self.close_button):
+            self.buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
+        root.addWidget(self.buttons)
+        self._model_changed()
+        self._set_busy(False)
+
+    def _safe(self, fn, default):
+        try:
+            return fn(self.project) if fn is not vs.llm_models else fn()
+        except FactAuditError:
+            return default
+
+    def _model_changed(self) -> None:
+        endpoint = self.model_combo.currentData() == ENDPOINT
+        self.endpoint_edit.setEnabled(endpoint)
+        self.endpoint_model_edit.setEnabled(endpoint)
+        if self.model_combo.currentData() == "smollm2-135m":
+            self.note_label.setText("The embedded SmolLM2-135M is demo-grade: fine to try the pipeline, not for real "
+                                    "audits. Drop a stronger GGUF into local_models/ or use an endpoint.")
+        elif endpoint:
+            self.note_label.setText("Claims and passages are sent to this server. The key comes from the OS keyring "
+                                    "or FACTAUDIT_API_KEY and is never stored in the project.")
+        else:
+            self.note_label.setText("")
+
+    @property
+    def running(self) -> bool:
+        return self.op is not None and self.op.running
+
+    def request(self) -> vs.VerifyRequest:
+        endpoint = self.model_combo.currentData() == ENDPOINT
+        return vs.VerifyRequest(
+            retrieval_run=self.run_combo.currentData(), mode=self.mode_combo.currentText(), k=self.k_spin.value(),
+            limit=self.limit_spin.value() or None, prompt_cache=self.cache_check.isChecked(),
+            model=self.endpoint_model_edit.text().strip() if endpoint else self.model_combo.currentData(),
+            endpoint=self.endpoint_edit.text().strip() if endpoint else None,
+        )
+
+    # ---- running -------------------------------------------------------------------------------
+    def start(self) -> None:
+        self._launch(self.request())
+
+    def resume(self) -> None:
+        run_id = self.resume_combo.currentData()
+        if run_id:
+            self._launch(vs.VerifyRequest(resume=run_id))
+
+    def _launch(self, req: vs.VerifyRequest) -> None:
+        if self.running:
+            return
+        self.result = None
+        self._meter = None
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.show()
+        self.status_label.setText("Loading the model…")
+        self._set_busy(True)
+        self.op = (Op(self, vs.verify, self.project, req)
+                   .title("Verifying")
+                   .progress(self._progress)
+                   .success(self._done)
+                   .failure(self._failed)
+                   .cancelled(self._cancelled)
+                   .finished(lambda: self._set_busy(False))
+                   .run())
+
+    def cancel(self) -> None:
+        if self.running:
+            self.op.cancel()
+            self.cancel_button.setEnabled(False)
+            self.status_label.setText("Cancelling after the claim in flight…")
+
+    def _set_busy(self, busy: bool) -> None:
+        writable = not self.project.readonly
+        self.start_button.setEnabled(not busy and writable and self.run_combo.count() > 0)
+        self.resume_button.setEnabled(not busy and writable and self.resume_combo.count() > 0)
+        self.cancel_button.setEnabled(busy)
+        for w in (self.run_combo, self.model_combo, self.mode_combo, self.k_spin, self.limit_spin, self.cache_check,
+                  self.resume_combo, self.endpoint_edit, self.endpoint_model_edit):
+            w.setEnabled(not busy)
+        if not busy:
+            self._model_changed()
+        if not busy and self.run_combo.count() == 0:
+            self.status_label.setText("No finished retrieval run yet: retrieve evidence first.")
+
+    def _progress(self, done, total, message: str) -> None:
+        done = int(done or 0)
+        if self._meter is None:
+            # The rate counts this session's claims only: a resumed run starts with verdicts in place.
+            self._offset = done
+            self._meter = RateMeter(total=(total - done) if total else None)
+        if total:
+            self.progress_bar.setRange(0, int(total))
+            self.progress_bar.setValue(done)
+        parts = [f"{done:,} / {total:,} claims" if total else f"{done:,} claims"]
+        new = done - self._offset
+        if new > 0:
+            parts.append(f"{self._meter.rate(new):.2f} claims/s")
+            eta = self._meter.eta_seconds(new)
+            if eta is not None and total and done < total:
+                parts.append(f"ETA {format_duration(eta)}")
+        self.status_label.setText(" · ".join(parts))
+
+    def _done(self, result) -> None:
+        self.result = result
+        self.progress_bar.setRange(0, 1)
+        self.progress_bar.setValue(1)
+        counts = ", ".join(f"{v} {k}" for k, v in sorted(result.verdict_counts.items())) or "no verdicts"
+        self.status_label.setText(f"{result.run_id}: {result.n_verdicts}/{result.n_claims} claims in "
+                                  f"{result.seconds:.1f} s — {counts}; {result.n_parse_failures} parse failures.")
+        self.verified.emit(result)
+
+    def _failed(self, exc) -> None:
+        self.progress_bar.hide()
+        run = getattr(exc, "run_id", None)
+        hint = f" The verdicts so far are kept; Resume continues {run}." if run else ""
+        self.status_label.setText(f"Failed: {error_text(exc)}.{hint}")
+        self._refresh_resumable()
+
+    def _cancelled(self) -> None:
+        self.progress_bar.hide()
+        self.status_label.setText("Cancelled. The verdicts so far are kept; Resume finishes the run.")
+        self._refresh_resumable()
+
+    def _refresh_resumable(self) -> None:
+        self.resume_combo.clear()
+        for r in self._safe(vs.resumable_verify_runs, []):
+            self.resume_combo.addItem(f"{r.id} ({r.status}, {r.summary.get('n_verdicts', 0)} verdicts)", r.id)
+
+    def reject(self) -> None:
+        if self.running:
+            self.cancel()
+            return
+        super().reject()

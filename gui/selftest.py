@@ -1,0 +1,26 @@
+"""The window check of `factaudit --self-test`: open a project's main window offscreen and close it."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def open_and_close_main_window(project_path: str | Path) -> str:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from gui.app import start
+
+    app = QApplication.instance() or QApplication([])
+    controller = start(str(project_path))
+    if not controller.windows:
+        raise RuntimeError("the project window did not open")
+    window = controller.windows[0]
+    app.processEvents()
+    size = window.size()
+    title = window.windowTitle()
+    window.close()
+    app.processEvents()
+    controller.start.close()
+    app.processEvents()
+    return f"opened and closed '{title}' ({size.width()}x{size.height()}, platform {app.platformName()})"

@@ -1,0 +1,147 @@
+"""The Agreement view: Krippendorff's alpha (with its bootstrap interval) per evidence dimension and
+reasoning step, Cohen's kappa per rater pair (human–human, human–LLM, intra-rater retest), and the LLM
+pre-label's pull on the expert (agreement on labels made blind versus after the reveal)."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSplitter, QTableWidget, QTableWidgetItem,
+    QVBoxLayout, QWidget,
+)
+
+from engine import services
+from gui.ops import Op
+
+DIM_COLUMNS = ("Dimension / step", "Target", "α", "α 95% CI", "α humans only", "Units", "Raters", "Rater pairs (κ)")
+PAIR_COLUMNS = ("Dimension / step", "Rater A", "Rater B", "Kind", "Units", "κ", "κ 95% CI", "Raw agreement",
+                "Pull: κ blind (n)", "Pull: κ revealed (n)")
+
+
+def compute_agreement(project, n_resamples: int, progress=None, cancel=None):
+    """Worker-thread function (Op passes progress and cancel)."""
+    if progress is not None:
+        progress(0, None, "bootstrapping agreement")
+    return services.audit.agreement(project, n_resamples=n_resamples)
+
+
+def num(value, digits: int = 3) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def interval(ci) -> str:
+    return f"[{ci[0]:.3f}, {ci[1]:.3f}]" if ci else "–"
+
+
+def _table(columns) -> QTableWidget:
+    t = QTableWidget(0, len(columns))
+    t.setHorizontalHeaderLabels(columns)
+    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    t.setAlternatingRowColors(True)
+    t.setShowGrid(False)
+    t.verticalHeader().hide()
+    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    t.horizontalHeader().setStretchLastSection(True)
+    return t
+
+
+def _item(text: str, numeric: bool = False) -> QTableWidgetItem:
+    it = QTableWidgetItem(text)
+    if numeric:
+        it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    return it
+
+
+class AgreementView(QWidget):
+    def __init__(self, project, parent: QWidget | None = None, *, n_resamples: int = 10_000):
+        super().__init__(parent)
+        self.project = project
+        self.n_resamples = n_resamples
+        self.results: dict | None = None
+        self._op = None
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 12, 16, 12)
+        root.setSpacing(8)
+        head = QHBoxLayout()
+        title = QLabel("Agreement")
+        title.setObjectName("sectionTitle")
+        head.addWidget(title)
+        head.addStretch(1)
+        self.refresh_button = QPushButton("Recompute")
+        self.refresh_button.clicked.connect(self.refresh)
+        head.addWidget(self.refresh_button)
+        root.addLayout(head)
+        self.status = QLabel("")
+        self.status.setObjectName("muted")
+        self.status.setWordWrap(True)
+        root.addWidget(self.status)
+        split = QSplitter(Qt.Orientation.Vertical)
+        self.dim_table = _table(DIM_COLUMNS)
+        self.dim_table.setObjectName("agreementTable")
+        split.addWidget(self.dim_table)
+        lower = QWidget()
+        ll = QVBoxLayout(lower)
+        ll.setContentsMargins(0, 0, 0, 0)
+        sub = QLabel("Rater pairs")
+        sub.setObjectName("subsectionTitle")
+        ll.addWidget(sub)
+        self.pair_table = _table(PAIR_COLUMNS)
+        self.pair_table.setObjectName("pairTable")
+        ll.addWidget(self.pair_table)
+        split.addWidget(lower)
+        split.setSizes([420, 300])
+        root.addWidget(split, 1)
+        note = QLabel("α: Krippendorff's alpha (nominal, missing values allowed) over first-pass labels; κ: Cohen's "
+                      "kappa on the units both raters labelled; intervals: percentile bootstrap over units "
+                      f"({n_resamples:,} resamples, seed 42). A rater paired with “<name>:retest” is test–retest "
+                      "agreement. The pull compares a human's agreement with an LLM pre-labeler on labels made "
+                      "blind and labels made after the pre-label was revealed.")
+        note.setObjectName("muted")
+        note.setWordWrap(True)
+        root.addWidget(note)
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self._op is not None and self._op.running:
+            return
+        self.status.setText("Computing…")
+        self.refresh_button.setEnabled(False)
+        self._op = (Op(self, compute_agreement, self.project, self.n_resamples)
+                    .title("Computing agreement")
+                    .success(self.show_results)
+                    .failure(lambda exc: self.status.setText(f"Could not compute agreement: {exc}"))
+                    .finished(lambda: self.refresh_button.setEnabled(True))
+                    .run())
+
+    def show_results(self, results: dict) -> None:
+        self.results = results
+        self.dim_table.setRowCount(0)
+        self.pair_table.setRowCount(0)
+        rated = [r for r in results.values() if r.n_raters]
+        for name, r in results.items():
+            row = self.dim_table.rowCount()
+            self.dim_table.insertRow(row)
+            kappas = "; ".join(f"{k.replace('|', ' · ')}: {num(v, 2)}" for k, v in r.kappa.items())
+            cells = [(name, False), (r.target or "", False), (num(r.alpha), True), (interval(r.alpha_ci), True),
+                     (num(r.alpha_humans), True), (str(r.n_units), True), (str(r.n_raters), True), (kappas, False)]
+            for col, (text, numeric) in enumerate(cells):
+                self.dim_table.setItem(row, col, _item(text, numeric))
+            for p in r.pairs:
+                prow = self.pair_table.rowCount()
+                self.pair_table.insertRow(prow)
+                blind = revealed = "–"
+                if p.blind:
+                    b, v = p.blind["blind"], p.blind["revealed"]
+                    blind = f"{num(b['kappa'], 2)} ({b['n_units']})"
+                    revealed = f"{num(v['kappa'], 2)} ({v['n_units']})"
+                pcells = [(name, False), (p.a, False), (p.b, False), (p.kind, False), (str(p.n_units), True),
+                          (num(p.kappa), True), (interval(p.kappa_ci), True), (num(p.agreement), True),
+                          (blind, True), (revealed, True)]
+                for col, (text, numeric) in enumerate(pcells):
+                    self.pair_table.setItem(prow, col, _item(text, numeric))
+        raters = sorted({x for r in results.values() for x in r.raters})
+        if not rated:
+            self.status.setText("No labels yet: label evidence pairs or reasoning traces, or import a second "
+                                "rater's annotations.")
+        else:
+            self.status.setText(f"{len(raters)} raters: {', '.join(raters)}.")

@@ -1,0 +1,476 @@
+"""The codebook editor: evidence dimensions and reasoning steps, their codes with definitions, examples
+and taxonomy patterns. Saving never edits a version in place: it stores the next version (annotations
+name the version they were made under), after the engine validated the whole codebook."""
+from __future__ import annotations
+
+import copy
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMessageBox, QPlainTextEdit, QPushButton,
+    QSplitter, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+)
+
+from engine import services
+from engine.errors import FactAuditError, ImportFailed
+
+TARGET_TITLES = {"evidence": "Evidence dimensions (per claim × passage)",
+                 "reasoning": "Reasoning steps (per claim × verification)"}
+ROLE = Qt.ItemDataRole.UserRole
+
+
+def _lines(text: str) -> list[str]:
+    return [ln.strip() for ln in text.splitlines() if ln.strip()]
+
+
+class CodebookEditor(QWidget):
+    saved = Signal(int)              # the new version
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.data: dict = {}
+        self.version = None
+        self.dirty = False
+        self._filling = False
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 12, 16, 12)
+        root.setSpacing(8)
+
+        head = QHBoxLayout()
+        title = QLabel("Codebook")
+        title.setObjectName("sectionTitle")
+        head.addWidget(title)
+        head.addSpacing(10)
+        head.addWidget(QLabel("Version:"))
+        self.version_combo = QComboBox()
+        self.version_combo.setMinimumWidth(260)
+        self.version_combo.activated.connect(self._version_chosen)
+        head.addWidget(self.version_combo)
+        head.addStretch(1)
+        root.addLayout(head)
+        self.info = QLabel("")
+        self.info.setObjectName("muted")
+        self.info.setWordWrap(True)
+        root.addWidget(self.info)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Dimension / code", "Pattern"])
+        self.tree.setColumnWidth(0, 300)
+        self.tree.currentItemChanged.connect(self._selected)
+        ll.addWidget(self.tree, 1)
+        tools = QHBoxLayout()
+        self.add_dim_button = QPushButton("+ Dimension")
+        self.add_dim_button.clicked.connect(self.add_dimension)
+        self.add_code_button = QPushButton("+ Code")
+        self.add_code_button.clicked.connect(self.add_code)
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.up_button = QPushButton("↑")
+        self.up_button.setToolTip("Move up")
+        self.up_button.clicked.connect(lambda: self.move_selected(-1))
+        self.down_button = QPushButton("↓")
+        self.down_button.setToolTip("Move down")
+        self.down_button.clicked.connect(lambda: self.move_selected(1))
+        for b in (self.add_dim_button, self.add_code_button, self.remove_button, self.up_button, self.down_button):
+            tools.addWidget(b)
+        tools.addStretch(1)
+        ll.addLayout(tools)
+        split.addWidget(left)
+
+        self.forms = QStackedWidget()
+        self.forms.addWidget(self._book_form())
+        self.forms.addWidget(self._dim_form())
+        self.forms.addWidget(self._code_form())
+        split.addWidget(self.forms)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        root.addWidget(split, 1)
+
+        self.errors = QLabel("")
+        self.errors.setObjectName("errorText")
+        self.errors.setStyleSheet("color:#8f1d1d")
+        self.errors.setWordWrap(True)
+        self.errors.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        root.addWidget(self.errors)
+        bottom = QHBoxLayout()
+        bottom.addWidget(QLabel("Note:"))
+        self.note_edit = QLineEdit()
+        self.note_edit.setPlaceholderText("What changed (stored with the version)")
+        bottom.addWidget(self.note_edit, 1)
+        self.revert_button = QPushButton("Revert")
+        self.revert_button.clicked.connect(self.refresh)
+        bottom.addWidget(self.revert_button)
+        self.save_button = QPushButton("Save as new version")
+        self.save_button.setObjectName("primary")
+        self.save_button.clicked.connect(self.save)
+        self.save_button.setEnabled(not project.readonly)
+        bottom.addWidget(self.save_button)
+        root.addLayout(bottom)
+        self.refresh()
+
+    # ---- forms -----------------------------------------------------------------------------------
+    def _book_form(self) -> QWidget:
+        w = QWidget()
+        f = QFormLayout(w)
+        self.book_name = QLineEdit()
+        self.book_name.textEdited.connect(lambda t: self._set(("name",), t))
+        f.addRow("Name:", self.book_name)
+        self.patterns_edit = QPlainTextEdit()
+        self.patterns_edit.setPlaceholderText("R1: Entity mismatch\nV1: Selective coverage")
+        self.patterns_edit.textChanged.connect(self._patterns_changed)
+        f.addRow("Patterns\n(one “id: name” a line):", self.patterns_edit)
+        hint = QLabel("Choose a dimension or a code on the left to edit it. Failure codes name the taxonomy "
+                      "pattern they feed (R1–R6 retrieval, V1–V6 verification).")
+        hint.setWordWrap(True)
+        hint.setObjectName("muted")
+        f.addRow(hint)
+        return w
+
+    def _dim_form(self) -> QWidget:
+        w = QWidget()
+        f = QFormLayout(w)
+        self.dim_id = QLineEdit()
+        self.dim_id.setToolTip("lower_snake_case; annotation files use this id")
+        self.dim_id.textEdited.connect(self._dim_id_changed)
+        f.addRow("Id:", self.dim_id)
+        self.dim_name = QLineEdit()
+        self.dim_name.textEdited.connect(lambda t: self._set_dim("name", t))
+        f.addRow("Name:", self.dim_name)
+        self.dim_question = QPlainTextEdit()
+        self.dim_question.setMaximumHeight(80)
+        self.dim_question.textChanged.connect(lambda: self._set_dim("question", self.dim_question.toPlainText()))
+        f.addRow("Question:", self.dim_question)
+        return w
+
+    def _code_form(self) -> QWidget:
+        w = QWidget()
+        f = QFormLayout(w)
+        self.code_id = QLineEdit()
+        self.code_id.setToolTip("lower_snake_case, unique within its dimension")
+        self.code_id.textEdited.connect(self._code_id_changed)
+        f.addRow("Id:", self.code_id)
+        self.code_name = QLineEdit()
+        self.code_name.textEdited.connect(lambda t: self._set_code("name", t))
+        f.addRow("Name:", self.code_name)
+        self.code_definition = QPlainTextEdit()
+        self.code_definition.setMaximumHeight(110)
+        self.code_definition.textChanged.connect(lambda: self._set_code("definition",
+                                                                        self.code_definition.toPlainText()))
+        f.addRow("Definition:", self.code_definition)
+        self.code_examples = QPlainTextEdit()
+        self.code_examples.setPlaceholderText("One example a line")
+        self.code_examples.setMaximumHeight(110)
+        self.code_examples.textChanged.connect(lambda: self._set_code("examples",
+                                                                      _lines(self.code_examples.toPlainText())))
+        f.addRow("Examples:", self.code_examples)
+        self.code_pattern = QComboBox()
+        self.code_pattern.setEditable(True)
+        self.code_pattern.setToolTip("The failure pattern this code feeds; empty for codes that are not failures")
+        self.code_pattern.currentTextChanged.connect(lambda t: self._set_code("pattern", t.strip() or None))
+        f.addRow("Pattern:", self.code_pattern)
+        self.code_hq = QCheckBox("Counts as high quality on this dimension")
+        self.code_hq.toggled.connect(lambda on: self._set_code_set("high_quality", on))
+        f.addRow("", self.code_hq)
+        self.code_off = QCheckBox("Marks the passage off topic (for R6, nothing relevant retrieved)")
+        self.code_off.toggled.connect(lambda on: self._set_code_set("off_topic", on))
+        f.addRow("", self.code_off)
+        return w
+
+    # ---- loading ---------------------------------------------------------------------------------
+    def refresh(self, version: int | None = None) -> None:
+        try:
+            versions = services.audit.codebook_versions(self.project)
+            book = services.audit.codebook(self.project, version)
+        except FactAuditError as exc:
+            self.errors.setText(str(exc))
+            return
+        self.version = book.version
+        self.latest = versions[-1]["version"] if versions else book.version
+        self.data = book.to_json()
+        self.version_combo.blockSignals(True)
+        self.version_combo.clear()
+        for v in versions:
+            note = f" — {v['note']}" if v.get("note") else ""
+            self.version_combo.addItem(f"v{v['version']}{note}", v["version"])
+        self.version_combo.setCurrentIndex(self.version_combo.findData(book.version))
+        self.version_combo.blockSignals(False)
+        n_codes = sum(len(d["codes"]) for t in ("evidence", "reasoning") for d in self.data[t])
+        latest = " (latest)" if book.version == self.latest else f" (latest is v{self.latest}; saving builds on this one)"
+        self.info.setText(f"Codebook v{book.version}{latest}: {len(self.data['evidence'])} evidence dimensions, "
+                          f"{len(self.data['reasoning'])} reasoning steps, {n_codes} codes. "
+                          "Saving stores a new version; existing labels keep the version they were made under.")
+        self.errors.setText("")
+        self.dirty = False
+        self._build_tree()
+
+    def _version_chosen(self, _index: int) -> None:
+        self.refresh(self.version_combo.currentData())
+
+    def _build_tree(self, select: tuple | None = None) -> None:
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        root = QTreeWidgetItem([self.data.get("name") or "Codebook", ""])
+        root.setData(0, ROLE, ("book",))
+        self.tree.addTopLevelItem(root)
+        chosen = root
+        for target in ("evidence", "reasoning"):
+            top = QTreeWidgetItem([TARGET_TITLES[target], ""])
+            top.setData(0, ROLE, ("target", target))
+            root.addChild(top)
+            if select == ("target", target):
+                chosen = top
+            for i, d in enumerate(self.data[target]):
+                di = QTreeWidgetItem([f"{i + 1}. {d.get('name') or d['id']}", ""])
+                di.setData(0, ROLE, ("dim", target, i))
+                top.addChild(di)
+                if select == ("dim", target, i):
+                    chosen = di
+                for j, c in enumerate(d["codes"]):
+                    ci = QTreeWidgetItem([f"{j + 1}  {c.get('name') or c['id']}", c.get("pattern") or ""])
+                    ci.setData(0, ROLE, ("code", target, i, j))
+                    di.addChild(ci)
+                    if select == ("code", target, i, j):
+                        chosen = ci
+        self.tree.expandAll()
+        self.tree.blockSignals(False)
+        self.tree.setCurrentItem(chosen)
+        self._selected(chosen, None)
+
+    def _path(self) -> tuple:
+        item = self.tree.currentItem()
+        return item.data(0, ROLE) if item is not None else ("book",)
+
+    def _selected(self, item, _previous) -> None:
+        path = item.data(0, ROLE) if item is not None else ("book",)
+        self._filling = True
+        try:
+            if path[0] in ("book", "target"):
+                self.forms.setCurrentIndex(0)
+                self.book_name.setText(self.data.get("name") or "")
+                self.patterns_edit.setPlainText("\n".join(f"{k}: {v}" for k, v in self.data.get("patterns", {}).items()))
+            elif path[0] == "dim":
+                d = self.data[path[1]][path[2]]
+                self.forms.setCurrentIndex(1)
+                self.dim_id.setText(d["id"])
+                self.dim_name.setText(d.get("name") or "")
+                self.dim_question.setPlainText(d.get("question") or "")
+            else:
+                target, i, j = path[1:]
+                d = self.data[target][i]
+                c = d["codes"][j]
+                self.forms.setCurrentIndex(2)
+                self.code_id.setText(c["id"])
+                self.code_name.setText(c.get("name") or "")
+                self.code_definition.setPlainText(c.get("definition") or "")
+                self.code_examples.setPlainText("\n".join(c.get("examples") or []))
+                prefix = "R" if target == "evidence" else "V"
+                ids = sorted({p for p in self.data.get("patterns", {}) if p.startswith(prefix)}, key=lambda p: int(p[1:]))
+                self.code_pattern.clear()
+                self.code_pattern.addItems(["", *ids])
+                self.code_pattern.setCurrentText(c.get("pattern") or "")
+                evidence = target == "evidence"
+                self.code_hq.setVisible(evidence)
+                self.code_off.setVisible(evidence)
+                self.code_hq.setChecked(c["id"] in self.data.get("high_quality", {}).get(d["id"], []))
+                self.code_off.setChecked(c["id"] in self.data.get("off_topic", {}).get(d["id"], []))
+        finally:
+            self._filling = False
+        self.add_code_button.setEnabled(path[0] in ("dim", "code"))
+        self.remove_button.setEnabled(path[0] in ("dim", "code"))
+        self.up_button.setEnabled(path[0] in ("dim", "code"))
+        self.down_button.setEnabled(path[0] in ("dim", "code"))
+
+    # ---- edits -----------------------------------------------------------------------------------
+    def _touch(self) -> None:
+        self.dirty = True
+        self.errors.setText("")
+
+    def _set(self, keys: tuple, value) -> None:
+        if self._filling:
+            return
+        self.data[keys[0]] = value
+        self._touch()
+
+    def _patterns_changed(self) -> None:
+        if self._filling:
+            return
+        patterns = {}
+        for line in _lines(self.patterns_edit.toPlainText()):
+            key, _, name = line.partition(":")
+            patterns[key.strip()] = name.strip()
+        self.data["patterns"] = patterns
+        self._touch()
+
+    def _set_dim(self, key: str, value) -> None:
+        path = self._path()
+        if self._filling or path[0] != "dim":
+            return
+        self.data[path[1]][path[2]][key] = value
+        if key == "name":
+            self.tree.currentItem().setText(0, f"{path[2] + 1}. {value or self.data[path[1]][path[2]]['id']}")
+        self._touch()
+
+    def _dim_id_changed(self, new: str) -> None:
+        path = self._path()
+        if self._filling or path[0] != "dim":
+            return
+        d = self.data[path[1]][path[2]]
+        old, d["id"] = d["id"], new.strip()
+        for key in ("high_quality", "off_topic"):
+            sets = self.data.get(key, {})
+            if old in sets:
+                sets[d["id"]] = sets.pop(old)
+        self._touch()
+
+    def _set_code(self, key: str, value) -> None:
+        path = self._path()
+        if self._filling or path[0] != "code":
+            return
+        c = self.data[path[1]][path[2]]["codes"][path[3]]
+        c[key] = value
+        if key == "name":
+            self.tree.currentItem().setText(0, f"{path[3] + 1}  {value or c['id']}")
+        if key == "pattern":
+            self.tree.currentItem().setText(1, value or "")
+        self._touch()
+
+    def _code_id_changed(self, new: str) -> None:
+        path = self._path()
+        if self._filling or path[0] != "code":
+            return
+        d = self.data[path[1]][path[2]]
+        c = d["codes"][path[3]]
+        old, c["id"] = c["id"], new.strip()
+        for key in ("high_quality", "off_topic"):
+            codes = self.data.get(key, {}).get(d["id"])
+            if codes and old in codes:
+                codes[codes.index(old)] = c["id"]
+        self._touch()
+
+    def _set_code_set(self, key: str, on: bool) -> None:
+        path = self._path()
+        if self._filling or path[0] != "code" or path[1] != "evidence":
+            return
+        d = self.data["evidence"][path[2]]
+        code = d["codes"][path[3]]["id"]
+        sets = self.data.setdefault(key, {})
+        codes = sets.setdefault(d["id"], [])
+        if on and code not in codes:
+            codes.append(code)
+        elif not on and code in codes:
+            codes.remove(code)
+        if not codes:
+            sets.pop(d["id"])
+        self._touch()
+
+    def _fresh_id(self, taken: list[str], stem: str) -> str:
+        n = 1
+        while f"{stem}_{n}" in taken:
+            n += 1
+        return f"{stem}_{n}"
+
+    def add_dimension(self) -> None:
+        path = self._path()
+        target = path[1] if path[0] in ("target", "dim", "code") else "evidence"
+        dims = self.data[target]
+        taken = [d["id"] for t in ("evidence", "reasoning") for d in self.data[t]]
+        new_id = self._fresh_id(taken, "new_dimension" if target == "evidence" else "new_step")
+        dims.append({"id": new_id, "name": "New " + ("dimension" if target == "evidence" else "step"), "question": "",
+                     "codes": [{"id": "code_1", "name": "Code 1", "definition": "", "examples": [], "pattern": None}]})
+        self._touch()
+        self._build_tree(("dim", target, len(dims) - 1))
+
+    def add_code(self) -> None:
+        path = self._path()
+        if path[0] not in ("dim", "code"):
+            return
+        target, i = path[1], path[2]
+        codes = self.data[target][i]["codes"]
+        new_id = self._fresh_id([c["id"] for c in codes], "code")
+        codes.append({"id": new_id, "name": new_id.replace("_", " ").capitalize(), "definition": "", "examples": [],
+                      "pattern": None})
+        self._touch()
+        self._build_tree(("code", target, i, len(codes) - 1))
+
+    def remove_selected(self) -> None:
+        path = self._path()
+        if path[0] == "dim":
+            d = self.data[path[1]].pop(path[2])
+            for key in ("high_quality", "off_topic"):
+                self.data.get(key, {}).pop(d["id"], None)
+            select = ("target", path[1])
+        elif path[0] == "code":
+            d = self.data[path[1]][path[2]]
+            c = d["codes"].pop(path[3])
+            for key in ("high_quality", "off_topic"):
+                codes = self.data.get(key, {}).get(d["id"])
+                if codes and c["id"] in codes:
+                    codes.remove(c["id"])
+                    if not codes:
+                        self.data[key].pop(d["id"])
+            select = ("dim", path[1], path[2])
+        else:
+            return
+        self._touch()
+        self._build_tree(select)
+
+    def move_selected(self, step: int) -> None:
+        path = self._path()
+        if path[0] == "dim":
+            items, at = self.data[path[1]], path[2]
+        elif path[0] == "code":
+            items, at = self.data[path[1]][path[2]]["codes"], path[3]
+        else:
+            return
+        to = at + step
+        if not 0 <= to < len(items):
+            return
+        items[at], items[to] = items[to], items[at]
+        self._touch()
+        self._build_tree((*path[:-1], to))
+
+    # ---- saving ----------------------------------------------------------------------------------
+    def save(self) -> int | None:
+        """Validate and store the edited codebook as the next version; problems are listed, nothing saved."""
+        data = copy.deepcopy(self.data)
+        for target in ("evidence", "reasoning"):
+            for d in data[target]:
+                for c in d["codes"]:
+                    if not c.get("pattern"):
+                        c.pop("pattern", None)
+                    if not c.get("examples"):
+                        c.pop("examples", None)
+        note = self.note_edit.text().strip() or None
+        try:
+            book = services.audit.save_codebook_data(self.project, data, note)
+        except ImportFailed as exc:
+            lines = [f"{p.field or 'codebook'}: {p.reason}" for p in exc.problems]
+            if exc.truncated:
+                lines.append("…")
+            self.errors.setText("Not saved — fix these first:\n" + "\n".join("• " + ln for ln in lines))
+            return None
+        except FactAuditError as exc:
+            self.errors.setText(f"Not saved: {exc}")
+            return None
+        previous = self.version
+        self.note_edit.clear()
+        self.refresh()
+        if book.version == previous:
+            self.info.setText(self.info.text() + " Nothing changed, so no new version was made.")
+        else:
+            self.saved.emit(book.version)
+        return book.version
+
+    def confirm_discard(self) -> bool:
+        if not self.dirty:
+            return True
+        answer = QMessageBox.question(self, "Codebook", "Discard the unsaved codebook changes?")
+        return answer == QMessageBox.StandardButton.Yes
+
+
+__all__ = ["CodebookEditor"]

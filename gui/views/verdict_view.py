@@ -1,0 +1,127 @@
+"""One verify run, claim by claim: the verdict and the model's reasoning beside the evidence it saw
+(passages in rank order, the ones it relied on marked, per-passage stances, the raw output).
+Passage text is shown verbatim, so an instruction planted in a passage is visible to the auditor."""
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QComboBox, QHBoxLayout, QLabel, QSplitter, QTableWidget, QTableWidgetItem, QTextBrowser, QVBoxLayout, QWidget,
+)
+
+from engine.errors import FactAuditError
+from engine.services import verification as vs
+
+VERDICT_COLOURS = {"Supported": "#2e7d32", "Refuted": "#c62828", "No Evidence": "#6d6d6d", "Ambiguous": "#ef6c00"}
+
+
+class VerdictView(QWidget):
+    def __init__(self, project, run_id: str | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.setObjectName("verdictView")
+        self.run_id: str | None = None
+        root = QVBoxLayout(self)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Verify run"))
+        self.run_combo = QComboBox()
+        self.run_combo.currentIndexChanged.connect(lambda _: self.show_run(self.run_combo.currentData()))
+        top.addWidget(self.run_combo, 1)
+        self.summary_label = QLabel()
+        self.summary_label.setObjectName("muted")
+        top.addWidget(self.summary_label, 2)
+        root.addLayout(top)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.table = QTableWidget(0, 3)
+        self.table.setHorizontalHeaderLabels(["Claim", "Verdict", "Parse"])
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.itemSelectionChanged.connect(self._selected)
+        split.addWidget(self.table)
+        self.reasoning = QTextBrowser()
+        self.reasoning.setObjectName("verdictReasoning")
+        self.evidence = QTextBrowser()
+        self.evidence.setObjectName("verdictEvidence")
+        split.addWidget(self.reasoning)
+        split.addWidget(self.evidence)
+        split.setSizes([260, 360, 480])
+        root.addWidget(split, 1)
+        self.reload(run_id)
+
+    def reload(self, run_id: str | None = None) -> None:
+        self.run_combo.blockSignals(True)
+        self.run_combo.clear()
+        try:
+            runs = vs.verify_runs(self.project)
+        except FactAuditError:
+            runs = []
+        for r in runs:
+            self.run_combo.addItem(f"{r.id} ({r.status}, {r.config.get('mode')}, k={r.config.get('k')})", r.id)
+        self.run_combo.blockSignals(False)
+        if not runs:
+            self.summary_label.setText("No verify runs yet.")
+            return
+        ids = [r.id for r in runs]
+        chosen = run_id if run_id in ids else ids[-1]
+        self.run_combo.setCurrentIndex(ids.index(chosen))
+        self.show_run(chosen)
+
+    def show_run(self, run_id: str | None) -> None:
+        self.run_id = run_id
+        self.table.setRowCount(0)
+        self.reasoning.clear()
+        self.evidence.clear()
+        if not run_id:
+            return
+        verdicts = vs.verdicts(self.project, run_id)
+        self.table.setRowCount(len(verdicts))
+        failures = 0
+        for row, (cid, v) in enumerate(verdicts.items()):
+            self.table.setItem(row, 0, QTableWidgetItem(cid))
+            item = QTableWidgetItem(v.verdict or "— (no verdict)")
+            if v.verdict in VERDICT_COLOURS:
+                item.setForeground(QColor(VERDICT_COLOURS[v.verdict]))
+            self.table.setItem(row, 1, item)
+            self.table.setItem(row, 2, QTableWidgetItem(v.parse_status + (" · trimmed" if v.trimmed else "")))
+            failures += v.parse_status == "failed"
+        self.summary_label.setText(f"{len(verdicts)} verdicts, {failures} parse failures (shown, never counted as a verdict)")
+        if verdicts:
+            self.table.selectRow(0)
+
+    def _selected(self) -> None:
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        if not rows or not self.run_id:
+            return
+        claim_id = self.table.item(rows[0].row(), 0).text()
+        self.show_claim(claim_id)
+
+    def show_claim(self, claim_id: str) -> None:
+        d = vs.verdict_detail(self.project, self.run_id, claim_id)
+        v = d.verdict
+        e = html.escape
+        parts = [f"<h3>{e(d.claim_text)}</h3>", f"<p><small>claim {e(d.claim_id)} · {e(d.mode)} · {e(d.model or '')}</small></p>"]
+        if v is None:
+            parts.append("<p>No verdict recorded for this claim.</p>")
+        else:
+            colour = VERDICT_COLOURS.get(v.verdict or "", "#000")
+            label = v.verdict or "parse failure — no verdict"
+            parts.append(f"<p><b style='color:{colour}'>{e(label)}</b> ({e(v.parse_status)}"
+                         f"{', evidence trimmed to fit the context' if v.trimmed else ''})</p>")
+            if v.reasoning:
+                parts.append("<p>" + e(v.reasoning).replace("\n", "<br>") + "</p>")
+            parts.append(f"<p><small>{v.prompt_tokens or 0} prompt + {v.completion_tokens or 0} completion tokens, "
+                         f"{(v.latency_ms or 0) / 1000:.1f} s</small></p>")
+            parts.append(f"<p><small>raw output:</small></p><pre>{e(v.raw_output or '')}</pre>")
+        self.reasoning.setHtml("".join(parts))
+        ev = []
+        for n, p in enumerate(d.evidence, start=1):
+            mark = " <b>[used]</b>" if p.used else ""
+            stance = f" · stance: <b>{e(p.stance)}</b>" if p.stance else ""
+            title = f"<i>{e(p.title)}</i><br>" if p.title else ""
+            ev.append(f"<p><b>[{n}]</b> {e(p.passage_id)} (rank {p.rank}){mark}{stance}<br>{title}{e(p.text)}</p>")
+        self.evidence.setHtml("".join(ev) or "<p>No passages.</p>")
