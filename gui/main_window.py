@@ -27,8 +27,8 @@ PAGES = ("Data", "Runs", "Review", "Labeling", "Reports")
 # Pages other modules provide, built on first show: page -> (module, class taking (project, parent)).
 # Without the module the page stays a placeholder saying what will be there.
 OPTIONAL_PAGES = {
-    "Review": ("gui.views.hits_view", "HitsView"),
-    "Labeling": ("gui.views.labeling_view", "LabelingView"),
+    "Review": ("gui.views.review_view", "ReviewView"),
+    "Labeling": ("gui.views.labeling_view", "LabelingPage"),
     "Reports": ("gui.views.results_view", "ResultsView"),
 }
 

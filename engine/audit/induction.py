@@ -379,6 +379,7 @@ def saturation_plot(project: Project, path: str | Path) -> Path:
     """New codes per closed round as a PNG (matplotlib, Agg); saturation is the first zero."""
     # A bare Figure renders with Agg and leaves pyplot's (the GUI's) backend alone.
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     points = saturation(project)
     path = Path(path)
@@ -396,6 +397,7 @@ def saturation_plot(project: Project, path: str | Path) -> Path:
             ax.annotate("saturated", (zero, 0), xytext=(zero, max(ys + [1]) * 0.6), ha="center",
                         arrowprops={"arrowstyle": "->"})
         ax.set_ylim(0, max(ys + [1]) * 1.25)
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     else:
         ax.text(0.5, 0.5, "no closed induction rounds yet", ha="center", va="center", transform=ax.transAxes)
     ax.set_xlabel("induction round")

@@ -35,8 +35,8 @@ def _fail_with_run(exc: Exception) -> None:
 @click.option("--model", help="registry name (smollm2-135m, a local_models/ stem, a saved endpoint) or a GGUF path; "
                               "with --endpoint, the server's model name")
 @click.option("--endpoint", help="base URL of an OpenAI-compatible server")
-@click.option("--k", "k", type=click.IntRange(1, 100), default=js.DEFAULT_K, show_default=True,
-              help="top-k passages per claim")
+@click.option("--k", "k", type=click.IntRange(1, 100),
+              help=f"top-k passages per claim (default: the verify run's k for reasoning, else {js.DEFAULT_K})")
 @click.option("--limit", type=click.IntRange(0), help="judge only the first N claims")
 @click.option("--dataset", help="only claims of this dataset")
 @click.option("--dimensions", help="comma-separated dimension ids (default: all of the target's)")

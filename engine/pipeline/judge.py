@@ -66,8 +66,8 @@ def select_dimensions(codebook: Codebook, target: str, mode: str, wanted: list[s
         known = {d.id: d for d in dims}
         missing = [w for w in wanted if w not in known]
         if missing:
-            raise InvalidArgument(f"{missing[0]!r} is not a {target} dimension of codebook v{codebook.version} "
-                                  f"(known: {', '.join(known)})")
+            raise InvalidArgument(f"{missing[0]!r} is not one of the {target} dimensions of codebook "
+                                  f"v{codebook.version} ({', '.join(known)})")
         dims = [known[w] for w in dict.fromkeys(wanted)]
     if target == "evidence" and mode == "indirect":
         pol = [d for d in codebook.evidence if d.id == POLARITY]

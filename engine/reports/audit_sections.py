@@ -44,7 +44,9 @@ def collect(project, *, n_resamples: int | None = None, seed: int | None = None)
     agreement = audit_service.agreement(project, n_resamples=n_resamples or stats.DEFAULT_RESAMPLES,
                                         seed=stats.DEFAULT_SEED if seed is None else seed)
     agreement = {k: v for k, v in agreement.items() if v.n_raters}
-    annotators = sorted({a.annotator for a in records if a.target in ("evidence", "reasoning")})
+    # the taxonomy counts human labels only; LLM pre-labelers appear in the agreement tables
+    annotators = sorted({a.annotator for a in records
+                         if a.target in ("evidence", "reasoning") and not ann.is_llm(a.annotator)})
     book = audit_service.codebook(project, taxonomy.codebook_version)
     return AuditReport(taxonomy.codebook_version, annotators, len(records), taxonomy, agreement,
                        {k: list(v) for k, v in book.high_quality.items()})
@@ -90,6 +92,8 @@ def marginals_table(audit: AuditReport) -> Table:
            [(v.run_id, v.marginals) for v in _labelled_verify(audit)]
     for run_id, marginals in runs:
         for m in marginals:
+            if not m.n:         # a dimension nobody rated in this run says nothing
+                continue
             for code, n in m.codes.items():
                 share = n / m.n if m.n else None
                 hq = ""
@@ -144,7 +148,7 @@ def pattern_plot(audit: AuditReport) -> str | None:
                    label=f"{r.run_id} (n={r.n_labelled})")
         ax.set_xticks(x, patterns)
         ax.set_ylim(0, 1)
-        ax.set_ylabel("share of labelled units")
+        ax.set_ylabel("share of labelled units" + (" (R6: of decided claims)" if name == "retrieval" else ""))
         ax.set_title(f"{name} failure patterns")
         ax.grid(axis="y", alpha=0.3)
         ax.legend(fontsize=8)

@@ -22,6 +22,7 @@ BATCH_SIZE = 32
 _CHUNK = 256
 INDEX_FILE = "faiss.index"
 IDS_FILE = "passage_ids.json"
+VECTORS_FILE = "vectors.npy"
 
 
 def encode(model, texts: Sequence[str], progress: ProgressCallback = no_progress,
@@ -61,6 +62,41 @@ def build_faiss(vectors: np.ndarray, index_type: str = "flat"):
 
 
 @dataclass
+class Embeddings:
+    """Passage vectors, cached apart from any FAISS index so switching index types never re-embeds."""
+
+    passage_ids: list[str]
+    vectors: np.ndarray
+
+    def save(self, folder: Path) -> None:
+        np.save(folder / VECTORS_FILE, np.ascontiguousarray(self.vectors, dtype=np.float32))
+        (folder / IDS_FILE).write_text(json.dumps(self.passage_ids), encoding="utf-8")
+
+    @classmethod
+    def load(cls, folder: Path) -> "Embeddings":
+        vectors = np.load(folder / VECTORS_FILE)
+        ids = json.loads((folder / IDS_FILE).read_text(encoding="utf-8"))
+        if len(ids) != len(vectors):
+            raise ValueError("cached vectors and ids disagree")
+        return cls(ids, vectors)
+
+
+def save_faiss(index, folder: Path) -> None:
+    import faiss
+
+    faiss.write_index(index, str(folder / INDEX_FILE))
+
+
+def load_faiss(folder: Path, index_type: str):
+    import faiss
+
+    index = faiss.read_index(str(folder / INDEX_FILE))
+    if index_type == "hnsw":
+        index.hnsw.efSearch = HNSW_EF_SEARCH
+    return index
+
+
+@dataclass
 class DenseIndex:
     index: object                # faiss.Index
     passage_ids: list[str]
@@ -76,20 +112,13 @@ class DenseIndex:
         return cls(build_faiss(vectors, index_type), list(passage_ids), model, index_type)
 
     def save(self, folder: Path) -> None:
-        import faiss
-
-        faiss.write_index(self.index, str(folder / INDEX_FILE))
+        save_faiss(self.index, folder)
         (folder / IDS_FILE).write_text(json.dumps(self.passage_ids), encoding="utf-8")
 
     @classmethod
     def load(cls, folder: Path, model, index_type: str) -> "DenseIndex":
-        import faiss
-
-        index = faiss.read_index(str(folder / INDEX_FILE))
-        if index_type == "hnsw":
-            index.hnsw.efSearch = HNSW_EF_SEARCH
         ids = json.loads((folder / IDS_FILE).read_text(encoding="utf-8"))
-        return cls(index, ids, model, index_type)
+        return cls(load_faiss(folder, index_type), ids, model, index_type)
 
     def __len__(self) -> int:
         return len(self.passage_ids)

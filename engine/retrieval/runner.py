@@ -116,16 +116,31 @@ def open_indexes(spec: RetrieverSpec, corpus: Corpus, project_path: str | Path, 
                                          "size_bytes": info.size_bytes}
             progress(0, None, f"loading {info.name}")
             model = embedders.load_embedder(info)
-            key = f"{embedders.model_key(info)}-{dense_index}-v{INDEX_FORMAT}"
+            key = f"{embedders.model_key(info)}-v{INDEX_FORMAT}"
             meta = {"kind": "dense", "corpus_hash": corpus.hash, "model": info.name, "model_sha256": sha,
-                    "index_type": dense_index, "n_passages": len(corpus.ids), "normalize": True,
-                    "format": INDEX_FORMAT}
-            idx, status = index_cache.load_or_build(
+                    "n_passages": len(corpus.ids), "normalize": True, "format": INDEX_FORMAT}
+            emb, status = index_cache.load_or_build(
                 index_cache.cache_dir(project_path, corpus.hash, key), meta,
-                build=lambda: dense_mod.DenseIndex.build(model, corpus.ids, corpus.texts, dense_index, progress, cancel),
+                build=lambda: dense_mod.Embeddings(list(corpus.ids), dense_mod.encode(model, corpus.texts, progress,
+                                                                                       cancel)),
                 save=lambda obj, folder: obj.save(folder),
-                load=lambda folder: dense_mod.DenseIndex.load(folder, model, dense_index),
+                load=dense_mod.Embeddings.load,
             )
+            if cancel is not None:
+                cancel.check()
+            if dense_index == "flat":
+                # Exact search over vectors in memory: building it is a copy, not worth caching.
+                index = dense_mod.build_faiss(emb.vectors, "flat")
+            else:
+                progress(0, None, f"building the {dense_index} index")
+                index, opened.cache[f"{comp.label} {dense_index}"] = index_cache.load_or_build(
+                    index_cache.cache_dir(project_path, corpus.hash, f"{key}-{dense_index}"),
+                    {**meta, "index_type": dense_index, "hnsw_m": dense_mod.HNSW_M},
+                    build=lambda: dense_mod.build_faiss(emb.vectors, dense_index),
+                    save=dense_mod.save_faiss,
+                    load=lambda folder: dense_mod.load_faiss(folder, dense_index),
+                )
+            idx = dense_mod.DenseIndex(index, emb.passage_ids, model, dense_index)
             opened.searchers[comp.label] = idx.search
         opened.cache[comp.label] = status
     opened.seconds = time.perf_counter() - started

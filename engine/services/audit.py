@@ -1,6 +1,8 @@
 """Audit services for the CLI and the GUI: codebook versions, annotations, triage, taxonomy, agreement."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from dataclasses import field as _field
 from pathlib import Path
 from typing import Any
 
@@ -190,8 +192,6 @@ def demo_step_audit(project: Project, summary, progress) -> None:
 
 
 # ---- views (the desktop Review and Labeling pages) ------------------------------------------------
-from dataclasses import dataclass, field as _field  # noqa: E402
-
 
 @dataclass
 class PassageText:

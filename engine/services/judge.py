@@ -44,7 +44,7 @@ class JudgeRequest:
     with_gold: bool = False
     model: str | None = None
     endpoint: str | None = None
-    k: int = DEFAULT_K
+    k: int | None = None                   # default: the verify run's k (reasoning), else DEFAULT_K
     limit: int | None = None               # claims
     dataset: str | None = None
     dimensions: list[str] | None = None    # default: every dimension of the target
@@ -187,6 +187,9 @@ def judge(project: Project, req: JudgeRequest, progress: ProgressCallback = no_p
         if not req.run:
             raise InvalidArgument("name the run to judge (--run RUN) or a judge run to --resume")
         jp.check_mode(req.target, req.mode)
+        if req.k is None:
+            pinned_k = run_store.get_run(project, req.run).config.get("k") if req.target == "reasoning" else None
+            req = replace(req, k=pinned_k if isinstance(pinned_k, int) and pinned_k > 0 else DEFAULT_K)
         if req.k < 1:
             raise InvalidArgument("k must be at least 1")
         if not (0.0 <= req.temperature <= 2.0):
@@ -207,7 +210,8 @@ def judge(project: Project, req: JudgeRequest, progress: ProgressCallback = no_p
                        n_threads=req.n_threads, timeout=req.timeout, max_retries=req.max_retries)
     try:
         prompt = opts.prompt()
-        annotator = annotator_for(llm.entry.name, prompt.sha256)
+        # A resumed run keeps the annotator it started with, whatever the model is called now.
+        annotator = cfg["annotator"] if cfg else annotator_for(llm.entry.name, prompt.sha256)
         if run_id is None:
             cfg = {
                 "run": req.run, "target": opts.target, "mode": opts.mode, "with_gold": opts.with_gold,
@@ -503,3 +507,29 @@ def care_measurement(project: Project, retrieval_run: str, modes: list[str], llm
                      "units_per_min": res.units_per_min, "annotator": res.annotator,
                      "code_counts": res.code_counts}
     return out
+
+
+# ---- demo --------------------------------------------------------------------------------------------
+DEMO_JUDGE_CLAIMS = 1
+DEMO_JUDGE_K = 3
+
+
+def demo_step_judge(project: Project, summary, progress: ProgressCallback = no_progress) -> None:
+    """A CARE pre-label of one claim's top-3 passages with the embedded model (about half a minute)."""
+    from engine.services.verification import latest_retrieval_run
+
+    run = latest_retrieval_run(project)
+    if run is None:
+        summary.steps.append({"step": "judge", "run_id": None,
+                              "text": "judge skipped: no finished retrieval run (run `factaudit retrieve` first)"})
+        return
+    names = {c.dataset for c in list_claims(project)}
+    dataset = "scifact-demo" if "scifact-demo" in names else None
+    res = judge(project, JudgeRequest(run=run, target="evidence", mode="care", k=DEMO_JUDGE_K, limit=DEMO_JUDGE_CLAIMS,
+                                      dataset=dataset, passage_words=120, prompt_cache=True), progress)
+    summary.steps.append({
+        "step": "judge", "run_id": res.run_id, "n_units": res.n_units, "n_parse_failures": res.n_parse_failures,
+        "text": (f"LLM pre-labels (CARE mode, {res.annotator}) for {res.n_done} claim-passage pairs of {run} in "
+                 f"{res.seconds:.0f} s, {res.n_parse_failures} parse failures; for more run "
+                 f"`factaudit judge PROJECT --run {run} --target evidence --mode care` without --limit"),
+    })

@@ -249,31 +249,41 @@ def _run(project: Project, run_id: str, req: VerifyRequest, opts: VerifyOptions,
 
     progress(len(done), total, "verifying")
     workers = max(1, min(llm.max_concurrency, req.concurrency))
-    pending: dict[Future, str] = {}
-    queue = list(todo)
+
+    def commit(rec: VerdictRecord) -> None:
+        nonlocal n_new
+        run_store.add_verdict(project, run_id, rec)
+        n_new += 1
+        rate = meter.rate(n_new)
+        eta = meter.eta_seconds(n_new)
+        eta_s = f", ETA {eta:.0f} s" if eta is not None else ""
+        progress(len(done) + n_new, total, f"verifying {rate:.2f} claims/s{eta_s}")
+
     try:
-        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="verify") as pool:
-            try:
-                while queue or pending:
-                    while queue and len(pending) < workers:
-                        cancel.check()
-                        cid, text = queue.pop(0)
-                        pending[pool.submit(work, job(cid, text))] = cid
-                    finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
-                    for fut in finished:
-                        pending.pop(fut)
-                        rec = fut.result()
-                        run_store.add_verdict(project, run_id, rec)
-                        n_new += 1
-                        rate = meter.rate(n_new)
-                        eta = meter.eta_seconds(n_new)
-                        eta_s = f", ETA {eta:.0f} s" if eta is not None else ""
-                        progress(len(done) + n_new, total, f"verifying {rate:.2f} claims/s{eta_s}")
-            except BaseException:
-                queue.clear()
-                for fut in pending:
-                    fut.cancel()
-                raise
+        if workers == 1:
+            # In the calling thread: a llama.cpp model is loaded once per thread, so no pool here.
+            for cid, text in todo:
+                cancel.check()
+                commit(work(job(cid, text)))
+        else:
+            pending: dict[Future, str] = {}
+            queue = list(todo)
+            with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="verify") as pool:
+                try:
+                    while queue or pending:
+                        while queue and len(pending) < workers:
+                            cancel.check()
+                            cid, text = queue.pop(0)
+                            pending[pool.submit(work, job(cid, text))] = cid
+                        finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+                        for fut in finished:
+                            pending.pop(fut)
+                            commit(fut.result())
+                except BaseException:
+                    queue.clear()
+                    for fut in pending:
+                        fut.cancel()
+                    raise
     except (JobCancelled, KeyboardInterrupt) as exc:
         run_store.finish_run(project, run_id, "cancelled", summary=_summary(project, run_id, total),
                              error="cancelled by the user")

@@ -60,7 +60,7 @@ class CodebookEditor(QWidget):
         ll.setContentsMargins(0, 0, 0, 0)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Dimension / code", "Pattern"])
-        self.tree.setColumnWidth(0, 300)
+        self.tree.setColumnWidth(0, 330)
         self.tree.currentItemChanged.connect(self._selected)
         ll.addWidget(self.tree, 1)
         tools = QHBoxLayout()
@@ -89,6 +89,7 @@ class CodebookEditor(QWidget):
         split.addWidget(self.forms)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
+        split.setSizes([440, 700])
         root.addWidget(split, 1)
 
         self.errors = QLabel("")
@@ -114,9 +115,19 @@ class CodebookEditor(QWidget):
         self.refresh()
 
     # ---- forms -----------------------------------------------------------------------------------
+    @staticmethod
+    def _form_page() -> tuple[QWidget, QFormLayout]:
+        """A form kept at the top of its page (a bare QFormLayout spreads its rows over the height)."""
+        page = QWidget()
+        outer = QVBoxLayout(page)
+        outer.setContentsMargins(8, 0, 0, 0)
+        f = QFormLayout()
+        outer.addLayout(f)
+        outer.addStretch(1)
+        return page, f
+
     def _book_form(self) -> QWidget:
-        w = QWidget()
-        f = QFormLayout(w)
+        w, f = self._form_page()
         self.book_name = QLineEdit()
         self.book_name.textEdited.connect(lambda t: self._set(("name",), t))
         f.addRow("Name:", self.book_name)
@@ -132,8 +143,7 @@ class CodebookEditor(QWidget):
         return w
 
     def _dim_form(self) -> QWidget:
-        w = QWidget()
-        f = QFormLayout(w)
+        w, f = self._form_page()
         self.dim_id = QLineEdit()
         self.dim_id.setToolTip("lower_snake_case; annotation files use this id")
         self.dim_id.textEdited.connect(self._dim_id_changed)
@@ -148,8 +158,7 @@ class CodebookEditor(QWidget):
         return w
 
     def _code_form(self) -> QWidget:
-        w = QWidget()
-        f = QFormLayout(w)
+        w, f = self._form_page()
         self.code_id = QLineEdit()
         self.code_id.setToolTip("lower_snake_case, unique within its dimension")
         self.code_id.textEdited.connect(self._code_id_changed)

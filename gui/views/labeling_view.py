@@ -301,9 +301,11 @@ class LabelingView(QWidget):
                     self.queue = services.audit.reasoning_queue(self.project, run, self.annotator)
         except FactAuditError as exc:
             self.status.setText(str(exc))
+            self.show_unit()
+            return
         if not run:
-            what = "a retrieval run" if self.mode == "evidence" else "a verify run"
-            self.status.setText(f"No {what} to label yet: make or import one on the Runs page.")
+            what = "retrieval" if self.mode == "evidence" else "verify"
+            self.status.setText(f"No {what} run to label yet: make or import one on the Runs page.")
         elif not self.queue:
             self.status.setText(f"Nothing left to label in {run} for {self.annotator}.")
         else:
@@ -449,6 +451,10 @@ class LabelingView(QWidget):
     # ---- keys ------------------------------------------------------------------------------------
     def handle_key(self, e: QKeyEvent) -> None:
         key = e.key()
+        mods = Qt.KeyboardModifier
+        if e.modifiers() & (mods.ControlModifier | mods.AltModifier | mods.MetaModifier):
+            e.ignore()                    # leave Ctrl+digit etc. to the window's shortcuts
+            return
         if self.unit is None:
             if key == Qt.Key.Key_Backspace:
                 self.undo()
@@ -558,3 +564,63 @@ class LabelingView(QWidget):
         parts = [w.text() for w in self.findChildren(QLabel) if w.isVisible()]
         parts.append(self.body.toPlainText())
         return "\n".join(parts)
+
+
+class LabelingPage(QWidget):
+    """The whole Labeling sidebar page: the labeling view with the codebook editor, agreement and
+    taxonomy as tabs (built when first shown, refreshed whenever they are shown again)."""
+
+    TABS = (("Label", None), ("Codebook", ("gui.views.codebook_editor", "CodebookEditor")),
+            ("Agreement", ("gui.views.agreement_view", "AgreementView")),
+            ("Taxonomy", ("gui.views.taxonomy_view", "TaxonomyView")))
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        from PySide6.QtWidgets import QTabWidget
+
+        self.project = project
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.labeling = LabelingView(project)
+        self.tabs.addTab(self.labeling, self.TABS[0][0])
+        self._built: dict[int, QWidget] = {0: self.labeling}
+        for name, _spec in self.TABS[1:]:
+            self.tabs.addTab(QWidget(), name)
+        self.tabs.currentChanged.connect(self._tab_changed)
+        layout.addWidget(self.tabs)
+
+    def widget(self, name: str) -> QWidget:
+        """The tab's view (built on demand)."""
+        index = [n for n, _ in self.TABS].index(name)
+        self._ensure(index)
+        return self._built[index]
+
+    def _ensure(self, index: int) -> None:
+        if index in self._built:
+            return
+        import importlib
+
+        module, cls = self.TABS[index][1]
+        view = getattr(importlib.import_module(module), cls)(self.project)
+        if cls == "CodebookEditor":
+            view.saved.connect(lambda _v: self.labeling.refresh())
+        self.tabs.blockSignals(True)
+        self.tabs.removeTab(index)
+        self.tabs.insertTab(index, view, self.TABS[index][0])
+        self.tabs.setCurrentIndex(index)
+        self.tabs.blockSignals(False)
+        self._built[index] = view
+
+    def _tab_changed(self, index: int) -> None:
+        fresh = index not in self._built
+        self._ensure(index)
+        if not fresh and index != 0:
+            self._built[index].refresh()      # labels may have changed since it was last shown
+        if index == 0:
+            self.labeling.card.setFocus()
+
+    def refresh(self) -> None:
+        for view in self._built.values():
+            view.refresh()

@@ -79,7 +79,8 @@ class ReviewView(QWidget):
         head.addWidget(QLabel("Level:"))
         self.level_combo = QComboBox()
         self.level_combo.addItems(["sentence", "claim"])
-        self.level_combo.activated.connect(lambda _=0: self.load())
+        self.level_combo.activated.connect(self._level_chosen)
+        self._auto_level = True        # until the user picks a level, fall back to claims when no sentence scores
         head.addWidget(self.level_combo)
         head.addSpacing(6)
         head.addWidget(QLabel("Mapping:"))
@@ -107,6 +108,9 @@ class ReviewView(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal)
         self.list = _List()
         self.list.setObjectName("disagreementList")
+        self.list.setWordWrap(True)
+        self.list.setSpacing(3)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.currentRowChanged.connect(self._show)
         self.list.triageKey.connect(self._triage_key)
         split.addWidget(self.list)
@@ -125,6 +129,7 @@ class ReviewView(QWidget):
         for n, (code, name) in enumerate(TRIAGE, start=1):
             b = QPushButton(f"{n}  {name}")
             b.setCheckable(True)
+            b.setStyleSheet("QPushButton:checked { background: #2f6fb0; color: white; border-color: #2a639e; }")
             b.clicked.connect(lambda _=False, c=code: self.set_triage(c))
             self.triage_buttons[code] = b
             buttons.addWidget(b)
@@ -194,7 +199,13 @@ class ReviewView(QWidget):
             default = None
         self.retrieval_combo.setCurrentText(default or NO_RUN)
 
+    def _level_chosen(self, _index: int) -> None:
+        self._auto_level = False
+        self.load()
+
     def _run_changed(self, _index: int) -> None:
+        if self._auto_level:
+            self.level_combo.setCurrentText("sentence")
         self._default_retrieval()
         self.load()
 
@@ -207,6 +218,7 @@ class ReviewView(QWidget):
             self._default_retrieval()
         if level:
             self.level_combo.setCurrentText(level)
+            self._auto_level = False
         if mapping:
             self.mapping_group.blockSignals(True)
             self.mapping_buttons[mapping].setChecked(True)
@@ -232,6 +244,11 @@ class ReviewView(QWidget):
             self._set_buttons(None)
             return
         r = self.result
+        if r.n_units == 0 and r.level == "sentence" and self._auto_level:
+            # closed-regime runs (claims without sentences) have nothing at sentence level
+            self.level_combo.setCurrentText("claim")
+            self.load()
+            return
         counts = ", ".join(f"{n} {KIND_NAMES.get(k, k)}{'s' if n != 1 else ''}" for k, n in sorted(r.counts().items()))
         decided = sum(1 for d in r.disagreements if d.triage)
         text = (f"{len(r.disagreements)} of {r.n_units} {r.level}s disagree with the expert under {r.mapping}"
@@ -241,7 +258,7 @@ class ReviewView(QWidget):
         if not r.retrieval_run:
             text += " · no retrieval run chosen: evidence shows the passages the verifier used"
         if r.n_units == 0 and r.level == "sentence":
-            text += " · this run has no verdicts on labelled sentences: try the claim level"
+            text += " · this run has no verdicts on labelled sentences: choose the claim level"
         self.summary.setText(text)
         for d in r.disagreements:
             item = QListWidgetItem()

@@ -118,7 +118,7 @@ def test_resume_after_cancel_gives_one_label_per_unit(proj, llm):
         if done >= 1:
             token.cancel()
 
-    req = js.JudgeRequest(run=rr, target="evidence", mode="direct", k=3, limit=1, dimensions=["polarity"],
+    req = js.JudgeRequest(run=rr, target="evidence", mode="direct", k=2, limit=1, dimensions=["polarity"],
                           max_tokens=40)
     with pytest.raises(JobCancelled) as info:
         js.judge(proj, req, progress=stop_after_first, cancel=token, llm=llm)
@@ -126,9 +126,9 @@ def test_resume_after_cancel_gives_one_label_per_unit(proj, llm):
     assert run_store.get_run(proj, run_id).status == "cancelled"
     assert len(judge_store.get_units(proj, run_id)) == 1
     res = js.judge(proj, js.JudgeRequest(resume=run_id), llm=llm)
-    assert res.run_id == run_id and res.status == "done" and res.n_new == 2
+    assert res.run_id == run_id and res.status == "done" and res.n_new == 1
     units = judge_store.get_units(proj, run_id)
-    assert sorted(u.passage_id for u in units) == ["p1", "p2", "p3"]
+    assert sorted(u.passage_id for u in units) == ["p1", "p3"]
     labelled = [u for u in units if u.labels]
     per_unit: dict[tuple, int] = {}
     for a in audit_store.list_annotations(proj, target="evidence"):
@@ -156,8 +156,9 @@ def test_indirect_with_gold_infers_polarity_from_the_answer(proj, llm):
 
 def test_reasoning_target_rates_the_six_steps(proj, llm):
     vr = proj.ids["verify"]
-    res = js.judge(proj, js.JudgeRequest(run=vr, target="reasoning", k=2, max_tokens=140), llm=llm)
+    res = js.judge(proj, js.JudgeRequest(run=vr, target="reasoning", max_tokens=140), llm=llm)
     assert res.n_units == 1
+    assert run_store.get_run(proj, res.run_id).config["k"] == 2          # the verify run's k
     (unit,) = judge_store.get_units(proj, res.run_id)
     assert unit.claim_id == "c1" and unit.passage_id is None
     book = cb.current(proj)
@@ -170,6 +171,22 @@ def test_reasoning_target_rates_the_six_steps(proj, llm):
             assert a.code in book.dimension(a.dimension, "reasoning").code_ids
 
 
+def test_schema_enums_are_the_codebook_codes(proj):
+    from engine.models.llm import schema_errors
+    from engine.pipeline import judge as jp
+
+    book = cb.current(proj)
+    for target in ("evidence", "reasoning"):
+        dims = jp.select_dimensions(book, target, "care", None)
+        schema = jp.labels_schema(dims)
+        assert {k: v["enum"] for k, v in schema["properties"].items()} == {d.id: list(d.code_ids) for d in book.dimensions(target)}
+        good = {d.id: d.code_ids[0] for d in dims}
+        assert schema_errors(good, schema) == []
+        assert schema_errors({**good, dims[0].id: "not_a_code"}, schema)
+        assert schema_errors({**good, "extra": "x"}, schema)
+    assert [d.id for d in jp.select_dimensions(book, "evidence", "indirect", None)] == ["polarity"]
+
+
 def test_bad_requests_fail_before_loading_a_model(proj):
     rr, vr = proj.ids["retrieval"], proj.ids["verify"]
     with pytest.raises(InvalidArgument, match="applies to --target evidence"):
@@ -178,7 +195,7 @@ def test_bad_requests_fail_before_loading_a_model(proj):
         js.judge(proj, js.JudgeRequest(run=rr, target="reasoning"))
     with pytest.raises(InvalidArgument, match="retrieval run"):
         js.judge(proj, js.JudgeRequest(run=vr, target="evidence"))
-    with pytest.raises(InvalidArgument, match="not a evidence dimension|not an? evidence dimension"):
+    with pytest.raises(InvalidArgument, match="not one of the evidence dimensions"):
         js.judge(proj, js.JudgeRequest(run=rr, dimensions=["nonsense"]))
     assert run_store.list_runs(proj, kind="judge") == []
 

@@ -15,12 +15,13 @@ from engine.retrieval.fusion import rrf
 from engine.services import import_files, retrieval
 from engine.services.demo import demo_file
 
-N_CLAIMS, N_OTHER = 15, 45
+N_CLAIMS, N_OTHER = 15, 25
 
 
 @pytest.fixture(scope="module")
-def small_path(tmp_path_factory):
-    """15 SciFact claims with evidence, their gold abstracts and 45 other abstracts."""
+def small(tmp_path_factory):
+    """15 SciFact claims with evidence, their gold abstracts and 25 other abstracts; one project for
+    the module, so the passages are embedded once (the first dense run) and the cache serves the rest."""
     out = tmp_path_factory.mktemp("dense")
     claims = [json.loads(line) for line in demo_file("scifact_claims_dev100.jsonl").read_text().splitlines()]
     claims = [c for c in claims if c["evidence"]][:N_CLAIMS]
@@ -29,22 +30,16 @@ def small_path(tmp_path_factory):
     keep = [d for d in corpus if str(d["doc_id"]) in gold] + [d for d in corpus if str(d["doc_id"]) not in gold][:N_OTHER]
     (out / "corpus.jsonl").write_text("".join(json.dumps(d) + "\n" for d in keep))
     (out / "claims_dev.jsonl").write_text("".join(json.dumps(c) + "\n" for c in claims))
-    path = out / "small.faproj"
-    with Project.create(path) as p:
-        import_files(p, [out / "corpus.jsonl", out / "claims_dev.jsonl"], fmt="scifact", dataset="small")
-    return path
-
-
-@pytest.fixture
-def small(small_path, tmp_path):
-    dst = tmp_path / "small.faproj"
-    shutil.copy2(small_path, dst)
-    cache = small_path.parent / ".factaudit-cache"
-    if cache.exists():
-        shutil.copytree(cache, tmp_path / ".factaudit-cache")
-    p = Project.open(dst)
+    p = Project.create(out / "small.faproj")
+    import_files(p, [out / "corpus.jsonl", out / "claims_dev.jsonl"], fmt="scifact", dataset="small")
     yield p
     p.close()
+
+
+@pytest.fixture(scope="module")
+def dense_runs(small):
+    """The first dense run builds the index, the second finds it in the cache."""
+    return retrieval.retrieve(small, "dense", k=5), retrieval.retrieve(small, "dense:minilm-l6", k=5)
 
 
 @pytest.fixture(scope="module")
@@ -52,10 +47,9 @@ def model():
     return embedders.load_embedder(embedders.resolve_embedder("minilm-l6"))
 
 
-def test_dense_run_matches_direct_cosine_and_reuses_its_cache(small, model):
-    first = retrieval.retrieve(small, "dense", k=5)
+def test_dense_run_matches_direct_cosine_and_reuses_its_cache(small, dense_runs, model):
+    first, again = dense_runs
     assert first.retriever == "dense:minilm-l6" and first.cache == {"dense:minilm-l6": "built"}
-    again = retrieval.retrieve(small, "dense:minilm-l6", k=5)
     assert again.cache == {"dense:minilm-l6": "hit"}
     hits = runs.get_hits(small, first.run_id)
     assert hits == runs.get_hits(small, again.run_id)
@@ -77,15 +71,21 @@ def test_dense_run_matches_direct_cosine_and_reuses_its_cache(small, model):
     assert prov["models"]["dense:minilm-l6"]["sha256"] == embedders.model_sha256(embedders.resolve_embedder("minilm-l6"))
 
 
-def test_hnsw_index_agrees_with_exact_search_on_a_small_corpus(small):
-    flat = retrieval.retrieve(small, "dense", k=5)
-    hnsw = retrieval.retrieve(small, "dense", k=5, dense_index="hnsw")
-    assert hnsw.cache == {"dense:minilm-l6": "built"}        # its own cache entry
-    a, b = runs.get_hits(small, flat.run_id), runs.get_hits(small, hnsw.run_id)
-    assert {c: [h.passage_id for h in hs] for c, hs in a.items()} == {c: [h.passage_id for h in hs] for c, hs in b.items()}
+def test_hnsw_index_agrees_with_exact_search():
+    from engine.retrieval.dense import build_faiss
+
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((2000, 32)).astype(np.float32)
+    x /= np.linalg.norm(x, axis=1, keepdims=True)
+    q = x[:50] + 0.1 * rng.standard_normal((50, 32)).astype(np.float32)
+    _, exact = build_faiss(x, "flat").search(q, 10)
+    _, approx = build_faiss(x, "hnsw").search(q, 10)
+    brute = np.argsort(-(q @ x.T), axis=1)[:, :10]
+    assert (exact == brute).all()
+    assert np.mean([len(set(a) & set(e)) / 10 for a, e in zip(approx, exact)]) >= 0.95
 
 
-def test_rrf_run_is_the_hand_fusion_of_its_components_and_evaluates_like_ir_measures(small):
+def test_rrf_run_is_the_hand_fusion_of_its_components_and_evaluates_like_ir_measures(small, dense_runs):
     depth = 20
     fused = retrieval.retrieve(small, "rrf:bm25,dense:minilm-l6", k=10, rrf_k=60, rrf_depth=depth)
     bm = retrieval.retrieve(small, "bm25", k=depth)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -191,6 +192,9 @@ CHILD = textwrap.dedent("""
     from engine import services
     from gui.views.labeling_view import LabelingView, set_annotator_name
 
+    from PySide6.QtCore import QSettings
+    # the test's own settings folder, never the user's
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[5])
     app = QApplication([])
     project = services.open_project(sys.argv[1])
     set_annotator_name("tester")
@@ -219,23 +223,28 @@ def test_committed_labels_survive_kill_9(demo_project_path, tmp_path, qapp):
     script.write_text(CHILD)
     n = 5
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, str(script), str(path), data["retrieval_run"], data["verify_run"], str(n)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=str(ROOT))
+    err = open(tmp_path / "child.err", "wb")
+    # unbuffered bytes, so select() sees every line the child wrote (a buffered reader could hold them)
+    proc = subprocess.Popen([sys.executable, str(script), str(path), data["retrieval_run"], data["verify_run"], str(n),
+                             str(tmp_path / "child-settings")],
+                            stdout=subprocess.PIPE, stderr=err, bufsize=0, env=env, cwd=str(ROOT))
     lines = []
     try:
         deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and (not lines or lines[-1] != "waiting"):
+            ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                break
             line = proc.stdout.readline()
             if not line:
                 break
-            lines.append(line.strip())
-            if line.startswith("waiting"):
-                break
-        assert lines[-1] == "waiting", (lines, proc.stderr.read() if proc.poll() is not None else "")
+            lines.append(line.decode().strip())
+        assert lines and lines[-1] == "waiting", (lines, (tmp_path / "child.err").read_text(errors="replace"))
         assert lines[:n] == [f"committed {i + 1}" for i in range(n)]
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(30)
+        err.close()
     assert proc.returncode == -signal.SIGKILL
 
     reopened = services.open_project(path)

@@ -19,7 +19,7 @@ from engine.project.records import VerdictRecord
 from gui.dialogs.verify_dialog import ENDPOINT, VerifyDialog
 from gui.views.verdict_view import VerdictView
 
-N = 6
+N = 12
 
 
 class Server:
@@ -117,7 +117,7 @@ def test_dialog_verifies_and_the_view_shows_reasoning_beside_evidence(qtbot, pro
 
 
 def test_cancel_then_resume_finishes_the_same_run(qtbot, project, server):
-    server.delay = 0.3
+    server.delay = 1.0
     dialog = VerifyDialog(project)
     qtbot.addWidget(dialog)
     _configure(dialog, server)

@@ -1,0 +1,118 @@
+"""The Taxonomy view: failure patterns R1–R6 per retrieval run and V1–V6 per verify run (counts and
+shares of the labelled units), and the high-quality evidence rate with its per-dimension marginals."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget, QTableWidgetItem,
+    QVBoxLayout, QWidget,
+)
+
+from engine import services
+from engine.errors import FactAuditError
+
+
+def _cell(count: int, share: float | None) -> str:
+    return f"{count}" if share is None else f"{count} ({100 * share:.0f}%)"
+
+
+def _table(columns) -> QTableWidget:
+    t = QTableWidget(0, len(columns))
+    t.setHorizontalHeaderLabels(columns)
+    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    t.setAlternatingRowColors(True)
+    t.setShowGrid(False)
+    t.verticalHeader().hide()
+    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    t.horizontalHeader().setStretchLastSection(False)
+    return t
+
+
+def _fill(table: QTableWidget, header: list[str], rows: list[list[str]]) -> None:
+    table.clear()
+    table.setColumnCount(len(header))
+    table.setHorizontalHeaderLabels(header)
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            it = QTableWidgetItem(text)
+            if c > 0 and (text[:1].isdigit() or text == "–"):
+                it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(r, c, it)
+
+
+class TaxonomyView(QWidget):
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.taxonomy = None
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 12, 16, 12)
+        root.setSpacing(8)
+        head = QHBoxLayout()
+        title = QLabel("Failure taxonomy")
+        title.setObjectName("sectionTitle")
+        head.addWidget(title)
+        head.addStretch(1)
+        self.llm_box = QCheckBox("Count LLM pre-labels too")
+        self.llm_box.toggled.connect(lambda _on: self.refresh())
+        head.addWidget(self.llm_box)
+        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button.clicked.connect(self.refresh)
+        head.addWidget(self.refresh_button)
+        root.addLayout(head)
+        self.status = QLabel("")
+        self.status.setObjectName("muted")
+        self.status.setWordWrap(True)
+        root.addWidget(self.status)
+        sub = QLabel("Retrieval runs (per claim × passage; R6 per claim)")
+        sub.setObjectName("subsectionTitle")
+        root.addWidget(sub)
+        self.retrieval_table = _table(["Run"])
+        root.addWidget(self.retrieval_table, 1)
+        sub2 = QLabel("Verify runs (per claim × verification)")
+        sub2.setObjectName("subsectionTitle")
+        root.addWidget(sub2)
+        self.verify_table = _table(["Run"])
+        root.addWidget(self.verify_table, 1)
+        sub3 = QLabel("Per-dimension marginals")
+        sub3.setObjectName("subsectionTitle")
+        root.addWidget(sub3)
+        self.marginal_table = _table(["Run"])
+        root.addWidget(self.marginal_table, 1)
+        self.refresh()
+
+    def refresh(self) -> None:
+        try:
+            tax = services.audit.taxonomy(self.project, include_llm=self.llm_box.isChecked())
+        except FactAuditError as exc:
+            self.status.setText(str(exc))
+            return
+        self.taxonomy = tax
+        retrieval = [r for r in tax.retrieval if r.n_labelled]
+        verify = [v for v in tax.verify if v.n_labelled]
+        r_patterns = [p.pattern for p in (retrieval[0].patterns if retrieval else [])]
+        _fill(self.retrieval_table, ["Run", "Pairs", "Labelled", *r_patterns, "High quality", "HQ decided"],
+              [[r.run_id, str(r.n_pairs), str(r.n_labelled), *[_cell(p.count, p.share) for p in r.patterns],
+                "–" if r.high_quality_rate is None else f"{100 * r.high_quality_rate:.1f}%", str(r.n_quality_decided)]
+               for r in retrieval])
+        v_patterns = [p.pattern for p in (verify[0].patterns if verify else [])]
+        _fill(self.verify_table, ["Run", "Verdicts", "Labelled", *v_patterns],
+              [[v.run_id, str(v.n_verdicts), str(v.n_labelled), *[_cell(p.count, p.share) for p in v.patterns]]
+               for v in verify])
+        rows = []
+        for run in [*retrieval, *verify]:
+            for m in run.marginals:
+                if not m.n:
+                    continue
+                codes = ", ".join(f"{c} {n}" for c, n in m.codes.items())
+                hq = "" if m.high_quality_share is None else f"{100 * m.high_quality_share:.0f}%"
+                rows.append([run.run_id, m.dimension, str(m.n), hq, codes])
+        _fill(self.marginal_table, ["Run", "Dimension / step", "Labelled", "In high-quality set", "Codes"], rows)
+        if not retrieval and not verify:
+            self.status.setText("No labelled units yet: label evidence pairs or reasoning traces first.")
+        else:
+            who = "human raters" + (" and LLM pre-labelers" if self.llm_box.isChecked() else "")
+            self.status.setText(f"Codebook v{tax.codebook_version}; current first-pass labels of the {who} (the most "
+                                "recent label wins where several raters labelled a unit). Shares are over the "
+                                "run's labelled units.")
