@@ -93,7 +93,22 @@ def main() -> None:
     results = []
     load_before = os.getloadavg()[0]
 
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+
+    def document(cache_rows: list) -> dict:
+        return {
+            "benchmark": "verify", "model": entry.name, "model_sha256": entry.sha256(),
+            "quantization": entry.quantization, "n_ctx": entry.n_ctx, "threads": args.threads,
+            "claims_per_config": args.claims, "passage_words": args.passage_words, "max_tokens": args.max_tokens,
+            "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
+                        "load_avg_before": round(load_before, 2), "load_avg_after": round(os.getloadavg()[0], 2)},
+            "runs": results, "prompt_cache": cache_rows,
+            "note": "cache speed-up = seconds without / seconds with the prompt cache, same claims, same run",
+        }
+
     def log(row: dict) -> None:
+        out.write_text(json.dumps(document([]), indent=2))
         print(f"{row['mode']:<12} k={row['k']:<3} cache={'on ' if row.get('prompt_cache') else 'off'} "
               f"{row['claims_per_min']:>6.2f} claims/min  {row['prompt_tokens_per_s']:>7.1f} prompt tok/s  "
               f"({row['seconds']} s, {row['parse_failures']} parse failures)", flush=True)
@@ -107,38 +122,36 @@ def main() -> None:
             log(row)
     cold.close()
 
-    # The prompt cache: the same claims with prefix reuse + LlamaRAMCache, beside the cold rows above.
+    # The prompt cache: the same claims with and without it, claim by claim in alternation, so a
+    # change in machine load between the two halves cannot pose as a speed-up.
     cache_rows = []
+    cold = LlamaBackend(entry, n_threads=args.threads, prompt_cache=False)
     warm = LlamaBackend(entry, n_threads=args.threads, prompt_cache=True)
     for mode in modes:
         sets = evidence_sets(project, args.claims, args.cache_k)
-        row = measure(warm, sets, mode, opts_kw)
-        row["prompt_cache"] = True
-        log(row)
-        base = next(r for r in results if r["mode"] == mode and r["k"] == args.cache_k and not r["prompt_cache"])
-        cache_rows.append({
-            "mode": mode, "k": args.cache_k, "cached": row, "seconds_off": base["seconds"], "seconds_on": row["seconds"],
-            "speedup": round(base["seconds"] / row["seconds"], 3),
-            "same_verdicts": sum(a == b for a, b in zip(base["verdicts"], row["verdicts"])),
-        })
+        off, on = [], []
+        for one in sets:
+            off.append(measure(cold, [one], mode, opts_kw))
+            on.append(measure(warm, [one], mode, opts_kw))
+        s_off = sum(r["seconds"] for r in off)
+        s_on = sum(r["seconds"] for r in on)
+        p_off = sum(r["prompt_tokens"] for r in off)
+        row = {"mode": mode, "k": args.cache_k, "claims": len(sets), "seconds_off": round(s_off, 2),
+               "seconds_on": round(s_on, 2), "speedup": round(s_off / s_on, 3),
+               "prompt_tokens_per_s_off": round(p_off / s_off, 1), "prompt_tokens_per_s_on": round(p_off / s_on, 1),
+               "same_verdicts": sum(a["verdicts"] == b["verdicts"] for a, b in zip(off, on))}
+        cache_rows.append(row)
+        print(f"prompt cache {mode:<12} k={args.cache_k}: {s_off:.1f} s off, {s_on:.1f} s on, "
+              f"speed-up {row['speedup']}x", flush=True)
+        out.write_text(json.dumps(document(cache_rows), indent=2))
+    cold.close()
     warm.close()
     project.close()
 
-    doc = {
-        "benchmark": "verify", "model": entry.name, "model_sha256": entry.sha256(), "quantization": entry.quantization,
-        "n_ctx": entry.n_ctx, "threads": args.threads, "claims_per_config": args.claims,
-        "passage_words": args.passage_words, "max_tokens": args.max_tokens,
-        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
-                    "load_avg_before": round(load_before, 2), "load_avg_after": round(os.getloadavg()[0], 2)},
-        "runs": results, "prompt_cache": cache_rows,
-        "note": "cache speed-up = seconds without / seconds with the prompt cache, same claims, same run",
-    }
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(doc, indent=2))
+    out.write_text(json.dumps(document(cache_rows), indent=2))
     for c in cache_rows:
         print(f"prompt cache speed-up ({c['mode']}, k={c['k']}): {c['speedup']}x; "
-              f"same verdicts {c['same_verdicts']}/{args.claims}")
+              f"same verdicts {c['same_verdicts']}/{c['claims']}")
     print(f"wrote {out}")
 
 

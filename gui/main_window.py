@@ -27,7 +27,7 @@ PAGES = ("Data", "Runs", "Review", "Labeling", "Reports")
 # Pages other modules provide, built on first show: page -> (module, class taking (project, parent)).
 # Without the module the page stays a placeholder saying what will be there.
 OPTIONAL_PAGES = {
-    "Review": ("gui.views.review_view", "ReviewView"),
+    "Review": ("gui.views.tabbed_page", "ReviewPage"),
     "Labeling": ("gui.views.labeling_view", "LabelingPage"),
     "Reports": ("gui.views.results_view", "ResultsView"),
 }

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
+from gui.views.tabbed_page import TabbedPage
 from PySide6.QtWidgets import (
     QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QSplitter, QTextBrowser,
     QVBoxLayout, QWidget,
@@ -566,61 +567,25 @@ class LabelingView(QWidget):
         return "\n".join(parts)
 
 
-class LabelingPage(QWidget):
+class LabelingPage(TabbedPage):
     """The whole Labeling sidebar page: the labeling view with the codebook editor, agreement and
     taxonomy as tabs (built when first shown, refreshed whenever they are shown again)."""
 
-    TABS = (("Label", None), ("Codebook", ("gui.views.codebook_editor", "CodebookEditor")),
+    TABS = (("Label", ("gui.views.labeling_view", "LabelingView")),
+            ("Codebook", ("gui.views.codebook_editor", "CodebookEditor")),
             ("Agreement", ("gui.views.agreement_view", "AgreementView")),
             ("Taxonomy", ("gui.views.taxonomy_view", "TaxonomyView")))
 
-    def __init__(self, project, parent: QWidget | None = None):
-        super().__init__(parent)
-        from PySide6.QtWidgets import QTabWidget
+    @property
+    def labeling(self) -> "LabelingView":
+        return self._built[0]
 
-        self.project = project
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.tabs = QTabWidget()
-        self.tabs.setDocumentMode(True)
-        self.labeling = LabelingView(project)
-        self.tabs.addTab(self.labeling, self.TABS[0][0])
-        self._built: dict[int, QWidget] = {0: self.labeling}
-        for name, _spec in self.TABS[1:]:
-            self.tabs.addTab(QWidget(), name)
-        self.tabs.currentChanged.connect(self._tab_changed)
-        layout.addWidget(self.tabs)
-
-    def widget(self, name: str) -> QWidget:
-        """The tab's view (built on demand)."""
-        index = [n for n, _ in self.TABS].index(name)
-        self._ensure(index)
-        return self._built[index]
-
-    def _ensure(self, index: int) -> None:
-        if index in self._built:
-            return
-        import importlib
-
-        module, cls = self.TABS[index][1]
-        view = getattr(importlib.import_module(module), cls)(self.project)
-        if cls == "CodebookEditor":
+    def view_built(self, index: int, view: QWidget) -> None:
+        if self.TABS[index][1][1] == "CodebookEditor":
             view.saved.connect(lambda _v: self.labeling.refresh())
-        self.tabs.blockSignals(True)
-        self.tabs.removeTab(index)
-        self.tabs.insertTab(index, view, self.TABS[index][0])
-        self.tabs.setCurrentIndex(index)
-        self.tabs.blockSignals(False)
-        self._built[index] = view
 
     def _tab_changed(self, index: int) -> None:
-        fresh = index not in self._built
-        self._ensure(index)
-        if not fresh and index != 0:
-            self._built[index].refresh()      # labels may have changed since it was last shown
-        if index == 0:
+        if index == 0:  # keep the labeler's place in the queue: no refresh here
             self.labeling.card.setFocus()
-
-    def refresh(self) -> None:
-        for view in self._built.values():
-            view.refresh()
+            return
+        super()._tab_changed(index)

@@ -85,6 +85,16 @@ def test_hnsw_index_agrees_with_exact_search():
     assert np.mean([len(set(a) & set(e)) / 10 for a, e in zip(approx, exact)]) >= 0.95
 
 
+def test_hnsw_run_reuses_the_cached_embeddings(small, dense_runs):
+    flat = dense_runs[0]
+    hnsw = retrieval.retrieve(small, "dense", k=5, dense_index="hnsw")
+    assert hnsw.cache == {"dense:minilm-l6 hnsw": "built", "dense:minilm-l6": "hit"}   # no re-embedding
+    assert retrieval.retrieve(small, "dense", k=5, dense_index="hnsw").cache["dense:minilm-l6 hnsw"] == "hit"
+    a, b = runs.get_hits(small, flat.run_id), runs.get_hits(small, hnsw.run_id)
+    assert {c: [h.passage_id for h in hs] for c, hs in a.items()} == {c: [h.passage_id for h in hs] for c, hs in b.items()}
+    assert runs.get_run(small, hnsw.run_id).config["dense_index"] == "hnsw"
+
+
 def test_rrf_run_is_the_hand_fusion_of_its_components_and_evaluates_like_ir_measures(small, dense_runs):
     depth = 20
     fused = retrieval.retrieve(small, "rrf:bm25,dense:minilm-l6", k=10, rrf_k=60, rrf_depth=depth)

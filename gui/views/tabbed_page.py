@@ -1,0 +1,64 @@
+"""A sidebar page made of tabs whose views are built the first time they are shown."""
+from __future__ import annotations
+
+import importlib
+
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+
+
+class TabbedPage(QWidget):
+    """TABS = ((name, (module, class)), ...); each view takes (project) and has refresh()."""
+
+    TABS: tuple[tuple[str, tuple[str, str]], ...] = ()
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self._built: dict[int, QWidget] = {}
+        for name, _spec in self.TABS:
+            self.tabs.addTab(QWidget(), name)
+        self._ensure(0)
+        self.tabs.currentChanged.connect(self._tab_changed)
+        layout.addWidget(self.tabs)
+
+    def widget(self, name: str) -> QWidget:
+        """The tab's view (built on demand)."""
+        index = [n for n, _ in self.TABS].index(name)
+        self._ensure(index)
+        return self._built[index]
+
+    def view_built(self, index: int, view: QWidget) -> None:
+        """Hook for subclasses to connect a freshly built view."""
+
+    def _ensure(self, index: int) -> None:
+        if index in self._built:
+            return
+        module, cls = self.TABS[index][1]
+        view = getattr(importlib.import_module(module), cls)(self.project)
+        current = self.tabs.currentIndex()
+        self.tabs.blockSignals(True)
+        self.tabs.removeTab(index)
+        self.tabs.insertTab(index, view, self.TABS[index][0])
+        self.tabs.setCurrentIndex(current if current != index else index)
+        self.tabs.blockSignals(False)
+        self._built[index] = view
+        self.view_built(index, view)
+
+    def _tab_changed(self, index: int) -> None:
+        fresh = index not in self._built
+        self._ensure(index)
+        if not fresh:
+            self._built[index].refresh()      # data may have changed since it was last shown
+
+    def refresh(self) -> None:
+        for view in self._built.values():
+            view.refresh()
+
+
+class ReviewPage(TabbedPage):
+    TABS = (("Disagreements", ("gui.views.review_view", "ReviewView")),
+            ("Retrieved evidence", ("gui.views.hits_view", "HitsView")))
