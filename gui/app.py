@@ -227,12 +227,17 @@ def _shutdown() -> None:
     Op.wait_all(10_000)
 
 
-def run(project_path: str | None = None) -> int:
-    """Entry point of `factaudit` and `factaudit gui [PROJECT]`."""
+def run(project_path: str | None = None, quit_when_shown: bool = False) -> int:
+    """Entry point of `factaudit` and `factaudit gui [PROJECT]`. `quit_when_shown` leaves as soon as
+    the first window has been painted (for measuring cold start)."""
     controller = start(project_path)
     app = QApplication.instance()
     app.setQuitOnLastWindowClosed(True)
     app.aboutToQuit.connect(_shutdown)
+    if quit_when_shown:
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, app.quit)
     code = app.exec()
     del controller
     return code

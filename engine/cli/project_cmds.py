@@ -103,12 +103,13 @@ def demo_cmd(out: Path, as_json: bool) -> None:
 
 @click.command("gui")
 @click.argument("project", required=False, type=click.Path(dir_okay=False, path_type=Path))
-def gui_cmd(project: Path | None) -> None:
+@click.option("--quit-when-shown", is_flag=True, hidden=True, help="leave once the first window is shown")
+def gui_cmd(project: Path | None, quit_when_shown: bool) -> None:
     """Open the desktop app."""
-    launch_gui(project)
+    launch_gui(project, quit_when_shown)
 
 
-def launch_gui(project: Path | None = None) -> None:
+def launch_gui(project: Path | None = None, quit_when_shown: bool = False) -> None:
     from gui.app import run
 
-    raise SystemExit(run(str(project) if project else None))
+    raise SystemExit(run(str(project) if project else None, quit_when_shown))
