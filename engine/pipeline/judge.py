@@ -68,7 +68,9 @@ def select_dimensions(codebook: Codebook, target: str, mode: str, wanted: list[s
         if missing:
             raise InvalidArgument(f"{missing[0]!r} is not one of the {target} dimensions of codebook "
                                   f"v{codebook.version} ({', '.join(known)})")
-        dims = [known[w] for w in dict.fromkeys(wanted)]
+        # Codebook order, whatever order they were named in: the schema's key order steers a small
+        # model's reply, so the same set must always make the same prompt and schema.
+        dims = [d for d in dims if d.id in set(wanted)]
     if target == "evidence" and mode == "indirect":
         pol = [d for d in codebook.evidence if d.id == POLARITY]
         if not pol or not set(VERDICT_TO_POLARITY.values()) <= set(pol[0].code_ids):

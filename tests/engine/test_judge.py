@@ -185,6 +185,9 @@ def test_schema_enums_are_the_codebook_codes(proj):
         assert schema_errors({**good, dims[0].id: "not_a_code"}, schema)
         assert schema_errors({**good, "extra": "x"}, schema)
     assert [d.id for d in jp.select_dimensions(book, "evidence", "indirect", None)] == ["polarity"]
+    # named in any order, rated in codebook order (the schema's key order steers a small model)
+    assert [d.id for d in jp.select_dimensions(book, "evidence", "care", ["polarity", "entity_match"])] == [
+        "entity_match", "polarity"]
 
 
 def test_bad_requests_fail_before_loading_a_model(proj):

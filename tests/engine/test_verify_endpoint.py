@@ -335,3 +335,25 @@ def test_bad_requests_fail_before_a_run_is_made(demo_project, tmp_path, server):
         vs.verify(demo_project, vs.VerifyRequest(resume=done.run_id))
     with pytest.raises(InvalidArgument, match="not a verify run"):
         vs.verify(demo_project, vs.VerifyRequest(resume=run))
+
+
+def test_cli_human_summary(demo_project, tmp_path, server):
+    from click.testing import CliRunner
+
+    from engine.cli import cli
+
+    run = add_trec_run(demo_project, tmp_path, n_claims=3)
+    path = demo_project.path
+    demo_project.close()
+    out = CliRunner().invoke(cli, ["verify", str(path), "--retrieval-run", run, "--endpoint", server.url,
+                                   "--model", "m", "--mode", "joint", "--k", "2", "--limit", "2"])
+    assert out.exit_code == 0, out.output
+    lines = out.output.strip().splitlines()
+    assert lines[0].startswith("verify-") and "2/2 claims verified (joint, m@" in lines[0]
+    assert "parse failures: 0" in lines[1]
+    with Project.open(path, readonly=True) as ro:
+        run_id = lines[0].split(":")[0]
+        cfg = run_store.get_run(ro, run_id).config
+        assert (cfg["k"], cfg["limit"]) == (2, 2)
+        assert all(len(json.loads(r[0])) <= 2 for r in ro.reader().execute(
+            "SELECT evidence_used FROM verdicts WHERE run_id = ?", (run_id,)))
