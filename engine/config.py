@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -38,6 +39,28 @@ def data_dir(create: bool = True) -> Path:
     env = os.environ.get("FACTAUDIT_DATA_DIR")
     path = Path(env) if env else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
     return _ensure_private_dir(path) if create else path
+
+
+def cache_dir(create: bool = False) -> Path:
+    env = os.environ.get("FACTAUDIT_CACHE_DIR")
+    path = Path(env) if env else Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def local_models_dirs() -> list[Path]:
+    """Where users drop GGUF verifiers and sentence-transformers folders, in search order:
+    FACTAUDIT_LOCAL_MODELS (os.pathsep-separated) if set; else `local_models/` beside the bundled
+    executable (or the source tree) and `local_models/` in the user data directory."""
+    env = os.environ.get("FACTAUDIT_LOCAL_MODELS") or os.environ.get("FACTAUDIT_MODELS_DIR")
+    if env:
+        return [Path(p) for p in env.split(os.pathsep) if p]
+    if getattr(sys, "frozen", False):
+        beside = Path(sys.executable).resolve().parent / "local_models"
+    else:
+        beside = Path(__file__).resolve().parent.parent / "local_models"
+    return [beside, data_dir(create=False) / "local_models"]
 
 
 @dataclass

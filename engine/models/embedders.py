@@ -14,6 +14,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.config import local_models_dirs
 from engine.errors import ModelNotFound
 
 EMBEDDED_MINILM = "minilm-l6"
@@ -28,14 +29,6 @@ class EmbedderInfo:
     path: str
     origin: str            # embedded | local | path
     size_bytes: int
-
-
-def local_models_dir() -> Path:
-    """`$FACTAUDIT_MODELS_DIR`, else `local_models/` beside the source tree."""
-    env = os.environ.get("FACTAUDIT_MODELS_DIR")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "local_models"
 
 
 def _is_st_folder(path: Path) -> bool:
@@ -61,11 +54,13 @@ def list_embedders() -> list[EmbedderInfo]:
         out.append(EmbedderInfo(EMBEDDED_MINILM, str(p), "embedded", _folder_size(p)))
     except ModelNotFound:
         pass
-    root = local_models_dir()
-    if root.is_dir():
-        for sub in sorted(root.iterdir()):
-            if _is_st_folder(sub):
-                out.append(EmbedderInfo(sub.name, str(sub), "local", _folder_size(sub)))
+    seen = set()
+    for root in local_models_dirs():
+        if root.is_dir():
+            for sub in sorted(root.iterdir()):
+                if _is_st_folder(sub) and sub.name not in seen:
+                    seen.add(sub.name)
+                    out.append(EmbedderInfo(sub.name, str(sub), "local", _folder_size(sub)))
     return out
 
 
@@ -75,9 +70,11 @@ def resolve_embedder(name: str | None) -> EmbedderInfo:
     if name == EMBEDDED_MINILM:
         p = _embedded_path()
         return EmbedderInfo(EMBEDDED_MINILM, str(p), "embedded", _folder_size(p))
-    local = local_models_dir() / name
-    if "/" not in name and _is_st_folder(local):
-        return EmbedderInfo(name, str(local), "local", _folder_size(local))
+    if "/" not in name:
+        for root in local_models_dirs():
+            local = root / name
+            if _is_st_folder(local):
+                return EmbedderInfo(name, str(local), "local", _folder_size(local))
     path = Path(name).expanduser()
     if _is_st_folder(path):
         return EmbedderInfo(path.name, str(path.resolve()), "path", _folder_size(path))
