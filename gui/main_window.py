@@ -135,6 +135,10 @@ class ProjectWindow(QMainWindow):
         if module_available("gui.views.connections_view"):
             view_menu.addAction(self._action("&Connection log…", None, self.show_connection_log,
                                              "Every outbound connection the app made, and the offline guard"))
+        if module_available("gui.views.models_view"):
+            self.models_action = self._action("&Models…", "Ctrl+M", self.show_models,
+                                              "Verifier LLMs and embedders: RAM fit, add or remove models")
+            view_menu.addAction(self.models_action)
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self._action("&About factaudit", None, self._about))
@@ -207,6 +211,18 @@ class ProjectWindow(QMainWindow):
         layout = QVBoxLayout(dialog)
         layout.addWidget(ConnectionsView(dialog))
         dialog.resize(1000, 460)
+        dialog.open()
+        return dialog
+
+    def show_models(self):
+        from gui.views.models_view import ModelsView
+
+        dialog = QDialog(self)
+        dialog.setWindowTitle("Models")
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(ModelsView(self.project, dialog))
+        dialog.resize(1100, 560)
         dialog.open()
         return dialog
 

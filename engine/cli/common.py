@@ -75,3 +75,16 @@ def parse_map(values: tuple[str, ...]) -> dict[str, str]:
         k, col = v.split("=", 1)
         out[k.strip()] = col.strip()
     return out
+
+
+def fail_with_run(exc: Exception, kept: str) -> None:
+    """A run that stopped part-way: say what was kept and how to continue, then exit non-zero."""
+    from engine.errors import JobCancelled
+
+    run_id = getattr(exc, "run_id", None)
+    if run_id is None:
+        raise exc
+    verb = "was cancelled" if isinstance(exc, (JobCancelled, KeyboardInterrupt)) else "failed"
+    reason = "" if isinstance(exc, KeyboardInterrupt) else f": {exc}"
+    click.echo(f"error: {run_id} {verb}{reason} ({kept} so far are kept; continue with --resume {run_id})", err=True)
+    sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 2)

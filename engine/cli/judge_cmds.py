@@ -2,26 +2,15 @@
 `factaudit induction` (decide proposals, close a round, draw the saturation plot)."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from engine import services
-from engine.cli.common import emit_json, handle_errors, progress_bar
-from engine.errors import FactAuditError, JobCancelled
+from engine.cli.common import emit_json, fail_with_run, handle_errors, progress_bar
+from engine.errors import FactAuditError
 from engine.pipeline.judge import MODES, TARGETS
 from engine.services import judge as js
-
-
-def _fail_with_run(exc: Exception) -> None:
-    run_id = getattr(exc, "run_id", None)
-    if run_id is None:
-        raise exc
-    verb = "was cancelled" if isinstance(exc, (JobCancelled, KeyboardInterrupt)) else "failed"
-    reason = "" if isinstance(exc, KeyboardInterrupt) else f": {exc}"
-    click.echo(f"error: {run_id} {verb}{reason} (labels so far are kept; continue with --resume {run_id})", err=True)
-    sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 2)
 
 
 @click.command("judge")
@@ -65,7 +54,7 @@ def judge_cmd(project, run, target, mode, with_gold, model, endpoint, k, limit, 
         try:
             res = js.judge(p, req, progress=bar)
         except (FactAuditError, KeyboardInterrupt) as exc:
-            _fail_with_run(exc)
+            fail_with_run(exc, "labels")
             raise
     if as_json:
         emit_json(res.to_json())

@@ -1,27 +1,16 @@
 """`factaudit decompose`, `factaudit verify` and `factaudit models`."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from engine import services
-from engine.cli.common import emit_json, handle_errors, progress_bar
-from engine.errors import FactAuditError, JobCancelled
+from engine.cli.common import emit_json, fail_with_run, handle_errors, progress_bar
+from engine.errors import FactAuditError
 from engine.pipeline.decompose import METHODS
 from engine.pipeline.verify import MODES
 from engine.services import verification as vs
-
-
-def _fail_with_run(exc: Exception) -> None:
-    run_id = getattr(exc, "run_id", None)
-    if run_id is None:
-        raise exc
-    verb = "was cancelled" if isinstance(exc, (JobCancelled, KeyboardInterrupt)) else "failed"
-    reason = "" if isinstance(exc, KeyboardInterrupt) else f": {exc}"
-    click.echo(f"error: {run_id} {verb}{reason} (verdicts so far are kept; continue with --resume {run_id})", err=True)
-    sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 2)
 
 
 @click.command("verify")
@@ -68,7 +57,7 @@ def verify_cmd(project, retrieval_run, model, endpoint, mode, k, limit, dataset,
         try:
             res = vs.verify(p, req, progress=bar, on_retry=on_retry)
         except (FactAuditError, KeyboardInterrupt) as exc:
-            _fail_with_run(exc)
+            fail_with_run(exc, "verdicts")
             raise
     if as_json:
         emit_json(res.to_json())

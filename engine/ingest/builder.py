@@ -12,7 +12,7 @@ from engine.project import imports as store
 from engine.project.db import Project
 from engine.project.records import (
     ClaimRecord, DatasetSpec, DocumentRecord, HitRecord, ImportBatch, ImportedRun, ItemRecord, PassageRecord,
-    SentenceRecord, VerdictRecord,
+    ItemPrediction, SentenceRecord, VerdictRecord,
 )
 
 Where = tuple[str, int | None]
@@ -102,7 +102,7 @@ class BatchBuilder:
         self._tick()
         self.run_where.append((file, line))
 
-    def add_prediction(self, p: "ItemPrediction", file: str, line: int) -> None:
+    def add_prediction(self, p: ItemPrediction, file: str, line: int) -> None:
         """Item-level predictions (--kind choices / candidates); one per item, items must exist."""
         assert self.batch.run is not None
         where = self.__dict__.setdefault("pred_where", {})

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine import config
 from engine.errors import InvalidArgument, ModelNotFound
 from engine.models import gguf
 
@@ -64,29 +65,17 @@ class ModelEntry:
 
 
 # ---- locations ---------------------------------------------------------------------------------
-def _user_dir(kind: str) -> Path:
-    from platformdirs import user_cache_dir, user_config_dir, user_data_dir
-
-    fn = {"cache": user_cache_dir, "config": user_config_dir, "data": user_data_dir}[kind]
-    return Path(fn("factaudit", appauthor=False))
-
-
+# Directories come from engine.config so every module agrees on them (and on their env overrides).
 def cache_dir() -> Path:
-    return Path(os.environ["FACTAUDIT_CACHE_DIR"]) if os.environ.get("FACTAUDIT_CACHE_DIR") else _user_dir("cache")
+    return config.cache_dir()
 
 
 def config_dir() -> Path:
-    return Path(os.environ["FACTAUDIT_CONFIG_DIR"]) if os.environ.get("FACTAUDIT_CONFIG_DIR") else _user_dir("config")
+    return config.config_dir()
 
 
 def local_models_dirs() -> list[Path]:
-    """FACTAUDIT_LOCAL_MODELS (os.pathsep-separated) if set, else the source tree's local_models/
-    and the user data folder's local_models/."""
-    env = os.environ.get("FACTAUDIT_LOCAL_MODELS")
-    if env:
-        return [Path(p) for p in env.split(os.pathsep) if p]
-    repo = Path(__file__).resolve().parent.parent.parent / "local_models"
-    return [repo, _user_dir("data") / "local_models"]
+    return config.local_models_dirs()
 
 
 def embedded_gguf_path() -> Path:

@@ -25,7 +25,7 @@ from engine.audit.codebook import Codebook, Dimension
 from engine.errors import InvalidArgument
 from engine.models.llm import LLM, LLMResult
 from engine.pipeline.prompts import Prompt, load_prompt
-from engine.pipeline.verify import EvidencePassage, _block, _cap_words, _neutralise
+from engine.pipeline.verify import EvidencePassage, evidence_block, cap_words, neutralise
 
 TARGETS = ("evidence", "reasoning")
 MODES = ("care", "direct", "indirect")
@@ -183,13 +183,13 @@ def judge_evidence(llm: LLM, opts: JudgeOptions, dims: list[Dimension], claim: s
     prompt = opts.prompt()
     target = passages[index]
     codes = codes_text(dims)
-    base = {"claim": _neutralise(claim), "gold": _neutralise(gold), "codes": codes, "number": str(index + 1)}
-    capped = [_cap_words(p.text, opts.passage_words) for p in passages]
+    base = {"claim": neutralise(claim), "gold": neutralise(gold), "codes": codes, "number": str(index + 1)}
+    capped = [cap_words(p.text, opts.passage_words) for p in passages]
 
     if opts.mode == "care":
         def render(texts: list[str]) -> list[dict[str, str]]:
             numbered = [(n + 1, p, t) for n, (p, t) in enumerate(zip(passages, texts))]
-            return prompt.render(**base, evidence=_block(numbered), passage=_one(target, texts[index]))
+            return prompt.render(**base, evidence=evidence_block(numbered), passage=_one(target, texts[index]))
     else:
         def render(texts: list[str]) -> list[dict[str, str]]:
             return prompt.render(**base, passage=_one(target, texts[0]))
@@ -212,7 +212,7 @@ def judge_evidence(llm: LLM, opts: JudgeOptions, dims: list[Dimension], claim: s
 
 
 def _one(p: EvidencePassage, text: str) -> str:
-    return (f"{_neutralise(p.title)}. " if p.title else "") + _neutralise(text)
+    return (f"{neutralise(p.title)}. " if p.title else "") + neutralise(text)
 
 
 def judge_reasoning(llm: LLM, opts: JudgeOptions, dims: list[Dimension], claim: str, gold: str,
@@ -221,14 +221,14 @@ def judge_reasoning(llm: LLM, opts: JudgeOptions, dims: list[Dimension], claim: 
     prompt = opts.prompt()
     numbers = {p.id: n + 1 for n, p in enumerate(passages)}
     used_text = ", ".join(f"[{numbers[u]}]" if u in numbers else u for u in (used or [])) or "none"
-    base = {"claim": _neutralise(claim), "gold": _neutralise(gold), "codes": codes_text(dims),
-            "verdict": verdict or "(none)", "used": used_text, "reasoning": _neutralise(reasoning or "(none)")}
+    base = {"claim": neutralise(claim), "gold": neutralise(gold), "codes": codes_text(dims),
+            "verdict": verdict or "(none)", "used": used_text, "reasoning": neutralise(reasoning or "(none)")}
 
     def render(texts: list[str]) -> list[dict[str, str]]:
         numbered = [(n + 1, p, t) for n, (p, t) in enumerate(zip(passages, texts))]
-        return prompt.render(**base, evidence=_block(numbered))
+        return prompt.render(**base, evidence=evidence_block(numbered))
 
-    messages, trimmed = _fit(llm, render, [_cap_words(p.text, opts.passage_words) for p in passages],
+    messages, trimmed = _fit(llm, render, [cap_words(p.text, opts.passage_words) for p in passages],
                              opts.max_tokens)
     res = llm.complete_json(messages, labels_schema(dims), max_tokens=opts.max_tokens, seed=opts.seed,
                             temperature=opts.temperature)

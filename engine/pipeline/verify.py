@@ -67,37 +67,37 @@ PASSAGE_SCHEMA = {
 }
 
 
-def _neutralise(text: str) -> str:
+def neutralise(text: str) -> str:
     # A passage must not be able to close the evidence block and speak as the user.
     return text.replace("<<<", "‹‹‹").replace(">>>", "›››")
 
 
-def _cap_words(text: str, n: int | None) -> str:
+def cap_words(text: str, n: int | None) -> str:
     if not n:
         return text
     words = text.split()
     return text if len(words) <= n else " ".join(words[:n]) + " …"
 
 
-def _block(numbered: list[tuple[int, EvidencePassage, str]]) -> str:
+def evidence_block(numbered: list[tuple[int, EvidencePassage, str]]) -> str:
     lines = []
     for n, p, text in numbered:
         head = f"[{n}]"
         if p.title:
-            head += f" {_neutralise(p.title)}."
-        lines.append(f"{head} {_neutralise(text)}")
+            head += f" {neutralise(p.title)}."
+        lines.append(f"{head} {neutralise(text)}")
     return "\n\n".join(lines) if lines else "(no passages were retrieved)"
 
 
 def fit_messages(llm: LLM, prompt: Prompt, claim: str, passages: list[EvidencePassage], opts: VerifyOptions,
                  first_number: int = 1) -> tuple[list[dict[str, str]], bool]:
     """Messages that fit the context with room for the reply; (messages, trimmed)."""
-    texts = [_cap_words(p.text, opts.passage_words) for p in passages]
+    texts = [cap_words(p.text, opts.passage_words) for p in passages]
     budget = llm.context_length - opts.max_tokens
     trimmed = False
     for _ in range(200):
         numbered = [(first_number + i, p, t) for i, (p, t) in enumerate(zip(passages, texts))]
-        messages = prompt.render(claim=_neutralise(claim), evidence=_block(numbered))
+        messages = prompt.render(claim=neutralise(claim), evidence=evidence_block(numbered))
         need = llm.count_message_tokens(messages)
         if need <= budget:
             return messages, trimmed

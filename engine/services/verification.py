@@ -524,3 +524,87 @@ def verdict_detail(project: Project, run_id: str, claim_id: str) -> VerdictDetai
     model = cfg.get("model", {})
     return VerdictDetail(run_id=run_id, claim_id=claim_id, claim_text=text, verdict=verdict, evidence=evidence,
                          mode=cfg.get("mode", "joint"), model=model.get("name") or model.get("model_name"))
+
+
+# ---- model manager (the GUI's View › Models) -------------------------------------------------------
+@dataclass
+class AddedModel:
+    entry: ModelEntry
+    sha256: str
+
+
+def model_entries(include_endpoints: bool = True) -> list[ModelEntry]:
+    return registry.list_llms(include_endpoints=include_endpoints)
+
+
+def embedder_entries() -> list:
+    from engine.models.embedders import list_embedders
+
+    return list_embedders()
+
+
+def local_models_folders() -> list[str]:
+    return [str(p) for p in registry.local_models_dirs()]
+
+
+def model_hashes(paths: list[str], progress: ProgressCallback = no_progress,
+                 cancel: CancelToken = NEVER_CANCEL) -> dict[str, str]:
+    """sha256 per file (cached by path, size and mtime, so only the first look at a big file is slow)."""
+    out: dict[str, str] = {}
+    for n, path in enumerate(paths):
+        cancel.check()
+        progress(n, len(paths), f"hashing {path.rsplit('/', 1)[-1]}")
+        out[path] = registry.file_sha256(path)
+    progress(len(paths), len(paths), "hashed")
+    return out
+
+
+def add_model_file(path: str, progress: ProgressCallback = no_progress,
+                   cancel: CancelToken = NEVER_CANCEL) -> AddedModel:
+    """Copy a GGUF into local_models/ and hash the copy (the hash is what verify runs pin)."""
+    progress(0, 2, "copying")
+    entry = registry.add_local_model(path)
+    cancel.check()
+    progress(1, 2, "hashing")
+    digest = registry.file_sha256(entry.path)
+    progress(2, 2, "added")
+    return AddedModel(entry, digest)
+
+
+def remove_model(name: str) -> None:
+    """Delete a local GGUF; the embedded model and endpoints are not files this may delete."""
+    registry.remove_local_model(name)
+
+
+def add_endpoint(name: str, base_url: str, model: str) -> ModelEntry:
+    if not name:
+        raise InvalidArgument("an endpoint needs a name")
+    return registry.add_endpoint(name, base_url, model)
+
+
+def remove_endpoint(name: str) -> None:
+    registry.remove_endpoint(name)
+
+
+def fit_check_text(entry: ModelEntry) -> str:
+    """How the RAM-fit verdict was reached, in words (for "Show fit check details")."""
+    if entry.is_endpoint:
+        return f"{entry.name} runs on a server ({entry.base_url}); it needs no local memory."
+    gib = 1024 ** 3
+    lines = [f"Model: {entry.name} ({entry.source})", f"File: {entry.path}"]
+    if entry.size_bytes is not None:
+        lines.append(f"Weights: {entry.size_bytes / gib:.2f} GiB ({entry.quantization or 'unknown quantization'})")
+    lines.append(f"Context used: {entry.n_ctx or '?'} tokens (trained: {entry.context_length or '?'})")
+    if entry.ram_needed_bytes is None:
+        lines.append("The file's header could not be read, so no estimate is possible.")
+        return "\n".join(lines)
+    lines.append(f"Estimated RAM needed: {entry.ram_needed_bytes / gib:.2f} GiB = weights + KV cache at that context "
+                 f"+ {registry.RUNTIME_OVERHEAD_BYTES // (1024 * 1024)} MiB runtime overhead")
+    if entry.ram_total_bytes is None:
+        lines.append("Total RAM is unknown on this system: fit not checked.")
+    else:
+        budget = registry.FIT_SHARE * entry.ram_total_bytes
+        lines.append(f"Total RAM: {entry.ram_total_bytes / gib:.2f} GiB; budget {registry.FIT_SHARE:.0%} of it = "
+                     f"{budget / gib:.2f} GiB")
+        lines.append("Verdict: fits" if entry.fits else "Verdict: too large for this machine")
+    return "\n".join(lines)

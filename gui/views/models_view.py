@@ -1,0 +1,283 @@
+"""Model manager: the verifier LLMs and embedders the app can use, their RAM fit, and adding or
+removing local GGUF files and OpenAI-compatible endpoints (View › Models…).
+
+Everything goes through engine.services.verification; hashing runs in the background (a multi-GB
+GGUF takes a while) and the hashes are cached by the engine, so the second look is instant.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
+                               QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMessageBox, QPushButton,
+                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+
+from engine.errors import FactAuditError
+from engine.services import verification as models_svc
+from gui.ops import Op
+
+LLM_COLUMNS = ["Name", "Source", "Size", "Quantization", "Context", "RAM fit", "SHA-256"]
+EMB_COLUMNS = ["Name", "Source", "Size", "Path"]
+COL_NAME, COL_SOURCE, COL_SIZE, COL_QUANT, COL_CTX, COL_FIT, COL_SHA = range(7)
+KEY_NOTE = ("API keys are not stored here: they come from the OS keyring, else the FACTAUDIT_API_KEY "
+            "or OPENAI_API_KEY environment variable.")
+
+
+def human_size(n: int | None) -> str:
+    if n is None:
+        return "—"
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return f"{n:.1f} TB"  # pragma: no cover
+
+
+def fit_text(entry) -> str:
+    if entry.is_endpoint:
+        return "remote"
+    if entry.fits is None:
+        if entry.ram_needed_bytes is None:
+            return "unknown"
+        return f"unknown (needs {human_size(entry.ram_needed_bytes)})"
+    verdict = "fits" if entry.fits else "too large"
+    return f"{verdict} ({human_size(entry.ram_needed_bytes)} of {human_size(entry.ram_total_bytes)})"
+
+
+class EndpointDialog(QDialog):
+    """Name, base URL and model name of an OpenAI-compatible server; never the key."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Add endpoint")
+        form = QFormLayout(self)
+        self.name_edit = QLineEdit()
+        self.url_edit = QLineEdit()
+        self.url_edit.setPlaceholderText("http://localhost:8000/v1")
+        self.model_edit = QLineEdit()
+        self.model_edit.setPlaceholderText("the server's model name")
+        form.addRow("Name", self.name_edit)
+        form.addRow("Base URL", self.url_edit)
+        form.addRow("Model", self.model_edit)
+        note = QLabel(KEY_NOTE)
+        note.setWordWrap(True)
+        form.addRow(note)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def values(self) -> tuple[str, str, str]:
+        model = self.model_edit.text().strip()
+        url = self.url_edit.text().strip()
+        return (self.name_edit.text().strip() or model, url, model)
+
+
+class ModelsView(QWidget):
+    def __init__(self, project=None, parent=None):
+        super().__init__(parent)
+        self.project = project  # models are per machine, not per project; kept for symmetry with views
+        self.entries: list = []
+        self.embedders: list = []
+        self.hashes: dict[str, str] = {}
+        self._hash_op: Op | None = None
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<b>Verifier LLMs</b>"))
+        self.llm_table = self._table(LLM_COLUMNS)
+        self.llm_table.itemSelectionChanged.connect(self._update_buttons)
+        layout.addWidget(self.llm_table, 3)
+
+        self.note_label = QLabel()
+        self.note_label.setWordWrap(True)
+        layout.addWidget(self.note_label)
+
+        buttons = QHBoxLayout()
+        self.add_button = QPushButton("Add GGUF file…")
+        self.add_button.clicked.connect(self.add_file)
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.setToolTip("Delete the selected local GGUF file (the embedded model and endpoints stay)")
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.endpoint_button = QPushButton("Add endpoint…")
+        self.endpoint_button.clicked.connect(self.add_endpoint)
+        self.fit_button = QPushButton("Show fit check details")
+        self.fit_button.clicked.connect(self.show_fit_details)
+        for b in (self.add_button, self.remove_button, self.endpoint_button, self.fit_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        key_note = QLabel(KEY_NOTE)
+        key_note.setWordWrap(True)
+        key_note.setStyleSheet("color: palette(mid);")
+        layout.addWidget(key_note)
+
+        layout.addWidget(QLabel("<b>Embedders</b>"))
+        self.emb_table = self._table(EMB_COLUMNS)
+        layout.addWidget(self.emb_table, 1)
+        self.status_label = QLabel()
+        layout.addWidget(self.status_label)
+        self.refresh()
+
+    @staticmethod
+    def _table(columns: list[str]) -> QTableWidget:
+        t = QTableWidget(0, len(columns))
+        t.setHorizontalHeaderLabels(columns)
+        t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        t.verticalHeader().setVisible(False)
+        t.horizontalHeader().setStretchLastSection(True)
+        return t
+
+    # ---- data ------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        try:
+            self.entries = models_svc.model_entries()
+            self.embedders = models_svc.embedder_entries()
+        except FactAuditError as exc:
+            self.status_label.setText(str(exc))
+            self.entries, self.embedders = [], []
+        self._fill_llms()
+        self._fill_embedders()
+        folders = models_svc.local_models_folders()
+        demo = [e for e in self.entries if e.demo_grade]
+        note = (f"<b>demo-grade:</b> {demo[0].name} is a 135M model, fine for trying the pipeline but not for real "
+                f"audits. Add a stronger GGUF (e.g. a 7–8B instruct model) to local_models/: "
+                f"<code>{folders[0] if folders else 'local_models/'}</code>") if demo else ""
+        self.note_label.setText(note)
+        self._update_buttons()
+        self._start_hashing()
+
+    def _fill_llms(self) -> None:
+        t = self.llm_table
+        t.setRowCount(len(self.entries))
+        for row, e in enumerate(self.entries):
+            name = e.name + ("  [demo-grade]" if e.demo_grade else "")
+            source = e.source if not e.is_endpoint else f"endpoint ({e.base_url}, {e.model_name})"
+            cells = [name, source, human_size(e.size_bytes), e.quantization or "—",
+                     f"{e.context_length:,}" if e.context_length else "—", fit_text(e),
+                     self.hashes.get(e.path or "", "…" if e.path else "—")]
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if col == COL_NAME:
+                    item.setData(Qt.ItemDataRole.UserRole, e.name)
+                    if e.note:
+                        item.setToolTip(e.note)
+                if col == COL_FIT and e.fits is not None:
+                    item.setForeground(QColor("#1a7f37") if e.fits else QColor("#c62828"))
+                if col == COL_SHA and e.path:
+                    item.setToolTip(e.path)
+                t.setItem(row, col, item)
+        t.resizeColumnsToContents()
+
+    def _fill_embedders(self) -> None:
+        t = self.emb_table
+        t.setRowCount(len(self.embedders))
+        for row, e in enumerate(self.embedders):
+            for col, text in enumerate([e.name, e.origin, human_size(e.size_bytes), e.path]):
+                t.setItem(row, col, QTableWidgetItem(text))
+        t.resizeColumnsToContents()
+
+    def _start_hashing(self) -> None:
+        paths = [e.path for e in self.entries if e.path and e.path not in self.hashes]
+        if not paths:
+            return
+        if self._hash_op is not None and self._hash_op.running:
+            self._hash_op.cancel()
+        self._hash_op = (Op(self, models_svc.model_hashes, paths).title("Hashing model files")
+                         .success(self._hashed).failure(lambda exc: self.status_label.setText(str(exc))).run())
+
+    def _hashed(self, hashes: dict[str, str]) -> None:
+        self.hashes.update(hashes)
+        for row, e in enumerate(self.entries):
+            if e.path in hashes:
+                self.llm_table.item(row, COL_SHA).setText(hashes[e.path])
+
+    def sha256_of(self, name: str) -> str | None:
+        e = self.entry(name)
+        return self.hashes.get(e.path) if e and e.path else None
+
+    def entry(self, name: str):
+        return next((e for e in self.entries if e.name == name), None)
+
+    def selected_entry(self):
+        rows = self.llm_table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        name = self.llm_table.item(rows[0].row(), COL_NAME).data(Qt.ItemDataRole.UserRole)
+        return self.entry(name)
+
+    def select(self, name: str) -> None:
+        for row, e in enumerate(self.entries):
+            if e.name == name:
+                self.llm_table.selectRow(row)
+
+    def _update_buttons(self) -> None:
+        e = self.selected_entry()
+        self.remove_button.setEnabled(e is not None and e.source in ("local", "endpoint"))
+        self.fit_button.setEnabled(e is not None)
+
+    # ---- actions ---------------------------------------------------------------------------------
+    def add_file(self) -> Op | None:
+        path, _ = QFileDialog.getOpenFileName(self, "Add a GGUF model", "", "GGUF models (*.gguf);;All files (*)")
+        if not path:
+            return None
+        self.add_button.setEnabled(False)
+        self.status_label.setText(f"Copying and hashing {path}…")
+        return (Op(self, models_svc.add_model_file, path).title("Adding model")
+                .success(self._added).failure(self._failed)
+                .finished(lambda: self.add_button.setEnabled(True)).run())
+
+    def _added(self, added) -> None:
+        self.hashes[added.entry.path] = added.sha256
+        self.refresh()
+        self.select(added.entry.name)
+        self.status_label.setText(f"Added {added.entry.name} (sha256 {added.sha256[:12]}…)")
+
+    def _failed(self, exc: BaseException) -> None:
+        self.status_label.setText(str(exc))
+        QMessageBox.warning(self, "Models", str(exc))
+
+    def remove_selected(self) -> bool:
+        e = self.selected_entry()
+        if e is None or e.source not in ("local", "endpoint"):
+            return False
+        what = f"Delete the file {e.path}?" if e.source == "local" else f"Forget the endpoint {e.name}?"
+        answer = QMessageBox.question(self, "Remove model", what)
+        if answer != QMessageBox.StandardButton.Yes:
+            return False
+        try:
+            if e.source == "local":
+                models_svc.remove_model(e.name)
+            else:
+                models_svc.remove_endpoint(e.name)
+        except FactAuditError as exc:
+            self._failed(exc)
+            return False
+        self.hashes.pop(e.path or "", None)
+        self.refresh()
+        self.status_label.setText(f"Removed {e.name}")
+        return True
+
+    def add_endpoint(self) -> bool:
+        dialog = EndpointDialog(self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        try:
+            entry = models_svc.add_endpoint(*dialog.values())
+        except FactAuditError as exc:
+            self._failed(exc)
+            return False
+        self.refresh()
+        self.select(entry.name)
+        return True
+
+    def show_fit_details(self) -> str | None:
+        e = self.selected_entry()
+        if e is None:
+            return None
+        text = models_svc.fit_check_text(e)
+        box = QMessageBox(QMessageBox.Icon.Information, "Fit check", text, QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return text
