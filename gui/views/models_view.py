@@ -8,9 +8,23 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
-                               QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMessageBox, QPushButton,
-                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.errors import FactAuditError
 from engine.services import verification as models_svc
@@ -108,7 +122,6 @@ class ModelsView(QWidget):
         layout.addLayout(buttons)
         key_note = QLabel(KEY_NOTE)
         key_note.setWordWrap(True)
-        key_note.setStyleSheet("color: palette(mid);")
         layout.addWidget(key_note)
 
         layout.addWidget(QLabel("<b>Embedders</b>"))
@@ -126,7 +139,13 @@ class ModelsView(QWidget):
         t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         t.verticalHeader().setVisible(False)
-        t.horizontalHeader().setStretchLastSection(True)
+        # the last column (hash or path) takes the leftover width and elides in the middle, so both
+        # ends of a 64-digit hash stay visible without a horizontal scroll bar
+        header = t.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(len(columns) - 1, QHeaderView.ResizeMode.Stretch)
+        t.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        t.setWordWrap(False)
         return t
 
     # ---- data ------------------------------------------------------------------------------------
@@ -168,7 +187,6 @@ class ModelsView(QWidget):
                 if col == COL_SHA and e.path:
                     item.setToolTip(e.path)
                 t.setItem(row, col, item)
-        t.resizeColumnsToContents()
 
     def _fill_embedders(self) -> None:
         t = self.emb_table
@@ -176,7 +194,6 @@ class ModelsView(QWidget):
         for row, e in enumerate(self.embedders):
             for col, text in enumerate([e.name, e.origin, human_size(e.size_bytes), e.path]):
                 t.setItem(row, col, QTableWidgetItem(text))
-        t.resizeColumnsToContents()
 
     def _start_hashing(self) -> None:
         paths = [e.path for e in self.entries if e.path and e.path not in self.hashes]
