@@ -193,7 +193,7 @@ class AppController(QObject):
 
         def build(progress, cancel):
             cancel.check()
-            return services.build_demo(out, progress, run_steps=False)
+            return services.build_demo(out, progress, run_steps=True, skip_slow=True)
 
         self.start.set_busy(True)
         self.demo_op = (Op(self.start, build)

@@ -179,9 +179,11 @@ def demo_step_audit(project: Project, summary, progress) -> None:
     if verify_runs:
         run = verify_runs[-1].id
         progress(0, None, f"finding disagreements in {run}")
-        sentences = any(store.sentence_claims(project).get(s.id) for s in store.labelled_sentences(project))
-        level = "sentence" if sentences else "claim"
+        level = "sentence"
         ds = tri.disagreements(project, run, mapping="R+NE", level=level)
+        if ds.n_units == 0:  # the run verified claims without labelled sentences: the closed regime
+            level = "claim"
+            ds = tri.disagreements(project, run, mapping="R+NE", level=level)
         summ = tri.triage_summary(ds)
         step.update({"verify_run": run, "level": level, "n_units": ds.n_units,
                      "n_disagreements": len(ds.disagreements), "prefilled": summ["prefilled"]})
