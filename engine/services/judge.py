@@ -31,34 +31,20 @@ from engine.project import runs as run_store
 from engine.project.audit_store import Annotation
 from engine.project.db import Project, now_iso
 from engine.project.queries import corpus_hash, get_passages, list_claims
-from engine.services.verification import RETRIEVAL_KINDS, entry_from_pin, model_pin
+from engine.services.verification import RETRIEVAL_KINDS, LLMRunSettings, entry_from_pin, model_pin
 
 DEFAULT_K = 5
 
 
 @dataclass
-class JudgeRequest:
+class JudgeRequest(LLMRunSettings):
     run: str | None = None                 # retrieval run (evidence) or verify run (reasoning)
     target: str = "evidence"
     mode: str = "care"
     with_gold: bool = False
-    model: str | None = None
-    endpoint: str | None = None
     k: int | None = None                   # default: the verify run's k (reasoning), else DEFAULT_K
-    limit: int | None = None               # claims
-    dataset: str | None = None
     dimensions: list[str] | None = None    # default: every dimension of the target
-    seed: int = 0
-    temperature: float = 0.0
     max_tokens: int = 120
-    passage_words: int | None = None
-    prompt_cache: bool = False
-    n_ctx: int | None = None
-    resume: str | None = None
-    # transport settings (not pinned)
-    n_threads: int | None = None
-    timeout: float = 60.0
-    max_retries: int = 4
 
 
 @dataclass

@@ -63,17 +63,16 @@ def llm_models(include_endpoints: bool = True) -> list[ModelEntry]:
 
 # ---- verify ----------------------------------------------------------------------------------------
 @dataclass
-class VerifyRequest:
-    retrieval_run: str | None = None
+class LLMRunSettings:
+    """What every LLM-driven run (verify, judge) is asked with: the model, its decoding settings and
+    the transport settings. Requests add the fields of their own step."""
+
     model: str | None = None
     endpoint: str | None = None
-    mode: str = "joint"
-    k: int = DEFAULT_K
     limit: int | None = None
     dataset: str | None = None
     seed: int = 0
     temperature: float = 0.0
-    max_tokens: int = 200
     passage_words: int | None = None
     prompt_cache: bool = False
     n_ctx: int | None = None
@@ -82,6 +81,14 @@ class VerifyRequest:
     n_threads: int | None = None
     timeout: float = 60.0
     max_retries: int = 4
+
+
+@dataclass
+class VerifyRequest(LLMRunSettings):
+    retrieval_run: str | None = None
+    mode: str = "joint"
+    k: int = DEFAULT_K
+    max_tokens: int = 200
     concurrency: int = 4
     backoff_base: float = 1.0
 
