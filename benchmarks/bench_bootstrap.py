@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.metrics import stats
+from factaudit.engine.metrics import stats
 
 
 def vectorised_indexes(y_true: np.ndarray, y_pred: np.ndarray, n_resamples: int, seed: int,
@@ -63,7 +63,7 @@ def main() -> None:
     t_engine, ci_engine = timed(stats.bootstrap_f1, y_true, y_pred, b, 42)
     t_index, ci_index = timed(vectorised_indexes, y_true, y_pred, b, 42)
     t_paired, paired = timed(stats.paired_bootstrap, y_true, y_pred, y_pred_b, strata, b, 42)
-    from engine.metrics.compare import compare, units_from_pairs
+    from factaudit.engine.metrics.compare import compare, units_from_pairs
 
     y_pred_c = np.where(rng.random(n) < 0.72, y_true, ~y_true)
     units = units_from_pairs(["a", "b", "c"], y_true, [y_pred, y_pred_b, y_pred_c], list(strata))

@@ -52,10 +52,10 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--workdir", type=Path, default=None, help="keep the project here (default: a temp folder)")
     args = ap.parse_args(argv)
 
-    from engine.models import registry
-    from engine.models.llm import open_llm
-    from engine.project.db import Project
-    from engine.services import judge as js
+    from factaudit.engine.models import registry
+    from factaudit.engine.models.llm import open_llm
+    from factaudit.engine.project.db import Project
+    from factaudit.engine.services import judge as js
 
     started = time.perf_counter()
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="bench_care_"))

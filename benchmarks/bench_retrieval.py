@@ -88,7 +88,7 @@ def load_scifact():
 
 
 def ndcg10(ranked: dict, gold: dict) -> float:
-    from engine.metrics.retrieval import evaluate
+    from factaudit.engine.metrics.retrieval import evaluate
 
     return evaluate(ranked, gold, ks=(10,)).metrics["ndcg@10"]
 
@@ -97,7 +97,7 @@ def bench_bm25(k: int = 10) -> dict:
     import bm25s
     from rank_bm25 import BM25Okapi
 
-    from engine.retrieval.bm25 import B, K1, METHOD, _stemmer, tokenize, top_k
+    from factaudit.engine.retrieval.bm25 import B, K1, METHOD, _stemmer, tokenize, top_k
 
     ids, texts, claims, gold = load_scifact()
     stemmer = _stemmer()
@@ -151,8 +151,8 @@ def bench_bm25(k: int = 10) -> dict:
 def bench_dense(n_passages: int, faiss_n: int, hnsw: bool) -> dict:
     import faiss
 
-    from engine.models.embedders import load_embedder, resolve_embedder
-    from engine.retrieval.dense import build_faiss, encode
+    from factaudit.engine.models.embedders import load_embedder, resolve_embedder
+    from factaudit.engine.retrieval.dense import build_faiss, encode
 
     ids, texts, claims, _ = load_scifact()
     if n_passages:
@@ -211,8 +211,8 @@ def _unit(x: np.ndarray) -> np.ndarray:
 
 
 def bench_quality(workdir: Path) -> dict:
-    from engine.project.db import Project
-    from engine.services import import_files, retrieval
+    from factaudit.engine.project.db import Project
+    from factaudit.engine.services import import_files, retrieval
 
     workdir.mkdir(parents=True, exist_ok=True)
     path = workdir / "scifact.faproj"
@@ -244,7 +244,7 @@ def bench_quality(workdir: Path) -> dict:
 
 # ---- scale: a child process so ru_maxrss is this part's own peak --------------------------------------
 def scale_child(n: int, n_queries: int = 1000) -> dict:
-    from engine.retrieval.bm25 import BM25Index, tokenize
+    from factaudit.engine.retrieval.bm25 import BM25Index, tokenize
 
     rng = np.random.default_rng(42)
     vocab_size = 50_000

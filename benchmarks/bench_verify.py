@@ -25,8 +25,8 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 
 def evidence_sets(project, n_claims: int, k: int):
-    from engine.pipeline.verify import EvidencePassage
-    from engine.project.queries import gold_evidence, iter_passages, list_claims
+    from factaudit.engine.pipeline.verify import EvidencePassage
+    from factaudit.engine.project.queries import gold_evidence, iter_passages, list_claims
 
     passages = list(iter_passages(project, "scifact-demo"))
     by_id = {p.id: p for p in passages}
@@ -42,7 +42,7 @@ def evidence_sets(project, n_claims: int, k: int):
 
 
 def measure(llm, sets, mode: str, opts_kw: dict) -> dict:
-    from engine.pipeline.verify import VerifyOptions, verify_claim
+    from factaudit.engine.pipeline.verify import VerifyOptions, verify_claim
 
     opts = VerifyOptions(mode=mode, **opts_kw)
     records, latencies = [], []
@@ -79,10 +79,10 @@ def main() -> None:
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "verify.json"))
     args = ap.parse_args()
 
-    from engine.models import registry
-    from engine.models.llama_backend import LlamaBackend
-    from engine.project.db import Project
-    from engine.services.demo import build_demo
+    from factaudit.engine.models import registry
+    from factaudit.engine.models.llama_backend import LlamaBackend
+    from factaudit.engine.project.db import Project
+    from factaudit.engine.services.demo import build_demo
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-verify-"))
     project = Project.open(build_demo(tmp, run_steps=False).project, readonly=True)

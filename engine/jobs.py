@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
-from engine.errors import JobCancelled
+from factaudit.engine.errors import JobCancelled
 
 
 class Progress(Protocol):

@@ -22,8 +22,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from engine.config import data_dir, load_settings
-from engine.errors import EndpointError
+from factaudit.engine.config import data_dir, load_settings
+from factaudit.engine.errors import EndpointError
 
 LOG_FILE = "connections.jsonl"
 _write_lock = threading.Lock()

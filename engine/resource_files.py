@@ -6,4 +6,4 @@ from pathlib import Path
 
 
 def resource_path(*parts: str) -> Path:
-    return Path(str(resources.files("resources").joinpath(*parts)))
+    return Path(str(resources.files("factaudit.resources").joinpath(*parts)))

@@ -31,8 +31,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
-from engine.config import config_dir
-from engine.errors import SealError
+from factaudit.engine.config import config_dir
+from factaudit.engine.errors import SealError
 
 MANIFEST_FORMAT = "factaudit-seal/1"
 KEY_FILE = "signing_key.pem"

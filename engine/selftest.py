@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from engine.services.demo import demo_file
+from factaudit.engine.services.demo import demo_file
 
 
 @dataclass
@@ -45,14 +45,14 @@ def _write_sample(tmp: Path, n_claims: int = 4, n_distractors: int = 60) -> tupl
 
 
 def check_project(state: dict) -> str:
-    from engine import services
+    from factaudit.engine import services
 
     state["project"] = services.create_project(state["tmp"] / "selftest.faproj")
     return f"created {state['project'].path.name} (schema {state['project'].schema_version})"
 
 
 def check_import(state: dict) -> str:
-    from engine import services
+    from factaudit.engine import services
 
     corpus, claims = _write_sample(state["tmp"])
     res = services.import_files(state["project"], [corpus, claims], fmt="scifact", dataset="selftest")
@@ -61,7 +61,7 @@ def check_import(state: dict) -> str:
 
 def check_bm25(state: dict) -> str:
     try:
-        from engine.services import retrieval
+        from factaudit.engine.services import retrieval
     except ImportError as exc:
         raise Skip("retrieval is not in this build") from exc
     res = retrieval.retrieve(state["project"], "bm25", k=3)
@@ -71,7 +71,7 @@ def check_bm25(state: dict) -> str:
 
 def check_verifier(state: dict) -> str:
     try:
-        from engine.services import verification
+        from factaudit.engine.services import verification
     except ImportError as exc:
         raise Skip("verification is not in this build") from exc
     if "retrieval_run" not in state:
@@ -85,7 +85,7 @@ def check_verifier(state: dict) -> str:
 
 def check_window(state: dict) -> str:
     try:
-        from gui.selftest import open_and_close_main_window
+        from factaudit.gui.selftest import open_and_close_main_window
     except ImportError as exc:
         raise Skip("the desktop app is not in this build") from exc
     state["project"].close()

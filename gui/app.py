@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (  # noqa: E402
     QApplication, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget,
 )
 
-from engine import services  # noqa: E402
-from engine.errors import FactAuditError, ProjectLocked  # noqa: E402
-from gui import settings  # noqa: E402
-from gui.ops import Op, error_text  # noqa: E402
+from factaudit.engine import services  # noqa: E402
+from factaudit.engine.errors import FactAuditError, ProjectLocked  # noqa: E402
+from factaudit.gui import settings  # noqa: E402
+from factaudit.gui.ops import Op, error_text  # noqa: E402
 
 PROJECT_FILTER = "factaudit projects (*.faproj);;All files (*)"
 
@@ -27,7 +27,7 @@ PROJECT_FILTER = "factaudit projects (*.faproj);;All files (*)"
 def stylesheet() -> str:
     """The app stylesheet; `@STYLE@` in it stands for the folder of its images."""
     try:
-        folder = resources.files("resources").joinpath("style")
+        folder = resources.files("factaudit.resources").joinpath("style")
         text = folder.joinpath("app.qss").read_text(encoding="utf-8")
     except (FileNotFoundError, OSError, ModuleNotFoundError):
         return ""
@@ -47,7 +47,7 @@ class AppController(QObject):
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
-        from gui.views.start_screen import StartScreen
+        from factaudit.gui.views.start_screen import StartScreen
 
         self.windows: list = []
         self.start = StartScreen()
@@ -106,7 +106,7 @@ class AppController(QObject):
     @staticmethod
     def _sealed(path: str) -> bool:
         is_sealed = getattr(services, "is_sealed", None)
-        return bool(is_sealed and find_spec("gui.views.sealed_banner") is not None and is_sealed(path))
+        return bool(is_sealed and find_spec("factaudit.gui.views.sealed_banner") is not None and is_sealed(path))
 
     def ask_passphrase(self, path: str) -> str | None:
         text, ok = QInputDialog.getText(self._dialog_parent(), "Encrypted sealed file",
@@ -114,7 +114,7 @@ class AppController(QObject):
         return text if ok and text else None
 
     def open_sealed(self, path: str):
-        from gui.views.sealed_banner import attach_banner
+        from factaudit.gui.views.sealed_banner import attach_banner
 
         passphrase = None
         if services.is_encrypted(path):
@@ -149,7 +149,7 @@ class AppController(QObject):
         return box
 
     def show_project(self, project, recent: str | None = None):
-        from gui.main_window import ProjectWindow
+        from factaudit.gui.main_window import ProjectWindow
 
         window = ProjectWindow(project)
         window.newRequested.connect(self.new_project)

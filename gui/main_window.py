@@ -12,14 +12,14 @@ from PySide6.QtWidgets import (
     QStatusBar, QVBoxLayout, QWidget,
 )
 
-from engine import services
-from engine.errors import FactAuditError
-from gui.ops import Op
-from gui.views.data_view import DataView
-from gui.views.job_area import JobArea
-from gui.views.placeholder import PlaceholderPage
-from gui.views.runs_view import RunsView
-from gui.views.runs_view import dialog_available as module_available
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
+from factaudit.gui.ops import Op
+from factaudit.gui.views.data_view import DataView
+from factaudit.gui.views.job_area import JobArea
+from factaudit.gui.views.placeholder import PlaceholderPage
+from factaudit.gui.views.runs_view import RunsView
+from factaudit.gui.views.runs_view import dialog_available as module_available
 
 log = logging.getLogger(__name__)
 
@@ -27,9 +27,9 @@ PAGES = ("Data", "Runs", "Review", "Labeling", "Reports")
 # Pages other modules provide, built on first show: page -> (module, class taking (project, parent)).
 # Without the module the page stays a placeholder saying what will be there.
 OPTIONAL_PAGES = {
-    "Review": ("gui.views.tabbed_page", "ReviewPage"),
-    "Labeling": ("gui.views.labeling_view", "LabelingPage"),
-    "Reports": ("gui.views.results_view", "ResultsView"),
+    "Review": ("factaudit.gui.views.tabbed_page", "ReviewPage"),
+    "Labeling": ("factaudit.gui.views.labeling_view", "LabelingPage"),
+    "Reports": ("factaudit.gui.views.results_view", "ResultsView"),
 }
 
 
@@ -132,10 +132,10 @@ class ProjectWindow(QMainWindow):
             self.page_actions.append(action)
         view_menu.addSeparator()
         view_menu.addAction(self._action("&Refresh", "F5", self.refresh))
-        if module_available("gui.views.connections_view"):
+        if module_available("factaudit.gui.views.connections_view"):
             view_menu.addAction(self._action("&Connection log…", None, self.show_connection_log,
                                              "Every outbound connection the app made, and the offline guard"))
-        if module_available("gui.views.models_view"):
+        if module_available("factaudit.gui.views.models_view"):
             self.models_action = self._action("&Models…", "Ctrl+M", self.show_models,
                                               "Verifier LLMs and embedders: RAM fit, add or remove models")
             view_menu.addAction(self.models_action)
@@ -189,7 +189,7 @@ class ProjectWindow(QMainWindow):
         if self.project.readonly:
             QMessageBox.information(self, "Import", "The project is open read-only.")
             return None
-        from gui.dialogs.import_dialog import ImportDialog
+        from factaudit.gui.dialogs.import_dialog import ImportDialog
 
         dialog = ImportDialog(self.project, self, files=files if isinstance(files, list) else None)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -203,7 +203,7 @@ class ProjectWindow(QMainWindow):
         self.statusBar().showMessage(f"Imported dataset {result.dataset.name}: {counts}", 8000)
 
     def show_connection_log(self):
-        from gui.views.connections_view import ConnectionsView
+        from factaudit.gui.views.connections_view import ConnectionsView
 
         dialog = QDialog(self)
         dialog.setWindowTitle("Connection log")
@@ -215,7 +215,7 @@ class ProjectWindow(QMainWindow):
         return dialog
 
     def show_models(self):
-        from gui.views.models_view import ModelsView
+        from factaudit.gui.views.models_view import ModelsView
 
         dialog = QDialog(self)
         dialog.setWindowTitle("Models")

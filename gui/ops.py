@@ -2,7 +2,7 @@
 
 Usage (the builder every dialog and view uses for engine work)::
 
-    from gui.ops import Op
+    from factaudit.gui.ops import Op
 
     op = (Op(self, services.import_files, project, files, fmt="jsonl", kind="claims")
           .title("Importing claims")
@@ -46,8 +46,8 @@ from typing import Any, Callable
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from engine.errors import FactAuditError, JobCancelled
-from engine.jobs import CancelToken
+from factaudit.engine.errors import FactAuditError, JobCancelled
+from factaudit.engine.jobs import CancelToken
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ def open_and_close_main_window(project_path: str | Path) -> str:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from gui.app import start
+    from factaudit.gui.app import start
 
     app = QApplication.instance() or QApplication([])
     controller = start(str(project_path))

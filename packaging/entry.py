@@ -1,5 +1,5 @@
 """PyInstaller entry point: the same `factaudit` command as the console script."""
-from engine.cli import main
+from factaudit.engine.cli import main
 
 if __name__ == "__main__":
     main()

@@ -30,7 +30,7 @@ def shared_datasets() -> Path:
 
 @pytest.fixture
 def project(tmp_path):
-    from engine.project.db import Project
+    from factaudit.engine.project.db import Project
 
     p = Project.create(tmp_path / "t.faproj")
     yield p
@@ -40,7 +40,7 @@ def project(tmp_path):
 @pytest.fixture(scope="session")
 def demo_project_path(tmp_path_factory) -> Path:
     """The demo project with its data imported (no pipeline steps), built once per session."""
-    from engine.services.demo import build_demo
+    from factaudit.engine.services.demo import build_demo
 
     out = tmp_path_factory.mktemp("demo")
     summary = build_demo(out, run_steps=False)
@@ -52,7 +52,7 @@ def demo_project(demo_project_path, tmp_path):
     """A private writable copy of the demo project."""
     import shutil
 
-    from engine.project.db import Project
+    from factaudit.engine.project.db import Project
 
     dst = tmp_path / "demo.faproj"
     shutil.copy2(demo_project_path, dst)

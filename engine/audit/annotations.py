@@ -14,13 +14,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable
 
-from engine.audit import codebook as cb
-from engine.errors import ImportFailed, InvalidArgument, NotFound, Problem
-from engine.ingest.problems import Problems
-from engine.ingest.readers import read_jsonl
-from engine.project import audit_store as store
-from engine.project.audit_store import Annotation
-from engine.project.db import Project, now_iso
+from factaudit.engine.audit import codebook as cb
+from factaudit.engine.errors import ImportFailed, InvalidArgument, NotFound, Problem
+from factaudit.engine.ingest.problems import Problems
+from factaudit.engine.ingest.readers import read_jsonl
+from factaudit.engine.project import audit_store as store
+from factaudit.engine.project.audit_store import Annotation
+from factaudit.engine.project.db import Project, now_iso
 
 PASSES = ("first", "retest")
 TRIAGE_CODES = ("retrieval_error", "verification_error", "wrong_gold")

@@ -15,8 +15,8 @@ from typing import Any
 
 import yaml
 
-from engine.errors import ImportFailed, InvalidArgument, NotFound, Problem
-from engine.resource_files import resource_path
+from factaudit.engine.errors import ImportFailed, InvalidArgument, NotFound, Problem
+from factaudit.engine.resource_files import resource_path
 
 TARGETS = ("evidence", "reasoning")
 PATTERN_RE = re.compile(r"^[RV][0-9]+$")
@@ -282,7 +282,7 @@ def with_version(codebook_text: str, version: int) -> str:
 def current(project, version: int | None = None) -> Codebook:
     """The codebook of a version (default: the newest), storing the seed as version 1 on first use.
     A read-only project without a stored codebook gets the seed without storing it."""
-    from engine.project import audit_store
+    from factaudit.engine.project import audit_store
 
     if version is None:
         version = audit_store.latest_codebook_version(project)
@@ -303,7 +303,7 @@ def _parsed(body: str, version: int) -> Codebook:
 
 
 def ensure_seed(project) -> Codebook:
-    from engine.project import audit_store
+    from factaudit.engine.project import audit_store
 
     latest = audit_store.latest_codebook_version(project)
     if latest is not None:
@@ -317,7 +317,7 @@ def ensure_seed(project) -> Codebook:
 
 def save_version(project, text: str, note: str | None = None, source: str = "codebook.yaml") -> Codebook:
     """Validate `text` and store it as the next version; an unchanged codebook makes no new version."""
-    from engine.project import audit_store
+    from factaudit.engine.project import audit_store
 
     latest = ensure_seed(project)
     parse_codebook(text, source=source, version=latest.version + 1)   # validate before anything is written
@@ -330,7 +330,7 @@ def save_version(project, text: str, note: str | None = None, source: str = "cod
 
 
 def list_versions(project) -> list[dict[str, Any]]:
-    from engine.project import audit_store
+    from factaudit.engine.project import audit_store
 
     ensure_seed(project)
     return [{"version": r.version, "sha256": r.sha256, "created": r.created, "note": r.note}

@@ -20,16 +20,16 @@ from typing import Any
 
 import yaml
 
-from engine.audit import annotations as ann
-from engine.audit import codebook as cb
-from engine.errors import InvalidArgument, NotFound
-from engine.models.llm import LLM
-from engine.pipeline.prompts import load_prompt
-from engine.project import audit_store
-from engine.project import judge_store as store
-from engine.project import runs as run_store
-from engine.project.db import Project
-from engine.project.queries import list_claims
+from factaudit.engine.audit import annotations as ann
+from factaudit.engine.audit import codebook as cb
+from factaudit.engine.errors import InvalidArgument, NotFound
+from factaudit.engine.models.llm import LLM
+from factaudit.engine.pipeline.prompts import load_prompt
+from factaudit.engine.project import audit_store
+from factaudit.engine.project import judge_store as store
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.queries import list_claims
 
 MAX_CASES = 12
 MAX_PROPOSALS = 4
@@ -125,7 +125,7 @@ def uncovered_cases(project: Project, run: str | None = None) -> list[Case]:
 
 
 def _disagreement_cases(project: Project, book: cb.Codebook, verify_run: str, current: dict) -> list[Case]:
-    from engine.audit import triage
+    from factaudit.engine.audit import triage
 
     try:
         ds = triage.disagreements(project, verify_run, level="claim")

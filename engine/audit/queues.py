@@ -11,12 +11,12 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from engine.audit import annotations as ann
-from engine.audit import codebook as cb
-from engine.audit import triage as tri
-from engine.project import audit_store as store
-from engine.project import queries, runs
-from engine.project.db import Project
+from factaudit.engine.audit import annotations as ann
+from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import triage as tri
+from factaudit.engine.project import audit_store as store
+from factaudit.engine.project import queries, runs
+from factaudit.engine.project.db import Project
 
 RETEST_SHARE = 0.10
 RETEST_GAP = 20

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from engine.audit import annotations as ann
-from engine.audit import codebook as cb
-from engine.errors import NotFound
-from engine.project import audit_store as store
-from engine.project import runs
-from engine.project.db import Project
+from factaudit.engine.audit import annotations as ann
+from factaudit.engine.audit import codebook as cb
+from factaudit.engine.errors import NotFound
+from factaudit.engine.project import audit_store as store
+from factaudit.engine.project import runs
+from factaudit.engine.project.db import Project
 
 
 @dataclass

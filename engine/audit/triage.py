@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from engine.audit import annotations as ann
-from engine.audit import codebook as cb
-from engine.errors import InvalidArgument, NotFound
-from engine.metrics.classification import MAPPINGS
-from engine.project import audit_store as store
-from engine.project import queries, runs
-from engine.project.db import Project
+from factaudit.engine.audit import annotations as ann
+from factaudit.engine.audit import codebook as cb
+from factaudit.engine.errors import InvalidArgument, NotFound
+from factaudit.engine.metrics.classification import MAPPINGS
+from factaudit.engine.project import audit_store as store
+from factaudit.engine.project import queries, runs
+from factaudit.engine.project.db import Project
 
 # Evidence state of one claim's top-k list.
 HAS_HIGH_QUALITY = "high_quality"     # some passage is high quality (and so verdict-bearing)

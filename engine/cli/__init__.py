@@ -10,15 +10,15 @@ os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
 
 import click  # noqa: E402
 
-from engine.cli.project_cmds import demo_cmd, gui_cmd, import_cmd, info_cmd, launch_gui, new_cmd  # noqa: E402
-from engine.version import APP_VERSION  # noqa: E402
+from factaudit.engine.cli.project_cmds import demo_cmd, gui_cmd, import_cmd, info_cmd, launch_gui, new_cmd  # noqa: E402
+from factaudit.engine.version import APP_VERSION  # noqa: E402
 
 
 def _self_test(ctx: click.Context, _param, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from engine.selftest import run_self_test
+    from factaudit.engine.selftest import run_self_test
 
     ctx.exit(run_self_test(click.echo))
 
@@ -39,12 +39,12 @@ for command in (new_cmd, import_cmd, info_cmd, demo_cmd, gui_cmd):
 
 # Capabilities register their commands here (one module each).
 COMMAND_MODULES = [
-    "engine.cli.retrieval_cmds",
-    "engine.cli.verify_cmds",
-    "engine.cli.scoring_cmds",
-    "engine.cli.audit_cmds",
-    "engine.cli.judge_cmds",
-    "engine.cli.seal_cmds",
+    "factaudit.engine.cli.retrieval_cmds",
+    "factaudit.engine.cli.verify_cmds",
+    "factaudit.engine.cli.scoring_cmds",
+    "factaudit.engine.cli.audit_cmds",
+    "factaudit.engine.cli.judge_cmds",
+    "factaudit.engine.cli.seal_cmds",
 ]
 
 

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import click
 
-from engine import services
-from engine.cli.common import emit_json, handle_errors
-from engine.metrics.classification import MAPPINGS
-from engine.metrics.stats import DEFAULT_RESAMPLES, DEFAULT_SEED
-from engine.services import audit
+from factaudit.engine import services
+from factaudit.engine.cli.common import emit_json, handle_errors
+from factaudit.engine.metrics.classification import MAPPINGS
+from factaudit.engine.metrics.stats import DEFAULT_RESAMPLES, DEFAULT_SEED
+from factaudit.engine.services import audit
 
 PROJECT = click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
 
@@ -179,7 +179,7 @@ def codebook_import(project: Path, file: Path, note: str | None, as_json: bool) 
 @handle_errors
 def triage_cmd(project: Path, run_id: str, mapping: str, level: str, retrieval_run: str | None, as_json: bool) -> None:
     """Disagreements between a verify run and the expert, with the pre-filled triage."""
-    from engine.audit.triage import triage_summary
+    from factaudit.engine.audit.triage import triage_summary
 
     with services.open_project(project, readonly=True) as p:
         ds = audit.disagreements(p, run_id, mapping=mapping, level=level, retrieval_run=retrieval_run)

@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterator
 
 import click
 
-from engine.errors import FactAuditError, ImportFailed
+from factaudit.engine.errors import FactAuditError, ImportFailed
 
 
 def emit_json(value: Any) -> None:
@@ -79,7 +79,7 @@ def parse_map(values: tuple[str, ...]) -> dict[str, str]:
 
 def fail_with_run(exc: Exception, kept: str) -> None:
     """A run that stopped part-way: say what was kept and how to continue, then exit non-zero."""
-    from engine.errors import JobCancelled
+    from factaudit.engine.errors import JobCancelled
 
     run_id = getattr(exc, "run_id", None)
     if run_id is None:

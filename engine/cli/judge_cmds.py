@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
-from engine import services
-from engine.cli.common import emit_json, fail_with_run, handle_errors, progress_bar
-from engine.errors import FactAuditError
-from engine.pipeline.judge import MODES, TARGETS
-from engine.services import judge as js
+from factaudit.engine import services
+from factaudit.engine.cli.common import emit_json, fail_with_run, handle_errors, progress_bar
+from factaudit.engine.errors import FactAuditError
+from factaudit.engine.pipeline.judge import MODES, TARGETS
+from factaudit.engine.services import judge as js
 
 
 @click.command("judge")

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from engine import services
-from engine.cli.common import emit_json, handle_errors, parse_map, progress_bar
-from engine.ingest import FORMATS, KINDS
+from factaudit.engine import services
+from factaudit.engine.cli.common import emit_json, handle_errors, parse_map, progress_bar
+from factaudit.engine.ingest import FORMATS, KINDS
 
 
 @click.command("new")
@@ -110,6 +110,6 @@ def gui_cmd(project: Path | None, quit_when_shown: bool) -> None:
 
 
 def launch_gui(project: Path | None = None, quit_when_shown: bool = False) -> None:
-    from gui.app import run
+    from factaudit.gui.app import run
 
     raise SystemExit(run(str(project) if project else None, quit_when_shown))

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from engine.cli.common import emit_json, handle_errors, progress_bar
+from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
 
 
 @click.command("retrieve")
@@ -28,8 +28,8 @@ from engine.cli.common import emit_json, handle_errors, progress_bar
 def retrieve_cmd(project, retriever, k, model, dataset, corpus_dataset, merge, rrf_k, rrf_depth, dense_index,
                  as_json) -> None:
     """Retrieve evidence for every claim as a new immutable run."""
-    from engine import services
-    from engine.services import retrieval
+    from factaudit.engine import services
+    from factaudit.engine.services import retrieval
 
     with services.open_project(project) as p, progress_bar("retrieving") as bar:
         res = retrieval.retrieve(p, retriever, k, model, dataset, corpus_dataset, merge, rrf_k, rrf_depth,
@@ -49,8 +49,8 @@ def retrieve_cmd(project, retriever, k, model, dataset, corpus_dataset, merge, r
 @handle_errors
 def eval_retrieval_cmd(project, run_id, as_json) -> None:
     """Recall, MRR, nDCG and coverage at k = 1, 5, 10 (and the run's k) against gold evidence."""
-    from engine import services
-    from engine.services import retrieval
+    from factaudit.engine import services
+    from factaudit.engine.services import retrieval
 
     with services.open_project(project, readonly=True) as p:
         ev = retrieval.eval_retrieval(p, run_id)

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import click
 
-from engine.cli.common import emit_json, handle_errors, progress_bar
-from engine.errors import InvalidArgument
+from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
+from factaudit.engine.errors import InvalidArgument
 
 MAPPING_CHOICES = ("R", "R+NE", "R+NE+A")
 
@@ -21,7 +21,7 @@ def _fmt(v, ci=None) -> str:
 
 
 def _lexicon_and_gates(lexicon: Path | None, gates: Path | None):
-    from engine.metrics import multi_answer as ma
+    from factaudit.engine.metrics import multi_answer as ma
 
     return (ma.Lexicon.load(lexicon) if lexicon else None, ma.load_gates(gates) if gates else None)
 
@@ -39,13 +39,13 @@ def _lexicon_and_gates(lexicon: Path | None, gates: Path | None):
 @handle_errors
 def metrics_cmd(project, run_id, lexicon, gates, resamples, seed, as_json) -> None:
     """Score one run: every label mapping at sentence and claim level, with intervals."""
-    from engine import services
+    from factaudit.engine import services
 
     lex, gts = _lexicon_and_gates(lexicon, gates)
     with services.open_project(project, readonly=True) as p:
         result = services.score_run(p, run_id, lexicon=lex, gates=gts, n_resamples=resamples, seed=seed)
     if as_json:
-        from engine.reports.artifacts import _clean
+        from factaudit.engine.reports.artifacts import _clean
 
         emit_json(_clean(result))
         return
@@ -88,7 +88,7 @@ def metrics_cmd(project, run_id, lexicon, gates, resamples, seed, as_json) -> No
 @handle_errors
 def compare_cmd(project, runs, mapping, level, resamples, seed, as_json) -> None:
     """Compare runs on the units they share: Cochran's Q, exact McNemar, paired bootstrap, Holm."""
-    from engine import services
+    from factaudit.engine import services
 
     run_ids = [r.strip() for r in runs.split(",") if r.strip()]
     if len(run_ids) < 2:
@@ -96,7 +96,7 @@ def compare_cmd(project, runs, mapping, level, resamples, seed, as_json) -> None
     with services.open_project(project, readonly=True) as p:
         comp = services.compare_runs(p, run_ids, mapping, level, n_resamples=resamples, seed=seed)
     if as_json:
-        from engine.reports.artifacts import _clean
+        from factaudit.engine.reports.artifacts import _clean
 
         emit_json(_clean(comp.to_json()))
         return
@@ -134,8 +134,8 @@ def raise_bad(message: str) -> None:
 @handle_errors
 def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resamples, seed, as_json) -> None:
     """Write an HTML / XLSX / JSON report of the runs into a new folder."""
-    from engine import services
-    from engine.reports.artifacts import written_json
+    from factaudit.engine import services
+    from factaudit.engine.reports.artifacts import written_json
 
     fmts = [f.strip().lower() for f in formats.split(",") if f.strip()]
     run_ids = [r.strip() for r in runs.split(",") if r.strip()] if runs else None

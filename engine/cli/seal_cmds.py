@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-from engine import services
-from engine.cli.common import emit_json, handle_errors, progress_bar
-from engine.errors import SealError
+from factaudit.engine import services
+from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
+from factaudit.engine.errors import SealError
 
 # verify-seal exit codes: 0 valid (and trusted, or no trust asked for), 1 changed or seal broken,
 # 3 valid but the signer is not the one named with --trust.

@@ -5,12 +5,12 @@ from pathlib import Path
 
 import click
 
-from engine import services
-from engine.cli.common import emit_json, fail_with_run, handle_errors, progress_bar
-from engine.errors import FactAuditError
-from engine.pipeline.decompose import METHODS
-from engine.pipeline.verify import MODES
-from engine.services import verification as vs
+from factaudit.engine import services
+from factaudit.engine.cli.common import emit_json, fail_with_run, handle_errors, progress_bar
+from factaudit.engine.errors import FactAuditError
+from factaudit.engine.pipeline.decompose import METHODS
+from factaudit.engine.pipeline.verify import MODES
+from factaudit.engine.services import verification as vs
 
 
 @click.command("verify")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.errors import ImportFailed, InvalidArgument, Problem
-from engine.ingest import generic
-from engine.ingest.builder import BatchBuilder
-from engine.ingest.readers import source_file
-from engine.project import imports as store
-from engine.project.db import Project
-from engine.project.records import DatasetInfo, DatasetSpec
+from factaudit.engine.errors import ImportFailed, InvalidArgument, Problem
+from factaudit.engine.ingest import generic
+from factaudit.engine.ingest.builder import BatchBuilder
+from factaudit.engine.ingest.readers import source_file
+from factaudit.engine.project import imports as store
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.records import DatasetInfo, DatasetSpec
 
 ADAPTERS = ("scifact", "healthver", "medexpert", "ramdocs", "hotpotqa", "trec")
 FORMATS = ("jsonl", "csv", *ADAPTERS)
@@ -74,7 +74,7 @@ def _load_one(path: Path, fmt: str, kind: str | None, mapping: dict[str, str], b
         return
     from importlib import import_module
 
-    adapter = import_module(f"engine.ingest.adapters.{fmt}")
+    adapter = import_module(f"factaudit.engine.ingest.adapters.{fmt}")
     if fmt == "trec":
         adapter.load(path, builder)
     else:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.ingest.problems import Problems
-from engine.project import imports as store
-from engine.project.db import Project
-from engine.project.records import (
+from factaudit.engine.ingest.problems import Problems
+from factaudit.engine.project import imports as store
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.records import (
     ClaimRecord, DatasetSpec, DocumentRecord, HitRecord, ImportBatch, ImportedRun, ItemRecord, PassageRecord,
     ItemPrediction, SentenceRecord, VerdictRecord,
 )

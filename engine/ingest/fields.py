@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.ingest.problems import RecordError
-from engine.project.records import RISK_TIERS, SENTENCE_LABELS, VERDICTS
+from factaudit.engine.ingest.problems import RecordError
+from factaudit.engine.project.records import RISK_TIERS, SENTENCE_LABELS, VERDICTS
 
 # Label spellings used by the public datasets, mapped to the four verdicts.
 VERDICT_SYNONYMS = {

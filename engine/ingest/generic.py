@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
-from engine.ingest import fields as F
-from engine.ingest.builder import BatchBuilder
-from engine.ingest.problems import RecordError
-from engine.ingest.readers import Row, read_csv, read_jsonl
-from engine.ingest.sentences import locate, split_sentences
-from engine.project.records import (
+from factaudit.engine.ingest import fields as F
+from factaudit.engine.ingest.builder import BatchBuilder
+from factaudit.engine.ingest.problems import RecordError
+from factaudit.engine.ingest.readers import Row, read_csv, read_jsonl
+from factaudit.engine.ingest.sentences import locate, split_sentences
+from factaudit.engine.project.records import (
     ClaimRecord, DocumentRecord, GoldEvidence, ItemPrediction, ItemRecord, PassageRecord, SentenceRecord,
     VerdictRecord,
 )

@@ -1,7 +1,7 @@
 """Collect located problems while validating a whole file, then fail once with all of them."""
 from __future__ import annotations
 
-from engine.errors import ImportFailed, Problem
+from factaudit.engine.errors import ImportFailed, Problem
 
 
 class Problems:

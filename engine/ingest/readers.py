@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from engine.ingest.problems import Problems
-from engine.project.records import SourceFile
+from factaudit.engine.ingest.problems import Problems
+from factaudit.engine.project.records import SourceFile
 
 csv.field_size_limit(sys.maxsize)
 

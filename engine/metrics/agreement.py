@@ -12,7 +12,7 @@ from typing import Any, Hashable, Mapping, Sequence
 
 import numpy as np
 
-from engine.metrics import stats
+from factaudit.engine.metrics import stats
 
 Ratings = Mapping[str, Mapping[Hashable, str]]
 BOOT_CHUNK = 1000

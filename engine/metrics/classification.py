@@ -9,7 +9,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from engine.metrics import stats
+from factaudit.engine.metrics import stats
 
 VERDICTS = ("Supported", "Refuted", "No Evidence", "Ambiguous")
 

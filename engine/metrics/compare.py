@@ -12,9 +12,9 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from engine.errors import InvalidArgument
-from engine.metrics import stats
-from engine.metrics.classification import MappingScore, confusion, score_counts
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.metrics import stats
+from factaudit.engine.metrics.classification import MappingScore, confusion, score_counts
 
 
 @dataclass

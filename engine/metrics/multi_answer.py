@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from engine.errors import InvalidArgument
+from factaudit.engine.errors import InvalidArgument
 
 WRONG_OPTION_PENALTY = 0.2
 

@@ -14,8 +14,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.config import local_models_dirs
-from engine.errors import ModelNotFound
+from factaudit.engine.config import local_models_dirs
+from factaudit.engine.errors import ModelNotFound
 
 EMBEDDED_MINILM = "minilm-l6"
 DEFAULT_EMBEDDER = EMBEDDED_MINILM

@@ -10,7 +10,7 @@ import struct
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from engine.errors import ModelNotFound
+from factaudit.engine.errors import ModelNotFound
 
 # llama_ftype values (general.file_type) → the usual quantization names.
 FILE_TYPES = {

@@ -48,7 +48,7 @@ def set_api_key(base_url: str, key: str) -> None:
     import keyring
     from keyring.errors import KeyringError
 
-    from engine.errors import EndpointError
+    from factaudit.engine.errors import EndpointError
 
     try:
         keyring.set_password(SERVICE, base_url.rstrip("/"), key)

@@ -12,9 +12,9 @@ import threading
 import time
 from typing import Any
 
-from engine.errors import InvalidArgument, ModelNotFound
-from engine.models.llm import LLMResult, Message, parse_reply
-from engine.models.registry import DEFAULT_N_CTX, ModelEntry
+from factaudit.engine.errors import InvalidArgument, ModelNotFound
+from factaudit.engine.models.llm import LLMResult, Message, parse_reply
+from factaudit.engine.models.registry import DEFAULT_N_CTX, ModelEntry
 
 # Chat-template tokens around each message (ChatML: "<|im_start|>role\n ... <|im_end|>\n") plus the
 # assistant header; a slight over-estimate is safe, an under-estimate would overflow.

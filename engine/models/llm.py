@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.models.registry import ModelEntry
+from factaudit.engine.models.registry import ModelEntry
 
 Message = dict[str, str]
 PARSE_STATUSES = ("ok", "repaired", "failed")
@@ -148,10 +148,10 @@ def open_llm(entry: ModelEntry, *, seed: int = 0, temperature: float = 0.0, prom
              n_threads: int | None = None, timeout: float = 60.0, max_retries: int = 4,
              concurrency: int = 4, backoff_base: float = 1.0, on_retry=None) -> LLM:
     if entry.is_endpoint:
-        from engine.models.openai_backend import OpenAIBackend
+        from factaudit.engine.models.openai_backend import OpenAIBackend
 
         return OpenAIBackend(entry, seed=seed, temperature=temperature, timeout=timeout, max_retries=max_retries,
                              concurrency=concurrency, backoff_base=backoff_base, on_retry=on_retry)
-    from engine.models.llama_backend import LlamaBackend
+    from factaudit.engine.models.llama_backend import LlamaBackend
 
     return LlamaBackend(entry, seed=seed, temperature=temperature, prompt_cache=prompt_cache, n_threads=n_threads)

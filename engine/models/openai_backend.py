@@ -12,10 +12,10 @@ import threading
 import time
 from typing import Any, Callable
 
-from engine.errors import EndpointError
-from engine.models.keys import get_api_key
-from engine.models.llm import LLMResult, Message, parse_reply
-from engine.models.registry import DEFAULT_N_CTX, ModelEntry
+from factaudit.engine.errors import EndpointError
+from factaudit.engine.models.keys import get_api_key
+from factaudit.engine.models.llm import LLMResult, Message, parse_reply
+from factaudit.engine.models.registry import DEFAULT_N_CTX, ModelEntry
 
 RetryCallback = Callable[[int, float, str], None]   # (attempt, delay_s, reason)
 CHARS_PER_TOKEN = 4  # no tokenizer for remote models: a conservative estimate for context checks
@@ -33,7 +33,7 @@ class _Retryable(Exception):
 
 def _record_connection(endpoint: str, sent: int, received: int, purpose: str) -> None:
     try:
-        from engine.netlog import record_connection
+        from factaudit.engine.netlog import record_connection
     except ImportError:
         return
     try:

@@ -15,9 +15,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import config
-from engine.errors import InvalidArgument, ModelNotFound
-from engine.models import gguf
+from factaudit.engine import config
+from factaudit.engine.errors import InvalidArgument, ModelNotFound
+from factaudit.engine.models import gguf
 
 EMBEDDED_LLM = "smollm2-135m"
 EMBEDDED_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"

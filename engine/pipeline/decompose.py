@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.models.llm import LLM
-from engine.pipeline.prompts import load_prompt
+from factaudit.engine.models.llm import LLM
+from factaudit.engine.pipeline.prompts import load_prompt
 
 METHODS = ("sentence", "llm")
 MAX_CLAIMS_PER_SENTENCE = 6

@@ -21,11 +21,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engine.audit.codebook import Codebook, Dimension
-from engine.errors import InvalidArgument
-from engine.models.llm import LLM, LLMResult
-from engine.pipeline.prompts import Prompt, load_prompt
-from engine.pipeline.verify import EvidencePassage, evidence_block, cap_words, neutralise
+from factaudit.engine.audit.codebook import Codebook, Dimension
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.models.llm import LLM, LLMResult
+from factaudit.engine.pipeline.prompts import Prompt, load_prompt
+from factaudit.engine.pipeline.verify import EvidencePassage, evidence_block, cap_words, neutralise
 
 TARGETS = ("evidence", "reasoning")
 MODES = ("care", "direct", "indirect")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from engine.errors import NotFound
+from factaudit.engine.errors import NotFound
 
 _SECTION = re.compile(r"^### (system|user)\s*$", re.M)
 
@@ -48,7 +48,7 @@ def parse_prompt(name: str, raw: bytes) -> Prompt:
 
 @lru_cache(maxsize=None)
 def load_prompt(name: str) -> Prompt:
-    path = resources.files("resources").joinpath("prompts", f"{name}.txt")
+    path = resources.files("factaudit.resources").joinpath("prompts", f"{name}.txt")
     try:
         raw = path.read_bytes()
     except (FileNotFoundError, OSError) as exc:

@@ -12,11 +12,11 @@ import json
 import math
 from dataclasses import dataclass
 
-from engine.errors import InvalidArgument
-from engine.models.llm import LLM, LLMResult
-from engine.pipeline.aggregate import STANCES, aggregate_stances
-from engine.pipeline.prompts import Prompt, load_prompt
-from engine.project.records import VERDICTS, VerdictRecord
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.models.llm import LLM, LLMResult
+from factaudit.engine.pipeline.aggregate import STANCES, aggregate_stances
+from factaudit.engine.pipeline.prompts import Prompt, load_prompt
+from factaudit.engine.project.records import VERDICTS, VerdictRecord
 
 MODES = ("joint", "per-passage")
 REASON_MAX_CHARS = 400

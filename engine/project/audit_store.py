@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from engine.project.db import Project
+from factaudit.engine.project.db import Project
 
 TARGET_KINDS = ("evidence", "reasoning", "triage")
 
@@ -73,7 +73,7 @@ def list_codebooks(project: Project) -> list[CodebookRow]:
 
 
 def insert_codebook(project: Project, version: int, body: str, sha256: str, note: str | None) -> None:
-    from engine.project.db import now_iso
+    from factaudit.engine.project.db import now_iso
 
     with project.atomic() as conn:
         conn.execute("INSERT INTO codebooks(version, body, sha256, created, note) VALUES (?, ?, ?, ?, ?)",

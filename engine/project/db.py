@@ -17,8 +17,8 @@ from typing import Iterator
 
 from filelock import FileLock, Timeout
 
-from engine.errors import ProjectCorrupt, ProjectLocked, ProjectNotFound, ProjectTooNew, ReadOnlyProject
-from engine.project.migrations import MIGRATIONS, SCHEMA_VERSION, apply_migrations, current_version
+from factaudit.engine.errors import ProjectCorrupt, ProjectLocked, ProjectNotFound, ProjectTooNew, ReadOnlyProject
+from factaudit.engine.project.migrations import MIGRATIONS, SCHEMA_VERSION, apply_migrations, current_version
 
 BUSY_TIMEOUT_MS = 10_000
 PROJECT_SUFFIX = ".faproj"

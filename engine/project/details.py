@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.errors import InvalidArgument, NotFound
-from engine.project._json import loads
-from engine.project.db import Project
+from factaudit.engine.errors import InvalidArgument, NotFound
+from factaudit.engine.project._json import loads
+from factaudit.engine.project.db import Project
 
 
 @dataclass

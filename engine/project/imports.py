@@ -5,11 +5,11 @@ import hashlib
 import sqlite3
 from typing import Iterable
 
-from engine.errors import ImportFailed, Problem
-from engine.project._json import dumps
-from engine.project.db import Project, now_iso
-from engine.project.records import DatasetInfo, ImportBatch
-from engine.project import queries
+from factaudit.engine.errors import ImportFailed, Problem
+from factaudit.engine.project._json import dumps
+from factaudit.engine.project.db import Project, now_iso
+from factaudit.engine.project.records import DatasetInfo, ImportBatch
+from factaudit.engine.project import queries
 
 ID_TABLES = {
     "documents": "documents",
@@ -97,7 +97,7 @@ def write_batch(project: Project, batch: ImportBatch) -> DatasetInfo:
                 ((c.id, g.passage_id, g.stance, dumps(g.sentences)) for c in batch.claims for g in c.gold),
             )
             if batch.run is not None:
-                from engine.project import runs as run_store
+                from factaudit.engine.project import runs as run_store
 
                 run_id = run_store.create_run(
                     project, "imported", batch.run.config,
@@ -109,7 +109,7 @@ def write_batch(project: Project, batch: ImportBatch) -> DatasetInfo:
                     for v in batch.run.verdicts:
                         run_store.add_verdict(project, run_id, v)
                 if batch.run.predictions:
-                    from engine.project import scoring_store
+                    from factaudit.engine.project import scoring_store
 
                     scoring_store.add_predictions(project, run_id, batch.run.predictions)
                 run_store.finish_run(project, run_id, "done", summary=counts)
@@ -126,7 +126,7 @@ def freeze_dataset(project: Project, name: str, frozen: bool = True) -> DatasetI
     with project.atomic() as conn:
         cur = conn.execute("UPDATE datasets SET frozen = ? WHERE name = ?", (int(frozen), name))
         if cur.rowcount == 0:
-            from engine.errors import NotFound
+            from factaudit.engine.errors import NotFound
 
             raise NotFound(f"no dataset named {name!r}")
     return queries.get_dataset(project, name)

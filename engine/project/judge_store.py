@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from engine.project import audit_store
-from engine.project._json import dumps, loads
-from engine.project.audit_store import Annotation
-from engine.project.db import Project, now_iso
+from factaudit.engine.project import audit_store
+from factaudit.engine.project._json import dumps, loads
+from factaudit.engine.project.audit_store import Annotation
+from factaudit.engine.project.db import Project, now_iso
 
 
 @dataclass

@@ -5,10 +5,10 @@ import hashlib
 from dataclasses import dataclass
 from typing import Iterator
 
-from engine.errors import NotFound
-from engine.project._json import loads
-from engine.project.db import Project
-from engine.project.records import ClaimRow, DatasetInfo, GoldEvidence, PassageRow
+from factaudit.engine.errors import NotFound
+from factaudit.engine.project._json import loads
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.records import ClaimRow, DatasetInfo, GoldEvidence, PassageRow
 
 
 def _dataset(row) -> DatasetInfo:
@@ -177,12 +177,12 @@ def passage_doc_ids(project: Project) -> dict[str, str | None]:
 
 
 def claim_ids_exist(project: Project, ids: list[str]) -> set[str]:
-    from engine.project.imports import existing_ids
+    from factaudit.engine.project.imports import existing_ids
 
     return existing_ids(project, "claims", ids)
 
 
 def passage_ids_exist(project: Project, ids: list[str]) -> set[str]:
-    from engine.project.imports import existing_ids
+    from factaudit.engine.project.imports import existing_ids
 
     return existing_ids(project, "passages", ids)

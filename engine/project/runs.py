@@ -11,11 +11,11 @@ import os
 import socket
 from typing import Any, Iterable
 
-from engine.errors import NotFound, RunImmutable
-from engine.project._json import dumps, loads
-from engine.project.db import Project, now_iso
-from engine.project.records import HitRecord, RunInfo, VerdictRecord
-from engine.version import APP_VERSION
+from factaudit.engine.errors import NotFound, RunImmutable
+from factaudit.engine.project._json import dumps, loads
+from factaudit.engine.project.db import Project, now_iso
+from factaudit.engine.project.records import HitRecord, RunInfo, VerdictRecord
+from factaudit.engine.version import APP_VERSION
 
 RESUMABLE = ("interrupted", "cancelled", "failed")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from engine.project._json import dumps, loads
-from engine.project.db import Project, now_iso
-from engine.project.records import ItemPrediction
+from factaudit.engine.project._json import dumps, loads
+from factaudit.engine.project.db import Project, now_iso
+from factaudit.engine.project.records import ItemPrediction
 
 
 @dataclass

@@ -5,9 +5,9 @@ import re
 import sqlite3
 from dataclasses import dataclass, field
 
-from engine.errors import DatasetFrozen, InvalidArgument, NotFound
-from engine.project._json import dumps, loads
-from engine.project.db import Project, now_iso
+from factaudit.engine.errors import DatasetFrozen, InvalidArgument, NotFound
+from factaudit.engine.project._json import dumps, loads
+from factaudit.engine.project.db import Project, now_iso
 
 
 @dataclass

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from engine.errors import InvalidArgument
-from engine.metrics.classification import LEVELS, RunMetrics
-from engine.metrics.compare import Comparison
-from engine.metrics.conflict import ConflictResult
-from engine.metrics.multi_answer import MultiAnswerResult
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.metrics.classification import LEVELS, RunMetrics
+from factaudit.engine.metrics.compare import Comparison
+from factaudit.engine.metrics.conflict import ConflictResult
+from factaudit.engine.metrics.multi_answer import MultiAnswerResult
 
 
 @dataclass
@@ -204,12 +204,12 @@ def write_all(data: ReportData, out: Path, formats: Sequence[str]) -> list[Writt
         if "json" in formats:
             written += write_json_folder(data, out / "json")
         if "html" in formats:
-            from engine.reports.html import write_html
+            from factaudit.engine.reports.html import write_html
 
             path = write_html(data, out / "report.html")
             written.append(WrittenFile(path, "html", sha256_file(path)))
         if "xlsx" in formats:
-            from engine.reports.xlsx import write_xlsx
+            from factaudit.engine.reports.xlsx import write_xlsx
 
             path = write_xlsx(data, out / "report.xlsx")
             written.append(WrittenFile(path, "xlsx", sha256_file(path)))

@@ -12,7 +12,7 @@ import io
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engine.reports.artifacts import Table
+from factaudit.engine.reports.artifacts import Table
 
 
 @dataclass
@@ -32,10 +32,10 @@ class AuditReport:
 
 def collect(project, *, n_resamples: int | None = None, seed: int | None = None) -> AuditReport | None:
     """The audit figures of a project, or None when nobody has labelled anything."""
-    from engine.audit import annotations as ann
-    from engine.metrics import stats
-    from engine.project import audit_store as store
-    from engine.services import audit as audit_service
+    from factaudit.engine.audit import annotations as ann
+    from factaudit.engine.metrics import stats
+    from factaudit.engine.project import audit_store as store
+    from factaudit.engine.services import audit as audit_service
 
     records = store.list_annotations(project)
     if not any(a.target in ("evidence", "reasoning") and a.code != ann.TOMBSTONE for a in records):

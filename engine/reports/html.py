@@ -7,10 +7,10 @@ import math
 from pathlib import Path
 from typing import Any
 
-from engine.metrics.classification import MAPPINGS
-from engine.reports import artifacts as A
-from engine.reports import audit_sections
-from engine.reports.artifacts import ReportData
+from factaudit.engine.metrics.classification import MAPPINGS
+from factaudit.engine.reports import artifacts as A
+from factaudit.engine.reports import audit_sections
+from factaudit.engine.reports.artifacts import ReportData
 
 TEMPLATE = "report.html.j2"
 
@@ -127,7 +127,7 @@ def category_plot(data: ReportData, mapping: str) -> str | None:
 def render_html(data: ReportData) -> str:
     import jinja2
 
-    from engine.resource_files import resource_path
+    from factaudit.engine.resource_files import resource_path
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(resource_path("reports"))),

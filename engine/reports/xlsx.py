@@ -5,9 +5,9 @@ import math
 from pathlib import Path
 from typing import Any
 
-from engine.reports import artifacts as A
-from engine.reports import audit_sections
-from engine.reports.artifacts import ReportData, dump_json
+from factaudit.engine.reports import artifacts as A
+from factaudit.engine.reports import audit_sections
+from factaudit.engine.reports.artifacts import ReportData, dump_json
 
 
 def _cell(value: Any) -> Any:

@@ -18,7 +18,7 @@ from typing import Sequence
 
 import numpy as np
 
-from engine.jobs import CancelToken, ProgressCallback, no_progress
+from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 
 TOKEN_PATTERN = r"(?u)\b\w\w+\b"
 K1 = 1.5

@@ -12,8 +12,8 @@ from typing import Sequence
 
 import numpy as np
 
-from engine.errors import InvalidArgument
-from engine.jobs import CancelToken, ProgressCallback, no_progress
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 
 INDEX_TYPES = ("flat", "hnsw")
 HNSW_M = 32

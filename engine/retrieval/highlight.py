@@ -5,14 +5,14 @@ from __future__ import annotations
 import functools
 import re
 
-from engine.retrieval.bm25 import TOKEN_PATTERN, tokenize
+from factaudit.engine.retrieval.bm25 import TOKEN_PATTERN, tokenize
 
 _WORD = re.compile(TOKEN_PATTERN)
 
 
 @functools.lru_cache(maxsize=1)
 def _stemmer():
-    from engine.retrieval.bm25 import _stemmer as make
+    from factaudit.engine.retrieval.bm25 import _stemmer as make
 
     return make()
 

@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from engine.errors import InvalidArgument
-from engine.jobs import CancelToken, ProgressCallback, no_progress
-from engine.retrieval import bm25 as bm25_mod
-from engine.retrieval import dense as dense_mod
-from engine.retrieval import index_cache
-from engine.retrieval.fusion import DEFAULT_DEPTH, DEFAULT_RRF_K, rrf
-from engine.retrieval.merge import conservative_merge, split_subqueries
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
+from factaudit.engine.retrieval import bm25 as bm25_mod
+from factaudit.engine.retrieval import dense as dense_mod
+from factaudit.engine.retrieval import index_cache
+from factaudit.engine.retrieval.fusion import DEFAULT_DEPTH, DEFAULT_RRF_K, rrf
+from factaudit.engine.retrieval.merge import conservative_merge, split_subqueries
 
 Hit = tuple[str, float]
 MERGES = ("none", "conservative")
@@ -46,7 +46,7 @@ class RetrieverSpec:
 
 
 def parse_spec(spec: str, default_model: str | None = None) -> RetrieverSpec:
-    from engine.models.embedders import DEFAULT_EMBEDDER
+    from factaudit.engine.models.embedders import DEFAULT_EMBEDDER
 
     spec = (spec or "").strip()
     default_model = default_model or DEFAULT_EMBEDDER
@@ -91,7 +91,7 @@ class OpenedIndexes:
 
 def open_indexes(spec: RetrieverSpec, corpus: Corpus, project_path: str | Path, dense_index: str = "flat",
                  progress: ProgressCallback = no_progress, cancel: CancelToken | None = None) -> OpenedIndexes:
-    from engine.models import embedders
+    from factaudit.engine.models import embedders
 
     started = time.perf_counter()
     opened = OpenedIndexes({}, {})
@@ -149,7 +149,7 @@ def open_indexes(spec: RetrieverSpec, corpus: Corpus, project_path: str | Path, 
 
 def model_provenance(spec: RetrieverSpec) -> dict[str, dict[str, Any]]:
     """Name, origin, sha256 and size of each dense model of a spec (ModelNotFound if one is missing)."""
-    from engine.models import embedders
+    from factaudit.engine.models import embedders
 
     out = {}
     for comp in spec.components:

@@ -6,18 +6,18 @@ from dataclasses import field as _field
 from pathlib import Path
 from typing import Any
 
-from engine.audit import annotations as ann
-from engine.audit import codebook as cb
-from engine.audit import queues
-from engine.audit import taxonomy as tax
-from engine.audit import triage as tri
-from engine.audit.annotations import ImportSummary  # noqa: F401  (re-exported for callers)
-from engine.errors import ImportFailed, InvalidArgument, NotFound, Problem
-from engine.metrics import agreement as agr
-from engine.metrics import stats
-from engine.project import audit_store as store
-from engine.project.audit_store import Annotation
-from engine.project.db import Project
+from factaudit.engine.audit import annotations as ann
+from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import queues
+from factaudit.engine.audit import taxonomy as tax
+from factaudit.engine.audit import triage as tri
+from factaudit.engine.audit.annotations import ImportSummary  # noqa: F401  (re-exported for callers)
+from factaudit.engine.errors import ImportFailed, InvalidArgument, NotFound, Problem
+from factaudit.engine.metrics import agreement as agr
+from factaudit.engine.metrics import stats
+from factaudit.engine.project import audit_store as store
+from factaudit.engine.project.audit_store import Annotation
+from factaudit.engine.project.db import Project
 
 
 # ---- codebook ----------------------------------------------------------------------------------
@@ -167,7 +167,7 @@ def agreement_json(results: dict[str, agr.DimensionAgreement]) -> dict[str, Any]
 # ---- demo --------------------------------------------------------------------------------------
 def demo_step_audit(project: Project, summary, progress) -> None:
     """Store the seed codebook and list the newest verify run's disagreements with their pre-fill."""
-    from engine.project import runs as run_store
+    from factaudit.engine.project import runs as run_store
 
     book = cb.ensure_seed(project)
     n_codes = sum(len(d.codes) for d in book.dimensions())
@@ -224,7 +224,7 @@ class LabelUnit:
 
 def verify_runs(project: Project) -> list[str]:
     """Finished runs holding verdicts, oldest first."""
-    from engine.project import scoring_store
+    from factaudit.engine.project import scoring_store
 
     return [r for r, kind in scoring_store.scorable_runs(project).items() if kind == "verdicts"]
 
@@ -245,7 +245,7 @@ def default_retrieval_run(project: Project, verify_run: str | None) -> str | Non
 
 
 def passage_texts(project: Project, passage_ids: list[str]) -> dict[str, PassageText]:
-    from engine.project import queries
+    from factaudit.engine.project import queries
 
     rows = queries.get_passages(project, list(passage_ids))
     return {pid: PassageText(pid, rows[pid].title or "", rows[pid].text) for pid in passage_ids if pid in rows}
@@ -270,7 +270,7 @@ def label_unit(project: Project, entry: queues.QueueEntry, annotator: str, *,
                verify_run: str | None = None) -> LabelUnit:
     """One queue entry with its texts, the system verdict, the LLM pre-labels and the annotator's labels.
     Evidence units take the verdict from `verify_run` (optional); reasoning units from their own run."""
-    from engine.project import queries, runs as run_store
+    from factaudit.engine.project import queries, runs as run_store
 
     claim = queries.get_claim(project, entry.claim_id)
     run = entry.run_id if entry.target == "reasoning" else verify_run

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from engine.resource_files import resource_path
-from engine.jobs import ProgressCallback, no_progress
-from engine.project.db import Project
-from engine.services.projects import create_project, import_files, project_info
+from factaudit.engine.resource_files import resource_path
+from factaudit.engine.jobs import ProgressCallback, no_progress
+from factaudit.engine.project.db import Project
+from factaudit.engine.services.projects import create_project, import_files, project_info
 
 DEMO_NAME = "demo.faproj"
 
@@ -30,12 +30,12 @@ class DemoSummary:
 # before decomposition so the retrieval run covers the SciFact claims (closed regime, retrieval gold).
 DemoStep = Callable[[Project, DemoSummary, ProgressCallback], None]
 DEMO_STEP_NAMES: list[tuple[str, str]] = [
-    ("engine.services.retrieval", "demo_step_retrieve"),
-    ("engine.services.verification", "demo_step_decompose"),
-    ("engine.services.verification", "demo_step_verify"),
-    ("engine.services.scoring", "demo_step_scoring"),
-    ("engine.services.audit", "demo_step_audit"),
-    ("engine.services.seal", "demo_step_seal"),
+    ("factaudit.engine.services.retrieval", "demo_step_retrieve"),
+    ("factaudit.engine.services.verification", "demo_step_decompose"),
+    ("factaudit.engine.services.verification", "demo_step_verify"),
+    ("factaudit.engine.services.scoring", "demo_step_scoring"),
+    ("factaudit.engine.services.audit", "demo_step_audit"),
+    ("factaudit.engine.services.seal", "demo_step_seal"),
 ]
 
 

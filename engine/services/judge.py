@@ -16,22 +16,22 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from engine.audit import annotations as ann
-from engine.audit import codebook as cb
-from engine.audit import induction
-from engine.errors import FactAuditError, InvalidArgument, JobCancelled
-from engine.jobs import NEVER_CANCEL, CancelToken, ProgressCallback, RateMeter, no_progress
-from engine.models import registry
-from engine.models.llm import LLM, open_llm
-from engine.pipeline import judge as jp
-from engine.pipeline.verify import EvidencePassage
-from engine.project import audit_store
-from engine.project import judge_store as store
-from engine.project import runs as run_store
-from engine.project.audit_store import Annotation
-from engine.project.db import Project, now_iso
-from engine.project.queries import corpus_hash, get_passages, list_claims
-from engine.services.verification import RETRIEVAL_KINDS, LLMRunSettings, entry_from_pin, model_pin
+from factaudit.engine.audit import annotations as ann
+from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import induction
+from factaudit.engine.errors import FactAuditError, InvalidArgument, JobCancelled
+from factaudit.engine.jobs import NEVER_CANCEL, CancelToken, ProgressCallback, RateMeter, no_progress
+from factaudit.engine.models import registry
+from factaudit.engine.models.llm import LLM, open_llm
+from factaudit.engine.pipeline import judge as jp
+from factaudit.engine.pipeline.verify import EvidencePassage
+from factaudit.engine.project import audit_store
+from factaudit.engine.project import judge_store as store
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project.audit_store import Annotation
+from factaudit.engine.project.db import Project, now_iso
+from factaudit.engine.project.queries import corpus_hash, get_passages, list_claims
+from factaudit.engine.services.verification import RETRIEVAL_KINDS, LLMRunSettings, entry_from_pin, model_pin
 
 DEFAULT_K = 5
 
@@ -102,7 +102,7 @@ def _units(project: Project, cfg: dict[str, Any]) -> list[_Unit]:
         verdicts = None
     else:
         verdicts = run_store.get_verdicts(project, source)
-        from engine.audit.triage import retrieval_run_of
+        from factaudit.engine.audit.triage import retrieval_run_of
 
         retrieval = retrieval_run_of(project, source)
         hits = run_store.get_hits(project, retrieval) if retrieval else {}
@@ -323,7 +323,7 @@ class RelevanceScore:
 def relevance_pairs(project: Project, judge_run: str) -> list[tuple[str, str, bool, bool]]:
     """(claim, passage, gold relevant, judged relevant) for every unit of an evidence judge run; gold
     relevant = the passage is one of the claim's gold evidence passages."""
-    from engine.project.queries import gold_evidence
+    from factaudit.engine.project.queries import gold_evidence
 
     run = run_store.get_run(project, judge_run)
     if run.kind != "judge" or run.config.get("target") != "evidence":
@@ -449,9 +449,9 @@ def import_care_sample(project: Project, sample: CareSample, workdir: str | Path
     retrieval run (kind imported): the list each question's judge sees. Returns the run id."""
     import json
 
-    from engine.ingest import import_files
-    from engine.ingest.adapters.hotpotqa import passage_id
-    from engine.project.records import HitRecord
+    from factaudit.engine.ingest import import_files
+    from factaudit.engine.ingest.adapters.hotpotqa import passage_id
+    from factaudit.engine.project.records import HitRecord
 
     workdir = Path(workdir)
     workdir.mkdir(parents=True, exist_ok=True)
@@ -502,7 +502,7 @@ DEMO_JUDGE_K = 3
 
 def demo_step_judge(project: Project, summary, progress: ProgressCallback = no_progress) -> None:
     """A CARE pre-label of one claim's top-3 passages with the embedded model (about half a minute)."""
-    from engine.services.verification import latest_retrieval_run
+    from factaudit.engine.services.verification import latest_retrieval_run
 
     run = latest_retrieval_run(project)
     if run is None:

@@ -5,13 +5,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import ingest
-from engine.errors import InvalidArgument
-from engine.jobs import CancelToken, ProgressCallback, no_progress
-from engine.project import imports as import_store
-from engine.project import queries, runs
-from engine.project.db import PROJECT_SUFFIX, Project
-from engine.version import APP_VERSION
+from factaudit.engine import ingest
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
+from factaudit.engine.project import imports as import_store
+from factaudit.engine.project import queries, runs
+from factaudit.engine.project.db import PROJECT_SUFFIX, Project
+from factaudit.engine.version import APP_VERSION
 
 
 def create_project(path: str | Path) -> Project:
@@ -70,8 +70,8 @@ def import_files(project: Project, files: list[str | Path], fmt: str | None = No
 
 def preview_file(path: str | Path, fmt: str | None = None, limit: int = 20) -> tuple[list[str], list[dict]]:
     """The first rows of a generic JSONL/CSV file and its column names, for the import dialog."""
-    from engine.ingest.problems import Problems
-    from engine.ingest.readers import read_csv, read_jsonl
+    from factaudit.engine.ingest.problems import Problems
+    from factaudit.engine.ingest.readers import read_csv, read_jsonl
 
     path = Path(path)
     fmt = fmt or ingest.infer_format(path)
@@ -119,7 +119,7 @@ def get_run(project: Project, run_id: str):
 # ---- for the desktop app's detail pane and import dialog -------------------------------------------
 def row_detail(project: Project, kind: str, row_id: str):
     """The full record behind one table row (items with their sentences, claims with gold passages)."""
-    from engine.project.details import row_detail as _row_detail
+    from factaudit.engine.project.details import row_detail as _row_detail
 
     return _row_detail(project, kind, row_id)
 

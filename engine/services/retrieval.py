@@ -5,15 +5,15 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from engine.errors import InvalidArgument, JobCancelled, NotFound
-from engine.jobs import CancelToken, ProgressCallback, no_progress
-from engine.metrics import retrieval as rmetrics
-from engine.project import queries, runs
-from engine.project.db import Project
-from engine.project.records import HitRecord
-from engine.retrieval import bm25 as bm25_mod
-from engine.retrieval.fusion import DEFAULT_DEPTH, DEFAULT_RRF_K
-from engine.retrieval.runner import (MERGES, Corpus, Pipeline, model_provenance, open_indexes, parse_spec,
+from factaudit.engine.errors import InvalidArgument, JobCancelled, NotFound
+from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
+from factaudit.engine.metrics import retrieval as rmetrics
+from factaudit.engine.project import queries, runs
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.records import HitRecord
+from factaudit.engine.retrieval import bm25 as bm25_mod
+from factaudit.engine.retrieval.fusion import DEFAULT_DEPTH, DEFAULT_RRF_K
+from factaudit.engine.retrieval.runner import (MERGES, Corpus, Pipeline, model_provenance, open_indexes, parse_spec,
                                      run_queries)
 
 __all__ = ["RetrievalResult", "RetrievalEval", "retrieve", "eval_retrieval", "demo_step_retrieve",
@@ -54,7 +54,7 @@ class RetrievalEval:
 
 
 def list_embedders():
-    from engine.models.embedders import list_embedders as _list
+    from factaudit.engine.models.embedders import list_embedders as _list
 
     return _list()
 
@@ -89,7 +89,7 @@ def retrieve(project: Project, retriever: str = "bm25", k: int = 10, model: str 
     """Run a retriever over the active claims (of `dataset`) against the passages (of `corpus_dataset`)
     as a new run. A cancelled run is marked `cancelled` (JobCancelled is re-raised); an error marks it
     `failed`. Only a complete run is marked `done`."""
-    from engine.retrieval.dense import INDEX_TYPES
+    from factaudit.engine.retrieval.dense import INDEX_TYPES
 
     started = time.perf_counter()
     if k < 1:
@@ -253,7 +253,7 @@ def run_claim_ids(project: Project, run_id: str) -> list[str]:
 
 def claim_hits(project: Project, run_id: str, claim_id: str) -> ClaimHits:
     """A claim's ranked passages in a run, gold marked, query terms located (by BM25 tokenization)."""
-    from engine.retrieval.highlight import match_spans
+    from factaudit.engine.retrieval.highlight import match_spans
 
     claim = queries.get_claim(project, claim_id)
     hits = runs.get_hits(project, run_id, claim_id).get(claim_id, [])

@@ -8,18 +8,18 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from engine.errors import InvalidArgument, NotFound
-from engine.jobs import ProgressCallback, no_progress
-from engine.metrics import stats
-from engine.metrics import conflict as conflict_metrics
-from engine.metrics import multi_answer as ma
-from engine.metrics.classification import (
+from factaudit.engine.errors import InvalidArgument, NotFound
+from factaudit.engine.jobs import ProgressCallback, no_progress
+from factaudit.engine.metrics import stats
+from factaudit.engine.metrics import conflict as conflict_metrics
+from factaudit.engine.metrics import multi_answer as ma
+from factaudit.engine.metrics.classification import (
     LEVELS, MAPPINGS, RunMetrics, UnitRecord, by_category, closed_scores, flags_error, score_all_mappings,
 )
-from engine.metrics.compare import Comparison, UnitPrediction, compare
-from engine.project import runs as run_store
-from engine.project import scoring_store
-from engine.project.db import Project
+from factaudit.engine.metrics.compare import Comparison, UnitPrediction, compare
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project import scoring_store
+from factaudit.engine.project.db import Project
 
 DEFAULT_MAPPING = "R+NE"
 DEFAULT_LEVEL = "sentence"
@@ -202,7 +202,7 @@ def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] =
                  n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
                  progress: ProgressCallback = no_progress):
     """Write report.html / report.xlsx / json/ into a new folder and record each file with its sha256."""
-    from engine.reports.artifacts import ReportData, write_all
+    from factaudit.engine.reports.artifacts import ReportData, write_all
 
     bad = [f for f in formats if f not in ("html", "xlsx", "json")]
     if bad or not formats:
@@ -235,9 +235,9 @@ def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] =
 def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[str, str], *, mapping: str,
                       level: str, lexicon: ma.Lexicon | None, gates: Mapping | None, n_resamples: int, seed: int,
                       progress: ProgressCallback = no_progress):
-    from engine.project.db import now_iso
-    from engine.reports.artifacts import ReportData
-    from engine.version import APP_VERSION
+    from factaudit.engine.project.db import now_iso
+    from factaudit.engine.reports.artifacts import ReportData
+    from factaudit.engine.version import APP_VERSION
 
     total = len(run_ids) + 1
     metrics: dict[str, RunMetrics] = {}
@@ -283,7 +283,7 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
         "confidence": stats.CONFIDENCE, "app_version": APP_VERSION, "created": now_iso(),
         "gates": gates if gates is not None else ma.DEFAULT_GATES,
     }
-    from engine.reports import audit_sections
+    from factaudit.engine.reports import audit_sections
 
     audit = audit_sections.collect(project, n_resamples=n_resamples, seed=seed)
     progress(total, total, "writing")

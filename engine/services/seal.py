@@ -17,14 +17,14 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine import netlog
-from engine import seal as sealcore
-from engine.config import Settings, data_dir, load_settings, save_settings
-from engine.errors import InvalidArgument, ProjectLocked, ReadOnlyProject, SealError
-from engine.jobs import ProgressCallback, no_progress
-from engine.project import seal_store
-from engine.project.db import Project
-from engine.version import APP_VERSION
+from factaudit.engine import netlog
+from factaudit.engine import seal as sealcore
+from factaudit.engine.config import Settings, data_dir, load_settings, save_settings
+from factaudit.engine.errors import InvalidArgument, ProjectLocked, ReadOnlyProject, SealError
+from factaudit.engine.jobs import ProgressCallback, no_progress
+from factaudit.engine.project import seal_store
+from factaudit.engine.project.db import Project
+from factaudit.engine.version import APP_VERSION
 
 Verification = sealcore.Verification
 PublicKeyInfo = sealcore.PublicKeyInfo

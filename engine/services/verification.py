@@ -12,19 +12,19 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
-from engine.errors import FactAuditError, InvalidArgument, JobCancelled, NotFound
-from engine.jobs import NEVER_CANCEL, CancelToken, ProgressCallback, RateMeter, no_progress
-from engine.models import registry
-from engine.models.llm import LLM, open_llm
-from engine.models.registry import ModelEntry
-from engine.pipeline import decompose as decomp
-from engine.pipeline.prompts import load_prompt
-from engine.pipeline.verify import MODES, EvidencePassage, VerifyOptions, verify_claim
-from engine.project import runs as run_store
-from engine.project import verify_store
-from engine.project.db import Project
-from engine.project.queries import corpus_hash, get_passages, list_claims, list_datasets
-from engine.project.records import VerdictRecord
+from factaudit.engine.errors import FactAuditError, InvalidArgument, JobCancelled, NotFound
+from factaudit.engine.jobs import NEVER_CANCEL, CancelToken, ProgressCallback, RateMeter, no_progress
+from factaudit.engine.models import registry
+from factaudit.engine.models.llm import LLM, open_llm
+from factaudit.engine.models.registry import ModelEntry
+from factaudit.engine.pipeline import decompose as decomp
+from factaudit.engine.pipeline.prompts import load_prompt
+from factaudit.engine.pipeline.verify import MODES, EvidencePassage, VerifyOptions, verify_claim
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project import verify_store
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.queries import corpus_hash, get_passages, list_claims, list_datasets
+from factaudit.engine.project.records import VerdictRecord
 
 RETRIEVAL_KINDS = ("retrieve", "imported")
 DEFAULT_K = 5
@@ -545,7 +545,7 @@ def model_entries(include_endpoints: bool = True) -> list[ModelEntry]:
 
 
 def embedder_entries() -> list:
-    from engine.models.embedders import list_embedders
+    from factaudit.engine.models.embedders import list_embedders
 
     return list_embedders()
 

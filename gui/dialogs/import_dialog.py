@@ -11,9 +11,9 @@ from PySide6.QtWidgets import (
     QLabel, QLineEdit, QListWidget, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from engine import services
-from engine.errors import FactAuditError, ImportFailed
-from gui.ops import Op, error_text
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError, ImportFailed
+from factaudit.gui.ops import Op, error_text
 
 PREVIEW_ROWS = 20
 GENERIC = ("jsonl", "csv")

@@ -8,12 +8,12 @@ from PySide6.QtWidgets import (
     QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
-from engine import services
-from engine.errors import FactAuditError
-from engine.jobs import RateMeter
-from engine.services import retrieval
-from gui.ops import Op, error_text
-from gui.views.job_area import describe_progress
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
+from factaudit.engine.jobs import RateMeter
+from factaudit.engine.services import retrieval
+from factaudit.gui.ops import Op, error_text
+from factaudit.gui.views.job_area import describe_progress
 
 ALL_DATASETS = "All claims"
 

@@ -8,11 +8,11 @@ from PySide6.QtWidgets import (
     QSpinBox, QVBoxLayout, QWidget,
 )
 
-from engine.errors import FactAuditError
-from engine.jobs import RateMeter
-from engine.services import verification as vs
-from gui.ops import Op, error_text
-from gui.views.job_area import format_duration
+from factaudit.engine.errors import FactAuditError
+from factaudit.engine.jobs import RateMeter
+from factaudit.engine.services import verification as vs
+from factaudit.gui.ops import Op, error_text
+from factaudit.gui.views.job_area import format_duration
 
 ENDPOINT = "__endpoint__"
 

@@ -9,8 +9,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from engine import services
-from gui.ops import Op
+from factaudit.engine import services
+from factaudit.gui.ops import Op
 
 DIM_COLUMNS = ("Dimension / step", "Target", "α", "α 95% CI", "α humans only", "Units", "Raters", "Rater pairs (κ)")
 PAIR_COLUMNS = ("Dimension / step", "Rater A", "Rater B", "Kind", "Units", "κ", "κ 95% CI", "Raw agreement",

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import (
     QSplitter, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
-from engine import services
-from engine.errors import FactAuditError, ImportFailed
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError, ImportFailed
 
 TARGET_TITLES = {"evidence": "Evidence dimensions (per claim × passage)",
                  "reasoning": "Reasoning steps (per claim × verification)"}

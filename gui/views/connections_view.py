@@ -12,8 +12,8 @@ from PySide6.QtWidgets import (
     QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from engine import services
-from engine.errors import FactAuditError
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
 
 COLUMNS = ("Time (UTC)", "Endpoint", "Purpose", "Sent", "Received", "Result")
 

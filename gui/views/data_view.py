@@ -7,11 +7,11 @@ from PySide6.QtWidgets import (
     QTableView, QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
-from engine import services
-from engine.errors import FactAuditError
-from gui.qtmodels.table_model import LazyTableModel
-from gui.views.detail_pane import DetailPane
-from gui.views.runs_view import local_time
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
+from factaudit.gui.qtmodels.table_model import LazyTableModel
+from factaudit.gui.views.detail_pane import DetailPane
+from factaudit.gui.views.runs_view import local_time
 
 KINDS = ("items", "sentences", "claims", "passages")
 KIND_TITLES = {"items": "Items", "sentences": "Sentences", "claims": "Claims", "passages": "Passages"}

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from gui.qtmodels.table_model import HEADERS, LABEL_COLORS
+from factaudit.gui.qtmodels.table_model import HEADERS, LABEL_COLORS
 
 KIND_TITLES = {"items": "Item", "sentences": "Sentence", "claims": "Claim", "passages": "Passage"}
 # The field shown as body text per kind; the rest become a small facts table.

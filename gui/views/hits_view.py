@@ -9,8 +9,8 @@ from PySide6.QtWidgets import (
     QComboBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from engine.errors import FactAuditError
-from engine.services import retrieval
+from factaudit.engine.errors import FactAuditError
+from factaudit.engine.services import retrieval
 
 MARK = '<span style="background-color:#ffe58a">'
 

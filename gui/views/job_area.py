@@ -4,7 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
-from engine.jobs import RateMeter
+from factaudit.engine.jobs import RateMeter
 
 
 def format_duration(seconds: float) -> str:

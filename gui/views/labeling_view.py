@@ -18,15 +18,15 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from gui.views.tabbed_page import TabbedPage
+from factaudit.gui.views.tabbed_page import TabbedPage
 from PySide6.QtWidgets import (
     QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QSplitter, QTextBrowser,
     QVBoxLayout, QWidget,
 )
 
-from engine import services
-from engine.errors import FactAuditError
-from gui.settings import settings
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
+from factaudit.gui.settings import settings
 
 MODES = {"evidence": "Evidence pairs (5 dimensions)", "reasoning": "Verifier reasoning (6 steps)"}
 NO_RUN = "(none)"
@@ -571,10 +571,10 @@ class LabelingPage(TabbedPage):
     """The whole Labeling sidebar page: the labeling view with the codebook editor, agreement and
     taxonomy as tabs (built when first shown, refreshed whenever they are shown again)."""
 
-    TABS = (("Label", ("gui.views.labeling_view", "LabelingView")),
-            ("Codebook", ("gui.views.codebook_editor", "CodebookEditor")),
-            ("Agreement", ("gui.views.agreement_view", "AgreementView")),
-            ("Taxonomy", ("gui.views.taxonomy_view", "TaxonomyView")))
+    TABS = (("Label", ("factaudit.gui.views.labeling_view", "LabelingView")),
+            ("Codebook", ("factaudit.gui.views.codebook_editor", "CodebookEditor")),
+            ("Agreement", ("factaudit.gui.views.agreement_view", "AgreementView")),
+            ("Taxonomy", ("factaudit.gui.views.taxonomy_view", "TaxonomyView")))
 
     @property
     def labeling(self) -> "LabelingView":

@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.errors import FactAuditError
-from engine.services import verification as models_svc
-from gui.ops import Op
+from factaudit.engine.errors import FactAuditError
+from factaudit.engine.services import verification as models_svc
+from factaudit.gui.ops import Op
 
 LLM_COLUMNS = ["Name", "Source", "Size", "Quantization", "Context", "RAM fit", "SHA-256"]
 EMB_COLUMNS = ["Name", "Source", "Size", "Path"]

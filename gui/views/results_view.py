@@ -13,11 +13,11 @@ from PySide6.QtWidgets import (
     QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from engine import services
-from engine.errors import FactAuditError
-from engine.metrics.classification import MAPPINGS, RunMetrics
-from engine.metrics.compare import Comparison
-from gui.ops import Op
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
+from factaudit.engine.metrics.classification import MAPPINGS, RunMetrics
+from factaudit.engine.metrics.compare import Comparison
+from factaudit.gui.ops import Op
 
 METRIC_COLUMNS = ("Mapping", "n", "TP", "FP", "FN", "TN", "Precision [95% CI]", "Recall [95% CI]", "F1 [95% CI]")
 COMPARE_COLUMNS = ("Run", "n", "Recall [95% CI]", "F1 [95% CI]", "ΔRecall [95% CI]", "ΔF1 [95% CI]",

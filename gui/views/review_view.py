@@ -15,10 +15,10 @@ from PySide6.QtWidgets import (
     QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from engine import services
-from engine.errors import FactAuditError
-from engine.metrics.classification import MAPPINGS
-from gui.views.labeling_view import annotator_name
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
+from factaudit.engine.metrics.classification import MAPPINGS
+from factaudit.gui.views.labeling_view import annotator_name
 
 TRIAGE = (("retrieval_error", "Retrieval error"), ("verification_error", "Verification error"),
           ("wrong_gold", "Wrong gold label"))

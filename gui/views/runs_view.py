@@ -13,15 +13,15 @@ from PySide6.QtWidgets import (
     QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from engine import services
-from engine.errors import FactAuditError
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
 
 COLUMNS = ("Run", "Kind", "Status", "Created", "Finished", "Summary")
 STATUS_COLORS = {"done": "#1d6435", "failed": "#8f1d1d", "cancelled": "#7a4d00", "interrupted": "#7a4d00",
                  "running": "#1f4f8f"}
 # (button text, module, class) for dialogs other engineers provide.
-RUN_DIALOGS = (("Retrieve…", "gui.dialogs.retrieve_dialog", "RetrieveDialog"),
-               ("Verify…", "gui.dialogs.verify_dialog", "VerifyDialog"))
+RUN_DIALOGS = (("Retrieve…", "factaudit.gui.dialogs.retrieve_dialog", "RetrieveDialog"),
+               ("Verify…", "factaudit.gui.dialogs.verify_dialog", "VerifyDialog"))
 
 
 def dialog_available(module: str) -> bool:

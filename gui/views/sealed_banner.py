@@ -14,8 +14,8 @@ from pathlib import Path
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QStyle, QVBoxLayout, QWidget
 
-from engine import services
-from gui.ops import Op, error_text
+from factaudit.engine import services
+from factaudit.gui.ops import Op, error_text
 
 # (background, border, text) per state: green when valid and trusted, amber when valid but the
 # signer is unknown, red when the content or the seal changed.

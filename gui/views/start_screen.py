@@ -9,8 +9,8 @@ from PySide6.QtWidgets import (
     QFrame, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu, QPushButton, QVBoxLayout, QWidget,
 )
 
-from gui import settings
-from gui.views.job_area import JobArea
+from factaudit.gui import settings
+from factaudit.gui.views.job_area import JobArea
 
 VERIFIER_NOTE = (
     "Runs offline on embedded models. The embedded verifier (SmolLM2-135M) is demo-grade: for real "

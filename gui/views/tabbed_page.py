@@ -60,5 +60,5 @@ class TabbedPage(QWidget):
 
 
 class ReviewPage(TabbedPage):
-    TABS = (("Disagreements", ("gui.views.review_view", "ReviewView")),
-            ("Retrieved evidence", ("gui.views.hits_view", "HitsView")))
+    TABS = (("Disagreements", ("factaudit.gui.views.review_view", "ReviewView")),
+            ("Retrieved evidence", ("factaudit.gui.views.hits_view", "HitsView")))

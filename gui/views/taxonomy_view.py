@@ -8,8 +8,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from engine import services
-from engine.errors import FactAuditError
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
 
 
 def _cell(count: int, share: float | None) -> str:

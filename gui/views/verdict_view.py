@@ -11,8 +11,8 @@ from PySide6.QtWidgets import (
     QComboBox, QHBoxLayout, QLabel, QSplitter, QTableWidget, QTableWidgetItem, QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from engine.errors import FactAuditError
-from engine.services import verification as vs
+from factaudit.engine.errors import FactAuditError
+from factaudit.engine.services import verification as vs
 
 VERDICT_COLOURS = {"Supported": "#2e7d32", "Refuted": "#c62828", "No Evidence": "#6d6d6d", "Ambiguous": "#ef6c00"}
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score
 
-from engine.metrics import agreement as ag
+from factaudit.engine.metrics import agreement as ag
 
 N = None
 # Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", section C: 4 coders × 12 units,

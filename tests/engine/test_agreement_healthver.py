@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 from sklearn.metrics import cohen_kappa_score
 
-from engine.cli import cli
-from engine.project.db import Project
+from factaudit.engine.cli import cli
+from factaudit.engine.project.db import Project
 
 STANCE_TO_CODE = {"Supported": "supports", "Refuted": "refutes", "No Evidence": "neutral"}
 CODES = ("supports", "refutes", "neutral")

@@ -8,15 +8,15 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from engine.audit import annotations as ann
-from engine.audit import codebook as cb
-from engine.cli import cli
-from engine.errors import ImportFailed, InvalidArgument
-from engine.ingest import import_files
-from engine.project import audit_store as store
-from engine.project import runs
-from engine.project.db import Project
-from engine.project.records import VerdictRecord
+from factaudit.engine.audit import annotations as ann
+from factaudit.engine.audit import codebook as cb
+from factaudit.engine.cli import cli
+from factaudit.engine.errors import ImportFailed, InvalidArgument
+from factaudit.engine.ingest import import_files
+from factaudit.engine.project import audit_store as store
+from factaudit.engine.project import runs
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.records import VerdictRecord
 
 
 def cli_run(*args):
@@ -85,7 +85,7 @@ def test_seed_becomes_version_1_and_edits_make_new_versions(proj, tmp_path):
     assert cb.save_version(proj, v2.body).version == 2          # unchanged: no new version
     assert cb.current(proj, 1).dimension("evidence_selection").code("cherry_picked") is None
     # the editor's structured round trip
-    from engine.services import audit
+    from factaudit.engine.services import audit
 
     edited = v2.to_json()
     edited["evidence"][3]["codes"][2]["definition"] = "On topic, nothing decides the claim."

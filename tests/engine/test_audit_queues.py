@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from scipy.stats import binomtest
 
-from engine.audit import queues as q
+from factaudit.engine.audit import queues as q
 
 
 def units(n):

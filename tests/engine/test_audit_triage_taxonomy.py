@@ -6,20 +6,20 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from engine.audit import annotations as ann
-from engine.audit import codebook as cb
-from engine.audit import taxonomy as tax
-from engine.audit import triage as tri
-from engine.cli import cli
-from engine.errors import InvalidArgument
-from engine.project import runs
-from engine.project.db import Project
-from engine.project.imports import write_batch
-from engine.project.records import (
+from factaudit.engine.audit import annotations as ann
+from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import taxonomy as tax
+from factaudit.engine.audit import triage as tri
+from factaudit.engine.cli import cli
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.project import runs
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.imports import write_batch
+from factaudit.engine.project.records import (
     ClaimRecord, DatasetSpec, HitRecord, ImportBatch, ItemRecord, PassageRecord, SentenceRecord, SourceFile,
     VerdictRecord,
 )
-from engine.services import audit
+from factaudit.engine.services import audit
 
 HQ = {"entity_match": "exact", "clinical_scope": "exact", "credibility": "reliable", "polarity": "supports",
       "chunk_quality": "complete"}
@@ -181,7 +181,7 @@ def test_pure_taxonomy_functions():
 
 
 def test_demo_step_reports_disagreements(proj):
-    from engine.services.demo import DemoSummary
+    from factaudit.engine.services.demo import DemoSummary
 
     summary = DemoSummary(project=str(proj.path))
     audit.demo_step_audit(proj, summary, lambda *a: None)
@@ -192,7 +192,7 @@ def test_demo_step_reports_disagreements(proj):
 
 
 def test_labeling_queues_on_a_project(proj):
-    from engine.audit import queues
+    from factaudit.engine.audit import queues
 
     ev = queues.evidence_queue(proj, "retrieve-1", "alice", verify_run="verify-2", mapping="R")
     assert [e.claim_id for e in ev if e.pass_ == "first"][:8] == ["c1", "c1", "c2", "c2", "c3a", "c3a", "c3b", "c3b"]

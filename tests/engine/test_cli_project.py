@@ -2,7 +2,7 @@ import json
 
 from click.testing import CliRunner
 
-from engine.cli import cli
+from factaudit.engine.cli import cli
 
 
 def run(*args):
@@ -57,8 +57,8 @@ def test_import_with_trec_run_creates_imported_run(tmp_path):
     assert json.loads(res.output)["run_id"] == "imported-1"
     info = json.loads(run("info", proj, "--json").output)
     assert [(r["run_id"], r["kind"], r["status"]) for r in info["runs"]] == [("imported-1", "imported", "done")]
-    from engine.project.db import Project
-    from engine.project.runs import get_hits
+    from factaudit.engine.project.db import Project
+    from factaudit.engine.project.runs import get_hits
 
     with Project.open(proj, readonly=True) as p:
         # trec_eval orders by score, so p1 (0.9) ranks first whatever the rank column says

@@ -25,8 +25,8 @@ def test_no_engine_module_imports_qt_in_source():
 
 def test_importing_the_whole_engine_loads_no_qt():
     code = (
-        "import sys, pkgutil, importlib, engine\n"
-        "for m in pkgutil.walk_packages(engine.__path__, 'engine.'):\n"
+        "import sys, pkgutil, importlib, factaudit.engine as engine\n"
+        "for m in pkgutil.walk_packages(engine.__path__, 'factaudit.engine.'):\n"
         "    importlib.import_module(m.name)\n"
         "print(','.join(sorted(k for k in sys.modules if k.split('.')[0] in %r)))\n" % (QT_MODULES,)
     )

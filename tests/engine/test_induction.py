@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from engine.audit import annotations as ann
-from engine.audit import codebook as cb
-from engine.audit import induction
-from engine.errors import InvalidArgument
-from engine.project import runs as run_store
-from engine.project.records import HitRecord, VerdictRecord
-from engine.services import judge as js
+from factaudit.engine.audit import annotations as ann
+from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import induction
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project.records import HitRecord, VerdictRecord
+from factaudit.engine.services import judge as js
 
 CORPUS = [
     {"id": "p1", "text": "Retraction notice: this article on drug X and mortality has been withdrawn by the authors."},
@@ -26,7 +26,7 @@ CLAIMS = [
 
 @pytest.fixture
 def proj(project, tmp_path):
-    from engine.ingest import import_files
+    from factaudit.engine.ingest import import_files
 
     corpus, claims = tmp_path / "corpus.jsonl", tmp_path / "claims.jsonl"
     corpus.write_text("".join(json.dumps(r) + "\n" for r in CORPUS))
@@ -135,8 +135,8 @@ def test_accepting_an_existing_code_id_is_refused(proj):
 
 
 def test_round_with_the_embedded_model(proj):
-    from engine.models import registry
-    from engine.models.llm import open_llm
+    from factaudit.engine.models import registry
+    from factaudit.engine.models.llm import open_llm
 
     llm = open_llm(registry.resolve_llm(None), seed=0, temperature=0.0)
     try:
@@ -166,7 +166,7 @@ def test_round_with_the_embedded_model(proj):
 def test_cli_induction_decides_closes_and_plots(proj, tmp_path):
     from click.testing import CliRunner
 
-    from engine.cli import cli
+    from factaudit.engine.cli import cli
 
     r = js.add_round(proj, [{"target": "evidence", "dimension": "credibility", "code_id": "retracted",
                              "name": "Retracted", "definition": "Withdrawn publication.", "examples": ["c1"]}],

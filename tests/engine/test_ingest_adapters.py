@@ -6,10 +6,10 @@ import hashlib
 import json
 from pathlib import Path
 
-from engine.ingest import import_files
-from engine.ingest.adapters import hotpotqa
-from engine.project import queries, runs
-from engine.services.demo import demo_file
+from factaudit.engine.ingest import import_files
+from factaudit.engine.ingest.adapters import hotpotqa
+from factaudit.engine.project import queries, runs
+from factaudit.engine.services.demo import demo_file
 
 GOOD = Path(__file__).resolve().parent.parent / "fixtures" / "good"
 

@@ -8,8 +8,8 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from engine.ingest import import_files
-from engine.ingest.adapters.ramdocs import normalize_answer
+from factaudit.engine.ingest import import_files
+from factaudit.engine.ingest.adapters.ramdocs import normalize_answer
 
 
 def _count(project, sql: str, *args) -> int:
@@ -40,7 +40,7 @@ def test_scifact_counts_and_gold(project, shared_datasets):
 
 
 def test_scifact_full_import_timed(tmp_path, shared_datasets):
-    from engine.project.db import Project
+    from factaudit.engine.project.db import Project
 
     d = shared_datasets / "scifact"
     files = [d / "corpus.jsonl", d / "claims_train.jsonl", d / "claims_dev.jsonl", d / "claims_test.jsonl"]

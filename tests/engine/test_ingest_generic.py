@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import ImportFailed
-from engine.ingest import import_files
-from engine.project import queries, runs
-from engine.project.imports import freeze_dataset
+from factaudit.engine.errors import ImportFailed
+from factaudit.engine.ingest import import_files
+from factaudit.engine.project import queries, runs
+from factaudit.engine.project.imports import freeze_dataset
 
 GOOD = Path(__file__).resolve().parent.parent / "fixtures" / "good"
 
@@ -177,8 +177,8 @@ def test_dataset_name_must_be_new(project):
 
 
 def test_json_entries_report_the_line_each_entry_starts_on(tmp_path):
-    from engine.ingest.problems import Problems
-    from engine.ingest.readers import read_json_entries
+    from factaudit.engine.ingest.problems import Problems
+    from factaudit.engine.ingest.readers import read_json_entries
 
     listing = [{"a": [1, 2]}, {"b": "x\ny"}, 3]
     path = tmp_path / "list.json"

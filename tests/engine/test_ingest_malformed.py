@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import ImportFailed
-from engine.ingest import import_files
-from engine.project.db import Project
+from factaudit.engine.errors import ImportFailed
+from factaudit.engine.ingest import import_files
+from factaudit.engine.project.db import Project
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 MALFORMED = FIXTURES / "malformed"

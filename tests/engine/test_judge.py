@@ -8,15 +8,15 @@ import sqlite3
 
 import pytest
 
-from engine.audit import codebook as cb
-from engine.errors import InvalidArgument, JobCancelled
-from engine.jobs import CancelToken
-from engine.models import registry
-from engine.pipeline.prompts import load_prompt
-from engine.project import audit_store, judge_store
-from engine.project import runs as run_store
-from engine.project.records import HitRecord, VerdictRecord
-from engine.services import judge as js
+from factaudit.engine.audit import codebook as cb
+from factaudit.engine.errors import InvalidArgument, JobCancelled
+from factaudit.engine.jobs import CancelToken
+from factaudit.engine.models import registry
+from factaudit.engine.pipeline.prompts import load_prompt
+from factaudit.engine.project import audit_store, judge_store
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project.records import HitRecord, VerdictRecord
+from factaudit.engine.services import judge as js
 
 CORPUS = [
     {"id": "p1", "title": "Metformin trial", "text": "In a randomized trial of 400 adults with type 2 diabetes, "
@@ -40,7 +40,7 @@ ANNOTATOR_RE = re.compile(r"^llm:smollm2-135m@[0-9a-f]{12}$")
 
 @pytest.fixture(scope="module")
 def llm():
-    from engine.models.llm import open_llm
+    from factaudit.engine.models.llm import open_llm
 
     model = open_llm(registry.resolve_llm(None), seed=0, temperature=0.0)
     yield model
@@ -49,7 +49,7 @@ def llm():
 
 @pytest.fixture
 def proj(project, tmp_path):
-    from engine.ingest import import_files
+    from factaudit.engine.ingest import import_files
 
     corpus, claims = tmp_path / "corpus.jsonl", tmp_path / "claims.jsonl"
     corpus.write_text("".join(json.dumps(r) + "\n" for r in CORPUS))
@@ -172,8 +172,8 @@ def test_reasoning_target_rates_the_six_steps(proj, llm):
 
 
 def test_schema_enums_are_the_codebook_codes(proj):
-    from engine.models.llm import schema_errors
-    from engine.pipeline import judge as jp
+    from factaudit.engine.models.llm import schema_errors
+    from factaudit.engine.pipeline import judge as jp
 
     book = cb.current(proj)
     for target in ("evidence", "reasoning"):
@@ -206,7 +206,7 @@ def test_bad_requests_fail_before_loading_a_model(proj):
 def test_cli_judge_json_and_bad_input(proj, tmp_path):
     from click.testing import CliRunner
 
-    from engine.cli import cli
+    from factaudit.engine.cli import cli
 
     path = str(proj.path)
     rr = proj.ids["retrieval"]

@@ -9,10 +9,10 @@ import random
 import pytest
 from sklearn.metrics import precision_recall_fscore_support
 
-from engine.ingest.adapters.hotpotqa import passage_id
-from engine.pipeline import judge as jp
-from engine.project import judge_store
-from engine.services import judge as js
+from factaudit.engine.ingest.adapters.hotpotqa import passage_id
+from factaudit.engine.pipeline import judge as jp
+from factaudit.engine.project import judge_store
+from factaudit.engine.services import judge as js
 
 
 def _sk(gold, pred):
@@ -47,8 +47,8 @@ def test_sample_is_seeded_and_keeps_gold_paragraphs(shared_datasets):
 
 
 def test_care_direct_indirect_on_a_tiny_sample(shared_datasets, project, tmp_path):
-    from engine.models import registry
-    from engine.models.llm import open_llm
+    from factaudit.engine.models import registry
+    from factaudit.engine.models.llm import open_llm
 
     path = shared_datasets / "hotpotqa" / "ircot_dev_subsampled.jsonl"
     sample = js.hotpotqa_sample(path, 1, seed=13, paragraphs=3)

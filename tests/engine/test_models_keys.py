@@ -7,7 +7,7 @@ import pytest
 from keyring.backend import KeyringBackend
 from keyring.errors import NoKeyringError
 
-from engine.models import keys
+from factaudit.engine.models import keys
 
 
 class MemoryKeyring(KeyringBackend):
@@ -64,7 +64,7 @@ def test_no_keyring_backend_falls_back_to_variables_in_order(monkeypatch):
 
 
 def test_storing_without_a_keyring_says_what_to_do(monkeypatch):
-    from engine.errors import EndpointError
+    from factaudit.engine.errors import EndpointError
 
     def no_backend(*a, **k):
         raise NoKeyringError("no backend")
@@ -75,8 +75,8 @@ def test_storing_without_a_keyring_says_what_to_do(monkeypatch):
 
 
 def test_backend_repr_and_provenance_hold_no_key(monkeypatch):
-    from engine.models import registry
-    from engine.models.openai_backend import OpenAIBackend
+    from factaudit.engine.models import registry
+    from factaudit.engine.models.openai_backend import OpenAIBackend
 
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
     monkeypatch.setenv("FACTAUDIT_API_KEY", "sk-secret-123456")

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import InvalidArgument, ModelNotFound
-from engine.models import gguf, registry
+from factaudit.engine.errors import InvalidArgument, ModelNotFound
+from factaudit.engine.models import gguf, registry
 
 
 @pytest.fixture(autouse=True)

@@ -9,9 +9,9 @@ import threading
 import pytest
 from click.testing import CliRunner
 
-from engine import netlog
-from engine.cli import cli
-from engine.config import Settings, load_settings, save_settings
+from factaudit.engine import netlog
+from factaudit.engine.cli import cli
+from factaudit.engine.config import Settings, load_settings, save_settings
 
 
 @pytest.fixture(autouse=True)
@@ -147,7 +147,7 @@ def test_cli_connections_lists_the_log():
 
 
 def test_entry_point_sets_hugging_face_offline():
-    import engine.cli  # noqa: F401  (sets the variables at import)
+    import factaudit.engine.cli  # noqa: F401  (sets the variables at import)
 
     assert os.environ["HF_HUB_OFFLINE"] == "1" and os.environ["TRANSFORMERS_OFFLINE"] == "1"
 

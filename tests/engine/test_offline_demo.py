@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import netlog
+from factaudit.engine import netlog
 
 
 @pytest.fixture(autouse=True)
@@ -16,8 +16,8 @@ def user_dirs(tmp_path, monkeypatch):
 @pytest.mark.filterwarnings("ignore:A test tried to use socket.socket")
 def test_demo_runs_with_all_sockets_blocked(tmp_path):
     pytest_socket = pytest.importorskip("pytest_socket")
-    from engine.services import build_demo
-    from engine.services.demo import demo_steps
+    from factaudit.engine.services import build_demo
+    from factaudit.engine.services.demo import demo_steps
 
     pytest_socket.disable_socket(allow_unix_socket=True)
     netlog.set_guard(True)

@@ -38,3 +38,17 @@ def test_spec_collects_embedded_models_and_llama_library():
                    "rthook_offline.py", "migrations"):
         assert needle in text
     assert "/work/" not in text and "/root/" not in text and "C:\\\\" not in text
+
+
+def test_pyproject_lists_every_package_under_the_one_top_level_name():
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    listed = set(config["packages"])
+    on_disk = {"factaudit", "factaudit.resources"}
+    for folder in ("engine", "gui"):
+        for init in (ROOT / folder).rglob("__init__.py"):
+            on_disk.add(".".join(("factaudit",) + init.parent.relative_to(ROOT).parts))
+    assert listed == on_disk
+    assert all(name == "factaudit" or name.startswith("factaudit.") for name in listed)
+    assert set(config["package-dir"]) == {"factaudit", "factaudit.engine", "factaudit.gui", "factaudit.resources"}

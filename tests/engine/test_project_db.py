@@ -5,9 +5,9 @@ import textwrap
 
 import pytest
 
-from engine.errors import ProjectCorrupt, ProjectLocked, ProjectTooNew, ReadOnlyProject
-from engine.project import migrations
-from engine.project.db import Project
+from factaudit.engine.errors import ProjectCorrupt, ProjectLocked, ProjectTooNew, ReadOnlyProject
+from factaudit.engine.project import migrations
+from factaudit.engine.project.db import Project
 
 
 def test_create_sets_wal_foreign_keys_and_records_migrations(tmp_path):
@@ -119,7 +119,7 @@ def test_second_process_gets_project_locked(tmp_path):
     holder = subprocess.Popen(
         [sys.executable, "-c", textwrap.dedent(f"""
             import sys, time
-            from engine.project.db import Project
+            from factaudit.engine.project.db import Project
             p = Project.open({str(path)!r})
             print("ready", flush=True)
             sys.stdin.readline()

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from engine.errors import InvalidArgument
-from engine.ingest import import_files
-from engine.project import queries, scoring_store
-from engine.services import scoring
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.ingest import import_files
+from factaudit.engine.project import queries, scoring_store
+from factaudit.engine.services import scoring
 
 VERDICTS = ("Supported", "Refuted", "No Evidence", "Ambiguous")
 
@@ -104,7 +104,7 @@ def test_report_cli_refuses_existing_folder_and_writes_json_only(demo_project, t
     runs, _ = build_runs(demo_project, tmp_path)
     path = str(demo_project.path)
     demo_project.close()
-    from engine.cli import cli
+    from factaudit.engine.cli import cli
 
     out = tmp_path / "r1"
     res = CliRunner().invoke(cli, ["report", path, "--out", str(out), "--format", "json", "--runs", ",".join(runs),

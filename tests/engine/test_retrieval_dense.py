@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 from ir_measures import RR, R, nDCG
 
-from engine.models import embedders
-from engine.project import queries, runs
-from engine.project.db import Project
-from engine.retrieval.fusion import rrf
-from engine.services import import_files, retrieval
-from engine.services.demo import demo_file
+from factaudit.engine.models import embedders
+from factaudit.engine.project import queries, runs
+from factaudit.engine.project.db import Project
+from factaudit.engine.retrieval.fusion import rrf
+from factaudit.engine.services import import_files, retrieval
+from factaudit.engine.services.demo import demo_file
 
 N_CLAIMS, N_OTHER = 15, 25
 
@@ -72,7 +72,7 @@ def test_dense_run_matches_direct_cosine_and_reuses_its_cache(small, dense_runs,
 
 
 def test_hnsw_index_agrees_with_exact_search():
-    from engine.retrieval.dense import build_faiss
+    from factaudit.engine.retrieval.dense import build_faiss
 
     rng = np.random.default_rng(3)
     x = rng.standard_normal((2000, 32)).astype(np.float32)

@@ -7,13 +7,13 @@ import pytest
 from click.testing import CliRunner
 from ir_measures import RR, R, nDCG
 
-from engine.cli import cli
-from engine.errors import InvalidArgument, JobCancelled, ModelNotFound
-from engine.jobs import CancelToken
-from engine.project import queries, runs
-from engine.project.db import Project
-from engine.retrieval import index_cache
-from engine.services import retrieval
+from factaudit.engine.cli import cli
+from factaudit.engine.errors import InvalidArgument, JobCancelled, ModelNotFound
+from factaudit.engine.jobs import CancelToken
+from factaudit.engine.project import queries, runs
+from factaudit.engine.project.db import Project
+from factaudit.engine.retrieval import index_cache
+from factaudit.engine.services import retrieval
 
 
 def _ir_measures_reference(project, run_id, k):
@@ -88,7 +88,7 @@ def test_cache_is_reused_and_a_corpus_change_rebuilds(demo_project, tmp_path):
 
     extra = tmp_path / "extra.jsonl"
     extra.write_text(json.dumps({"id": "extra-1", "text": "Aspirin and fever in children."}) + "\n")
-    from engine.services import import_files
+    from factaudit.engine.services import import_files
     import_files(demo_project, [extra], kind="corpus", dataset="extra")
     third = retrieval.retrieve(demo_project, "bm25", k=5, dataset="scifact-demo")
     assert third.cache == {"bm25": "built"}
@@ -154,7 +154,7 @@ def test_imported_trec_run_is_evaluated_like_a_native_one(demo_project, tmp_path
     trec = tmp_path / "bm25.trec"
     trec.write_text("".join(f"{c} Q0 {h.passage_id} {h.rank} {h.score:.6f} bm25\n"
                             for c, hs in hits.items() for h in hs))
-    from engine.services import import_files
+    from factaudit.engine.services import import_files
     res = import_files(demo_project, [trec], fmt="trec", dataset="trec-run")
     ev_native = retrieval.eval_retrieval(demo_project, native.run_id)
     ev_imported = retrieval.eval_retrieval(demo_project, res.run_id)
@@ -169,7 +169,7 @@ def test_conservative_merge_run(demo_project):
     merged = retrieval.retrieve(demo_project, "bm25", k=10, dataset="scifact-demo", merge="conservative")
     a, b = runs.get_hits(demo_project, plain.run_id), runs.get_hits(demo_project, merged.run_id)
     claims = {c.id: c.text for c in queries.list_claims(demo_project, "scifact-demo")}
-    from engine.retrieval.merge import split_subqueries
+    from factaudit.engine.retrieval.merge import split_subqueries
     split = [c for c, t in claims.items() if split_subqueries(t)]
     assert split, "the demo claims include comparisons"
     for c in claims:
@@ -182,7 +182,7 @@ def test_conservative_merge_run(demo_project):
 
 
 def test_demo_step(demo_project):
-    from engine.services.demo import DemoSummary
+    from factaudit.engine.services.demo import DemoSummary
 
     summary = DemoSummary(project=str(demo_project.path))
     retrieval.demo_step_retrieve(demo_project, summary, lambda *a: None)

@@ -4,9 +4,9 @@ import ir_measures
 import pytest
 from ir_measures import RR, R, nDCG
 
-from engine.project import queries, runs
-from engine.project.db import Project
-from engine.services import import_files, retrieval
+from factaudit.engine.project import queries, runs
+from factaudit.engine.project.db import Project
+from factaudit.engine.services import import_files, retrieval
 
 
 @pytest.fixture

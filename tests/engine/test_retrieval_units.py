@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 from ir_measures import RR, R, nDCG
 
-from engine.errors import InvalidArgument
-from engine.metrics.retrieval import evaluate, latency_percentiles, query_metrics
-from engine.retrieval.bm25 import BM25Index, tokenize, top_k
-from engine.retrieval.fusion import rrf
-from engine.retrieval.merge import conservative_merge, split_subqueries
-from engine.retrieval.runner import Component, parse_spec
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.metrics.retrieval import evaluate, latency_percentiles, query_metrics
+from factaudit.engine.retrieval.bm25 import BM25Index, tokenize, top_k
+from factaudit.engine.retrieval.fusion import rrf
+from factaudit.engine.retrieval.merge import conservative_merge, split_subqueries
+from factaudit.engine.retrieval.runner import Component, parse_spec
 
 
 # ---- RRF ---------------------------------------------------------------------------------------

@@ -4,11 +4,11 @@ import sys
 
 import pytest
 
-from engine.errors import RunImmutable
-from engine.project import runs
-from engine.project.db import Project
-from engine.project.records import HitRecord, VerdictRecord
-from engine.ingest import import_files
+from factaudit.engine.errors import RunImmutable
+from factaudit.engine.project import runs
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.records import HitRecord, VerdictRecord
+from factaudit.engine.ingest import import_files
 
 
 @pytest.fixture
@@ -59,8 +59,8 @@ def test_running_run_of_a_dead_process_is_interrupted(tmp_path, small):
     small.close()
     code = (
         "import os\n"
-        "from engine.project.db import Project\n"
-        "from engine.project import runs\n"
+        "from factaudit.engine.project.db import Project\n"
+        "from factaudit.engine.project import runs\n"
         f"p = Project.open({str(path)!r})\n"
         "print(runs.create_run(p, 'verify', {'k': 1}), flush=True)\n"
         "os._exit(9)\n"  # dies without finishing the run or releasing anything cleanly

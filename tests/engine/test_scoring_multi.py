@@ -6,9 +6,9 @@ import json
 import pytest
 from sklearn.metrics import f1_score
 
-from engine.errors import InvalidArgument
-from engine.metrics import conflict as C
-from engine.metrics import multi_answer as M
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.metrics import conflict as C
+from factaudit.engine.metrics import multi_answer as M
 
 
 @pytest.mark.parametrize("pred,gold,expected", [

@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 from sklearn.metrics import precision_recall_fscore_support
 
-from engine.errors import ImportFailed, InvalidArgument
-from engine.ingest import import_files
-from engine.project import runs as run_store
-from engine.project.records import VerdictRecord
-from engine.services import scoring
+from factaudit.engine.errors import ImportFailed, InvalidArgument
+from factaudit.engine.ingest import import_files
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project.records import VerdictRecord
+from factaudit.engine.services import scoring
 
 CATS = ("cardiology", "dermatology", "oncology")
 
@@ -167,7 +167,7 @@ def test_choices_and_candidates_imports(project, tmp_path):
     run = import_files(project, [choices], kind="choices").run_id
     lex_path = tmp_path / "lex.yaml"
     lex_path.write_text("warfarin: [coumadin]\n")
-    from engine.metrics.multi_answer import Lexicon
+    from factaudit.engine.metrics.multi_answer import Lexicon
 
     res = scoring.multi_answer_scores(project, run, Lexicon.load(lex_path))
     assert res.n == 2 and res.tiers["A"].passed is True and res.tiers["A"].critical_misses == 0
@@ -221,7 +221,7 @@ def test_cli_metrics_and_compare_json(study):
     project, runs, _, _ = study
     path = str(project.path)
     project.close()
-    from engine.cli import cli
+    from factaudit.engine.cli import cli
 
     out = CliRunner().invoke(cli, ["metrics", path, "--run", runs["A"], "--json", "--resamples", "1000"])
     assert out.exit_code == 0, out.output
@@ -244,7 +244,7 @@ def test_cli_metrics_and_compare_json(study):
 
 def test_demo_step_reports_each_verify_run(study):
     project, runs, _, _ = study
-    from engine.services.demo import DemoSummary
+    from factaudit.engine.services.demo import DemoSummary
 
     summary = DemoSummary(project=str(project.path))
     scoring.demo_step_scoring(project, summary)

@@ -9,9 +9,9 @@ import pytest
 from scipy import stats as sps
 from sklearn.metrics import confusion_matrix, f1_score, precision_recall_fscore_support, recall_score
 
-from engine.metrics import stats
-from engine.metrics.classification import UnitRecord, closed_scores, score_counts, score_units
-from engine.metrics.compare import compare, units_from_pairs
+from factaudit.engine.metrics import stats
+from factaudit.engine.metrics.classification import UnitRecord, closed_scores, score_counts, score_units
+from factaudit.engine.metrics.compare import compare, units_from_pairs
 
 
 # ---- the seed study's published rows: 225 sentences, 86 erroneous --------------------------------------

@@ -14,12 +14,12 @@ from click.testing import CliRunner
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from engine import seal as sealcore
-from engine.cli import cli
-from engine.errors import InvalidArgument, ReadOnlyProject, SealError
-from engine.project import seal_store
-from engine.project.db import Project
-from engine.services import seal as svc
+from factaudit.engine import seal as sealcore
+from factaudit.engine.cli import cli
+from factaudit.engine.errors import InvalidArgument, ReadOnlyProject, SealError
+from factaudit.engine.project import seal_store
+from factaudit.engine.project.db import Project
+from factaudit.engine.services import seal as svc
 
 
 @pytest.fixture(autouse=True)
@@ -418,7 +418,7 @@ def test_recipient_trusts_the_consultant_by_exported_key(demo_project, tmp_path,
 
 
 def test_demo_step_seal_appends_a_summary_step(demo_project):
-    from engine.services.demo import DemoSummary
+    from factaudit.engine.services.demo import DemoSummary
 
     summary = DemoSummary(project=str(demo_project.path))
     svc.demo_step_seal(demo_project, summary, lambda *a: None)

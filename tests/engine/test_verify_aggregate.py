@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from engine.pipeline.aggregate import aggregate_stances, normalize_stance
+from factaudit.engine.pipeline.aggregate import aggregate_stances, normalize_stance
 
 
 @pytest.mark.parametrize("stances, expected", [

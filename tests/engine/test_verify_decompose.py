@@ -7,14 +7,14 @@ from importlib import resources
 
 import pytest
 
-from engine.errors import DatasetFrozen, InvalidArgument
-from engine.ingest import import_files
-from engine.models.llm import LLMResult, parse_reply
-from engine.models.registry import ModelEntry
-from engine.project import runs as run_store
-from engine.project import verify_store
-from engine.project.queries import get_claim, list_claims
-from engine.services import verification as vs
+from factaudit.engine.errors import DatasetFrozen, InvalidArgument
+from factaudit.engine.ingest import import_files
+from factaudit.engine.models.llm import LLMResult, parse_reply
+from factaudit.engine.models.registry import ModelEntry
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project import verify_store
+from factaudit.engine.project.queries import get_claim, list_claims
+from factaudit.engine.services import verification as vs
 
 ANSWERS = [
     {"id": "q1", "question": "Is aspirin useful after a heart attack?",
@@ -93,7 +93,7 @@ def test_llm_method_makes_atomic_claims_and_keeps_failures_whole(answers):
     assert ANSWERS[0]["answer"] in user and ANSWERS[0]["question"] in user
     assert "Sentence to split: It also thins the blood" in user
     cfg = run_store.get_run(answers, res.run_id).config
-    raw = resources.files("resources").joinpath("prompts", "decompose.txt").read_bytes()
+    raw = resources.files("factaudit.resources").joinpath("prompts", "decompose.txt").read_bytes()
     assert cfg["prompt"] == {"name": "decompose", "sha256": hashlib.sha256(raw).hexdigest()}
     assert cfg["method"] == "llm" and cfg["temperature"] == 0.0
 
@@ -128,7 +128,7 @@ def test_expert_edit_keeps_the_original(answers):
 
 
 def test_edits_of_a_frozen_dataset_are_refused(answers):
-    from engine.services import freeze_dataset
+    from factaudit.engine.services import freeze_dataset
 
     vs.decompose(answers, vs.DecomposeRequest(method="sentence"))
     freeze_dataset(answers, "answers")
@@ -145,7 +145,7 @@ def test_nothing_to_decompose_is_a_clear_error(project):
 
 
 def test_demo_step_decomposes_the_medexpert_answers(demo_project):
-    from engine.services.demo import DemoSummary
+    from factaudit.engine.services.demo import DemoSummary
 
     n_sentences = demo_project.reader().execute(
         "SELECT count(*) FROM sentences s JOIN items i ON i.id = s.item_id JOIN datasets d ON d.id = i.dataset_id"
@@ -170,7 +170,7 @@ def test_llm_method_with_the_embedded_model(answers):
 
 
 def test_demo_verify_step_without_a_retrieval_run_says_what_to_do(demo_project):
-    from engine.services.demo import DemoSummary
+    from factaudit.engine.services.demo import DemoSummary
 
     summary = DemoSummary(project=str(demo_project.path))
     vs.demo_step_verify(demo_project, summary)

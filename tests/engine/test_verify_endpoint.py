@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import EndpointError
-from engine.project import runs as run_store
-from engine.project.db import Project
-from engine.project.queries import gold_evidence, iter_passages, list_claims
-from engine.services import verification as vs
+from factaudit.engine.errors import EndpointError
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.queries import gold_evidence, iter_passages, list_claims
+from factaudit.engine.services import verification as vs
 
 VERDICTS = ["Supported", "Refuted", "No Evidence", "Ambiguous"]
 API_KEY = "sk-test-factaudit-7f3c9e1d2b4a"
@@ -127,7 +127,7 @@ def _env(monkeypatch, tmp_path):
 
 def add_trec_run(project: Project, tmp_path: Path, n_claims: int = 12, k: int = 3) -> str:
     """A retrieval run over scifact-demo claims: their gold passages first, then others."""
-    from engine.ingest import import_files
+    from factaudit.engine.ingest import import_files
 
     claims = list_claims(project, "scifact-demo")[:n_claims]
     pids = [p.id for p in iter_passages(project, "scifact-demo")]
@@ -210,7 +210,7 @@ def test_persistent_errors_fail_the_run_with_a_clear_message(demo_project, tmp_p
 def test_cli_reports_failure_in_one_line(demo_project, tmp_path, server):
     from click.testing import CliRunner
 
-    from engine.cli import cli
+    from factaudit.engine.cli import cli
 
     run = add_trec_run(demo_project, tmp_path, n_claims=2)
     path = demo_project.path
@@ -318,7 +318,7 @@ def test_api_key_is_used_but_never_written_to_the_project(demo_project, tmp_path
 
 
 def test_bad_requests_fail_before_a_run_is_made(demo_project, tmp_path, server):
-    from engine.errors import InvalidArgument, NotFound, RunImmutable
+    from factaudit.engine.errors import InvalidArgument, NotFound, RunImmutable
 
     run = add_trec_run(demo_project, tmp_path, n_claims=2)
     with pytest.raises(NotFound):
@@ -340,7 +340,7 @@ def test_bad_requests_fail_before_a_run_is_made(demo_project, tmp_path, server):
 def test_cli_human_summary(demo_project, tmp_path, server):
     from click.testing import CliRunner
 
-    from engine.cli import cli
+    from factaudit.engine.cli import cli
 
     run = add_trec_run(demo_project, tmp_path, n_claims=3)
     path = demo_project.path

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from engine.errors import InvalidArgument
-from engine.models.llm import LLMResult, parse_reply, schema_errors
-from engine.models.registry import ModelEntry
-from engine.pipeline.verify import PASSAGE_SCHEMA, EvidencePassage, VerifyOptions, joint_schema, verify_claim
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.models.llm import LLMResult, parse_reply, schema_errors
+from factaudit.engine.models.registry import ModelEntry
+from factaudit.engine.pipeline.verify import PASSAGE_SCHEMA, EvidencePassage, VerifyOptions, joint_schema, verify_claim
 
 
 class ScriptedLLM:

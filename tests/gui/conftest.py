@@ -13,13 +13,13 @@ def isolated_settings(qapp, tmp_path, monkeypatch):
     """Recent projects and the demo folder go to tmp, never to the user's real settings."""
     from PySide6.QtCore import QSettings
 
-    from gui.app import configure_app
+    from factaudit.gui.app import configure_app
 
     configure_app(qapp)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
     monkeypatch.setenv("FACTAUDIT_DATA_DIR", str(tmp_path / "data"))
     yield
-    from gui.ops import Op
+    from factaudit.gui.ops import Op
 
     Op.cancel_all()
     Op.wait_all(10_000)

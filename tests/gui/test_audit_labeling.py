@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from engine import services
-from engine.ingest import import_files
-from engine.project import queries, runs
-from engine.services.retrieval import retrieve
+from factaudit.engine import services
+from factaudit.engine.ingest import import_files
+from factaudit.engine.project import queries, runs
+from factaudit.engine.services.retrieval import retrieve
 
 LLM = "llm:judge-test@abc123"
 ANNOTATOR = "tester"
@@ -71,7 +71,7 @@ def _press(qtbot, widget, *keys) -> None:
 
 @pytest.fixture
 def labeling(qtbot, demo_project, tmp_path):
-    from gui.views.labeling_view import LabelingView, set_annotator_name
+    from factaudit.gui.views.labeling_view import LabelingView, set_annotator_name
 
     data = make_audit_data(demo_project, tmp_path)
     set_annotator_name(ANNOTATOR)
@@ -189,8 +189,8 @@ CHILD = textwrap.dedent("""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
-    from engine import services
-    from gui.views.labeling_view import LabelingView, set_annotator_name
+    from factaudit.engine import services
+    from factaudit.gui.views.labeling_view import LabelingView, set_annotator_name
 
     from PySide6.QtCore import QSettings
     # the test's own settings folder, never the user's

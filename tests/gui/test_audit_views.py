@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from engine import services
-from engine.ingest import import_files
-from engine.metrics.classification import MAPPINGS
-from engine.project import queries, runs
-from engine.services.retrieval import retrieve
+from factaudit.engine import services
+from factaudit.engine.ingest import import_files
+from factaudit.engine.metrics.classification import MAPPINGS
+from factaudit.engine.project import queries, runs
+from factaudit.engine.services.retrieval import retrieve
 
 HQ = {"entity_match": "exact", "clinical_scope": "exact", "credibility": "reliable", "polarity": "supports",
       "chunk_quality": "complete"}
@@ -70,8 +70,8 @@ def shot(qtbot, widget, path: Path) -> None:
 
 # ---- review ------------------------------------------------------------------------------------
 def test_review_disagreements_prefill_and_triage(qtbot, demo_project, tmp_path, screenshots):
-    from gui.views.labeling_view import set_annotator_name
-    from gui.views.review_view import ReviewView
+    from factaudit.gui.views.labeling_view import set_annotator_name
+    from factaudit.gui.views.review_view import ReviewView
 
     project = demo_project
     data = build(project, tmp_path)
@@ -132,7 +132,7 @@ def test_review_disagreements_prefill_and_triage(qtbot, demo_project, tmp_path, 
 
 # ---- codebook editor ---------------------------------------------------------------------------
 def _find(tree, path):
-    from gui.views.codebook_editor import ROLE
+    from factaudit.gui.views.codebook_editor import ROLE
 
     def walk(item):
         if item.data(0, ROLE) == path:
@@ -147,7 +147,7 @@ def _find(tree, path):
 
 
 def test_codebook_editor_saves_versions_and_shows_errors(qtbot, project, screenshots):
-    from gui.views.codebook_editor import CodebookEditor
+    from factaudit.gui.views.codebook_editor import CodebookEditor
 
     editor = CodebookEditor(project)
     qtbot.addWidget(editor)
@@ -233,7 +233,7 @@ def test_agreement_view_matches_sklearn_and_krippendorff(qtbot, demo_project, tm
     import numpy as np
     from sklearn.metrics import cohen_kappa_score
 
-    from gui.views.agreement_view import AgreementView
+    from factaudit.gui.views.agreement_view import AgreementView
 
     project = demo_project
     data = build(project, tmp_path, n_sentences=12)
@@ -307,7 +307,7 @@ def test_report_has_taxonomy_and_agreement_sections(demo_project, tmp_path):
 
 
 def test_taxonomy_view_counts(qtbot, demo_project, tmp_path, screenshots):
-    from gui.views.taxonomy_view import TaxonomyView
+    from factaudit.gui.views.taxonomy_view import TaxonomyView
 
     project = demo_project
     data = build(project, tmp_path, n_sentences=12)
@@ -335,7 +335,7 @@ def test_taxonomy_view_counts(qtbot, demo_project, tmp_path, screenshots):
 
 
 def test_labeling_page_tabs(qtbot, project):
-    from gui.views.labeling_view import LabelingPage
+    from factaudit.gui.views.labeling_view import LabelingPage
 
     page = LabelingPage(project)
     qtbot.addWidget(page)
@@ -353,7 +353,7 @@ def test_labeling_page_tabs(qtbot, project):
 def test_review_falls_back_to_claims_in_the_closed_regime(qtbot, demo_project, tmp_path):
     from test_audit_labeling import make_audit_data
 
-    from gui.views.review_view import ReviewView
+    from factaudit.gui.views.review_view import ReviewView
 
     data = make_audit_data(demo_project, tmp_path)
     view = ReviewView(demo_project)

@@ -5,11 +5,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from engine import services
-from engine.project import runs as run_store
-from gui.main_window import PAGES, ProjectWindow
-from gui.views.data_view import KINDS
-from gui.views.placeholder import PlaceholderPage
+from factaudit.engine import services
+from factaudit.engine.project import runs as run_store
+from factaudit.gui.main_window import PAGES, ProjectWindow
+from factaudit.gui.views.data_view import KINDS
+from factaudit.gui.views.placeholder import PlaceholderPage
 
 
 @pytest.fixture
@@ -137,8 +137,8 @@ def test_pages_shortcuts_and_runs(window, qtbot):
         window.page_actions[n].trigger()
         assert window.current_page == name
     # pages other modules provide are built on first show when this build has them
-    from gui.main_window import OPTIONAL_PAGES
-    from gui.views.runs_view import dialog_available
+    from factaudit.gui.main_window import OPTIONAL_PAGES
+    from factaudit.gui.views.runs_view import dialog_available
 
     assert window.pages.count() == len(PAGES)
     for name, (module, cls) in OPTIONAL_PAGES.items():
@@ -156,8 +156,8 @@ def test_pages_shortcuts_and_runs(window, qtbot):
     assert runs.table.item(0, 0).text() == run_id and runs.table.item(0, 2).text() == "done"
     assert "claims=100" in runs.table.item(0, 5).text()
     for name, button in runs.dialog_buttons.items():
-        module = f"gui.dialogs.{name.lower()}_dialog"
-        from gui.views.runs_view import dialog_available
+        module = f"factaudit.gui.dialogs.{name.lower()}_dialog"
+        from factaudit.gui.views.runs_view import dialog_available
 
         assert button.isEnabled() == dialog_available(module)
         if not button.isEnabled():
@@ -174,7 +174,7 @@ def test_pages_shortcuts_and_runs(window, qtbot):
 def test_status_bar_cancel_and_close_with_a_running_job(window, qtbot, screenshots):
     import time
 
-    from gui.ops import Op
+    from factaudit.gui.ops import Op
 
     made = (("retrieve", "done", {"claims": 100, "k": 10}), ("verify", "cancelled", {"claims": 12}))
     for kind, status, summary in made:

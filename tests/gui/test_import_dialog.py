@@ -6,9 +6,9 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from engine import services
-from gui.dialogs.import_dialog import ImportDialog
-from gui.main_window import ProjectWindow
+from factaudit.engine import services
+from factaudit.gui.dialogs.import_dialog import ImportDialog
+from factaudit.gui.main_window import ProjectWindow
 
 
 @pytest.fixture

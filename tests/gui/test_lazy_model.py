@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableView
 
-from engine import services
-from gui.qtmodels.table_model import LazyTableModel
+from factaudit.engine import services
+from factaudit.gui.qtmodels.table_model import LazyTableModel
 
 N = 100_000
 

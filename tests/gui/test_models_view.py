@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from engine.models import registry
-from gui.ops import Op
-from gui.views import models_view
-from gui.views.models_view import (
+from factaudit.engine.models import registry
+from factaudit.gui.ops import Op
+from factaudit.gui.views import models_view
+from factaudit.gui.views.models_view import (
     COL_CTX,
     COL_FIT,
     COL_NAME,
@@ -164,7 +164,7 @@ def test_add_endpoint_stores_no_key(view, model_dirs, tmp_path, monkeypatch):
 
 
 def test_view_menu_opens_models(qtbot, project, model_dirs, closer):
-    from gui.main_window import ProjectWindow
+    from factaudit.gui.main_window import ProjectWindow
 
     w = ProjectWindow(project)
     closer(w)

@@ -8,10 +8,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QVBoxLayout, QWidget
 
-from engine.errors import InvalidArgument
-from engine.jobs import RateMeter
-from gui.ops import Op, error_text
-from gui.views.job_area import JobArea, describe_progress, format_duration
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.jobs import RateMeter
+from factaudit.gui.ops import Op, error_text
+from factaudit.gui.views.job_area import JobArea, describe_progress, format_duration
 
 MAIN = threading.get_ident
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from engine import services
-from engine.ingest import import_files
-from engine.project import queries, scoring_store
+from factaudit.engine import services
+from factaudit.engine.ingest import import_files
+from factaudit.engine.project import queries, scoring_store
 
 VERDICTS = ("Supported", "Refuted", "No Evidence", "Ambiguous")
 
@@ -43,7 +43,7 @@ def _two_runs(project, tmp_path: Path) -> list[str]:
 
 @pytest.fixture
 def view(qtbot, demo_copy, tmp_path):
-    from gui.views.results_view import ResultsView
+    from factaudit.gui.views.results_view import ResultsView
 
     project = services.open_project(demo_copy)
     runs = _two_runs(project, tmp_path)

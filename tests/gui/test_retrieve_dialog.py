@@ -6,15 +6,15 @@ import time
 import pytest
 from PySide6.QtCore import Qt
 
-from engine import services
-from engine.project import runs
-from gui.dialogs.retrieve_dialog import RetrieveDialog
-from gui.views.hits_view import HitsView, highlighted
+from factaudit.engine import services
+from factaudit.engine.project import runs
+from factaudit.gui.dialogs.retrieve_dialog import RetrieveDialog
+from factaudit.gui.views.hits_view import HitsView, highlighted
 
 
 @pytest.fixture
 def project(demo_copy):
-    from gui.ops import Op
+    from factaudit.gui.ops import Op
 
     p = services.open_project(demo_copy)
     yield p
@@ -55,7 +55,7 @@ def test_dialog_runs_bm25_with_progress_and_the_hits_view_shows_it(qtbot, projec
 
 
 def test_cancel_marks_the_run_cancelled(qtbot, project, monkeypatch):
-    from engine.retrieval import runner
+    from factaudit.engine.retrieval import runner
 
     original = runner.Pipeline.search
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from engine import netlog, services
-from engine.errors import ReadOnlyProject
-from gui.views.connections_view import ConnectionsView
-from gui.views.sealed_banner import SealedBanner, attach_banner, banner_state
+from factaudit.engine import netlog, services
+from factaudit.engine.errors import ReadOnlyProject
+from factaudit.gui.views.connections_view import ConnectionsView
+from factaudit.gui.views.sealed_banner import SealedBanner, attach_banner, banner_state
 
 
 @pytest.fixture(autouse=True)
@@ -28,7 +28,7 @@ def sealed_file(demo_copy, tmp_path) -> Path:
 
 
 def test_sealed_window_shows_the_banner_and_makes_a_working_copy(qtbot, sealed_file, tmp_path, screenshots):
-    from gui.main_window import ProjectWindow
+    from factaudit.gui.main_window import ProjectWindow
 
     sealed = services.open_sealed(sealed_file)
     window = ProjectWindow(sealed.project)

@@ -6,10 +6,10 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from engine import services
-from gui import settings
-from gui.app import AppController, stylesheet
-from gui.views.start_screen import StartScreen
+from factaudit.engine import services
+from factaudit.gui import settings
+from factaudit.gui.app import AppController, stylesheet
+from factaudit.gui.views.start_screen import StartScreen
 
 
 def test_start_screen_renders_with_recent_projects(qtbot, tmp_path, screenshots):
@@ -129,7 +129,7 @@ def test_open_demo_builds_it_in_the_background(qtbot, closer, tmp_path):
 
 
 def test_start_opens_the_given_project_or_the_start_screen(qtbot, closer, demo_copy, tmp_path):
-    from gui.app import start
+    from factaudit.gui.app import start
 
     controller = start(str(demo_copy))
     closer(controller.start)
@@ -158,7 +158,7 @@ def test_run_enters_and_leaves_the_event_loop(demo_copy, tmp_path):
         "from PySide6.QtCore import QTimer\n"
         "from PySide6.QtWidgets import QApplication\n"
         "app = QApplication(sys.argv[:1])\n"
-        "from gui.app import run\n"
+        "from factaudit.gui.app import run\n"
         "def check():\n"
         "    wins = [w.windowTitle() for w in QApplication.topLevelWidgets() if w.isVisible()]\n"
         "    print('VISIBLE', wins)\n"

@@ -11,13 +11,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from PySide6.QtCore import Qt
 
-from engine import services
-from engine.ingest import import_files
-from engine.project import runs as run_store
-from engine.project.queries import iter_passages, list_claims
-from engine.project.records import VerdictRecord
-from gui.dialogs.verify_dialog import ENDPOINT, VerifyDialog
-from gui.views.verdict_view import VerdictView
+from factaudit.engine import services
+from factaudit.engine.ingest import import_files
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project.queries import iter_passages, list_claims
+from factaudit.engine.project.records import VerdictRecord
+from factaudit.gui.dialogs.verify_dialog import ENDPOINT, VerifyDialog
+from factaudit.gui.views.verdict_view import VerdictView
 
 N = 12
 
@@ -71,7 +71,7 @@ def server(monkeypatch):
 
 @pytest.fixture
 def project(demo_copy, tmp_path):
-    from gui.ops import Op
+    from factaudit.gui.ops import Op
 
     p = services.open_project(demo_copy)
     claims = list_claims(p, "scifact-demo")[:N]

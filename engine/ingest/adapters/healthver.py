@@ -13,11 +13,11 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.ingest import fields as F
-from engine.ingest.builder import BatchBuilder
-from engine.ingest.problems import RecordError
-from engine.ingest.readers import read_csv
-from engine.project.records import ClaimRecord, DocumentRecord, GoldEvidence, PassageRecord
+from factaudit.engine.ingest import fields as F
+from factaudit.engine.ingest.builder import BatchBuilder
+from factaudit.engine.ingest.problems import RecordError
+from factaudit.engine.ingest.readers import read_csv
+from factaudit.engine.project.records import ClaimRecord, DocumentRecord, GoldEvidence, PassageRecord
 
 REQUIRED = ("id", "evidence", "claim", "label")
 STANCES = ("Supported", "Refuted", "No Evidence")

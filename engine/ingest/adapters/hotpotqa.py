@@ -17,11 +17,11 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from engine.ingest import fields as F
-from engine.ingest.builder import BatchBuilder
-from engine.ingest.problems import RecordError
-from engine.ingest.readers import read_json_entries, read_jsonl
-from engine.project.records import ClaimRecord, DocumentRecord, GoldEvidence, ItemRecord, PassageRecord
+from factaudit.engine.ingest import fields as F
+from factaudit.engine.ingest.builder import BatchBuilder
+from factaudit.engine.ingest.problems import RecordError
+from factaudit.engine.ingest.readers import read_json_entries, read_jsonl
+from factaudit.engine.project.records import ClaimRecord, DocumentRecord, GoldEvidence, ItemRecord, PassageRecord
 
 SOURCE = "HotpotQA (Wikipedia)"
 _TITLES = "hotpotqa_titles"  # builder.state key: title -> passage id, across the files of one import

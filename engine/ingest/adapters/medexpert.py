@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.ingest import fields as F
-from engine.ingest.builder import BatchBuilder
-from engine.ingest.problems import RecordError
-from engine.ingest.readers import read_json_entries
-from engine.ingest.sentences import split_sentences
-from engine.project.records import ItemRecord, SentenceRecord
+from factaudit.engine.ingest import fields as F
+from factaudit.engine.ingest.builder import BatchBuilder
+from factaudit.engine.ingest.problems import RecordError
+from factaudit.engine.ingest.readers import read_json_entries
+from factaudit.engine.ingest.sentences import split_sentences
+from factaudit.engine.project.records import ItemRecord, SentenceRecord
 
 SPAN = "factuality_label"
 REASON = "answer_factuality"

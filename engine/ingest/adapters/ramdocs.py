@@ -13,11 +13,11 @@ import string
 from pathlib import Path
 from typing import Any
 
-from engine.ingest import fields as F
-from engine.ingest.builder import BatchBuilder
-from engine.ingest.problems import RecordError
-from engine.ingest.readers import read_jsonl
-from engine.project.records import DocumentRecord, ItemRecord, PassageRecord
+from factaudit.engine.ingest import fields as F
+from factaudit.engine.ingest.builder import BatchBuilder
+from factaudit.engine.ingest.problems import RecordError
+from factaudit.engine.ingest.readers import read_jsonl
+from factaudit.engine.project.records import DocumentRecord, ItemRecord, PassageRecord
 
 DOC_TYPES = ("correct", "misinfo", "noise")
 _PUNCT = str.maketrans({c: " " for c in string.punctuation})

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.ingest import fields as F
-from engine.ingest.builder import BatchBuilder
-from engine.ingest.problems import RecordError
-from engine.ingest.readers import read_jsonl
-from engine.project.records import ClaimRecord, DocumentRecord, GoldEvidence, PassageRecord
+from factaudit.engine.ingest import fields as F
+from factaudit.engine.ingest.builder import BatchBuilder
+from factaudit.engine.ingest.problems import RecordError
+from factaudit.engine.ingest.readers import read_jsonl
+from factaudit.engine.project.records import ClaimRecord, DocumentRecord, GoldEvidence, PassageRecord
 
 
 def is_corpus(path: Path) -> bool:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.ingest.builder import BatchBuilder
-from engine.ingest.readers import read_text
-from engine.project.records import HitRecord
+from factaudit.engine.ingest.builder import BatchBuilder
+from factaudit.engine.ingest.readers import read_text
+from factaudit.engine.project.records import HitRecord
 
 
 def load(path: Path, builder: BatchBuilder) -> None:
