@@ -45,6 +45,7 @@ COMMAND_MODULES = [
     "factaudit.engine.cli.audit_cmds",
     "factaudit.engine.cli.judge_cmds",
     "factaudit.engine.cli.seal_cmds",
+    "factaudit.engine.cli.status_cmds",
 ]
 
 

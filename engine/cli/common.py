@@ -67,6 +67,18 @@ def progress_bar(description: str, enabled: bool | None = None) -> Iterator[Call
         yield update
 
 
+def open_to_record(path):
+    """Open a project for a command that only reads but records that a workflow step was seen through
+    (metrics, retrieval evaluation): for writing when no other process holds it, else read-only."""
+    from factaudit.engine import services
+    from factaudit.engine.errors import ProjectLocked, ReadOnlyProject
+
+    try:
+        return services.open_project(path)
+    except (ProjectLocked, ReadOnlyProject):
+        return services.open_project(path, readonly=True)
+
+
 def parse_map(values: tuple[str, ...]) -> dict[str, str]:
     out = {}
     for v in values:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
+from factaudit.engine.cli.common import emit_json, handle_errors, open_to_record, progress_bar
 
 
 @click.command("retrieve")
@@ -52,7 +52,7 @@ def eval_retrieval_cmd(project, run_id, as_json) -> None:
     from factaudit.engine import services
     from factaudit.engine.services import retrieval
 
-    with services.open_project(project, readonly=True) as p:
+    with open_to_record(project) as p:
         ev = retrieval.eval_retrieval(p, run_id)
     if as_json:
         emit_json(ev.to_json())

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
+from factaudit.engine.cli.common import emit_json, handle_errors, open_to_record, progress_bar
 from factaudit.engine.errors import InvalidArgument
 
 MAPPING_CHOICES = ("R", "R+NE", "R+NE+A")
@@ -42,7 +42,7 @@ def metrics_cmd(project, run_id, lexicon, gates, resamples, seed, as_json) -> No
     from factaudit.engine import services
 
     lex, gts = _lexicon_and_gates(lexicon, gates)
-    with services.open_project(project, readonly=True) as p:
+    with open_to_record(project) as p:
         result = services.score_run(p, run_id, lexicon=lex, gates=gts, n_resamples=resamples, seed=seed)
     if as_json:
         from factaudit.engine.reports.artifacts import _clean

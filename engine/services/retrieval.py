@@ -15,6 +15,7 @@ from factaudit.engine.retrieval import bm25 as bm25_mod
 from factaudit.engine.retrieval.fusion import DEFAULT_DEPTH, DEFAULT_RRF_K
 from factaudit.engine.retrieval.runner import (MERGES, Corpus, Pipeline, model_provenance, open_indexes, parse_spec,
                                      run_queries)
+from factaudit.engine.services import status as workflow_status
 
 __all__ = ["RetrievalResult", "RetrievalEval", "retrieve", "eval_retrieval", "demo_step_retrieve",
            "list_embedders", "retriever_choices"]
@@ -191,6 +192,7 @@ def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] = rmetrics
     run_k = run.config.get("k")
     all_ks = tuple(sorted({*ks, *([int(run_k)] if run_k else [])}))
     scores = rmetrics.evaluate(ranked, gold, all_ks, queries.passage_doc_ids(project))
+    workflow_status.mark_step(project, "evaluate_retrieval", run_id)   # the Workflow page's step is seen through
     return RetrievalEval(run_id=run_id, n_evaluated=scores.n_evaluated, n_excluded=scores.n_excluded,
                          metrics={k: round(v, 6) for k, v in scores.metrics.items()},
                          latency_ms=rmetrics.latency_percentiles(latencies.values()),

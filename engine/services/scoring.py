@@ -20,6 +20,7 @@ from factaudit.engine.metrics.compare import Comparison, UnitPrediction, compare
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project import scoring_store
 from factaudit.engine.project.db import Project
+from factaudit.engine.services import status as workflow_status
 
 DEFAULT_MAPPING = "R+NE"
 DEFAULT_LEVEL = "sentence"
@@ -82,7 +83,7 @@ def run_metrics(project: Project, run_id: str, *, n_resamples: int = stats.DEFAU
     _check_run(project, run_id)
     u = open_units(project, run_id)
     kw = {"n_resamples": n_resamples, "seed": seed}
-    return RunMetrics(
+    result = RunMetrics(
         run_id=run_id, n_parse_failures=u.n_parse_failures,
         sentence=score_all_mappings(u.sentences, **kw), claim=score_all_mappings(u.claims, **kw),
         closed=closed_scores(u.closed_gold, u.closed_pred),
@@ -90,6 +91,8 @@ def run_metrics(project: Project, run_id: str, *, n_resamples: int = stats.DEFAU
         n_sentences=len(u.sentences), n_claims=len(u.claims),
         by_category=by_category(u.sentences, **kw) if any(x.category for x in u.sentences) else {},
     )
+    workflow_status.mark_step(project, "score", run_id)   # the Workflow page's "Score" step is seen through
+    return result
 
 
 def _predictions(project: Project, run_id: str, mapping: str, level: str) -> dict[str, UnitPrediction]:
@@ -166,6 +169,7 @@ def score_run(project: Project, run_id: str, *, lexicon: ma.Lexicon | None = Non
     kind = _check_run(project, run_id, None)
     if kind == "verdicts":
         return run_metrics(project, run_id, n_resamples=n_resamples, seed=seed).to_json()
+    workflow_status.mark_step(project, "score", run_id)
     if kind == "choices":
         return {"run_id": run_id, "multi_answer": multi_answer_scores(project, run_id, lexicon, gates).to_json()}
     return {"run_id": run_id, "conflict": conflict_scores(project, run_id).to_json()}

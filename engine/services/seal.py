@@ -126,8 +126,24 @@ def seal_project(project: Project | str | Path, out: str | Path, *, encrypt: boo
             plain.replace(out)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    _note_sealed(project, out)
     return SealResult(str(out), signer, encrypt, out.stat().st_size, manifest["tables"],
                       hashlib.sha256(signed.manifest_text.encode()).hexdigest())
+
+
+def _note_sealed(project: Project | str | Path, out: Path) -> None:
+    """Tell the source project a sealed copy exists (its Workflow "Seal" step); written after the copy
+    was taken, so the sealed file does not carry it. A source another process holds is left alone."""
+    from factaudit.engine.services import status
+
+    if isinstance(project, Project):
+        status.mark_step(project, "seal", out.name)
+        return
+    try:
+        with Project.open(Path(project)) as proj:
+            status.mark_step(proj, "seal", out.name)
+    except (ProjectLocked, ReadOnlyProject):
+        pass
 
 
 def is_encrypted(path: str | Path) -> bool:

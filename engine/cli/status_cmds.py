@@ -1,0 +1,35 @@
+"""`factaudit status`: where a project stands on the expert's path (the Workflow page's steps)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from factaudit.engine.cli.common import emit_json, handle_errors
+
+MARKS = {"todo": "[ ]", "partial": "[~]", "done": "[x]", "skipped": "[-]"}
+
+
+@click.command("status")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def status_cmd(project: Path, as_json: bool) -> None:
+    """Each step from import to seal: todo, partial, done or skipped, and which one is next."""
+    from factaudit.engine import services
+    from factaudit.engine.services import status
+
+    with services.open_project(project, readonly=True) as p:
+        result = status.workflow_status(p)
+    if as_json:
+        emit_json(result.to_json())
+        return
+    width = max(len(s.title) for s in result.steps)
+    for s in result.steps:
+        arrow = "->" if s.next else "  "
+        click.echo(f"{arrow} {MARKS[s.state]} {s.title:<{width}}  {s.state:<8} {s.detail}")
+    nxt = result.next_step
+    click.echo(f"next: {nxt.title} — {nxt.purpose}" if nxt else "every step is done or skipped")
+
+
+COMMANDS = [status_cmd]

@@ -1,0 +1,193 @@
+"""SQL behind the Workflow page and `factaudit status`: counts per step, marks, the last change.
+
+Every query here is an aggregate or reads a small table, so the status of a 100,000-claim project
+costs a few index scans, never a Python loop over claims.
+"""
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from factaudit.engine.project import audit_store
+from factaudit.engine.project.audit_store import Annotation
+from factaudit.engine.project.db import Project, now_iso
+
+MARK_STEPS = ("score", "evaluate_retrieval", "seal", "prelabel_off", "edit")
+
+
+@dataclass(frozen=True)
+class Mark:
+    step: str
+    subject: str
+    detail: str | None
+    created: str
+
+
+@dataclass(frozen=True)
+class RunRow:
+    id: str
+    kind: str
+    status: str             # as stored: running | cancelled | failed | done
+    created: str
+    finished: str | None
+    has_hits: bool
+    has_verdicts: bool
+
+
+def _has_table(conn: sqlite3.Connection, name: str) -> bool:
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
+
+
+def add_mark(project: Project, step: str, subject: str = "", detail: str | None = None) -> None:
+    if step not in MARK_STEPS:
+        raise ValueError(f"unknown workflow mark {step!r}")
+    with project.atomic() as conn:
+        conn.execute("INSERT OR REPLACE INTO workflow_marks(step, subject, detail, created) VALUES (?, ?, ?, ?)",
+                     (step, subject, detail, now_iso()))
+
+
+def remove_mark(project: Project, step: str, subject: str = "") -> None:
+    with project.atomic() as conn:
+        conn.execute("DELETE FROM workflow_marks WHERE step = ? AND subject = ?", (step, subject))
+
+
+def marks(project: Project) -> list[Mark]:
+    conn = project.reader()
+    if not _has_table(conn, "workflow_marks"):      # a sealed file of an older schema
+        return []
+    return [Mark(*r) for r in conn.execute("SELECT step, subject, detail, created FROM workflow_marks ORDER BY created")]
+
+
+def counts(project: Project) -> dict[str, int]:
+    conn = project.reader()
+    one = lambda sql: conn.execute(sql).fetchone()[0]  # noqa: E731
+    return {
+        "datasets": one("SELECT count(*) FROM datasets"),
+        "passages": one("SELECT count(*) FROM passages"),
+        "items_with_answers": one("SELECT count(*) FROM items WHERE answer IS NOT NULL AND answer != ''"),
+        "sentences": one("SELECT count(*) FROM sentences"),
+        "sentences_with_claims": one(
+            "SELECT count(*) FROM sentences s WHERE EXISTS "
+            "(SELECT 1 FROM claims c WHERE c.sentence_id = s.id AND c.active = 1)"),
+        "claims": one("SELECT count(*) FROM claims WHERE active = 1"),
+        "claims_with_gold_passages": one("SELECT count(DISTINCT claim_id) FROM claim_gold"),
+    }
+
+
+def run_rows(project: Project) -> list[RunRow]:
+    conn = project.reader()
+    with_hits = {r[0] for r in conn.execute("SELECT DISTINCT run_id FROM retrieval_hits")}
+    with_verdicts = {r[0] for r in conn.execute("SELECT DISTINCT run_id FROM verdicts")}
+    return [RunRow(r[0], r[1], r[2], r[3], r[4], r[0] in with_hits, r[0] in with_verdicts)
+            for r in conn.execute("SELECT id, kind, status, created, finished FROM runs ORDER BY seq")]
+
+
+def claims_covered(project: Project, run_id: str) -> int:
+    """Active claims the retrieval run answered (a query row or at least one hit)."""
+    return project.reader().execute(
+        "SELECT count(*) FROM claims c WHERE c.active = 1 AND ("
+        " EXISTS (SELECT 1 FROM retrieval_queries q WHERE q.run_id = ? AND q.claim_id = c.id)"
+        " OR EXISTS (SELECT 1 FROM retrieval_hits h WHERE h.run_id = ? AND h.claim_id = c.id AND h.rank = 1))",
+        (run_id, run_id)).fetchone()[0]
+
+
+def hit_count(project: Project, run_id: str, k: int | None = None) -> int:
+    sql = "SELECT count(*) FROM retrieval_hits WHERE run_id = ?"
+    args: tuple = (run_id,)
+    if k is not None:
+        sql += " AND rank <= ?"
+        args = (run_id, k)
+    return project.reader().execute(sql, args).fetchone()[0]
+
+
+def verdict_counts(project: Project, run_id: str) -> tuple[int, int]:
+    """(verdicts, verdicts whose output parsed) of a run."""
+    r = project.reader().execute(
+        "SELECT count(*), coalesce(sum(parse_status != 'failed'), 0) FROM verdicts WHERE run_id = ?",
+        (run_id,)).fetchone()
+    return int(r[0]), int(r[1])
+
+
+def judge_targets(project: Project) -> dict[str, str]:
+    """Judge run id -> its target (evidence | reasoning), read from the run config."""
+    out = {}
+    for run_id, target in project.reader().execute(
+            "SELECT id, json_extract(config, '$.target') FROM runs WHERE kind = 'judge' ORDER BY seq"):
+        out[run_id] = target or ""
+    return out
+
+
+def human_annotations(project: Project, target: str) -> list[Annotation]:
+    """People's annotations of one target kind (pre-labels by an LLM left out), oldest first."""
+    return [audit_store._row(r) for r in project.reader().execute(
+        f"SELECT {audit_store._COLUMNS}, rowid FROM annotations"
+        " WHERE target_kind = ? AND annotator NOT LIKE 'llm:%' ORDER BY created, rowid", (target,))]
+
+
+def hits_present(project: Project, run_id: str, pairs: list[tuple[str, str]], k: int | None = None) -> int:
+    """How many of the (claim, passage) pairs are among the run's hits (within the top k)."""
+    if not pairs:
+        return 0
+    conn = project.reader()
+    found = 0
+    limit = "" if k is None else f" AND rank <= {int(k)}"
+    for start in range(0, len(pairs), 400):
+        chunk = pairs[start:start + 400]
+        where = " OR ".join("(claim_id = ? AND passage_id = ?)" for _ in chunk)
+        args = [run_id] + [x for pair in chunk for x in pair]
+        found += conn.execute(f"SELECT count(*) FROM retrieval_hits WHERE run_id = ?{limit} AND ({where})",
+                              args).fetchone()[0]
+    return found
+
+
+def verdict_claims_present(project: Project, run_id: str, claim_ids: list[str]) -> int:
+    """How many of the claims have a parsed verdict in the run."""
+    conn = project.reader()
+    found = 0
+    for start in range(0, len(claim_ids), 500):
+        chunk = claim_ids[start:start + 500]
+        found += conn.execute(
+            f"SELECT count(*) FROM verdicts WHERE run_id = ? AND parse_status != 'failed'"
+            f" AND claim_id IN ({','.join('?' * len(chunk))})", [run_id, *chunk]).fetchone()[0]
+    return found
+
+
+def has_second_rating(project: Project) -> tuple[bool, bool]:
+    """(a retest pass exists, two people rated the same evidence/reasoning unit on the same dimension)."""
+    conn = project.reader()
+    retest = conn.execute(
+        "SELECT 1 FROM annotations WHERE pass = 'retest' AND annotator NOT LIKE 'llm:%'"
+        " AND target_kind IN ('evidence', 'reasoning') AND code != '_undo' LIMIT 1").fetchone() is not None
+    two = conn.execute(
+        "SELECT 1 FROM annotations WHERE pass = 'first' AND annotator NOT LIKE 'llm:%'"
+        " AND target_kind IN ('evidence', 'reasoning') AND code != '_undo'"
+        " GROUP BY target_kind, claim_id, coalesce(passage_id, ''), coalesce(run_id, ''), dimension"
+        " HAVING count(DISTINCT annotator) >= 2 LIMIT 1").fetchone() is not None
+    return retest, two
+
+
+def last_change(project: Project) -> str | None:
+    """The time of the newest change to the project's content (imports, runs, labels, codebook, edits).
+    Reports, seals and the marks of steps seen through are not changes."""
+    conn = project.reader()
+    parts = [
+        "SELECT max(created) FROM datasets",
+        "SELECT max(max(created), coalesce(max(finished), '')) FROM runs",
+        "SELECT max(created) FROM annotations",
+        "SELECT max(created) FROM codebooks WHERE version > 1",
+    ]
+    if _has_table(conn, "workflow_marks"):
+        parts.append("SELECT max(created) FROM workflow_marks WHERE step = 'edit'")
+    values = [conn.execute(sql).fetchone()[0] for sql in parts]
+    values = [v for v in values if v]
+    return max(values) if values else None
+
+
+def last_report(project: Project) -> str | None:
+    return project.reader().execute("SELECT max(created) FROM reports").fetchone()[0]
+
+
+def data_version(project: Project) -> int:
+    """SQLite's PRAGMA data_version on the project's own main connection: it changes only when another
+    connection (another process, e.g. the command line) committed to the file."""
+    return int(project.conn.execute("PRAGMA data_version").fetchone()[0])
