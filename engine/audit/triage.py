@@ -13,7 +13,7 @@ while the labels cannot decide it the pre-fill stays empty rather than guessing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from factaudit.engine.audit import annotations as ann
 from factaudit.engine.audit import codebook as cb
@@ -109,9 +109,11 @@ def retrieval_run_of(project: Project, verify_run: str) -> str | None:
     return None
 
 
-def evidence_labels(project: Project, annotators: list[str] | None = None) -> dict[str, dict[str, dict[str, str]]]:
-    """{claim: {passage: {dimension: code}}}: human labels first, LLM pre-labels fill what humans left."""
-    records = store.list_annotations(project, target="evidence")
+def evidence_labels(project: Project, annotators: list[str] | None = None,
+                    claim_ids: list[str] | None = None) -> dict[str, dict[str, dict[str, str]]]:
+    """{claim: {passage: {dimension: code}}}: human labels first, LLM pre-labels fill what humans left.
+    `claim_ids` limits the read to those claims (a page of the Review list)."""
+    records = store.list_annotations(project, target="evidence", claim_ids=claim_ids)
     human = ann.merged_labels(records, annotators)
     out: dict[str, dict[str, dict[str, str]]] = {}
     if annotators is None:
@@ -123,82 +125,160 @@ def evidence_labels(project: Project, annotators: list[str] | None = None) -> di
     return out
 
 
-def disagreements(project: Project, verify_run: str, *, mapping: str = "R+NE", level: str = "sentence",
-                  retrieval_run: str | None = None, annotators: list[str] | None = None,
-                  k: int | None = None) -> DisagreementSet:
+class IndexRow(NamedTuple):
+    """A disagreement without its evidence: enough to list, count and order it."""
+
+    unit_id: str
+    kind: str
+    text: str
+    expert: str
+    predicted: str
+    claim_ids: tuple[str, ...]       # the unit's claims (a sentence's claims, or the claim itself)
+    relevant: tuple[str, ...]        # the claims whose evidence decides the pre-fill
+    item_id: str | None = None
+    expert_reason: str | None = None
+
+
+@dataclass
+class DisagreementIndex:
+    """Every disagreement of a run under a mapping and level, from one lean read of the verdicts.
+    `expand` adds evidence, pre-fill and triage for the rows one wants to show."""
+
+    verify_run: str
+    mapping: str
+    level: str
+    n_units: int
+    n_unscored: int
+    rows: list[IndexRow] = field(default_factory=list)
+    triage: dict[str, str] = field(default_factory=dict)     # unit id -> current triage outcome
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for r in self.rows:
+            out[r.kind] = out.get(r.kind, 0) + 1
+        return out
+
+
+UNSCORED = object()
+
+
+def claim_disagreement(f: store.ClaimFact, flagged_set) -> tuple[str, str, str] | None | object:
+    """(kind, expert, predicted) when the claim's verdict disagrees with its label under the mapping;
+    UNSCORED for a parse failure or a missing verdict; None when it agrees or has no label."""
+    if not f.active:
+        return None
+    if f.verdict is None or f.parse_status == "failed":
+        return UNSCORED
+    flagged = f.verdict in flagged_set
+    if f.sentence_label is not None:
+        if flagged == (f.sentence_label == "error"):
+            return None
+        return ("false_alarm" if flagged else "missed_error", f.sentence_label, "error" if flagged else "correct")
+    if f.gold_label is None or f.verdict == f.gold_label:
+        return None
+    return "wrong_verdict", f.gold_label, f.verdict
+
+
+def _check(project: Project, verify_run: str, mapping: str, level: str) -> None:
     if mapping not in MAPPINGS:
         raise InvalidArgument(f"unknown mapping {mapping!r}; expected one of {', '.join(MAPPINGS)}")
     if level not in ann.TRIAGE_LEVELS:
         raise InvalidArgument(f"unknown level {level!r}; expected one of {', '.join(ann.TRIAGE_LEVELS)}")
     runs.get_run(project, verify_run)
-    retrieval_run = retrieval_run or retrieval_run_of(project, verify_run)
-    verdicts = runs.get_verdicts(project, verify_run)
-    if not verdicts:
-        raise NotFound(f"{verify_run} has no verdicts")
-    hits = runs.get_hits(project, retrieval_run) if retrieval_run else {}
-    book = cb.current(project)
-    labels = evidence_labels(project, annotators)
-    flagged_set = MAPPINGS[mapping]
-    claims = {c.id: c for c in queries.list_claims(project, ids=list(verdicts))}
 
-    def view(cid: str) -> ClaimView:
-        v = verdicts[cid]
-        used = v.evidence_used
-        passages = [h.passage_id for h in hits.get(cid, [])] or list(used or [])
-        if k is not None:
-            passages = passages[:k]
-        c = claims.get(cid)
-        return ClaimView(cid, c.text if c else "", v.verdict, v.reasoning, v.verdict in flagged_set, passages,
-                         evidence_state(book, passages, labels.get(cid, {})), c.gold_label if c else None)
+
+def disagreement_index(project: Project, verify_run: str, *, mapping: str = "R+NE", level: str = "sentence",
+                       facts: dict[str, store.ClaimFact] | None = None, texts: bool = True) -> DisagreementIndex:
+    """The disagreements of a run in order (sentences by item and position, claims by id). `facts`
+    (from audit_store.claim_facts) can be passed in when the caller needs both levels."""
+    _check(project, verify_run, mapping, level)
+    facts = store.claim_facts(project, verify_run) if facts is None else facts
+    if not facts:
+        raise NotFound(f"{verify_run} has no verdicts")
+    flagged_set = MAPPINGS[mapping]
 
     def ok(cid: str) -> bool:
-        v = verdicts.get(cid)
-        return v is not None and v.verdict is not None and v.parse_status != "failed"
+        f = facts.get(cid)
+        return f is not None and f.verdict is not None and f.parse_status != "failed"
 
-    triage = _current_triage(project, verify_run, level)
-    out = DisagreementSet(verify_run, retrieval_run, mapping, level, 0, 0)
+    out = DisagreementIndex(verify_run, mapping, level, 0, 0)
     if level == "sentence":
         per_sentence = store.sentence_claims(project)
         for s in store.labelled_sentences(project):
             cids = per_sentence.get(s.id, [])
             if not cids or not all(ok(c) for c in cids):
-                if cids and any(c in verdicts for c in cids):
+                if cids and any(c in facts for c in cids):
                     out.n_unscored += 1
                 continue
             out.n_units += 1
-            views = [view(c) for c in cids]
-            predicted = any(v.flagged for v in views)
-            truth = s.label == "error"
+            flagged = [c for c in cids if facts[c].verdict in flagged_set]
+            predicted, truth = bool(flagged), s.label == "error"
             if predicted == truth:
                 continue
-            kind = "false_alarm" if predicted else "missed_error"
-            relevant = [v for v in views if v.flagged] if predicted else views
-            out.disagreements.append(_make(s.id, level, kind, s.text, s.label, "error" if predicted else "correct",
-                                           views, relevant, triage, s.item_id, s.reason))
+            out.rows.append(IndexRow(s.id, "false_alarm" if predicted else "missed_error", s.text, s.label,
+                                     "error" if predicted else "correct", tuple(cids),
+                                     tuple(flagged) if predicted else tuple(cids), s.item_id, s.reason))
     else:
-        for cid in verdicts:
-            c = claims.get(cid)
-            if c is None:
+        for cid, f in facts.items():
+            if not f.active:
                 continue
             if not ok(cid):
                 out.n_unscored += 1
                 continue
-            if c.sentence_label is None and c.gold_label is None:
+            if f.sentence_label is None and f.gold_label is None:
                 continue
             out.n_units += 1
-            v = view(cid)
-            if c.sentence_label is not None:
-                truth = c.sentence_label == "error"
-                if v.flagged == truth:
-                    continue
-                kind = "false_alarm" if v.flagged else "missed_error"
-                expert, predicted = c.sentence_label, "error" if v.flagged else "correct"
-            else:
-                if v.verdict == c.gold_label:
-                    continue
-                kind, expert, predicted = "wrong_verdict", c.gold_label, v.verdict
-            out.disagreements.append(_make(cid, level, kind, c.text, expert, predicted, [v], [v], triage,
-                                           c.item_id, None))
+            found = claim_disagreement(f, flagged_set)
+            if found is not None:
+                kind, expert, predicted = found
+                out.rows.append(IndexRow(cid, kind, "", expert, predicted, (cid,), (cid,), f.item_id, None))
+        if texts:
+            found_texts = {c: b.text for c, b in store.claim_briefs(project, [r.unit_id for r in out.rows]).items()}
+            out.rows = [r._replace(text=found_texts.get(r.unit_id, "")) for r in out.rows]
+    out.triage = {u: a.code for u, a in _current_triage(project, verify_run, level).items()}
+    return out
+
+
+def expand(project: Project, index: DisagreementIndex, rows: list[IndexRow], *, retrieval_run: str | None = None,
+           annotators: list[str] | None = None, k: int | None = None) -> list[Disagreement]:
+    """Full disagreements (claims, top-k evidence, pre-fill, triage) for some rows of an index; reads
+    only those rows' claims, so a page of the Review list costs the same in any size of project."""
+    cids = list(dict.fromkeys(c for r in rows for c in r.claim_ids))
+    verdicts = runs.get_verdicts(project, index.verify_run, claim_ids=cids)
+    hits = store.hits_for_claims(project, retrieval_run, cids) if retrieval_run else {}
+    labels = evidence_labels(project, annotators, claim_ids=cids)
+    briefs = store.claim_briefs(project, cids)
+    book = cb.current(project)
+    flagged_set = MAPPINGS[index.mapping]
+    triage = _current_triage(project, index.verify_run, index.level, [r.unit_id for r in rows])
+
+    def view(cid: str) -> ClaimView:
+        v = verdicts[cid]
+        passages = [p for p, _rank in hits.get(cid, [])] or list(v.evidence_used or [])
+        if k is not None:
+            passages = passages[:k]
+        c = briefs.get(cid)
+        return ClaimView(cid, c.text if c else "", v.verdict, v.reasoning, v.verdict in flagged_set, passages,
+                         evidence_state(book, passages, labels.get(cid, {})), c.gold_label if c else None)
+
+    out = []
+    for r in rows:
+        views = [view(c) for c in r.claim_ids]
+        relevant = [v for v in views if v.claim_id in set(r.relevant)]
+        out.append(_make(r.unit_id, index.level, r.kind, r.text, r.expert, r.predicted, views, relevant, triage,
+                         r.item_id, r.expert_reason))
+    return out
+
+
+def disagreements(project: Project, verify_run: str, *, mapping: str = "R+NE", level: str = "sentence",
+                  retrieval_run: str | None = None, annotators: list[str] | None = None,
+                  k: int | None = None) -> DisagreementSet:
+    """Every disagreement with its evidence (the CLI, the report and the demo; the Review page pages
+    through `disagreement_index` and `expand` instead)."""
+    index = disagreement_index(project, verify_run, mapping=mapping, level=level)
+    retrieval_run = retrieval_run or retrieval_run_of(project, verify_run)
+    out = DisagreementSet(verify_run, retrieval_run, mapping, level, index.n_units, index.n_unscored)
+    out.disagreements = expand(project, index, index.rows, retrieval_run=retrieval_run, annotators=annotators, k=k)
     return out
 
 
@@ -212,9 +292,10 @@ def _make(unit_id, level, kind, text, expert, predicted, views, relevant, triage
                         expert_reason=reason)
 
 
-def _current_triage(project: Project, verify_run: str, level: str) -> dict[str, ann.Annotation]:
-    """The latest human triage decision per unit."""
-    records = store.list_annotations(project, target="triage", run_id=verify_run, dimension=level)
+def _current_triage(project: Project, verify_run: str, level: str,
+                    unit_ids: list[str] | None = None) -> dict[str, ann.Annotation]:
+    """The latest human triage decision per unit (of the given units only, when named)."""
+    records = store.list_annotations(project, target="triage", run_id=verify_run, dimension=level, claim_ids=unit_ids)
     out: dict[str, ann.Annotation] = {}
     for a in sorted(ann.current_labels(records).values(), key=lambda r: (r.created, r.seq)):
         if a.pass_ == "first":

@@ -149,17 +149,21 @@ def list_claims(project: Project, dataset: str | None = None, ids: list[str] | N
     if dataset:
         clauses.append("d.name = ?")
         args.append(dataset)
+    if ids is not None and len(ids) <= 500:
+        # a few claims (one labeling unit, a page of the Review list): primary-key lookups, not a scan
+        clauses.append(f"c.id IN ({','.join('?' * len(ids))})")
+        args.extend(ids)
     if clauses:
         sql += " WHERE " + " AND ".join(clauses)
     rows = [ClaimRow(*r) for r in project.reader().execute(sql + " ORDER BY c.rowid", args)]
-    if ids is not None:
+    if ids is not None and len(ids) > 500:
         wanted = set(ids)
         rows = [r for r in rows if r.id in wanted]
     return rows
 
 
 def get_claim(project: Project, claim_id: str) -> ClaimRow:
-    rows = [r for r in list_claims(project, active_only=False) if r.id == claim_id]
+    rows = list_claims(project, active_only=False, ids=[claim_id])
     if not rows:
         raise NotFound(f"no claim {claim_id!r}")
     return rows[0]

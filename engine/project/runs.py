@@ -164,9 +164,17 @@ def add_verdict(project: Project, run_id: str, v: VerdictRecord) -> None:
         )
 
 
-def get_verdicts(project: Project, run_id: str) -> dict[str, VerdictRecord]:
+def get_verdicts(project: Project, run_id: str, claim_ids: Iterable[str] | None = None) -> dict[str, VerdictRecord]:
+    """The run's verdicts by claim; `claim_ids` reads only those (by primary key), for pages of a big run."""
     out = {}
-    for r in project.reader().execute("SELECT * FROM verdicts WHERE run_id = ? ORDER BY claim_id", (run_id,)):
+    if claim_ids is None:
+        rows = project.reader().execute("SELECT * FROM verdicts WHERE run_id = ? ORDER BY claim_id", (run_id,))
+    else:
+        wanted = list(dict.fromkeys(claim_ids))
+        rows = [r for start in range(0, len(wanted), 500) for r in project.reader().execute(
+            f"SELECT * FROM verdicts WHERE run_id = ? AND claim_id IN ({','.join('?' * len(wanted[start:start + 500]))})"
+            " ORDER BY claim_id", [run_id, *wanted[start:start + 500]])]
+    for r in rows:
         out[r["claim_id"]] = VerdictRecord(
             claim_id=r["claim_id"], verdict=r["verdict"], parse_status=r["parse_status"], reasoning=r["reasoning"],
             evidence_used=loads(r["evidence_used"]), stances=loads(r["stances"]), raw_output=r["raw_output"],

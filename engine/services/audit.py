@@ -118,6 +118,26 @@ def reasoning_queue(project: Project, verify_run: str, annotator: str, **kwargs)
     return queues.reasoning_queue(project, verify_run, annotator, **kwargs)
 
 
+def open_evidence_queue(project: Project, retrieval_run: str, annotator: str, **kwargs) -> queues.LabelQueue:
+    """The evidence queue built lazily (the Labeling page at any size); takes progress and cancel."""
+    return queues.open_evidence_queue(project, retrieval_run, annotator, **kwargs)
+
+
+def open_reasoning_queue(project: Project, verify_run: str, annotator: str, **kwargs) -> queues.LabelQueue:
+    return queues.open_reasoning_queue(project, verify_run, annotator, **kwargs)
+
+
+def disagreement_index(project: Project, verify_run: str, *, mapping: str = "R+NE", level: str = "sentence",
+                       **_progress) -> tri.DisagreementIndex:
+    """Every disagreement of a run without its evidence (cheap); `expand_disagreements` fills a page."""
+    return tri.disagreement_index(project, verify_run, mapping=mapping, level=level)
+
+
+def expand_disagreements(project: Project, index: tri.DisagreementIndex, rows: list[tri.IndexRow], *,
+                         retrieval_run: str | None = None, k: int | None = None) -> list[tri.Disagreement]:
+    return tri.expand(project, index, rows, retrieval_run=retrieval_run, k=k)
+
+
 # ---- taxonomy ----------------------------------------------------------------------------------
 def taxonomy(project: Project, annotators: list[str] | None = None, include_llm: bool = False) -> tax.Taxonomy:
     return tax.project_taxonomy(project, annotators, include_llm)
@@ -274,7 +294,7 @@ def label_unit(project: Project, entry: queues.QueueEntry, annotator: str, *,
 
     claim = queries.get_claim(project, entry.claim_id)
     run = entry.run_id if entry.target == "reasoning" else verify_run
-    verdict = run_store.get_verdicts(project, run).get(entry.claim_id) if run else None
+    verdict = run_store.get_verdicts(project, run, claim_ids=[entry.claim_id]).get(entry.claim_id) if run else None
     other = entry.passage_id if entry.target == "evidence" else entry.run_id
     mine, pre = _unit_labels(project, entry.target, entry.claim_id, other, annotator, entry.pass_)
     passage, evidence = None, []
