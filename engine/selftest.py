@@ -92,7 +92,18 @@ def check_window(state: dict) -> str:
     return open_and_close_main_window(state["project"].path)
 
 
+def check_offline(state: dict) -> str:
+    from factaudit.engine import netguard
+
+    if not netguard.guard_enabled():
+        return "offline mode is off (turned off in settings): connections are not filtered"
+    if not netguard.would_block("192.0.2.1") or netguard.would_block("127.0.0.1"):
+        raise RuntimeError("the offline guard is on but does not filter remote hosts")
+    return "offline mode on: only loopback and allowed hosts can be reached"
+
+
 CHECKS = [
+    Check("offline", check_offline),
     Check("project", check_project),
     Check("import", check_import),
     Check("bm25", check_bm25),
@@ -102,6 +113,9 @@ CHECKS = [
 
 
 def run_self_test(echo: Callable[[str], None] = print) -> int:
+    from factaudit.engine.netguard import start_from_settings
+
+    start_from_settings()  # the self-test is an entry point too (the GUI's Help menu can run it)
     failures = 0
     with tempfile.TemporaryDirectory(prefix="factaudit-selftest-") as tmp:
         state: dict = {"tmp": Path(tmp)}

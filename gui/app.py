@@ -1,11 +1,16 @@
 """Startup: the QApplication, the stylesheet, the start screen and the project windows."""
 from __future__ import annotations
 
-import os
-import sys
-from importlib import resources
-from importlib.util import find_spec
-from pathlib import Path
+# First, before any import that may open a socket: offline mode (on unless the user turned it off).
+from factaudit.engine.netguard import start_from_settings
+
+start_from_settings()
+
+import os  # noqa: E402
+import sys  # noqa: E402
+from importlib import resources  # noqa: E402
+from importlib.util import find_spec  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 # Read at import time by huggingface_hub / transformers: set before anything imports them.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")

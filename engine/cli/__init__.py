@@ -1,7 +1,12 @@
 """Thin command layer over engine.services (`factaudit --help`)."""
 from __future__ import annotations
 
-import os
+# First, before any import that may open a socket: offline mode (on unless the user turned it off).
+from factaudit.engine.netguard import start_from_settings
+
+start_from_settings()
+
+import os  # noqa: E402
 
 # Read at import time by huggingface_hub / transformers: set before anything imports them.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -46,6 +51,7 @@ COMMAND_MODULES = [
     "factaudit.engine.cli.judge_cmds",
     "factaudit.engine.cli.seal_cmds",
     "factaudit.engine.cli.status_cmds",
+    "factaudit.engine.cli.network_cmds",
 ]
 
 

@@ -1,10 +1,18 @@
 """API keys for OpenAI-compatible endpoints: the OS keyring, else FACTAUDIT_API_KEY, else
 OPENAI_API_KEY. Keys are never logged, never put into run config or provenance, never written into
 a project file. A headless machine without a keyring backend (NoKeyringError) falls back to the
-environment variables."""
+environment variables.
+
+An endpoint URL may carry a key (`http://user:KEY@host/v1?api_key=KEY`): `split_endpoint_url` takes
+it out, so only the clean URL is stored, and keeps the key in memory for this process only. Every key
+handed out here is registered with engine.redact, so later writes redact its exact value."""
 from __future__ import annotations
 
 import os
+import threading
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from factaudit.engine import redact
 
 SERVICE = "factaudit"
 ENV_VARS = ("FACTAUDIT_API_KEY", "OPENAI_API_KEY")
@@ -24,20 +32,78 @@ def _keyring_get(base_url: str) -> str | None:
         return None
 
 
-def get_api_key(base_url: str) -> str | None:
-    key = _keyring_get(base_url.rstrip("/"))
+# Query parameters that carry credentials; they are taken out of endpoint URLs.
+SECRET_PARAMS = {"api_key", "api-key", "apikey", "key", "token", "access_token", "access-token", "auth",
+                 "password", "secret"}
+_url_keys: dict[str, str] = {}
+_url_lock = threading.Lock()
+
+
+def split_endpoint_url(url: str) -> tuple[str, str | None]:
+    """(URL without userinfo and credential query parameters, the key it carried or None).
+    The key is remembered for the clean URL in this process (never written anywhere)."""
+    parts = urlsplit(url)
+    key = None
+    if "@" in parts.netloc:
+        userinfo, _, hostport = parts.netloc.rpartition("@")
+        user, _, password = userinfo.partition(":")
+        key = password or user or None
+        redact.register_secret(user)
+    else:
+        hostport = parts.netloc
+    kept = []
+    for name, value in parse_qsl(parts.query, keep_blank_values=True):
+        if name.lower() in SECRET_PARAMS:
+            key = value or key
+        else:
+            kept.append((name, value))
+    clean = urlunsplit((parts.scheme, hostport, parts.path, urlencode(kept), "")).rstrip("/")
     if key:
-        return key
-    for var in ENV_VARS:
-        if os.environ.get(var):
-            return os.environ[var]
-    return None
+        redact.register_secret(key)
+        with _url_lock:
+            _url_keys[clean] = key
+    return clean, key
+
+
+def get_api_key(base_url: str) -> str | None:
+    """Keyring, else a key that came in this endpoint's URL, else the environment variables."""
+    base = base_url.rstrip("/")
+    key = _keyring_get(base)
+    if not key:
+        with _url_lock:
+            key = _url_keys.get(base)
+    if not key:
+        key = next((os.environ[v] for v in ENV_VARS if os.environ.get(v)), None)
+    redact.register_secret(key)
+    return key
+
+
+def configured_keys(base_urls: list[str] | None = None) -> list[str]:
+    """Every key value this installation would use (for the seal's scan): environment variables,
+    keys from URLs seen in this process, keyring entries of the given (or saved) endpoints."""
+    if base_urls is None:
+        try:
+            from factaudit.engine.models.registry import list_endpoints
+
+            base_urls = [e.base_url for e in list_endpoints() if e.base_url]
+        except Exception:  # a damaged endpoints.json must not stop a seal from scanning the rest
+            base_urls = []
+    found = {k for k in (_keyring_get(u.rstrip("/")) for u in base_urls) if k}
+    with _url_lock:
+        found |= set(_url_keys.values())
+    found |= {os.environ[v] for v in os.environ if (v in ENV_VARS or v.endswith("_API_KEY")) and os.environ[v]}
+    for k in found:
+        redact.register_secret(k)
+    return sorted(found)
 
 
 def key_source(base_url: str) -> str:
     """Where the key would come from (for display; never the key itself)."""
     if _keyring_get(base_url.rstrip("/")):
         return "keyring"
+    with _url_lock:
+        if base_url.rstrip("/") in _url_keys:
+            return "endpoint URL"
     for var in ENV_VARS:
         if os.environ.get(var):
             return var

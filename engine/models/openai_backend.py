@@ -1,7 +1,10 @@
 """OpenAI-compatible chat endpoints (OpenAI, vLLM, Ollama, LM Studio) through the `openai` package.
 
 Retries are ours, not the SDK's, so they are bounded, visible (`on_retry`) and use exponential
-backoff on 429, 5xx, timeouts, dropped connections and malformed response bodies. Structured output
+backoff on 429, 5xx, timeouts, dropped connections and malformed response bodies. A connection the
+offline guard refused is never retried: it fails at once with the guard's one-line message, and is
+not logged again here (the guard logged it, with zero bytes). Error text is redacted (engine.redact):
+servers echo request headers, keys included, in error bodies. Structured output
 (response_format json_schema) is asked for first; a server that rejects it with a 400 is remembered
 and gets plain JSON instructions instead. A reply that does not parse gets one repair call.
 """
@@ -13,6 +16,8 @@ import time
 from typing import Any, Callable
 
 from factaudit.engine.errors import EndpointError
+from factaudit.engine.netguard import blocked_cause, check_endpoint
+from factaudit.engine.redact import redact_text
 from factaudit.engine.models.keys import get_api_key
 from factaudit.engine.models.llm import LLMResult, Message, parse_reply
 from factaudit.engine.models.registry import DEFAULT_N_CTX, ModelEntry
@@ -46,6 +51,7 @@ class OpenAIBackend:
     def __init__(self, entry: ModelEntry, *, seed: int = 0, temperature: float = 0.0, timeout: float = 60.0,
                  max_retries: int = 4, concurrency: int = 4, backoff_base: float = 1.0,
                  backoff_max: float = 30.0, on_retry: RetryCallback | None = None, purpose: str = "verify"):
+        check_endpoint(entry.base_url or "")  # offline mode: refuse before any run or client exists
         import openai
 
         self.entry = entry
@@ -109,7 +115,7 @@ class OpenAIBackend:
         sent = len(json.dumps(kwargs, ensure_ascii=False).encode("utf-8"))
         last = ""
         for attempt in range(self.max_retries + 1):
-            received = 0
+            received, attempt_sent = 0, sent
             try:
                 with self._sem:
                     raw = self._client.chat.completions.with_raw_response.create(**kwargs)
@@ -132,13 +138,17 @@ class OpenAIBackend:
             except openai.APITimeoutError:
                 last = f"no reply within {self.timeout:g} s"
             except openai.APIConnectionError as exc:
-                last = f"connection failed: {_short(exc)}"
+                blocked = blocked_cause(exc)
+                if blocked is not None:
+                    raise blocked from None
+                # Nothing is known to have reached the server: log the attempt with no bytes.
+                attempt_sent, last = 0, f"connection failed: {_short(exc)}"
             except openai.APIStatusError as exc:
                 _record_connection(self.entry.base_url or "", sent, received, self.purpose)
                 raise EndpointError(f"{self.entry.base_url} answered HTTP {exc.status_code}: {_short(exc)}") from exc
             except _Retryable as exc:
                 last = str(exc)
-            _record_connection(self.entry.base_url or "", sent, received, self.purpose)
+            _record_connection(self.entry.base_url or "", attempt_sent, received, self.purpose)
             if attempt == self.max_retries:
                 break
             delay = min(self.backoff_max, self.backoff_base * (2 ** attempt))
@@ -172,7 +182,8 @@ class OpenAIBackend:
         temp = self.temperature if temperature is None else temperature
         started = time.perf_counter()
         data, retries = self._request(messages, schema, max_tokens, seed, temp)
-        text, usage = _content(data), data.get("usage") or {}
+        # Servers may echo request headers (the key) in a reply: nothing unredacted is kept.
+        text, usage = redact_text(_content(data)), data.get("usage") or {}
         parsed, status, problems = parse_reply(text, schema)
         p_tok, c_tok = usage.get("prompt_tokens"), usage.get("completion_tokens")
         attempts = 1 + retries
@@ -182,7 +193,7 @@ class OpenAIBackend:
                       {"role": "user", "content": REPAIR_INSTRUCTION.format(schema=json.dumps(schema))}]
             data2, retries2 = self._request(repair, schema, max_tokens, seed, temp)
             attempts += 1 + retries2
-            text2 = _content(data2)
+            text2 = redact_text(_content(data2))
             usage2 = data2.get("usage") or {}
             parsed, status2, problems2 = parse_reply(text2, schema)
             notes.append("repair attempt made")
@@ -211,5 +222,5 @@ def _add(a: int | None, b: int | None) -> int | None:
 
 
 def _short(exc: Exception) -> str:
-    text = str(exc).replace("\n", " ")
+    text = redact_text(str(exc).replace("\n", " "))
     return text[:200]

@@ -207,9 +207,14 @@ def list_endpoints() -> list[ModelEntry]:
 def endpoint_entry(base_url: str, model: str, name: str | None = None,
                    context_length: int | None = None) -> ModelEntry:
     if not base_url or not base_url.startswith(("http://", "https://")):
-        raise InvalidArgument(f"endpoint must be an http(s) base URL, got {base_url!r}")
+        from factaudit.engine.redact import redact_text
+
+        raise InvalidArgument(f"endpoint must be an http(s) base URL, got {redact_text(str(base_url))!r}")
     if not model:
         raise InvalidArgument("an endpoint needs a model name (--model NAME)")
+    from factaudit.engine.models.keys import split_endpoint_url
+
+    base_url, _ = split_endpoint_url(base_url)  # a key in the URL is kept in memory, never stored
     return ModelEntry(name=name or f"{model}@{base_url}", kind="llm", source="endpoint", base_url=base_url.rstrip("/"),
                       model_name=model, context_length=context_length, n_ctx=context_length or DEFAULT_N_CTX)
 

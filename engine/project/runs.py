@@ -15,6 +15,7 @@ from factaudit.engine.errors import NotFound, RunImmutable
 from factaudit.engine.project._json import dumps, loads
 from factaudit.engine.project.db import Project, now_iso
 from factaudit.engine.project.records import HitRecord, RunInfo, VerdictRecord
+from factaudit.engine.redact import redact_obj, redact_text
 from factaudit.engine.version import APP_VERSION
 
 RESUMABLE = ("interrupted", "cancelled", "failed")
@@ -25,7 +26,9 @@ def config_hash(config: dict[str, Any]) -> str:
 
 
 def create_run(project: Project, kind: str, config: dict[str, Any], provenance: dict[str, Any] | None = None) -> str:
-    prov = {"app_version": APP_VERSION, **(provenance or {})}
+    # No key or URL credential is ever stored (engine/redact.py); the hash is of what is stored.
+    config = redact_obj(config)
+    prov = redact_obj({"app_version": APP_VERSION, **(provenance or {})})
     with project.atomic() as conn:
         cur = conn.execute(
             "INSERT INTO runs(id, kind, status, config, config_hash, provenance, created, pid, host)"
@@ -88,6 +91,8 @@ def list_runs(project: Project, kind: str | None = None) -> list[RunInfo]:
 
 def finish_run(project: Project, run_id: str, status: str, *, summary: dict | None = None, error: str | None = None) -> None:
     assert status in ("done", "cancelled", "failed")
+    error = redact_text(error) if error else error
+    summary = redact_obj(summary) if summary is not None else None
     with project.atomic() as conn:
         conn.execute(
             "UPDATE runs SET status = ?, finished = ?, error = ?, summary = coalesce(?, summary) WHERE id = ?",

@@ -7,8 +7,11 @@ from factaudit.engine.services.demo import DemoSummary, build_demo  # noqa: F401
 from factaudit.engine.services.projects import import_choices, import_fields, row_detail  # noqa: F401
 from factaudit.engine.services import audit  # noqa: F401
 from factaudit.engine.services.seal import (  # noqa: F401
-    SealedProject, SealResult, connection_log, connection_log_path, export_public_key, is_encrypted, is_sealed, make_working_copy,
-    offline_settings, open_sealed, seal_project, set_offline, trust_key, verify_sealed,
+    SealedProject, SealResult, export_public_key, is_encrypted, is_sealed, make_working_copy, open_sealed, seal_project,
+    trust_key, verify_sealed,
+)
+from factaudit.engine.services.network import (  # noqa: F401
+    allow_host, connection_log, connection_log_path, disallow_host, offline_settings, set_offline,
 )
 from factaudit.engine.services.scoring import (  # noqa: F401
     compare_runs, conflict_scores, multi_answer_scores, run_metrics, scorable_runs, score_run, write_report,

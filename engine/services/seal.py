@@ -17,9 +17,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from factaudit.engine import netlog
 from factaudit.engine import seal as sealcore
-from factaudit.engine.config import Settings, data_dir, load_settings, save_settings
+from factaudit.engine.config import data_dir
 from factaudit.engine.errors import InvalidArgument, ProjectLocked, ReadOnlyProject, SealError
 from factaudit.engine.jobs import ProgressCallback, no_progress
 from factaudit.engine.project import seal_store
@@ -28,7 +27,6 @@ from factaudit.engine.version import APP_VERSION
 
 Verification = sealcore.Verification
 PublicKeyInfo = sealcore.PublicKeyInfo
-ConnectionRecord = netlog.ConnectionRecord
 
 
 @dataclass(frozen=True)
@@ -369,27 +367,10 @@ def trusted_keys() -> set[str]:
     return sealcore.trusted_fingerprints()
 
 
-# ---- offline mode and the connection log ----------------------------------------------------------
-def connection_log(limit: int | None = None) -> list[ConnectionRecord]:
-    return netlog.list_connections(limit)
-
-
-def connection_log_path() -> Path:
-    return netlog.log_path()
-
-
-def offline_settings() -> Settings:
-    return load_settings()
-
-
-def set_offline(offline: bool, allowed_hosts: list[str] | None = None) -> Settings:
-    s = load_settings()
-    s.offline = offline
-    if allowed_hosts is not None:
-        s.allowed_hosts = [h.strip() for h in allowed_hosts if h.strip()]
-    save_settings(s)
-    netlog.set_guard(offline)
-    return s
+# ---- offline mode and the connection log live in services/network.py (kept importable here) --------
+from factaudit.engine.services.network import (  # noqa: E402,F401
+    connection_log, connection_log_path, offline_settings, set_offline,
+)
 
 
 # ---- demo -----------------------------------------------------------------------------------------

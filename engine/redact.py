@@ -1,0 +1,111 @@
+"""Secrets never reach a project file, a log or a report: redact them before anything is written.
+
+What counts as a secret:
+- the exact value of every configured API key (FACTAUDIT_API_KEY, OPENAI_API_KEY, any *_API_KEY
+  variable, keys read from the keyring or taken from an endpoint URL in this process);
+- URL credentials: the userinfo part (`scheme://user:password@host`) and the values of query
+  parameters named like credentials (`api_key`, `key`, `token`, `access_token`, ...);
+- `Authorization:` header values, `Bearer <token>` and `sk-...` style keys.
+
+`redact_text` replaces them with [REDACTED]; `redact_obj` walks JSON-like values (run config,
+provenance, summaries). `find_secret` names the first kind of secret in a text, for the seal's scan,
+using stricter patterns so ordinary prose ("carriers and bearers of ...") is not mistaken for a key.
+"""
+from __future__ import annotations
+
+import os
+import re
+import threading
+from typing import Any, Iterable
+
+REDACTED = "[REDACTED]"
+KEY_VARS = ("FACTAUDIT_API_KEY", "OPENAI_API_KEY")
+MIN_SECRET_LEN = 6   # shorter "keys" ("x", "none") would redact ordinary words
+
+_known: set[str] = set()
+_known_lock = threading.Lock()
+
+_PARAM_NAMES = r"(?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|passwd|secret|client[_-]?secret|sig)"
+_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)([^/\s?#@\"'<>]+)@")
+_QUERY = re.compile(rf"(?i)([?&;]{_PARAM_NAMES}=)([^&#\s\"'<>]+)")
+_AUTH_HEADER = re.compile(r"(?i)(\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?)(?:(?:bearer|basic|token)\s+)?[^\s\"',;}]+")
+_API_KEY_HEADER = re.compile(r"(?i)(\b(?:x-api-key|api[_-]?key|access[_-]?token)[\"']?\s*[:=]\s*[\"']?)([^\s\"',;}&]+)")
+_BEARER = re.compile(r"(?i)\b(bearer\s+)(?=[A-Za-z0-9._~+/=\-]*[0-9_\-])[A-Za-z0-9._~+/=\-]{8,}")
+_SK = re.compile(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_\-]{8,}")
+
+# For scanning a project before sealing: patterns that prose does not match by accident.
+_SCAN = (
+    ("URL credentials (user:password@)", re.compile(r"(?i)\b[a-z][a-z0-9+.\-]*://[^/\s?#@:\"'<>]+:[^/\s?#@\"'<>]+@")),
+    ("a credential in a URL query (api_key=, token=, ...)", _QUERY),
+    ("an Authorization header value", re.compile(r"(?i)\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?\S{6,}")),
+    ("a Bearer token", re.compile(r"(?i)\bbearer\s+(?=[A-Za-z0-9._~+/=\-]*[0-9])[A-Za-z0-9._~+/=\-]{16,}")),
+    ("an sk-... API key", re.compile(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_\-]{16,}")),
+)
+
+
+def register_secret(value: str | None) -> None:
+    """Remember a key's exact value for this process so every later write redacts it."""
+    if value and len(value.strip()) >= MIN_SECRET_LEN:
+        with _known_lock:
+            _known.add(value.strip())
+
+
+def known_secrets(extra: Iterable[str] = ()) -> list[str]:
+    """Exact values to redact: registered keys, key variables of the environment, `extra`."""
+    values = set(_known)
+    for name, value in os.environ.items():
+        if name in KEY_VARS or name.endswith("_API_KEY"):
+            values.add(value.strip())
+    values.update(v.strip() for v in extra if v)
+    # Longest first, so a key that contains another is replaced whole.
+    return sorted((v for v in values if len(v) >= MIN_SECRET_LEN), key=len, reverse=True)
+
+
+def redact_text(text: str, extra: Iterable[str] = ()) -> str:
+    if not text:
+        return text
+    for value in known_secrets(extra):
+        if value in text:
+            text = text.replace(value, REDACTED)
+    text = _USERINFO.sub(lambda m: f"{m.group(1)}{REDACTED}@", text)
+    text = _QUERY.sub(lambda m: f"{m.group(1)}{REDACTED}", text)
+    text = _AUTH_HEADER.sub(lambda m: f"{m.group(1)}{REDACTED}", text)
+    text = _API_KEY_HEADER.sub(lambda m: f"{m.group(1)}{REDACTED}", text)
+    text = _BEARER.sub(lambda m: f"{m.group(1)}{REDACTED}", text)
+    return _SK.sub(REDACTED, text)
+
+
+_SECRET_KEYS = re.compile(r"(?i)^(?:api[_-]?key|apikey|authorization|password|passwd|secret|client[_-]?secret|"
+                          r"access[_-]?token|token|x-api-key)$")
+
+
+def redact_obj(value: Any, extra: Iterable[str] = ()) -> Any:
+    """A copy of a JSON-like value with every string redacted and credential-named fields blanked."""
+    extra = list(extra)
+    if isinstance(value, str):
+        return redact_text(value, extra)
+    if isinstance(value, dict):
+        out = {}
+        for k, v in value.items():
+            if isinstance(k, str) and _SECRET_KEYS.match(k) and v not in (None, "", False):
+                out[k] = REDACTED
+            else:
+                out[k] = redact_obj(v, extra)
+        return out
+    if isinstance(value, (list, tuple)):
+        return [redact_obj(v, extra) for v in value]
+    return value
+
+
+def find_secret(text: str, exact: Iterable[str] = ()) -> str | None:
+    """What kind of secret `text` holds (for refusing to seal), or None."""
+    if not text:
+        return None
+    for value in exact:
+        if value and len(value) >= MIN_SECRET_LEN and value in text:
+            return "the configured API key"
+    for kind, pattern in _SCAN:
+        m = pattern.search(text)
+        if m and REDACTED not in m.group(0):
+            return kind
+    return None

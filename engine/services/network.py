@@ -1,0 +1,63 @@
+"""Offline mode, allowed hosts and the outbound connection log, as the CLI and the GUI see them."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from factaudit.engine import netguard, netlog
+from factaudit.engine.config import Settings, load_settings, save_settings
+from factaudit.engine.errors import InvalidArgument
+
+ConnectionRecord = netlog.ConnectionRecord
+
+__all__ = ["ConnectionRecord", "allow_host", "connection_log", "connection_log_path", "disallow_host",
+           "offline_settings", "set_offline"]
+
+
+def connection_log(limit: int | None = None) -> list[ConnectionRecord]:
+    return netlog.list_connections(limit)
+
+
+def connection_log_path() -> Path:
+    return netlog.log_path()
+
+
+def offline_settings() -> Settings:
+    return load_settings()
+
+
+def set_offline(offline: bool, allowed_hosts: list[str] | None = None) -> Settings:
+    s = load_settings()
+    s.offline = offline
+    if allowed_hosts is not None:
+        s.allowed_hosts = [h.strip() for h in allowed_hosts if h.strip()]
+    save_settings(s)
+    netguard.set_guard(offline)
+    return s
+
+
+def _host(value: str) -> str:
+    host = netguard.normalize_host(value or "")
+    if not host or any(c.isspace() or c in "/@?#" for c in host):
+        raise InvalidArgument(f"not a host name or address: {value!r}")
+    return host
+
+
+def allow_host(host: str) -> Settings:
+    """Let offline mode pass this host from now on (saved in settings.json)."""
+    name = _host(host)
+    s = load_settings()
+    if name not in {netguard.normalize_host(h) for h in s.allowed_hosts}:
+        s.allowed_hosts.append(name)
+        save_settings(s)
+    return s
+
+
+def disallow_host(host: str) -> Settings:
+    name = _host(host)
+    s = load_settings()
+    kept = [h for h in s.allowed_hosts if netguard.normalize_host(h) != name]
+    if len(kept) == len(s.allowed_hosts):
+        raise InvalidArgument(f"{name} is not among the allowed hosts")
+    s.allowed_hosts = kept
+    save_settings(s)
+    return s
