@@ -20,7 +20,7 @@ from factaudit.engine.audit import codebook as cb
 from factaudit.engine.errors import InvalidArgument, NotFound
 from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.engine.project import audit_store as store
-from factaudit.engine.project import queries, runs
+from factaudit.engine.project import runs
 from factaudit.engine.project.db import Project
 
 # Evidence state of one claim's top-k list.

@@ -127,6 +127,11 @@ def open_reasoning_queue(project: Project, verify_run: str, annotator: str, **kw
     return queues.open_reasoning_queue(project, verify_run, annotator, **kwargs)
 
 
+def queue_full_order(project: Project, spec: dict, *, progress=None, cancel=None) -> tuple[list, int]:
+    """The full claim order of a queue opened with `head` (LabelQueue.adopt takes it)."""
+    return queues.full_order(project, spec, progress=progress or (lambda *_a: None), cancel=cancel)
+
+
 def disagreement_index(project: Project, verify_run: str, *, mapping: str = "R+NE", level: str = "sentence",
                        **_progress) -> tri.DisagreementIndex:
     """Every disagreement of a run without its evidence (cheap); `expand_disagreements` fills a page."""

@@ -1,10 +1,16 @@
 """The Labeling page: keyboard-driven evidence and reasoning labeling with blind-then-reveal.
 
 Keys (on the unit card): digits choose the code of the current dimension (each choice is written at
-once, so nothing is lost if the app dies); Enter or Tab moves to the next dimension and, after the
-last one, commits the unit and opens the next; Shift+Tab goes back a dimension; Backspace undoes the
-last label of this session (a superseding record); R reveals the system verdict and the LLM pre-label
-before committing (labels made after that are not blind).
+once, in a worker, so nothing is lost if the app dies and the UI never waits on the disk); Enter or
+Tab moves to the next dimension and, after the last one, commits the unit and opens the next; with
+Auto-advance on, the digit itself moves on (5 keys per evidence unit); Shift+Tab goes back a
+dimension; Backspace undoes the last label of this session (a superseding record); R reveals the
+system verdict and the LLM pre-label before committing (labels made after that are not blind), and
+then A accepts the pre-label as it stands.
+
+The queue is opened in a worker from the head of its order (the first disagreement claims, found in
+a fraction of a second at any size); the rest of the order follows from a second worker and the
+units are materialised a page at a time.
 
 Evidence mode hides the system verdict (and the passage's stance) and the LLM pre-labels until the
 unit is committed. Reasoning mode rates the verifier's trace, so the trace and its verdict are shown;
@@ -12,84 +18,35 @@ the LLM pre-labels and the gold label stay hidden until commit.
 """
 from __future__ import annotations
 
-import getpass
-import html
-from dataclasses import dataclass
-
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from factaudit.gui.views.tabbed_page import TabbedPage
-from PySide6.QtWidgets import (
-    QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QSplitter, QTextBrowser,
-    QVBoxLayout, QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QWidget
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.gui.settings import settings
+from factaudit.gui.ops import Op
+from factaudit.gui.views.labeling_parts import (  # noqa: F401  (annotator helpers re-exported for callers)
+    SerialWriter, _Done, _Pending, annotator_name, esc as _esc, set_annotator_name,
+)
+from factaudit.gui.views.labeling_render import MODES, LabelingLayout
+from factaudit.gui.views.tabbed_page import TabbedPage
 
-MODES = {"evidence": "Evidence pairs (5 dimensions)", "reasoning": "Verifier reasoning (6 steps)"}
 NO_RUN = "(none)"
-ANNOTATOR_KEY = "audit/annotator"
+HEAD_CLAIMS = 200          # claims ordered before the first unit shows; the rest follow in a worker
 
 
-def annotator_name() -> str:
-    """The person labeling: a setting, defaulting to the login name."""
-    value = settings().value(ANNOTATOR_KEY, "")
-    if value:
-        return str(value)
-    try:
-        return getpass.getuser() or "expert"
-    except Exception:  # noqa: BLE001 - no login name on some systems
-        return "expert"
+def _open_queue(project, mode: str, run: str, annotator: str, verify_run: str | None, progress=None, cancel=None):
+    book = services.audit.codebook(project)
+    if mode == "evidence":
+        queue = services.audit.open_evidence_queue(project, run, annotator, verify_run=verify_run, head=HEAD_CLAIMS,
+                                                   progress=progress, cancel=cancel)
+    else:
+        queue = services.audit.open_reasoning_queue(project, run, annotator, head=HEAD_CLAIMS, progress=progress,
+                                                    cancel=cancel)
+    return book, queue
 
 
-def set_annotator_name(name: str) -> None:
-    s = settings()
-    s.setValue(ANNOTATOR_KEY, name)
-    s.sync()
-
-
-def _esc(text: str | None) -> str:
-    return html.escape(text or "")
-
-
-@dataclass
-class _Done:
-    """One label written in this session, for Backspace."""
-
-    annotation_id: str
-    unit_index: int
-    dim_index: int
-
-
-class UnitCard(QFrame):
-    """The focusable area that receives the labeling keys. Tab is a labeling key here, not focus
-    navigation, so it is caught before QWidget's focus chain sees it."""
-
-    keyPressed = Signal(object)
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setObjectName("unitCard")
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-
-    def event(self, e) -> bool:
-        if e.type() == QEvent.Type.KeyPress and e.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
-            self.keyPressed.emit(e)
-            return True
-        return super().event(e)
-
-    def keyPressEvent(self, e: QKeyEvent) -> None:
-        self.keyPressed.emit(e)
-
-    def mousePressEvent(self, e) -> None:
-        self.setFocus()
-        super().mousePressEvent(e)
-
-
-class LabelingView(QWidget):
+class LabelingView(LabelingLayout, QWidget):
     """Evidence and reasoning labeling over a queue from engine.audit.queues."""
 
     labelsChanged = Signal()
@@ -98,130 +55,20 @@ class LabelingView(QWidget):
         super().__init__(parent)
         self.project = project
         self.mode = mode
-        self.queue: list = []
+        self.queue = None                  # engine.audit.queues.LabelQueue, once opened
         self.index = 0
         self.dim_index = 0
         self.unit = None                   # services.audit.LabelUnit of the current entry
         self.dims: tuple = ()
+        self.codebook_version = None
         self.revealed: set[int] = set()    # queue positions revealed (by commit or by R)
         self.committed: set[int] = set()
         self.history: list[_Done] = []
-        self._loading = False
+        self.writer = SerialWriter(self)
+        self._ops: list[Op] = []           # the queue being opened and its full order
+        self._generation = 0               # bumps on every reload: late results of older loads are dropped
 
-        root = QVBoxLayout(self)
-        root.setContentsMargins(16, 12, 16, 12)
-        root.setSpacing(8)
-        head = QHBoxLayout()
-        title = QLabel("Labeling")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
-        head.addSpacing(10)
-        self.mode_combo = QComboBox()
-        for key, text in MODES.items():
-            self.mode_combo.addItem(text, key)
-        self.mode_combo.setCurrentIndex(list(MODES).index(mode))
-        self.mode_combo.currentIndexChanged.connect(self._mode_changed)
-        head.addWidget(self.mode_combo)
-        self.run_label = QLabel("Run:")
-        head.addWidget(self.run_label)
-        self.run_combo = QComboBox()
-        self.run_combo.setMinimumWidth(120)
-        self.run_combo.activated.connect(lambda _=0: self.load_queue())
-        head.addWidget(self.run_combo)
-        self.verdict_label = QLabel("Verdicts from:")
-        head.addWidget(self.verdict_label)
-        self.verdict_combo = QComboBox()
-        self.verdict_combo.setMinimumWidth(110)
-        self.verdict_combo.setToolTip("The verify run whose verdict is revealed after you commit a pair; "
-                                      "its disagreements come first in the queue")
-        self.verdict_combo.activated.connect(lambda _=0: self.load_queue())
-        head.addWidget(self.verdict_combo)
-        head.addStretch(1)
-        head.addWidget(QLabel("Annotator:"))
-        self.annotator_edit = QLineEdit(annotator_name())
-        self.annotator_edit.setMaximumWidth(150)
-        self.annotator_edit.setToolTip("Your name as it is stored with every label")
-        self.annotator_edit.editingFinished.connect(self._annotator_changed)
-        head.addWidget(self.annotator_edit)
-        self.reload_button = QPushButton("Reload queue")
-        self.reload_button.clicked.connect(self.refresh)
-        head.addWidget(self.reload_button)
-        root.addLayout(head)
-
-        self.progress_label = QLabel("")
-        self.progress_label.setObjectName("muted")
-        root.addWidget(self.progress_label)
-
-        split = QSplitter(Qt.Orientation.Horizontal)
-        self.card = UnitCard()
-        self.card.keyPressed.connect(self.handle_key)
-        card_layout = QVBoxLayout(self.card)
-        card_layout.setContentsMargins(14, 10, 14, 10)
-        self.claim_label = QLabel("")
-        self.claim_label.setObjectName("claimText")
-        self.claim_label.setWordWrap(True)
-        self.claim_label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
-        card_layout.addWidget(self.claim_label)
-        self.body = QTextBrowser()
-        self.body.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.body.setOpenLinks(False)
-        card_layout.addWidget(self.body, 1)
-        self.keys_label = QLabel("Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo · R reveal")
-        self.keys_label.setObjectName("muted")
-        card_layout.addWidget(self.keys_label)
-        split.addWidget(self.card)
-
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(8, 0, 0, 0)
-        dims_title = QLabel("Your labels")
-        dims_title.setObjectName("subsectionTitle")
-        side_layout.addWidget(dims_title)
-        # one row per dimension (rebuilt when the mode changes): number and name, then the chosen code
-        self.dims_box = QWidget()
-        self.dims_grid = QGridLayout(self.dims_box)
-        self.dims_grid.setContentsMargins(0, 0, 0, 0)
-        self.dims_grid.setHorizontalSpacing(10)
-        self.dims_grid.setVerticalSpacing(2)
-        self.dims_grid.setColumnStretch(1, 1)
-        self.dim_rows: list[tuple[QLabel, QLabel]] = []
-        side_layout.addWidget(self.dims_box)
-        self.codes_title = QLabel("")
-        self.codes_title.setObjectName("subsectionTitle")
-        self.codes_title.setWordWrap(True)
-        side_layout.addWidget(self.codes_title)
-        self.codes_label = QLabel("")
-        self.codes_label.setWordWrap(True)
-        self.codes_label.setTextFormat(Qt.TextFormat.RichText)
-        self.codes_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.codes_label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        side_layout.addWidget(self.codes_label)
-        sub = QLabel("System and pre-label")
-        sub.setObjectName("subsectionTitle")
-        side_layout.addWidget(sub)
-        self.reveal_label = QLabel("")
-        self.reveal_label.setObjectName("note")
-        self.reveal_label.setWordWrap(True)
-        self.reveal_label.setTextFormat(Qt.TextFormat.RichText)
-        side_layout.addWidget(self.reveal_label)
-        sub2 = QLabel("Previous unit (revealed)")
-        sub2.setObjectName("subsectionTitle")
-        side_layout.addWidget(sub2)
-        self.previous_label = QLabel("Nothing committed yet.")
-        self.previous_label.setObjectName("muted")
-        self.previous_label.setWordWrap(True)
-        self.previous_label.setTextFormat(Qt.TextFormat.RichText)
-        side_layout.addWidget(self.previous_label)
-        side_layout.addStretch(1)
-        split.addWidget(side)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        root.addWidget(split, 1)
-
-        self.status = QLabel("")
-        self.status.setObjectName("muted")
-        self.status.setWordWrap(True)
-        root.addWidget(self.status)
+        self._build_ui(mode)
         self.refresh()
 
     # ---- settings and choices --------------------------------------------------------------------
@@ -285,55 +132,108 @@ class LabelingView(QWidget):
 
     # ---- queue -----------------------------------------------------------------------------------
     def load_queue(self) -> None:
+        """Open the queue in a worker: the head first (the first unit shows at once), then the rest."""
         run = self.run_combo.currentText()
-        self.queue, self.index, self.dim_index = [], 0, 0
+        self._generation += 1
+        for op in self._ops:
+            op.cancel()
+        self._ops = []
+        self.queue, self.index, self.dim_index = None, 0, 0
         self.revealed, self.committed, self.history = set(), set(), []
         self.unit = None
         self.previous_label.setText("Nothing committed yet.")
-        try:
-            book = services.audit.codebook(self.project)
-            self.dims = book.evidence if self.mode == "evidence" else book.reasoning
-            self.codebook_version = book.version
-            if run:
-                if self.mode == "evidence":
-                    self.queue = services.audit.evidence_queue(self.project, run, self.annotator,
-                                                               verify_run=self.verdict_run)
-                else:
-                    self.queue = services.audit.reasoning_queue(self.project, run, self.annotator)
-        except FactAuditError as exc:
-            self.status.setText(str(exc))
-            self.show_unit()
-            return
         if not run:
             what = "retrieval" if self.mode == "evidence" else "verify"
             self.status.setText(f"No {what} run to label yet: make or import one on the Runs page.")
-        elif not self.queue:
+            self.show_unit()
+            return
+        self.status.setText("Opening the queue…")
+        self._clear_unit("<i>Opening the queue…</i>")
+        gen = self._generation
+        op = (Op(self, _open_queue, self.project, self.mode, run, self.annotator, self.verdict_run)
+              .title("Opening the labeling queue").quiet()
+              .success(lambda result: self._queue_opened(gen, run, result))
+              .failure(lambda exc: gen == self._generation and self._failed(exc)))
+        self._ops.append(op.run())
+
+    def _failed(self, exc) -> None:
+        self.status.setText(str(exc))
+        self._clear_unit("<i>The queue could not be opened.</i>")
+
+    def _queue_opened(self, gen: int, run: str, result) -> None:
+        if gen != self._generation:
+            return
+        book, queue = result
+        self.dims = book.evidence if self.mode == "evidence" else book.reasoning
+        self.codebook_version = book.version
+        self.queue = queue
+        if not queue.complete:
+            op = (Op(self, services.audit.queue_full_order, self.project, queue.spec)
+                  .title("Ordering the labeling queue")
+                  .success(lambda order: self._order_ready(gen, order))
+                  .failure(lambda exc: gen == self._generation and self.status.setText(str(exc))))
+            self._ops.append(op.run())
+        if queue.get(0) is None and not queue.waiting:
             self.status.setText(f"Nothing left to label in {run} for {self.annotator}.")
         else:
             self.status.setText(f"Codebook v{self.codebook_version}. Click the card (or press a digit) to label.")
         self.show_unit()
         self.card.setFocus()
 
+    def _order_ready(self, gen: int, order) -> None:
+        if gen != self._generation or self.queue is None:
+            return
+        claims, n_units = order
+        self.queue.adopt(claims, n_units)
+        if self.unit is None:
+            self.show_unit()                # the head was used up while the rest was ordered
+        else:
+            self._update_progress()
+
+    @property
+    def loading(self) -> bool:
+        return any(op.running for op in self._ops)
+
+    def flush(self, msecs: int = 60_000) -> bool:
+        """Wait (processing events) until the queue is open and every label is written: for tests and
+        for anything that reads the project right after a key press."""
+        from PySide6.QtCore import QCoreApplication, QDeadlineTimer
+
+        deadline = QDeadlineTimer(msecs)
+        while (self.loading or self.writer.pending) and not deadline.hasExpired():
+            Op.wait_all(20)
+            QCoreApplication.processEvents()
+        return not (self.loading or self.writer.pending)
+
     @property
     def entry(self):
-        return self.queue[self.index] if 0 <= self.index < len(self.queue) else None
+        return self.queue.get(self.index) if self.queue is not None else None
+
+    def _clear_unit(self, message: str) -> None:
+        self.unit = None
+        self.claim_label.setText(message)
+        self.body.clear()
+        for name, value in self.dim_rows:
+            name.setText("")
+            value.setText("")
+        self.codes_title.setText("")
+        self.codes_label.setText("")
+        self.reveal_label.setText("")
+        self._update_progress()
 
     def show_unit(self, dim_index: int | None = None) -> None:
         entry = self.entry
         if entry is None:
-            self.unit = None
-            self.claim_label.setText("<i>The queue is empty.</i>" if not self.queue else "<b>All done.</b> "
-                                     "Every unit in this queue is labelled.")
-            self.body.clear()
-            for name, value in self.dim_rows:
-                name.setText("")
-                value.setText("")
-            self.codes_title.setText("")
-            self.codes_label.setText("")
-            self.reveal_label.setText("")
-            self._update_progress()
+            if self.queue is not None and self.queue.waiting:
+                message = "<i>Ordering the rest of the queue…</i>"
+            elif self.queue is None or (self.index == 0 and not self.committed):
+                message = "<i>The queue is empty.</i>"
+            else:
+                message = "<b>All done.</b> Every unit in this queue is labelled."
+            self._clear_unit(message)
             return
         try:
+            # a handful of primary-key reads: the same cost at 100 and at 100,000 claims
             self.unit = services.audit.label_unit(self.project, entry, self.annotator, verify_run=self.verdict_run)
         except FactAuditError as exc:
             self.status.setText(str(exc))
@@ -344,110 +244,16 @@ class LabelingView(QWidget):
         self.dim_index = dim_index
         self._render()
 
-    def _render(self) -> None:
-        u, entry = self.unit, self.entry
-        tag = {"disagreement": "disagreement", "sample": "sample", "retest": "retest (seen before)"}.get(entry.reason,
-                                                                                                       entry.reason)
-        self.claim_label.setText(f"<span style='color:#6b7380'>Claim {_esc(u.claim_id)} · {tag}</span><br>"
-                                 f"<b style='font-size:15px'>{_esc(u.claim_text)}</b>")
-        if u.target == "evidence":
-            p = u.passage
-            rank = f"rank {p.rank} · " if p.rank else ""
-            self.body.setHtml(f"<p style='color:#6b7380'>{rank}passage {_esc(p.passage_id)}</p>"
-                              f"<h3>{_esc(p.title)}</h3><p style='font-size:14px'>{_esc(p.text)}</p>")
-        else:
-            parts = [f"<p><b>Verdict:</b> {_esc(u.verdict or '—')}</p>",
-                     f"<p><b>Reasoning:</b><br>{_esc(u.reasoning or '(no reasoning recorded)')}</p>",
-                     "<hr><p style='color:#6b7380'>Passages</p>"]
-            for p in u.evidence:
-                rank = f"[{p.rank}] " if p.rank else ""
-                parts.append(f"<p><b>{rank}{_esc(p.title)}</b> <span style='color:#6b7380'>{_esc(p.passage_id)}"
-                             f"</span><br>{_esc(p.text)}</p>")
-            self.body.setHtml("".join(parts))
-        self._render_dims()
-        self._render_reveal()
-        self._update_progress()
-
-    def _render_dims(self) -> None:
-        u = self.unit
-        if len(self.dim_rows) != len(self.dims) or any(n.property("dim") != d.id
-                                                        for (n, _v), d in zip(self.dim_rows, self.dims)):
-            self._build_dim_rows()
-        for i, (d, (name, value)) in enumerate(zip(self.dims, self.dim_rows)):
-            a = u.labels.get(d.id)
-            code = d.code(a.code) if a else None
-            value.setText(_esc(code.name if code else a.code) if a else "<span style='color:#a0a6ae'>—</span>")
-            current = i == self.dim_index
-            style = "background:#d6e6f7;" if current else ""
-            name.setStyleSheet(style)
-            value.setStyleSheet(style + "font-weight:bold;")
-            name.setText(f"{i + 1}. {_esc(d.name)}")
-        d = self.dims[self.dim_index]
-        self.codes_title.setText(f"{self.dim_index + 1}/{len(self.dims)} {d.name}")
-        chosen = u.labels.get(d.id)
-        rows = [f"<p style='color:#4a5260'>{_esc(d.question)}</p>"] if d.question else []
-        for n, c in enumerate(d.codes, start=1):
-            mark = "background:#d6e6f7;" if chosen and chosen.code == c.id else ""
-            pattern = f" <span style='color:#8f1d1d'>({_esc(c.pattern)})</span>" if c.pattern else ""
-            rows.append(f"<p style='{mark}margin:4px 0'><b style='font-size:14px'>[{n}]</b> <b>{_esc(c.name)}</b>"
-                        f"{pattern}<br><span style='color:#4a5260'>{_esc(c.definition)}</span></p>")
-        self.codes_label.setText("".join(rows))
-
-    def _build_dim_rows(self) -> None:
-        for name, value in self.dim_rows:
-            name.deleteLater()
-            value.deleteLater()
-        self.dim_rows = []
-        for i, d in enumerate(self.dims):
-            name, value = QLabel(), QLabel()
-            name.setProperty("dim", d.id)
-            value.setTextFormat(Qt.TextFormat.RichText)
-            value.setWordWrap(True)
-            self.dims_grid.addWidget(name, i, 0)
-            self.dims_grid.addWidget(value, i, 1)
-            self.dim_rows.append((name, value))
-
-    def _reveal_html(self, u, labels) -> str:
-        lines = []
-        if u.target == "evidence":
-            if u.verdict:
-                stance = f" (this passage: {_esc(u.stance)})" if u.stance else ""
-                lines.append(f"System verdict: <b>{_esc(u.verdict)}</b>{stance}")
-            else:
-                lines.append("No system verdict for this claim in the chosen run.")
-        if u.gold_label:
-            lines.append(f"Gold label: <b>{_esc(u.gold_label)}</b>")
-        if not u.prelabels:
-            lines.append("No LLM pre-label for this unit.")
-        for who, codes in sorted(u.prelabels.items()):
-            same = sum(labels.get(d) == c for d, c in codes.items())
-            cells = []
-            for d in self.dims:
-                if d.id in codes:
-                    ok = labels.get(d.id) == codes[d.id]
-                    color = "#1d6b33" if ok else "#8f1d1d"
-                    cells.append(f"{_esc(d.name)}: <span style='color:{color}'>{_esc(codes[d.id])}</span>")
-            lines.append(f"Pre-label by <code>{_esc(who)}</code> ({same} of {len(codes)} agree with you):<br>"
-                         + "<br>".join(cells))
-        return "<br>".join(lines)
-
-    def _render_reveal(self) -> None:
-        if self.index in self.revealed:
-            labels = {d: a.code for d, a in self.unit.labels.items()}
-            self.reveal_label.setText(self._reveal_html(self.unit, labels))
-        else:
-            hidden = ("the system verdict and the LLM pre-label stay" if self.mode == "evidence"
-                      else "the LLM pre-label and the gold label stay")
-            self.reveal_label.setText(f"Blind: {hidden} hidden until you commit this unit (R reveals them now; "
-                                      "later labels are then not blind).")
-
     def _update_progress(self) -> None:
-        n = len(self.queue)
-        position = min(self.index + 1, n)
-        entry = self.entry
+        q, entry = self.queue, self.entry
+        if q is None:
+            self.progress_label.setText(f"annotator {self.annotator}")
+            return
+        size = (f"{q.n_units:,} units in the run, {q.n_done:,} finished by you before" if q.n_units is not None
+                else "ordering the rest of the queue…")
         extra = f" · {entry.pass_} pass" if entry else ""
-        self.progress_label.setText(f"Unit {position} of {n}{extra} · {len(self.committed)} committed this session · "
-                                    f"annotator {self.annotator} · codebook v{getattr(self, 'codebook_version', '?')}")
+        self.progress_label.setText(f"Unit {self.index + 1}{extra} · {size} · {len(self.committed)} committed this "
+                                    f"session · annotator {self.annotator} · codebook v{self.codebook_version or '?'}")
 
     # ---- keys ------------------------------------------------------------------------------------
     def handle_key(self, e: QKeyEvent) -> None:
@@ -472,6 +278,8 @@ class LabelingView(QWidget):
             self.undo()
         elif key == Qt.Key.Key_R:
             self.reveal()
+        elif key == Qt.Key.Key_A:
+            self.accept_prelabel()
 
     def choose(self, n: int) -> None:
         d = self.dims[self.dim_index]
@@ -479,24 +287,66 @@ class LabelingView(QWidget):
             self.status.setText(f"{d.name} has codes 1–{len(d.codes)}." if n >= len(d.codes)
                                 else "The project is open read-only.")
             return
-        code = d.codes[n].id
+        self._write(self.dim_index, d.codes[n].id)
+        self.status.setText(f"{d.name}: {d.codes[n].name}" + ("" if self.index in self.revealed else " (blind)"))
+        if self.auto_check.isChecked():
+            self.advance()
+        else:
+            self._render()
+
+    def _write(self, dim_index: int, code: str) -> None:
+        """Show the label at once and write it in the serial worker (in order with undo)."""
+        d = self.dims[dim_index]
         current = self.unit.labels.get(d.id)
         if current is not None and current.code == code:
             return
-        entry = self.entry
-        try:
-            a = services.audit.annotate(
-                self.project, target=entry.target, claim_id=entry.claim_id, passage_id=entry.passage_id,
-                run_id=entry.run_id, dimension=d.id, code=code, annotator=self.annotator, pass_=entry.pass_,
-                blind=self.index not in self.revealed)
-        except FactAuditError as exc:
-            self.status.setText(str(exc))
+        entry, unit = self.entry, self.unit
+        done = _Done(None, self.index, dim_index)
+        pending = _Pending(code)
+        unit.labels[d.id] = pending
+        self.history.append(done)
+
+        def written(a, done=done, unit=unit, dim=d.id, pending=pending) -> None:
+            done.annotation_id = a.id
+            if unit.labels.get(dim) is pending:
+                unit.labels[dim] = a
+            self.labelsChanged.emit()
+
+        def failed(exc, done=done, unit=unit, dim=d.id, pending=pending) -> None:
+            if done in self.history:
+                self.history.remove(done)
+            if unit.labels.get(dim) is pending:
+                del unit.labels[dim]
+            self.status.setText(f"Not saved: {exc}")
+            if unit is self.unit:
+                self._render()
+
+        self.writer.submit(services.audit.annotate, self.project, target=entry.target, claim_id=entry.claim_id,
+                           passage_id=entry.passage_id, run_id=entry.run_id, dimension=d.id, code=code,
+                           annotator=self.annotator, pass_=entry.pass_, blind=self.index not in self.revealed,
+                           success=written, failure=failed, title="saving a label")
+
+    def accept_prelabel(self) -> None:
+        """A: take the revealed LLM pre-label's codes for this unit, then commit (or stop at a gap)."""
+        if self.index not in self.revealed:
+            self.status.setText("Press R to reveal the pre-label first; A then accepts it.")
             return
-        self.unit.labels[d.id] = a
-        self.history.append(_Done(a.id, self.index, self.dim_index))
-        self.status.setText(f"{d.name}: {d.codes[n].name}" + ("" if self.index in self.revealed else " (blind)"))
-        self._render()
-        self.labelsChanged.emit()
+        if not self.unit.prelabels or self.project.readonly:
+            self.status.setText("No LLM pre-label for this unit." if not self.unit.prelabels
+                                else "The project is open read-only.")
+            return
+        who, codes = sorted(self.unit.prelabels.items())[0]
+        for i, d in enumerate(self.dims):
+            if codes.get(d.id) and d.code(codes[d.id]) is not None:
+                self._write(i, codes[d.id])
+        missing = [i for i, d in enumerate(self.dims) if d.id not in self.unit.labels]
+        if missing:
+            self.dim_index = missing[0]
+            self.status.setText(f"Accepted the pre-label by {who}; {self.dims[missing[0]].name} still needs a code.")
+            self._render()
+            return
+        self.status.setText(f"Accepted the pre-label by {who}.")
+        self.commit()
 
     def advance(self) -> None:
         d = self.dims[self.dim_index]
@@ -516,18 +366,17 @@ class LabelingView(QWidget):
         self.commit()
 
     def commit(self) -> None:
-        """The unit is complete: reveal it (in the previous-unit panel) and open the next one."""
+        """The unit is complete: reveal it (in the previous-unit panel) and open the next one. The
+        labels are already on their way to the project; nothing here waits for the disk."""
         self.committed.add(self.index)
         self.revealed.add(self.index)
-        labels = {d: a.code for d, a in self.unit.labels.items()}
-        try:
-            fresh = services.audit.label_unit(self.project, self.entry, self.annotator, verify_run=self.verdict_run)
-        except FactAuditError:
-            fresh = self.unit
-        self.previous_label.setText(f"<b>{_esc(fresh.claim_id)}</b>"
-                                    + (f" · {_esc(fresh.passage.passage_id)}" if fresh.passage else "")
-                                    + "<br>" + self._reveal_html(fresh, labels))
-        self.status.setText("Committed.")
+        u = self.unit
+        labels = {d: a.code for d, a in u.labels.items()}
+        self.previous_label.setText(f"<b>{_esc(u.claim_id)}</b>"
+                                    + (f" · {_esc(u.passage.passage_id)}" if u.passage else "")
+                                    + "<br>" + self._reveal_html(u, labels))
+        if "Accepted" not in self.status.text():
+            self.status.setText("Committed.")
         self.index += 1
         self.show_unit()
 
@@ -540,7 +389,8 @@ class LabelingView(QWidget):
         if self.index in self.revealed:
             return
         self.revealed.add(self.index)
-        self.status.setText("Revealed: labels you make on this unit from now on are not blind.")
+        self.status.setText("Revealed: labels you make on this unit from now on are not blind (A accepts the "
+                            "pre-label).")
         self._render()
 
     def undo(self) -> None:
@@ -548,24 +398,22 @@ class LabelingView(QWidget):
             self.status.setText("Nothing to undo in this session.")
             return
         done = self.history.pop()
-        try:
-            services.audit.undo_annotation(self.project, done.annotation_id)
-        except FactAuditError as exc:
-            self.status.setText(str(exc))
-            return
-        self.committed.discard(done.unit_index)
-        self.index = done.unit_index
-        self.show_unit(done.dim_index)
-        self.status.setText("Undone (the label is superseded, not deleted).")
-        self.labelsChanged.emit()
+        self.status.setText("Undoing…")
 
-    # ---- helpers for tests and the shell --------------------------------------------------------
-    def visible_text(self) -> str:
-        """All text the page shows right now (labels and the unit body)."""
-        parts = [w.text() for w in self.findChildren(QLabel) if w.isVisible()]
-        parts.append(self.body.toPlainText())
-        return "\n".join(parts)
+        def run_undo(project, done=done):
+            if done.annotation_id is None:      # its write failed: nothing stored to undo
+                return None
+            return services.audit.undo_annotation(project, done.annotation_id)
 
+        def undone(_a, done=done) -> None:
+            self.committed.discard(done.unit_index)
+            self.index = done.unit_index
+            self.show_unit(done.dim_index)
+            self.status.setText("Undone (the label is superseded, not deleted).")
+            self.labelsChanged.emit()
+
+        self.writer.submit(run_undo, self.project, success=undone,
+                           failure=lambda exc: self.status.setText(f"Not undone: {exc}"), title="undoing a label")
 
 class LabelingPage(TabbedPage):
     """The whole Labeling sidebar page: the labeling view with the codebook editor, agreement and

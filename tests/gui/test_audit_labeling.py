@@ -56,9 +56,14 @@ def make_audit_data(project, tmp_path: Path, n_claims: int = 4) -> dict:
 
 
 def shot(qtbot, widget, path: Path) -> None:
-    """Let pending layout requests run first, or freshly set texts show at their old size."""
+    """Only when FACTAUDIT_SCREENSHOTS names a folder (never into the tracked docs/ on a plain run).
+    Let pending layout requests run first, or freshly set texts show at their old size."""
+    folder = os.environ.get("FACTAUDIT_SCREENSHOTS")
+    if not folder:
+        return
     qtbot.wait(50)
-    widget.grab().save(str(path))
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    widget.grab().save(str(Path(folder) / Path(path).name))
 
 
 def _press(qtbot, widget, *keys) -> None:
@@ -81,6 +86,7 @@ def labeling(qtbot, demo_project, tmp_path):
     view.show()
     qtbot.waitExposed(view)
     view.select_runs(data["retrieval_run"], data["verify_run"])
+    assert view.flush()                              # the queue opens in a worker
     return view, demo_project, data
 
 
@@ -91,9 +97,9 @@ def _mine(project, target="evidence"):
 def test_keyboard_session_blind_reveal_and_undo(labeling, qtbot, screenshots):
     view, project, data = labeling
     card = view.card
-    assert len(view.queue) == data["n_units"] == 12
+    assert view.queue.total() == data["n_units"] == 12
     assert view.annotator == ANNOTATOR and "annotator tester" in view.progress_label.text()
-    assert "Unit 1 of 12" in view.progress_label.text()
+    assert "Unit 1 " in view.progress_label.text() and "12 units in the run" in view.progress_label.text()
     first = view.entry
     # the codebook definitions of the current dimension are listed with their digit keys
     assert "[1]" in view.codes_label.text() and "Exact" in view.codes_label.text()
@@ -107,7 +113,8 @@ def test_keyboard_session_blind_reveal_and_undo(labeling, qtbot, screenshots):
         assert "Refuted" not in text and LLM not in text and "Blind:" in text
     assert view.entry == first                       # not committed until Enter on the last dimension
     _press(qtbot, card, Qt.Key.Key_Return)
-    assert view.index == 1 and "Unit 2 of 12" in view.progress_label.text()
+    assert view.index == 1 and "Unit 2 " in view.progress_label.text()
+    assert view.flush()                              # labels are written by the serial worker
     revealed = view.previous_label.text()
     assert "Refuted" in revealed and LLM in revealed
     assert "3 of 5 agree with you" in revealed       # exact/reliable/complete agree; scope and polarity differ
@@ -129,6 +136,7 @@ def test_keyboard_session_blind_reveal_and_undo(labeling, qtbot, screenshots):
     _press(qtbot, card, 2)                            # changed mind: related (a correction)
     _press(qtbot, card, Qt.Key.Key_Return, 1)         # clinical_scope = exact
     _press(qtbot, card, Qt.Key.Key_Backspace)         # undo clinical_scope
+    assert view.flush()
     assert view.dim_index == 1
     history = services.audit.annotation_history(project, second.claim_id)
     mine2 = [a for a in history if a.passage_id == second.passage_id and a.annotator == ANNOTATOR]
@@ -143,6 +151,7 @@ def test_keyboard_session_blind_reveal_and_undo(labeling, qtbot, screenshots):
 
     # finish unit 2 and check the whole store: exactly the expected current labels, nothing else
     _press(qtbot, card, 3, Qt.Key.Key_Tab, 2, Qt.Key.Key_Tab, 3, Qt.Key.Key_Tab, 2, Qt.Key.Key_Return)
+    assert view.flush()
     assert view.index == 2
     expected = {(first.claim_id, first.passage_id, d): c for d, _k, c in FIRST_KEYS}
     expected.update({(second.claim_id, second.passage_id, d): c for d, c in
@@ -153,17 +162,20 @@ def test_keyboard_session_blind_reveal_and_undo(labeling, qtbot, screenshots):
     # an unknown digit for a 2-code dimension writes nothing
     _press(qtbot, card, 1, Qt.Key.Key_Tab, 1, Qt.Key.Key_Tab)
     _press(qtbot, card, 9)
+    assert view.flush()
     assert len(_mine(project)) == 12
     # a new queue skips the finished units
     view.refresh()
-    assert len(view.queue) == 10
+    assert view.flush()
+    assert view.queue.total() == 10
 
 
 def test_reasoning_mode(labeling, qtbot, screenshots):
     view, project, data = labeling
     view.set_mode("reasoning")
     view.select_runs(data["verify_run"])
-    assert len(view.queue) == len(data["claims"])
+    assert view.flush()
+    assert view.queue.total() == len(data["claims"])
     entry = view.entry
     text = view.visible_text()
     assert f"TRACE-{entry.claim_id}" in text          # the trace being rated is shown
@@ -176,11 +188,42 @@ def test_reasoning_mode(labeling, qtbot, screenshots):
             _press(qtbot, view.card, Qt.Key.Key_Return)
     shot(qtbot, view, screenshots / "labeling_reasoning.png")
     _press(qtbot, view.card, Qt.Key.Key_Return)
+    assert view.flush()
     assert LLM in view.previous_label.text() and "Gold label" in view.previous_label.text()
     got = {a.dimension: a.code for a in _mine(project, "reasoning")}
     book = services.audit.codebook(project)
     assert got == {d.id: d.codes[k - 1].id for d, k in zip(book.reasoning, keys)}
     assert all(a.run_id == data["verify_run"] and a.blind for a in _mine(project, "reasoning"))
+
+
+def test_auto_advance_five_keys_and_accepting_a_revealed_prelabel(labeling, qtbot, monkeypatch):
+    """Auto-advance: one digit per dimension commits an evidence pair (5 keys); R then A takes the
+    LLM pre-label as it stands. Every write runs off the UI thread."""
+    import threading
+
+    view, project, data = labeling
+    threads = []
+    real = services.audit.annotate
+
+    def spy(*args, **kwargs):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(services.audit, "annotate", spy)
+    view.auto_check.setChecked(True)
+    first = view.entry                                # the unit with the LLM pre-label
+    _press(qtbot, view.card, Qt.Key.Key_R, Qt.Key.Key_A)
+    assert view.index == 1 and view.flush()
+    got = {a.dimension: (a.code, a.blind) for a in _mine(project) if a.passage_id == first.passage_id}
+    assert got == {d: (c, False) for d, c in PRELABEL.items()}      # revealed first, so not blind
+    second = view.entry
+    _press(qtbot, view.card, 1, 2, 1, 2, 1)            # five keys, no Enter
+    assert view.index == 2 and view.flush()
+    got = {a.dimension: a.code for a in _mine(project) if a.passage_id == second.passage_id}
+    assert got == {d: c for d, _k, c in FIRST_KEYS}
+    assert threads and not any(threads)              # 10 writes, none on the UI thread
+    assert len(threads) == 10
+    view.auto_check.setChecked(False)
 
 
 # ---- kill -9 -----------------------------------------------------------------------------------
@@ -200,11 +243,13 @@ CHILD = textwrap.dedent("""
     set_annotator_name("tester")
     view = LabelingView(project)
     view.select_runs(sys.argv[2], sys.argv[3])
+    assert view.flush()
     n = int(sys.argv[4])
     for i in range(n):
         for step in range(len(view.dims)):
             QTest.keyClick(view.card, Qt.Key.Key_1)
             QTest.keyClick(view.card, Qt.Key.Key_Return)
+        assert view.flush()        # a unit counts as committed once its writes finished
         print(f"committed {i + 1}", flush=True)
     # half a unit more, never committed, then wait to be killed
     QTest.keyClick(view.card, Qt.Key.Key_2)

@@ -1,0 +1,254 @@
+"""The Labeling page's layout and rendering (the queue, keys and writes are in labeling_view)."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QSplitter,
+    QTextBrowser, QVBoxLayout, QWidget,
+)
+
+from factaudit.gui.views.labeling_parts import (
+    UnitCard, annotator_name, auto_advance, esc as _esc, markdown_html, set_auto_advance,
+)
+
+MODES = {"evidence": "Evidence pairs (5 dimensions)", "reasoning": "Verifier reasoning (6 steps)"}
+
+
+class LabelingLayout:
+    """Mixin for LabelingView: builds the widgets and renders the current unit into them."""
+
+    def _build_ui(self, mode: str) -> None:
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 12, 16, 12)
+        root.setSpacing(6)
+        # two rows, so the page fits a 1280-px laptop screen next to the sidebar
+        head = QHBoxLayout()
+        title = QLabel("Labeling")
+        title.setObjectName("sectionTitle")
+        head.addWidget(title)
+        head.addSpacing(10)
+        self.mode_combo = QComboBox()
+        for key, text in MODES.items():
+            self.mode_combo.addItem(text, key)
+        self.mode_combo.setCurrentIndex(list(MODES).index(mode))
+        self.mode_combo.currentIndexChanged.connect(self._mode_changed)
+        head.addWidget(self.mode_combo)
+        self.run_label = QLabel("Run:")
+        head.addWidget(self.run_label)
+        self.run_combo = QComboBox()
+        self.run_combo.setMinimumWidth(110)
+        self.run_combo.activated.connect(lambda _=0: self.load_queue())
+        head.addWidget(self.run_combo)
+        self.verdict_label = QLabel("Verdicts from:")
+        head.addWidget(self.verdict_label)
+        self.verdict_combo = QComboBox()
+        self.verdict_combo.setMinimumWidth(100)
+        self.verdict_combo.setToolTip("The verify run whose verdict is revealed after you commit a pair; "
+                                      "its disagreements come first in the queue")
+        self.verdict_combo.activated.connect(lambda _=0: self.load_queue())
+        head.addWidget(self.verdict_combo)
+        head.addStretch(1)
+        root.addLayout(head)
+        second = QHBoxLayout()
+        second.addWidget(QLabel("Annotator:"))
+        self.annotator_edit = QLineEdit(annotator_name())
+        self.annotator_edit.setMaximumWidth(150)
+        self.annotator_edit.setToolTip("Your name as it is stored with every label")
+        self.annotator_edit.editingFinished.connect(self._annotator_changed)
+        second.addWidget(self.annotator_edit)
+        self.auto_check = QCheckBox("Auto-advance")
+        self.auto_check.setToolTip("A digit sets the code and moves to the next dimension; after the last one the "
+                                   "unit is committed (5 keys per evidence pair)")
+        self.auto_check.setChecked(auto_advance())
+        self.auto_check.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.auto_check.toggled.connect(set_auto_advance)
+        second.addWidget(self.auto_check)
+        second.addStretch(1)
+        self.reload_button = QPushButton("Reload queue")
+        self.reload_button.clicked.connect(self.refresh)
+        second.addWidget(self.reload_button)
+        root.addLayout(second)
+
+        self.progress_label = QLabel("")
+        self.progress_label.setObjectName("muted")
+        root.addWidget(self.progress_label)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.card = UnitCard()
+        self.card.keyPressed.connect(self.handle_key)
+        card_layout = QVBoxLayout(self.card)
+        card_layout.setContentsMargins(14, 10, 14, 10)
+        self.claim_label = QLabel("")
+        self.claim_label.setObjectName("claimText")
+        self.claim_label.setWordWrap(True)
+        self.claim_label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        card_layout.addWidget(self.claim_label)
+        self.body = QTextBrowser()
+        self.body.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.body.setOpenLinks(False)
+        card_layout.addWidget(self.body, 1)
+        self.keys_label = QLabel("Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo · R reveal · "
+                                 "A accept the revealed pre-label")
+        self.keys_label.setWordWrap(True)
+        self.keys_label.setObjectName("muted")
+        card_layout.addWidget(self.keys_label)
+        split.addWidget(self.card)
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(8, 0, 0, 0)
+        dims_title = QLabel("Your labels")
+        dims_title.setObjectName("subsectionTitle")
+        side_layout.addWidget(dims_title)
+        # one row per dimension (rebuilt when the mode changes): number and name, then the chosen code
+        self.dims_box = QWidget()
+        self.dims_grid = QGridLayout(self.dims_box)
+        self.dims_grid.setContentsMargins(0, 0, 0, 0)
+        self.dims_grid.setHorizontalSpacing(10)
+        self.dims_grid.setVerticalSpacing(2)
+        self.dims_grid.setColumnStretch(1, 1)
+        self.dim_rows: list[tuple[QLabel, QLabel]] = []
+        side_layout.addWidget(self.dims_box)
+        self.codes_title = QLabel("")
+        self.codes_title.setObjectName("subsectionTitle")
+        self.codes_title.setWordWrap(True)
+        side_layout.addWidget(self.codes_title)
+        self.codes_label = QLabel("")
+        self.codes_label.setWordWrap(True)
+        self.codes_label.setTextFormat(Qt.TextFormat.RichText)
+        self.codes_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.codes_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Minimum)
+        side_layout.addWidget(self.codes_label)
+        sub = QLabel("System and pre-label")
+        sub.setObjectName("subsectionTitle")
+        side_layout.addWidget(sub)
+        self.reveal_label = QLabel("")
+        self.reveal_label.setObjectName("note")
+        self.reveal_label.setWordWrap(True)
+        self.reveal_label.setTextFormat(Qt.TextFormat.RichText)
+        side_layout.addWidget(self.reveal_label)
+        sub2 = QLabel("Previous unit (revealed)")
+        sub2.setObjectName("subsectionTitle")
+        side_layout.addWidget(sub2)
+        self.previous_label = QLabel("Nothing committed yet.")
+        self.previous_label.setObjectName("muted")
+        self.previous_label.setWordWrap(True)
+        self.previous_label.setTextFormat(Qt.TextFormat.RichText)
+        side_layout.addWidget(self.previous_label)
+        side_layout.addStretch(1)
+        split.addWidget(side)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        root.addWidget(split, 1)
+
+        self.status = QLabel("")
+        self.status.setObjectName("muted")
+        self.status.setWordWrap(True)
+        root.addWidget(self.status)
+
+    def _render(self) -> None:
+        u, entry = self.unit, self.entry
+        tag = {"disagreement": "disagreement", "sample": "sample", "retest": "retest (seen before)"}.get(entry.reason,
+                                                                                                       entry.reason)
+        self.claim_label.setText(f"<span style='color:#6b7380'>Claim {_esc(u.claim_id)} · {tag}</span><br>"
+                                 f"<b style='font-size:15px'>{_esc(u.claim_text)}</b>")
+        if u.target == "evidence":
+            p = u.passage
+            rank = f"rank {p.rank} · " if p.rank else ""
+            self.body.setHtml(f"<p style='color:#6b7380'>{rank}passage {_esc(p.passage_id)}</p>"
+                              f"<h3>{_esc(p.title)}</h3><p style='font-size:14px'>{_esc(p.text)}</p>")
+        else:
+            parts = [f"<p><b>Verdict:</b> {_esc(u.verdict or '—')}</p>",
+                     "<p><b>Reasoning:</b></p>" + (markdown_html(u.reasoning) if u.reasoning
+                                                   else "<p>(no reasoning recorded)</p>"),
+                     "<hr><p style='color:#6b7380'>Passages</p>"]
+            for p in u.evidence:
+                rank = f"[{p.rank}] " if p.rank else ""
+                parts.append(f"<p><b>{rank}{_esc(p.title)}</b> <span style='color:#6b7380'>{_esc(p.passage_id)}"
+                             f"</span><br>{_esc(p.text)}</p>")
+            self.body.setHtml("".join(parts))
+        self._render_dims()
+        self._render_reveal()
+        self._update_progress()
+
+    def _render_dims(self) -> None:
+        u = self.unit
+        if len(self.dim_rows) != len(self.dims) or any(n.property("dim") != d.id
+                                                        for (n, _v), d in zip(self.dim_rows, self.dims)):
+            self._build_dim_rows()
+        for i, (d, (name, value)) in enumerate(zip(self.dims, self.dim_rows)):
+            a = u.labels.get(d.id)
+            code = d.code(a.code) if a else None
+            value.setText(_esc(code.name if code else a.code) if a else "<span style='color:#a0a6ae'>—</span>")
+            current = i == self.dim_index
+            style = "background:#d6e6f7;" if current else ""
+            name.setStyleSheet(style)
+            value.setStyleSheet(style + "font-weight:bold;")
+            name.setText(f"{i + 1}. {_esc(d.name)}")
+        d = self.dims[self.dim_index]
+        self.codes_title.setText(f"{self.dim_index + 1}/{len(self.dims)} {d.name}")
+        chosen = u.labels.get(d.id)
+        rows = [f"<p style='color:#4a5260'>{_esc(d.question)}</p>"] if d.question else []
+        for n, c in enumerate(d.codes, start=1):
+            mark = "background:#d6e6f7;" if chosen and chosen.code == c.id else ""
+            pattern = f" <span style='color:#8f1d1d'>({_esc(c.pattern)})</span>" if c.pattern else ""
+            rows.append(f"<p style='{mark}margin:4px 0'><b style='font-size:14px'>[{n}]</b> <b>{_esc(c.name)}</b>"
+                        f"{pattern}<br><span style='color:#4a5260'>{_esc(c.definition)}</span></p>")
+        self.codes_label.setText("".join(rows))
+
+    def _build_dim_rows(self) -> None:
+        for name, value in self.dim_rows:
+            name.deleteLater()
+            value.deleteLater()
+        self.dim_rows = []
+        for i, d in enumerate(self.dims):
+            name, value = QLabel(), QLabel()
+            name.setProperty("dim", d.id)
+            value.setTextFormat(Qt.TextFormat.RichText)
+            value.setWordWrap(True)
+            self.dims_grid.addWidget(name, i, 0)
+            self.dims_grid.addWidget(value, i, 1)
+            self.dim_rows.append((name, value))
+
+    def _reveal_html(self, u, labels) -> str:
+        lines = []
+        if u.target == "evidence":
+            if u.verdict:
+                stance = f" (this passage: {_esc(u.stance)})" if u.stance else ""
+                lines.append(f"System verdict: <b>{_esc(u.verdict)}</b>{stance}")
+            else:
+                lines.append("No system verdict for this claim in the chosen run.")
+        if u.gold_label:
+            lines.append(f"Gold label: <b>{_esc(u.gold_label)}</b>")
+        if not u.prelabels:
+            lines.append("No LLM pre-label for this unit.")
+        for who, codes in sorted(u.prelabels.items()):
+            same = sum(labels.get(d) == c for d, c in codes.items())
+            cells = []
+            for d in self.dims:
+                if d.id in codes:
+                    ok = labels.get(d.id) == codes[d.id]
+                    color = "#1d6b33" if ok else "#8f1d1d"
+                    cells.append(f"{_esc(d.name)}: <span style='color:{color}'>{_esc(codes[d.id])}</span>")
+            lines.append(f"Pre-label by <code>{_esc(who)}</code> ({same} of {len(codes)} agree with you):<br>"
+                         + "<br>".join(cells))
+        return "<br>".join(lines)
+
+    def _render_reveal(self) -> None:
+        if self.index in self.revealed:
+            labels = {d: a.code for d, a in self.unit.labels.items()}
+            self.reveal_label.setText(self._reveal_html(self.unit, labels))
+        else:
+            hidden = ("the system verdict and the LLM pre-label stay" if self.mode == "evidence"
+                      else "the LLM pre-label and the gold label stay")
+            self.reveal_label.setText(f"Blind: {hidden} hidden until you commit this unit (R reveals them now; "
+                                      "later labels are then not blind).")
+
+    # ---- helpers for tests and the shell --------------------------------------------------------
+    def visible_text(self) -> str:
+        """All text the page shows right now (labels and the unit body)."""
+        parts = [w.text() for w in self.findChildren(QLabel) if w.isVisible()]
+        parts.append(self.body.toPlainText())
+        return "\n".join(parts)
+
+
