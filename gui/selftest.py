@@ -27,3 +27,10 @@ def open_and_close_main_window(project_path: str | Path) -> str:
     controller.start.close()
     app.processEvents()
     return f"opened and closed '{title}' ({size.width()}x{size.height()}, platform {app.platformName()})"
+
+
+def check_window(state: dict) -> str:
+    """The self-test check: the project the engine checks built, opened in a real window."""
+    state["project"].close()
+    return open_and_close_main_window(state["project"].path)
+

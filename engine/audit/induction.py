@@ -23,8 +23,6 @@ import yaml
 from factaudit.engine.audit import annotations as ann
 from factaudit.engine.audit import codebook as cb
 from factaudit.engine.errors import InvalidArgument, NotFound
-from factaudit.engine.models.llm import LLM
-from factaudit.engine.pipeline.prompts import load_prompt
 from factaudit.engine.project import audit_store
 from factaudit.engine.project import judge_store as store
 from factaudit.engine.project import runs as run_store
@@ -32,7 +30,6 @@ from factaudit.engine.project.db import Project
 from factaudit.engine.project.queries import list_claims
 
 MAX_CASES = 12
-MAX_PROPOSALS = 4
 DECISIONS = ("accept", "merge", "reject")
 OTHER_CODE = "other"
 CASE_TEXT_CHARS = 240
@@ -155,53 +152,6 @@ def _slug(value: str) -> str:
     return s[:40]
 
 
-def proposal_schema(book: cb.Codebook, case_ids: list[str], max_items: int = MAX_PROPOSALS) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": {
-            "proposals": {
-                "type": "array", "maxItems": max_items,
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "target": {"type": "string", "enum": list(cb.TARGETS)},
-                        "dimension": {"type": "string", "enum": [d.id for d in book.dimensions()]},
-                        "code_id": {"type": "string", "minLength": 1, "maxLength": 40},
-                        "name": {"type": "string", "minLength": 1, "maxLength": 60},
-                        "definition": {"type": "string", "minLength": 1, "maxLength": 300},
-                        "pattern": {"type": "string", "maxLength": 4},
-                        "examples": {"type": "array", "maxItems": 5, "items": {"type": "string", "enum": case_ids}},
-                    },
-                    "required": ["target", "dimension", "code_id", "name", "definition", "pattern", "examples"],
-                    "additionalProperties": False,
-                },
-            },
-        },
-        "required": ["proposals"],
-        "additionalProperties": False,
-    }
-
-
-def _codebook_text(book: cb.Codebook) -> str:
-    lines = []
-    for target in cb.TARGETS:
-        lines.append(f"{target}:")
-        for d in book.dimensions(target):
-            codes = ", ".join(f"{c.id}{' (' + c.pattern + ')' if c.pattern else ''}" for c in d.codes)
-            lines.append(f"  {d.id}: {codes}")
-    return "\n".join(lines)
-
-
-def _case_text(n: int, c: Case) -> str:
-    head = f"[c{n}] claim {c.claim_id}: {c.text[:CASE_TEXT_CHARS]}"
-    if c.kind == "note":
-        where = f"passage {c.passage_id}, " if c.passage_id else ""
-        return f"{head}\n  {where}{c.dimension} labelled {c.code}; the expert noted: {c.note or '(code other)'}"
-    tail = f"\n  verifier reasoning: {c.reasoning}" if c.reasoning else ""
-    return (f"{head}\n  the verifier said {c.verdict}, the expert/gold says {c.expected}; no failure code "
-            f"explains it{tail}")
-
-
 def normalise(book: cb.Codebook, raw: dict[str, Any], examples: list[str]) -> dict[str, Any]:
     """A proposal ready to store: a valid code id, the dimension's own target."""
     dim = book.dimension(str(raw.get("dimension")))
@@ -211,28 +161,6 @@ def normalise(book: cb.Codebook, raw: dict[str, Any], examples: list[str]) -> di
     pattern = str(raw.get("pattern") or "").strip().upper() or None
     return {"target": dim.target, "dimension": dim.id, "code_id": code_id, "name": name,
             "definition": definition, "pattern": pattern, "examples": list(dict.fromkeys(examples))}
-
-
-def run_round(project: Project, llm: LLM, run: str | None = None, max_cases: int = MAX_CASES, seed: int = 0,
-              max_tokens: int = 400, max_proposals: int = MAX_PROPOSALS) -> RoundResult:
-    book = cb.current(project)
-    prompt = load_prompt("induction_propose")
-    proposer = ann.llm_annotator(llm.entry.name, prompt.sha256[:12])
-    cases = uncovered_cases(project, run)[:max_cases]
-    if not cases:
-        return record_round(project, run, proposer, [], [], None, "ok")
-    ids = [f"c{n}" for n in range(1, len(cases) + 1)]
-    messages = prompt.render(codebook=_codebook_text(book),
-                             cases="\n".join(_case_text(n, c) for n, c in enumerate(cases, start=1)))
-    res = llm.complete_json(messages, proposal_schema(book, ids, max_proposals), max_tokens=max_tokens, seed=seed,
-                            temperature=0.0)
-    proposals = []
-    if res.parsed is not None:
-        by_id = dict(zip(ids, cases))
-        for raw in res.parsed["proposals"]:
-            examples = [by_id[i].claim_id for i in raw.get("examples", []) if i in by_id]
-            proposals.append(normalise(book, raw, examples))
-    return record_round(project, run, proposer, cases, proposals, res.text, res.parse_status)
 
 
 def record_round(project: Project, run: str | None, proposer: str, cases: list[Case], proposals: list[dict[str, Any]],

@@ -1,4 +1,8 @@
-"""Thin command layer over engine.services (`factaudit --help`)."""
+"""Thin command layer over engine.services (`factaudit --help`).
+
+The engine never imports the GUI: the desktop app's `gui` command and its self-test window check are
+added by factaudit.launcher (the console script), which passes the extra checks in `ctx.obj`.
+"""
 from __future__ import annotations
 
 # First, before any import that may open a socket: offline mode (on unless the user turned it off).
@@ -15,7 +19,7 @@ os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
 
 import click  # noqa: E402
 
-from factaudit.engine.cli.project_cmds import demo_cmd, gui_cmd, import_cmd, info_cmd, launch_gui, new_cmd  # noqa: E402
+from factaudit.engine.cli.project_cmds import demo_cmd, import_cmd, info_cmd, new_cmd  # noqa: E402
 from factaudit.engine.version import APP_VERSION  # noqa: E402
 
 
@@ -23,9 +27,10 @@ def _self_test(ctx: click.Context, _param, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from factaudit.engine.selftest import run_self_test
+    from factaudit.engine.selftest import CHECKS, run_self_test
 
-    ctx.exit(run_self_test(click.echo))
+    extra = ctx.obj.get("self_test_checks", ()) if isinstance(ctx.obj, dict) else ()
+    ctx.exit(run_self_test(click.echo, [*CHECKS, *extra]))
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -36,10 +41,15 @@ def _self_test(ctx: click.Context, _param, value: bool) -> None:
 def cli(ctx: click.Context) -> None:
     """factaudit: audit retrieve-then-verify fact-checking pipelines, offline."""
     if ctx.invoked_subcommand is None:
-        launch_gui(None)
+        # A bare `factaudit` opens the desktop app when the launcher registered it, else shows help.
+        gui = cli.get_command(ctx, "gui")
+        if gui is None:
+            click.echo(ctx.get_help())
+            return
+        ctx.invoke(gui)
 
 
-for command in (new_cmd, import_cmd, info_cmd, demo_cmd, gui_cmd):
+for command in (new_cmd, import_cmd, info_cmd, demo_cmd):
     cli.add_command(command)
 
 # Capabilities register their commands here (one module each).

@@ -2,26 +2,19 @@
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
-import json
 import sys
 from typing import Any, Callable, Iterator
 
 import click
 
+from factaudit.engine import jsonsafe
 from factaudit.engine.errors import FactAuditError, ImportFailed
 
 
 def emit_json(value: Any) -> None:
-    def default(o):
-        if dataclasses.is_dataclass(o):
-            return dataclasses.asdict(o)
-        if hasattr(o, "tolist"):
-            return o.tolist()
-        return str(o)
-
-    click.echo(json.dumps(value, indent=2, ensure_ascii=False, default=default))
+    """Every `--json` output: one document through the NaN-safe writer (undefined figures are null)."""
+    click.echo(jsonsafe.dumps(value, indent=2))
 
 
 def handle_errors(fn: Callable) -> Callable:

@@ -1,4 +1,4 @@
-"""Commands on whole projects: new, import, info, demo, gui."""
+"""Commands on whole projects: new, import, info, demo (the `gui` command is factaudit.launcher's)."""
 from __future__ import annotations
 
 import time
@@ -99,17 +99,3 @@ def demo_cmd(out: Path, as_json: bool) -> None:
         text = step.get("text") or ", ".join(f"{k}={v}" for k, v in step.items() if k != "step")
         click.echo(f"  {step['step']}: {text}")
     click.echo(f"done in {time.perf_counter() - started:.1f} s. Open it with: factaudit gui {summary.project}")
-
-
-@click.command("gui")
-@click.argument("project", required=False, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--quit-when-shown", is_flag=True, hidden=True, help="leave once the first window is shown")
-def gui_cmd(project: Path | None, quit_when_shown: bool) -> None:
-    """Open the desktop app."""
-    launch_gui(project, quit_when_shown)
-
-
-def launch_gui(project: Path | None = None, quit_when_shown: bool = False) -> None:
-    from factaudit.gui.app import run
-
-    raise SystemExit(run(str(project) if project else None, quit_when_shown))

@@ -45,9 +45,7 @@ def metrics_cmd(project, run_id, lexicon, gates, resamples, seed, as_json) -> No
     with open_to_record(project) as p:
         result = services.score_run(p, run_id, lexicon=lex, gates=gts, n_resamples=resamples, seed=seed)
     if as_json:
-        from factaudit.engine.reports.artifacts import _clean
-
-        emit_json(_clean(result))
+        emit_json(result)
         return
     if "multi_answer" in result:
         m = result["multi_answer"]
@@ -96,9 +94,7 @@ def compare_cmd(project, runs, mapping, level, resamples, seed, as_json) -> None
     with services.open_project(project, readonly=True) as p:
         comp = services.compare_runs(p, run_ids, mapping, level, n_resamples=resamples, seed=seed)
     if as_json:
-        from factaudit.engine.reports.artifacts import _clean
-
-        emit_json(_clean(comp.to_json()))
+        emit_json(comp.to_json())
         return
     q = comp.cochran_q or {}
     click.echo(f"{len(comp.runs)} runs on {comp.n_shared} shared {level}s ({mapping}); Cochran's Q = "
@@ -135,7 +131,7 @@ def raise_bad(message: str) -> None:
 def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resamples, seed, as_json) -> None:
     """Write an HTML / XLSX / JSON report of the runs into a new folder."""
     from factaudit.engine import services
-    from factaudit.engine.reports.artifacts import written_json
+    from factaudit.engine.reports.writer import written_json
 
     fmts = [f.strip().lower() for f in formats.split(",") if f.strip()]
     run_ids = [r.strip() for r in runs.split(",") if r.strip()] if runs else None

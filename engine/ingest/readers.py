@@ -6,7 +6,6 @@ bad JSON and truncated files become located problems instead of exceptions.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 import sys
@@ -14,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from factaudit.engine.hashing import sha256_file
 from factaudit.engine.ingest.problems import Problems
 from factaudit.engine.project.records import SourceFile
 
@@ -27,11 +27,7 @@ class Row:
 
 
 def source_file(path: Path) -> SourceFile:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return SourceFile(path=path.name, sha256=h.hexdigest(), bytes=path.stat().st_size)
+    return SourceFile(path=path.name, sha256=sha256_file(path), bytes=path.stat().st_size)
 
 
 def read_text(path: Path, problems: Problems) -> str | None:

@@ -7,13 +7,11 @@ as a path to such a folder. Heavy imports (torch, sentence-transformers) happen 
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 import os
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from factaudit.engine import hashing
 from factaudit.engine.config import local_models_dirs
 from factaudit.engine.errors import ModelNotFound
 
@@ -88,53 +86,11 @@ def model_key(info: EmbedderInfo) -> str:
     return f"{safe}-{model_sha256(info)[:12]}"
 
 
-_hash_lock = threading.Lock()
-_hash_memo: dict[tuple, str] = {}
-
-
-def _hash_cache_file() -> Path:
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("factaudit")) / "model_hashes.json"
-
-
 def model_sha256(info: EmbedderInfo) -> str:
-    """The embedded model (read-only, versioned by its package) is identified by folder name + size;
-    other models by the sha256 of their files, cached by (path, size, newest mtime)."""
-    path = Path(info.path)
-    if info.origin == "embedded":
-        return hashlib.sha256(f"{path.name}:{info.size_bytes}".encode()).hexdigest()
-    files = sorted(f for f in path.rglob("*") if f.is_file())
-    stamp = (str(path), info.size_bytes, max((f.stat().st_mtime_ns for f in files), default=0))
-    with _hash_lock:
-        if stamp in _hash_memo:
-            return _hash_memo[stamp]
-        key = json.dumps(stamp)
-        cache_file = _hash_cache_file()
-        try:
-            disk = json.loads(cache_file.read_text())
-        except (OSError, ValueError):
-            disk = {}
-        digest = disk.get(key)
-        if digest is None:
-            h = hashlib.sha256()
-            for f in files:
-                h.update(str(f.relative_to(path)).encode())
-                h.update(b"\x00")
-                with open(f, "rb") as fh:
-                    for block in iter(lambda: fh.read(1 << 20), b""):
-                        h.update(block)
-            digest = h.hexdigest()
-            disk[key] = digest
-            try:
-                cache_file.parent.mkdir(parents=True, exist_ok=True)
-                tmp = cache_file.with_suffix(".tmp")
-                tmp.write_text(json.dumps(disk))
-                os.replace(tmp, cache_file)
-            except OSError:
-                pass  # an unwritable cache only costs a re-hash next time
-        _hash_memo[stamp] = digest
-        return digest
+    """The sha256 of the model's files (weights, tokenizer, config), the embedded model included:
+    a pin must change when the weights do, whatever the folder is called (engine.hashing caches
+    each file's digest by path, size and mtime, so only the first look reads the weights)."""
+    return hashing.sha256_tree(info.path)
 
 
 @functools.lru_cache(maxsize=4)

@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from factaudit.engine.errors import InvalidArgument, ModelNotFound
-from factaudit.engine.models.llm import LLMResult, Message, parse_reply
+from factaudit.engine.models.replies import LLMResult, Message, parse_reply
 from factaudit.engine.models.registry import DEFAULT_N_CTX, ModelEntry
 
 # Chat-template tokens around each message (ChatML: "<|im_start|>role\n ... <|im_end|>\n") plus the

@@ -19,7 +19,7 @@ from factaudit.engine.errors import EndpointError
 from factaudit.engine.netguard import blocked_cause, check_endpoint
 from factaudit.engine.redact import redact_text
 from factaudit.engine.models.keys import get_api_key
-from factaudit.engine.models.llm import LLMResult, Message, parse_reply
+from factaudit.engine.models.replies import LLMResult, Message, parse_reply
 from factaudit.engine.models.registry import DEFAULT_N_CTX, ModelEntry
 
 RetryCallback = Callable[[int, float, str], None]   # (attempt, delay_s, reason)

@@ -6,16 +6,14 @@ are cached by path + size + mtime so a 4 GB model is hashed once.
 """
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import json
 import os
-import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from factaudit.engine import config
+from factaudit.engine import config, hashing
 from factaudit.engine.errors import InvalidArgument, ModelNotFound
 from factaudit.engine.models import gguf
 
@@ -26,8 +24,6 @@ DEFAULT_N_CTX = 8192
 RUNTIME_OVERHEAD_BYTES = 300 * 1024 * 1024
 # Leave the rest of the machine some room: a model "fits" when it needs at most this share of RAM.
 FIT_SHARE = 0.8
-
-_hash_lock = threading.Lock()
 
 
 @dataclass
@@ -88,39 +84,9 @@ def embedded_gguf_path() -> Path:
     return path
 
 
-# ---- hashing with a cache ----------------------------------------------------------------------
-def _hash_cache_path() -> Path:
-    return cache_dir() / "model_hashes.json"
-
-
-def file_sha256(path: str | Path) -> str:
-    path = Path(path).resolve()
-    st = path.stat()
-    key = f"{path}|{st.st_size}|{st.st_mtime_ns}"
-    cache_file = _hash_cache_path()
-    with _hash_lock:
-        try:
-            cache = json.loads(cache_file.read_text())
-        except (OSError, ValueError):
-            cache = {}
-        if key in cache:
-            return cache[key]
-        h = hashlib.sha256()
-        with path.open("rb") as fh:
-            for chunk in iter(lambda: fh.read(1 << 20), b""):
-                h.update(chunk)
-        digest = h.hexdigest()
-        # Drop stale entries for the same path (the file changed).
-        cache = {k: v for k, v in cache.items() if not k.startswith(f"{path}|")}
-        cache[key] = digest
-        try:
-            cache_file.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(cache, indent=1, sort_keys=True))
-            os.replace(tmp, cache_file)
-        except OSError:
-            pass  # a read-only cache only costs a re-hash next time
-        return digest
+# ---- hashing ----------------------------------------------------------------------------------
+# Model files are pinned by their sha256, cached by path, size and mtime (engine.hashing).
+file_sha256 = hashing.cached_sha256
 
 
 # ---- memory ------------------------------------------------------------------------------------

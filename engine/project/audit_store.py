@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
+# Re-exported: annotation imports check their target ids through this module.
+from factaudit.engine.project.chunked import existing_ids, rows_in  # noqa: F401
 from factaudit.engine.project.db import Project
 
 TARGET_KINDS = ("evidence", "reasoning", "triage")
@@ -136,34 +138,14 @@ def list_annotations(project: Project, *, target: str | None = None, claim_ids: 
 
 def get_annotations(project: Project, ids: Iterable[str]) -> dict[str, Annotation]:
     out: dict[str, Annotation] = {}
-    ids = list(ids)
-    conn = project.reader()
-    for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
-        marks = ",".join("?" * len(chunk))
-        for r in conn.execute(f"SELECT {_COLUMNS}, rowid FROM annotations WHERE id IN ({marks})", chunk):
-            a = _row(r)
-            out[a.id] = a
+    for r in rows_in(project.reader(), f"SELECT {_COLUMNS}, rowid FROM annotations WHERE id IN ({{marks}})", ids):
+        a = _row(r)
+        out[a.id] = a
     return out
 
 
 def count_annotations(project: Project) -> int:
     return project.reader().execute("SELECT count(*) FROM annotations").fetchone()[0]
-
-
-_ID_TABLES = {"claims": "claims", "passages": "passages", "sentences": "sentences", "runs": "runs"}
-
-
-def existing_ids(project: Project, table: str, ids: Iterable[str]) -> set[str]:
-    name = _ID_TABLES[table]
-    ids = list(dict.fromkeys(ids))
-    conn = project.reader()
-    found: set[str] = set()
-    for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
-        marks = ",".join("?" * len(chunk))
-        found |= {r[0] for r in conn.execute(f"SELECT id FROM {name} WHERE id IN ({marks})", chunk)}
-    return found
 
 
 def run_kinds(project: Project) -> dict[str, str]:

@@ -3,42 +3,18 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from typing import Iterable
 
 from factaudit.engine.errors import ImportFailed, Problem
 from factaudit.engine.project._json import dumps
 from factaudit.engine.project.db import Project, now_iso
 from factaudit.engine.project.records import DatasetInfo, ImportBatch
 from factaudit.engine.project import queries
-
-ID_TABLES = {
-    "documents": "documents",
-    "passages": "passages",
-    "items": "items",
-    "sentences": "sentences",
-    "claims": "claims",
-}
+# Re-exported: the ingest builder checks id collisions through this module.
+from factaudit.engine.project.chunked import existing_ids  # noqa: F401
 
 
-def existing_ids(project: Project, kind: str, ids: Iterable[str]) -> set[str]:
-    """Which of `ids` already exist in the project for this kind (documents, passages, ...)."""
-    table = ID_TABLES[kind]
-    conn = project.reader()
-    found: set[str] = set()
-    chunk: list[str] = []
-    for i in ids:
-        chunk.append(i)
-        if len(chunk) == 500:
-            found |= _existing(conn, table, chunk)
-            chunk = []
-    if chunk:
-        found |= _existing(conn, table, chunk)
-    return found
-
-
-def _existing(conn: sqlite3.Connection, table: str, chunk: list[str]) -> set[str]:
-    marks = ",".join("?" * len(chunk))
-    return {r[0] for r in conn.execute(f"SELECT id FROM {table} WHERE id IN ({marks})", chunk)}
+# The kinds an import writes, each stored in the table of the same name (ingest keys its id checks by these).
+ID_TABLES = ("documents", "passages", "items", "sentences", "claims")
 
 
 def dataset_name_taken(project: Project, name: str) -> bool:

@@ -8,6 +8,7 @@ from typing import Any, Iterable
 from factaudit.engine.project import audit_store
 from factaudit.engine.project._json import dumps, loads
 from factaudit.engine.project.audit_store import Annotation
+from factaudit.engine.project.chunked import rows_in
 from factaudit.engine.project.db import Project, now_iso
 
 
@@ -58,16 +59,11 @@ def done_keys(project: Project, run_id: str) -> set[tuple[str, str | None]]:
 def item_gold_answers(project: Project, claim_ids: list[str]) -> dict[str, list[str]]:
     """Gold answers of each claim's item (HotpotQA questions carry them; most claims do not)."""
     out: dict[str, list[str]] = {}
-    conn = project.reader()
-    for start in range(0, len(claim_ids), 500):
-        chunk = claim_ids[start:start + 500]
-        marks = ",".join("?" * len(chunk))
-        for cid, answers in conn.execute(
-                f"SELECT c.id, i.gold_answers FROM claims c JOIN items i ON i.id = c.item_id WHERE c.id IN ({marks})",
-                chunk):
-            value = loads(answers)
-            if value:
-                out[cid] = [str(a) for a in value]
+    sql = "SELECT c.id, i.gold_answers FROM claims c JOIN items i ON i.id = c.item_id WHERE c.id IN ({marks})"
+    for cid, answers in rows_in(project.reader(), sql, claim_ids):
+        value = loads(answers)
+        if value:
+            out[cid] = [str(a) for a in value]
     return out
 
 

@@ -7,6 +7,7 @@ from typing import Iterator
 
 from factaudit.engine.errors import NotFound
 from factaudit.engine.project._json import loads
+from factaudit.engine.project.chunked import rows_in
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.records import ClaimRow, DatasetInfo, GoldEvidence, PassageRow
 
@@ -114,15 +115,10 @@ def iter_passages(project: Project, dataset: str | None = None) -> Iterator[Pass
 
 def get_passages(project: Project, ids: list[str]) -> dict[str, PassageRow]:
     out: dict[str, PassageRow] = {}
-    conn = project.reader()
-    for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
-        marks = ",".join("?" * len(chunk))
-        for r in conn.execute(
-            f"SELECT id, doc_id, title, text, ord, sentence_spans FROM passages WHERE id IN ({marks})", chunk
-        ):
-            spans = loads(r[5])
-            out[r[0]] = PassageRow(r[0], r[1], r[2], r[3], r[4], [tuple(s) for s in spans] if spans else None)
+    sql = "SELECT id, doc_id, title, text, ord, sentence_spans FROM passages WHERE id IN ({marks})"
+    for r in rows_in(project.reader(), sql, ids):
+        spans = loads(r[5])
+        out[r[0]] = PassageRow(r[0], r[1], r[2], r[3], r[4], [tuple(s) for s in spans] if spans else None)
     return out
 
 
@@ -178,15 +174,3 @@ def gold_evidence(project: Project) -> dict[str, list[GoldEvidence]]:
 
 def passage_doc_ids(project: Project) -> dict[str, str | None]:
     return {r[0]: r[1] for r in project.reader().execute("SELECT id, doc_id FROM passages")}
-
-
-def claim_ids_exist(project: Project, ids: list[str]) -> set[str]:
-    from factaudit.engine.project.imports import existing_ids
-
-    return existing_ids(project, "claims", ids)
-
-
-def passage_ids_exist(project: Project, ids: list[str]) -> set[str]:
-    from factaudit.engine.project.imports import existing_ids
-
-    return existing_ids(project, "passages", ids)

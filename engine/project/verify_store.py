@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from factaudit.engine.errors import DatasetFrozen, InvalidArgument, NotFound
 from factaudit.engine.project._json import dumps, loads
+from factaudit.engine.project.chunked import rows_in
 from factaudit.engine.project.db import Project, now_iso
 
 
@@ -143,14 +144,7 @@ def claim_meta(project: Project, claim_id: str) -> dict | None:
 
 
 def claim_texts(project: Project, ids: list[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    conn = project.reader()
-    for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
-        marks = ",".join("?" * len(chunk))
-        for r in conn.execute(f"SELECT id, text FROM claims WHERE id IN ({marks})", chunk):
-            out[r[0]] = r[1]
-    return out
+    return dict(rows_in(project.reader(), "SELECT id, text FROM claims WHERE id IN ({marks})", ids))
 
 
 def claim_lineage(project: Project, claim_id: str) -> list[dict]:

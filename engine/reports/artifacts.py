@@ -1,19 +1,13 @@
-"""Report artifacts: the data a report shows, the flat tables every format shares, and the JSON folder.
+"""Report artifacts: the data a report shows and the flat tables every format shares.
 
-`write_all` writes into a folder that must not exist yet (a report is never silently overwritten) and
-removes what it wrote if any format fails, so a half-written report never looks complete.
+The formats (html.py, xlsx.py, the JSON folder) read from here; writing them is reports.writer.
 """
 from __future__ import annotations
 
-import hashlib
-import json
-import math
-import shutil
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from factaudit.engine.errors import InvalidArgument
+from factaudit.engine import jsonsafe
 from factaudit.engine.metrics.classification import LEVELS, RunMetrics
 from factaudit.engine.metrics.compare import Comparison
 from factaudit.engine.metrics.conflict import ConflictResult
@@ -43,34 +37,9 @@ class ReportData:
         }
 
 
-@dataclass
-class WrittenFile:
-    path: Path
-    format: str
-    sha256: str
-
-
-def sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-def _clean(value: Any) -> Any:
-    """JSON has no NaN: undefined figures become null."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {str(k): _clean(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_clean(v) for v in value]
-    return value
-
-
 def dump_json(value: Any, **kw) -> str:
-    return json.dumps(_clean(value), ensure_ascii=False, allow_nan=False, **kw)
+    """Report JSON goes through the app's one NaN-safe writer (undefined figures become null)."""
+    return jsonsafe.dumps(value, **kw)
 
 
 # ---- flat tables shared by HTML and XLSX ---------------------------------------------------------------
@@ -180,47 +149,4 @@ def conflict_table(data: ReportData) -> Table:
     return head, rows
 
 
-# ---- writing ------------------------------------------------------------------------------------------
-def write_json_folder(data: ReportData, folder: Path) -> list[WrittenFile]:
-    folder.mkdir(parents=True)
-    files = []
-    (folder / "config.json").write_text(dump_json(data.config, indent=2) + "\n", encoding="utf-8")
-    with open(folder / "per_item.jsonl", "w", encoding="utf-8") as fh:
-        for row in data.per_item:
-            fh.write(dump_json(row, sort_keys=True) + "\n")
-    (folder / "summary.json").write_text(dump_json(data.summary(), indent=2) + "\n", encoding="utf-8")
-    for name in ("config.json", "per_item.jsonl", "summary.json"):
-        files.append(WrittenFile(folder / name, "json", sha256_file(folder / name)))
-    return files
-
-
-def write_all(data: ReportData, out: Path, formats: Sequence[str]) -> list[WrittenFile]:
-    out = Path(out)
-    if out.exists():
-        raise InvalidArgument(f"{out} already exists; reports go into a new folder")
-    out.mkdir(parents=True)
-    written: list[WrittenFile] = []
-    try:
-        if "json" in formats:
-            written += write_json_folder(data, out / "json")
-        if "html" in formats:
-            from factaudit.engine.reports.html import write_html
-
-            path = write_html(data, out / "report.html")
-            written.append(WrittenFile(path, "html", sha256_file(path)))
-        if "xlsx" in formats:
-            from factaudit.engine.reports.xlsx import write_xlsx
-
-            path = write_xlsx(data, out / "report.xlsx")
-            written.append(WrittenFile(path, "xlsx", sha256_file(path)))
-    except BaseException:
-        shutil.rmtree(out, ignore_errors=True)
-        raise
-    return written
-
-
-def written_json(files: Sequence[WrittenFile]) -> list[dict[str, str]]:
-    return [{"path": str(f.path), "format": f.format, "sha256": f.sha256} for f in files]
-
-
-__all__ = ["ReportData", "WrittenFile", "write_all"]
+__all__ = ["ReportData", "Table", "dump_json"]

@@ -2,8 +2,8 @@
 per verify run, the high-quality evidence rate with its per-dimension marginals) and rater agreement
 (alpha per dimension and step, kappa per rater pair, the LLM pre-label's pull).
 
-Figures come from engine.audit.taxonomy and services.audit.agreement; this module only lays them out.
-A project without annotations gets no audit sections.
+The figures are gathered by engine.services.audit.audit_report and passed in; this module only lays
+them out (reports never call up into the services). A project without annotations gets no audit sections.
 """
 from __future__ import annotations
 
@@ -28,28 +28,6 @@ class AuditReport:
         return {"codebook_version": self.codebook_version, "annotators": self.annotators,
                 "n_annotations": self.n_annotations, "taxonomy": self.taxonomy.to_json(),
                 "agreement": {k: v.to_json() for k, v in self.agreement.items()}, "high_quality": self.high_quality}
-
-
-def collect(project, *, n_resamples: int | None = None, seed: int | None = None) -> AuditReport | None:
-    """The audit figures of a project, or None when nobody has labelled anything."""
-    from factaudit.engine.audit import annotations as ann
-    from factaudit.engine.metrics import stats
-    from factaudit.engine.project import audit_store as store
-    from factaudit.engine.services import audit as audit_service
-
-    records = store.list_annotations(project)
-    if not any(a.target in ("evidence", "reasoning") and a.code != ann.TOMBSTONE for a in records):
-        return None
-    taxonomy = audit_service.taxonomy(project)
-    agreement = audit_service.agreement(project, n_resamples=n_resamples or stats.DEFAULT_RESAMPLES,
-                                        seed=stats.DEFAULT_SEED if seed is None else seed)
-    agreement = {k: v for k, v in agreement.items() if v.n_raters}
-    # the taxonomy counts human labels only; LLM pre-labelers appear in the agreement tables
-    annotators = sorted({a.annotator for a in records
-                         if a.target in ("evidence", "reasoning") and not ann.is_llm(a.annotator)})
-    book = audit_service.codebook(project, taxonomy.codebook_version)
-    return AuditReport(taxonomy.codebook_version, annotators, len(records), taxonomy, agreement,
-                       {k: list(v) for k, v in book.high_quality.items()})
 
 
 # ---- tables --------------------------------------------------------------------------------------

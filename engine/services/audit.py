@@ -18,6 +18,7 @@ from factaudit.engine.metrics import stats
 from factaudit.engine.project import audit_store as store
 from factaudit.engine.project.audit_store import Annotation
 from factaudit.engine.project.db import Project
+from factaudit.engine.reports.audit_sections import AuditReport
 
 
 # ---- codebook ----------------------------------------------------------------------------------
@@ -187,6 +188,22 @@ def agreement(project: Project, *, n_resamples: int = stats.DEFAULT_RESAMPLES, s
 
 def agreement_json(results: dict[str, agr.DimensionAgreement]) -> dict[str, Any]:
     return {name: r.to_json() for name, r in results.items()}
+
+
+def audit_report(project: Project, *, n_resamples: int = stats.DEFAULT_RESAMPLES,
+                 seed: int = stats.DEFAULT_SEED) -> AuditReport | None:
+    """The audit figures a report lays out, or None when nobody has labelled anything."""
+    records = store.list_annotations(project)
+    if not any(a.target in ("evidence", "reasoning") and a.code != ann.TOMBSTONE for a in records):
+        return None
+    found = taxonomy(project)
+    figures = {k: v for k, v in agreement(project, n_resamples=n_resamples, seed=seed).items() if v.n_raters}
+    # the taxonomy counts human labels only; LLM pre-labelers appear in the agreement tables
+    annotators = sorted({a.annotator for a in records
+                         if a.target in ("evidence", "reasoning") and not ann.is_llm(a.annotator)})
+    book = codebook(project, found.codebook_version)
+    return AuditReport(found.codebook_version, annotators, len(records), found, figures,
+                       {k: list(v) for k, v in book.high_quality.items()})
 
 
 # ---- demo --------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from factaudit.engine.errors import FactAuditError, InvalidArgument, JobCancelle
 from factaudit.engine.jobs import NEVER_CANCEL, CancelToken, ProgressCallback, RateMeter, no_progress
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM, open_llm
+from factaudit.engine.pipeline import induce as induce_step
 from factaudit.engine.pipeline import judge as jp
 from factaudit.engine.pipeline.verify import EvidencePassage
 from factaudit.engine.project import audit_store
@@ -360,7 +361,7 @@ def induce(project: Project, run: str | None = None, model: str | None = None, e
             return induction.record_round(project, run, "none", cases, [], None, "ok")
         llm = open_llm(registry.resolve_llm(model, endpoint), seed=seed, temperature=0.0, n_threads=n_threads)
     try:
-        return induction.run_round(project, llm, run=run, max_cases=max_cases, seed=seed)
+        return induce_step.run_round(project, llm, run=run, max_cases=max_cases, seed=seed)
     finally:
         if own:
             llm.close()

@@ -206,7 +206,8 @@ def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] =
                  n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
                  progress: ProgressCallback = no_progress):
     """Write report.html / report.xlsx / json/ into a new folder and record each file with its sha256."""
-    from factaudit.engine.reports.artifacts import ReportData, write_all
+    from factaudit.engine.reports.artifacts import ReportData
+    from factaudit.engine.reports.writer import write_all
 
     bad = [f for f in formats if f not in ("html", "xlsx", "json")]
     if bad or not formats:
@@ -287,9 +288,9 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
         "confidence": stats.CONFIDENCE, "app_version": APP_VERSION, "created": now_iso(),
         "gates": gates if gates is not None else ma.DEFAULT_GATES,
     }
-    from factaudit.engine.reports import audit_sections
+    from factaudit.engine.services.audit import audit_report
 
-    audit = audit_sections.collect(project, n_resamples=n_resamples, seed=seed)
+    audit = audit_report(project, n_resamples=n_resamples, seed=seed)
     progress(total, total, "writing")
     return ReportData(config=config, metrics=metrics, comparison=comparison, comparison_note=comparison_note,
                       multi_answer=multi, conflict=confl, per_item=per_item, skipped=skipped, audit=audit)

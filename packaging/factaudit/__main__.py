@@ -4,7 +4,7 @@ from factaudit.engine.netguard import start_from_settings
 
 start_from_settings()
 
-from factaudit.engine.cli import main  # noqa: E402
+from factaudit.launcher import main  # noqa: E402
 
 if __name__ == "__main__":
     main()

@@ -9,6 +9,7 @@ import pytest
 from factaudit.engine.audit import annotations as ann
 from factaudit.engine.audit import codebook as cb
 from factaudit.engine.audit import induction
+from factaudit.engine.pipeline import induce
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.records import HitRecord, VerdictRecord
@@ -140,7 +141,7 @@ def test_round_with_the_embedded_model(proj):
 
     llm = open_llm(registry.resolve_llm(None), seed=0, temperature=0.0)
     try:
-        res = induction.run_round(proj, llm, run=proj.ids["verify"], max_cases=4, max_tokens=220, max_proposals=2)
+        res = induce.run_round(proj, llm, run=proj.ids["verify"], max_cases=4, max_tokens=220, max_proposals=2)
     finally:
         llm.close()
     assert res.n_cases == 2 and res.parse_status in ("ok", "repaired", "failed")

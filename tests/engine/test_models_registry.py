@@ -77,18 +77,18 @@ def test_sha256_is_cached_by_path_size_and_mtime(tmp_path):
     f = tmp_path / "m.gguf"
     write_gguf(f, {"general.architecture": "llama"})
     assert registry.file_sha256(f) == hashlib.sha256(f.read_bytes()).hexdigest()
-    cache = json.loads((tmp_path / "cache" / "model_hashes.json").read_text())
+    cache = json.loads((tmp_path / "cache" / "file_hashes.json").read_text())
     st = f.stat()
     assert cache == {f"{f.resolve()}|{st.st_size}|{st.st_mtime_ns}": hashlib.sha256(f.read_bytes()).hexdigest()}
     # A cached value is used as long as path, size and mtime are unchanged...
     key = next(iter(cache))
-    (tmp_path / "cache" / "model_hashes.json").write_text(json.dumps({key: "cached"}))
+    (tmp_path / "cache" / "file_hashes.json").write_text(json.dumps({key: "cached"}))
     assert registry.file_sha256(f) == "cached"
     # ...and a changed file is hashed again, its stale entry dropped.
     write_gguf(f, {"general.architecture": "llama", "general.name": "changed"})
     os.utime(f, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
     assert registry.file_sha256(f) == hashlib.sha256(f.read_bytes()).hexdigest()
-    assert len(json.loads((tmp_path / "cache" / "model_hashes.json").read_text())) == 1
+    assert len(json.loads((tmp_path / "cache" / "file_hashes.json").read_text())) == 1
 
 
 def test_local_models_are_known_by_stem_with_header_facts(tmp_path):

@@ -120,23 +120,46 @@ def test_rrf_run_is_the_hand_fusion_of_its_components_and_evaluates_like_ir_meas
     assert ev.metrics["mrr@10"] == pytest.approx(ref[RR @ 10], abs=1e-6)
 
 
+def _tree_digest(folder):
+    """Independent of engine.hashing: sha256 over each file's relative path and content digest."""
+    import hashlib
+    h = hashlib.sha256()
+    for f in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        h.update(f.relative_to(folder).as_posix().encode() + b"\x00")
+        h.update(hashlib.sha256(f.read_bytes()).hexdigest().encode() + b"\n")
+    return h.hexdigest()
+
+
 def test_local_models_folder_is_known_by_name_and_hashed_by_content(tmp_path, monkeypatch):
     src = embedders.resolve_embedder("minilm-l6")
     local = tmp_path / "models" / "my-minilm"
     shutil.copytree(src.path, local)
     monkeypatch.setenv("FACTAUDIT_MODELS_DIR", str(tmp_path / "models"))
-    monkeypatch.setattr(embedders, "_hash_cache_file", lambda: tmp_path / "hashes.json")
+    monkeypatch.setenv("FACTAUDIT_CACHE_DIR", str(tmp_path / "cache"))
     info = embedders.resolve_embedder("my-minilm")
     assert (info.name, info.origin) == ("my-minilm", "local")
     assert "my-minilm" in [e.name for e in embedders.list_embedders()]
+    expected = _tree_digest(local)
+    assert embedders.model_sha256(info) == expected
+    weights = local / "model.safetensors"
     import hashlib
-    h = hashlib.sha256()
-    for f in sorted(p for p in local.rglob("*") if p.is_file()):
-        h.update(str(f.relative_to(local)).encode() + b"\x00")
-        h.update(f.read_bytes())
-    assert embedders.model_sha256(info) == h.hexdigest()
-    assert h.hexdigest() in (tmp_path / "hashes.json").read_text()      # cached on disk
+    assert hashlib.sha256(weights.read_bytes()).hexdigest() in (tmp_path / "cache" / "file_hashes.json").read_text()
     by_path = embedders.resolve_embedder(str(local))
-    assert by_path.origin == "path" and embedders.model_sha256(by_path) == h.hexdigest()
+    assert by_path.origin == "path" and embedders.model_sha256(by_path) == expected
+    # The pin follows the weights: one changed byte in the weight file gives another digest.
+    data = bytearray(weights.read_bytes())
+    data[-1] ^= 0xFF
+    weights.write_bytes(bytes(data))
+    assert embedders.model_sha256(info) != expected
+    assert embedders.model_sha256(info) == _tree_digest(local)
     with pytest.raises(embedders.ModelNotFound, match="my-minilm"):
         embedders.resolve_embedder("nope")
+
+
+def test_embedded_model_pin_hashes_its_weight_files(tmp_path, monkeypatch):
+    monkeypatch.setenv("FACTAUDIT_CACHE_DIR", str(tmp_path / "cache"))
+    info = embedders.resolve_embedder("minilm-l6")
+    assert info.origin == "embedded"
+    from pathlib import Path
+    assert (Path(info.path) / "model.safetensors").is_file()
+    assert embedders.model_sha256(info) == _tree_digest(Path(info.path))
