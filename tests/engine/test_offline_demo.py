@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from factaudit.engine import netlog
+from factaudit.engine import netguard, netlog
 
 
 @pytest.fixture(autouse=True)
@@ -20,7 +20,7 @@ def test_demo_runs_with_all_sockets_blocked(tmp_path):
     from factaudit.engine.services.demo import demo_steps
 
     pytest_socket.disable_socket(allow_unix_socket=True)
-    netlog.set_guard(True)
+    netguard.set_guard(True)
     try:
         import socket
 
@@ -28,7 +28,7 @@ def test_demo_runs_with_all_sockets_blocked(tmp_path):
             socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         summary = build_demo(tmp_path / "demo", run_steps=True)
     finally:
-        netlog.set_guard(False)
+        netguard.set_guard(False)
         pytest_socket.enable_socket()
     # One summary entry per wired step, then the closing "info" entry.
     assert len(summary.steps) >= len(demo_steps()) + 1

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from factaudit.engine import netlog, services
+from factaudit.engine import netguard, netlog, services
 from factaudit.engine.errors import ReadOnlyProject
 from factaudit.gui.views.connections_view import ConnectionsView
 from factaudit.gui.views.sealed_banner import SealedBanner, attach_banner, banner_state
@@ -17,7 +17,7 @@ from factaudit.gui.views.sealed_banner import SealedBanner, attach_banner, banne
 def user_config(tmp_path, monkeypatch):
     monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path / "user-config"))
     yield
-    netlog.set_guard(False)
+    netguard.set_guard(False)
 
 
 @pytest.fixture
@@ -85,8 +85,8 @@ def test_banner_states_for_untrusted_and_changed_files(qtbot, sealed_file, tmp_p
 def test_connection_log_page_lists_connections_and_saves_settings(qtbot, screenshots):
     netlog.record_connection("https://api.openai.com/v1/chat/completions", 18_432, 2_310, "verify (gpt-4o-mini)")
     netlog.record_connection("http://localhost:11434/v1/chat/completions", 9_120, 1_044, "judge (ollama)")
-    with pytest.raises(netlog.ConnectionBlocked):
-        netlog.check_address(("93.184.216.34", 443))
+    with pytest.raises(netguard.ConnectionBlocked):
+        netguard.check_address(("93.184.216.34", 443))
     view = ConnectionsView()
     qtbot.addWidget(view)
     view.resize(1100, 420)
@@ -103,4 +103,4 @@ def test_connection_log_page_lists_connections_and_saves_settings(qtbot, screens
     view.hosts_edit.editingFinished.emit()
     assert services.offline_settings().allowed_hosts == ["api.openai.com", "10.0.0.5"]
     view.offline_box.setChecked(False)
-    assert services.offline_settings().offline is False and not netlog.guard_enabled()
+    assert services.offline_settings().offline is False and not netguard.guard_enabled()
