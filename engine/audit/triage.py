@@ -62,6 +62,7 @@ class ClaimView:
     passages: list[str]              # top-k passage ids in rank order
     evidence: str                    # high_quality | none | undecided
     gold_label: str | None = None
+    used: tuple[str, ...] = ()       # the passages the verifier says it used
 
 
 @dataclass
@@ -196,47 +197,102 @@ def disagreement_index(project: Project, verify_run: str, *, mapping: str = "R+N
     if not facts:
         raise NotFound(f"{verify_run} has no verdicts")
     flagged_set = MAPPINGS[mapping]
-
-    def ok(cid: str) -> bool:
-        f = facts.get(cid)
-        return f is not None and f.verdict is not None and f.parse_status != "failed"
-
     out = DisagreementIndex(verify_run, mapping, level, 0, 0)
     if level == "sentence":
         per_sentence = store.sentence_claims(project)
-        for s in store.labelled_sentences(project):
-            cids = per_sentence.get(s.id, [])
-            if not cids or not all(ok(c) for c in cids):
-                if cids and any(c in facts for c in cids):
-                    out.n_unscored += 1
-                continue
-            out.n_units += 1
-            flagged = [c for c in cids if facts[c].verdict in flagged_set]
-            predicted, truth = bool(flagged), s.label == "error"
-            if predicted == truth:
-                continue
-            out.rows.append(IndexRow(s.id, "false_alarm" if predicted else "missed_error", s.text, s.label,
-                                     "error" if predicted else "correct", tuple(cids),
-                                     tuple(flagged) if predicted else tuple(cids), s.item_id, s.reason))
+        sentences = ((s.id, s.item_id, s.text, s.label, s.reason) for s in store.labelled_sentences(project))
+        out.rows, out.n_units, out.n_unscored = _sentence_rows(sentences, per_sentence, facts, flagged_set)
     else:
-        for cid, f in facts.items():
-            if not f.active:
-                continue
-            if not ok(cid):
-                out.n_unscored += 1
-                continue
-            if f.sentence_label is None and f.gold_label is None:
-                continue
-            out.n_units += 1
-            found = claim_disagreement(f, flagged_set)
-            if found is not None:
-                kind, expert, predicted = found
-                out.rows.append(IndexRow(cid, kind, "", expert, predicted, (cid,), (cid,), f.item_id, None))
+        out.rows, out.n_units, out.n_unscored = _claim_rows(facts, flagged_set)
         if texts:
-            found_texts = {c: b.text for c, b in store.claim_briefs(project, [r.unit_id for r in out.rows]).items()}
-            out.rows = [r._replace(text=found_texts.get(r.unit_id, "")) for r in out.rows]
+            out.rows = _with_texts(project, out.rows)
     out.triage = {u: a.code for u, a in _current_triage(project, verify_run, level).items()}
     return out
+
+
+def _ok(f: store.ClaimFact | None) -> bool:
+    return f is not None and f.verdict is not None and f.parse_status != "failed"
+
+
+def _sentence_rows(sentences, per_sentence: dict[str, list[str]], facts: dict[str, store.ClaimFact],
+                   flagged_set) -> tuple[list[IndexRow], int, int]:
+    """Sentence-level disagreements from (id, item_id, text, label, reason) tuples: (rows, scored, unscored)."""
+    rows, n_units, n_unscored = [], 0, 0
+    for sid, item_id, text, label, reason in sentences:
+        cids = per_sentence.get(sid, [])
+        if not cids or not all(_ok(facts.get(c)) for c in cids):
+            if cids and any(c in facts for c in cids):
+                n_unscored += 1
+            continue
+        n_units += 1
+        flagged = [c for c in cids if facts[c].verdict in flagged_set]
+        predicted, truth = bool(flagged), label == "error"
+        if predicted == truth:
+            continue
+        rows.append(IndexRow(sid, "false_alarm" if predicted else "missed_error", text, label,
+                             "error" if predicted else "correct", tuple(cids),
+                             tuple(flagged) if predicted else tuple(cids), item_id, reason))
+    return rows, n_units, n_unscored
+
+
+def _claim_rows(facts: dict[str, store.ClaimFact], flagged_set) -> tuple[list[IndexRow], int, int]:
+    rows, n_units, n_unscored = [], 0, 0
+    for cid, f in facts.items():
+        if not f.active:
+            continue
+        if not _ok(f):
+            n_unscored += 1
+            continue
+        if f.sentence_label is None and f.gold_label is None:
+            continue
+        n_units += 1
+        found = claim_disagreement(f, flagged_set)
+        if found is not None:
+            kind, expert, predicted = found
+            rows.append(IndexRow(cid, kind, "", expert, predicted, (cid,), (cid,), f.item_id, None))
+    return rows, n_units, n_unscored
+
+
+def _with_texts(project: Project, rows: list[IndexRow]) -> list[IndexRow]:
+    texts = {c: b.text for c, b in store.claim_briefs(project, [r.unit_id for r in rows]).items()}
+    return [r._replace(text=texts.get(r.unit_id, "")) for r in rows]
+
+
+@dataclass
+class IndexPage:
+    """One page of a disagreement index; `after` continues it (None: this was the last page)."""
+
+    rows: list[IndexRow]
+    n_units: int
+    n_unscored: int
+    after: object | None
+    triage: dict[str, str] = field(default_factory=dict)      # filled on the first page only
+
+
+def index_page(project: Project, verify_run: str, *, mapping: str = "R+NE", level: str = "sentence",
+               after: object | None = None, limit: int = 2000) -> IndexPage:
+    """The disagreements among the next `limit` verdicts (claim level) or labelled sentences (sentence
+    level) in index order: the Review list fills page by page, the first page in a fraction of a second
+    at any size. Concatenating every page gives `disagreement_index`."""
+    flagged_set = MAPPINGS[mapping]
+    triage: dict[str, str] = {}
+    if after is None:
+        _check(project, verify_run, mapping, level)
+        if not store.claim_facts(project, verify_run, limit=1):
+            raise NotFound(f"{verify_run} has no verdicts")
+        triage = {u: a.code for u, a in _current_triage(project, verify_run, level).items()}
+    if level == "claim":
+        facts = store.claim_facts(project, verify_run, after=after, limit=limit)
+        rows, n_units, n_unscored = _claim_rows(facts, flagged_set)
+        nxt = next(reversed(facts)) if len(facts) == limit else None
+        return IndexPage(_with_texts(project, rows), n_units, n_unscored, nxt, triage)
+    sentences = store.labelled_sentences_page(project, after, limit)
+    per_sentence = store.claims_of_sentences(project, [s[0] for s in sentences])
+    facts = store.claim_facts_for(project, verify_run, [c for cs in per_sentence.values() for c in cs])
+    rows, n_units, n_unscored = _sentence_rows(((s[0], s[1], s[3], s[4], s[5]) for s in sentences), per_sentence,
+                                               facts, flagged_set)
+    nxt = (sentences[-1][1], sentences[-1][2]) if len(sentences) == limit else None
+    return IndexPage(rows, n_units, n_unscored, nxt, triage)
 
 
 def expand(project: Project, index: DisagreementIndex, rows: list[IndexRow], *, retrieval_run: str | None = None,
@@ -259,7 +315,8 @@ def expand(project: Project, index: DisagreementIndex, rows: list[IndexRow], *, 
             passages = passages[:k]
         c = briefs.get(cid)
         return ClaimView(cid, c.text if c else "", v.verdict, v.reasoning, v.verdict in flagged_set, passages,
-                         evidence_state(book, passages, labels.get(cid, {})), c.gold_label if c else None)
+                         evidence_state(book, passages, labels.get(cid, {})), c.gold_label if c else None,
+                         tuple(v.evidence_used or ()))
 
     out = []
     for r in rows:

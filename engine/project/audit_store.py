@@ -268,3 +268,36 @@ def claim_briefs(project: Project, claim_ids: Iterable[str]) -> dict[str, ClaimB
                               f" ON s.id = c.sentence_id WHERE c.active = 1 AND c.id IN ({marks})", chunk):
             out[r[0]] = ClaimBrief(*r)
     return out
+
+
+def labelled_sentences_page(project: Project, after: tuple[str, int] | None, limit: int) -> list[tuple]:
+    """(id, item_id, ord, text, label, reason) of labelled sentences after (item_id, ord), in that order."""
+    sql = "SELECT id, item_id, ord, text, label, reason FROM sentences WHERE label IS NOT NULL"
+    args: list = []
+    if after is not None:
+        sql += " AND (item_id, ord) > (?, ?)"
+        args.extend(after)
+    return [tuple(r) for r in project.reader().execute(sql + " ORDER BY item_id, ord LIMIT ?", [*args, limit])]
+
+
+def claims_of_sentences(project: Project, sentence_ids: Iterable[str]) -> dict[str, list[str]]:
+    """Active claims per sentence, in claim order (sentence_claims for a page of sentences)."""
+    out: dict[str, list[str]] = {}
+    conn = project.reader()
+    for chunk, marks in _chunks(list(dict.fromkeys(sentence_ids))):
+        for r in conn.execute(f"SELECT sentence_id, id FROM claims WHERE active = 1 AND sentence_id IN ({marks})"
+                              " ORDER BY sentence_id, ord, rowid", chunk):
+            out.setdefault(r[0], []).append(r[1])
+    return out
+
+
+def claim_facts_for(project: Project, run_id: str, claim_ids: Iterable[str]) -> dict[str, ClaimFact]:
+    out: dict[str, ClaimFact] = {}
+    conn = project.reader()
+    for chunk, marks in _chunks(list(dict.fromkeys(claim_ids))):
+        for r in conn.execute(
+                "SELECT v.claim_id, v.verdict, v.parse_status, c.active, c.gold_label, s.label, c.item_id"
+                " FROM verdicts v JOIN claims c ON c.id = v.claim_id LEFT JOIN sentences s ON s.id = c.sentence_id"
+                f" WHERE v.run_id = ? AND v.claim_id IN ({marks})", [run_id, *chunk]):
+            out[r[0]] = ClaimFact._make(r)
+    return out

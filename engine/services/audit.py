@@ -139,6 +139,15 @@ def disagreement_index(project: Project, verify_run: str, *, mapping: str = "R+N
     return tri.disagreement_index(project, verify_run, mapping=mapping, level=level)
 
 
+DisagreementIndex = tri.DisagreementIndex
+
+
+def index_page(project: Project, verify_run: str, *, mapping: str = "R+NE", level: str = "sentence",
+               after: object | None = None, limit: int = 2000) -> tri.IndexPage:
+    """One page of a run's disagreements in list order (the Review list fills page by page)."""
+    return tri.index_page(project, verify_run, mapping=mapping, level=level, after=after, limit=limit)
+
+
 def expand_disagreements(project: Project, index: tri.DisagreementIndex, rows: list[tri.IndexRow], *,
                          retrieval_run: str | None = None, k: int | None = None) -> list[tri.Disagreement]:
     return tri.expand(project, index, rows, retrieval_run=retrieval_run, k=k)

@@ -2,31 +2,34 @@
 sentence, claims, top-k evidence and the verifier's reasoning, and their triage.
 
 Keys in the list: Up/Down move, 1 retrieval error, 2 verification error, 3 wrong gold label, Enter
-accepts the pre-filled outcome. A decision is saved at once (a later one supersedes it).
+accepts the pre-filled outcome. A decision is saved at once in a worker (a later one supersedes it)
+and the list moves to the next disagreement not yet triaged.
+
+The list fills page by page from a worker (the first page shows in a fraction of a second on a run
+of 100,000 claims); a row's evidence is read only when it is shown.
 """
 from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
-    QButtonGroup, QComboBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QRadioButton,
-    QSplitter, QTextBrowser, QVBoxLayout, QWidget,
+    QAbstractItemView, QButtonGroup, QComboBox, QHBoxLayout, QLabel, QListView, QPushButton, QRadioButton, QSplitter,
+    QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.metrics.classification import MAPPINGS
-from factaudit.gui.views.labeling_view import annotator_name
+from factaudit.gui.ops import Op
+from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES, DisagreementModel
+from factaudit.gui.views.labeling_parts import SerialWriter, annotator_name
+from factaudit.gui.views.review_detail import EVIDENCE_NAMES, PASSAGE_CHARS, detail_html  # noqa: F401
 
 TRIAGE = (("retrieval_error", "Retrieval error"), ("verification_error", "Verification error"),
           ("wrong_gold", "Wrong gold label"))
 TRIAGE_NAMES = dict(TRIAGE)
-KIND_NAMES = {"missed_error": "missed error", "false_alarm": "false alarm", "wrong_verdict": "wrong verdict"}
-EVIDENCE_NAMES = {"high_quality": "a high-quality passage is in the top k", "none": "no high-quality passage",
-                  "undecided": "evidence not fully labelled"}
-PASSAGE_CHARS = 900
+PAGE = 2000                     # verdicts (or labelled sentences) read per page of the list
 NO_RUN = "(none)"
 
 
@@ -34,7 +37,7 @@ def _esc(text) -> str:
     return html.escape(str(text) if text is not None else "")
 
 
-class _List(QListWidget):
+class _List(QListView):
     """The disagreement list: forwards the triage keys to the view."""
 
     triageKey = Signal(int)
@@ -55,7 +58,11 @@ class ReviewView(QWidget):
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(parent)
         self.project = project
-        self.result = None              # services.audit DisagreementSet
+        self.result = None              # the loaded index: verify_run, mapping, level, counts (see _Loaded)
+        self.model = DisagreementModel(self._expand, self)
+        self.writer = SerialWriter(self)
+        self._ops: list[Op] = []
+        self._generation = 0
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
@@ -108,10 +115,13 @@ class ReviewView(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal)
         self.list = _List()
         self.list.setObjectName("disagreementList")
+        self.list.setModel(self.model)
         self.list.setWordWrap(True)
         self.list.setSpacing(3)
+        self.list.setUniformItemSizes(True)          # no per-row layout pass over thousands of rows
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.list.currentRowChanged.connect(self._show)
+        self.list.selectionModel().currentRowChanged.connect(lambda cur, _prev: self._show(cur.row()))
         self.list.triageKey.connect(self._triage_key)
         split.addWidget(self.list)
         right = QWidget()
@@ -227,7 +237,12 @@ class ReviewView(QWidget):
 
     # ---- loading ---------------------------------------------------------------------------------
     def load(self) -> None:
-        self.list.clear()
+        """Read the disagreements page by page in workers; the first page shows as soon as it is read."""
+        self._generation += 1
+        for op in self._ops:
+            op.cancel()
+        self._ops = []
+        self.model.reset()
         self.detail.clear()
         self.result = None
         run = self.verify_run
@@ -235,59 +250,115 @@ class ReviewView(QWidget):
             self.summary.setText("No verify run yet: make or import one on the Runs page.")
             self._set_buttons(None)
             return
+        self.result = _Loaded(run, self.mapping, self.level_combo.currentText(), self.retrieval_run)
         try:
-            self.result = services.audit.disagreements(self.project, run, mapping=self.mapping,
-                                                       level=self.level_combo.currentText(),
-                                                       retrieval_run=self.retrieval_run)
-        except FactAuditError as exc:
-            self.summary.setText(str(exc))
-            self._set_buttons(None)
+            k = services.get_run(self.project, run).config.get("k")
+            self.result.sent_k = k if isinstance(k, int) and k > 0 else None
+        except FactAuditError:
+            pass
+        self.summary.setText("Finding disagreements…")
+        self._set_buttons(None)
+        self._next_page(self._generation, None)
+
+    def _next_page(self, gen: int, after) -> None:
+        r = self.result
+        op = (Op(self, _index_page, self.project, r.verify_run, r.mapping, r.level, after)
+              .title("Finding disagreements").quiet()
+              .success(lambda page: self._page_read(gen, page))
+              .failure(lambda exc: gen == self._generation and self._failed(exc)))
+        self._ops = [o for o in self._ops if o.running] + [op.run()]
+
+    def _failed(self, exc) -> None:
+        self.summary.setText(str(exc))
+        self._set_buttons(None)
+
+    @property
+    def loading(self) -> bool:
+        return any(op.running for op in self._ops)
+
+    def flush(self, msecs: int = 60_000) -> bool:
+        """Wait (processing events) until the list is complete and every decision is written."""
+        from PySide6.QtCore import QCoreApplication, QDeadlineTimer
+
+        deadline = QDeadlineTimer(msecs)
+        while (self.loading or self.writer.pending) and not deadline.hasExpired():
+            Op.wait_all(20)
+            QCoreApplication.processEvents()
+        return not (self.loading or self.writer.pending)
+
+    def _page_read(self, gen: int, page) -> None:
+        if gen != self._generation:
             return
         r = self.result
-        if r.n_units == 0 and r.level == "sentence" and self._auto_level:
+        if page.triage:
+            self.model.triage.update(page.triage)
+        r.n_units += page.n_units
+        r.n_unscored += page.n_unscored
+        for row in page.rows:
+            r.counts[row.kind] = r.counts.get(row.kind, 0) + 1
+        r.complete = page.after is None
+        if r.complete and r.n_units == 0 and r.level == "sentence" and self._auto_level:
             # closed-regime runs (claims without sentences) have nothing at sentence level
             self.level_combo.setCurrentText("claim")
             self.load()
             return
-        counts = ", ".join(f"{n} {KIND_NAMES.get(k, k)}{'s' if n != 1 else ''}" for k, n in sorted(r.counts().items()))
-        decided = sum(1 for d in r.disagreements if d.triage)
-        text = (f"{len(r.disagreements)} of {r.n_units} {r.level}s disagree with the expert under {r.mapping}"
-                + (f" ({counts})" if counts else "") + f" · {decided} triaged")
+        first = self.model.rowCount() == 0
+        self.model.append(page.rows)
+        if first and page.rows:
+            self.set_row(0)
+        self._update_summary()
+        if not r.complete:
+            self._next_page(gen, page.after)
+        elif not self.model.rowCount():
+            self._set_buttons(None)
+
+    def _update_summary(self) -> None:
+        r = self.result
+        if r is None:
+            return
+        counts = ", ".join(f"{n:,} {KIND_NAMES.get(k, k)}{'s' if n != 1 else ''}" for k, n in sorted(r.counts.items()))
+        found = self.model.rowCount()
+        text = (f"{found:,} of {r.n_units:,} {r.level}s disagree with the expert under {r.mapping}"
+                + (f" ({counts})" if counts else "") + f" · {self.model.decided:,} triaged")
+        if not r.complete:
+            text += " · still reading…"
         if r.n_unscored:
-            text += f" · {r.n_unscored} left out (missing verdicts or parse failures)"
+            text += f" · {r.n_unscored:,} left out (missing verdicts or parse failures)"
         if not r.retrieval_run:
             text += " · no retrieval run chosen: evidence shows the passages the verifier used"
-        if r.n_units == 0 and r.level == "sentence":
+        if r.complete and r.n_units == 0 and r.level == "sentence":
             text += " · this run has no verdicts on labelled sentences: choose the claim level"
         self.summary.setText(text)
-        for d in r.disagreements:
-            item = QListWidgetItem()
-            self._label_item(item, d)
-            self.list.addItem(item)
-        if r.disagreements:
-            self.list.setCurrentRow(0)
-        else:
-            self._set_buttons(None)
-            self.prefill_label.setText("")
-            self.decision_label.setText("")
 
-    def _label_item(self, item: QListWidgetItem, d) -> None:
-        state = (f"✓ {TRIAGE_NAMES[d.triage]}" if d.triage else
-                 f"pre-fill: {TRIAGE_NAMES[d.prefill]}" if d.prefill else "not triaged")
-        text = d.text if len(d.text) <= 80 else d.text[:77] + "…"
-        item.setText(f"{KIND_NAMES.get(d.kind, d.kind)} · {d.unit_id}\n{text}\n{state}")
-        item.setToolTip(d.text)
-        item.setForeground(QBrush(QColor("#1f2430" if not d.triage else "#1d6b33")))
+    def _expand(self, rows: list) -> list:
+        r = self.result
+        return services.audit.expand_disagreements(self.project, r.index, rows, retrieval_run=r.retrieval_run)
+
+    # ---- rows ------------------------------------------------------------------------------------
+    def row_count(self) -> int:
+        return self.model.rowCount()
+
+    def unit_ids(self) -> list[str]:
+        return [r.unit_id for r in self.model.rows]
+
+    def current_row(self) -> int:
+        return self.list.currentIndex().row()
+
+    def set_row(self, row: int) -> None:
+        index = self.model.index(row)
+        self.list.selectionModel().setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        self.list.scrollTo(index)
 
     @property
     def current(self):
-        row = self.list.currentRow()
-        if self.result is None or not 0 <= row < len(self.result.disagreements):
-            return None
-        return self.result.disagreements[row]
+        return self.model.disagreement(self.current_row()) if self.result is not None else None
 
     def _show(self, _row: int) -> None:
-        d = self.current
+        try:
+            d = self.current
+        except FactAuditError as exc:
+            self.detail.setPlainText(str(exc))
+            d = None
         if d is None:
             self.detail.clear()
             self._set_buttons(None)
@@ -297,32 +368,7 @@ class ReviewView(QWidget):
             texts = services.audit.passage_texts(self.project, ids)
         except FactAuditError:
             texts = {}
-        expert = f"expert: <b>{_esc(d.expert)}</b>"
-        parts = [f"<p style='color:#6b7380'>{_esc(KIND_NAMES.get(d.kind, d.kind))} · {_esc(d.level)} {_esc(d.unit_id)}"
-                 + (f" · item {_esc(d.item_id)}" if d.item_id else "") + "</p>",
-                 f"<h3>{_esc(d.text)}</h3>",
-                 f"<p>{expert} · system: <b>{_esc(d.predicted)}</b> (under {_esc(self.result.mapping)})"
-                 + (f"<br><span style='color:#4a5260'>Expert's reason: {_esc(d.expert_reason)}</span>"
-                    if d.expert_reason else "") + "</p>"]
-        for c in d.claims:
-            flag = " <span style='color:#8f1d1d'>(flagged as an error)</span>" if c.flagged else ""
-            parts.append("<hr>")
-            parts.append(f"<p><b>Claim {_esc(c.claim_id)}:</b> {_esc(c.text)}<br>"
-                         f"Verdict: <b>{_esc(c.verdict or '—')}</b>{flag}"
-                         + (f" · gold: {_esc(c.gold_label)}" if c.gold_label else "")
-                         + f" · evidence: {_esc(EVIDENCE_NAMES.get(c.evidence, c.evidence))}</p>")
-            parts.append(f"<p style='background:#f3f5f8'><b>Reasoning:</b> {_esc(c.reasoning or '(none recorded)')}</p>")
-            if not c.passages:
-                parts.append("<p style='color:#6b7380'>No passages.</p>")
-            for rank, pid in enumerate(c.passages, start=1):
-                p = texts.get(pid)
-                body = p.text if p else "(passage not in the project)"
-                if len(body) > PASSAGE_CHARS:
-                    body = body[:PASSAGE_CHARS] + "…"
-                title = f"{_esc(p.title)} " if p and p.title else ""
-                parts.append(f"<p><b>[{rank}]</b> {title}<span style='color:#6b7380'>{_esc(pid)}</span><br>"
-                             f"<span style='color:#333'>{_esc(body)}</span></p>")
-        self.detail.setHtml("".join(parts))
+        self.detail.setHtml(detail_html(d, texts, self.result.mapping, self.result.sent_k))
         self._set_buttons(d)
 
     def _set_buttons(self, d) -> None:
@@ -356,23 +402,44 @@ class ReviewView(QWidget):
         self.set_triage(TRIAGE[n][0])
 
     def set_triage(self, code: str) -> None:
+        """Record the decision (in the serial worker) and move to the next disagreement not triaged."""
+        row = self.current_row()
         d = self.current
         if d is None or self.project.readonly:
             return
-        who = annotator_name()
-        try:
-            a = services.audit.set_triage(self.project, self.result.verify_run, d.unit_id, code, who,
-                                          level=self.result.level)
-        except FactAuditError as exc:
-            self.decision_label.setText(str(exc))
-            return
-        d.triage, d.triage_annotation, d.triage_annotator = a.code, a.id, a.annotator
-        self._label_item(self.list.currentItem(), d)
+        who, r = annotator_name(), self.result
+        self.model.set_triage(row, code)
+        d.triage_annotator = who
         self._set_buttons(d)
-        self._update_decided(sum(1 for x in self.result.disagreements if x.triage))
-        self.triaged.emit(d.unit_id, code)
+        self._update_summary()
 
-    def _update_decided(self, decided: int) -> None:
-        parts = self.summary.text().split(" · ")
-        parts = [f"{decided} triaged" if p.endswith(" triaged") else p for p in parts]
-        self.summary.setText(" · ".join(parts))
+        def saved(a, row=row, gen=self._generation) -> None:
+            if gen == self._generation:
+                self.model.set_triage(row, a.code, a)
+            self.triaged.emit(a.claim_id, a.code)
+
+        def failed(exc, row=row) -> None:
+            self.decision_label.setText(f"Not saved: {exc}")
+
+        self.writer.submit(services.audit.set_triage, self.project, r.verify_run, d.unit_id, code, who,
+                           level=r.level, success=saved, failure=failed, title="saving a triage decision")
+        nxt = self.model.next_untriaged(row)
+        if nxt is not None:
+            self.set_row(nxt)
+
+
+class _Loaded:
+    """What the list shows: the run, mapping and level, and the counts summed over the pages read."""
+
+    def __init__(self, verify_run: str, mapping: str, level: str, retrieval_run: str | None):
+        self.verify_run, self.mapping, self.level, self.retrieval_run = verify_run, mapping, level, retrieval_run
+        self.n_units = self.n_unscored = 0
+        self.counts: dict[str, int] = {}
+        self.complete = False
+        # expand() takes an index for its run, mapping and level; the rows come from the model
+        self.index = services.audit.DisagreementIndex(verify_run, mapping, level, 0, 0)
+        self.sent_k = None
+
+
+def _index_page(project, verify_run, mapping, level, after, progress=None, cancel=None):
+    return services.audit.index_page(project, verify_run, mapping=mapping, level=level, after=after, limit=PAGE)

@@ -131,3 +131,18 @@ def test_head_of_the_reasoning_queue(scale_project):
     order, n = q.full_order(project, head.spec)
     head.adopt(order, n)
     assert list(head) == q.reasoning_queue(project, vr, "ann") and n == N_CLAIMS
+
+
+def test_pages_concatenate_to_the_index(scale_project):
+    project, _rr, vr, _gold, _verdict = scale_project
+    for mapping in ("R", "R+NE+A"):
+        whole = tri.disagreement_index(project, vr, mapping=mapping, level="claim")
+        rows, n_units, after, first = [], 0, None, True
+        while first or after is not None:
+            page = tri.index_page(project, vr, mapping=mapping, level="claim", after=after, limit=37)
+            rows += page.rows
+            n_units += page.n_units
+            after, first = page.after, False
+        assert rows == whole.rows and n_units == whole.n_units
+    with pytest.raises(Exception, match="no run"):
+        tri.index_page(project, "verify-99", level="claim")

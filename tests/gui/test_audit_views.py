@@ -64,8 +64,15 @@ def expected_disagreements(data: dict, mapping: str) -> set[str]:
 
 
 def shot(qtbot, widget, path: Path) -> None:
+    """Only when FACTAUDIT_SCREENSHOTS names a folder (never into the tracked docs/ on a plain run)."""
+    import os
+
+    folder = os.environ.get("FACTAUDIT_SCREENSHOTS")
+    if not folder:
+        return
     qtbot.wait(50)
-    widget.grab().save(str(path))
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    widget.grab().save(str(Path(folder) / Path(path).name))
 
 
 # ---- review ------------------------------------------------------------------------------------
@@ -95,12 +102,13 @@ def test_review_disagreements_prefill_and_triage(qtbot, demo_project, tmp_path, 
     view.show()
     qtbot.waitExposed(view)
     view.select(data["verify_run"], data["retrieval_run"], level="sentence", mapping="R+NE")
-    shown = [d.unit_id for d in view.result.disagreements]
-    assert set(shown) == want and view.list.count() == len(want)
+    assert view.flush()                                           # the list is read in workers
+    shown = view.unit_ids()
+    assert set(shown) == want and view.row_count() == len(want)
     assert view.result.n_units == sum(r[4] in ("correct", "error") for r in data["rows"])
 
     row_x, row_y = shown.index(x), shown.index(y)
-    view.list.setCurrentRow(row_x)
+    view.set_row(row_x)
     html = view.detail.toPlainText()
     sentence = next(r for r in data["rows"] if r[0] == x)
     assert sentence[3] in html and f"REASON-{x}#1" in html
@@ -110,11 +118,16 @@ def test_review_disagreements_prefill_and_triage(qtbot, demo_project, tmp_path, 
     assert "Retrieval error" in view.prefill_label.text()
     view.list.setFocus()
     qtbot.keyClick(view.list, Qt.Key.Key_Return)                  # accept the pre-fill
-    view.list.setCurrentRow(row_y)
+    nxt = next(i for i in range(row_x + 1, len(shown)))          # moved on to the next untriaged one
+    assert view.current_row() == nxt
+    view.set_row(row_y)
     assert "(pre-filled)" in view.triage_buttons["verification_error"].text()
     qtbot.keyClick(view.list, Qt.Key.Key_3)                       # overrule: wrong gold label
+    view.set_row(row_y)
     qtbot.keyClick(view.list, Qt.Key.Key_2)                       # changed mind: verification error
+    view.set_row(row_y)
     assert view.triage_buttons["verification_error"].isChecked()
+    assert view.flush()
     shot(qtbot, view, screenshots / "review.png")
 
     stored = services.audit.disagreements(project, data["verify_run"], mapping="R+NE",
@@ -127,7 +140,8 @@ def test_review_disagreements_prefill_and_triage(qtbot, demo_project, tmp_path, 
 
     # another mapping gives another, independently computed, set
     view.set_mapping("R")
-    assert {d.unit_id for d in view.result.disagreements} == expected_disagreements(data, "R")
+    assert view.flush()
+    assert set(view.unit_ids()) == expected_disagreements(data, "R")
 
 
 # ---- codebook editor ---------------------------------------------------------------------------
@@ -358,17 +372,20 @@ def test_review_falls_back_to_claims_in_the_closed_regime(qtbot, demo_project, t
     data = make_audit_data(demo_project, tmp_path)
     view = ReviewView(demo_project)
     qtbot.addWidget(view)
+    assert view.flush()
     assert view.level_combo.currentText() == "claim"
     gold = {c.id: c.gold_label for c in queries.list_claims(demo_project, ids=data["claims"])}
-    assert {d.unit_id for d in view.result.disagreements} == {c for c, g in gold.items() if g != "Refuted"}
-    assert all(d.kind == "wrong_verdict" for d in view.result.disagreements)
+    shown = [view.model.disagreement(i) for i in range(view.row_count())]
+    assert {d.unit_id for d in shown} == {c for c, g in gold.items() if g != "Refuted"}
+    assert all(d.kind == "wrong_verdict" for d in shown)
     # the LLM pre-labelled one passage high quality on every dimension; the other claims are unlabelled
-    prefills = {d.unit_id: d.prefill for d in view.result.disagreements}
+    prefills = {d.unit_id: d.prefill for d in shown}
     hq_claim = services.audit.current_annotations(demo_project, target="evidence")[0].claim_id
     assert prefills == {c: ("verification_error" if c == hq_claim else None) for c in prefills}
     row = next(i for i, c in enumerate(prefills) if c != hq_claim)
-    view.list.setCurrentRow(row)
+    view.set_row(row)
     assert "No pre-fill" in view.prefill_label.text()
     qtbot.keyClick(view.list, Qt.Key.Key_Return)                  # nothing to accept: nothing stored
+    assert view.flush()
     assert not any(d.triage for d in services.audit.disagreements(demo_project, data["verify_run"],
                                                                   level="claim").disagreements)

@@ -1,0 +1,52 @@
+"""The Review page's detail pane: a disagreement with its claims, reasoning and top-k evidence."""
+from __future__ import annotations
+
+import html
+
+from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES
+from factaudit.gui.views.labeling_parts import markdown_html
+
+EVIDENCE_NAMES = {"high_quality": "a high-quality passage is in the top k", "none": "no high-quality passage",
+                  "undecided": "evidence not fully labelled"}
+PASSAGE_CHARS = 900
+
+
+def _esc(text) -> str:
+    return html.escape(str(text) if text is not None else "")
+
+
+def detail_html(d, texts: dict, mapping: str, sent: int | None) -> str:
+    """`texts` maps passage ids to PassageText; `sent` is how many top passages the verifier received
+    (the verify run's k), when known: those are marked, and so are the ones it says it used."""
+    expert = f"expert: <b>{_esc(d.expert)}</b>"
+    parts = [f"<p style='color:#6b7380'>{_esc(KIND_NAMES.get(d.kind, d.kind))} · {_esc(d.level)} {_esc(d.unit_id)}"
+             + (f" · item {_esc(d.item_id)}" if d.item_id else "") + "</p>",
+             f"<h3>{_esc(d.text)}</h3>",
+             f"<p>{expert} · system: <b>{_esc(d.predicted)}</b> (under {_esc(mapping)})"
+             + (f"<br><span style='color:#4a5260'>Expert's reason: {_esc(d.expert_reason)}</span>"
+                if d.expert_reason else "") + "</p>"]
+    for c in d.claims:
+        flag = " <span style='color:#8f1d1d'>(flagged as an error)</span>" if c.flagged else ""
+        parts.append("<hr>")
+        parts.append(f"<p><b>Claim {_esc(c.claim_id)}:</b> {_esc(c.text)}<br>"
+                     f"Verdict: <b>{_esc(c.verdict or '—')}</b>{flag}"
+                     + (f" · gold: {_esc(c.gold_label)}" if c.gold_label else "")
+                     + f" · evidence: {_esc(EVIDENCE_NAMES.get(c.evidence, c.evidence))}</p>")
+        parts.append("<div style='background:#f3f5f8'><b>Reasoning:</b>"
+                     + (markdown_html(c.reasoning) if c.reasoning else " (none recorded)") + "</div>")
+        if not c.passages:
+            parts.append("<p style='color:#6b7380'>No passages.</p>")
+        elif sent:
+            parts.append(f"<p style='color:#6b7380'>The verifier received the top {sent} passages "
+                         "(marked ▶); ✔ marks those it says it used.</p>")
+        for rank, pid in enumerate(c.passages, start=1):
+            p = texts.get(pid)
+            body = p.text if p else "(passage not in the project)"
+            if len(body) > PASSAGE_CHARS:
+                body = body[:PASSAGE_CHARS] + "…"
+            title = f"{_esc(p.title)} " if p and p.title else ""
+            marks = ("▶ " if sent and rank <= sent else "") + ("✔ " if pid in c.used else "")
+            style = "" if not sent or rank <= sent else " style='color:#8a909a'"
+            parts.append(f"<p{style}><b>{marks}[{rank}]</b> {title}<span style='color:#6b7380'>{_esc(pid)}</span>"
+                         f"<br><span>{_esc(body)}</span></p>")
+    return "".join(parts)
