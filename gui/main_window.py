@@ -5,7 +5,7 @@ import importlib
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QSizePolicy, QStackedWidget,
@@ -14,22 +14,33 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.gui.ops import Op
+from factaudit.engine.services import status as workflow_status
+from factaudit.gui import workflow_actions
+from factaudit.gui.ops import Op, OpChanges, announce, on_changes
 from factaudit.gui.views.data_view import DataView
 from factaudit.gui.views.job_area import JobArea
 from factaudit.gui.views.placeholder import PlaceholderPage
 from factaudit.gui.views.runs_view import RunsView
 from factaudit.gui.views.runs_view import dialog_available as module_available
+from factaudit.gui.views.workflow_view import WorkflowView
 
 log = logging.getLogger(__name__)
 
-PAGES = ("Data", "Runs", "Review", "Labeling", "Reports")
+PAGES = ("Workflow", "Data", "Runs", "Review", "Labeling", "Reports")
+FIRST_LAZY = 3          # pages from here on are built on first show
 # Pages other modules provide, built on first show: page -> (module, class taking (project, parent)).
 # Without the module the page stays a placeholder saying what will be there.
 OPTIONAL_PAGES = {
     "Review": ("factaudit.gui.views.tabbed_page", "ReviewPage"),
     "Labeling": ("factaudit.gui.views.labeling_view", "LabelingPage"),
     "Reports": ("factaudit.gui.views.results_view", "ResultsView"),
+}
+# What each lazily built page shows, so a change announcement refreshes it (when next shown). A page
+# that subscribes itself (attribute `subscribes_to_changes = True`) is left to do so.
+PAGE_AREAS = {
+    "Review": ("runs", "verdicts", "triage", "annotations", "codebook"),
+    "Labeling": ("runs", "verdicts", "annotations", "codebook"),
+    "Reports": ("runs", "verdicts", "annotations", "reports", "triage"),
 }
 
 
@@ -58,14 +69,22 @@ class ProjectWindow(QMainWindow):
             item.setToolTip(f"{name} (Ctrl+{n})")
             self.sidebar.addItem(item)
         self.pages = QStackedWidget()
+        self.workflow_view = WorkflowView(project)
+        self.workflow_view.stepRequested.connect(self.do_step)
+        self.workflow_view.prelabelsWanted.connect(self.set_prelabels_wanted)
         self.data_view = DataView(project)
         self.data_view.importRequested.connect(self.import_data)
         self.runs_view = RunsView(project)
-        self.runs_view.runsChanged.connect(self.refresh)
+        self.runs_view.runsChanged.connect(self._update_status)
+        on_changes(self.data_view, lambda _c: self.data_view.refresh(), "datasets", "runs", project=project)
+        on_changes(self.runs_view, lambda _c: self.runs_view.refresh(), "runs", "verdicts", project=project)
+        on_changes(self, lambda _c: self._update_status(), "datasets", "runs", "annotations", project=project,
+                   when_hidden="call")
+        self.pages.addWidget(self.workflow_view)
         self.pages.addWidget(self.data_view)
         self.pages.addWidget(self.runs_view)
         self._lazy: dict[int, tuple[str, str]] = {}
-        for index, name in enumerate(PAGES[2:], start=2):
+        for index, name in enumerate(PAGES[FIRST_LAZY:], start=FIRST_LAZY):
             self.pages.addWidget(PlaceholderPage(name))
             if name in OPTIONAL_PAGES and module_available(OPTIONAL_PAGES[name][0]):
                 self._lazy[index] = OPTIONAL_PAGES[name]
@@ -92,6 +111,8 @@ class ProjectWindow(QMainWindow):
         self.job_area = JobArea()
         status.addPermanentWidget(self.job_area)
         self._update_status()
+        self._data_version = self._read_data_version()
+        self._version_op: Op | None = None
 
         self._build_menus()
         self.sidebar.setCurrentRow(0)
@@ -131,7 +152,10 @@ class ProjectWindow(QMainWindow):
             view_menu.addAction(action)
             self.page_actions.append(action)
         view_menu.addSeparator()
-        view_menu.addAction(self._action("&Refresh", "F5", self.refresh))
+        # F5 is bound here only: pages keep their Refresh buttons without a shortcut of their own
+        self.refresh_action = self._action("&Refresh", "F5", self.refresh_current,
+                                           "Read the current page again from the project file")
+        view_menu.addAction(self.refresh_action)
         if module_available("factaudit.gui.views.connections_view"):
             view_menu.addAction(self._action("&Connection log…", None, self.show_connection_log,
                                              "Every outbound connection the app made, and the offline guard"))
@@ -141,6 +165,10 @@ class ProjectWindow(QMainWindow):
             view_menu.addAction(self.models_action)
 
         help_menu = bar.addMenu("&Help")
+        self.quickstart_action = self._action("&Quick start", "F1", lambda: workflow_actions.show_quickstart(self))
+        help_menu.addAction(self.quickstart_action)
+        help_menu.addAction(self._action("&Keyboard shortcuts", None, lambda: workflow_actions.show_shortcuts(self)))
+        help_menu.addSeparator()
         help_menu.addAction(self._action("&About factaudit", None, self._about))
 
     # ---- pages -----------------------------------------------------------------------------------
@@ -152,7 +180,7 @@ class ProjectWindow(QMainWindow):
             self._build_lazy_page(index)
             self.pages.setCurrentIndex(index)
             if self.pages.currentWidget() is self.runs_view:
-                self.runs_view.refresh()
+                self.runs_view.refresh()    # cheap, and catches runs a job is still adding to
             self._update_status()
 
     def _build_lazy_page(self, index: int) -> None:
@@ -168,6 +196,9 @@ class ProjectWindow(QMainWindow):
         self.pages.insertWidget(index, page)
         self.pages.removeWidget(old)
         old.deleteLater()
+        name = PAGES[index]
+        if not getattr(page, "subscribes_to_changes", False) and hasattr(page, "refresh"):
+            on_changes(page, lambda _c, p=page: p.refresh(), *PAGE_AREAS.get(name, ()), project=self.project)
 
     def page_widget(self, name: str) -> QWidget:
         return self.pages.widget(PAGES.index(name))
@@ -177,9 +208,51 @@ class ProjectWindow(QMainWindow):
         return PAGES[self.pages.currentIndex()]
 
     def refresh(self) -> None:
-        self.data_view.refresh()
-        self.runs_view.refresh()
+        """Everything may have changed: every page hears it (hidden ones refresh when next shown)."""
+        announce(self.project, OpChanges.everything())
         self._update_status()
+
+    def refresh_current(self) -> None:
+        """F5: read the current page again."""
+        page = self.pages.currentWidget()
+        if hasattr(page, "refresh"):
+            page.refresh()
+        self._update_status()
+
+    # ---- another process's writes (the command line) ---------------------------------------------
+    def _read_data_version(self) -> int | None:
+        try:
+            return workflow_status.data_version(self.project)
+        except (FactAuditError, Exception):  # noqa: BLE001 - a closed project has no version
+            return None
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+            self.check_external_changes()
+
+    def check_external_changes(self) -> Op | None:
+        """On regaining focus: if another process wrote the file, every page hears of it."""
+        if self._version_op is not None and self._version_op.running or not self.project.is_open:
+            return None
+
+        def seen(version) -> None:
+            if version is not None and self._data_version is not None and version != self._data_version:
+                self.statusBar().showMessage("The project file was changed outside this window; pages refreshed", 6000)
+                self.refresh()
+            self._data_version = version
+
+        self._version_op = (Op(self, workflow_status.data_version, self.project).title("Checking the project file")
+                            .quiet().success(seen).failure(lambda _exc: None).run())
+        return self._version_op
+
+    # ---- the Workflow page's steps ---------------------------------------------------------------
+    def do_step(self, name: str):
+        return workflow_actions.do_step(self, name)
+
+    def set_prelabels_wanted(self, wanted: bool) -> Op:
+        return (Op(self, workflow_status.set_prelabels_wanted, self.project, wanted).title("Saving the choice")
+                .changes(self.project, OpChanges(annotations=True)).quiet().run())
 
     def update_status(self) -> None:
         self._update_status()
@@ -198,7 +271,6 @@ class ProjectWindow(QMainWindow):
         return dialog
 
     def _imported(self, result) -> None:
-        self.refresh()
         counts = ", ".join(f"{v:,} {k}" for k, v in result.counts.items())
         self.statusBar().showMessage(f"Imported dataset {result.dataset.name}: {counts}", 8000)
 

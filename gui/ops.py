@@ -34,6 +34,29 @@ Contract:
 - The Op keeps itself alive until the work ends; keep the returned handle only to cancel or query
   it (``op.running``, ``op.token``). If the parent widget is destroyed first, callbacks are dropped.
 - ``Op.wait_all(ms)`` blocks until every running op ended (for shutdown and tests).
+
+Change announcements (pages never go stale; in the spirit of Anki's ``OpChanges``)::
+
+    from factaudit.gui.ops import OpChanges, announce, on_changes
+
+    # a write: say what it changes; on success (or however it ends, with always=True) pages hear of it
+    Op(self, services.audit.set_triage, project, run, unit, code, who).changes(project, OpChanges(triage=True)).run()
+    # or decide from the result:  .changes(project, lambda result: OpChanges(runs=True, verdicts=bool(result.n)))
+
+    # a page: refresh when something it shows changed (areas: datasets, runs, verdicts, annotations,
+    # codebook, triage, reports, seal). A hidden page is refreshed once, when it is next shown.
+    on_changes(self, lambda changes: self.refresh(), "runs", "verdicts", project=project)
+
+    announce(project, OpChanges.everything())   # e.g. another process wrote the file
+
+- Every GUI write goes through an Op with ``.changes(...)``; the announcement goes out on the UI
+  thread after the success callbacks, only if the op succeeded.
+- ``on_changes(widget, callback, *areas, project=None, when_hidden="defer")``: the callback gets the
+  ``OpChanges`` (merged, if several arrived while the page was hidden). With no areas it hears every
+  change; with ``project`` only that project's. The subscription ends when the widget is destroyed.
+  ``when_hidden="call"`` calls even while hidden (for windows that track state in the background).
+- The project window announces ``OpChanges.everything()`` when it regains focus and the file's
+  SQLite ``PRAGMA data_version`` moved (another process, such as the command line, wrote it).
 """
 from __future__ import annotations
 
@@ -48,6 +71,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from factaudit.engine.errors import FactAuditError, JobCancelled
 from factaudit.engine.jobs import CancelToken
+from factaudit.gui.changes import OpChanges, announce, on_changes  # noqa: F401 - part of this module's API
 
 log = logging.getLogger(__name__)
 
@@ -65,11 +89,42 @@ def pool() -> QThreadPool:
     return _pool
 
 
+# The engine's messages are written for the command line too; in the app they must not name flags.
+# Phrases first (they read better), then any flag left as "the <name> setting".
+_PLAIN_WORDS: tuple[tuple[str, str], ...] = (
+    (r"`factaudit [^`]*`", "the matching step on the Workflow page"),
+    (r"pass --dataset NAME", "choose another dataset name"),
+    (r"\(use --id-prefix P to keep both\)", "(give an id prefix in the import dialog to keep both)"),
+    (r"pass --format \(", "choose the format ("),
+    (r"--kind run takes TREC run files: pass --format trec", "retrieval runs are read from TREC run files"),
+    (r"--kind is required", "the kind of records is required"),
+    (r"--kind (\w+) does not apply", r"the kind \1 does not apply"),
+    (r"\(--retrieval-run RUN\) or a run to --resume", "or an unfinished run to resume"),
+    (r"\(--run RUN\) or a judge run to --resume", "or an unfinished pre-label run to resume"),
+    (r"(continue|finish it) with --resume [\w-]+", r"\1 with Resume"),
+    (r"--resume( RUN)?", "Resume"),
+    (r"--target (evidence|reasoning)", r"\1 pre-labels"),
+    (r"--passage-words", "fewer words per passage"),
+    (r"--model NAME", "a model name"),
+    (r"\(--runs R1,R2\)", "(choose two or more)"),
+    (r"--([a-z][a-z-]*)(?: [A-Z][A-Z0-9_,|=]*)?", lambda m: f"the {m.group(1).replace('-', ' ')} setting"),
+)
+
+
+def plain_words(text: str) -> str:
+    """An engine message without command-line flags, for the app."""
+    import re
+
+    for pattern, replacement in _PLAIN_WORDS:
+        text = re.sub(pattern, replacement, text)
+    return text
+
+
 def error_text(exc: BaseException) -> str:
     """What a user sees for an exception: the engine's own message, or type and message."""
     if isinstance(exc, FactAuditError):
-        return str(exc)
-    return f"Unexpected error ({type(exc).__name__}): {exc}"
+        return plain_words(str(exc))
+    return f"Unexpected error ({type(exc).__name__}): {plain_words(str(exc))}"
 
 
 class _Bridge(QObject):
@@ -146,6 +201,7 @@ class Op(QObject):
         self._on_finished: list[Callable] = []
         self._area = None
         self._quiet = False
+        self._changes: tuple[Any, Any] | None = None
         self.token = CancelToken()
         self.running = False
         self.status: str | None = None     # set when the op ends
@@ -186,6 +242,13 @@ class Op(QObject):
 
     def quiet(self) -> "Op":
         self._quiet = True
+        return self
+
+    def changes(self, project: Any, changes: "OpChanges | Callable[[Any], OpChanges]", *,
+                always: bool = False) -> "Op":
+        """Announce what this write changed once it succeeded, or however it ended with `always`
+        (a cancelled run still left a run behind). A callable gets the result (None unless done)."""
+        self._changes = (project, changes, always)
         return self
 
     @property
@@ -277,11 +340,22 @@ class Op(QObject):
             for cb in self._on_finished:
                 cb()
         finally:
+            self._announce(status)
             self.ended.emit(status)
             Op._running.discard(self)
             if self._bridge is not None:
                 self._bridge.deleteLater()
                 self._bridge = None
+
+    def _announce(self, status: str) -> None:
+        if self._changes is None:
+            return
+        project, changes, always = self._changes
+        if status == "done" or always:
+            try:
+                announce(project, changes(self.result) if callable(changes) else changes)
+            except Exception:  # noqa: BLE001 - a listener's bug must not break the op's ending
+                log.exception("a page failed to take in a change announcement")
 
     def _show_error(self, exc: BaseException) -> None:
         parent = self.parent() if isinstance(self.parent(), QWidget) else None
@@ -289,3 +363,4 @@ class Op(QObject):
                           QMessageBox.StandardButton.Ok, parent)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()  # non-blocking: an error must never stall the event loop
+

@@ -13,6 +13,7 @@ from factaudit.engine.audit import annotations as ann
 from factaudit.engine.audit import codebook as cb
 from factaudit.engine.audit import triage as tri
 from factaudit.engine.errors import FactAuditError
+from factaudit.engine.jobs import NEVER_CANCEL, CancelToken, ProgressCallback, no_progress
 from factaudit.engine.project import status_store as store
 from factaudit.engine.project.db import Project
 
@@ -293,12 +294,19 @@ def _seal(f: _Facts) -> Step:
     return Step("seal", DONE, f"{newest.subject} sealed {newest.created}")
 
 
-def workflow_status(project: Project) -> WorkflowStatus:
+def workflow_status(project: Project, progress: ProgressCallback = no_progress,
+                    cancel: CancelToken | None = None) -> WorkflowStatus:
     """Every step of the expert's path with its state, a short detail and which one is next."""
+    cancel = cancel or NEVER_CANCEL
     f = _Facts(project)
     book = cb.current(project)
-    steps = [_import(f), _decompose(f), _retrieve(f), _evaluate_retrieval(f), _verify(f), _score(f), _review(f),
-             _prelabel(f), _label_evidence(f, book), _label_reasoning(f, book), _agreement(f), _report(f), _seal(f)]
+    rules = [_import, _decompose, _retrieve, _evaluate_retrieval, _verify, _score, _review, _prelabel,
+             lambda f: _label_evidence(f, book), lambda f: _label_reasoning(f, book), _agreement, _report, _seal]
+    steps = []
+    for n, rule in enumerate(rules):
+        cancel.check()
+        progress(n, len(rules), "reading the project")
+        steps.append(rule(f))
     for s in steps:
         if s.state in (TODO, PARTIAL):
             s.next = True
@@ -316,7 +324,8 @@ def mark_step(project: Project, step: str, subject: str = "", detail: str | None
     return True
 
 
-def set_prelabels_wanted(project: Project, wanted: bool) -> None:
+def set_prelabels_wanted(project: Project, wanted: bool, progress: ProgressCallback = no_progress,
+                         cancel: CancelToken | None = None) -> None:
     """The user's choice to work without LLM pre-labels (the prelabel step is then skipped)."""
     if wanted:
         store.remove_mark(project, "prelabel_off")
@@ -329,6 +338,7 @@ def note_edit(project: Project, what: str) -> None:
     store.add_mark(project, "edit", "", what)
 
 
-def data_version(project: Project) -> int:
+def data_version(project: Project, progress: ProgressCallback = no_progress,
+                 cancel: CancelToken | None = None) -> int:
     """Changes when another process committed to the project file (SQLite PRAGMA data_version)."""
     return store.data_version(project)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, ImportFailed
-from factaudit.gui.ops import Op, error_text
+from factaudit.gui.ops import Op, OpChanges, error_text
 
 PREVIEW_ROWS = 20
 GENERIC = ("jsonl", "csv")
@@ -330,6 +330,8 @@ class ImportDialog(QDialog):
         self.op = (Op(self, services.import_files, self.project, list(self.files), self.fmt, self.kind,
                       self.field_map() or None, dataset, prefix, split)
                    .title("Importing " + ", ".join(Path(f).name for f in self.files))
+                   .changes(self.project, lambda result: OpChanges(datasets=True, runs=bool(result.run_id),
+                                                                   verdicts=bool(result.run_id)))
                    .success(self._imported)
                    .failure(self._failed)
                    .cancelled(lambda: self._failed(None))

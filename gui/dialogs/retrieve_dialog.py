@@ -12,7 +12,7 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.jobs import RateMeter
 from factaudit.engine.services import retrieval
-from factaudit.gui.ops import Op, error_text
+from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.views.job_area import describe_progress
 
 ALL_DATASETS = "All claims"
@@ -114,6 +114,7 @@ class RetrieveDialog(QDialog):
                       merge="conservative" if self.merge_check.isChecked() else "none", rrf_k=self.rrf_spin.value())
         self.op = (Op(self, retrieval.retrieve, self.project, **kwargs)
                    .title("Retrieving")
+                   .changes(self.project, OpChanges(runs=True), always=True)
                    .progress(self._progress)
                    .success(self._done)
                    .failure(self._failed)

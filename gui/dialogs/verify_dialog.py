@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.jobs import RateMeter
 from factaudit.engine.services import verification as vs
-from factaudit.gui.ops import Op, error_text
+from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.views.job_area import format_duration
 
 ENDPOINT = "__endpoint__"
@@ -157,6 +157,7 @@ class VerifyDialog(QDialog):
         self._set_busy(True)
         self.op = (Op(self, vs.verify, self.project, req)
                    .title("Verifying")
+                   .changes(self.project, OpChanges(runs=True, verdicts=True), always=True)
                    .progress(self._progress)
                    .success(self._done)
                    .failure(self._failed)

@@ -17,7 +17,7 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.metrics.classification import MAPPINGS, RunMetrics
 from factaudit.engine.metrics.compare import Comparison
-from factaudit.gui.ops import Op
+from factaudit.gui.ops import Op, OpChanges
 
 METRIC_COLUMNS = ("Mapping", "n", "TP", "FP", "FN", "TN", "Precision [95% CI]", "Recall [95% CI]", "F1 [95% CI]")
 COMPARE_COLUMNS = ("Run", "n", "Recall [95% CI]", "F1 [95% CI]", "ΔRecall [95% CI]", "ΔF1 [95% CI]",
@@ -140,7 +140,7 @@ class ResultsView(QWidget):
         self.mapping_group.buttonToggled.connect(self._mapping_toggled)
         head.addStretch(1)
         self.refresh_button = QPushButton("Refresh")
-        self.refresh_button.setShortcut("F5")
+        self.refresh_button.setToolTip("Read this page again from the project file (F5)")
         self.refresh_button.clicked.connect(self.refresh)
         head.addWidget(self.refresh_button)
         self.export_buttons: dict[str, QPushButton] = {}
@@ -249,8 +249,8 @@ class ResultsView(QWidget):
         for b in self.export_buttons.values():
             b.setEnabled(bool(kinds))
         if not runs:
-            self.status.setText("No finished verify runs yet. Verify claims, or import verdicts made elsewhere "
-                                "(factaudit import PROJECT --kind verdicts FILE.jsonl).")
+            self.status.setText("No finished verify runs yet. Verify claims (Workflow › Verify), or import "
+                                "verdicts made elsewhere (File › Import data, kind: verdicts).")
         self.recompute()
 
     def _mapping_toggled(self, _button, checked: bool) -> None:
@@ -418,5 +418,5 @@ class ResultsView(QWidget):
             self.reportWritten.emit(str(out))
 
         Op(self, export_report, self.project, str(out), formats, runs, self.mapping, self.level) \
-            .title("Writing report").success(ok) \
+            .title("Writing report").changes(self.project, OpChanges(reports=True)).success(ok) \
             .failure(lambda exc: QMessageBox.warning(self, "Report not written", str(exc))).run()

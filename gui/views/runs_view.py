@@ -65,7 +65,7 @@ class RunsView(QWidget):
         head.addWidget(title)
         head.addStretch(1)
         self.refresh_button = QPushButton("Refresh")
-        self.refresh_button.setShortcut("F5")
+        self.refresh_button.setToolTip("Read this page again from the project file (F5)")
         self.refresh_button.clicked.connect(lambda: (self.refresh(), self.runsChanged.emit()))
         head.addWidget(self.refresh_button)
         self.dialog_buttons: dict[str, QPushButton] = {}

@@ -122,15 +122,15 @@ def test_pages_shortcuts_and_runs(window, qtbot):
                 "close_action": "Ctrl+W", "quit_action": "Ctrl+Q"}
     for attr, key in expected.items():
         assert getattr(window, attr).shortcut().toString() == key
-    assert [a.shortcut().toString() for a in window.page_actions] == [f"Ctrl+{n}" for n in range(1, 6)]
+    assert [a.shortcut().toString() for a in window.page_actions] == [f"Ctrl+{n}" for n in range(1, 7)]
 
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)
-    QTest.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(window, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
     assert window.current_page == "Review"
-    QTest.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
     assert window.current_page == "Runs"
-    window.page_actions[2].trigger()
+    window.page_actions[3].trigger()
     review = window.pages.currentWidget()
     assert not isinstance(review, PlaceholderPage) or "disagreements" in review.text
     for n, name in enumerate(PAGES):
@@ -150,7 +150,7 @@ def test_pages_shortcuts_and_runs(window, qtbot):
 
     run_id = run_store.create_run(window.project, "retrieve", {"retriever": "bm25", "k": 10})
     run_store.finish_run(window.project, run_id, "done", summary={"claims": 100, "k": 10})
-    window.page_actions[1].trigger()
+    window.page_actions[2].trigger()
     runs = window.runs_view
     assert runs.table.rowCount() == len(services.list_runs(window.project)) == 1
     assert runs.table.item(0, 0).text() == run_id and runs.table.item(0, 2).text() == "done"
@@ -180,7 +180,7 @@ def test_status_bar_cancel_and_close_with_a_running_job(window, qtbot, screensho
     for kind, status, summary in made:
         run_id = run_store.create_run(window.project, kind, {"kind": kind})
         run_store.finish_run(window.project, run_id, status, summary=summary)
-    window.show_page(1)
+    window.show_page(2)
 
     def slow(*, progress, cancel):
         for i in range(10_000):

@@ -17,6 +17,7 @@ def window(qtbot, demo_copy, closer):
     w = ProjectWindow(project)
     closer(w)
     w.show()
+    w.show_page(1)       # the Data page (the window opens on the Workflow page)
     yield w
     if project.is_open:
         project.close()

@@ -1,0 +1,182 @@
+"""The Workflow page: the expert's path from import to seal, each step's state, and the button that
+does it. The states come from engine.services.status (the same function as `factaudit status`),
+computed in a worker; the page refreshes on every change announcement and whenever it is shown."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget,
+)
+
+from factaudit.engine.services import status as wf
+from factaudit.gui.ops import Op, on_changes
+
+STATE_TEXT = {"todo": "To do", "partial": "Partly done", "done": "Done", "skipped": "Skipped"}
+STATE_COLOR = {"todo": "#5b6573", "partial": "#7a4d00", "done": "#1d6435", "skipped": "#8a8f98"}
+# step -> (button text, does the step write to the project?)
+BUTTONS = {
+    "import": ("Import data…", True),
+    "decompose": ("Decompose…", True),
+    "retrieve": ("Retrieve…", True),
+    "evaluate_retrieval": ("Show retrieval metrics", False),
+    "verify": ("Verify…", True),
+    "score": ("Open results", False),
+    "review": ("Review disagreements", False),
+    "prelabel": ("Pre-label…", True),
+    "label_evidence": ("Label evidence", False),
+    "label_reasoning": ("Label reasoning", False),
+    "agreement": ("Agreement & taxonomy", False),
+    "report": ("Write report…", False),
+    "seal": ("Seal…", False),
+}
+STYLE = """
+#workflowStep { border: 1px solid #d9dde3; border-radius: 6px; background: palette(base); }
+#workflowStep[next="true"] { border: 2px solid #2f6fd0; background: #eef4fd; }
+#workflowState { font-weight: 600; min-width: 84px; }
+#workflowTitle { font-weight: 600; }
+#workflowNumber { color: #8a8f98; min-width: 22px; }
+"""
+
+
+class StepRow(QFrame):
+    def __init__(self, number: int, name: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.name = name
+        self.setObjectName("workflowStep")
+        self.setProperty("next", False)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(12, 8, 12, 8)
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(2)
+        self.number = QLabel(f"{number}.")
+        self.number.setObjectName("workflowNumber")
+        self.state = QLabel("…")
+        self.state.setObjectName("workflowState")
+        title, purpose = wf.STEPS[name]
+        self.title = QLabel(title)
+        self.title.setObjectName("workflowTitle")
+        self.purpose = QLabel(purpose)
+        self.purpose.setObjectName("muted")
+        self.purpose.setWordWrap(True)
+        self.detail = QLabel("")
+        self.detail.setWordWrap(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.button = QPushButton(BUTTONS[name][0])
+        self.button.setObjectName(f"workflow_{name}")
+        self.extra: QPushButton | None = None
+        grid.addWidget(self.number, 0, 0, 2, 1, Qt.AlignmentFlag.AlignTop)
+        grid.addWidget(self.title, 0, 1)
+        grid.addWidget(self.state, 0, 2, Qt.AlignmentFlag.AlignRight)
+        grid.addWidget(self.purpose, 1, 1, 1, 2)
+        grid.addWidget(self.detail, 2, 1, 1, 2)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.button)
+        self.button_box = buttons
+        grid.addLayout(buttons, 0, 3, 3, 1, Qt.AlignmentFlag.AlignVCenter)
+        grid.setColumnStretch(1, 1)
+
+    def show_step(self, step: wf.Step) -> None:
+        self.state.setText(STATE_TEXT[step.state])
+        self.state.setStyleSheet(f"color: {STATE_COLOR[step.state]};")
+        self.detail.setText(step.detail)
+        self.setProperty("next", step.next)
+        self.setToolTip("The next step" if step.next else "")
+        self.style().unpolish(self)
+        self.style().polish(self)
+        self.button.setDefault(step.next)
+
+
+class WorkflowView(QWidget):
+    """Emits stepRequested(name) when a step's button is pressed; the window decides what opens."""
+
+    stepRequested = Signal(str)
+    prelabelsWanted = Signal(bool)
+    statusShown = Signal(object)          # the WorkflowStatus just displayed (for the window and tests)
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.status: wf.WorkflowStatus | None = None
+        self._op: Op | None = None
+        self._again = False
+        self.setStyleSheet(STYLE)
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 12, 16, 12)
+        root.setSpacing(8)
+        head = QHBoxLayout()
+        title = QLabel("Workflow")
+        title.setObjectName("sectionTitle")
+        head.addWidget(title)
+        head.addStretch(1)
+        root.addLayout(head)
+        self.next_label = QLabel("Reading the project…")
+        self.next_label.setObjectName("workflowNext")
+        self.next_label.setWordWrap(True)
+        root.addWidget(self.next_label)
+
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 6, 0)
+        column.setSpacing(6)
+        self.rows: dict[str, StepRow] = {}
+        for n, name in enumerate(wf.STEP_NAMES, start=1):
+            row = StepRow(n, name)
+            row.button.clicked.connect(lambda _=False, s=name: self.stepRequested.emit(s))
+            if project.readonly and BUTTONS[name][1]:
+                row.button.setEnabled(False)
+                row.button.setToolTip("The project is open read-only")
+            self.rows[name] = row
+            column.addWidget(row)
+        column.addStretch(1)
+        prelabel = self.rows["prelabel"]
+        prelabel.extra = QPushButton("Skip pre-labels")
+        prelabel.extra.setObjectName("workflow_prelabel_skip")
+        prelabel.extra.setToolTip("Work without LLM suggestions; you can turn them back on here")
+        prelabel.extra.setEnabled(not project.readonly)
+        prelabel.extra.clicked.connect(self._toggle_prelabels)
+        prelabel.button_box.addWidget(prelabel.extra)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        root.addWidget(scroll, 1)
+        on_changes(self, lambda _changes: self.refresh(), project=project)
+
+    # ---- refreshing ----------------------------------------------------------------------------
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self.refresh()   # marks (metrics seen, retrieval evaluated) leave no announcement of their own
+
+    def refresh(self) -> None:
+        if self._op is not None and self._op.running:
+            self._again = True       # one more pass once this one ends, so the last change is shown
+            return
+        self._op = (Op(self, wf.workflow_status, self.project).title("Reading the workflow status").quiet()
+                    .success(self._show).failure(self._failed).finished(self._ended).run())
+
+    def _ended(self) -> None:
+        if self._again:
+            self._again = False
+            self.refresh()
+
+    def _failed(self, exc: BaseException) -> None:
+        self.next_label.setText(f"Cannot read the project's status: {exc}")
+
+    def _show(self, result: wf.WorkflowStatus) -> None:
+        self.status = result
+        for step in result.steps:
+            self.rows[step.name].show_step(step)
+        nxt = result.next_step
+        if nxt is None:
+            self.next_label.setText("<b>Every step is done or skipped.</b> Seal again after further changes.")
+        else:
+            self.next_label.setText(f"<b>Next: {nxt.title}.</b> {nxt.purpose}")
+        skipped = result.step("prelabel").state == "skipped" and "turned off" in result.step("prelabel").detail
+        extra = self.rows["prelabel"].extra
+        extra.setText("Use pre-labels" if skipped else "Skip pre-labels")
+        extra.setProperty("skipped", skipped)
+        self.statusShown.emit(result)
+
+    def _toggle_prelabels(self) -> None:
+        self.prelabelsWanted.emit(bool(self.rows["prelabel"].extra.property("skipped")))

@@ -1,0 +1,159 @@
+"""What each Workflow step's button opens, and the Help menu's pages (Quick start, Keyboard shortcuts).
+
+Kept out of main_window.py so the window stays a frame: this module knows which dialog or page
+serves which step of engine.services.status.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+from importlib import resources
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
+
+from factaudit.gui.views.runs_view import RUN_DIALOGS, dialog_available
+
+log = logging.getLogger(__name__)
+
+# step -> (module, class) of the dialog that does it; each takes (project, parent) and is opened modeless
+STEP_DIALOGS = {
+    "decompose": ("factaudit.gui.dialogs.decompose_dialog", "DecomposeDialog"),
+    "retrieve": next((m, c) for t, m, c in RUN_DIALOGS if t.startswith("Retrieve")),
+    "verify": next((m, c) for t, m, c in RUN_DIALOGS if t.startswith("Verify")),
+    "prelabel": ("factaudit.gui.dialogs.prelabel_dialog", "PrelabelDialog"),
+    "report": ("factaudit.gui.dialogs.report_dialog", "ReportDialog"),
+    "seal": ("factaudit.gui.dialogs.seal_dialog", "SealDialog"),
+}
+# step -> (sidebar page, tab of that page or None)
+STEP_PAGES = {
+    "score": ("Reports", None),
+    "review": ("Review", None),
+    "label_evidence": ("Labeling", "Label"),
+    "label_reasoning": ("Labeling", "Label"),
+    "agreement": ("Labeling", "Agreement"),
+}
+
+
+def open_dialog(window, module: str, cls: str, *args, **kwargs) -> QDialog | None:
+    """Open a dialog modeless (jobs it starts go on when it is closed), or say it is not available."""
+    if not dialog_available(module):
+        QMessageBox.information(window, "Not available", "This step is not available in this build yet.")
+        return None
+    try:
+        dialog = getattr(importlib.import_module(module), cls)(window.project, window, *args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 - a broken dialog must not take the window down
+        log.exception("cannot open %s.%s", module, cls)
+        QMessageBox.warning(window, "Cannot open", f"This step cannot be opened: {exc}")
+        return None
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog
+
+
+def _step_run(window, name: str) -> str | None:
+    status = window.workflow_view.status
+    return status.step(name).run_id if status is not None else None
+
+
+def show_page(window, page: str, tab: str | None = None, target: str | None = None) -> QWidget:
+    from factaudit.gui.main_window import PAGES
+
+    window.show_page(PAGES.index(page))
+    widget = window.page_widget(page)
+    tabs = getattr(widget, "tabs", None)
+    if tab and tabs is not None and hasattr(widget, "TABS"):
+        names = [n for n, _ in widget.TABS]
+        if tab in names:
+            tabs.setCurrentIndex(names.index(tab))
+    if target:
+        labeling = getattr(widget, "labeling", None)
+        setter = getattr(labeling, "set_target", None)
+        if callable(setter):
+            setter(target)
+    return widget
+
+
+def do_step(window, name: str):
+    """The button of a Workflow step was pressed."""
+    if name == "import":
+        return window.import_data()
+    if name == "evaluate_retrieval":
+        run = _step_run(window, name) or _step_run(window, "retrieve")
+        if not run:
+            QMessageBox.information(window, "Evaluate retrieval", "Retrieve passages for the claims first.")
+            return None
+        return open_run_details(window, run)
+    if name in STEP_DIALOGS:
+        return open_dialog(window, *STEP_DIALOGS[name])
+    if name in STEP_PAGES:
+        page, tab = STEP_PAGES[name]
+        target = {"label_evidence": "evidence", "label_reasoning": "reasoning"}.get(name)
+        return show_page(window, page, tab, target)
+    raise ValueError(f"unknown workflow step {name!r}")
+
+
+def open_run_details(window, run_id: str) -> QDialog | None:
+    return open_dialog(window, "factaudit.gui.dialogs.run_details", "RunDetailsDialog", run_id)
+
+
+# ---- Help ----------------------------------------------------------------------------------------------
+def quickstart_text() -> str:
+    try:
+        return resources.files("factaudit.resources").joinpath("help", "quickstart.md").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError, ModuleNotFoundError):
+        return "# Quick start\n\nThe Workflow page lists every step in order; its highlighted step is the next one."
+
+
+def _text_dialog(parent: QWidget, title: str, markdown: str, name: str) -> QDialog:
+    dialog = QDialog(parent)
+    dialog.setObjectName(name)
+    dialog.setWindowTitle(title)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    layout = QVBoxLayout(dialog)
+    browser = QTextBrowser()
+    browser.setOpenExternalLinks(False)
+    browser.setMarkdown(markdown)
+    layout.addWidget(browser)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dialog.reject)
+    layout.addWidget(buttons)
+    dialog.browser = browser
+    dialog.resize(720, 560)
+    dialog.open()
+    return dialog
+
+
+def show_quickstart(parent: QWidget) -> QDialog:
+    return _text_dialog(parent, "Quick start", quickstart_text(), "quickstartDialog")
+
+
+# Keys that belong to pages rather than to menu actions.
+PAGE_KEYS = (
+    ("Labeling", "1–9", "choose the code with that number for the current dimension"),
+    ("Labeling", "Enter, Tab or Right", "next dimension, then the next unit"),
+    ("Labeling", "Shift+Tab or Left", "previous dimension"),
+    ("Labeling", "Backspace", "undo the last label"),
+    ("Labeling", "R", "reveal the hidden pre-label and gold label now"),
+    ("Review", "1–3", "triage the disagreement: retrieval error, verification error, wrong gold label"),
+    ("Review", "Enter", "accept the pre-filled triage"),
+)
+
+
+def shortcuts_markdown(window) -> str:
+    rows = []
+    for action in window.actions():
+        key = action.shortcut()
+        if key.isEmpty():
+            continue
+        rows.append((key.toString(QKeySequence.SequenceFormat.NativeText), action.text().replace("&", "")))
+    lines = ["# Keyboard shortcuts", "", "| Key | What it does |", "|---|---|"]
+    lines += [f"| {k} | {t} |" for k, t in sorted(rows, key=lambda r: (len(r[0]), r[0]))]
+    lines += ["", "## On pages", "", "| Page | Key | What it does |", "|---|---|---|"]
+    lines += [f"| {p} | {k} | {t} |" for p, k, t in PAGE_KEYS]
+    return "\n".join(lines) + "\n"
+
+
+def show_shortcuts(window) -> QDialog:
+    return _text_dialog(window, "Keyboard shortcuts", shortcuts_markdown(window), "shortcutsDialog")

@@ -1,0 +1,186 @@
+"""The Workflow page, change announcements, the focus check for other processes' writes, F5, Help.
+
+States shown are compared with the engine's status function on the same file; announcements are
+checked by what a page does when it hears them (refresh now, or once when next shown)."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QWidget
+
+from factaudit.engine import services
+from factaudit.engine.services import retrieval, status
+from factaudit.gui.main_window import PAGES, ProjectWindow
+from factaudit.gui.ops import Op, OpChanges, announce, error_text, on_changes, plain_words
+from factaudit.gui.views.workflow_view import STATE_TEXT
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def window(qtbot, demo_copy, closer):
+    project = services.open_project(demo_copy)
+    w = ProjectWindow(project)
+    closer(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.workflow_view.status is not None, timeout=20_000)
+    return w
+
+
+def shown_states(w) -> dict[str, str]:
+    return {name: row.state.text() for name, row in w.workflow_view.rows.items()}
+
+
+def test_workflow_page_first_and_matches_the_engine(window, qtbot):
+    assert PAGES[0] == "Workflow" and window.current_page == "Workflow"
+    expected = status.workflow_status(window.project)
+    assert shown_states(window) == {s.name: STATE_TEXT[s.state] for s in expected.steps}
+    rows = window.workflow_view.rows
+    highlighted = [n for n, r in rows.items() if r.property("next")]
+    assert highlighted == [expected.next_step.name] == ["decompose"]
+    assert rows["decompose"].detail.text() == expected.step("decompose").detail
+    assert "Next: Decompose answers" in window.workflow_view.next_label.text()
+
+
+def test_a_write_through_ops_refreshes_the_pages(window, qtbot):
+    before = window.runs_view.table.rowCount()
+    op = (Op(window, retrieval.retrieve, window.project, "bm25", k=3)
+          .changes(window.project, OpChanges(runs=True)).run())
+    qtbot.waitUntil(lambda: op.status == "done", timeout=60_000)
+    # the Workflow page (shown) re-reads the status; the Runs page (hidden) refreshes when shown
+    qtbot.waitUntil(lambda: window.workflow_view.rows["retrieve"].state.text() in ("Done", "Partly done"),
+                    timeout=20_000)
+    assert window.runs_view.table.rowCount() == before
+    window.show_page(PAGES.index("Runs"))
+    assert window.runs_view.table.rowCount() == before + 1
+
+
+def test_listener_defers_while_hidden_and_merges(qapp, qtbot):
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    heard = []
+    project = object()
+    on_changes(widget, heard.append, "runs", "verdicts", project=project)
+    announce(project, OpChanges(annotations=True))      # not an area it shows
+    announce(object(), OpChanges(runs=True))             # another project
+    announce(project, OpChanges(runs=True))
+    announce(project, OpChanges(verdicts=True))
+    assert heard == []                                   # hidden: nothing yet
+    widget.show()
+    assert heard == [OpChanges(runs=True, verdicts=True)]
+    announce(project, OpChanges(verdicts=True))
+    assert heard[-1] == OpChanges(verdicts=True) and len(heard) == 2
+    with pytest.raises(ValueError):
+        on_changes(widget, heard.append, "run")
+
+
+def test_changes_announced_on_success_only_unless_always(qapp, qtbot):
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    widget.show()
+    heard = []
+    project = object()
+    on_changes(widget, heard.append, project=project)
+
+    def boom(*, progress, cancel):
+        raise ValueError("no")
+
+    failing = Op(widget, boom).changes(project, OpChanges(runs=True)).failure(lambda exc: None).run()
+    qtbot.waitUntil(lambda: failing.status == "failed", timeout=5000)
+    assert heard == []
+    kept = Op(widget, boom).changes(project, OpChanges(runs=True), always=True).failure(lambda exc: None).run()
+    qtbot.waitUntil(lambda: kept.status == "failed", timeout=5000)
+    assert heard == [OpChanges(runs=True)]
+    ok = Op(widget, lambda *, progress, cancel: 3).changes(project, lambda n: OpChanges(verdicts=n == 3)).run()
+    qtbot.waitUntil(lambda: ok.status == "done", timeout=5000)
+    assert heard[-1] == OpChanges(verdicts=True)
+
+
+def test_other_process_writes_are_picked_up_on_focus(qtbot, demo_copy, closer):
+    reader = services.open_project(demo_copy, readonly=True)
+    w = ProjectWindow(reader)
+    closer(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.workflow_view.status is not None, timeout=20_000)
+    assert w.workflow_view.status.step("retrieve").state == "todo"
+    with services.open_project(demo_copy) as writer:       # what the command line would do
+        retrieval.retrieve(writer, "bm25", k=3)
+    op = w.check_external_changes()
+    qtbot.waitUntil(lambda: op.status == "done", timeout=10_000)
+    qtbot.waitUntil(lambda: w.workflow_view.status.step("retrieve").state == "done", timeout=20_000)
+    assert w.workflow_view.rows["retrieve"].state.text() == "Done"
+
+
+def test_f5_is_bound_once_and_refreshes_the_current_page(window, qtbot):
+    owners = [a for a in window.findChildren(QWidget) + [window] for a in getattr(a, "actions", lambda: [])()
+              if a.shortcut().toString() == "F5"]
+    buttons = [b for b in window.findChildren(QAbstractButton) if b.shortcut().toString() == "F5"]
+    assert len(set(owners)) == 1 and buttons == []
+    window.show_page(PAGES.index("Workflow"))
+    qtbot.waitUntil(lambda: not window.workflow_view._op.running, timeout=10_000)
+    first = window.workflow_view._op
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert window.workflow_view._op is not first
+
+
+def test_prelabel_skip_button(window, qtbot):
+    row = window.workflow_view.rows["prelabel"]
+    assert row.extra.text() == "Skip pre-labels"
+    qtbot.mouseClick(row.extra, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: row.state.text() == "Skipped", timeout=20_000)
+    assert row.extra.text() == "Use pre-labels"
+    assert status.workflow_status(window.project).step("prelabel").detail == "pre-labels turned off"
+
+
+def test_help_pages(window, qtbot):
+    window.quickstart_action.trigger()
+    dialog = window.findChild(QWidget, "quickstartDialog")
+    text = dialog.browser.toPlainText()
+    assert text.startswith("Quick start") and "R+NE+A" in text and "# " not in text   # Markdown rendered
+    dialog.close()
+    from factaudit.gui import workflow_actions
+
+    md = workflow_actions.shortcuts_markdown(window)
+    assert "| F5 | Refresh |" in md and "| Ctrl+1 | Workflow |" in md
+
+
+def _string_constants(path: Path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
+            and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            yield node.lineno, node.value
+
+
+FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]+")
+
+
+def test_gui_texts_name_no_command_line_flags():
+    found = [(str(p.relative_to(ROOT)), line, text[:80]) for p in sorted((ROOT / "gui").rglob("*.py"))
+             if p.name != "ops.py" for line, text in _string_constants(p) if FLAG.search(text)]
+    assert found == []
+
+
+def test_engine_errors_shown_without_flags():
+    """Every engine message naming a flag reads without it once the app shows it."""
+    checked = 0
+    for p in sorted((ROOT / "engine").rglob("*.py")):
+        if "cli" in p.parts:
+            continue
+        for _line, text in _string_constants(p):
+            if FLAG.search(text):
+                checked += 1
+                assert not FLAG.search(plain_words(text)), text
+    assert checked > 5
+    from factaudit.engine.errors import InvalidArgument
+
+    assert error_text(InvalidArgument("a dataset named 'x' already exists; pass --dataset NAME")) == \
+        "a dataset named 'x' already exists; choose another dataset name"
