@@ -5,8 +5,6 @@ from pathlib import Path
 
 import pytest
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-
 
 @pytest.fixture(autouse=True)
 def isolated_settings(qapp, tmp_path, monkeypatch):
@@ -33,9 +31,15 @@ def demo_copy(demo_project_path, tmp_path) -> Path:
 
 
 @pytest.fixture
-def screenshots() -> Path:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS
+def screenshots(tmp_path) -> Path:
+    """Where tests save screenshots: the folder FACTAUDIT_SCREENSHOTS names (e.g. docs/screenshots when
+    refreshing the README's pictures), else a temporary one, so a plain run never writes tracked files."""
+    import os
+
+    chosen = os.environ.get("FACTAUDIT_SCREENSHOTS")
+    folder = Path(chosen) if chosen else tmp_path / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 @pytest.fixture
