@@ -97,14 +97,13 @@ def bench_bm25(k: int = 10) -> dict:
     import bm25s
     from rank_bm25 import BM25Okapi
 
-    from factaudit.engine.retrieval.bm25 import B, K1, METHOD, _stemmer, tokenize, top_k
+    from factaudit.engine.retrieval.bm25 import B, K1, METHOD, tokenize, top_k
 
     ids, texts, claims, gold = load_scifact()
-    stemmer = _stemmer()
     t0 = time.perf_counter()
-    doc_tokens = tokenize(texts, stemmer)
+    doc_tokens = tokenize(texts)
     t_tok = time.perf_counter() - t0
-    q_tokens = tokenize([t for _, t in claims], stemmer)
+    q_tokens = tokenize([t for _, t in claims])
 
     t0 = time.perf_counter()
     retriever = bm25s.BM25(k1=K1, b=B, method=METHOD)

@@ -55,6 +55,7 @@ for command in (new_cmd, import_cmd, info_cmd, demo_cmd):
 # Capabilities register their commands here (one module each).
 COMMAND_MODULES = [
     "factaudit.engine.cli.retrieval_cmds",
+    "factaudit.engine.cli.lang_cmds",
     "factaudit.engine.cli.verify_cmds",
     "factaudit.engine.cli.scoring_cmds",
     "factaudit.engine.cli.audit_cmds",

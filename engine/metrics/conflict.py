@@ -8,21 +8,18 @@
 """
 from __future__ import annotations
 
-import re
-import string
-import unicodedata
 from dataclasses import asdict, dataclass
 from typing import Any, Iterable, Sequence
 
+from factaudit.engine.text.normalize import fold
+
 # RAMDocs marks noise documents with this placeholder answer; it supports nothing.
 NO_ANSWER = frozenset({"", "unknown", "none", "n/a"})
-_PUNCT = re.compile(f"[{re.escape(string.punctuation)}\u2018\u2019\u201c\u201d\u2013\u2014]")
 
 
 def normalise(answer: str) -> str:
-    text = unicodedata.normalize("NFKC", str(answer)).casefold()
-    text = _PUNCT.sub(" ", text)
-    return re.sub(r"\s+", " ", text).strip()
+    # Case, full-width forms, Chinese and Western punctuation, thousands separators, Chinese numerals.
+    return fold(answer)
 
 
 def answer_set(answers: Iterable[str]) -> frozenset[str]:

@@ -7,12 +7,12 @@ lenient       = max(0, |pred ∩ gold| / |gold| − 0.2·|pred − gold|)
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.text.normalize import fold
 
 WRONG_OPTION_PENALTY = 0.2
 
@@ -26,7 +26,8 @@ MEAN_METRICS = ("strict", "intermediate", "lenient")
 
 
 def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", str(text)).strip().casefold()
+    # Case, spacing, full-width forms, punctuation, thousands separators and Chinese numerals.
+    return fold(text)
 
 
 class Lexicon:

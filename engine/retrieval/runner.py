@@ -79,6 +79,8 @@ class Corpus:
     doc_of: dict[str, str | None]
     hash: str
     dataset: str | None = None
+    langs: list[str | None] | None = None     # per passage (None: English), for BM25's analyzers
+    query_lang: str | None = None             # queries not tokenized with their own language
 
 
 @dataclass
@@ -87,6 +89,7 @@ class OpenedIndexes:
     cache: dict[str, str]                       # label -> hit | built | uncached
     models: dict[str, dict[str, Any]] = field(default_factory=dict)   # provenance per dense model
     seconds: float = 0.0
+    primers: list[Callable[..., None]] = field(default_factory=list)   # tokenize all queries at once
 
 
 def open_indexes(spec: RetrieverSpec, corpus: Corpus, project_path: str | Path, dense_index: str = "flat",
@@ -99,16 +102,20 @@ def open_indexes(spec: RetrieverSpec, corpus: Corpus, project_path: str | Path, 
         if cancel is not None:
             cancel.check()
         if comp.kind == "bm25":
-            key = f"bm25-v{INDEX_FORMAT}-{_short_hash(bm25_mod.TOKENIZATION)}"
-            meta = {"kind": "bm25", "corpus_hash": corpus.hash, "tokenization": bm25_mod.TOKENIZATION,
-                    "n_passages": len(corpus.ids), "format": INDEX_FORMAT}
+            tokenization = bm25_mod.tokenization(corpus.langs)
+            langs_hash = bm25_mod.langs_hash(corpus.langs, len(corpus.ids))
+            key = f"bm25-v{INDEX_FORMAT}-{_short_hash(tokenization)}-{langs_hash[:8]}"
+            meta = {"kind": "bm25", "corpus_hash": corpus.hash, "tokenization": tokenization,
+                    "langs_sha256": langs_hash, "n_passages": len(corpus.ids), "format": INDEX_FORMAT}
             idx, status = index_cache.load_or_build(
                 index_cache.cache_dir(project_path, corpus.hash, key), meta,
-                build=lambda: bm25_mod.BM25Index.build(corpus.ids, corpus.texts, progress, cancel),
+                build=lambda: bm25_mod.BM25Index.build(corpus.ids, corpus.texts, progress, cancel, corpus.langs),
                 save=lambda obj, folder: obj.save(folder),
                 load=bm25_mod.BM25Index.load,
             )
+            idx.query_lang = corpus.query_lang
             opened.searchers[comp.label] = idx.search
+            opened.primers.append(idx.prime)
         else:
             info = embedders.resolve_embedder(comp.model)
             sha = embedders.model_sha256(info)

@@ -63,9 +63,19 @@ def import_files(project: Project, files: list[str | Path], fmt: str | None = No
     progress(0, None, "validating")
     result = ingest.import_files(project, [Path(f) for f in files], fmt, kind, mapping, dataset, id_prefix, split,
                                  progress=progress)
+    _detect_language(project, result.dataset.name)
     total = sum(result.counts.values())
     progress(total, total, "imported")
     return result
+
+
+def _detect_language(project: Project, dataset: str) -> None:
+    from factaudit.engine.services.languages import ensure_dataset_language
+
+    try:
+        ensure_dataset_language(project, dataset)
+    except ImportError:
+        pass   # no language-id package: the language stays unset (English rules) until set by hand
 
 
 def preview_file(path: str | Path, fmt: str | None = None, limit: int = 20) -> tuple[list[str], list[dict]]:

@@ -112,6 +112,9 @@ def retrieve(project: Project, retriever: str = "bm25", k: int = 10, model: str 
     corpus = load_corpus(project, corpus_dataset)
     if not corpus.ids:
         raise InvalidArgument("no passages to retrieve from; import a corpus first")
+    query_langs: list[str | None] = []
+    if any(c.kind == "bm25" for c in spec.components):
+        query_langs, lang_config = _bm25_languages(project, corpus, claims)
 
     config = {
         "retriever": spec.label, "components": [c.label for c in spec.components], "k": k,
@@ -120,7 +123,8 @@ def retrieve(project: Project, retriever: str = "bm25", k: int = 10, model: str 
         "claim_ids": claim_ids,
     }
     if any(c.kind == "bm25" for c in spec.components):
-        config["tokenization"] = bm25_mod.TOKENIZATION
+        config["tokenization"] = bm25_mod.tokenization([*set(corpus.langs or [None]), *set(query_langs)])
+        config["languages"] = lang_config
     if any(c.kind == "dense" for c in spec.components):
         config["dense_index"] = dense_index
     if spec.fused:
@@ -132,6 +136,8 @@ def retrieve(project: Project, retriever: str = "bm25", k: int = 10, model: str 
     run_id = runs.create_run(project, "retrieve", config, provenance)
     try:
         opened = open_indexes(spec, corpus, project.path, dense_index, progress, cancel)
+        for prime in opened.primers:
+            prime([c.text for c in claims], query_langs)
         pipeline = Pipeline(spec, opened.searchers, merge, rrf_k, rrf_depth, corpus.doc_of)
 
         def sink(batch):
@@ -156,12 +162,33 @@ def retrieve(project: Project, retriever: str = "bm25", k: int = 10, model: str 
                            corpus_hash=corpus.hash, n_passages=len(corpus.ids))
 
 
+def _bm25_languages(project: Project, corpus: Corpus, claims) -> tuple[list[str | None], dict[str, Any]]:
+    """Set each passage's language on `corpus` and return each claim's, with what the run pins:
+    counts per language and the datasets whose language was detected now (none stored)."""
+    from collections import Counter
+
+    from factaudit.engine.retrieval.tokenize import lang_code
+    from factaudit.engine.services import languages
+
+    dataset_langs = languages._DatasetLangs(project)
+    corpus.langs = languages.passage_languages(project, corpus.ids, corpus.dataset, dataset_langs)
+    query_langs = languages.claim_languages(project, [c.dataset for c in claims], dataset_langs)
+    by_query = Counter(lang_code(x) for x in query_langs)
+    corpus.query_lang = by_query.most_common(1)[0][0] if by_query else None
+    count = Counter(corpus.langs)
+    passages: Counter = Counter()
+    for lang, n in count.items():
+        passages[lang_code(lang)] += n
+    return query_langs, {"passages": dict(sorted(passages.items())), "queries": dict(sorted(by_query.items())),
+                         "detected_now": sorted(dataset_langs.detected)}
+
+
 def _library_versions(spec) -> dict[str, str]:
     from importlib.metadata import PackageNotFoundError, version
 
     names = []
     if any(c.kind == "bm25" for c in spec.components):
-        names += ["bm25s", "PyStemmer"]
+        names += ["bm25s", "PyStemmer", "jieba"]
     if any(c.kind == "dense" for c in spec.components):
         names += ["sentence-transformers", "faiss-cpu", "torch"]
     out = {}
@@ -261,10 +288,23 @@ def claim_hits(project: Project, run_id: str, claim_id: str) -> ClaimHits:
     hits = runs.get_hits(project, run_id, claim_id).get(claim_id, [])
     gold = [g.passage_id for g in queries.gold_evidence(project).get(claim_id, [])]
     passages = queries.get_passages(project, [h.passage_id for h in hits])
+    langs = _stored_langs(project, claim.dataset, [h.passage_id for h in hits])
+    qlang = langs.get(None)
     views = []
     for h in hits:
         p = passages.get(h.passage_id)
         title, text = (p.title or "", p.text) if p else ("", "(passage not in the project)")
+        plang = langs.get(h.passage_id)
         views.append(HitView(h.rank, h.score, h.passage_id, p.doc_id if p else None, title, text,
-                             h.passage_id in gold, match_spans(claim.text, title), match_spans(claim.text, text)))
+                             h.passage_id in gold, match_spans(claim.text, title, qlang, plang),
+                             match_spans(claim.text, text, qlang, plang)))
     return ClaimHits(run_id, claim_id, claim.text, gold, views)
+
+
+def _stored_langs(project: Project, claim_dataset: str, passage_ids: list[str]) -> dict[str | None, str | None]:
+    """Stored languages (no detection: a view must be quick): key None = the claim's dataset."""
+    from factaudit.engine.project import lang_store
+
+    out: dict[str | None, str | None] = {None: lang_store.dataset_langs(project).get(claim_dataset)}
+    out.update(lang_store.langs_of_passages(project, passage_ids))
+    return out
