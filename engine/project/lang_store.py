@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from factaudit.engine.errors import NotFound
+from factaudit.engine.project.chunked import rows_in
 from factaudit.engine.project.db import Project
 
 
@@ -53,12 +54,6 @@ def dataset_texts(project: Project, name: str, limit: int = 2000) -> list[str]:
 
 def langs_of_passages(project: Project, ids: list[str]) -> dict[str, str | None]:
     """passage id -> its own language, else its dataset's (None when neither is set)."""
-    out: dict[str, str | None] = {}
-    conn = project.reader()
-    for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
-        marks = ",".join("?" * len(chunk))
-        for r in conn.execute(f"SELECT p.id, coalesce(p.lang, d.lang) FROM passages p JOIN datasets d"
-                              f" ON d.id = p.dataset_id WHERE p.id IN ({marks})", chunk):
-            out[r[0]] = r[1]
-    return out
+    sql = ("SELECT p.id, coalesce(p.lang, d.lang) FROM passages p JOIN datasets d ON d.id = p.dataset_id"
+           " WHERE p.id IN ({marks})")
+    return {r[0]: r[1] for r in rows_in(project.reader(), sql, ids)}
