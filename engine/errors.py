@@ -36,6 +36,10 @@ class DatasetFrozen(ProjectError):
     pass
 
 
+class DiskFull(ProjectError):
+    """A write failed for lack of space (or an I/O error); the transaction was rolled back."""
+
+
 class NotFound(FactAuditError):
     """A run, claim, dataset or other record named by the user does not exist."""
 

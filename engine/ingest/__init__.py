@@ -11,6 +11,7 @@ from factaudit.engine.ingest.builder import BatchBuilder
 from factaudit.engine.ingest.readers import source_file
 from factaudit.engine.project import imports as store
 from factaudit.engine.project.db import Project
+from factaudit.engine.project.paths import file_problem
 from factaudit.engine.project.records import DatasetInfo, DatasetSpec
 
 ADAPTERS = ("scifact", "healthver", "medexpert", "ramdocs", "hotpotqa", "trec")
@@ -42,8 +43,9 @@ def build_batch(project: Project, files: list[Path], fmt: str | None = None, kin
         raise InvalidArgument("no input files given")
     files = [Path(f) for f in files]
     for f in files:
-        if not f.is_file():
-            raise ImportFailed([Problem(str(f), None, None, "file not found")])
+        problem = file_problem(f)
+        if problem:
+            raise ImportFailed([Problem(str(f), None, None, problem)])
     fmt = fmt or infer_format(files[0])
     if fmt not in FORMATS:
         raise InvalidArgument(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
@@ -88,7 +90,7 @@ def import_files(project: Project, files: list[Path], fmt: str | None = None, ki
     batch = builder.finish(project, id_prefix)
     if not any(batch.counts().values()):
         raise ImportFailed([Problem(files[0].name if files else "?", None, None, "no records found")])
-    unresolved = builder.unresolved_gold(project)
+    unresolved = builder.check_gold_resolves(project)
     if progress is not None:
         progress(builder.n_records, builder.n_records, "writing")
     info = store.write_batch(project, batch)

@@ -157,21 +157,34 @@ class BatchBuilder:
             setattr(self.batch, kind, [r for r in records if r.id not in there])
 
     def _apply_prefix(self, prefix: str) -> None:
+        """Prefix every id AND every reference a record makes (gold passages, items, sentences,
+        documents, a run's claims and passages), so a prefixed import points into its own prefixed
+        world: prefixing only ids defined in this batch left gold pointing at nothing, or at another
+        dataset's passages that happen to share the bare id."""
         b = self.batch
-        own = {k: set(v) for k, v in self.where.items()}
 
-        def p(kind: str, value: str | None) -> str | None:
-            return prefix + value if value is not None and value in own[kind] else value
+        def p(value: str | None) -> str | None:
+            return None if value is None else prefix + value
 
         b.documents = [replace(d, id=prefix + d.id) for d in b.documents]
-        b.passages = [replace(x, id=prefix + x.id, doc_id=p("documents", x.doc_id)) for x in b.passages]
+        b.passages = [replace(x, id=prefix + x.id, doc_id=p(x.doc_id)) for x in b.passages]
         b.items = [replace(i, id=prefix + i.id) for i in b.items]
-        b.sentences = [replace(s, id=prefix + s.id, item_id=p("items", s.item_id)) for s in b.sentences]
+        b.sentences = [replace(s, id=prefix + s.id, item_id=p(s.item_id)) for s in b.sentences]
         b.claims = [
-            replace(c, id=prefix + c.id, item_id=p("items", c.item_id), sentence_id=p("sentences", c.sentence_id),
-                    gold=[replace(g, passage_id=p("passages", g.passage_id)) for g in c.gold])
+            replace(c, id=prefix + c.id, item_id=p(c.item_id), sentence_id=p(c.sentence_id),
+                    gold=[replace(g, passage_id=prefix + g.passage_id) for g in c.gold])
             for c in b.claims
         ]
+        if b.run is not None:
+            b.run.hits = [replace(h, claim_id=prefix + h.claim_id, passage_id=prefix + h.passage_id)
+                          for h in b.run.hits]
+            b.run.verdicts = [replace(v, claim_id=prefix + v.claim_id,
+                                      evidence_used=[prefix + e for e in v.evidence_used] if v.evidence_used else
+                                      v.evidence_used) for v in b.run.verdicts]
+            b.run.predictions = [replace(x, item_id=prefix + x.item_id) for x in b.run.predictions]
+            where = self.__dict__.get("pred_where")
+            if where:
+                self.pred_where = {prefix + k: w for k, w in where.items()}
         self.where = {k: {prefix + i: w for i, w in v.items()} for k, v in self.where.items()}
         self.shared = {k: {prefix + i for i in v} for k, v in self.shared.items()}
 
@@ -209,6 +222,31 @@ class BatchBuilder:
 
     def unresolved_gold(self, project: Project) -> int:
         """Gold passages that are in neither this batch nor the project (claims before their corpus)."""
+        return len(self._missing_gold(project)[1])
+
+    def _missing_gold(self, project: Project) -> tuple[set[str], set[str]]:
         wanted = {g.passage_id for c in self.batch.claims for g in c.gold}
         have = {p.id for p in self.batch.passages}
-        return len(wanted - have - store.existing_ids(project, "passages", wanted - have))
+        return wanted, wanted - have - store.existing_ids(project, "passages", wanted - have)
+
+    def check_gold_resolves(self, project: Project) -> int:
+        """Fail when gold is given but not one gold passage exists while a corpus does.
+
+        Claims may come before their corpus (an empty corpus: the count is reported), but when passages
+        exist and none of the gold ids is among them the ids belong to another world (a forgotten or
+        different id prefix): every retrieval figure would silently be 0. Returns the unresolved count.
+        """
+        wanted, missing = self._missing_gold(project)
+        if not wanted or missing != wanted:
+            return len(missing)
+        if not self.batch.passages and not store.any_passages(project):
+            return len(missing)
+        for c in self.batch.claims:
+            for g in c.gold:
+                if g.passage_id in missing:
+                    f, l = self.where["claims"][c.id]
+                    self.problems.add(f, l, "gold_passages",
+                                      f"none of the {len(wanted)} gold passages of this import is in the project "
+                                      f"(first: {g.passage_id!r}); the corpus uses other ids — check the id prefix")
+                    self.problems.raise_if_any()
+        return len(missing)

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from factaudit.engine.ingest.problems import RecordError
+from factaudit.engine.ingest.readers import _SURROGATE, lone_surrogate
 from factaudit.engine.project.records import RISK_TIERS, SENTENCE_LABELS, VERDICTS
 
 # Label spellings used by the public datasets, mapped to the four verdicts.
@@ -18,25 +20,52 @@ VERDICT_SYNONYMS = {
 }
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
+
+
+def _type_name(value: Any) -> str:
+    return {bool: "true/false", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(
+        type(value), type(value).__name__)
+
+
 def text(rec: dict, field: str, *, required: bool = True, empty_ok: bool = False) -> str | None:
+    """A text field. Numbers are refused: `"claim": 12345` is a broken export, not a claim."""
     if field not in rec or rec[field] is None or (rec[field] == "" and not required):
         if required:
             raise RecordError(field, "missing required field")
         return None
     value = rec[field]
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise RecordError(field, f"expected a string, got {type(value).__name__}")
-    value = str(value)
+    if not isinstance(value, str):
+        raise RecordError(field, f"expected a string, got {_type_name(value)} ({_short(value)})")
     if not empty_ok and not value.strip():
         raise RecordError(field, "empty value")
     return value
 
 
 def ident(rec: dict, field: str = "id", *, required: bool = True) -> str | None:
-    value = text(rec, field, required=required)
-    if value is not None and value != value.strip():
+    """An identifier: a string or an integer (SciFact and HotpotQA ids are JSON numbers)."""
+    if field not in rec or rec[field] is None or rec[field] == "":
+        if required:
+            raise RecordError(field, "missing required field")
+        return None
+    value = rec[field]
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise RecordError(field, f"expected an id (string or integer), got {_type_name(value)} ({_short(value)})")
+    value = str(value)
+    if not value.strip():
+        raise RecordError(field, "empty value")
+    if value != value.strip():
         raise RecordError(field, "id has leading or trailing whitespace")
+    bad = _CONTROL.search(value)
+    if bad:
+        # an escaped NUL ("\u0000") survives JSON and would make two ids look the same on screen
+        raise RecordError(field, f"id contains a control character (U+{ord(bad.group()):04X})")
     return value
+
+
+def _short(value: Any) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:39] + "…"
 
 
 def verdict(rec: dict, field: str, *, required: bool = False) -> str | None:
@@ -78,11 +107,14 @@ def str_list(rec: dict, field: str, *, from_csv: bool = False) -> list[str] | No
     if from_csv and isinstance(value, str):
         try:
             value = json.loads(value)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             raise RecordError(field, "list-valued CSV cells must be JSON, e.g. [\"a\", \"b\"]") from None
     if not isinstance(value, list) or not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
         raise RecordError(field, "expected a list of strings")
-    return [str(v) for v in value]
+    out = [str(v) for v in value]
+    if from_csv and any(_SURROGATE.search(v) for v in out):
+        raise RecordError(field, "contains a lone UTF-16 surrogate escape (e.g. \\ud800), which is not valid Unicode")
+    return out
 
 
 def boolean(rec: dict, field: str) -> bool:
@@ -100,7 +132,10 @@ def json_value(rec: dict, field: str, *, from_csv: bool) -> Any:
     value = rec.get(field)
     if from_csv and isinstance(value, str) and value.strip():
         try:
-            return json.loads(value)
-        except json.JSONDecodeError:
+            parsed = json.loads(value)
+        except (json.JSONDecodeError, RecursionError):
             raise RecordError(field, "expected a JSON value in this CSV cell") from None
+        if lone_surrogate(parsed) is not None or (isinstance(parsed, str) and _SURROGATE.search(parsed)):
+            raise RecordError(field, "contains a lone UTF-16 surrogate escape (e.g. \\ud800), which is not valid Unicode")
+        return parsed
     return value

@@ -22,7 +22,19 @@ KINDS = ("corpus", "claims", "answers", "verdicts", "choices", "candidates")
 
 def rows(path: Path, fmt: str, builder: BatchBuilder, mapping: dict[str, str]) -> Iterator[Row]:
     reader = read_csv if fmt == "csv" else read_jsonl
-    for row in reader(path, builder.problems):
+    read = list(reader(path, builder.problems))
+    if mapping and read:
+        columns = list(dict.fromkeys(k for row in read for k in row.data))
+        missing = [(ours, theirs) for ours, theirs in mapping.items() if theirs not in columns]
+        if missing:
+            # a mistyped column would otherwise be silently ignored and the field read from nowhere
+            ours, theirs = missing[0]
+            shown = ", ".join(columns[:30]) + (", …" if len(columns) > 30 else "")
+            line = 1 if fmt == "csv" else read[0].line  # a CSV's columns are named on its header line
+            builder.problems.add(path.name, line, ours,
+                                 f"mapped column {theirs!r} is not in the file; its columns are: {shown}")
+            return
+    for row in read:
         if mapping:
             data = dict(row.data)
             for ours, theirs in mapping.items():

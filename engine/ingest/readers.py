@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +19,53 @@ from factaudit.engine.ingest.problems import Problems
 from factaudit.engine.project.records import SourceFile
 
 csv.field_size_limit(sys.maxsize)
+
+# A JSON escape of a UTF-16 surrogate; json.loads joins valid pairs, so one left in a string is lone.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def loads(text: str) -> Any:
+    """json.loads that turns a too-deep nesting into a JSONDecodeError-like located failure."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise NestingTooDeep() from None
+
+
+class NestingTooDeep(ValueError):
+    reason = "JSON nested too deeply to read (more than about a thousand levels)"
+
+
+def lone_surrogate(value: Any, path: str = "") -> str | None:
+    """The field path of the first string holding a lone surrogate (`\\ud800`), or None.
+
+    SQLite stores UTF-8, which has no encoding for a lone surrogate: the insert would fail mid-import.
+    """
+    stack = [(path, value)]
+    while stack:
+        where, v = stack.pop()
+        if isinstance(v, str):
+            if _SURROGATE.search(v):
+                return where or None
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                if isinstance(k, str) and _SURROGATE.search(k):
+                    return where or None
+                stack.append((f"{where}.{k}" if where else str(k), x))
+        elif isinstance(v, list):
+            stack.extend((f"{where}[{i}]", x) for i, x in enumerate(v))
+    return None
+
+
+def surrogate_problem(raw: str, value: Any) -> tuple[str | None, str] | None:
+    """(field, reason) when a parsed JSON value holds a lone surrogate; cheap for ordinary text."""
+    if not _SURROGATE_ESCAPE.search(raw):
+        return None
+    where = lone_surrogate(value)
+    if where is None and not (isinstance(value, str) and _SURROGATE.search(value)):
+        return None
+    return where, "contains a lone UTF-16 surrogate escape (e.g. \\ud800), which is not valid Unicode text"
 
 
 @dataclass
@@ -58,7 +106,12 @@ def read_jsonl(path: Path, problems: Problems) -> Iterator[Row]:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            obj = loads(line)
+        except NestingTooDeep as exc:
+            problems.add(path.name, number, None, exc.reason)
+            if problems.full:
+                return
+            continue
         except json.JSONDecodeError as exc:
             truncated = number == len(lines) and not text.endswith("\n")
             reason = "truncated JSON record (file ends mid-record)" if truncated and "Expecting" in exc.msg or (
@@ -70,6 +123,10 @@ def read_jsonl(path: Path, problems: Problems) -> Iterator[Row]:
         if not isinstance(obj, dict):
             problems.add(path.name, number, None, f"expected a JSON object, got {type(obj).__name__}")
             continue
+        bad = surrogate_problem(line, obj)
+        if bad is not None:
+            problems.add(path.name, number, bad[0], bad[1])
+            continue
         yield Row(number, obj)
 
 
@@ -78,7 +135,10 @@ def read_json(path: Path, problems: Problems) -> Any:
     if text is None:
         return None
     try:
-        return json.loads(text)
+        return loads(text)
+    except NestingTooDeep as exc:
+        problems.add(path.name, None, None, exc.reason)
+        return None
     except json.JSONDecodeError as exc:
         problems.add(path.name, exc.lineno, None, f"invalid JSON: {exc.msg} at column {exc.colno}")
         return None
@@ -131,7 +191,10 @@ def read_json_entries(path: Path, problems: Problems) -> tuple[str, Iterator[tup
     if text is None:
         return None
     try:
-        json.loads(text)
+        loads(text)
+    except NestingTooDeep as exc:
+        problems.add(path.name, None, None, exc.reason)
+        return None
     except json.JSONDecodeError as exc:
         problems.add(path.name, exc.lineno, None, f"invalid JSON: {exc.msg} at column {exc.colno}")
         return None
@@ -140,7 +203,23 @@ def read_json_entries(path: Path, problems: Problems) -> tuple[str, Iterator[tup
     if opener not in "[{":
         problems.add(path.name, 1, None, "expected a JSON list or object at the top level")
         return None
-    return ("list" if opener == "[" else "object"), _walk(text, start)
+    return ("list" if opener == "[" else "object"), _checked(_walk(text, start), text, path.name, problems)
+
+
+def _checked(entries: Iterator[tuple[int, str | None, Any]], text: str, name: str,
+             problems: Problems) -> Iterator[tuple[int, str | None, Any]]:
+    """Entries without lone surrogates; each one that has one becomes a located problem instead."""
+    if not _SURROGATE_ESCAPE.search(text):
+        yield from entries
+        return
+    for line, key, value in entries:
+        where = lone_surrogate(value)
+        if where is not None or (isinstance(key, str) and _SURROGATE.search(key)) or (
+                isinstance(value, str) and _SURROGATE.search(value)):
+            problems.add(name, line, where, "contains a lone UTF-16 surrogate escape (e.g. \\ud800), "
+                                            "which is not valid Unicode text")
+            continue
+        yield line, key, value
 
 
 def _walk(text: str, start: int) -> Iterator[tuple[int, str | None, Any]]:

@@ -17,8 +17,11 @@ from typing import Iterator
 
 from filelock import FileLock, Timeout
 
-from factaudit.engine.errors import ProjectCorrupt, ProjectLocked, ProjectNotFound, ProjectTooNew, ReadOnlyProject
+from factaudit.engine.errors import (
+    DiskFull, ProjectCorrupt, ProjectLocked, ProjectNotFound, ProjectTooNew, ReadOnlyProject,
+)
 from factaudit.engine.project.migrations import MIGRATIONS, SCHEMA_VERSION, apply_migrations, current_version
+from factaudit.engine.project.paths import creation_problem, file_problem, write_blocker
 
 BUSY_TIMEOUT_MS = 10_000
 PROJECT_SUFFIX = ".faproj"
@@ -56,14 +59,22 @@ class Project:
         self._readers_guard = threading.Lock()
         self._conn: sqlite3.Connection | None = None
         self.backup_path: Path | None = None
+        # Set when a write-open fell back to read-only by itself (read-only media, unwritable file).
+        self.readonly_reason: str | None = None
 
     # ---- lifecycle -------------------------------------------------------------------------
     @classmethod
     def create(cls, path: str | os.PathLike) -> "Project":
         path = Path(path)
-        if path.exists():
+        if os.path.lexists(path):
             raise InvalidPath(f"{path} already exists; open it instead")
-        path.parent.mkdir(parents=True, exist_ok=True)
+        problem = creation_problem(path)
+        if problem:
+            raise InvalidPath(f"cannot create {path}: {problem}")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InvalidPath(f"cannot create {path}: {exc.strerror or exc}") from exc
         proj = cls(path, readonly=False)
         proj._acquire_lock()
         try:
@@ -73,6 +84,11 @@ class Project:
             apply_migrations(conn, 0)
             conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('created', ?)", (now_iso(),))
             proj._conn = conn
+        except sqlite3.Error as exc:
+            proj._release_lock()
+            with contextlib.suppress(OSError):
+                path.unlink()
+            raise InvalidPath(f"cannot create {path}: {_sqlite_reason(exc)}") from exc
         except Exception:
             proj._release_lock()
             raise
@@ -81,9 +97,28 @@ class Project:
     @classmethod
     def open(cls, path: str | os.PathLike, *, readonly: bool = False, immutable: bool = False) -> "Project":
         path = Path(path)
-        if not path.is_file():
+        problem = file_problem(path)
+        if problem == "file not found":
             raise ProjectNotFound(f"no project file at {path}")
-        proj = cls(path, readonly=readonly or immutable, immutable=immutable)
+        if problem:
+            raise ProjectNotFound(f"{path} {problem}" if problem.startswith("is ") else f"{path}: {problem}")
+        if path.stat().st_size == 0:
+            # SQLite would take an empty file for a new database and we would silently migrate it.
+            raise ProjectCorrupt(f"{path} is an empty file (0 bytes), not a factaudit project; "
+                                 "create a new project instead")
+        blocked = None if immutable else write_blocker(path)
+        if blocked is not None and readonly:
+            # SQLite needs to create the -shm file to read a WAL database; where nobody can create
+            # files, only an immutable open reads it (and nobody can change it under us there).
+            proj = cls(path, readonly=True, immutable=blocked[1])
+        elif blocked is not None:
+            # Read-only media or an unwritable file: open it read-only by ourselves instead of failing
+            # on the lock file; writes then say why they cannot happen.
+            reason, frozen = blocked
+            proj = cls(path, readonly=True, immutable=frozen)
+            proj.readonly_reason = reason
+        else:
+            proj = cls(path, readonly=readonly or immutable, immutable=immutable)
         if not proj.readonly:
             proj._acquire_lock()
         try:
@@ -150,10 +185,18 @@ class Project:
         return target
 
     def _acquire_lock(self) -> None:
-        lock = FileLock(str(self.path) + ".lock", timeout=0)
+        lock_path = str(self.path) + ".lock"
+        lock = FileLock(lock_path, timeout=0)
         try:
             lock.acquire()
         except Timeout as exc:
+            # filelock reports any failure to open the lock file as a timeout; find the real reason.
+            try:
+                fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as os_exc:
+                raise InvalidPath(f"cannot use {self.path}: cannot create files in {self.path.parent} "
+                                  f"({os_exc.strerror or os_exc})") from exc
+            os.close(fd)
             raise ProjectLocked(
                 f"{self.path} is open for writing in another factaudit process; open it read-only or close the other one"
             ) from exc
@@ -216,35 +259,80 @@ class Project:
     def atomic(self) -> Iterator[sqlite3.Connection]:
         """A transaction; nested calls become savepoints, so an inner failure rolls back only itself."""
         if self.readonly:
-            raise ReadOnlyProject(f"{self.path} is open read-only")
+            why = f" ({self.readonly_reason})" if self.readonly_reason else ""
+            raise ReadOnlyProject(f"{self.path} is open read-only{why}; nothing was changed")
         with self._write_lock:
             conn = self.conn
             depth = self._depth
             name = f"sp{depth}"
-            if depth == 0:
-                conn.execute("BEGIN IMMEDIATE")
-                self._writer_thread = threading.get_ident()
-            else:
-                conn.execute(f"SAVEPOINT {name}")
+            with self._translated():
+                if depth == 0:
+                    conn.execute("BEGIN IMMEDIATE")
+                    self._writer_thread = threading.get_ident()
+                else:
+                    conn.execute(f"SAVEPOINT {name}")
             self._depth += 1
             try:
                 yield conn
-            except BaseException:
+            except BaseException as exc:
                 self._depth -= 1
                 if depth == 0:
-                    conn.execute("ROLLBACK")
                     self._writer_thread = None
-                else:
-                    conn.execute(f"ROLLBACK TO {name}")
-                    conn.execute(f"RELEASE {name}")
+                # SQLite may already have rolled the whole transaction back by itself (disk full, I/O
+                # error); a second ROLLBACK would then raise "no transaction is active" and hide the
+                # real error, so roll back only what is still open and keep the original exception.
+                if conn.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        if depth == 0:
+                            conn.execute("ROLLBACK")
+                        else:
+                            conn.execute(f"ROLLBACK TO {name}")
+                            conn.execute(f"RELEASE {name}")
+                if isinstance(exc, sqlite3.Error):
+                    translated = self._translate(exc)
+                    if translated is not None:
+                        raise translated from exc
                 raise
             else:
                 self._depth -= 1
                 if depth == 0:
-                    conn.execute("COMMIT")
                     self._writer_thread = None
+                    try:
+                        conn.execute("COMMIT")
+                    except sqlite3.Error as exc:
+                        if conn.in_transaction:
+                            with contextlib.suppress(sqlite3.Error):
+                                conn.execute("ROLLBACK")
+                        translated = self._translate(exc)
+                        if translated is not None:
+                            raise translated from exc
+                        raise
                 else:
-                    conn.execute(f"RELEASE {name}")
+                    with self._translated():
+                        conn.execute(f"RELEASE {name}")
+
+    def _translate(self, exc: sqlite3.Error) -> Exception | None:
+        """Storage failures the user can act on, as one-line engine errors (None: leave it alone)."""
+        code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF  # primary code of an extended one
+        text = str(exc).lower()
+        if code == sqlite3.SQLITE_FULL or "disk is full" in text:
+            return DiskFull(f"disk full while writing {self.path}: free some space and try again "
+                            "(the change was rolled back)")
+        if code == sqlite3.SQLITE_READONLY or "readonly database" in text:
+            return ReadOnlyProject(f"{self.path} is read-only; nothing was changed")
+        if code == sqlite3.SQLITE_IOERR or "disk i/o error" in text:
+            return DiskFull(f"cannot write {self.path}: {exc} (disk full or removed? the change was rolled back)")
+        return None
+
+    @contextlib.contextmanager
+    def _translated(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.Error as exc:
+            translated = self._translate(exc)
+            if translated is not None:
+                raise translated from exc
+            raise
 
     @property
     def schema_version(self) -> int:
@@ -257,6 +345,12 @@ class Project:
 
 class InvalidPath(ProjectNotFound):
     pass
+
+
+def _sqlite_reason(exc: sqlite3.Error) -> str:
+    if (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF == sqlite3.SQLITE_FULL or "disk is full" in str(exc).lower():
+        return "disk full"
+    return str(exc)
 
 
 def copy_project(src: Path, dst: Path) -> None:

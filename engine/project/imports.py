@@ -17,6 +17,10 @@ from factaudit.engine.project.chunked import existing_ids  # noqa: F401
 ID_TABLES = ("documents", "passages", "items", "sentences", "claims")
 
 
+def any_passages(project: Project) -> bool:
+    return project.reader().execute("SELECT 1 FROM passages LIMIT 1").fetchone() is not None
+
+
 def dataset_name_taken(project: Project, name: str) -> bool:
     return project.reader().execute("SELECT 1 FROM datasets WHERE name = ?", (name,)).fetchone() is not None
 

@@ -12,6 +12,7 @@ from factaudit.engine.metrics.classification import LEVELS, RunMetrics
 from factaudit.engine.metrics.compare import Comparison
 from factaudit.engine.metrics.conflict import ConflictResult
 from factaudit.engine.metrics.multi_answer import MultiAnswerResult
+from factaudit.engine.reports.safe import valid_unicode
 
 
 @dataclass
@@ -38,8 +39,9 @@ class ReportData:
 
 
 def dump_json(value: Any, **kw) -> str:
-    """Report JSON goes through the app's one NaN-safe writer (undefined figures become null)."""
-    return jsonsafe.dumps(value, **kw)
+    """Report JSON goes through the app's one NaN-safe writer (undefined figures become null);
+    lone surrogates become U+FFFD first, since the UTF-8 file writer cannot encode them."""
+    return valid_unicode(jsonsafe.dumps(value, **kw))
 
 
 # ---- flat tables shared by HTML and XLSX ---------------------------------------------------------------

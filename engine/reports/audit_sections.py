@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from factaudit.engine.reports.artifacts import Table
+from factaudit.engine.reports.safe import plot_label
 
 
 @dataclass
@@ -123,8 +124,8 @@ def pattern_plot(audit: AuditReport) -> str | None:
         for k, r in enumerate(runs):
             shares = {p.pattern: p.share or 0.0 for p in r.patterns}
             ax.bar(x + (k - (len(runs) - 1) / 2) * width, [shares.get(p, 0.0) for p in patterns], width,
-                   label=f"{r.run_id} (n={r.n_labelled})")
-        ax.set_xticks(x, patterns)
+                   label=plot_label(f"{r.run_id} (n={r.n_labelled})"))
+        ax.set_xticks(x, [plot_label(p) for p in patterns])
         ax.set_ylim(0, 1)
         ax.set_ylabel("share of labelled units" + (" (R6: of decided claims)" if name == "retrieval" else ""))
         ax.set_title(f"{name} failure patterns")

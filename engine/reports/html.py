@@ -11,6 +11,8 @@ from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.engine.reports import artifacts as A
 from factaudit.engine.reports import audit_sections
 from factaudit.engine.reports.artifacts import ReportData
+from factaudit.engine.reports.safe import plot_label as L
+from factaudit.engine.reports.safe import valid_unicode
 
 TEMPLATE = "report.html.j2"
 
@@ -65,9 +67,9 @@ def mapping_plot(data: ReportData, level: str = "sentence") -> str | None:
                 vals.append(v if v is not None else 0.0)
                 lo.append(max(0.0, (v or 0) - ci[0]) if ci and v is not None else 0.0)
                 hi.append(max(0.0, ci[1] - (v or 0)) if ci and v is not None else 0.0)
-            ax.bar(x + (k - (len(runs) - 1) / 2) * width, vals, width, yerr=[lo, hi], capsize=3, label=r)
+            ax.bar(x + (k - (len(runs) - 1) / 2) * width, vals, width, yerr=[lo, hi], capsize=3, label=L(r))
         ax.set_xticks(x, ["P", "R", "F1"])
-        ax.set_title(f"{mapping} ({level})")
+        ax.set_title(L(f"{mapping} ({level})"))
         ax.set_ylim(0, 1)
         ax.grid(axis="y", alpha=0.3)
     np.atleast_1d(axes)[0].set_ylabel("score (95% interval)")
@@ -87,11 +89,11 @@ def confusion_plot(run_id: str, labels: list[str], matrix: list[list[int]]) -> s
         for j in range(m.shape[1]):
             ax.text(j, i, str(m[i, j]), ha="center", va="center",
                     color="white" if m[i, j] > m.max() / 2 else "black")
-    ax.set_xticks(range(len(labels)), labels, rotation=30, ha="right")
-    ax.set_yticks(range(len(labels)), labels)
+    ax.set_xticks(range(len(labels)), [L(x) for x in labels], rotation=30, ha="right")
+    ax.set_yticks(range(len(labels)), [L(x) for x in labels])
     ax.set_xlabel("predicted")
     ax.set_ylabel("gold")
-    ax.set_title(run_id)
+    ax.set_title(L(run_id))
     fig.tight_layout()
     return _png(fig)
 
@@ -111,13 +113,13 @@ def category_plot(data: ReportData, mapping: str) -> str | None:
         raw = [data.metrics[r].by_category[c][mapping].recall if c in data.metrics[r].by_category else None
                for c in cats]
         pos = x + (k - (len(runs) - 1) / 2) * width
-        ax.bar(pos, [v or 0.0 for v in raw], width, label=r)
+        ax.bar(pos, [v or 0.0 for v in raw], width, label=L(r))
         for xi, v in zip(pos, raw):
             if v is None:  # no erroneous sentence in this category: recall is undefined, not zero
                 ax.text(xi, 0.02, "n/a", ha="center", va="bottom", fontsize=7, color="#52606d")
-    ax.set_xticks(x, cats, rotation=30, ha="right")
+    ax.set_xticks(x, [L(c) for c in cats], rotation=30, ha="right")
     ax.set_ylim(0, 1)
-    ax.set_ylabel(f"recall on erroneous sentences ({mapping})")
+    ax.set_ylabel(L(f"recall on erroneous sentences ({mapping})", 80))
     ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
@@ -163,5 +165,6 @@ def render_html(data: ReportData) -> str:
 
 def write_html(data: ReportData, path: Path) -> Path:
     path = Path(path)
-    path.write_text(render_html(data), encoding="utf-8")
+    # a lone surrogate in a project string would make the UTF-8 encoder raise half-way through
+    path.write_text(valid_unicode(render_html(data)), encoding="utf-8")
     return path

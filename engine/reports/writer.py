@@ -5,6 +5,7 @@ removes what it wrote if any format fails, so a half-written report never looks 
 """
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,9 +40,12 @@ def write_json_folder(data: ReportData, folder: Path) -> list[WrittenFile]:
 
 def write_all(data: ReportData, out: Path, formats: Sequence[str]) -> list[WrittenFile]:
     out = Path(out)
-    if out.exists():
+    if os.path.lexists(out):
         raise InvalidArgument(f"{out} already exists; reports go into a new folder")
-    out.mkdir(parents=True)
+    try:
+        out.mkdir(parents=True)
+    except OSError as exc:
+        raise InvalidArgument(f"cannot write the report to {out}: {exc.strerror or exc}") from exc
     written: list[WrittenFile] = []
     try:
         if "json" in formats:
@@ -52,6 +56,9 @@ def write_all(data: ReportData, out: Path, formats: Sequence[str]) -> list[Writt
         if "xlsx" in formats:
             path = write_xlsx(data, out / "report.xlsx")
             written.append(WrittenFile(path, "xlsx", sha256_file(path)))
+    except OSError as exc:
+        shutil.rmtree(out, ignore_errors=True)
+        raise InvalidArgument(f"cannot write the report to {out}: {exc.strerror or exc} (nothing was kept)") from exc
     except BaseException:
         shutil.rmtree(out, ignore_errors=True)
         raise

@@ -8,13 +8,16 @@ from typing import Any
 from factaudit.engine.reports import artifacts as A
 from factaudit.engine.reports import audit_sections
 from factaudit.engine.reports.artifacts import ReportData, dump_json
+from factaudit.engine.reports.safe import guard_xlsx_cell, xlsx_text
 
 
 def _cell(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return None
     if isinstance(value, (list, dict)):
-        return dump_json(value)
+        value = dump_json(value)
+    if isinstance(value, str):
+        return xlsx_text(value)
     return value
 
 
@@ -23,18 +26,19 @@ def _sheet(wb, title: str, table: A.Table) -> None:
 
     ws = wb.create_sheet(title[:31])
     head, rows = table
-    ws.append(head)
+    ws.append([_cell(h) for h in head])
     for c in ws[1]:
         c.font = Font(bold=True)
         c.fill = PatternFill("solid", fgColor="F0F4F8")
     for row in rows:
         ws.append([_cell(v) for v in row])
-    for row in ws.iter_rows(min_row=2):
+    for row in ws.iter_rows(min_row=1):
         for c in row:
+            guard_xlsx_cell(c)  # a category "=HYPERLINK(...)" must stay text, never a live formula
             if isinstance(c.value, float):
                 c.number_format = "0.000"
     for col in ws.columns:
-        width = max(len(str(c.value)) if c.value is not None else 0 for c in col)
+        width = max(min(len(str(c.value)), 60) if c.value is not None else 0 for c in col)
         ws.column_dimensions[col[0].column_letter].width = min(40, max(8, width + 2))
     ws.freeze_panes = "A2"
 

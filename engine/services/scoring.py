@@ -282,8 +282,9 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
         runs_info.append({"run_id": r, "kind": info.kind, "holds": kinds[r], "status": info.status,
                           "created": info.created, "config": info.config, "config_hash": info.config_hash,
                           "provenance": info.provenance})
+    # a report goes to clients: it names the project file, never its local path
     config = {
-        "project": str(project.path.resolve()), "runs": runs_info, "mapping": mapping, "level": level,
+        "project": project.path.name, "runs": runs_info, "mapping": mapping, "level": level,
         "mappings": {m: sorted(v) for m, v in MAPPINGS.items()}, "n_resamples": n_resamples, "seed": seed,
         "confidence": stats.CONFIDENCE, "app_version": APP_VERSION, "created": now_iso(),
         "gates": gates if gates is not None else ma.DEFAULT_GATES,

@@ -150,10 +150,16 @@ def test_id_prefix_resolves_a_collision(project):
     assert res.counts == {"documents": 3, "passages": 4}
     again = {p.id: p.doc_id for p in queries.iter_passages(project, "again")}
     assert again == {"b:p1": "b:d1", "b:p2": "b:d1", "b:p3": "b:p3", "b:p4": "b:p4"}
-    # Claims with a prefix keep pointing at the project's existing passages.
-    res = import_files(project, [GOOD / "claims.jsonl"], kind="claims", dataset="claims2", id_prefix="x:")
+    # The prefix applies to every reference too (issue #11): claims prefixed "b:" point at the "b:" corpus...
+    res = import_files(project, [GOOD / "claims.jsonl"], kind="claims", dataset="claims2", id_prefix="b:")
     assert res.unresolved_gold == 0
-    assert [g.passage_id for g in queries.gold_evidence(project)["x:c1"]] == ["p1", "p2"]
+    assert [g.passage_id for g in queries.gold_evidence(project)["b:c1"]] == ["b:p1", "b:p2"]
+    # ...and a prefix whose gold resolves to nothing fails instead of scoring 0 everywhere later.
+    with pytest.raises(ImportFailed) as info:
+        import_files(project, [GOOD / "claims.jsonl"], kind="claims", dataset="claims3", id_prefix="x:")
+    assert (info.value.line, info.value.field) == (1, "gold_passages")
+    assert "x:p1" in str(info.value) and "prefix" in str(info.value)
+    assert not any(d.name == "claims3" for d in queries.list_datasets(project))
 
 
 def test_frozen_dataset_refuses_updates(project):

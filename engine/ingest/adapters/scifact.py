@@ -47,9 +47,7 @@ def abstract_passage(doc_id: str, title: str, sentences: list[str]) -> PassageRe
 
 
 def _abstract(r: dict, b: BatchBuilder, file: str, line: int) -> None:
-    if "doc_id" not in r:
-        raise RecordError("doc_id", "missing required field")
-    doc_id = str(F.text(r, "doc_id"))
+    doc_id = F.ident(r, "doc_id")
     title = F.text(r, "title", empty_ok=True) or ""
     abstract = r.get("abstract")
     if not isinstance(abstract, list) or not abstract or not all(isinstance(s, str) for s in abstract):
@@ -79,7 +77,9 @@ def _claim(r: dict, b: BatchBuilder, file: str, line: int, unlabeled: bool) -> N
             if not isinstance(s, dict) or not isinstance(s.get("sentences"), list):
                 raise RecordError(f"evidence.{doc_id}", "each rationale needs a sentences list")
             labels.add(F.verdict(s, "label", required=True))
-            sentences.extend(int(i) for i in s["sentences"])
+            if not all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in s["sentences"]):
+                raise RecordError(f"evidence.{doc_id}", "sentence indexes must be non-negative integers")
+            sentences.extend(s["sentences"])
         gold.append(GoldEvidence(passage_id=str(doc_id), stance=None, sentences=sorted(set(sentences))))
     if len(labels) > 1:
         label = "Ambiguous"
