@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from factaudit.engine.metrics import stats
+from factaudit.engine.metrics import prf, stats
 
 
 def vectorised_indexes(y_true: np.ndarray, y_pred: np.ndarray, n_resamples: int, seed: int,
@@ -34,7 +34,7 @@ def vectorised_indexes(y_true: np.ndarray, y_pred: np.ndarray, n_resamples: int,
         idx = rng.integers(0, n, size=(b, n))
         c = cells[idx] + 4 * np.arange(b)[:, None]
         counts = np.bincount(c.ravel(), minlength=4 * b).reshape(b, 4)
-        out.append(stats.f1_from_counts(counts[:, 3], counts[:, 1], counts[:, 2]))
+        out.append(prf.f1_from_counts(counts[:, 3], counts[:, 1], counts[:, 2]))
     return stats.percentile_interval(np.concatenate(out))
 
 

@@ -10,6 +10,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from factaudit.engine.metrics import stats
+from factaudit.engine.metrics.prf import prf_from_counts
 
 VERDICTS = ("Supported", "Refuted", "No Evidence", "Ambiguous")
 
@@ -60,17 +61,11 @@ class MappingScore:
         return asdict(self)
 
 
-def _ratio(a: int, b: int) -> float | None:
-    return a / b if b else None
-
-
 def score_counts(tp: int, fp: int, fn: int, tn: int, *, n_resamples: int = stats.DEFAULT_RESAMPLES,
                  seed: int = stats.DEFAULT_SEED, y_true: np.ndarray | None = None, y_pred: np.ndarray | None = None,
                  strata: np.ndarray | None = None) -> MappingScore:
     """P, R, F1 with Wilson intervals on P and R and a percentile bootstrap interval on F1."""
-    precision = _ratio(tp, tp + fp)
-    recall = _ratio(tp, tp + fn)
-    f1 = _ratio(2 * tp, 2 * tp + fp + fn)
+    scores = prf_from_counts(tp, fp, fn)    # undefined figures are None (metrics.prf)
     p_ci = stats.wilson(tp, tp + fp)
     r_ci = stats.wilson(tp, tp + fn)
     if y_true is None:
@@ -78,7 +73,7 @@ def score_counts(tp: int, fp: int, fn: int, tn: int, *, n_resamples: int = stats
     else:
         f1_ci = stats.bootstrap_f1(y_true, y_pred, n_resamples, seed, strata)
     as_list = lambda ci: [ci[0], ci[1]] if ci is not None else None  # noqa: E731
-    return MappingScore(tp, fp, fn, tn, precision, recall, f1, as_list(p_ci), as_list(r_ci), as_list(f1_ci),
+    return MappingScore(tp, fp, fn, tn, scores.precision, scores.recall, scores.f1, as_list(p_ci), as_list(r_ci), as_list(f1_ci),
                         n=tp + fp + fn + tn)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Iterable, Sequence
 
+from factaudit.engine.metrics.prf import prf_from_counts, ratio
 from factaudit.engine.text.normalize import fold
 
 # RAMDocs marks noise documents with this placeholder answer; it supports nothing.
@@ -77,10 +78,6 @@ class ConflictResult:
         return out
 
 
-def _ratio(a: float, b: float) -> float | None:
-    return a / b if b else None
-
-
 def summarise(items: Sequence[ConflictItem], run_id: str | None = None, n_missing: int = 0) -> ConflictResult:
     tp = sum(1 for i in items if i.gold_conflict and i.pred_conflict)
     fp = sum(1 for i in items if not i.gold_conflict and i.pred_conflict)
@@ -88,9 +85,10 @@ def summarise(items: Sequence[ConflictItem], run_id: str | None = None, n_missin
     conf = [i for i in items if i.gold_conflict]
     other = [i for i in items if not i.gold_conflict]
     answers = sum(i.n_answers for i in items)
+    detection = prf_from_counts(tp, fp, fn)
     return ConflictResult(
-        run_id, len(items), n_missing, len(conf), _ratio(tp, tp + fp), _ratio(tp, tp + fn),
-        _ratio(2 * tp, 2 * tp + fp + fn), _ratio(sum(i.success for i in items), len(items)),
-        _ratio(sum(i.success for i in conf), len(conf)), _ratio(sum(i.success for i in other), len(other)),
-        _ratio(sum(i.n_unsupported for i in items), answers), list(items),
+        run_id, len(items), n_missing, len(conf), detection.precision, detection.recall, detection.f1,
+        ratio(sum(i.success for i in items), len(items)), ratio(sum(i.success for i in conf), len(conf)),
+        ratio(sum(i.success for i in other), len(other)), ratio(sum(i.n_unsupported for i in items), answers),
+        list(items),
     )

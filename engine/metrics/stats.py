@@ -15,6 +15,8 @@ from typing import Sequence
 
 import numpy as np
 
+from factaudit.engine.metrics.prf import f1_from_counts, prf_from_counts, recall_from_counts
+
 DEFAULT_RESAMPLES = 10_000
 DEFAULT_SEED = 42
 CONFIDENCE = 0.95
@@ -73,21 +75,6 @@ def percentile_interval(samples: np.ndarray, confidence: float = CONFIDENCE) -> 
     alpha = (1 - confidence) / 2
     lo, hi = np.quantile(finite, [alpha, 1 - alpha])
     return float(lo), float(hi)
-
-
-def f1_from_counts(tp, fp, fn):
-    """F1 elementwise; NaN where it is undefined (no predicted and no true positives)."""
-    tp, fp, fn = (np.asarray(x, dtype=float) for x in (tp, fp, fn))
-    denom = 2 * tp + fp + fn
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(denom > 0, 2 * tp / np.where(denom > 0, denom, 1), np.nan)
-
-
-def recall_from_counts(tp, fn):
-    tp, fn = np.asarray(tp, dtype=float), np.asarray(fn, dtype=float)
-    denom = tp + fn
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(denom > 0, tp / np.where(denom > 0, denom, 1), np.nan)
 
 
 def bootstrap_f1(y_true: np.ndarray, y_pred: np.ndarray, n_resamples: int = DEFAULT_RESAMPLES,
@@ -274,6 +261,6 @@ def naive_bootstrap_f1(y_true: np.ndarray, y_pred: np.ndarray, n_resamples: int 
         tp = int(np.sum(t & p))
         fp = int(np.sum(~t & p))
         fn = int(np.sum(t & ~p))
-        denom = 2 * tp + fp + fn
-        values[r] = 2 * tp / denom if denom else np.nan
+        f1 = prf_from_counts(tp, fp, fn).f1
+        values[r] = np.nan if f1 is None else f1
     return percentile_interval(values)

@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 from factaudit.engine.audit.codebook import Codebook, Dimension
 from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.metrics.prf import prf_from_labels
 from factaudit.engine.models.llm import LLM, LLMResult
 from factaudit.engine.pipeline.prompts import Prompt, load_prompt
 from factaudit.engine.pipeline.verify import EvidencePassage, evidence_block, cap_words, neutralise
@@ -244,16 +245,9 @@ def is_relevant(labels: dict[str, str] | None) -> bool:
     return bool(labels) and labels.get(POLARITY) in RELEVANT_POLARITY
 
 
-def prf(gold: list[bool], predicted: list[bool]) -> dict[str, float | int]:
-    """Precision, recall and F1 of the positive class; 0 where a denominator is 0 (as scikit-learn's
-    zero_division=0)."""
+def prf(gold: list[bool], predicted: list[bool]) -> dict[str, float | int | None]:
+    """Relevance precision, recall and F1 (metrics.prf: None where a denominator is 0) with the counts."""
     if len(gold) != len(predicted):
         raise InvalidArgument("gold and predicted relevance differ in length")
-    tp = sum(1 for g, p in zip(gold, predicted) if g and p)
-    fp = sum(1 for g, p in zip(gold, predicted) if p and not g)
-    fn = sum(1 for g, p in zip(gold, predicted) if g and not p)
-    precision = tp / (tp + fp) if tp + fp else 0.0
-    recall = tp / (tp + fn) if tp + fn else 0.0
-    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    return {"precision": precision, "recall": recall, "f1": f1, "tp": tp, "fp": fp, "fn": fn,
-            "n": len(gold), "n_gold_relevant": tp + fn, "n_predicted_relevant": tp + fp}
+    m = prf_from_labels(gold, predicted)
+    return {**m.to_json(), "n": len(gold), "n_gold_relevant": m.tp + m.fn, "n_predicted_relevant": m.tp + m.fp}

@@ -4,8 +4,10 @@ rebuilt independently (gold from the source file's is_supporting, predictions fr
 from __future__ import annotations
 
 import json
+import math
 import random
 
+import numpy as np
 import pytest
 from sklearn.metrics import precision_recall_fscore_support
 
@@ -16,8 +18,8 @@ from factaudit.engine.services import judge as js
 
 
 def _sk(gold, pred):
-    p, r, f, _ = precision_recall_fscore_support(gold, pred, average="binary", pos_label=True, zero_division=0)
-    return p, r, f
+    p, r, f, _ = precision_recall_fscore_support(gold, pred, average="binary", pos_label=True, zero_division=np.nan)
+    return tuple(None if math.isnan(x) else float(x) for x in (p, r, f))
 
 
 def test_prf_matches_sklearn_on_random_labels():
@@ -27,8 +29,8 @@ def test_prf_matches_sklearn_on_random_labels():
         pred = [rng.random() < 0.5 for _ in range(n)]
         m = jp.prf(gold, pred)
         assert (m["precision"], m["recall"], m["f1"]) == pytest.approx(_sk(gold, pred))
-    m = jp.prf([True, False], [False, False])          # nothing predicted: zero, as zero_division=0
-    assert (m["precision"], m["recall"], m["f1"]) == pytest.approx(_sk([True, False], [False, False]))
+    m = jp.prf([True, False], [False, False])          # nothing predicted: precision undefined (metrics.prf)
+    assert (m["precision"], m["recall"], m["f1"]) == (None, 0.0, 0.0) == _sk([True, False], [False, False])
 
 
 def test_relevance_mapping():
