@@ -97,13 +97,14 @@ def redact_obj(value: Any, extra: Iterable[str] = ()) -> Any:
     return value
 
 
-def find_secret(text: str, exact: Iterable[str] = ()) -> str | None:
-    """What kind of secret `text` holds (for refusing to seal), or None."""
+def find_secret(text: str, exact: dict[str, str] | None = None) -> str | None:
+    """What kind of secret `text` holds (for refusing to seal), or None. `exact` maps a label
+    ("FACTAUDIT_API_KEY", "the keyring key of <endpoint>") to a configured key's value."""
     if not text:
         return None
-    for value in exact:
+    for label, value in (exact or {}).items():
         if value and len(value) >= MIN_SECRET_LEN and value in text:
-            return "the configured API key"
+            return f"the value of {label}"
     for kind, pattern in _SCAN:
         m = pattern.search(text)
         if m and REDACTED not in m.group(0):

@@ -6,10 +6,14 @@ every table's canonical content in primary-key order, a schema hash, app version
 an Ed25519 signature over the manifest's exact bytes, and the signer's public key. Whoever holds a
 trusted public key can check offline that nothing changed and who sealed it.
 
-An encrypted sealed file is the same bytes under AES-256-GCM, in chunks (one GCM call is capped at
-2^31-1 bytes), with a key from scrypt. Each chunk's nonce carries its index and its associated data
-carries the header, the index and a last-chunk flag, so chunks cannot be reordered, dropped or
-cut off without the decryption failing.
+Seal format 2 (factaudit-seal/2) also signs every byte of the sealed file: the `seal_file` table
+holds an Ed25519 signature over {manifest sha256, file sha256, size, offset}, where the file's sha256
+is taken with the signature's own 88 bytes (at `offset`) replaced by a fixed placeholder, the bytes
+they were written over. Any change anywhere in the file (a header field, a free page, an appended
+page, row order) changes that hash; the per-table hashes of the manifest then name what changed.
+Format 1 seals (table contents only, primary-key order) still verify, and say they are format 1.
+
+Encryption lives in engine/seal_crypt.py (re-exported here).
 """
 from __future__ import annotations
 
@@ -17,34 +21,36 @@ import base64
 import binascii
 import datetime as _dt
 import hashlib
-import json
+import mmap
 import os
 import re
-import secrets
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cryptography.exceptions import InvalidSignature, InvalidTag
+from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
 from factaudit.engine.config import config_dir
 from factaudit.engine.errors import SealError
+from factaudit.engine.seal_crypt import (  # noqa: F401  (re-exported)
+    ENC_CHUNK, ENC_MAGIC, GCM_TAG, MAX_HEADER, SCRYPT_N, SCRYPT_P, SCRYPT_R, canonical_json, decrypt_file,
+    encrypt_file,
+)
 
-MANIFEST_FORMAT = "factaudit-seal/1"
+FORMAT_1 = "factaudit-seal/1"        # table contents only, primary-key order
+FORMAT_2 = "factaudit-seal/2"        # + every byte of the file, rows in rowid order, header fields
+MANIFEST_FORMAT = FORMAT_2           # what new seals use
+ROW_ORDER = {FORMAT_1: "pk", FORMAT_2: "rowid"}
+FILE_SIGNATURE_FORMAT = "factaudit-seal-file/1"
+SIG_B64_LEN = 88                     # base64 of a 64-byte Ed25519 signature
+FILE_SIG_PLACEHOLDER = "!" * SIG_B64_LEN   # not base64; its record header ends in "=" (0x3d)
 KEY_FILE = "signing_key.pem"
 TRUSTED_FILE = "trusted_keys.txt"
 FINGERPRINT_RE = re.compile(r"^ed25519:[0-9a-f]{16}$")
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
-ENC_MAGIC = b"FACTAUDIT SEALED ENCRYPTED v1\n"
-ENC_CHUNK = 1 << 20
-GCM_TAG = 16
-SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 15, 8, 1
-MAX_HEADER = 64 * 1024
 
 # Environment variables whose values must never appear in a sealed file.
 SECRET_VARS = ("FACTAUDIT_API_KEY", "OPENAI_API_KEY")
@@ -190,8 +196,13 @@ def add_trusted_key(spec: str, label: str = "") -> set[str]:
 
 
 # ---- manifest and signature ----------------------------------------------------------------------
-def canonical_json(value: dict) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+def strict_b64(text: str, length: int | None = None) -> bytes:
+    """Decode base64 that must be in canonical form: b64decode ignores the unused low bits of the
+    last character, so two texts (one byte apart in the file) would otherwise decode alike."""
+    raw = base64.b64decode(text, validate=True)
+    if base64.b64encode(raw).decode() != text or (length is not None and len(raw) != length):
+        raise ValueError("not canonical base64 of the expected length")
+    return raw
 
 
 @dataclass(frozen=True)
@@ -211,17 +222,63 @@ def sign_manifest(manifest: dict, key: Ed25519PrivateKey) -> Signed:
 
 def check_signature(manifest_text: str, signature_b64: str, public_key_b64: str) -> tuple[bool, str]:
     """(signature valid, signer fingerprint of the embedded key)."""
+    return check_bytes(manifest_text.encode("utf-8"), signature_b64, public_key_b64)
+
+
+def check_bytes(message: bytes, signature_b64: str, public_key_b64: str) -> tuple[bool, str]:
     try:
-        raw = base64.b64decode(public_key_b64, validate=True)
-        sig = base64.b64decode(signature_b64, validate=True)
+        raw = strict_b64(public_key_b64, 32)
         key = Ed25519PublicKey.from_public_bytes(raw)
     except (binascii.Error, ValueError) as exc:
         raise SealError(f"the seal is damaged: {exc}") from exc
     try:
-        key.verify(sig, manifest_text.encode("utf-8"))
+        sig = strict_b64(signature_b64, 64)
+        key.verify(sig, message)
         return True, fingerprint(raw)
-    except InvalidSignature:
+    except (InvalidSignature, binascii.Error, ValueError):
         return False, fingerprint(raw)
+
+
+# ---- the whole-file signature (format 2) -------------------------------------------------------
+def file_message(manifest_text: str, file_sha256: str, size: int, offset: int) -> bytes:
+    return canonical_json({"format": FILE_SIGNATURE_FORMAT, "manifest_sha256": hashlib.sha256(
+        manifest_text.encode("utf-8")).hexdigest(), "file_sha256": file_sha256, "size": size,
+        "offset": offset}).encode()
+
+
+def file_digest(path: Path, signature_text: str) -> tuple[str | None, int, int]:
+    """(sha256 of the file with `signature_text` replaced by the placeholder, its offset, size).
+    The text must occur exactly once; otherwise (None, occurrences, size)."""
+    needle = signature_text.encode("ascii", errors="replace")
+    with open(path, "rb") as fh:
+        size = os.fstat(fh.fileno()).st_size
+        if size == 0 or len(needle) != SIG_B64_LEN:
+            return None, 0, size
+        with mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+            at = mm.find(needle)
+            if at < 0 or mm.find(needle, at + 1) >= 0:
+                return None, 0 if at < 0 else 2, size
+            h = hashlib.sha256()
+            h.update(mm[:at])
+            h.update(FILE_SIG_PLACEHOLDER.encode())
+            step = 1 << 22
+            for start in range(at + len(needle), size, step):
+                h.update(mm[start:min(size, start + step)])
+    return h.hexdigest(), at, size
+
+
+def sign_file(path: Path, manifest_text: str, key: Ed25519PrivateKey) -> str:
+    """Sign the sealed file and write the signature over the placeholder, in place."""
+    sha, offset, size = file_digest(path, FILE_SIG_PLACEHOLDER)
+    if sha is None:
+        raise SealError("cannot seal: the file-signature placeholder is not found exactly once")
+    sig = base64.b64encode(key.sign(file_message(manifest_text, sha, size, offset))).decode()
+    with open(path, "r+b") as fh:
+        fh.seek(offset)
+        fh.write(sig.encode("ascii"))
+        fh.flush()
+        os.fsync(fh.fileno())
+    return sig
 
 
 @dataclass
@@ -238,15 +295,21 @@ class Verification:
     app_version: str | None = None
     schema_version: int | None = None
     path: str = ""
+    seal_format: str | None = None
+    file_ok: bool | None = None        # format 2: every byte as signed (None: format 1, not covered)
+    damaged: bool = False              # not readable as a sealed project at all
 
     def to_json(self) -> dict:
         return {"valid": self.valid, "changed_tables": self.changed_tables, "signer": self.signer,
                 "trusted": self.trusted, "signature_ok": self.signature_ok, "schema_changed": self.schema_changed,
                 "encrypted": self.encrypted, "reasons": self.reasons, "sealed_at": self.sealed_at,
-                "app_version": self.app_version, "schema_version": self.schema_version, "path": self.path}
+                "app_version": self.app_version, "schema_version": self.schema_version, "path": self.path,
+                "seal_format": self.seal_format, "file_ok": self.file_ok, "damaged": self.damaged}
 
     @property
     def status(self) -> str:
+        if self.damaged:
+            return "damaged"
         if not self.valid:
             return "changed since sealing" if self.changed_tables or self.schema_changed else "seal invalid"
         return "sealed, signer trusted" if self.trusted else "sealed, signer not trusted"
@@ -307,100 +370,3 @@ def scan_for_secrets(path: Path, values: list[str] | None = None) -> list[str]:
     return sorted(hits)
 
 
-# ---- encryption ----------------------------------------------------------------------------------
-def _derive(passphrase: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    if not passphrase:
-        raise SealError("an empty passphrase cannot protect a file")
-    return Scrypt(salt=salt, length=32, n=n, r=r, p=p).derive(passphrase.encode("utf-8"))
-
-
-def _aad(header: bytes, index: int, final: bool) -> bytes:
-    return header + struct.pack(">QB", index, 1 if final else 0)
-
-
-def encrypt_file(src: Path, dst: Path, passphrase: str, chunk_size: int = ENC_CHUNK) -> None:
-    salt = secrets.token_bytes(16)
-    prefix = secrets.token_bytes(4)
-    meta = {"cipher": "AES-256-GCM", "kdf": "scrypt", "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P,
-            "salt": base64.b64encode(salt).decode(), "nonce_prefix": base64.b64encode(prefix).decode(),
-            "chunk_size": chunk_size}
-    body = canonical_json(meta).encode()
-    header = ENC_MAGIC + struct.pack(">I", len(body)) + body
-    aes = AESGCM(_derive(passphrase, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P))
-    tmp = Path(str(dst) + ".part")
-    try:
-        with open(src, "rb") as fin, open(tmp, "wb") as fout:
-            fout.write(header)
-            index = 0
-            chunk = fin.read(chunk_size)
-            while True:
-                nxt = fin.read(chunk_size)
-                final = not nxt
-                nonce = prefix + struct.pack(">Q", index)
-                fout.write(aes.encrypt(nonce, chunk, _aad(header, index, final)))
-                if final:
-                    break
-                chunk, index = nxt, index + 1
-        os.replace(tmp, dst)
-    finally:
-        tmp.unlink(missing_ok=True)
-
-
-def _read_header(fh, path: Path) -> tuple[bytes, dict]:
-    magic = fh.read(len(ENC_MAGIC))
-    if magic != ENC_MAGIC:
-        raise SealError(f"{path} is not an encrypted sealed file")
-    raw_len = fh.read(4)
-    if len(raw_len) < 4:
-        raise SealError(f"{path} is truncated (encrypted header cut short)")
-    n, = struct.unpack(">I", raw_len)
-    if n > MAX_HEADER:
-        raise SealError(f"{path} is damaged (encrypted header of {n} bytes)")
-    body = fh.read(n)
-    if len(body) < n:
-        raise SealError(f"{path} is truncated (encrypted header cut short)")
-    try:
-        meta = json.loads(body)
-        meta["salt_bytes"] = base64.b64decode(meta["salt"])
-        meta["prefix_bytes"] = base64.b64decode(meta["nonce_prefix"])
-        for k in ("n", "r", "p", "chunk_size"):
-            meta[k] = int(meta[k])
-    except (ValueError, KeyError, TypeError, binascii.Error) as exc:
-        raise SealError(f"{path} is damaged (unreadable encrypted header)") from exc
-    if meta.get("cipher") != "AES-256-GCM" or meta.get("kdf") != "scrypt" or len(meta["prefix_bytes"]) != 4:
-        raise SealError(f"{path} uses an encryption this factaudit does not know: {meta.get('cipher')}")
-    if not (0 < meta["chunk_size"] <= 1 << 30) or meta["n"] > 2 ** 20:
-        raise SealError(f"{path} is damaged (implausible encryption parameters)")
-    return magic + raw_len + body, meta
-
-
-def decrypt_file(src: Path, dst: Path, passphrase: str) -> None:
-    src = Path(src)
-    tmp = Path(str(dst) + ".part")
-    try:
-        with open(src, "rb") as fin:
-            header, meta = _read_header(fin, src)
-            aes = AESGCM(_derive(passphrase, meta["salt_bytes"], meta["n"], meta["r"], meta["p"]))
-            step = meta["chunk_size"] + GCM_TAG
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "wb") as fout:
-                index = 0
-                block = fin.read(step)
-                if not block:
-                    raise SealError(f"{src} is truncated (no encrypted content)")
-                while True:
-                    nxt = fin.read(step)
-                    final = not nxt
-                    nonce = meta["prefix_bytes"] + struct.pack(">Q", index)
-                    try:
-                        fout.write(aes.decrypt(nonce, block, _aad(header, index, final)))
-                    except InvalidTag:
-                        if index == 0 and not final:
-                            raise SealError("wrong passphrase, or the encrypted file was changed") from None
-                        raise SealError(f"wrong passphrase, or {src} is truncated or was changed") from None
-                    if final:
-                        break
-                    block, index = nxt, index + 1
-        os.replace(tmp, dst)
-    finally:
-        tmp.unlink(missing_ok=True)

@@ -65,6 +65,8 @@ def verify_seal_cmd(file: Path, trust: tuple[str, ...], as_json: bool) -> None:
     ver = services.verify_sealed(file, list(trust) or None, passphrase)
     if as_json:
         emit_json(ver.to_json())
+    elif ver.damaged:
+        click.echo(f"INVALID: {'; '.join(ver.reasons)}")
     else:
         mark = "VALID" if ver.valid else "INVALID"
         click.echo(f"{mark}: {file}")

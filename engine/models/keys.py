@@ -78,17 +78,25 @@ def get_api_key(base_url: str) -> str | None:
     return key
 
 
-def configured_keys(base_urls: list[str]) -> list[str]:
-    """Every key value this installation would use (for the seal's scan): environment variables,
-    keys from URLs seen in this process, keyring entries of the given endpoints (callers pass the
-    saved ones, registry.list_endpoints(): the registry imports this module, so not the reverse)."""
-    found = {k for k in (_keyring_get(u.rstrip("/")) for u in base_urls) if k}
+def configured_keys(base_urls: list[str]) -> dict[str, str]:
+    """Every key this installation would use, by where it comes from (for the seal's scan): the
+    environment variables, keys taken from URLs in this process, keyring entries of the given
+    endpoints (callers pass the saved ones, registry.list_endpoints(): the registry imports this
+    module, so not the reverse)."""
+    found: dict[str, str] = {}
+    for name, value in os.environ.items():
+        if (name in ENV_VARS or name.endswith("_API_KEY")) and value.strip():
+            found[name] = value.strip()
     with _url_lock:
-        found |= set(_url_keys.values())
-    found |= {os.environ[v] for v in os.environ if (v in ENV_VARS or v.endswith("_API_KEY")) and os.environ[v]}
-    for k in found:
-        redact.register_secret(k)
-    return sorted(found)
+        for url, value in _url_keys.items():
+            found[f"the key given in the URL of {url}"] = value
+    for url in base_urls:
+        value = _keyring_get(url.rstrip("/"))
+        if value:
+            found[f"the keyring key of {url}"] = value
+    for value in found.values():
+        redact.register_secret(value)
+    return found
 
 
 def key_source(base_url: str) -> str:

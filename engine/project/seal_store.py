@@ -1,7 +1,9 @@
 """All SQL for sealing: the snapshot copy, canonical table digests, the seal table.
 
-The seal table exists only in sealed files (it is created in the copy, never by a migration), and it
-is left out of every digest together with `sqlite_*` tables, because it holds the signature over them.
+The seal tables exist only in sealed files (created in the copy, never by a migration), and they are
+left out of every digest together with `sqlite_*` tables, because they hold the signatures over them:
+`seal` holds the manifest and its signature; `seal_file` (format 2) holds the signature over the whole
+file's bytes. Its one row is tiny, so the signature text is stored contiguously in one page.
 """
 from __future__ import annotations
 
@@ -21,6 +23,15 @@ SEAL_DDL = (
     " signer TEXT NOT NULL,"          # ed25519:<fingerprint>
     " created TEXT NOT NULL)"
 )
+
+
+SEAL_FILE_TABLE = "seal_file"
+SEAL_FILE_DDL = (
+    f"CREATE TABLE IF NOT EXISTS {SEAL_FILE_TABLE} ("
+    " id INTEGER PRIMARY KEY CHECK (id = 1),"
+    " signature TEXT NOT NULL)"       # base64 Ed25519 signature over the file (see engine/seal.py)
+)
+SEAL_TABLES = (SEAL_TABLE, SEAL_FILE_TABLE)
 
 
 @dataclass(frozen=True)
@@ -57,11 +68,15 @@ def prepare_copy(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(str(path), isolation_level=None)
     conn.execute("PRAGMA journal_mode = DELETE")
     conn.execute(SEAL_DDL)
+    conn.execute(SEAL_FILE_DDL)
     conn.execute(f"DELETE FROM {SEAL_TABLE}")
+    conn.execute(f"DELETE FROM {SEAL_FILE_TABLE}")
     return conn
 
 
-def write_seal(conn: sqlite3.Connection, row: SealRow) -> None:
+def write_seal(conn: sqlite3.Connection, row: SealRow, file_placeholder: str | None = None) -> None:
+    """The seal row, and (format 2) the file-signature row holding a placeholder that the sealer
+    overwrites in place, byte for byte, once the file's hash is known."""
     conn.execute("BEGIN IMMEDIATE")
     try:
         conn.execute(f"DELETE FROM {SEAL_TABLE}")
@@ -69,6 +84,9 @@ def write_seal(conn: sqlite3.Connection, row: SealRow) -> None:
             f"INSERT INTO {SEAL_TABLE}(id, manifest, signature, public_key, signer, created) VALUES (1, ?, ?, ?, ?, ?)",
             (row.manifest, row.signature, row.public_key, row.signer, row.created),
         )
+        if file_placeholder is not None:
+            conn.execute(f"DELETE FROM {SEAL_FILE_TABLE}")
+            conn.execute(f"INSERT INTO {SEAL_FILE_TABLE}(id, signature) VALUES (1, ?)", (file_placeholder,))
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
@@ -92,11 +110,27 @@ def read_seal(conn: sqlite3.Connection) -> SealRow | None:
     return SealRow(*(str(v) for v in row))
 
 
+def read_file_signature(conn: sqlite3.Connection) -> str | None:
+    """The whole-file signature of a format-2 seal (None for older seals)."""
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                    (SEAL_FILE_TABLE,)).fetchone() is None:
+        return None
+    row = conn.execute(f"SELECT signature FROM {SEAL_FILE_TABLE} WHERE id = 1").fetchone()
+    return None if row is None else str(row[0])
+
+
+def header_fields(conn: sqlite3.Connection) -> dict[str, int]:
+    """Header fields a user can set that no table holds (format 2 records them to name a change)."""
+    return {"user_version": int(conn.execute("PRAGMA user_version").fetchone()[0]),
+            "application_id": int(conn.execute("PRAGMA application_id").fetchone()[0])}
+
+
 def unseal(conn: sqlite3.Connection, provenance: str) -> None:
     """Turn a copy of a sealed file into an ordinary project, remembering where it came from."""
     conn.execute("BEGIN IMMEDIATE")
     try:
         conn.execute(f"DROP TABLE IF EXISTS {SEAL_TABLE}")
+        conn.execute(f"DROP TABLE IF EXISTS {SEAL_FILE_TABLE}")
         conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('working_copy_of', ?)", (provenance,))
         conn.execute("COMMIT")
     except BaseException:
@@ -132,7 +166,7 @@ def content_tables(conn: sqlite3.Connection) -> list[str]:
     tables, which are hashed like any other."""
     rows = conn.execute(
         "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
-        "AND name != ? ORDER BY name", (SEAL_TABLE,)
+        "AND name NOT IN (?, ?) ORDER BY name", SEAL_TABLES
     ).fetchall()
     return [name for name, sql in rows if not (sql or "").upper().startswith("CREATE VIRTUAL TABLE")]
 
@@ -146,18 +180,29 @@ def _order_clause(conn: sqlite3.Connection, table: str) -> tuple[list[str], str]
     return columns, ", ".join(_q(c) for c in keys)
 
 
-def table_digest(conn: sqlite3.Connection, table: str) -> tuple[int, str]:
-    """(row count, sha256) of a table's content in primary-key order."""
+def _has_rowid(conn: sqlite3.Connection, table: str) -> bool:
+    sql = conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)).fetchone()
+    return not (sql and sql[0] and "WITHOUT ROWID" in " ".join(sql[0].upper().split()))
+
+
+def table_digest(conn: sqlite3.Connection, table: str, order_by: str = "pk") -> tuple[int, str]:
+    """(row count, sha256) of a table's content. `order_by="pk"` (seal format 1): primary-key order,
+    so physical order does not count. `"rowid"` (format 2): rowid order with the rowid hashed too,
+    because the order rows are stored in is the order the app lists them and `--limit` picks them."""
     columns, order = _order_clause(conn, table)
+    select = ", ".join(_q(c) for c in columns)
     h = hashlib.sha256()
     h.update(_encode(_Text(table.encode())))
+    if order_by == "rowid" and _has_rowid(conn, table):
+        select, order = f"_rowid_, {select}", "_rowid_"
+        h.update(_encode(_Text(b"_rowid_")))
     for c in columns:
         h.update(_encode(_Text(c.encode())))
     old_factory = conn.text_factory
     conn.text_factory = _Text
     try:
         n = 0
-        cur = conn.execute(f"SELECT {', '.join(_q(c) for c in columns)} FROM {_q(table)} ORDER BY {order}")
+        cur = conn.execute(f"SELECT {select} FROM {_q(table)} ORDER BY {order}")
         while True:
             rows = cur.fetchmany(2000)
             if not rows:
@@ -172,11 +217,36 @@ def table_digest(conn: sqlite3.Connection, table: str) -> tuple[int, str]:
     return n, h.hexdigest()
 
 
+def find_in_text(conn: sqlite3.Connection, check) -> tuple[str, str, str, str] | None:
+    """The first text value for which `check(text)` names a finding, as (table, column, row, finding);
+    the row is named by its primary key (or rowid). Every content table and text value is read."""
+    for table in content_tables(conn):
+        info = conn.execute(f"PRAGMA table_info({_q(table)})").fetchall()
+        columns = [r[1] for r in info]
+        pk = [r[1] for r in sorted((r for r in info if r[5] > 0), key=lambda r: r[5])]
+        key_cols = pk or (["_rowid_"] if _has_rowid(conn, table) else columns)
+        select = ", ".join(_q(c) if c != "_rowid_" else c for c in key_cols + columns)
+        cur = conn.execute(f"SELECT {select} FROM {_q(table)}")
+        nk = len(key_cols)
+        while True:
+            rows = cur.fetchmany(2000)
+            if not rows:
+                break
+            for row in rows:
+                for col, value in zip(columns, row[nk:]):
+                    if isinstance(value, str):
+                        found = check(value)
+                        if found:
+                            key = ", ".join(f"{k}={v!r}" for k, v in zip(key_cols, row[:nk]))
+                            return table, col, key, found
+    return None
+
+
 def schema_digest(conn: sqlite3.Connection) -> str:
     """sha256 over the schema (tables, indexes, triggers, views), seal table and sqlite_* left out."""
     rows = conn.execute(
         "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master "
-        "WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND tbl_name != ? ORDER BY type, name", (SEAL_TABLE,)
+        "WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND tbl_name NOT IN (?, ?) ORDER BY type, name", SEAL_TABLES
     ).fetchall()
     h = hashlib.sha256()
     for row in rows:

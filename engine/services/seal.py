@@ -17,11 +17,14 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from factaudit.engine import redact
 from factaudit.engine import seal as sealcore
+from factaudit.engine.models import keys
 from factaudit.engine.config import data_dir
 from factaudit.engine.errors import InvalidArgument, ProjectLocked, ReadOnlyProject, SealError
 from factaudit.engine.jobs import ProgressCallback, no_progress
 from factaudit.engine.project import seal_store
+from factaudit.engine.services import seal_verify
 from factaudit.engine.project.db import Project
 from factaudit.engine.version import APP_VERSION
 
@@ -49,7 +52,7 @@ def _build_manifest(conn: sqlite3.Connection, signer: str, source_name: str,
     digests = {}
     for i, table in enumerate(tables):
         progress(i, len(tables), f"hashing {table}")
-        rows, sha = seal_store.table_digest(conn, table)
+        rows, sha = seal_store.table_digest(conn, table, sealcore.ROW_ORDER[sealcore.MANIFEST_FORMAT])
         digests[table] = {"rows": rows, "sha256": sha}
     progress(len(tables), len(tables), "hashed")
     return {
@@ -57,6 +60,7 @@ def _build_manifest(conn: sqlite3.Connection, signer: str, source_name: str,
         "app_version": APP_VERSION,
         "schema_version": seal_store.schema_version(conn),
         "schema_sha256": seal_store.schema_digest(conn),
+        "header": seal_store.header_fields(conn),
         "tables": digests,
         "creator": signer,
         "created": sealcore.utc_now_iso(),
@@ -107,16 +111,22 @@ def seal_project(project: Project | str | Path, out: str | Path, *, encrypt: boo
             progress(0, None, "copying")
             seal_store.vacuum_into(conn, plain)
         copy = seal_store.prepare_copy(plain)
+        secrets = keys.configured_keys(_saved_endpoint_urls())
         try:
+            progress(0, None, "checking for keys and credentials")
+            _refuse_secrets(copy, secrets)
             manifest = _build_manifest(copy, signer, Path(src_path).name, progress)
             signed = sealcore.sign_manifest(manifest, key)
             seal_store.write_seal(copy, seal_store.SealRow(signed.manifest_text, signed.signature_b64,
-                                                           signed.public_key_b64, signed.signer, manifest["created"]))
+                                                           signed.public_key_b64, signed.signer, manifest["created"]),
+                                  file_placeholder=sealcore.FILE_SIG_PLACEHOLDER)
         finally:
             copy.close()
-        leaked = sealcore.scan_for_secrets(plain)
+        sealcore.sign_file(plain, signed.manifest_text, key)  # every byte, after the last SQLite write
+        # A backstop over the raw bytes (free pages, indexes): the configured keys' exact values.
+        leaked = sealcore.scan_for_secrets(plain, list(secrets.values()))
         if leaked:
-            raise SealError(f"refusing to seal: the project contains the value of {', '.join(leaked)}")
+            raise SealError("refusing to seal: the file contains the value of a configured API key")
         if encrypt:
             progress(0, None, "encrypting")
             sealcore.encrypt_file(plain, out, passphrase or "")
@@ -127,6 +137,25 @@ def seal_project(project: Project | str | Path, out: str | Path, *, encrypt: boo
     _note_sealed(project, out)
     return SealResult(str(out), signer, encrypt, out.stat().st_size, manifest["tables"],
                       hashlib.sha256(signed.manifest_text.encode()).hexdigest())
+
+
+def _saved_endpoint_urls() -> list[str]:
+    from factaudit.engine.models.registry import list_endpoints
+
+    try:
+        return [e.base_url for e in list_endpoints() if e.base_url]
+    except Exception:  # a damaged endpoints.json must not stop the scan of everything else
+        return []
+
+
+def _refuse_secrets(conn: sqlite3.Connection, secrets: dict[str, str]) -> None:
+    """Every text value of the copy, against the configured keys and secret-looking patterns."""
+    hit = seal_store.find_in_text(conn, lambda text: redact.find_secret(text, secrets))
+    if hit:
+        table, column, row, kind = hit
+        raise SealError(redact.redact_text(
+            f"refusing to seal: {kind} in table {table}, column {column}, row {row}; remove it and seal again",
+            secrets.values()))
 
 
 def _note_sealed(project: Project | str | Path, out: Path) -> None:
@@ -145,7 +174,12 @@ def _note_sealed(project: Project | str | Path, out: Path) -> None:
 
 
 def is_encrypted(path: str | Path) -> bool:
-    return sealcore.file_kind(Path(path)) == "encrypted"
+    """By the magic bytes alone, so a damaged plain file still reaches the check that reports it."""
+    path = Path(path)
+    if not path.is_file():
+        raise SealError(f"no file at {path}")
+    with open(path, "rb") as fh:
+        return fh.read(len(sealcore.ENC_MAGIC)) == sealcore.ENC_MAGIC
 
 
 def is_sealed(path: str | Path) -> bool:
@@ -170,9 +204,13 @@ def _scratch_dir() -> Path:
 
 @contextlib.contextmanager
 def _plain(path: Path, passphrase: str | None):
-    """The sealed SQLite file itself, or a private decrypted copy removed afterwards."""
-    kind = sealcore.file_kind(path)
-    if kind == "sqlite":
+    """The sealed SQLite file itself, or a private decrypted copy removed afterwards. Anything that is
+    not an encrypted seal goes to the plain check, which reports damage instead of raising."""
+    if not path.is_file():
+        raise SealError(f"no file at {path}")
+    with open(path, "rb") as fh:
+        encrypted = fh.read(len(sealcore.ENC_MAGIC)) == sealcore.ENC_MAGIC
+    if not encrypted:
         yield path, False
         return
     if not passphrase:
@@ -198,59 +236,7 @@ def _trust_set(trust: str | list[str] | None) -> set[str]:
 
 
 def _verify_plain(path: Path, trust: str | list[str] | None) -> Verification:
-    try:
-        conn = seal_store.open_immutable(path)
-    except sqlite3.DatabaseError as exc:
-        raise SealError(f"{path} cannot be read as a project: {exc}") from exc
-    try:
-        check = seal_store.quick_check(conn)
-        if check != "ok":
-            raise SealError(f"{path} is damaged: {check}")
-        row = seal_store.read_seal(conn)
-        if row is None:
-            raise SealError(f"{path} is not sealed (no seal in the file)")
-        sig_ok, signer = sealcore.check_signature(row.manifest, row.signature, row.public_key)
-        try:
-            manifest = json.loads(row.manifest)
-            expected = dict(manifest["tables"])
-        except (ValueError, KeyError, TypeError) as exc:
-            raise SealError(f"{path} has a damaged seal manifest") from exc
-        if manifest.get("format") != sealcore.MANIFEST_FORMAT:
-            raise SealError(f"{path} was sealed in a format this factaudit does not know: {manifest.get('format')}")
-        reasons: list[str] = []
-        if not sig_ok:
-            reasons.append("the signature does not match the manifest: the seal itself was edited")
-        if manifest.get("creator") != signer or row.signer != signer:
-            sig_ok = False
-            reasons.append("the manifest names a different signer than the key that signed it")
-        current = {t: seal_store.table_digest(conn, t) for t in seal_store.content_tables(conn)}
-        changed = sorted(
-            t for t in set(current) | set(expected)
-            if t not in current or t not in expected
-            or (current[t][0], current[t][1]) != (expected[t].get("rows"), expected[t].get("sha256"))
-        )
-        if changed:
-            reasons.append("content changed since sealing in: " + ", ".join(changed))
-        schema_changed = seal_store.schema_digest(conn) != manifest.get("schema_sha256")
-        if schema_changed:
-            reasons.append("the schema (tables, indexes or triggers) changed since sealing")
-    except sqlite3.DatabaseError as exc:
-        raise SealError(f"{path} is damaged or truncated: {exc}") from exc
-    finally:
-        conn.close()
-    wal = Path(str(path) + "-wal")
-    if wal.is_file() and wal.stat().st_size > 0:
-        reasons.append(f"{wal.name} next to the sealed file holds changes that are not part of the seal; "
-                       "factaudit ignores them, other SQLite tools may not")
-    trusted = sig_ok and signer in _trust_set(trust)
-    if sig_ok and not trusted:
-        reasons.append(f"the signer {signer} is not among the trusted keys")
-    return Verification(
-        valid=sig_ok and not changed and not schema_changed, changed_tables=changed, signer=signer,
-        trusted=trusted, signature_ok=sig_ok, schema_changed=schema_changed, reasons=reasons,
-        sealed_at=manifest.get("created"), app_version=manifest.get("app_version"),
-        schema_version=manifest.get("schema_version"), path=str(path),
-    )
+    return seal_verify.verify_plain(path, lambda: _trust_set(trust))
 
 
 def verify_sealed(path: str | Path, trust: str | list[str] | None = None,
@@ -306,6 +292,8 @@ def open_sealed(path: str | Path, passphrase: str | None = None,
             raise
     try:
         ver = _verify_plain(plain, trust)
+        if ver.damaged:
+            raise SealError(ver.reasons[0] if ver.reasons else f"{path} is damaged")
         ver.encrypted = scratch is not None
         ver.path = str(path)
         try:

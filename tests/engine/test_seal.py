@@ -79,7 +79,8 @@ def test_seal_is_valid_signed_by_own_key_and_matches_the_content(sealed, user_di
     # The manifest covers every content table with its true row count, never the seal table.
     conn = sqlite3.connect(f"{sealed.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
     names = [r[0] for r in conn.execute(
-        "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name != 'seal'")]
+        "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' "
+        "AND name NOT IN ('seal', 'seal_file')")]
     assert sorted(manifest["tables"]) == sorted(names)
     for name in names:
         assert manifest["tables"][name]["rows"] == conn.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0]
@@ -188,67 +189,77 @@ def test_edited_manifest_without_a_new_signature_is_invalid(sealed):
     manifest = json.loads(row["manifest"])
     conn = sqlite3.connect(sealed)
     conn.execute("UPDATE claims SET text = 'forged' WHERE id = (SELECT min(id) FROM claims)")
-    manifest["tables"]["claims"]["sha256"] = seal_store.table_digest(conn, "claims")[1]
+    manifest["tables"]["claims"]["sha256"] = seal_store.table_digest(conn, "claims", "rowid")[1]
     conn.execute("UPDATE seal SET manifest = ?", (sealcore.canonical_json(manifest),))
     conn.commit()
     conn.close()
     ver = svc.verify_sealed(sealed)
-    assert not ver.valid and not ver.signature_ok and not ver.trusted
+    assert not ver.valid and not ver.signature_ok and not ver.trusted and ver.file_ok is False
     assert ver.changed_tables == []
 
 
-def test_file_resigned_with_another_key_is_untrusted(sealed, user_dirs):
+def test_file_resigned_with_another_key_is_untrusted(sealed, user_dirs, tmp_path, monkeypatch):
+    """Mallory edits a working copy and seals it with her own key: a valid seal, not a trusted one."""
     cfg, _ = user_dirs
     own = _own_fingerprint(cfg)
-    mallory = Ed25519PrivateKey.generate()
-    conn = sqlite3.connect(sealed)
-    conn.execute("UPDATE claims SET text = 'forged' WHERE id = (SELECT min(id) FROM claims)")
-    conn.commit()
-    manifest = json.loads(conn.execute("SELECT manifest FROM seal").fetchone()[0])
-    manifest["tables"]["claims"] = dict(zip(("rows", "sha256"), seal_store.table_digest(conn, "claims")))
-    mallory_fp = sealcore.fingerprint(sealcore.public_raw(mallory.public_key()))
-    manifest["creator"] = mallory_fp
-    signed = sealcore.sign_manifest(manifest, mallory)
-    conn.execute("UPDATE seal SET manifest = ?, signature = ?, public_key = ?, signer = ?",
-                 (signed.manifest_text, signed.signature_b64, signed.public_key_b64, signed.signer))
-    conn.commit()
-    conn.close()
+    work = tmp_path / "mallory-work.faproj"
+    svc.make_working_copy(sealed, work)
+    with Project.open(work) as p:
+        with p.atomic() as conn:
+            conn.execute("UPDATE claims SET text = 'forged' WHERE id = (SELECT min(id) FROM claims)")
+    monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path / "mallory-config"))
+    forged = tmp_path / "forged.faproj"
+    mallory_fp = svc.seal_project(work, forged).signer
+    monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(cfg))
 
-    ver = svc.verify_sealed(sealed)
-    assert ver.valid and ver.signature_ok  # internally consistent ...
+    ver = svc.verify_sealed(forged)
+    assert ver.valid and ver.signature_ok and ver.file_ok  # internally consistent ...
     assert ver.signer == mallory_fp != own
     assert not ver.trusted  # ... but not sealed by anyone we trust
-    assert svc.verify_sealed(sealed, trust=own).trusted is False
-    assert svc.verify_sealed(sealed, trust=mallory_fp).trusted is True
+    assert svc.verify_sealed(forged, trust=own).trusted is False
+    assert svc.verify_sealed(forged, trust=mallory_fp).trusted is True
 
-    res = run("verify-seal", sealed, "--trust", own, "--json")
+    res = run("verify-seal", forged, "--trust", own, "--json")
     assert res.exit_code == 3
     out = json.loads(res.output)
     assert out["valid"] is True and out["trusted"] is False and out["signer"] == mallory_fp
     assert out["changed_tables"] == []
 
+    # Transplanting the forged content under the consultant's seal does not work either.
+    data = bytearray(forged.read_bytes())
+    orig = _seal_row(sealed)
+    fake = _seal_row(forged)
+    for field in ("signature", "public_key"):
+        at = bytes(data).find(fake[field].encode())
+        data[at:at + len(fake[field])] = orig[field].encode()
+    forged.write_bytes(bytes(data))
+    assert not svc.verify_sealed(forged).valid
+
 
 # ---- damaged files -----------------------------------------------------------------------------
 @pytest.mark.parametrize("keep", [0.5, 4096, 50, 0])
-def test_truncated_file_is_a_clear_error(sealed, keep):
+def test_truncated_file_is_reported_invalid_in_one_line(sealed, keep):
     data = sealed.read_bytes()
     n = int(len(data) * keep) if isinstance(keep, float) else keep
     sealed.write_bytes(data[:n])
-    with pytest.raises(SealError):
-        svc.verify_sealed(sealed)
+    ver = svc.verify_sealed(sealed)
+    assert not ver.valid and ver.damaged and ver.status == "damaged" and ver.reasons
     res = run("verify-seal", sealed)
-    assert res.exit_code == 2
-    assert res.output.startswith("error: ") and "Traceback" not in res.output
-    assert len(res.output.strip().splitlines()) == 1
+    assert res.exit_code == 1
+    assert res.output.startswith("INVALID: ") and "Traceback" not in res.output
+    res = run("verify-seal", sealed, "--json")
+    assert res.exit_code == 1 and json.loads(res.output)["valid"] is False
+    with pytest.raises(SealError):  # the GUI's open refuses it with the reason
+        svc.open_sealed(sealed)
 
 
-def test_garbage_and_unsealed_files_are_clear_errors(tmp_path, demo_project):
+def test_garbage_and_unsealed_files(tmp_path, demo_project):
     junk = tmp_path / "junk.faproj"
     junk.write_bytes(os.urandom(10_000))
-    with pytest.raises(SealError, match="not a sealed"):
-        svc.verify_sealed(junk)
+    ver = svc.verify_sealed(junk)
+    assert not ver.valid and ver.damaged and "not a sealed" in ver.reasons[0]
     demo_project.checkpoint()
-    with pytest.raises(SealError, match="not sealed"):
+    with pytest.raises(SealError, match="not sealed"):  # an intact project: the wrong file, not damage
         svc.verify_sealed(demo_project.path)
     with pytest.raises(SealError, match="no file"):
         svc.verify_sealed(tmp_path / "missing.faproj")
