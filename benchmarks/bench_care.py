@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> dict:
     from factaudit.engine.models import registry
     from factaudit.engine.models.llm import open_llm
     from factaudit.engine.project.db import Project
-    from factaudit.engine.services import judge as js
+    import care as js  # benchmarks/care.py, next to this script
 
     started = time.perf_counter()
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="bench_care_"))

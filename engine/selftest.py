@@ -60,24 +60,20 @@ def check_import(state: dict) -> str:
 
 
 def check_bm25(state: dict) -> str:
-    try:
-        from factaudit.engine.services import retrieval
-    except ImportError as exc:
-        raise Skip("retrieval is not in this build") from exc
-    res = retrieval.retrieve(state["project"], "bm25", k=3)
+    from factaudit.engine import services
+
+    res = services.retrieve(state["project"], "bm25", k=3)
     state["retrieval_run"] = res.run_id
     return f"{res.run_id}: {res.n_queries} queries"
 
 
 def check_verifier(state: dict) -> str:
-    try:
-        from factaudit.engine.services import verification
-    except ImportError as exc:
-        raise Skip("verification is not in this build") from exc
+    from factaudit.engine import services
+
     if "retrieval_run" not in state:
         raise Skip("no retrieval run")
-    req = verification.VerifyRequest(retrieval_run=state["retrieval_run"], limit=2, k=2, passage_words=120)
-    res = verification.verify(state["project"], req)
+    req = services.VerifyRequest(retrieval_run=state["retrieval_run"], limit=2, k=2, passage_words=120)
+    res = services.verify(state["project"], req)
     if res.n_verdicts + res.n_parse_failures < 2:
         raise RuntimeError(f"{res.run_id} ended {res.status} with {res.n_verdicts} verdicts")
     return f"{res.run_id}: {res.n_verdicts} verdicts, {res.n_parse_failures} parse failures"

@@ -19,7 +19,10 @@ os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
 
 import click  # noqa: E402
 
-from factaudit.engine.cli.project_cmds import demo_cmd, import_cmd, info_cmd, new_cmd  # noqa: E402
+from factaudit.engine.cli import (  # noqa: E402
+    audit_cmds, judge_cmds, lang_cmds, network_cmds, project_cmds, retrieval_cmds, scoring_cmds, seal_cmds,
+    status_cmds, verify_cmds,
+)
 from factaudit.engine.version import APP_VERSION  # noqa: E402
 
 
@@ -49,35 +52,13 @@ def cli(ctx: click.Context) -> None:
         ctx.invoke(gui)
 
 
-for command in (new_cmd, import_cmd, info_cmd, demo_cmd):
-    cli.add_command(command)
-
-# Capabilities register their commands here (one module each).
-COMMAND_MODULES = [
-    "factaudit.engine.cli.retrieval_cmds",
-    "factaudit.engine.cli.lang_cmds",
-    "factaudit.engine.cli.verify_cmds",
-    "factaudit.engine.cli.scoring_cmds",
-    "factaudit.engine.cli.audit_cmds",
-    "factaudit.engine.cli.judge_cmds",
-    "factaudit.engine.cli.seal_cmds",
-    "factaudit.engine.cli.status_cmds",
-    "factaudit.engine.cli.network_cmds",
-]
-
-
-def _register_optional() -> None:
-    from importlib import import_module
-    from importlib.util import find_spec
-
-    for name in COMMAND_MODULES:
-        if find_spec(name) is not None:
-            module = import_module(name)
-            for command in getattr(module, "COMMANDS", []):
-                cli.add_command(command)
-
-
-_register_optional()
+# One module per capability, each listing its commands in COMMANDS. A new module needs its import
+# above and its name here (tests/engine/test_services_facade.py checks that none is left out).
+COMMAND_MODULES = (project_cmds, retrieval_cmds, lang_cmds, verify_cmds, scoring_cmds, audit_cmds, judge_cmds,
+                   seal_cmds, status_cmds, network_cmds)
+for _module in COMMAND_MODULES:
+    for _command in _module.COMMANDS:
+        cli.add_command(_command)
 
 
 def main() -> None:

@@ -9,7 +9,6 @@ from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors
 from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.engine.metrics.stats import DEFAULT_RESAMPLES, DEFAULT_SEED
-from factaudit.engine.services import audit
 
 PROJECT = click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
 
@@ -32,7 +31,7 @@ def annotations_group() -> None:
 def annotations_export(project: Path, file: Path, as_json: bool) -> None:
     """Write every annotation record (with ids, so re-import is idempotent)."""
     with services.open_project(project, readonly=True) as p:
-        n = audit.export_annotations(p, file)
+        n = services.export_annotations(p, file)
     if as_json:
         emit_json({"file": str(file), "records": n})
     else:
@@ -47,7 +46,7 @@ def annotations_export(project: Path, file: Path, as_json: bool) -> None:
 def annotations_import(project: Path, file: Path, as_json: bool) -> None:
     """Merge annotation records (all or nothing; known ids with the same content are skipped)."""
     with services.open_project(project) as p:
-        res = audit.import_annotations(p, file)
+        res = services.import_annotations(p, file)
     if as_json:
         emit_json(res)
     else:
@@ -67,9 +66,9 @@ def annotations_import(project: Path, file: Path, as_json: bool) -> None:
 def agreement_cmd(project: Path, dimensions, resamples: int, seed: int, as_json: bool) -> None:
     """Cohen's kappa per rater pair and Krippendorff's alpha (nominal) per dimension and step."""
     with services.open_project(project, readonly=True) as p:
-        res = audit.agreement(p, n_resamples=resamples, seed=seed, dimensions=list(dimensions) or None)
+        res = services.agreement(p, n_resamples=resamples, seed=seed, dimensions=list(dimensions) or None)
     if as_json:
-        emit_json(audit.agreement_json(res))
+        emit_json(services.agreement_json(res))
         return
     click.echo(f"{'dimension / step':<26} {'alpha':>7} {'95% CI':>17} {'units':>6} {'raters':>6}  kappa per pair")
     for name, r in res.items():
@@ -88,7 +87,7 @@ def agreement_cmd(project: Path, dimensions, resamples: int, seed: int, as_json:
 def taxonomy_cmd(project: Path, annotators, include_llm: bool, as_json: bool) -> None:
     """R1–R6 per retrieval run and V1–V6 per verify run, with the high-quality evidence rate."""
     with services.open_project(project, readonly=True) as p:
-        res = audit.taxonomy(p, list(annotators) or None, include_llm)
+        res = services.taxonomy(p, list(annotators) or None, include_llm)
     if as_json:
         emit_json(res.to_json())
         return
@@ -123,8 +122,8 @@ def codebook_group() -> None:
 def codebook_show(project: Path, version: int | None, as_json: bool) -> None:
     """The codebook's dimensions, steps and codes, and the stored versions."""
     with services.open_project(project, readonly=True) as p:
-        book = audit.codebook(p, version)
-        versions = audit.codebook_versions(p)
+        book = services.codebook(p, version)
+        versions = services.codebook_versions(p)
     if as_json:
         emit_json({**book.to_json(), "versions": versions})
         return
@@ -144,7 +143,7 @@ def codebook_show(project: Path, version: int | None, as_json: bool) -> None:
 def codebook_export(project: Path, file: Path, version: int | None) -> None:
     """Write a codebook version as YAML."""
     with services.open_project(project, readonly=True) as p:
-        book = audit.export_codebook(p, file, version)
+        book = services.export_codebook(p, file, version)
     click.echo(f"wrote codebook v{book.version} to {file}")
 
 
@@ -157,9 +156,9 @@ def codebook_export(project: Path, file: Path, version: int | None) -> None:
 def codebook_import(project: Path, file: Path, note: str | None, as_json: bool) -> None:
     """Validate a codebook YAML file and save it as the next version."""
     with services.open_project(project) as p:
-        before = len(audit.codebook_versions(p))
-        book = audit.import_codebook(p, file, note)
-        created = len(audit.codebook_versions(p)) > before
+        before = len(services.codebook_versions(p))
+        book = services.import_codebook(p, file, note)
+        created = len(services.codebook_versions(p)) > before
     if as_json:
         emit_json({"version": book.version, "created": created, "sha256": book.sha256})
     elif created:
@@ -179,11 +178,9 @@ def codebook_import(project: Path, file: Path, note: str | None, as_json: bool) 
 @handle_errors
 def triage_cmd(project: Path, run_id: str, mapping: str, level: str, retrieval_run: str | None, as_json: bool) -> None:
     """Disagreements between a verify run and the expert, with the pre-filled triage."""
-    from factaudit.engine.audit.triage import triage_summary
-
     with services.open_project(project, readonly=True) as p:
-        ds = audit.disagreements(p, run_id, mapping=mapping, level=level, retrieval_run=retrieval_run)
-    summary = triage_summary(ds)
+        ds = services.disagreements(p, run_id, mapping=mapping, level=level, retrieval_run=retrieval_run)
+    summary = services.triage_summary(ds)
     if as_json:
         emit_json({"verify_run": ds.verify_run, "retrieval_run": ds.retrieval_run, "mapping": ds.mapping,
                    "level": ds.level, "n_units": ds.n_units, "n_unscored": ds.n_unscored, "summary": summary,

@@ -10,7 +10,6 @@ from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, fail_with_run, handle_errors, progress_bar
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.pipeline.judge import MODES, TARGETS
-from factaudit.engine.services import judge as js
 
 
 @click.command("judge")
@@ -25,7 +24,7 @@ from factaudit.engine.services import judge as js
                               "with --endpoint, the server's model name")
 @click.option("--endpoint", help="base URL of an OpenAI-compatible server")
 @click.option("--k", "k", type=click.IntRange(1, 100),
-              help=f"top-k passages per claim (default: the verify run's k for reasoning, else {js.DEFAULT_K})")
+              help=f"top-k passages per claim (default: the verify run's k for reasoning, else {services.DEFAULT_K})")
 @click.option("--limit", type=click.IntRange(0), help="judge only the first N claims")
 @click.option("--dataset", help="only claims of this dataset")
 @click.option("--dimensions", help="comma-separated dimension ids (default: all of the target's)")
@@ -46,13 +45,13 @@ def judge_cmd(project, run, target, mode, with_gold, model, endpoint, k, limit, 
     if not run and not resume:
         raise click.UsageError("give --run RUN, or --resume RUN to continue a judge run")
     dims = [d.strip() for d in dimensions.split(",") if d.strip()] if dimensions else None
-    req = js.JudgeRequest(run=run, target=target, mode=mode, with_gold=with_gold, model=model, endpoint=endpoint, k=k,
-                          limit=limit, dataset=dataset, dimensions=dims, seed=seed, temperature=temperature,
-                          max_tokens=max_tokens, passage_words=passage_words, prompt_cache=prompt_cache, n_ctx=n_ctx,
-                          resume=resume, n_threads=threads)
+    req = services.JudgeRequest(run=run, target=target, mode=mode, with_gold=with_gold, model=model,
+                                endpoint=endpoint, k=k, limit=limit, dataset=dataset, dimensions=dims, seed=seed,
+                                temperature=temperature, max_tokens=max_tokens, passage_words=passage_words,
+                                prompt_cache=prompt_cache, n_ctx=n_ctx, resume=resume, n_threads=threads)
     with services.open_project(project) as p, progress_bar("judging") as bar:
         try:
-            res = js.judge(p, req, progress=bar)
+            res = services.judge(p, req, progress=bar)
         except (FactAuditError, KeyboardInterrupt) as exc:
             fail_with_run(exc, "labels")
             raise
@@ -79,7 +78,7 @@ def judge_cmd(project, run, target, mode, with_gold, model, endpoint, k, limit, 
 def induce_cmd(project, run, model, endpoint, max_cases, threads, as_json) -> None:
     """One taxonomy induction round: the LLM proposes codes for cases the codebook does not cover."""
     with services.open_project(project) as p:
-        res = js.induce(p, run=run, model=model, endpoint=endpoint, max_cases=max_cases, n_threads=threads)
+        res = services.induce(p, run=run, model=model, endpoint=endpoint, max_cases=max_cases, n_threads=threads)
     if as_json:
         emit_json(res.to_json())
         return
@@ -117,17 +116,17 @@ def induction_cmd(project, accept, merge, reject, decided_by, close, plot, as_js
     out: dict = {}
     with services.open_project(project) as p:
         for pid in accept:
-            js.accept_proposal(p, pid, decided_by)
+            services.accept_proposal(p, pid, decided_by)
         for value in merge:
             pid, code = _merge_pair(value)
-            js.merge_proposal(p, pid, code, decided_by)
+            services.merge_proposal(p, pid, code, decided_by)
         for pid in reject:
-            js.reject_proposal(p, pid, decided_by)
+            services.reject_proposal(p, pid, decided_by)
         if close is not None:
-            out["closed"] = js.close_round(p, close).to_json()
+            out["closed"] = services.close_round(p, close).to_json()
         if plot is not None:
-            out["plot"] = str(js.saturation_plot(p, plot))
-        rounds = js.induction_rounds(p)
+            out["plot"] = str(services.saturation_plot(p, plot))
+        rounds = services.induction_rounds(p)
     out["rounds"] = [{"round_id": r.id, "source_run": r.source_run, "codebook_version": r.codebook_version,
                       "proposer": r.proposer, "n_cases": len(r.cases), "closed": r.closed,
                       "new_version": r.new_version, "n_new_codes": r.n_new_codes,

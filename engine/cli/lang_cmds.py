@@ -19,14 +19,13 @@ def lang_cmd(project, dataset, code, as_json) -> None:
     detects it again). Retrieval runs made before keep the language they were made with."""
     from factaudit.engine import services
     from factaudit.engine.errors import InvalidArgument
-    from factaudit.engine.services import languages
 
     if dataset is not None and code is None:
         raise InvalidArgument("give a language code after the dataset name (or `auto`)")
     with services.open_project(project, readonly=code is None) as p:
         if code is not None:
-            languages.set_dataset_language(p, dataset, code)
-        rows = languages.dataset_languages(p)
+            services.set_dataset_language(p, dataset, code)
+        rows = services.dataset_languages(p)
     if as_json:
         emit_json({"datasets": [{"dataset": r.dataset, "lang": r.lang} for r in rows]})
         return

@@ -5,7 +5,7 @@ import click
 
 from factaudit.engine.cli.common import emit_json, handle_errors
 from factaudit.engine.errors import InvalidArgument
-from factaudit.engine.services import network
+from factaudit.engine import services
 
 
 @click.command("allow-host")
@@ -19,14 +19,14 @@ def allow_host_cmd(host: str | None, remove: bool, list_: bool, as_json: bool) -
     if host is None and not list_:
         raise InvalidArgument("name a host to allow (or --list)")
     if host is not None:
-        settings = network.disallow_host(host) if remove else network.allow_host(host)
+        settings = services.disallow_host(host) if remove else services.allow_host(host)
     else:
-        settings = network.offline_settings()
+        settings = services.offline_settings()
     if as_json:
         emit_json({"offline": settings.offline, "allowed_hosts": settings.allowed_hosts})
         return
     if host is not None:
-        click.echo(f"{'no longer allowed' if remove else 'allowed'}: {network._host(host)}")
+        click.echo(f"{'no longer allowed' if remove else 'allowed'}: {services.host_name(host)}")
     click.echo(f"offline mode: {'on' if settings.offline else 'off'}; allowed hosts: "
                f"{', '.join(settings.allowed_hosts) or '(none)'}")
 

@@ -99,3 +99,6 @@ def demo_cmd(out: Path, as_json: bool) -> None:
         text = step.get("text") or ", ".join(f"{k}={v}" for k, v in step.items() if k != "step")
         click.echo(f"  {step['step']}: {text}")
     click.echo(f"done in {time.perf_counter() - started:.1f} s. Open it with: factaudit gui {summary.project}")
+
+
+COMMANDS = [new_cmd, import_cmd, info_cmd, demo_cmd]

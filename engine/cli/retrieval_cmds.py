@@ -5,6 +5,7 @@ from pathlib import Path
 
 import click
 
+from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, open_to_record, progress_bar
 
 
@@ -28,11 +29,8 @@ from factaudit.engine.cli.common import emit_json, handle_errors, open_to_record
 def retrieve_cmd(project, retriever, k, model, dataset, corpus_dataset, merge, rrf_k, rrf_depth, dense_index,
                  as_json) -> None:
     """Retrieve evidence for every claim as a new immutable run."""
-    from factaudit.engine import services
-    from factaudit.engine.services import retrieval
-
     with services.open_project(project) as p, progress_bar("retrieving") as bar:
-        res = retrieval.retrieve(p, retriever, k, model, dataset, corpus_dataset, merge, rrf_k, rrf_depth,
+        res = services.retrieve(p, retriever, k, model, dataset, corpus_dataset, merge, rrf_k, rrf_depth,
                                  dense_index, progress=bar)
     if as_json:
         emit_json(res.to_json())
@@ -49,11 +47,8 @@ def retrieve_cmd(project, retriever, k, model, dataset, corpus_dataset, merge, r
 @handle_errors
 def eval_retrieval_cmd(project, run_id, as_json) -> None:
     """Recall, MRR, nDCG and coverage at k = 1, 5, 10 (and the run's k) against gold evidence."""
-    from factaudit.engine import services
-    from factaudit.engine.services import retrieval
-
     with open_to_record(project) as p:
-        ev = retrieval.eval_retrieval(p, run_id)
+        ev = services.eval_retrieval(p, run_id)
     if as_json:
         emit_json(ev.to_json())
         return

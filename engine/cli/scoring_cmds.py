@@ -131,7 +131,6 @@ def raise_bad(message: str) -> None:
 def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resamples, seed, as_json) -> None:
     """Write an HTML / XLSX / JSON report of the runs into a new folder."""
     from factaudit.engine import services
-    from factaudit.engine.reports.writer import written_json
 
     fmts = [f.strip().lower() for f in formats.split(",") if f.strip()]
     run_ids = [r.strip() for r in runs.split(",") if r.strip()] if runs else None
@@ -142,7 +141,7 @@ def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resa
         written = services.write_report(p, out, fmts, run_ids, mapping=mapping, level=level, lexicon=lex, gates=gts,
                                         n_resamples=resamples, seed=seed, progress=bar)
     if as_json:
-        emit_json({"out": str(out), "files": written_json(written)})
+        emit_json({"out": str(out), "files": written})
         return
     click.echo(f"report written to {out}:")
     for w in written:

@@ -17,10 +17,9 @@ MARKS = {"todo": "[ ]", "partial": "[~]", "done": "[x]", "skipped": "[-]"}
 def status_cmd(project: Path, as_json: bool) -> None:
     """Each step from import to seal: todo, partial, done or skipped, and which one is next."""
     from factaudit.engine import services
-    from factaudit.engine.services import status
 
     with services.open_project(project, readonly=True) as p:
-        result = status.workflow_status(p)
+        result = services.workflow_status(p)
     if as_json:
         emit_json(result.to_json())
         return

@@ -10,7 +10,6 @@ from factaudit.engine.cli.common import emit_json, fail_with_run, handle_errors,
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.pipeline.decompose import METHODS
 from factaudit.engine.pipeline.verify import MODES
-from factaudit.engine.services import verification as vs
 
 
 @click.command("verify")
@@ -20,7 +19,7 @@ from factaudit.engine.services import verification as vs
                               "with --endpoint, the server's model name")
 @click.option("--endpoint", help="base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
 @click.option("--mode", type=click.Choice(MODES), default="joint", show_default=True)
-@click.option("--k", "k", type=click.IntRange(1, 100), default=vs.DEFAULT_K, show_default=True)
+@click.option("--k", "k", type=click.IntRange(1, 100), default=services.DEFAULT_K, show_default=True)
 @click.option("--limit", type=click.IntRange(0), help="verify only the first N claims")
 @click.option("--dataset", help="only claims of this dataset")
 @click.option("--resume", help="continue this cancelled or interrupted verify run (its config names its inputs)")
@@ -44,18 +43,18 @@ def verify_cmd(project, retrieval_run, model, endpoint, mode, k, limit, dataset,
     """Verify claims against their retrieved passages with an LLM (a pinned, resumable run)."""
     if not retrieval_run and not resume:
         raise click.UsageError("give --retrieval-run RUN, or --resume RUN to continue a run")
-    req = vs.VerifyRequest(retrieval_run=retrieval_run, model=model, endpoint=endpoint, mode=mode, k=k, limit=limit,
-                           dataset=dataset, seed=seed, temperature=temperature, max_tokens=max_tokens,
-                           passage_words=passage_words, prompt_cache=prompt_cache, n_ctx=n_ctx, resume=resume,
-                           n_threads=threads, timeout=timeout, max_retries=retries, concurrency=concurrency,
-                           backoff_base=backoff)
+    req = services.VerifyRequest(retrieval_run=retrieval_run, model=model, endpoint=endpoint, mode=mode, k=k,
+                                 limit=limit, dataset=dataset, seed=seed, temperature=temperature,
+                                 max_tokens=max_tokens, passage_words=passage_words, prompt_cache=prompt_cache,
+                                 n_ctx=n_ctx, resume=resume, n_threads=threads, timeout=timeout, max_retries=retries,
+                                 concurrency=concurrency, backoff_base=backoff)
 
     def on_retry(attempt: int, delay: float, reason: str) -> None:
         click.echo(f"retry {attempt} in {delay:.1f} s: {reason}", err=True)
 
     with services.open_project(project) as p, progress_bar("verifying") as bar:
         try:
-            res = vs.verify(p, req, progress=bar, on_retry=on_retry)
+            res = services.verify(p, req, progress=bar, on_retry=on_retry)
         except (FactAuditError, KeyboardInterrupt) as exc:
             fail_with_run(exc, "verdicts")
             raise
@@ -83,10 +82,10 @@ def verify_cmd(project, retrieval_run, model, endpoint, mode, k, limit, dataset,
 @handle_errors
 def decompose_cmd(project, method, model, endpoint, dataset, limit, seed, temperature, threads, as_json) -> None:
     """Split answers into claims (one per sentence, or atomic claims from an LLM)."""
-    req = vs.DecomposeRequest(method=method, model=model, endpoint=endpoint, dataset=dataset, limit=limit, seed=seed,
-                              temperature=temperature, n_threads=threads)
+    req = services.DecomposeRequest(method=method, model=model, endpoint=endpoint, dataset=dataset, limit=limit,
+                                    seed=seed, temperature=temperature, n_threads=threads)
     with services.open_project(project) as p, progress_bar("decomposing") as bar:
-        res = vs.decompose(p, req, progress=bar)
+        res = services.decompose(p, req, progress=bar)
     if as_json:
         emit_json(res.to_json())
         return
@@ -104,7 +103,7 @@ def decompose_cmd(project, method, model, endpoint, dataset, limit, seed, temper
 @handle_errors
 def models_cmd(with_hash: bool, as_json: bool) -> None:
     """List the verifier models: embedded, local_models/ and saved endpoints, with the RAM fit check."""
-    entries = vs.llm_models()
+    entries = services.llm_models()
     if as_json:
         emit_json([e.to_json(with_hash=with_hash) for e in entries])
         return

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from factaudit.engine.errors import ImportFailed, InvalidArgument, Problem
 from factaudit.engine.ingest import generic
+from factaudit.engine.ingest.adapters import healthver, hotpotqa, medexpert, ramdocs, scifact, trec
 from factaudit.engine.ingest.builder import BatchBuilder
 from factaudit.engine.ingest.readers import source_file
 from factaudit.engine.project import imports as store
@@ -14,7 +15,10 @@ from factaudit.engine.project.db import Project
 from factaudit.engine.project.paths import file_problem
 from factaudit.engine.project.records import DatasetInfo, DatasetSpec
 
-ADAPTERS = ("scifact", "healthver", "medexpert", "ramdocs", "hotpotqa", "trec")
+# --format name -> adapter module. TREC run files have one kind (`run`): its load takes no kind.
+ADAPTER_MODULES = {"scifact": scifact, "healthver": healthver, "medexpert": medexpert, "ramdocs": ramdocs,
+                   "hotpotqa": hotpotqa, "trec": trec}
+ADAPTERS = tuple(ADAPTER_MODULES)
 FORMATS = ("jsonl", "csv", *ADAPTERS)
 KINDS = ("corpus", "claims", "answers", "verdicts", "run", "choices", "candidates")
 
@@ -74,9 +78,7 @@ def _load_one(path: Path, fmt: str, kind: str | None, mapping: dict[str, str], b
             raise InvalidArgument("--kind run takes TREC run files: pass --format trec")
         generic.load(path, fmt, kind, builder, mapping)
         return
-    from importlib import import_module
-
-    adapter = import_module(f"factaudit.engine.ingest.adapters.{fmt}")
+    adapter = ADAPTER_MODULES[fmt]
     if fmt == "trec":
         adapter.load(path, builder)
     else:

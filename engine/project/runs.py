@@ -19,6 +19,7 @@ from factaudit.engine.redact import redact_obj, redact_text
 from factaudit.engine.version import APP_VERSION
 
 RESUMABLE = ("interrupted", "cancelled", "failed")
+RETRIEVAL_KINDS = ("retrieve", "imported")  # runs whose hits verify and judge runs read
 
 
 def config_hash(config: dict[str, Any]) -> str:

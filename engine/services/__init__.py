@@ -1,21 +1,99 @@
-"""The façade the CLI and the GUI both call. Each capability lives in its own module here."""
-from factaudit.engine.services.projects import (  # noqa: F401
-    ProjectInfo, count_rows, create_project, freeze_dataset, get_run, import_files, list_datasets, list_runs,
-    open_project, page_rows, preview_file, project_info, table_columns,
+"""The façade the CLI and the GUI both call: every name they use is imported here and listed in
+`__all__`. The capability modules (verify, decompose, judge, models, …) are its implementation.
+
+Import names from here (`from factaudit.engine import services; services.verify(...)`), not the
+modules: `verify`, `decompose` and `judge` are both module and function names, and the package
+attribute is the function. Two views share a name with a different meaning and stay in their
+module: `services.audit.verify_runs` / `services.audit.retrieval_runs` (run ids with labels to
+review) and `services.retrieval.retrieval_runs` (runs with hits to browse, newest first).
+"""
+from factaudit.engine.services.audit import (
+    LabelUnit, PassageText, agreement, agreement_json, annotate, annotation_history, audit_report, codebook,
+    codebook_versions, correct_annotation, current_annotations, default_retrieval_run, disagreement_index,
+    disagreements, evidence_queue, expand_disagreements, export_annotations, export_codebook,
+    import_annotations, import_codebook, index_page, label_unit, open_evidence_queue, open_reasoning_queue,
+    passage_texts, queue_full_order, rater_tables, reasoning_queue, save_codebook, save_codebook_data,
+    set_triage, taxonomy, triage_summary, undo_annotation,
 )
-from factaudit.engine.services.demo import DemoSummary, build_demo  # noqa: F401
-from factaudit.engine.services.projects import import_choices, import_fields, row_detail  # noqa: F401
-from factaudit.engine.services import audit  # noqa: F401
-from factaudit.engine.services.seal import (  # noqa: F401
-    SealedProject, SealResult, export_public_key, is_encrypted, is_sealed, make_working_copy, open_sealed, seal_project,
-    trust_key, verify_sealed,
+from factaudit.engine.services.decompose import (
+    DecomposeRequest, DecomposeResult, claim_lineage, decompose, edit_claim,
 )
-from factaudit.engine.services.network import (  # noqa: F401
-    allow_host, connection_log, connection_log_path, disallow_host, offline_settings, set_offline,
+from factaudit.engine.services.demo import (
+    DemoSummary, build_demo, demo_file,
 )
-from factaudit.engine.services.scoring import (  # noqa: F401
-    compare_runs, conflict_scores, multi_answer_scores, run_metrics, scorable_runs, score_run, write_report,
+from factaudit.engine.services.induction import (
+    accept_proposal, add_round, close_round, induce, induction_rounds, merge_proposal, reject_proposal,
+    saturation_plot, uncovered_cases,
 )
-from factaudit.engine.services import judge  # noqa: F401
-from factaudit.engine.services import retrieval  # noqa: F401
-from factaudit.engine.services import verification  # noqa: F401
+from factaudit.engine.services.judge import (
+    JudgeRequest, JudgeResult, annotator_for, judge, judge_runs, judge_units,
+)
+from factaudit.engine.services.languages import (
+    DatasetLanguage, claim_languages, dataset_languages, detect_dataset_language, ensure_dataset_language,
+    normalise_code, passage_languages, set_dataset_language,
+)
+from factaudit.engine.services.models import (
+    AddedModel, LLMRunSettings, add_endpoint, add_model_file, embedder_entries, entry_from_pin,
+    fit_check_text, llm_models, local_models_folders, model_entries, model_hashes, model_pin,
+    remove_endpoint, remove_model,
+)
+from factaudit.engine.services.network import (
+    allow_host, connection_log, connection_log_path, disallow_host, host_name, offline_settings, set_offline,
+)
+from factaudit.engine.services.projects import (
+    ProjectInfo, count_rows, create_project, freeze_dataset, get_run, import_choices, import_fields,
+    import_files, list_datasets, list_runs, open_project, page_rows, preview_file, project_info, row_detail,
+    table_columns,
+)
+from factaudit.engine.services.retrieval import (
+    ClaimHits, HitView, RetrievalEval, RetrievalResult, claim_hits, eval_retrieval, list_embedders,
+    retrieve, retriever_choices, run_claim_ids,
+)
+from factaudit.engine.services.scoring import (
+    DEFAULT_LEVEL, DEFAULT_MAPPING, compare_runs, conflict_scores, multi_answer_scores, run_metrics,
+    scorable_runs, score_run, write_report,
+)
+from factaudit.engine.services.seal import (
+    SealResult, SealedProject, export_public_key, is_encrypted, is_sealed, make_working_copy, open_sealed,
+    seal_project, trust_key, trusted_keys, verify_sealed,
+)
+from factaudit.engine.services.status import (
+    Step, WorkflowStatus, data_version, mark_step, note_edit, set_prelabels_wanted, workflow_status,
+)
+from factaudit.engine.services.verdict_view import (
+    EvidenceRow, VerdictDetail, latest_retrieval_run, resumable_verify_runs, retrieval_runs, verdict_detail,
+    verdicts, verify_runs,
+)
+from factaudit.engine.services.verify import (
+    DEFAULT_K, VerifyRequest, VerifyResult, claims_for_run, verify,
+)
+
+__all__ = [
+    "AddedModel", "ClaimHits", "DEFAULT_K", "DEFAULT_LEVEL", "DEFAULT_MAPPING", "DatasetLanguage",
+    "DecomposeRequest", "DecomposeResult", "DemoSummary", "EvidenceRow", "HitView", "JudgeRequest",
+    "JudgeResult", "LLMRunSettings", "LabelUnit", "PassageText", "ProjectInfo", "RetrievalEval",
+    "RetrievalResult", "SealResult", "SealedProject", "Step", "VerdictDetail", "VerifyRequest",
+    "VerifyResult", "WorkflowStatus", "accept_proposal", "add_endpoint", "add_model_file", "add_round",
+    "agreement", "agreement_json", "allow_host", "annotate", "annotation_history", "annotator_for",
+    "audit_report", "build_demo", "claim_hits", "claim_languages", "claim_lineage", "claims_for_run",
+    "close_round", "codebook", "codebook_versions", "compare_runs", "conflict_scores", "connection_log",
+    "connection_log_path", "correct_annotation", "count_rows", "create_project", "current_annotations",
+    "data_version", "dataset_languages", "decompose", "default_retrieval_run", "demo_file",
+    "detect_dataset_language", "disagreement_index", "disagreements", "disallow_host", "edit_claim",
+    "embedder_entries", "ensure_dataset_language", "entry_from_pin", "eval_retrieval", "evidence_queue",
+    "expand_disagreements", "export_annotations", "export_codebook", "export_public_key", "fit_check_text",
+    "freeze_dataset", "get_run", "host_name", "import_annotations", "import_choices", "import_codebook", "import_fields",
+    "import_files", "index_page", "induce", "induction_rounds", "is_encrypted", "is_sealed", "judge",
+    "judge_runs", "judge_units", "label_unit", "latest_retrieval_run", "list_datasets", "list_embedders",
+    "list_runs", "llm_models", "local_models_folders", "make_working_copy", "mark_step", "merge_proposal",
+    "model_entries", "model_hashes", "model_pin", "multi_answer_scores", "normalise_code", "note_edit",
+    "offline_settings", "open_evidence_queue", "open_project", "open_reasoning_queue", "open_sealed",
+    "page_rows", "passage_languages", "passage_texts", "preview_file", "project_info", "queue_full_order",
+    "rater_tables", "reasoning_queue", "reject_proposal", "remove_endpoint", "remove_model",
+    "resumable_verify_runs", "retrieval_runs", "retrieve", "retriever_choices", "row_detail",
+    "run_claim_ids", "run_metrics", "saturation_plot", "save_codebook", "save_codebook_data",
+    "scorable_runs", "score_run", "seal_project", "set_dataset_language", "set_offline",
+    "set_prelabels_wanted", "set_triage", "table_columns", "taxonomy", "triage_summary", "trust_key",
+    "trusted_keys", "uncovered_cases", "undo_annotation", "verdict_detail", "verdicts", "verify",
+    "verify_runs", "verify_sealed", "workflow_status", "write_report",
+]

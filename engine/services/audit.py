@@ -105,6 +105,9 @@ def disagreements(project: Project, verify_run: str, *, mapping: str = "R+NE", l
                              annotators=annotators, k=k)
 
 
+triage_summary = tri.triage_summary  # counts of a disagreement list: prefilled, undecided, decided
+
+
 def set_triage(project: Project, verify_run: str, unit_id: str, code: str, annotator: str, *,
                level: str = "sentence", note: str | None = None) -> Annotation:
     return tri.set_triage(project, verify_run, unit_id, code, annotator, level=level, note=note)

@@ -35,7 +35,8 @@ def set_offline(offline: bool, allowed_hosts: list[str] | None = None) -> Settin
     return s
 
 
-def _host(value: str) -> str:
+def host_name(value: str) -> str:
+    """The host as offline mode compares it (normalised); InvalidArgument if it is not one."""
     host = netguard.normalize_host(value or "")
     if not host or any(c.isspace() or c in "/@?#" for c in host):
         raise InvalidArgument(f"not a host name or address: {value!r}")
@@ -44,7 +45,7 @@ def _host(value: str) -> str:
 
 def allow_host(host: str) -> Settings:
     """Let offline mode pass this host from now on (saved in settings.json)."""
-    name = _host(host)
+    name = host_name(host)
     s = load_settings()
     if name not in {netguard.normalize_host(h) for h in s.allowed_hosts}:
         s.allowed_hosts.append(name)
@@ -53,7 +54,7 @@ def allow_host(host: str) -> Settings:
 
 
 def disallow_host(host: str) -> Settings:
-    name = _host(host)
+    name = host_name(host)
     s = load_settings()
     kept = [h for h in s.allowed_hosts if netguard.normalize_host(h) != name]
     if len(kept) == len(s.allowed_hosts):

@@ -5,7 +5,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from factaudit.engine.errors import InvalidArgument, JobCancelled, NotFound
+from factaudit.engine.errors import InvalidArgument, JobCancelled
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.metrics import retrieval as rmetrics
 from factaudit.engine.project import queries, runs
@@ -16,9 +16,6 @@ from factaudit.engine.retrieval.fusion import DEFAULT_DEPTH, DEFAULT_RRF_K
 from factaudit.engine.retrieval.runner import (MERGES, Corpus, Pipeline, model_provenance, open_indexes, parse_spec,
                                      run_queries)
 from factaudit.engine.services import status as workflow_status
-
-__all__ = ["RetrievalResult", "RetrievalEval", "retrieve", "eval_retrieval", "demo_step_retrieve",
-           "list_embedders", "retriever_choices"]
 
 
 @dataclass
@@ -228,10 +225,7 @@ def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] = rmetrics
 
 def demo_step_retrieve(project: Project, summary, progress: ProgressCallback = no_progress) -> None:
     """Demo: BM25 (k=10) for the scifact-demo claims against all passages, with its nDCG@10."""
-    try:
-        res = retrieve(project, "bm25", k=10, dataset="scifact-demo", progress=progress)
-    except NotFound:
-        return
+    res = retrieve(project, "bm25", k=10, dataset="scifact-demo", progress=progress)
     ev = eval_retrieval(project, res.run_id)
     ndcg = ev.metrics.get("ndcg@10")
     summary.steps.append({

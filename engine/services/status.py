@@ -13,7 +13,7 @@ from factaudit.engine.audit import annotations as ann
 from factaudit.engine.audit import codebook as cb
 from factaudit.engine.audit import triage as tri
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.jobs import NEVER_CANCEL, CancelToken, ProgressCallback, no_progress
+from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.project import status_store as store
 from factaudit.engine.project.db import Project
 
@@ -297,7 +297,7 @@ def _seal(f: _Facts) -> Step:
 def workflow_status(project: Project, progress: ProgressCallback = no_progress,
                     cancel: CancelToken | None = None) -> WorkflowStatus:
     """Every step of the expert's path with its state, a short detail and which one is next."""
-    cancel = cancel or NEVER_CANCEL
+    cancel = cancel or CancelToken()
     f = _Facts(project)
     book = cb.current(project)
     rules = [_import, _decompose, _retrieve, _evaluate_retrieval, _verify, _score, _review, _prelabel,

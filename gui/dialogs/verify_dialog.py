@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.jobs import RateMeter
-from factaudit.engine.services import verification as vs
+from factaudit.engine import services as vs
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.views.job_area import format_duration
 

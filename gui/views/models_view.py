@@ -1,7 +1,7 @@
 """Model manager: the verifier LLMs and embedders the app can use, their RAM fit, and adding or
 removing local GGUF files and OpenAI-compatible endpoints (View › Models…).
 
-Everything goes through engine.services.verification; hashing runs in the background (a multi-GB
+Everything goes through engine.services; hashing runs in the background (a multi-GB
 GGUF takes a while) and the hashes are cached by the engine, so the second look is instant.
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.services import verification as models_svc
+from factaudit.engine import services as models_svc
 from factaudit.gui.ops import Op
 
 LLM_COLUMNS = ["Name", "Source", "Size", "Quantization", "Context", "RAM fit", "SHA-256"]

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.services import verification as vs
+from factaudit.engine import services as vs
 
 VERDICT_COLOURS = {"Supported": "#2e7d32", "Refuted": "#c62828", "No Evidence": "#6d6d6d", "Ambiguous": "#ef6c00"}
 

@@ -13,7 +13,7 @@ from factaudit.engine.pipeline import induce
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.records import HitRecord, VerdictRecord
-from factaudit.engine.services import judge as js
+from factaudit.engine import services as js
 
 CORPUS = [
     {"id": "p1", "text": "Retraction notice: this article on drug X and mortality has been withdrawn by the authors."},

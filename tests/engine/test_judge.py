@@ -16,7 +16,7 @@ from factaudit.engine.pipeline.prompts import load_prompt
 from factaudit.engine.project import audit_store, judge_store
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.records import HitRecord, VerdictRecord
-from factaudit.engine.services import judge as js
+from factaudit.engine import services as js
 
 CORPUS = [
     {"id": "p1", "title": "Metformin trial", "text": "In a randomized trial of 400 adults with type 2 diabetes, "

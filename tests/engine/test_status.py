@@ -16,7 +16,7 @@ from factaudit.engine.audit import annotations as ann
 from factaudit.engine.audit import codebook as cb
 from factaudit.engine.cli import cli
 from factaudit.engine.services import retrieval, status
-from factaudit.engine.services import verification as vs
+from factaudit.engine import services as vs
 
 NAMES = ["import", "decompose", "retrieve", "evaluate_retrieval", "verify", "score", "review", "prelabel",
          "label_evidence", "label_reasoning", "agreement", "report", "seal"]

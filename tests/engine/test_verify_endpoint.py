@@ -21,7 +21,7 @@ from factaudit.engine.errors import EndpointError
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.queries import gold_evidence, iter_passages, list_claims
-from factaudit.engine.services import verification as vs
+from factaudit.engine import services as vs
 
 VERDICTS = ["Supported", "Refuted", "No Evidence", "Ambiguous"]
 API_KEY = "sk-test-factaudit-7f3c9e1d2b4a"

@@ -16,7 +16,7 @@ from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.queries import corpus_hash, list_claims
 from factaudit.engine.project.records import VERDICTS
-from factaudit.engine.services import verification as vs
+from factaudit.engine import services as vs
 
 pytestmark = pytest.mark.slow
 

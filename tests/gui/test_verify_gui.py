@@ -111,7 +111,7 @@ def test_dialog_verifies_and_the_view_shows_reasoning_beside_evidence(qtbot, pro
     reasoning = view.reasoning.toPlainText()
     assert "Refuted" in reasoning and "passage 1 contradicts" in reasoning
     evidence = view.evidence.toPlainText()
-    detail = services.verification.verdict_detail(project, res.run_id, first)
+    detail = services.verdict_detail(project, res.run_id, first)
     assert len(detail.evidence) == 3 and detail.evidence[0].used and not detail.evidence[1].used
     assert detail.evidence[0].text[:80] in evidence and "[used]" in evidence
 

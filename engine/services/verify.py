@@ -1,0 +1,263 @@
+"""Verification and decomposition as pinned, resumable runs (the façade for the CLI and the GUI).
+
+A verify run's config pins everything that decides its output: the model (file sha256, or endpoint
+and model name), quantization, seed, temperature, the prompt's sha256, the corpus hash, the
+retrieval run, k, mode, limit and the prompt-cache flag. Each claim's verdict commits on its own,
+so a killed run loses at most the claims in flight and `resume` finishes it.
+"""
+from __future__ import annotations
+
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable
+
+from factaudit.engine.errors import FactAuditError, InvalidArgument, JobCancelled
+from factaudit.engine.jobs import CancelToken, ProgressCallback, RateMeter, no_progress
+from factaudit.engine.models import registry
+from factaudit.engine.models.llm import LLM, open_llm
+from factaudit.engine.pipeline.verify import MODES, EvidencePassage, VerifyOptions, verify_claim
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.queries import corpus_hash, get_passages, list_claims
+from factaudit.engine.project.records import VerdictRecord
+from factaudit.engine.project.runs import RETRIEVAL_KINDS
+from factaudit.engine.services.models import LLMRunSettings, entry_from_pin, model_pin
+
+DEFAULT_K = 5
+
+
+@dataclass
+class VerifyRequest(LLMRunSettings):
+    retrieval_run: str | None = None
+    mode: str = "joint"
+    k: int = DEFAULT_K
+    max_tokens: int = 200
+    concurrency: int = 4
+    backoff_base: float = 1.0
+
+
+@dataclass
+class VerifyResult:
+    run_id: str
+    status: str
+    n_claims: int
+    n_verdicts: int
+    n_parse_failures: int
+    n_trimmed: int = 0
+    n_new: int = 0
+    verdict_counts: dict[str, int] = field(default_factory=dict)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0
+    claims_per_s: float = 0.0
+    retries: int = 0
+    model: str | None = None
+    mode: str | None = None
+    retrieval_run: str | None = None
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class _Job:
+    claim_id: str
+    text: str
+    passages: list[EvidencePassage]
+
+
+def _check_retrieval_run(project: Project, run_id: str) -> None:
+    run = run_store.get_run(project, run_id)
+    if run.kind not in RETRIEVAL_KINDS:
+        raise InvalidArgument(f"{run_id} is a {run.kind} run, not a retrieval run")
+    if run.status != "done":
+        raise InvalidArgument(f"retrieval run {run_id} is {run.status}; finish it first")
+
+
+def claims_for_run(project: Project, retrieval_run: str, limit: int | None = None,
+                   dataset: str | None = None) -> list[tuple[str, str]]:
+    """(claim id, text) of the active claims the retrieval run has hits for, in claim order."""
+    hits = run_store.get_hits(project, retrieval_run)
+    rows = [c for c in list_claims(project, dataset) if c.id in hits]
+    if limit is not None:
+        rows = rows[: max(0, int(limit))]
+    return [(c.id, c.text) for c in rows]
+
+
+def _request_from_config(cfg: dict[str, Any], base: VerifyRequest) -> VerifyRequest:
+    return VerifyRequest(
+        retrieval_run=cfg["retrieval_run"], mode=cfg["mode"], k=cfg["k"], limit=cfg.get("limit"),
+        dataset=cfg.get("dataset"), seed=cfg["seed"], temperature=cfg["temperature"], max_tokens=cfg["max_tokens"],
+        passage_words=cfg.get("passage_words"), prompt_cache=cfg.get("prompt_cache", False),
+        n_ctx=cfg["model"].get("n_ctx"), resume=base.resume, n_threads=base.n_threads, timeout=base.timeout,
+        max_retries=base.max_retries, concurrency=base.concurrency, backoff_base=base.backoff_base,
+    )
+
+
+def _summary(project: Project, run_id: str, n_claims: int) -> dict[str, Any]:
+    verdicts = run_store.get_verdicts(project, run_id)
+    counts: dict[str, int] = {}
+    for v in verdicts.values():
+        if v.verdict:
+            counts[v.verdict] = counts.get(v.verdict, 0) + 1
+    return {
+        "n_claims": n_claims, "n_verdicts": len(verdicts),
+        "n_parse_failures": sum(1 for v in verdicts.values() if v.parse_status == "failed"),
+        "n_repaired": sum(1 for v in verdicts.values() if v.parse_status == "repaired"),
+        "n_trimmed": sum(1 for v in verdicts.values() if v.trimmed),
+        "verdict_counts": counts,
+        "prompt_tokens": sum(v.prompt_tokens or 0 for v in verdicts.values()),
+        "completion_tokens": sum(v.completion_tokens or 0 for v in verdicts.values()),
+    }
+
+
+def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no_progress,
+           cancel: CancelToken | None = None, on_retry: Callable[[int, float, str], None] | None = None,
+           llm: LLM | None = None) -> VerifyResult:
+    """Run (or with req.resume, continue) a verify run. `llm` lets a caller reuse a loaded model;
+    it must be the model the run pins."""
+    started = time.perf_counter()
+    cancel = cancel or CancelToken()
+    if req.resume:
+        run = run_store.get_run(project, req.resume)
+        if run.kind != "verify":
+            raise InvalidArgument(f"{req.resume} is a {run.kind} run, not a verify run")
+        if req.retrieval_run and req.retrieval_run != run.config.get("retrieval_run"):
+            raise InvalidArgument(f"{req.resume} verifies {run.config.get('retrieval_run')}, not {req.retrieval_run}")
+        cfg = run.config
+        req = _request_from_config(cfg, req)
+        entry = entry_from_pin(cfg["model"])
+        if cfg.get("corpus_hash") and corpus_hash(project) != cfg["corpus_hash"]:
+            raise InvalidArgument(f"the corpus changed since {run.id} started; start a new run instead of resuming")
+        run_store.reopen_run(project, run.id)
+        run_id = run.id
+    else:
+        if not req.retrieval_run:
+            raise InvalidArgument("name the retrieval run to verify (--retrieval-run RUN) or a run to --resume")
+        if req.mode not in MODES:
+            raise InvalidArgument(f"unknown mode {req.mode!r}; expected one of {', '.join(MODES)}")
+        if req.k < 1:
+            raise InvalidArgument("k must be at least 1")
+        if not (0.0 <= req.temperature <= 2.0):
+            raise InvalidArgument("temperature must be between 0 and 2")
+        _check_retrieval_run(project, req.retrieval_run)
+        if req.limit != 0 and not claims_for_run(project, req.retrieval_run, req.limit, req.dataset):
+            where = f" of dataset {req.dataset!r}" if req.dataset else ""
+            raise InvalidArgument(f"{req.retrieval_run} has no hits for any active claim{where}; nothing to verify")
+        entry = registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx)
+        cfg = None
+        run_id = None
+    opts = VerifyOptions(mode=req.mode, max_tokens=req.max_tokens, passage_words=req.passage_words, seed=req.seed,
+                         temperature=req.temperature)
+    own_llm = llm is None
+    if llm is None:
+        llm = open_llm(entry, seed=req.seed, temperature=req.temperature, prompt_cache=req.prompt_cache,
+                       n_threads=req.n_threads, timeout=req.timeout, max_retries=req.max_retries,
+                       concurrency=req.concurrency, backoff_base=req.backoff_base, on_retry=on_retry)
+    try:
+        if run_id is None:
+            cfg = {
+                "retrieval_run": req.retrieval_run, "mode": req.mode, "k": req.k, "limit": req.limit,
+                "dataset": req.dataset, "seed": req.seed, "temperature": req.temperature,
+                "max_tokens": req.max_tokens, "passage_words": req.passage_words, "prompt_cache": req.prompt_cache,
+                "prompt": opts.prompt().ref(), "corpus_hash": corpus_hash(project), "model": model_pin(entry),
+            }
+            run_id = run_store.create_run(project, "verify", cfg, provenance=llm.provenance())
+        elif cfg["prompt"]["sha256"] != opts.prompt().sha256:
+            _fail(project, run_id, "prompt template changed")
+            raise InvalidArgument(f"the prompt template changed since {run_id} started; start a new run")
+        return _run(project, run_id, req, opts, llm, progress, cancel, started)
+    finally:
+        if own_llm:
+            llm.close()
+
+
+def _fail(project: Project, run_id: str, message: str) -> None:
+    run_store.finish_run(project, run_id, "failed", summary=None, error=message)
+
+
+def _run(project: Project, run_id: str, req: VerifyRequest, opts: VerifyOptions, llm: LLM,
+         progress: ProgressCallback, cancel: CancelToken, started: float) -> VerifyResult:
+    claims = claims_for_run(project, req.retrieval_run, req.limit, req.dataset)
+    done = run_store.verdict_claim_ids(project, run_id)
+    todo = [c for c in claims if c[0] not in done]
+    hits = run_store.get_hits(project, req.retrieval_run)
+    total = len(claims)
+    meter = RateMeter(total=len(todo))
+    n_new = 0
+    retries_before = getattr(llm, "retries", 0)
+
+    def job(claim_id: str, text: str) -> _Job:
+        top = hits.get(claim_id, [])[: req.k]
+        rows = get_passages(project, [h.passage_id for h in top])
+        passages = [EvidencePassage(h.passage_id, rows[h.passage_id].text, rows[h.passage_id].title)
+                    for h in top if h.passage_id in rows]
+        return _Job(claim_id, text, passages)
+
+    def work(j: _Job) -> VerdictRecord:
+        return verify_claim(llm, j.text, j.claim_id, j.passages, opts)
+
+    progress(len(done), total, "verifying")
+    workers = max(1, min(llm.max_concurrency, req.concurrency))
+
+    def commit(rec: VerdictRecord) -> None:
+        nonlocal n_new
+        run_store.add_verdict(project, run_id, rec)
+        n_new += 1
+        rate = meter.rate(n_new)
+        eta = meter.eta_seconds(n_new)
+        eta_s = f", ETA {eta:.0f} s" if eta is not None else ""
+        progress(len(done) + n_new, total, f"verifying {rate:.2f} claims/s{eta_s}")
+
+    try:
+        if workers == 1:
+            # In the calling thread: a llama.cpp model is loaded once per thread, so no pool here.
+            for cid, text in todo:
+                cancel.check()
+                commit(work(job(cid, text)))
+        else:
+            pending: dict[Future, str] = {}
+            queue = list(todo)
+            with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="verify") as pool:
+                try:
+                    while queue or pending:
+                        while queue and len(pending) < workers:
+                            cancel.check()
+                            cid, text = queue.pop(0)
+                            pending[pool.submit(work, job(cid, text))] = cid
+                        finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+                        for fut in finished:
+                            pending.pop(fut)
+                            commit(fut.result())
+                except BaseException:
+                    queue.clear()
+                    for fut in pending:
+                        fut.cancel()
+                    raise
+    except (JobCancelled, KeyboardInterrupt) as exc:
+        run_store.finish_run(project, run_id, "cancelled", summary=_summary(project, run_id, total),
+                             error="cancelled by the user")
+        exc.run_id = run_id  # type: ignore[attr-defined]  # so callers can offer --resume
+        raise
+    except Exception as exc:
+        error = str(exc) if isinstance(exc, FactAuditError) else f"{type(exc).__name__}: {exc}"
+        run_store.finish_run(project, run_id, "failed", summary=_summary(project, run_id, total), error=error)
+        exc.run_id = run_id  # type: ignore[attr-defined]
+        raise
+    summary = _summary(project, run_id, total)
+    seconds = time.perf_counter() - started
+    summary["seconds_last_session"] = round(seconds, 3)
+    if getattr(llm, "structured", None) is not None:  # what the endpoint turned out to support
+        summary["structured_output"] = llm.structured
+    run_store.finish_run(project, run_id, "done", summary=summary)
+    return VerifyResult(
+        run_id=run_id, status="done", n_claims=total, n_verdicts=summary["n_verdicts"],
+        n_parse_failures=summary["n_parse_failures"], n_trimmed=summary["n_trimmed"], n_new=n_new,
+        verdict_counts=summary["verdict_counts"], prompt_tokens=summary["prompt_tokens"],
+        completion_tokens=summary["completion_tokens"], seconds=round(seconds, 3),
+        claims_per_s=round(n_new / seconds, 4) if seconds > 0 else 0.0,
+        retries=getattr(llm, "retries", 0) - retries_before, model=llm.entry.name, mode=req.mode,
+        retrieval_run=req.retrieval_run,
+    )
