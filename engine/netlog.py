@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from factaudit.engine.config import data_dir
+from factaudit.engine.redact import redact_text
 
 LOG_FILE = "connections.jsonl"
 _write_lock = threading.Lock()
@@ -62,7 +63,7 @@ def record_connection(endpoint: str, bytes_sent: int, bytes_received: int, purpo
     """Append one outbound connection to the log. Called by whatever talks to the network."""
     clean, host = sanitize_endpoint(endpoint)
     rec = ConnectionRecord(time=utc_now_iso(), endpoint=clean, host=host, bytes_sent=int(bytes_sent),
-                           bytes_received=int(bytes_received), purpose=str(purpose), blocked=blocked)
+                           bytes_received=int(bytes_received), purpose=redact_text(str(purpose)), blocked=blocked)
     line = json.dumps(asdict(rec), ensure_ascii=False) + "\n"
     path = log_path()
     with _write_lock:
