@@ -10,7 +10,9 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_DATASETS = ROOT.parent / "shared" / "datasets"
+# The shared datasets sit next to the checkout; FACTAUDIT_DATASETS points elsewhere (e.g. from a worktree).
+SHARED_DATASETS = Path(os.environ.get("FACTAUDIT_DATASETS") or ROOT.parent / "shared" / "datasets")
+DATASET_FIXTURES = {"shared_datasets", "shared_datasets_module"}
 FIXTURES = ROOT / "tests" / "fixtures"
 
 
@@ -19,6 +21,16 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     """Signing keys, settings and the connection log go to temporary dirs, never the real home."""
     monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path_factory.mktemp("user-config")))
     monkeypatch.setenv("FACTAUDIT_DATA_DIR", str(tmp_path_factory.mktemp("user-data")))
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test that reads the shared datasets must carry @pytest.mark.datasets, so `-m "not datasets"`
+    deselects all of them and .ci/run can say how many were skipped because the folder is absent."""
+    unmarked = [item.nodeid for item in items
+                if DATASET_FIXTURES & set(getattr(item, "fixturenames", ())) and item.get_closest_marker("datasets") is None]
+    if unmarked:
+        raise pytest.UsageError("mark these tests @pytest.mark.datasets (they read ../shared/datasets): "
+                                + ", ".join(unmarked))
 
 
 @pytest.fixture

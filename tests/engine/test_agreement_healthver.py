@@ -15,6 +15,8 @@ from sklearn.metrics import cohen_kappa_score
 from factaudit.engine.cli import cli
 from factaudit.engine.project.db import Project
 
+pytestmark = pytest.mark.datasets  # every test here reads ../shared/datasets
+
 STANCE_TO_CODE = {"Supported": "supports", "Refuted": "refutes", "No Evidence": "neutral"}
 CODES = ("supports", "refutes", "neutral")
 LLM = "llm:smollm2-135m@0123abcd"

@@ -112,6 +112,7 @@ def test_bulk_index_equals_bm25s_index(chunk):
         assert np.array_equal(ours[stem][1], scores), stem     # the same float32 values, bit for bit
 
 
+@pytest.mark.datasets
 def test_bulk_index_equals_bm25s_on_scifact(shared_datasets):
     corpus = shared_datasets / "scifact" / "corpus.jsonl"
     docs = [json.loads(line) for line in corpus.open(encoding="utf-8")][:1500]

@@ -8,8 +8,12 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 from factaudit.engine.ingest import import_files
 from factaudit.engine.ingest.adapters.ramdocs import normalize_answer
+
+pytestmark = pytest.mark.datasets  # every test here reads ../shared/datasets
 
 
 def _count(project, sql: str, *args) -> int:

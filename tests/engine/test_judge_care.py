@@ -42,6 +42,7 @@ def test_relevance_mapping():
     assert not jp.is_relevant({"polarity": "neutral"}) and not jp.is_relevant({}) and not jp.is_relevant(None)
 
 
+@pytest.mark.datasets
 def test_sample_is_seeded_and_keeps_gold_paragraphs(shared_datasets):
     path = shared_datasets / "hotpotqa" / "ircot_dev_subsampled.jsonl"
     a = js.hotpotqa_sample(path, 3, seed=7, paragraphs=4)
@@ -52,6 +53,7 @@ def test_sample_is_seeded_and_keeps_gold_paragraphs(shared_datasets):
     assert js.hotpotqa_sample(path, 3, seed=8).lines != a.lines
 
 
+@pytest.mark.datasets
 def test_care_direct_indirect_on_a_tiny_sample(shared_datasets, project, tmp_path):
     from factaudit.engine.models import registry
     from factaudit.engine.models.llm import open_llm

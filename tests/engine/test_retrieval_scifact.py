@@ -8,6 +8,8 @@ from factaudit.engine.project import queries, runs
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import import_files, retrieval
 
+pytestmark = pytest.mark.datasets  # every test here reads ../shared/datasets
+
 
 @pytest.fixture
 def scifact(shared_datasets, tmp_path):

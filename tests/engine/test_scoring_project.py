@@ -203,10 +203,7 @@ def test_conflict_scores_on_ramdocs_items(project, tmp_path):
          "disambig_entity": ["y"], "gold_answers": ["42"], "wrong_answers": []},
     ]
     path = _jsonl(tmp_path / "RAMDocs_test.jsonl", rows)
-    try:
-        import_files(project, [path], fmt="ramdocs")
-    except ModuleNotFoundError:
-        pytest.skip("RAMDocs adapter not available")
+    import_files(project, [path], fmt="ramdocs")
     cands = _jsonl(tmp_path / "cands.jsonl", [{"item_id": "ramdocs-1", "answers": ["paris", "Berlin"], "conflict": True},
                                               {"item_id": "ramdocs-2", "answers": ["42"], "conflict": True}])
     run = import_files(project, [cands], kind="candidates").run_id
@@ -254,6 +251,7 @@ def test_demo_step_reports_each_verify_run(study):
     assert runs["A"] in step["text"] and f"{f1:.3f}" in step["text"]
 
 
+@pytest.mark.datasets
 def test_conflict_on_the_ramdocs_test_split(project, tmp_path, shared_datasets):
     """Oracle candidates (each document's answer, flag = more than one) on the 500 RAMDocs questions."""
     import re
@@ -262,10 +260,7 @@ def test_conflict_on_the_ramdocs_test_split(project, tmp_path, shared_datasets):
     path = shared_datasets / "ramdocs" / "RAMDocs_test.jsonl"
     if not path.is_file():
         pytest.skip("RAMDocs not in the shared datasets")
-    try:
-        import_files(project, [path], fmt="ramdocs")
-    except ModuleNotFoundError:
-        pytest.skip("RAMDocs adapter not available")
+    import_files(project, [path], fmt="ramdocs")
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
     def norm(a: str) -> str:  # an independent spelling of the normalisation (case, punctuation, spaces)

@@ -22,8 +22,7 @@ def _verdict(unit: str, truth: str, salt: str, skill: int) -> str:
 
 def _two_runs(project, tmp_path: Path) -> list[str]:
     rows = queries.page_rows(project, "sentences", 0, 100_000, dataset="medexpert-demo")
-    if not rows:
-        pytest.skip("the demo project has no MedExpert sentences in this build")
+    assert rows, "the demo project always carries the MedExpert sample"
     claims = [{"id": f"{sid}#1", "claim": text, "sentence_id": sid, "item_id": item}
               for sid, item, _o, text, _l, _r in rows]
     (tmp_path / "claims.jsonl").write_text("".join(json.dumps(c) + "\n" for c in claims))

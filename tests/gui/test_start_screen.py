@@ -175,10 +175,6 @@ def test_run_enters_and_leaves_the_event_loop(demo_copy, tmp_path):
 
 
 def test_sealed_file_opens_read_only_with_its_banner(qtbot, closer, demo_copy, tmp_path, monkeypatch):
-    if not hasattr(services, "seal_project"):
-        import pytest
-
-        pytest.skip("sealing is not in this build")
     monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path / "config"))
     sealed = tmp_path / "audit.sealed.faproj"
     services.seal_project(demo_copy, sealed)
