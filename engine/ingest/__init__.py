@@ -2,14 +2,18 @@
 file, line and field; nothing is written."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from factaudit.engine.errors import ImportFailed, InvalidArgument, Problem
 from factaudit.engine.ingest import generic
 from factaudit.engine.ingest.adapters import healthver, hotpotqa, medexpert, ramdocs, scifact, trec
 from factaudit.engine.ingest.builder import BatchBuilder
-from factaudit.engine.ingest.readers import source_file
+from factaudit.engine.ingest.detect import FormatGuess, detect_format
+from factaudit.engine.ingest.plan import ImportPlan, RowWatcher, ValueMap, label_distribution, read_columns
+from factaudit.engine.ingest.problems import Problems
+from factaudit.engine.ingest.readers import ROW_HOOK, source_file
+from factaudit.engine.ingest.skipping import by_record, write_rejected
 from factaudit.engine.project import imports as store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.paths import file_problem
@@ -29,6 +33,10 @@ class ImportResult:
     counts: dict[str, int]
     unresolved_gold: int
     run_id: str | None = None
+    format: str | None = None
+    detected: str | None = None                     # which format "automatic" picked, and why
+    rejected: int = 0                               # records left out by skip_invalid
+    rejected_files: dict[str, str] = field(default_factory=dict)   # input name -> side file path
 
 
 def infer_format(path: Path) -> str:
@@ -40,9 +48,7 @@ def infer_format(path: Path) -> str:
     raise InvalidArgument(f"cannot infer the format of {path.name}; pass --format ({', '.join(FORMATS)})")
 
 
-def build_batch(project: Project, files: list[Path], fmt: str | None = None, kind: str | None = None,
-                mapping: dict[str, str] | None = None, dataset: str | None = None,
-                id_prefix: str | None = None, split: str | None = None, progress=None) -> BatchBuilder:
+def _check_files(files: list[Path]) -> list[Path]:
     if not files:
         raise InvalidArgument("no input files given")
     files = [Path(f) for f in files]
@@ -50,7 +56,23 @@ def build_batch(project: Project, files: list[Path], fmt: str | None = None, kin
         problem = file_problem(f)
         if problem:
             raise ImportFailed([Problem(str(f), None, None, problem)])
-    fmt = fmt or infer_format(files[0])
+    return files
+
+
+def resolve_format(files: list[Path], fmt: str | None, kind: str | None) -> tuple[str, str | None, FormatGuess | None]:
+    """(format, kind, guess): an explicit format wins; else the first file's content decides."""
+    if fmt is not None:
+        return fmt, kind, None
+    guess = detect_format(files[0])
+    return guess.format, kind or guess.kind, guess
+
+
+def build_batch(project: Project, files: list[Path], fmt: str | None = None, kind: str | None = None,
+                mapping: dict[str, str] | None = None, dataset: str | None = None,
+                id_prefix: str | None = None, split: str | None = None, progress=None, *,
+                value_map: ValueMap | None = None, skip_invalid: bool = False) -> BatchBuilder:
+    files = _check_files(files)
+    fmt, kind, guess = resolve_format(files, fmt, kind)
     if fmt not in FORMATS:
         raise InvalidArgument(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     if kind is not None and kind not in KINDS:
@@ -64,11 +86,18 @@ def build_batch(project: Project, files: list[Path], fmt: str | None = None, kin
         name=dataset or files[0].stem, kind=kind or "mixed", format=fmt,
         files=[source_file(f) for f in files], split=split,
     )
-    builder = BatchBuilder(spec, progress=progress)
-    for f in files:
-        _load_one(f, fmt, kind, mapping or {}, builder)
-        if builder.problems.full:
-            break
+    builder = BatchBuilder(spec, problems=Problems(limit=None) if skip_invalid else None, progress=progress)
+    builder.detected = guess
+    watcher = RowWatcher(value_map or {}, mapping)
+    builder.watcher = watcher
+    token = ROW_HOOK.set(watcher)
+    try:
+        for f in files:
+            _load_one(f, fmt, kind, mapping or {}, builder)
+            if builder.problems.full:
+                break
+    finally:
+        ROW_HOOK.reset(token)
     return builder
 
 
@@ -85,16 +114,92 @@ def _load_one(path: Path, fmt: str, kind: str | None, mapping: dict[str, str], b
         adapter.load(path, builder, kind)
 
 
+def _validated(project: Project, files: list[Path], fmt, kind, mapping, dataset, id_prefix, split, progress,
+               value_map, skip_invalid) -> tuple[BatchBuilder, int]:
+    builder = build_batch(project, files, fmt, kind, mapping, dataset, id_prefix, split, progress,
+                          value_map=value_map, skip_invalid=skip_invalid)
+    batch = builder.finish(project, id_prefix, skip_invalid=skip_invalid)
+    if not any(batch.counts().values()):
+        if builder.rejected:
+            first = builder.rejected[0]
+            raise ImportFailed([Problem(first.file, first.line, first.field,
+                                        f"{first.reason} (and every other record was rejected too: "
+                                        f"{len(by_record(builder.rejected))} in all, no valid records)")])
+        raise ImportFailed([Problem(files[0].name, None, None, "no records found")])
+    return builder, builder.check_gold_resolves(project)
+
+
 def import_files(project: Project, files: list[Path], fmt: str | None = None, kind: str | None = None,
                  mapping: dict[str, str] | None = None, dataset: str | None = None,
-                 id_prefix: str | None = None, split: str | None = None, progress=None) -> ImportResult:
-    builder = build_batch(project, files, fmt, kind, mapping, dataset, id_prefix, split, progress)
-    batch = builder.finish(project, id_prefix)
-    if not any(batch.counts().values()):
-        raise ImportFailed([Problem(files[0].name if files else "?", None, None, "no records found")])
-    unresolved = builder.check_gold_resolves(project)
+                 id_prefix: str | None = None, split: str | None = None, progress=None, *,
+                 value_map: ValueMap | None = None, skip_invalid: bool = False) -> ImportResult:
+    """Import all or nothing; with skip_invalid, the valid records, the rest listed in side files."""
+    files = _check_files(files)
+    builder, unresolved = _validated(project, files, fmt, kind, mapping, dataset, id_prefix, split, progress,
+                                     value_map, skip_invalid)
+    batch = builder.batch
     if progress is not None:
         progress(builder.n_records, builder.n_records, "writing")
-    info = store.write_batch(project, batch)
+    # the side files first: if they cannot be written, nothing is imported either
+    side = write_rejected(files, builder.rejected) if builder.rejected else {}
+    try:
+        info = store.write_batch(project, batch)
+    except BaseException:
+        for path in side.values():
+            path.unlink(missing_ok=True)
+        raise
     run_id = info.counts.get("run_id") if isinstance(info.counts.get("run_id"), str) else None
-    return ImportResult(dataset=info, counts=batch.counts(), unresolved_gold=unresolved, run_id=run_id)
+    guess = builder.detected
+    return ImportResult(dataset=info, counts=batch.counts(), unresolved_gold=unresolved, run_id=run_id,
+                        format=batch.dataset.format, detected=guess.describe() if guess else None,
+                        rejected=len(by_record(builder.rejected)),
+                        rejected_files={k: str(v) for k, v in side.items()})
+
+
+def plan_import(project: Project, files: list[Path], fmt: str | None = None, kind: str | None = None,
+                mapping: dict[str, str] | None = None, dataset: str | None = None,
+                id_prefix: str | None = None, split: str | None = None, progress=None, *,
+                value_map: ValueMap | None = None, skip_invalid: bool = False) -> ImportPlan:
+    """Everything `import_files` would do with these settings, without writing: counts per kind, the
+    label distribution after value mapping, the columns nothing reads, and the problems found."""
+    files = _check_files(files)
+    fmt_used, kind_used, guess = resolve_format(files, fmt, kind)
+    builder = None
+    problems: list[Problem] = []
+    n_problems = 0
+    unresolved = 0
+    try:
+        builder, unresolved = _validated(project, files, fmt, kind, mapping, dataset, id_prefix, split, progress,
+                                         value_map, skip_invalid)
+    except ImportFailed as err:
+        problems, n_problems = err.problems, len(err.problems)
+    batch = builder.batch if builder is not None else None
+    watcher = builder.watcher if builder is not None else None
+    if watcher is None:  # the import failed: read once more with a lenient builder to see its columns
+        try:
+            lenient = build_batch(project, files, fmt, kind, mapping, dataset, None, split, None,
+                                  value_map=value_map, skip_invalid=True)
+            watcher, batch = lenient.watcher, lenient.batch
+        except ImportFailed:
+            pass
+    columns = list(watcher.columns) if watcher is not None else list(guess.columns if guess else [])
+    variant = guess.variant if guess else None
+    if variant is None and fmt_used == "scifact":
+        variant = "scifact-corpus" if kind_used == "corpus" or "corpus" in files[0].name.lower() else "scifact-claims"
+    if variant is None and fmt_used in ("healthver", "ramdocs", "medexpert"):
+        variant = fmt_used
+    known = read_columns(fmt_used, kind_used, variant, mapping)
+    unmatched: dict[str, list[str]] = {}
+    if watcher is not None:
+        for (column, value), _n in sorted(watcher.unmatched.items()):
+            unmatched.setdefault(column, []).append(value)
+    return ImportPlan(
+        files=[f.name for f in files], format=fmt_used, kind=kind_used,
+        detected=guess.describe() if guess else None,
+        counts=batch.counts() if batch is not None and not problems else {},
+        labels=label_distribution(batch) if batch is not None else {},
+        columns=columns, unmapped_columns=[c for c in columns if c not in known],
+        unmatched_values=unmatched, problems=[str(p) for p in problems], n_problems=n_problems,
+        rejected=len(by_record(builder.rejected)) if builder is not None else 0, unresolved_gold=unresolved,
+        ok=not problems,
+    )

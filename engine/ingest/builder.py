@@ -30,6 +30,10 @@ class BatchBuilder:
         self.shared: dict[str, set[str]] = {"documents": set(), "passages": set()}
         # Scratch space for adapters that need to carry lookups from one input file to the next.
         self.state: dict[str, object] = {}
+        self.rejected: list = []  # Problems of records left out by --skip-invalid
+        self.detected = None      # detect.FormatGuess when the format was recognised automatically
+        self.watcher = None       # plan.RowWatcher: value maps applied and columns seen while reading
+        self.run_where: list[Where] = []
 
     def _tick(self) -> None:
         self.n_records += 1
@@ -123,11 +127,24 @@ class BatchBuilder:
                 self.problems.add(f, l, "item_id", f"unknown item {item_id!r}")
 
     # ---- final checks -------------------------------------------------------------------------
-    def finish(self, project: Project, id_prefix: str | None = None) -> ImportBatch:
+    def finish(self, project: Project, id_prefix: str | None = None, *, skip_invalid: bool = False) -> ImportBatch:
+        """Apply the prefix and check the batch against the project. With skip_invalid, records with a
+        located problem are dropped (kept in `self.rejected`) and the checks repeat until the rest is
+        consistent; a problem without a line (the dataset name, an unreadable file) still fails."""
+        if skip_invalid:
+            self._reject_located()
         self.problems.raise_if_any()
         if id_prefix:
             self._apply_prefix(id_prefix)
         self._drop_shared_existing(project)
+        for _round in range(6):  # dropping a passage can orphan a claim's reference: re-check
+            self._project_checks(project)
+            if not (skip_invalid and self.problems and self._reject_located()):
+                break
+        self.problems.raise_if_any()
+        return self.batch
+
+    def _project_checks(self, project: Project) -> None:
         spec = self.batch.dataset
         if store.dataset_name_taken(project, spec.name):
             file = spec.files[0].path if spec.files else "?"
@@ -141,8 +158,18 @@ class BatchBuilder:
                                                " (use --id-prefix P to keep both)")
         self._check_references(project)
         self._check_prediction_items(project)
-        self.problems.raise_if_any()
-        return self.batch
+
+    def _reject_located(self) -> bool:
+        """Move every located problem to `rejected` and drop the records read from those lines.
+        False (nothing moved) when a problem has no line: such a problem concerns the whole import."""
+        from factaudit.engine.ingest.skipping import drop_at
+
+        if not self.problems or any(p.line is None for p in self.problems.items):
+            return False
+        self.rejected.extend(self.problems.items)
+        drop_at(self, {(p.file, p.line) for p in self.problems.items})
+        self.problems = Problems(limit=None)
+        return True
 
     def _drop_shared_existing(self, project: Project) -> None:
         for kind, ids in self.shared.items():

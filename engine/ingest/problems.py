@@ -5,12 +5,14 @@ from factaudit.engine.errors import ImportFailed, Problem
 
 
 class Problems:
-    def __init__(self) -> None:
+    def __init__(self, limit: int | None = ImportFailed.MAX_PROBLEMS) -> None:
+        # limit None: keep every problem (--skip-invalid reports each rejected record, not the first 20)
         self.items: list[Problem] = []
         self.truncated = False
+        self.limit = limit
 
     def add(self, file: str, line: int | None, field: str | None, reason: str) -> None:
-        if len(self.items) >= ImportFailed.MAX_PROBLEMS:
+        if self.limit is not None and len(self.items) >= self.limit:
             self.truncated = True
             return
         self.items.append(Problem(file, line, field, reason))

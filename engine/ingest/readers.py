@@ -12,7 +12,8 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from contextvars import ContextVar
+from typing import Any, Callable, Iterator
 
 from factaudit.engine.hashing import sha256_file
 from factaudit.engine.ingest.problems import Problems
@@ -74,6 +75,17 @@ class Row:
     data: dict[str, Any]
 
 
+# Set by the import pipeline for the duration of one import: sees (and may rewrite) every top-level
+# record any reader yields, so label value mapping and column discovery work for the generic importer
+# and every adapter alike without each adapter knowing about them.
+ROW_HOOK: ContextVar[Callable[[Row], Row] | None] = ContextVar("factaudit_row_hook", default=None)
+
+
+def _hooked(row: Row) -> Row:
+    hook = ROW_HOOK.get()
+    return hook(row) if hook is not None else row
+
+
 def source_file(path: Path) -> SourceFile:
     return SourceFile(path=path.name, sha256=sha256_file(path), bytes=path.stat().st_size)
 
@@ -127,7 +139,7 @@ def read_jsonl(path: Path, problems: Problems) -> Iterator[Row]:
         if bad is not None:
             problems.add(path.name, number, bad[0], bad[1])
             continue
-        yield Row(number, obj)
+        yield _hooked(Row(number, obj))
 
 
 def read_json(path: Path, problems: Problems) -> Any:
@@ -174,7 +186,7 @@ def read_csv(path: Path, problems: Problems, required_header: bool = True) -> It
         if len(values) != len(header):
             problems.add(path.name, start, None, f"expected {len(header)} columns, found {len(values)}")
         else:
-            yield Row(start, dict(zip(header, values)))
+            yield _hooked(Row(start, dict(zip(header, values))))
         if problems.full:
             return
         start = reader.line_num + 1
@@ -209,10 +221,13 @@ def read_json_entries(path: Path, problems: Problems) -> tuple[str, Iterator[tup
 def _checked(entries: Iterator[tuple[int, str | None, Any]], text: str, name: str,
              problems: Problems) -> Iterator[tuple[int, str | None, Any]]:
     """Entries without lone surrogates; each one that has one becomes a located problem instead."""
-    if not _SURROGATE_ESCAPE.search(text):
-        yield from entries
-        return
+    check = bool(_SURROGATE_ESCAPE.search(text))
     for line, key, value in entries:
+        if isinstance(value, dict):
+            value = _hooked(Row(line, value)).data
+        if not check:
+            yield line, key, value
+            continue
         where = lone_surrogate(value)
         if where is not None or (isinstance(key, str) and _SURROGATE.search(key)) or (
                 isinstance(value, str) and _SURROGATE.search(value)):

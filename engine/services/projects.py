@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from factaudit.engine import ingest
+from factaudit.engine.ingest.plan import FIELDS
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.project import imports as import_store
@@ -59,10 +60,13 @@ def project_info(project: Project) -> ProjectInfo:
 def import_files(project: Project, files: list[str | Path], fmt: str | None = None, kind: str | None = None,
                  mapping: dict[str, str] | None = None, dataset: str | None = None, id_prefix: str | None = None,
                  split: str | None = None, progress: ProgressCallback = no_progress,
-                 cancel: CancelToken | None = None) -> ingest.ImportResult:
+                 cancel: CancelToken | None = None, *, value_map: dict[str, dict[str, str]] | None = None,
+                 skip_invalid: bool = False) -> ingest.ImportResult:
+    """All or nothing; `value_map` rewrites field values ({"label": {"0": "Supported"}}), and
+    `skip_invalid` imports the valid records and lists the others in `<input>.rejected.jsonl`."""
     progress(0, None, "validating")
     result = ingest.import_files(project, [Path(f) for f in files], fmt, kind, mapping, dataset, id_prefix, split,
-                                 progress=progress)
+                                 progress=progress, value_map=value_map, skip_invalid=skip_invalid)
     _detect_language(project, result.dataset.name)
     total = sum(result.counts.values())
     progress(total, total, "imported")
@@ -135,15 +139,7 @@ def row_detail(project: Project, kind: str, row_id: str):
 
 
 # Our field names per generic kind, required ones first (what `--map FIELD=COLUMN` accepts).
-IMPORT_FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
-    "corpus": (("id", True), ("text", True), ("title", False), ("doc_id", False), ("source", False), ("lang", False)),
-    "claims": (("id", True), ("claim", True), ("label", False), ("gold_passages", False), ("item_id", False),
-               ("sentence_id", False)),
-    "answers": (("id", True), ("answer", True), ("question", False), ("sentences", False), ("gold_answers", False),
-                ("options", False), ("gold_options", False), ("category", False), ("risk_tier", False),
-                ("critical", False)),
-    "verdicts": (("claim_id", True), ("verdict", True), ("reasoning", False), ("passages", False)),
-}
+IMPORT_FIELDS = FIELDS  # one table, kept with the importer that reads these fields
 
 
 def import_choices() -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -1,0 +1,165 @@
+"""Safe imports (issue #15 item 9, engine side): format detection that says what it picked, a dry-run
+plan before anything is written, label value mapping, and --skip-invalid with a side file."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from factaudit.engine import services
+from factaudit.engine.cli import cli
+from factaudit.engine.errors import ImportFailed, InvalidArgument
+from factaudit.engine.project import queries
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+GOOD = ROOT / "tests" / "fixtures" / "good"
+DEMO = ROOT / "resources" / "demo"
+
+EXPECTED = {  # file -> (format, kind) detection must return
+    GOOD / "healthver_small.csv": ("healthver", "claims"),
+    GOOD / "ramdocs_small.jsonl": ("ramdocs", "answers"),
+    GOOD / "hotpotqa_ircot_small.jsonl": ("hotpotqa", None),
+    GOOD / "hotpotqa_orig_small.json": ("hotpotqa", None),
+    GOOD / "hotpotqa_orig_small_corpus.json": ("hotpotqa", "corpus"),
+    GOOD / "medexpert_small.json": ("medexpert", "answers"),
+    GOOD / "run_small.trec": ("trec", "run"),
+    DEMO / "scifact_claims_dev100.jsonl": ("scifact", "claims"),
+    DEMO / "scifact_corpus_subset.jsonl": ("scifact", "corpus"),
+    DEMO / "medexpert_sample.json": ("medexpert", "answers"),
+    GOOD / "corpus.jsonl": ("jsonl", "corpus"),
+    GOOD / "claims_lists.csv": ("csv", "claims"),
+    GOOD / "answers.jsonl": ("jsonl", "answers"),
+    GOOD / "verdicts.jsonl": ("jsonl", "verdicts"),
+}
+
+
+@pytest.mark.parametrize("path", list(EXPECTED), ids=[p.name for p in EXPECTED])
+def test_detection_by_columns_and_keys(path, tmp_path):
+    # renamed to a neutral name: the content decides, not the file name
+    neutral = tmp_path / ("data" + (".json" if path.suffix == ".json" else path.suffix))
+    neutral.write_bytes(path.read_bytes())
+    guess = services.detect_import_format(neutral)
+    assert (guess.format, guess.kind) == EXPECTED[path], guess.describe()
+    assert guess.reason and guess.format in guess.describe()
+
+
+def test_healthver_automatic_import_keeps_the_evidence(project):
+    """Issue #15: "Automatic" took HealthVer for generic claims and dropped its evidence column."""
+    res = services.import_files(project, [GOOD / "healthver_small.csv"])
+    assert res.format == "healthver" and "HealthVer" in res.detected
+    assert res.counts["passages"] > 0
+    gold = queries.gold_evidence(project)
+    assert sum(len(v) for v in gold.values()) > 0
+
+
+def test_shared_healthver_detected(shared_datasets):
+    guess = services.detect_import_format(shared_datasets / "healthver" / "healthver_dev.csv")
+    assert guess.format == "healthver"
+
+
+def test_value_map_parsing():
+    vm = services.parse_value_map(["label=0:Supported,1:No Evidence,2:Refuted"])
+    assert vm == {"label": {"0": "Supported", "1": "No Evidence", "2": "Refuted"}}
+    for bad in ("label", "label=", "label=0", "label=0:A,0:B", "=0:A"):
+        with pytest.raises(InvalidArgument):
+            services.parse_value_map([bad])
+
+
+def _numeric_claims(tmp_path: Path) -> Path:
+    rows = [("c1", "Aspirin helps.", 0), ("c2", "Zinc cures colds.", 2), ("c3", "Vitamin C works.", 1),
+            ("c4", "Garlic too.", 0), ("c5", "Bad one.", 7)]
+    path = tmp_path / "numeric.jsonl"
+    path.write_text("".join(json.dumps({"id": i, "claim": c, "label": lab, "note": "x"}) + "\n"
+                            for i, c, lab in rows), encoding="utf-8")
+    return path
+
+
+def test_plan_reports_labels_after_mapping_and_unmapped_columns(project, tmp_path):
+    path = _numeric_claims(tmp_path)
+    vm = services.parse_value_map(["label=0:Supported,1:No Evidence,2:Refuted"])
+    before = queries.table_counts(project)
+    plan = services.plan_import(project, [path], kind="claims", value_map=vm)
+    assert not plan.ok and plan.problems[0].startswith("numeric.jsonl:5:label: ")  # 7 is in no map
+    assert plan.unmapped_columns == ["note"] and plan.columns == ["id", "claim", "label", "note"]
+    assert plan.unmatched_values == {"label": ["7"]}
+    assert plan.detected and "claims" in plan.detected
+    plan = services.plan_import(project, [path], kind="claims", value_map=vm, skip_invalid=True)
+    assert plan.ok and plan.rejected == 1 and plan.counts == {"claims": 4}
+    assert plan.labels["claims.gold_label"] == {"Supported": 2, "No Evidence": 1, "Refuted": 1}
+    assert queries.table_counts(project) == before  # a plan writes nothing
+    assert not (tmp_path / "numeric.jsonl.rejected.jsonl").exists()
+
+
+def test_value_map_follows_a_column_map(project, tmp_path):
+    path = tmp_path / "renamed.csv"
+    path.write_text("cid,text,rating\nc1,Aspirin helps.,yes\nc2,Zinc cures.,no\n", encoding="utf-8")
+    res = services.import_files(project, [path], kind="claims", mapping={"id": "cid", "claim": "text",
+                                                                          "label": "rating"},
+                                value_map={"label": {"yes": "Supported", "no": "Refuted"}})
+    labels = {c.id: c.gold_label for c in queries.list_claims(project)}
+    assert res.counts == {"claims": 2} and labels == {"c1": "Supported", "c2": "Refuted"}
+
+
+def test_skip_invalid_imports_the_rest_and_writes_the_side_file(project, tmp_path):
+    path = _numeric_claims(tmp_path)
+    vm = {"label": {"0": "Supported", "1": "No Evidence", "2": "Refuted"}}
+    with pytest.raises(ImportFailed):  # all or nothing stays the default
+        services.import_files(project, [path], kind="claims", value_map=vm)
+    assert queries.table_counts(project)["claims_active"] == 0
+    res = services.import_files(project, [path], kind="claims", value_map=vm, skip_invalid=True)
+    assert res.rejected == 1 and res.counts == {"claims": 4}
+    side = Path(res.rejected_files["numeric.jsonl"])
+    assert side == tmp_path / "numeric.jsonl.rejected.jsonl"
+    rows = [json.loads(x) for x in side.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 1 and rows[0]["line"] == 5 and rows[0]["field"] == "label"
+    assert json.loads(rows[0]["record"])["id"] == "c5"
+
+
+def test_skip_invalid_drops_whole_answers_and_dangling_references(project, tmp_path):
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "a1", "answer": "Aspirin thins blood. It is safe."},
+        {"id": "a2", "answer": "x", "risk_tier": "Z"},                          # bad tier
+        {"id": "a1", "answer": "Duplicate id."},                                # duplicate
+    ]) + "\n", encoding="utf-8")
+    res = services.import_files(project, [answers], kind="answers", skip_invalid=True)
+    assert res.rejected == 2 and res.counts["items"] == 1
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "c1", "claim": "Aspirin thins blood.", "item_id": "a1"},
+        {"id": "c2", "claim": "Orphan.", "item_id": "a2"},                      # a2 was rejected above
+    ]) + "\n", encoding="utf-8")
+    res = services.import_files(project, [claims], kind="claims", skip_invalid=True)
+    assert res.rejected == 1 and res.counts == {"claims": 1}
+    row = json.loads(Path(res.rejected_files["claims.jsonl"]).read_text().splitlines()[0])
+    assert row["field"] == "item_id" and "unknown item 'a2'" in row["reason"]
+
+
+def test_skip_invalid_with_nothing_valid_fails(project, tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"id": "c1", "claim": 5}\n{"id": "c2"}\n', encoding="utf-8")
+    with pytest.raises(ImportFailed, match="no valid records"):
+        services.import_files(project, [path], kind="claims", skip_invalid=True)
+    assert not (tmp_path / "bad.jsonl.rejected.jsonl").exists()
+
+
+def test_cli_dry_run_map_values_and_skip_invalid(tmp_path):
+    proj = tmp_path / "p.faproj"
+    CliRunner().invoke(cli, ["new", str(proj)])
+    path = _numeric_claims(tmp_path)
+    vm = "label=0:Supported,1:No Evidence,2:Refuted"
+    res = CliRunner().invoke(cli, ["import", str(proj), str(path), "--kind", "claims", "--map-values", vm,
+                                   "--dry-run", "--skip-invalid", "--json"])
+    assert res.exit_code == 0, res.output
+    plan = json.loads(res.output)
+    assert plan["counts"] == {"claims": 4} and plan["rejected"] == 1 and plan["unmapped_columns"] == ["note"]
+    res = CliRunner().invoke(cli, ["import", str(proj), str(path), "--kind", "claims", "--map-values", vm,
+                                   "--skip-invalid"])
+    assert res.exit_code == 0, res.output
+    assert "skipped 1 invalid records" in res.output and "numeric.jsonl.rejected.jsonl" in res.output
+    info = json.loads(CliRunner().invoke(cli, ["info", str(proj), "--json"]).output)
+    assert info["counts"]["claims_active"] == 4
+    res = CliRunner().invoke(cli, ["import", str(proj), str(GOOD / "healthver_small.csv")])
+    assert res.exit_code == 0 and res.output.startswith("format: healthver (claims)")
