@@ -26,11 +26,12 @@ class DisagreementModel(QAbstractListModel):
         self.rows: list = []
         self.triage: dict[str, str] = {}          # unit id -> outcome (stored or just chosen)
         self._full: dict[int, Any] = {}           # row -> Disagreement, for rows read so far
+        self._decided = 0                         # rows whose unit is in `triage` (kept as rows arrive)
 
     # ---- filling ---------------------------------------------------------------------------------
     def reset(self, triage: dict[str, str] | None = None) -> None:
         self.beginResetModel()
-        self.rows, self._full = [], {}
+        self.rows, self._full, self._decided = [], {}, 0
         self.triage = dict(triage or {})
         self.endResetModel()
 
@@ -40,6 +41,7 @@ class DisagreementModel(QAbstractListModel):
         first = len(self.rows)
         self.beginInsertRows(QModelIndex(), first, first + len(rows) - 1)
         self.rows.extend(rows)
+        self._decided += sum(1 for r in rows if r.unit_id in self.triage)
         self.endInsertRows()
 
     def disagreement(self, row: int):
@@ -60,6 +62,8 @@ class DisagreementModel(QAbstractListModel):
 
     def set_triage(self, row: int, code: str, annotation=None) -> None:
         unit = self.rows[row].unit_id
+        if unit not in self.triage:
+            self._decided += 1
         self.triage[unit] = code
         d = self._full.get(row)
         if d is not None:
@@ -77,7 +81,7 @@ class DisagreementModel(QAbstractListModel):
 
     @property
     def decided(self) -> int:
-        return sum(1 for r in self.rows if r.unit_id in self.triage)
+        return self._decided
 
     # ---- Qt --------------------------------------------------------------------------------------
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:

@@ -7,8 +7,8 @@ import copy
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMessageBox, QPlainTextEdit, QPushButton,
-    QSplitter, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QFormLayout, QFrame, QHBoxLayout, QLabel, QLineEdit, QMessageBox, QPlainTextEdit,
+    QPushButton, QScrollArea, QSplitter, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
@@ -44,7 +44,7 @@ class CodebookEditor(QWidget):
         head.addSpacing(10)
         head.addWidget(QLabel("Version:"))
         self.version_combo = QComboBox()
-        self.version_combo.setMinimumWidth(260)
+        self.version_combo.setMinimumWidth(200)
         self.version_combo.activated.connect(self._version_chosen)
         head.addWidget(self.version_combo)
         head.addStretch(1)
@@ -86,7 +86,11 @@ class CodebookEditor(QWidget):
         self.forms.addWidget(self._book_form())
         self.forms.addWidget(self._dim_form())
         self.forms.addWidget(self._code_form())
-        split.addWidget(self.forms)
+        forms_scroll = QScrollArea()       # the forms scroll rather than widen the window
+        forms_scroll.setWidgetResizable(True)
+        forms_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        forms_scroll.setWidget(self.forms)
+        split.addWidget(forms_scroll)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         split.setSizes([440, 700])

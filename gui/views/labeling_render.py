@@ -71,6 +71,7 @@ class LabelingLayout:
 
         self.progress_label = QLabel("")
         self.progress_label.setObjectName("muted")
+        self.progress_label.setWordWrap(True)
         root.addWidget(self.progress_label)
 
         split = QSplitter(Qt.Orientation.Horizontal)

@@ -139,17 +139,21 @@ class ResultsView(QWidget):
         self.mapping_buttons["R+NE"].setChecked(True)
         self.mapping_group.buttonToggled.connect(self._mapping_toggled)
         head.addStretch(1)
+        root.addLayout(head)
+        # the buttons get their own row, so the page fits a 1280-px laptop screen (F5 is the window's)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
         self.refresh_button = QPushButton("Refresh")
         self.refresh_button.setToolTip("Read this page again from the project file (F5)")
         self.refresh_button.clicked.connect(self.refresh)
-        head.addWidget(self.refresh_button)
+        buttons.addWidget(self.refresh_button)
         self.export_buttons: dict[str, QPushButton] = {}
         for fmt, text in (("html", "Export HTML…"), ("xlsx", "Export XLSX…"), ("json", "Export JSON…")):
             b = QPushButton(text)
             b.clicked.connect(lambda _=False, f=fmt: self.export((f,)))
             self.export_buttons[fmt] = b
-            head.addWidget(b)
-        root.addLayout(head)
+            buttons.addWidget(b)
+        root.addLayout(buttons)
 
         self.status = QLabel("")
         self.status.setObjectName("muted")

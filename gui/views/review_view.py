@@ -14,8 +14,8 @@ import html
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView, QButtonGroup, QComboBox, QHBoxLayout, QLabel, QListView, QPushButton, QRadioButton, QSplitter,
-    QTextBrowser, QVBoxLayout, QWidget,
+    QAbstractItemView, QButtonGroup, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QRadioButton, QSplitter,
+    QTableView, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
@@ -37,8 +37,10 @@ def _esc(text) -> str:
     return html.escape(str(text) if text is not None else "")
 
 
-class _List(QListView):
-    """The disagreement list: forwards the triage keys to the view."""
+class _List(QTableView):
+    """The disagreement list: forwards the triage keys to the view. A one-column table with fixed row
+    heights costs nothing per row on insert (a QListView or QTreeView walks every row on each insert,
+    which is seconds of blocked UI at 30,000 disagreements)."""
 
     triageKey = Signal(int)
 
@@ -89,7 +91,9 @@ class ReviewView(QWidget):
         self.level_combo.activated.connect(self._level_chosen)
         self._auto_level = True        # until the user picks a level, fall back to claims when no sentence scores
         head.addWidget(self.level_combo)
-        head.addSpacing(6)
+        head.addStretch(1)
+        root.addLayout(head)
+        head = QHBoxLayout()                 # a second row: the page fits a 1280-px laptop screen
         head.addWidget(QLabel("Mapping:"))
         self.mapping_group = QButtonGroup(self)
         self.mapping_buttons: dict[str, QRadioButton] = {}
@@ -117,8 +121,14 @@ class ReviewView(QWidget):
         self.list.setObjectName("disagreementList")
         self.list.setModel(self.model)
         self.list.setWordWrap(True)
-        self.list.setSpacing(3)
-        self.list.setUniformItemSizes(True)          # no per-row layout pass over thousands of rows
+        self.list.setShowGrid(False)
+        self.list.horizontalHeader().hide()
+        self.list.horizontalHeader().setStretchLastSection(True)
+        rows = self.list.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.list.fontMetrics().lineSpacing() * 3 + 10)   # three lines per row
+        self.list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.selectionModel().currentRowChanged.connect(lambda cur, _prev: self._show(cur.row()))
