@@ -60,6 +60,12 @@ class DisagreementModel(QAbstractListModel):
             d.triage = self.triage[d.unit_id]
         return d
 
+    def forget_details(self) -> None:
+        """Drop the expanded rows (evidence labels changed); they are read again when shown."""
+        self._full.clear()
+        if self.rows:
+            self.dataChanged.emit(self.index(0), self.index(len(self.rows) - 1))
+
     def set_triage(self, row: int, code: str, annotation=None) -> None:
         unit = self.rows[row].unit_id
         if unit not in self.triage:

@@ -138,8 +138,9 @@ class SerialWriter(QObject):
         return len(self._jobs) + (self._current is not None)
 
     def submit(self, fn: Callable, *args, success: Callable | None = None, failure: Callable | None = None,
-               title: str = "saving", **kwargs) -> None:
-        self._jobs.append((fn, args, kwargs, success, failure, title))
+               title: str = "saving", changes: tuple | None = None, **kwargs) -> None:
+        """`changes` = (project, OpChanges): announced once the write succeeded (gui.ops)."""
+        self._jobs.append((fn, args, kwargs, success, failure, title, changes))
         if self._current is None:
             self._next()
 
@@ -148,8 +149,10 @@ class SerialWriter(QObject):
             self._current = None
             self.idle.emit()
             return
-        fn, args, kwargs, success, failure, title = self._jobs.popleft()
+        fn, args, kwargs, success, failure, title, changes = self._jobs.popleft()
         op = Op(self, _call, fn, *args, **kwargs).title(title).quiet()
+        if changes is not None:
+            op.changes(*changes)
         if success:
             op.success(success)
         op.failure(failure or (lambda exc: None))

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QComboBox, QWidget
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.gui.ops import Op
+from factaudit.gui.ops import Op, OpChanges, on_changes
 from factaudit.gui.views.labeling_parts import (  # noqa: F401  (annotator helpers re-exported for callers)
     SerialWriter, _Done, _Pending, annotator_name, esc as _esc, set_annotator_name,
 )
@@ -324,7 +324,8 @@ class LabelingView(LabelingLayout, QWidget):
         self.writer.submit(services.audit.annotate, self.project, target=entry.target, claim_id=entry.claim_id,
                            passage_id=entry.passage_id, run_id=entry.run_id, dimension=d.id, code=code,
                            annotator=self.annotator, pass_=entry.pass_, blind=self.index not in self.revealed,
-                           success=written, failure=failed, title="saving a label")
+                           success=written, failure=failed, title="saving a label",
+                           changes=(self.project, OpChanges(annotations=True)))
 
     def accept_prelabel(self) -> None:
         """A: take the revealed LLM pre-label's codes for this unit, then commit (or stop at a gap)."""
@@ -413,7 +414,8 @@ class LabelingView(LabelingLayout, QWidget):
             self.labelsChanged.emit()
 
         self.writer.submit(run_undo, self.project, success=undone,
-                           failure=lambda exc: self.status.setText(f"Not undone: {exc}"), title="undoing a label")
+                           failure=lambda exc: self.status.setText(f"Not undone: {exc}"), title="undoing a label",
+                           changes=(self.project, OpChanges(annotations=True)))
 
 class LabelingPage(TabbedPage):
     """The whole Labeling sidebar page: the labeling view with the codebook editor, agreement and
@@ -423,6 +425,22 @@ class LabelingPage(TabbedPage):
             ("Codebook", ("factaudit.gui.views.codebook_editor", "CodebookEditor")),
             ("Agreement", ("factaudit.gui.views.agreement_view", "AgreementView")),
             ("Taxonomy", ("factaudit.gui.views.taxonomy_view", "TaxonomyView")))
+    subscribes_to_changes = True
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(project, parent)
+        on_changes(self, self._changed, "runs", "verdicts", "annotations", "codebook", project=project)
+
+    def _changed(self, changes) -> None:
+        """New runs or a new codebook: everything again. New labels (the labeler's own, a pre-label run,
+        an import): agreement and taxonomy only; the queue keeps its place, and each unit reads its
+        labels and pre-labels when it is shown."""
+        if changes.touches("runs", "verdicts", "codebook"):
+            self.refresh()
+            return
+        for index, view in self._built.items():
+            if index != 0 and self.tabs.currentIndex() == index:
+                view.refresh()
 
     @property
     def labeling(self) -> "LabelingView":

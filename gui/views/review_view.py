@@ -21,10 +21,10 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.metrics.classification import MAPPINGS
-from factaudit.gui.ops import Op
+from factaudit.gui.ops import Op, OpChanges
 from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES, DisagreementModel
 from factaudit.gui.views.labeling_parts import SerialWriter, annotator_name
-from factaudit.gui.views.review_detail import EVIDENCE_NAMES, PASSAGE_CHARS, detail_html  # noqa: F401
+from factaudit.gui.views.review_detail import detail_html
 
 TRIAGE = (("retrieval_error", "Retrieval error"), ("verification_error", "Verification error"),
           ("wrong_gold", "Wrong gold label"))
@@ -65,6 +65,7 @@ class ReviewView(QWidget):
         self.writer = SerialWriter(self)
         self._ops: list[Op] = []
         self._generation = 0
+        self.own_announcements = 0      # triage announcements this view caused (see ReviewPage)
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
@@ -340,6 +341,11 @@ class ReviewView(QWidget):
             text += " · this run has no verdicts on labelled sentences: choose the claim level"
         self.summary.setText(text)
 
+    def evidence_changed(self) -> None:
+        """Labels changed elsewhere: pre-fills may differ; re-read the rows when next shown."""
+        self.model.forget_details()
+        self._show(self.current_row())
+
     def _expand(self, rows: list) -> list:
         r = self.result
         return services.audit.expand_disagreements(self.project, r.index, rows, retrieval_run=r.retrieval_run)
@@ -426,13 +432,15 @@ class ReviewView(QWidget):
         def saved(a, row=row, gen=self._generation) -> None:
             if gen == self._generation:
                 self.model.set_triage(row, a.code, a)
+            self.own_announcements += 1          # the page need not reload for this one
             self.triaged.emit(a.claim_id, a.code)
 
         def failed(exc, row=row) -> None:
             self.decision_label.setText(f"Not saved: {exc}")
 
         self.writer.submit(services.audit.set_triage, self.project, r.verify_run, d.unit_id, code, who,
-                           level=r.level, success=saved, failure=failed, title="saving a triage decision")
+                           level=r.level, success=saved, failure=failed, title="saving a triage decision",
+                           changes=(self.project, OpChanges(triage=True)))
         nxt = self.model.next_untriaged(row)
         if nxt is not None:
             self.set_row(nxt)

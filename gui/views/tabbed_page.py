@@ -62,3 +62,22 @@ class TabbedPage(QWidget):
 class ReviewPage(TabbedPage):
     TABS = (("Disagreements", ("factaudit.gui.views.review_view", "ReviewView")),
             ("Retrieved evidence", ("factaudit.gui.views.hits_view", "HitsView")))
+    subscribes_to_changes = True
+
+    def __init__(self, project, parent: QWidget | None = None):
+        from factaudit.gui.ops import on_changes
+
+        super().__init__(project, parent)
+        on_changes(self, self._changed, "runs", "verdicts", "triage", "annotations", "codebook", project=project)
+
+    def _changed(self, changes) -> None:
+        """The list keeps its place for the reviewer's own decisions and for new evidence labels (only
+        pre-fills change); anything else reads the list again."""
+        review = self._built[0]
+        if changes.areas == ("triage",) and review.own_announcements > 0:
+            review.own_announcements -= 1
+            return
+        if changes.touches("runs", "verdicts", "triage", "codebook"):
+            self.refresh()
+        else:
+            review.evidence_changed()

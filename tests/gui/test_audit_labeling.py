@@ -253,6 +253,7 @@ CHILD = textwrap.dedent("""
         print(f"committed {i + 1}", flush=True)
     # half a unit more, never committed, then wait to be killed
     QTest.keyClick(view.card, Qt.Key.Key_2)
+    assert view.flush()            # written by the worker (milliseconds), not yet committed as a unit
     print("waiting", flush=True)
     time.sleep(600)
 """)
