@@ -54,6 +54,7 @@ def test_healthver_automatic_import_keeps_the_evidence(project):
     assert sum(len(v) for v in gold.values()) > 0
 
 
+@pytest.mark.datasets
 def test_shared_healthver_detected(shared_datasets):
     guess = services.detect_import_format(shared_datasets / "healthver" / "healthver_dev.csv")
     assert guess.format == "healthver"
