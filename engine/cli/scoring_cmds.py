@@ -137,7 +137,7 @@ def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resa
     lex, gts = _lexicon_and_gates(lexicon, gates)
     if Path(out).exists():
         raise_bad(f"{out} already exists; reports go into a new folder")
-    with _open_for_report(project) as p, progress_bar("report") as bar:
+    with open_to_record(project) as p, progress_bar("report") as bar:  # a report only reads
         written = services.write_report(p, out, fmts, run_ids, mapping=mapping, level=level, lexicon=lex, gates=gts,
                                         n_resamples=resamples, seed=seed, progress=bar)
     if as_json:
@@ -146,19 +146,6 @@ def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resa
     click.echo(f"report written to {out}:")
     for w in written:
         click.echo(f"  {w.path}  sha256 {w.sha256[:16]}…")
-
-
-def _open_for_report(project: Path):
-    """A report only reads; it is recorded in the project when nobody else is writing it."""
-    from factaudit.engine import services
-    from factaudit.engine.errors import ProjectLocked
-
-    try:
-        return services.open_project(project)
-    except ProjectLocked:
-        click.echo(f"note: {project} is being written by another process; the report is written "
-                   "but not recorded in the project", err=True)
-        return services.open_project(project, readonly=True)
 
 
 COMMANDS = [metrics_cmd, compare_cmd, report_cmd]

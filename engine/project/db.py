@@ -25,6 +25,9 @@ from factaudit.engine.project.paths import creation_problem, file_problem, write
 
 BUSY_TIMEOUT_MS = 10_000
 PROJECT_SUFFIX = ".faproj"
+# Space held in `<project>.reserve` while the project is open for writing, freed when the disk fills,
+# so that the write saying why a run stopped ("failed: disk full") still fits on a full disk.
+RESERVE_BYTES = 256 * 1024
 
 
 def now_iso() -> str:
@@ -201,9 +204,32 @@ class Project:
                 f"{self.path} is open for writing in another factaudit process; open it read-only or close the other one"
             ) from exc
         self._lock = lock
+        self._hold_reserve()
+
+    def _reserve_path(self) -> Path:
+        return Path(str(self.path) + ".reserve")
+
+    def _hold_reserve(self) -> None:
+        target = self._reserve_path()
+        try:
+            with open(target, "wb") as fh:
+                fh.write(bytes(RESERVE_BYTES))  # written, not sparse: the blocks are really taken
+                fh.flush()
+                os.fsync(fh.fileno())
+        except OSError:
+            with contextlib.suppress(OSError):  # an almost full disk: work without a reserve
+                target.unlink()
+
+    def _free_reserve(self) -> bool:
+        try:
+            self._reserve_path().unlink()
+            return True
+        except OSError:
+            return False
 
     def _release_lock(self) -> None:
         if self._lock is not None:
+            self._free_reserve()
             self._lock.release()
             with contextlib.suppress(OSError):
                 Path(self._lock.lock_file).unlink()
@@ -316,11 +342,13 @@ class Project:
         code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF  # primary code of an extended one
         text = str(exc).lower()
         if code == sqlite3.SQLITE_FULL or "disk is full" in text:
+            self._free_reserve()  # room for the next small write: the run's "failed: disk full" status
             return DiskFull(f"disk full while writing {self.path}: free some space and try again "
                             "(the change was rolled back)")
         if code == sqlite3.SQLITE_READONLY or "readonly database" in text:
             return ReadOnlyProject(f"{self.path} is read-only; nothing was changed")
         if code == sqlite3.SQLITE_IOERR or "disk i/o error" in text:
+            self._free_reserve()
             return DiskFull(f"cannot write {self.path}: {exc} (disk full or removed? the change was rolled back)")
         return None
 

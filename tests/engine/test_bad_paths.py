@@ -182,3 +182,75 @@ def test_copy_of_project_is_untouched_by_failed_open(tmp_path):
         Project.open(path)
     assert path.read_bytes() == before
     shutil.rmtree(tmp_path / "odd", ignore_errors=True)
+
+
+class _AlwaysSupported:
+    """A stand-in verifier: every claim Supported, citing nothing (no model, no network)."""
+
+    context_length = 4096
+    max_concurrency = 1
+
+    def __init__(self):
+        from factaudit.engine.models.registry import ModelEntry
+
+        self.entry = ModelEntry(name="stand-in", kind="llm", source="path")
+
+    def count_tokens(self, text):
+        return len(text.split())
+
+    def count_message_tokens(self, messages):
+        return sum(self.count_tokens(m["content"]) for m in messages)
+
+    def complete_json(self, messages, schema, max_tokens=256, seed=None, temperature=None):
+        from factaudit.engine.models.llm import LLMResult, parse_reply
+
+        text = json.dumps({"verdict": "Supported", "reasoning": "ok", "evidence_used": []})
+        parsed, status, _ = parse_reply(text, schema)
+        return LLMResult(text, parsed, status, self.count_message_tokens(messages), 5, 1.0)
+
+    def provenance(self):
+        return {}
+
+    def close(self):
+        pass
+
+
+@needs_root
+def test_verify_on_a_full_disk_fails_with_the_reason_and_resume_finishes(tmp_path, mount_point):
+    from factaudit.engine import services
+    from factaudit.engine.project import runs as run_store
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    _mount(["-t", "tmpfs", "-o", "size=8m", "tmpfs"], disk, mount_point)
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"id": f"p{i}", "text": f"Drug {i} lowers fever in adults."}) + "\n"
+                              for i in range(6)), encoding="utf-8")
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text("".join(json.dumps({"id": f"c{i}", "claim": f"Drug {i} lowers fever."}) + "\n"
+                              for i in range(8)), encoding="utf-8")
+    filler = disk / "filler"
+
+    def fill(done, total, message=""):
+        if done >= 2 and not filler.exists():
+            with open(filler, "wb") as fh:
+                try:
+                    while True:
+                        fh.write(bytes(65536))
+                        fh.flush()
+                except OSError:
+                    pass
+
+    with Project.create(disk / "p.faproj") as p:
+        import_files(p, [corpus], kind="corpus")
+        import_files(p, [claims], kind="claims")
+        rid = services.retrieve(p, "bm25", k=2).run_id
+        with pytest.raises(DiskFull, match="disk full") as info:
+            services.verify(p, services.VerifyRequest(retrieval_run=rid, concurrency=1), progress=fill,
+                            llm=_AlwaysSupported())
+        run_id = info.value.run_id
+        run = run_store.get_run(p, run_id)
+        assert run.status == "failed" and "disk full" in (run.error or "")
+        filler.unlink()
+        done = services.verify(p, services.VerifyRequest(resume=run_id), llm=_AlwaysSupported())
+        assert done.status == "done" and done.n_verdicts == 8
