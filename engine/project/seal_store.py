@@ -13,6 +13,8 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
+from factaudit.engine.project import schema
+
 SEAL_TABLE = "seal"
 SEAL_DDL = (
     f"CREATE TABLE IF NOT EXISTS {SEAL_TABLE} ("
@@ -94,9 +96,7 @@ def write_seal(conn: sqlite3.Connection, row: SealRow, file_placeholder: str | N
 
 
 def has_seal_table(conn: sqlite3.Connection) -> bool:
-    return conn.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (SEAL_TABLE,)
-    ).fetchone() is not None
+    return schema.table_exists(conn, SEAL_TABLE)
 
 
 def read_seal(conn: sqlite3.Connection) -> SealRow | None:
@@ -112,8 +112,7 @@ def read_seal(conn: sqlite3.Connection) -> SealRow | None:
 
 def read_file_signature(conn: sqlite3.Connection) -> str | None:
     """The whole-file signature of a format-2 seal (None for older seals)."""
-    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
-                    (SEAL_FILE_TABLE,)).fetchone() is None:
+    if not schema.table_exists(conn, SEAL_FILE_TABLE):
         return None
     row = conn.execute(f"SELECT signature FROM {SEAL_FILE_TABLE} WHERE id = 1").fetchone()
     return None if row is None else str(row[0])
@@ -164,17 +163,12 @@ def _encode(value) -> bytes:
 def content_tables(conn: sqlite3.Connection) -> list[str]:
     """Ordinary tables that hold content. Virtual tables are skipped: their rows live in shadow
     tables, which are hashed like any other."""
-    rows = conn.execute(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
-        "AND name NOT IN (?, ?) ORDER BY name", SEAL_TABLES
-    ).fetchall()
-    return [name for name, sql in rows if not (sql or "").upper().startswith("CREATE VIRTUAL TABLE")]
+    return sorted(name for name in schema.table_names(conn)
+                  if not name.startswith("sqlite_") and name not in SEAL_TABLES and not schema.is_virtual(conn, name))
 
 
 def _order_clause(conn: sqlite3.Connection, table: str) -> tuple[list[str], str]:
-    info = conn.execute(f"PRAGMA table_info({_q(table)})").fetchall()
-    columns = [r[1] for r in info]
-    pk = [r[1] for r in sorted((r for r in info if r[5] > 0), key=lambda r: r[5])]
+    columns, pk = schema.columns_and_key(conn, table)
     # Without a primary key, rowids are not content (VACUUM may renumber them): sort by every column.
     keys = pk or columns
     return columns, ", ".join(_q(c) for c in keys)
@@ -221,9 +215,7 @@ def find_in_text(conn: sqlite3.Connection, check) -> tuple[str, str, str, str] |
     """The first text value for which `check(text)` names a finding, as (table, column, row, finding);
     the row is named by its primary key (or rowid). Every content table and text value is read."""
     for table in content_tables(conn):
-        info = conn.execute(f"PRAGMA table_info({_q(table)})").fetchall()
-        columns = [r[1] for r in info]
-        pk = [r[1] for r in sorted((r for r in info if r[5] > 0), key=lambda r: r[5])]
+        columns, pk = schema.columns_and_key(conn, table)
         key_cols = pk or (["_rowid_"] if _has_rowid(conn, table) else columns)
         select = ", ".join(_q(c) if c != "_rowid_" else c for c in key_cols + columns)
         cur = conn.execute(f"SELECT {select} FROM {_q(table)}")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from factaudit.engine.project import audit_store
 from factaudit.engine.project.audit_store import Annotation
+from factaudit.engine.project import schema
 from factaudit.engine.project.db import Project, now_iso
 
 MARK_STEPS = ("score", "evaluate_retrieval", "seal", "prelabel_off", "edit")
@@ -35,7 +36,7 @@ class RunRow:
 
 
 def _has_table(conn: sqlite3.Connection, name: str) -> bool:
-    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
+    return schema.table_exists(conn, name)
 
 
 def add_mark(project: Project, step: str, subject: str = "", detail: str | None = None) -> None:

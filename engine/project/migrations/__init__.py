@@ -8,6 +8,8 @@ import sqlite3
 from dataclasses import dataclass
 from importlib import resources
 
+from factaudit.engine.project import schema
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -33,10 +35,7 @@ SCHEMA_VERSION: int = MIGRATIONS[-1].version if MIGRATIONS else 0
 
 
 def current_version(conn: sqlite3.Connection) -> int:
-    has = conn.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_migrations'"
-    ).fetchone()
-    if not has:
+    if not schema.table_exists(conn, "_migrations"):
         # An empty SQLite file is version 0; anything else without our table is not a project.
         other = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if other:

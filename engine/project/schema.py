@@ -1,0 +1,36 @@
+"""Table introspection through sqlite-utils (which tables exist, their columns and primary keys),
+instead of hand-written sqlite_master and PRAGMA table_info queries in each store.
+
+The wrapper only reads the schema. It is built with execute_plugins=False, so no installed
+sqlite-utils plugin can register functions on a project connection, and recursive_triggers=False,
+so it does not change that pragma on the connection it is given.
+"""
+from __future__ import annotations
+
+import sqlite3
+
+from sqlite_utils import Database
+
+
+def _db(conn: sqlite3.Connection) -> Database:
+    return Database(conn, recursive_triggers=False, execute_plugins=False)
+
+
+def table_exists(conn: sqlite3.Connection, name: str) -> bool:
+    return _db(conn)[name].exists()
+
+
+def table_names(conn: sqlite3.Connection) -> list[str]:
+    return _db(conn).table_names()
+
+
+def is_virtual(conn: sqlite3.Connection, table: str) -> bool:
+    """Virtual tables (FTS and the like) keep their rows in shadow tables."""
+    return _db(conn)[table].virtual_table_using is not None
+
+
+def columns_and_key(conn: sqlite3.Connection, table: str) -> tuple[list[str], list[str]]:
+    """(column names in table order, primary-key columns in key order; [] without a declared key)."""
+    columns = _db(conn)[table].columns
+    key = [c.name for c in sorted((c for c in columns if c.is_pk), key=lambda c: c.is_pk)]
+    return [c.name for c in columns], key
