@@ -311,7 +311,12 @@ def ensure_seed(project) -> Codebook:
     seed = load_seed()
     body = with_version(seed.body, 1)
     if not project.readonly:
-        audit_store.insert_codebook(project, 1, body, _sha(body), "seed codebook")
+        # two workers may open the first page needing a codebook at once: check again inside the
+        # write transaction, so only one stores the seed and the other reads it
+        with project.atomic():
+            if audit_store.latest_codebook_version(project) is None:
+                audit_store.insert_codebook(project, 1, body, _sha(body), "seed codebook")
+        return current(project, 1)
     return parse_codebook(body, source="seed.yaml", version=1)
 
 

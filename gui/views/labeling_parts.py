@@ -90,6 +90,15 @@ class _Pending:
     id: str | None = None
 
 
+def keep_out_of_gc() -> None:
+    """Move what is alive now (a big queue's order, a review list's rows: long-lived, never cyclic
+    garbage) out of the cyclic collector's full walks, which hold the GIL and so stall the UI thread
+    for the length of the walk. O(1): it only relinks the collector's lists."""
+    import gc
+
+    gc.freeze()
+
+
 class UnitCard(QFrame):
     """The focusable area that receives the labeling keys. Tab is a labeling key here, not focus
     navigation, so it is caught before QWidget's focus chain sees it."""

@@ -26,7 +26,7 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui.ops import Op, OpChanges, on_changes
 from factaudit.gui.views.labeling_parts import (  # noqa: F401  (annotator helpers re-exported for callers)
-    SerialWriter, _Done, _Pending, annotator_name, esc as _esc, set_annotator_name,
+    SerialWriter, _Done, _Pending, annotator_name, esc as _esc, keep_out_of_gc, set_annotator_name,
 )
 from factaudit.gui.views.labeling_render import MODES, LabelingLayout
 from factaudit.gui.views.tabbed_page import TabbedPage
@@ -185,6 +185,7 @@ class LabelingView(LabelingLayout, QWidget):
             return
         claims, n_units = order
         self.queue.adopt(claims, n_units)
+        keep_out_of_gc()
         if self.unit is None:
             self.show_unit()                # the head was used up while the rest was ordered
         else:

@@ -20,6 +20,7 @@ from factaudit.engine.metrics.compare import Comparison
 from factaudit.gui.ops import Op, OpChanges
 
 METRIC_COLUMNS = ("Mapping", "n", "TP", "FP", "FN", "TN", "Precision [95% CI]", "Recall [95% CI]", "F1 [95% CI]")
+CLOSED_COLUMNS = ("Gold verdict", "n", "Precision", "Recall", "F1")
 COMPARE_COLUMNS = ("Run", "n", "Recall [95% CI]", "F1 [95% CI]", "ΔRecall [95% CI]", "ΔF1 [95% CI]",
                    "McNemar p", "Holm p")
 
@@ -80,6 +81,17 @@ def _table(columns) -> QTableWidget:
     return t
 
 
+def _empty(canvas, why: str) -> None:
+    """An empty chart says why it is empty (never axes with "n/a" drawn over them)."""
+    import textwrap
+
+    fig = canvas.figure
+    fig.clear()
+    fig.text(0.5, 0.5, textwrap.fill(why.replace("$", r"\$"), 48), ha="center", va="center", fontsize=9,
+             color="#52606d")
+    canvas.draw()
+
+
 class PlotCanvas(QWidget):
     """A matplotlib figure on the QtAgg canvas (imported lazily: matplotlib is slow to load)."""
 
@@ -124,7 +136,8 @@ class ResultsView(QWidget):
         head.addWidget(QLabel("Level:"))
         self.level_combo = QComboBox()
         self.level_combo.addItems(["sentence", "claim"])
-        self.level_combo.currentIndexChanged.connect(lambda _=0: self.recompute())
+        self.level_combo.currentIndexChanged.connect(lambda _=0: self._level_chosen())
+        self._auto_level = True      # until the user picks a level, show the one that has scores
         head.addWidget(self.level_combo)
         head.addSpacing(8)
         head.addWidget(QLabel("Mapping:"))
@@ -169,10 +182,19 @@ class ResultsView(QWidget):
         grid.addWidget(self.metrics_table, 0, 0)
         self.interval_plot = PlotCanvas(5.2, 2.6)
         grid.addWidget(self.interval_plot, 0, 1)
+        closed = QWidget()
+        cl = QVBoxLayout(closed)
+        cl.setContentsMargins(0, 0, 0, 0)
         self.closed_label = QLabel("")
         self.closed_label.setWordWrap(True)
         self.closed_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        grid.addWidget(self.closed_label, 1, 0)
+        self.closed_label.setToolTip("Closed regime: claims with a gold four-way verdict (as in SciFact), scored "
+                                     "verdict against verdict")
+        cl.addWidget(self.closed_label)
+        self.closed_table = _table(CLOSED_COLUMNS)
+        self.closed_table.setObjectName("closedTable")
+        cl.addWidget(self.closed_table, 1)
+        grid.addWidget(closed, 1, 0)
         self.confusion_plot = PlotCanvas(3.6, 3.0)
         grid.addWidget(self.confusion_plot, 1, 1)
         grid.setColumnStretch(0, 3)
@@ -299,11 +321,18 @@ class ResultsView(QWidget):
         if m is None:
             t.setRowCount(0)
             self.closed_label.setText("")
-            self.interval_plot.figure.clear()
-            self.interval_plot.draw()
-            self.confusion_plot.figure.clear()
-            self.confusion_plot.draw()
+            self.closed_table.setRowCount(0)
+            _empty(self.interval_plot, "No scores yet: choose a finished verify run.")
+            _empty(self.confusion_plot, "No confusion matrix yet: choose a finished verify run.")
             return
+        if self._auto_level:
+            here = getattr(m, self.level).get(self.mapping)
+            other = "claim" if self.level == "sentence" else "sentence"
+            there = getattr(m, other).get(self.mapping)
+            if (here is None or here.n == 0) and there is not None and there.n > 0:
+                self.level_combo.blockSignals(True)
+                self.level_combo.setCurrentText(other)      # open on the level that has scores
+                self.level_combo.blockSignals(False)
         scores = getattr(m, self.level)
         t.setRowCount(len(scores))
         for row, (mapping, s) in enumerate(scores.items()):
@@ -326,11 +355,25 @@ class ResultsView(QWidget):
         self._plot_intervals(scores)
         self._plot_confusion(m)
 
+    def _level_chosen(self) -> None:
+        self._auto_level = False
+        self.recompute()
+
     def _plot_intervals(self, scores) -> None:
+        s = scores[self.mapping]
+        if s.n == 0 or all(v is None for v in (s.precision, s.recall, s.f1)):
+            m = self.bundle.metrics
+            if m is not None and m.closed is not None:
+                why = (f"No {self.level}-level scores: this run's claims carry gold verdicts, not expert labels "
+                       "on answer sentences. See the closed-regime table.")
+            else:
+                why = (f"No {self.level}-level scores: no verified claim of this run has an expert label "
+                       f"at the {self.level} level.")
+            _empty(self.interval_plot, why)
+            return
         fig = self.interval_plot.figure
         fig.clear()
         ax = fig.add_subplot()
-        s = scores[self.mapping]
         names = ["precision", "recall", "F1"]
         vals = [s.precision, s.recall, s.f1]
         cis = [s.precision_ci, s.recall_ci, s.f1_ci]
@@ -354,13 +397,22 @@ class ResultsView(QWidget):
         fig.clear()
         c = m.closed
         if c is None:
-            self.closed_label.setText("Closed regime: no verified claim of this run has a gold label.")
-            self.confusion_plot.draw()
+            self.closed_label.setText("Closed regime: no verified claim of this run has a gold verdict.")
+            self.closed_table.setRowCount(0)
+            _empty(self.confusion_plot, "No confusion matrix: no verified claim of this run has a gold verdict "
+                                        "(open-regime runs are scored above).")
             return
         self.closed_label.setText(
-            f"Closed regime: {c.n} claims with gold labels, accuracy {pct(c.accuracy, c.accuracy_ci)}, "
-            f"macro-F1 {pct(c.macro_f1)}.\n" + "   ".join(
-                f"{k}: P {pct(v['precision'])} R {pct(v['recall'])} F1 {pct(v['f1'])}" for k, v in c.per_class.items()))
+            f"Closed regime: {c.n} claims with gold verdicts, accuracy {pct(c.accuracy, c.accuracy_ci)}, "
+            f"macro-F1 {pct(c.macro_f1)}.")
+        self.closed_table.setRowCount(len(c.per_class))
+        for row, (label, v) in enumerate(c.per_class.items()):
+            values = (label, v.get("support", ""), pct(v.get("precision")), pct(v.get("recall")), pct(v.get("f1")))
+            for col, value in enumerate(values):
+                item = QTableWidgetItem(str(value))
+                if col > 0:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.closed_table.setItem(row, col, item)
         import numpy as np
 
         ax = fig.add_subplot()

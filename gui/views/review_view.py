@@ -23,7 +23,7 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.gui.ops import Op, OpChanges
 from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES, DisagreementModel
-from factaudit.gui.views.labeling_parts import SerialWriter, annotator_name
+from factaudit.gui.views.labeling_parts import SerialWriter, annotator_name, keep_out_of_gc
 from factaudit.gui.views.review_detail import detail_html
 
 TRIAGE = (("retrieval_error", "Retrieval error"), ("verification_error", "Verification error"),
@@ -320,8 +320,10 @@ class ReviewView(QWidget):
         self._update_summary()
         if not r.complete:
             self._next_page(gen, page.after)
-        elif not self.model.rowCount():
-            self._set_buttons(None)
+        else:
+            keep_out_of_gc()
+            if not self.model.rowCount():
+                self._set_buttons(None)
 
     def _update_summary(self) -> None:
         r = self.result

@@ -146,3 +146,31 @@ def test_pages_concatenate_to_the_index(scale_project):
         assert rows == whole.rows and n_units == whole.n_units
     with pytest.raises(Exception, match="no run"):
         tri.index_page(project, "verify-99", level="claim")
+
+
+def test_two_workers_needing_the_seed_codebook_at_once(tmp_path):
+    """The Labeling page and the Workflow page open on a fresh project in two workers at once: one
+    stores the seed codebook, the other reads it (it used to fail on the unique version)."""
+    import threading
+
+    from factaudit.engine.audit import codebook as cb
+    from factaudit.engine.project import audit_store
+
+    project = services.create_project(tmp_path / "fresh.faproj")
+    start, errors, versions = threading.Barrier(4), [], []
+
+    def work():
+        start.wait()
+        try:
+            versions.append(cb.current(project).version)
+        except Exception as exc:  # noqa: BLE001 - collected for the assertion
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and versions == [1, 1, 1, 1]
+    assert [r.version for r in audit_store.list_codebooks(project)] == [1]
+    project.close()

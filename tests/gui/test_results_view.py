@@ -97,3 +97,36 @@ def test_export_writes_a_new_report_folder(view, qtbot, tmp_path):
     assert sorted(p.name for p in (out / "json").iterdir()) == ["config.json", "per_item.jsonl", "summary.json"]
     recorded = {Path(r.path).name for r in scoring_store.list_reports(project)}
     assert {"config.json", "per_item.jsonl", "summary.json"} <= recorded
+
+
+def test_closed_regime_run_opens_with_a_table_and_charts_that_say_why(qtbot, demo_copy, tmp_path):
+    """A run over SciFact claims only (gold verdicts, no expert sentence labels): the per-class table
+    holds the closed-regime figures, computed here from the same verdicts; the empty open-regime chart
+    says why instead of drawing n/a over its axes."""
+    from factaudit.gui.views.results_view import ResultsView
+
+    project = services.open_project(demo_copy)
+    gold = {c.id: c.gold_label for c in queries.list_claims(project, dataset="scifact-demo") if c.gold_label}
+    verdict = {cid: _verdict(cid, g, "closed", 60) for cid, g in gold.items()}
+    path = tmp_path / "closed.jsonl"
+    path.write_text("".join(json.dumps({"claim_id": c, "verdict": v}) + "\n" for c, v in verdict.items()))
+    run = import_files(project, [path], kind="verdicts").run_id
+    v = ResultsView(project, n_resamples=200)
+    qtbot.addWidget(v)
+    v.show()
+    qtbot.waitUntil(lambda: v.bundle is not None and v.bundle.metrics is not None, timeout=30_000)
+    assert v.run_combo.currentText() == run
+    table = v.closed_table
+    rows = {_cell(table, r, 0): r for r in range(table.rowCount())}
+    assert rows, "the closed-regime figures are in a table"
+    for label, r in rows.items():
+        tp = sum(1 for c in gold if gold[c] == label and verdict[c] == label)
+        support = sum(1 for c in gold if gold[c] == label)
+        predicted = sum(1 for c in gold if verdict[c] == label)
+        assert _cell(table, r, 1) == str(support)
+        assert _cell(table, r, 3) == (f"{100 * tp / support:.1f}" if support else "n/a")
+        assert _cell(table, r, 2) == (f"{100 * tp / predicted:.1f}" if predicted else "n/a")
+    texts = " ".join(t.get_text() for t in v.interval_plot.figure.texts)
+    assert "gold verdicts" in texts and "closed-regime table" in texts
+    assert not v.interval_plot.figure.axes                    # no axes with n/a drawn over them
+    project.close()
