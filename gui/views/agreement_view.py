@@ -144,4 +144,6 @@ class AgreementView(QWidget):
             self.status.setText("No labels yet: label evidence pairs or reasoning traces, or import a second "
                                 "rater's annotations.")
         else:
-            self.status.setText(f"{len(raters)} raters: {', '.join(raters)}.")
+            self.status.setText(f"{len(raters)} rater{'s' if len(raters) != 1 else ''}: {', '.join(raters)}."
+                                + (" Kappa and alpha need a second rater or a retest pass." if len(raters) < 2
+                                   else ""))

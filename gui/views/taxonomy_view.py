@@ -91,12 +91,13 @@ class TaxonomyView(QWidget):
         self.taxonomy = tax
         retrieval = [r for r in tax.retrieval if r.n_labelled]
         verify = [v for v in tax.verify if v.n_labelled]
-        r_patterns = [p.pattern for p in (retrieval[0].patterns if retrieval else [])]
+        # columns carry the pattern's name, not a bare code ("R1 Entity mismatch")
+        r_patterns = [f"{p.pattern} {p.name}".strip() for p in (retrieval[0].patterns if retrieval else [])]
         _fill(self.retrieval_table, ["Run", "Pairs", "Labelled", *r_patterns, "High quality", "HQ decided"],
               [[r.run_id, str(r.n_pairs), str(r.n_labelled), *[_cell(p.count, p.share) for p in r.patterns],
                 "–" if r.high_quality_rate is None else f"{100 * r.high_quality_rate:.1f}%", str(r.n_quality_decided)]
                for r in retrieval])
-        v_patterns = [p.pattern for p in (verify[0].patterns if verify else [])]
+        v_patterns = [f"{p.pattern} {p.name}".strip() for p in (verify[0].patterns if verify else [])]
         _fill(self.verify_table, ["Run", "Verdicts", "Labelled", *v_patterns],
               [[v.run_id, str(v.n_verdicts), str(v.n_labelled), *[_cell(p.count, p.share) for p in v.patterns]]
                for v in verify])

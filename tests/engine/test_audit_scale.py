@@ -174,3 +174,24 @@ def test_two_workers_needing_the_seed_codebook_at_once(tmp_path):
     assert errors == [] and versions == [1, 1, 1, 1]
     assert [r.version for r in audit_store.list_codebooks(project)] == [1]
     project.close()
+
+
+def test_report_opens_with_a_plain_summary_and_names_the_steps_for_empty_sections(scale_project, tmp_path):
+    """A closed-regime project (claims with gold verdicts, no answer sentences, no labels): the summary
+    gives the accuracy computed here from the input files; the open-regime and audit sections say which
+    step fills them instead of showing tables of zeros."""
+    import html as _html
+    import re
+
+    project, _rr, vr, gold, verdict = scale_project
+    written = services.write_report(project, tmp_path / "rep", formats=("html",), n_resamples=200)
+    page = (tmp_path / "rep" / "report.html").read_text(encoding="utf-8")
+    summary = _html.unescape(re.search(r'<p class="summary">(.*?)</p>', page, re.S).group(1))
+    right = sum(verdict[c] == gold[c] for c in gold)
+    assert f"was right on {100 * right / len(gold):.0f}% of {len(gold):,} claims" in summary
+    assert "No one has labelled evidence or reasoning yet" in summary
+    assert "Open regime: error detection under every mapping" not in page
+    empty = _html.unescape(page[page.index("Not in this report yet"):])
+    assert "Open regime: error detection." in empty and "Decompose" in empty
+    assert "Audit: evidence quality" in empty and "Closed regime" not in empty
+    assert written
