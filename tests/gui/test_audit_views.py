@@ -335,7 +335,10 @@ def test_taxonomy_view_counts(qtbot, demo_project, tmp_path, screenshots):
     qtbot.waitExposed(view)
     t = view.retrieval_table
     header = [t.horizontalHeaderItem(c).text() for c in range(t.columnCount())]
-    assert header[:3] == ["Run", "Pairs", "Labelled"] and header[3:9] == ["R1", "R2", "R3", "R4", "R5", "R6"]
+    book = services.audit.codebook(project)
+    assert header[:3] == ["Run", "Pairs", "Labelled"]
+    assert header[3:9] == [f"R{n} {book.patterns[f'R{n}']}" for n in range(1, 7)]   # codes carry their names
+    assert header[3] == "R1 Entity mismatch"
     assert t.rowCount() == 1 and t.item(0, 0).text() == data["retrieval_run"]
     assert t.item(0, 2).text() == str(len(merged))
     assert t.item(0, 3).text() == f"{n_r1} ({100 * n_r1 / len(merged):.0f}%)"
