@@ -246,6 +246,21 @@ class ProjectWindow(QMainWindow):
                             .quiet().success(seen).failure(lambda _exc: None).run())
         return self._version_op
 
+    def show_run_in(self, page: str, run_id: str) -> QWidget:
+        """Show a page on one run (from run details): pages that can select a run are asked to."""
+        self.show_page(PAGES.index(page))
+        widget = self.page_widget(page)
+        for candidate in (widget, *(getattr(widget, "_built", {}) or {}).values()):
+            for name in ("select_run", "show_run", "set_run"):
+                method = getattr(candidate, name, None)
+                if callable(method):
+                    try:
+                        method(run_id)
+                    except Exception:  # noqa: BLE001 - a page that cannot show that run stays as it is
+                        log.debug("%s.%s(%s) failed", type(candidate).__name__, name, run_id, exc_info=True)
+                    return widget
+        return widget
+
     # ---- the Workflow page's steps ---------------------------------------------------------------
     def do_step(self, name: str):
         return workflow_actions.do_step(self, name)

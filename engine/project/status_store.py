@@ -192,3 +192,15 @@ def data_version(project: Project) -> int:
     """SQLite's PRAGMA data_version on the project's own main connection: it changes only when another
     connection (another process, e.g. the command line) committed to the file."""
     return int(project.conn.execute("PRAGMA data_version").fetchone()[0])
+
+
+def measured_latency(project: Project, kind: str, model: str, host: str) -> tuple[int, float | None]:
+    """(units measured, mean seconds per unit) of earlier verify or judge runs with this model on this
+    host: the basis of the time estimate shown before a long run starts."""
+    table = {"verify": "verdicts", "judge": "judge_units"}[kind]
+    row = project.reader().execute(
+        f"SELECT count(*), avg(u.latency_ms) FROM {table} u JOIN runs r ON r.id = u.run_id"
+        " WHERE r.kind = ? AND r.host = ? AND u.latency_ms IS NOT NULL AND u.latency_ms > 0"
+        " AND coalesce(json_extract(r.config, '$.model.name'), json_extract(r.config, '$.model.model_name')) = ?",
+        (kind, host, model)).fetchone()
+    return int(row[0]), (row[1] / 1000.0 if row[1] is not None else None)

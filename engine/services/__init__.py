@@ -15,6 +15,9 @@ from factaudit.engine.services.audit import (
     passage_texts, queue_full_order, rater_tables, reasoning_queue, save_codebook, save_codebook_data,
     set_triage, taxonomy, triage_summary, undo_annotation,
 )
+from factaudit.engine.services.datasets import (
+    DatasetUsage, dataset_usage, delete_dataset, rename_dataset,
+)
 from factaudit.engine.services.decompose import (
     DecomposeRequest, DecomposeResult, claim_lineage, decompose, edit_claim,
 )
@@ -61,7 +64,8 @@ from factaudit.engine.services.seal import (
     seal_project, trust_key, trusted_keys, verify_sealed,
 )
 from factaudit.engine.services.status import (
-    Step, WorkflowStatus, data_version, mark_step, note_edit, set_prelabels_wanted, workflow_status,
+    Estimate, Step, WorkflowStatus, data_version, estimate, estimate_run, mark_step, note_edit,
+    set_prelabels_wanted, units_to_run, workflow_status,
 )
 from factaudit.engine.services.verdict_view import (
     EvidenceRow, VerdictDetail, latest_retrieval_run, resumable_verify_runs, retrieval_runs, verdict_detail,
@@ -73,17 +77,18 @@ from factaudit.engine.services.verify import (
 
 __all__ = [
     "AddedModel", "ClaimHits", "DEFAULT_K", "DEFAULT_LEVEL", "DEFAULT_MAPPING", "DatasetLanguage",
-    "DecomposeRequest", "DecomposeResult", "DemoSummary", "EvidenceRow", "FormatGuess", "HitView",
-    "ImportPlan", "JudgeRequest", "JudgeResult", "LLMRunSettings", "LabelUnit", "PassageText", "ProjectInfo",
-    "RetrievalEval", "RetrievalResult", "SealResult", "SealedProject", "Step", "VerdictDetail",
-    "VerifyRequest", "VerifyResult", "WorkflowStatus", "accept_proposal", "add_endpoint", "add_model_file",
-    "add_round", "agreement", "agreement_json", "allow_host", "annotate", "annotation_history",
-    "annotator_for", "audit_report", "build_demo", "claim_hits", "claim_languages", "claim_lineage",
-    "claims_for_run", "close_round", "codebook", "codebook_versions", "compare_runs", "conflict_scores",
-    "connection_log", "connection_log_path", "correct_annotation", "count_rows", "create_project",
-    "current_annotations", "data_version", "dataset_languages", "decompose", "default_retrieval_run",
-    "demo_file", "detect_dataset_language", "detect_import_format", "disagreement_index", "disagreements",
-    "disallow_host", "edit_claim", "embedder_entries", "ensure_dataset_language", "entry_from_pin",
+    "DatasetUsage", "DecomposeRequest", "DecomposeResult", "DemoSummary", "Estimate", "EvidenceRow",
+    "FormatGuess", "HitView", "ImportPlan", "JudgeRequest", "JudgeResult", "LLMRunSettings", "LabelUnit",
+    "PassageText", "ProjectInfo", "RetrievalEval", "RetrievalResult", "SealResult", "SealedProject", "Step",
+    "VerdictDetail", "VerifyRequest", "VerifyResult", "WorkflowStatus", "accept_proposal", "add_endpoint",
+    "add_model_file", "add_round", "agreement", "agreement_json", "allow_host", "annotate",
+    "annotation_history", "annotator_for", "audit_report", "build_demo", "claim_hits", "claim_languages",
+    "claim_lineage", "claims_for_run", "close_round", "codebook", "codebook_versions", "compare_runs",
+    "conflict_scores", "connection_log", "connection_log_path", "correct_annotation", "count_rows",
+    "create_project", "current_annotations", "data_version", "dataset_languages", "dataset_usage",
+    "decompose", "default_retrieval_run", "delete_dataset", "demo_file", "detect_dataset_language",
+    "detect_import_format", "disagreement_index", "disagreements", "disallow_host", "edit_claim",
+    "embedder_entries", "ensure_dataset_language", "entry_from_pin", "estimate", "estimate_run",
     "eval_retrieval", "evidence_queue", "expand_disagreements", "export_annotations", "export_codebook",
     "export_public_key", "fit_check_text", "freeze_dataset", "get_run", "host_name", "import_annotations",
     "import_choices", "import_codebook", "import_fields", "import_files", "index_page", "induce",
@@ -94,10 +99,10 @@ __all__ = [
     "open_evidence_queue", "open_project", "open_reasoning_queue", "open_sealed", "page_rows",
     "parse_value_map", "passage_languages", "passage_texts", "plan_import", "preview_file", "project_info",
     "queue_full_order", "rater_tables", "reasoning_queue", "reject_proposal", "remove_endpoint",
-    "remove_model", "resumable_verify_runs", "retrieval_runs", "retrieve", "retriever_choices", "row_detail",
-    "run_claim_ids", "run_metrics", "saturation_plot", "save_codebook", "save_codebook_data", "scorable_runs",
-    "score_run", "seal_project", "set_dataset_language", "set_offline", "set_prelabels_wanted", "set_triage",
-    "table_columns", "taxonomy", "triage_summary", "trust_key", "trusted_keys", "uncovered_cases",
-    "undo_annotation", "verdict_detail", "verdicts", "verify", "verify_runs", "verify_sealed",
-    "workflow_status", "write_report",
+    "remove_model", "rename_dataset", "resumable_verify_runs", "retrieval_runs", "retrieve",
+    "retriever_choices", "row_detail", "run_claim_ids", "run_metrics", "saturation_plot", "save_codebook",
+    "save_codebook_data", "scorable_runs", "score_run", "seal_project", "set_dataset_language", "set_offline",
+    "set_prelabels_wanted", "set_triage", "table_columns", "taxonomy", "triage_summary", "trust_key",
+    "trusted_keys", "uncovered_cases", "undo_annotation", "units_to_run", "verdict_detail", "verdicts",
+    "verify", "verify_runs", "verify_sealed", "workflow_status", "write_report",
 ]

@@ -342,3 +342,54 @@ def data_version(project: Project, progress: ProgressCallback = no_progress,
                  cancel: CancelToken | None = None) -> int:
     """Changes when another process committed to the project file (SQLite PRAGMA data_version)."""
     return store.data_version(project)
+
+
+# ---- time estimates before long runs -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Estimate:
+    """How long n units (claims to verify, units to pre-label) should take with a model on this machine."""
+
+    n_units: int
+    n_measured: int                      # units of earlier runs the speed comes from (0: unknown)
+    seconds_per_unit: float | None
+
+    @property
+    def seconds(self) -> float | None:
+        return None if self.seconds_per_unit is None else self.seconds_per_unit * self.n_units
+
+    def units_within(self, seconds: float) -> int:
+        """How many units fit in the given time (at least 1)."""
+        if not self.seconds_per_unit:
+            return self.n_units
+        return max(1, min(self.n_units, int(seconds // self.seconds_per_unit)))
+
+
+def units_to_run(project: Project, kind: str, run: str, *, target: str = "evidence", k: int = 10,
+                 limit: int | None = None) -> int:
+    """How many units a verify run (claims of a retrieval run) or a judge run (evidence pairs of a
+    retrieval run, or verdicts of a verify run) would process."""
+    if kind == "verify":
+        n = store.claims_covered(project, run)
+        return min(n, limit) if limit else n
+    if target == "evidence":
+        n = store.hit_count(project, run, k)
+        return min(n, limit * k) if limit else n
+    n = store.verdict_counts(project, run)[1]
+    return min(n, limit) if limit else n
+
+
+def estimate(project: Project, kind: str, model: str | None, n_units: int, progress: ProgressCallback = no_progress,
+             cancel: CancelToken | None = None) -> Estimate:
+    """The speed measured by earlier `kind` runs (verify | judge) of this model on this computer."""
+    import socket
+
+    if not model:
+        return Estimate(n_units, 0, None)
+    n, per_unit = store.measured_latency(project, kind, model, socket.gethostname())
+    return Estimate(n_units, n, per_unit)
+
+
+def estimate_run(project: Project, kind: str, model: str | None, run: str, *, target: str = "evidence",
+                 k: int = 10, limit: int | None = None, progress: ProgressCallback = no_progress,
+                 cancel: CancelToken | None = None) -> Estimate:
+    return estimate(project, kind, model, units_to_run(project, kind, run, target=target, k=k, limit=limit))

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.jobs import RateMeter
 from factaudit.engine import services as vs
+from factaudit.gui.dialogs import long_run
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.views.job_area import format_duration
 
@@ -79,6 +80,11 @@ class VerifyDialog(QDialog):
         self.note_label.setObjectName("muted")
         self.note_label.setWordWrap(True)
         root.addWidget(self.note_label)
+        self.estimate = None
+        self.estimate_label = QLabel()
+        self.estimate_label.setObjectName("verifyEstimate")
+        self.estimate_label.setWordWrap(True)
+        root.addWidget(self.estimate_label)
         self.progress_bar = QProgressBar()
         self.progress_bar.setObjectName("verifyProgress")
         self.progress_bar.hide()
@@ -139,7 +145,31 @@ class VerifyDialog(QDialog):
 
     # ---- running -------------------------------------------------------------------------------
     def start(self) -> None:
-        self._launch(self.request())
+        """Estimate first (from this computer's measured speed), offer a small first slice of a long
+        run, then launch."""
+        req = self.request()
+        if self.running or not req.retrieval_run:
+            return
+        if req.endpoint:
+            self._launch(req)
+            return
+        self.status_label.setText("Estimating…")
+        self.start_button.setEnabled(False)
+        Op(self, vs.estimate_run, self.project, "verify", req.model, req.retrieval_run, limit=req.limit) \
+            .title("Estimating").quiet().success(lambda est: self._estimated(req, est)) \
+            .failure(lambda _exc: self._launch(req)).run()
+
+    def _estimated(self, req: vs.VerifyRequest, est) -> None:
+        self.estimate = est
+        self.estimate_label.setText(long_run.estimate_text(est, "claim"))
+        choice = long_run.ask_long_run(self, est, "claim")
+        if choice is None:
+            self._set_busy(False)
+            self.status_label.setText("Not started.")
+            return
+        if choice:
+            req.limit = choice
+        self._launch(req)
 
     def resume(self) -> None:
         run_id = self.resume_combo.currentData()
@@ -162,7 +192,7 @@ class VerifyDialog(QDialog):
                    .success(self._done)
                    .failure(self._failed)
                    .cancelled(self._cancelled)
-                   .finished(lambda: self._set_busy(False))
+                   .finished(self._ended)
                    .run())
 
     def cancel(self) -> None:
@@ -209,6 +239,7 @@ class VerifyDialog(QDialog):
         counts = ", ".join(f"{v} {k}" for k, v in sorted(result.verdict_counts.items())) or "no verdicts"
         self.status_label.setText(f"{result.run_id}: {result.n_verdicts}/{result.n_claims} claims in "
                                   f"{result.seconds:.1f} s — {counts}; {result.n_parse_failures} parse failures.")
+        self._refresh_resumable()         # a resumed run that finished is no longer unfinished
         self.verified.emit(result)
 
     def _failed(self, exc) -> None:
@@ -229,7 +260,14 @@ class VerifyDialog(QDialog):
             self.resume_combo.addItem(f"{r.id} ({r.status}, {r.summary.get('n_verdicts', 0)} verdicts)", r.id)
 
     def reject(self) -> None:
+        # Close hides the dialog; the run goes on in the status bar's job area, where Cancel is.
         if self.running:
-            self.cancel()
+            self._hidden_while_running = True
+            self.hide()
             return
         super().reject()
+
+    def _ended(self) -> None:
+        self._set_busy(False)
+        if getattr(self, "_hidden_while_running", False):   # closed while working: done now
+            self.deleteLater()

@@ -9,6 +9,8 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.gui.dialogs import dataset_actions
+from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.qtmodels.table_model import LazyTableModel
 from factaudit.gui.views.detail_pane import DetailPane
 from factaudit.gui.views.runs_view import local_time
@@ -52,6 +54,14 @@ class DataView(QWidget):
         self.import_button.setObjectName("primary")
         self.import_button.clicked.connect(self.importRequested)
         self.import_button.setEnabled(not project.readonly)
+        self.rename_button = QPushButton("Rename…")
+        self.rename_button.clicked.connect(self._rename)
+        self.delete_button = QPushButton("Delete…")
+        self.delete_button.setToolTip("Delete the dataset and its records; refused while a run or an annotation uses it")
+        self.delete_button.clicked.connect(self._delete)
+        for b in (self.rename_button, self.delete_button):
+            b.setEnabled(False)
+            head.addWidget(b)
         head.addWidget(self.freeze_button)
         head.addWidget(self.import_button)
         root.addLayout(head)
@@ -238,8 +248,12 @@ class DataView(QWidget):
         if not items or self.project.readonly:
             self.freeze_button.setEnabled(False)
             self.freeze_button.setText("Freeze")
+            self.rename_button.setEnabled(False)
+            self.delete_button.setEnabled(False)
             return
         frozen = bool(items[0].data(4, Qt.ItemDataRole.UserRole))
+        self.rename_button.setEnabled(not self.project.readonly)
+        self.delete_button.setEnabled(not self.project.readonly)
         self.freeze_button.setEnabled(True)
         self.freeze_button.setText("Unfreeze" if frozen else "Freeze")
 
@@ -249,14 +263,25 @@ class DataView(QWidget):
             return
         name = items[0].data(0, Qt.ItemDataRole.UserRole)
         frozen = bool(items[0].data(4, Qt.ItemDataRole.UserRole))
-        try:
-            services.freeze_dataset(self.project, name, not frozen)
-        except FactAuditError as exc:
+
+        def failed(exc) -> None:
             from PySide6.QtWidgets import QMessageBox
 
-            QMessageBox.warning(self, "Freeze dataset", str(exc))
-            return
-        self.refresh()
+            QMessageBox.warning(self, "Freeze dataset", error_text(exc))
+
+        self._freeze_op = (Op(self, lambda *, progress, cancel: services.freeze_dataset(self.project, name, not frozen))
+                           .title("Freezing the dataset").quiet().changes(self.project, OpChanges(datasets=True))
+                           .failure(failed).run())
+
+    def _rename(self) -> None:
+        name = self.selected_dataset
+        if name:
+            dataset_actions.rename(self, self.project, name)
+
+    def _delete(self) -> None:
+        name = self.selected_dataset
+        if name:
+            dataset_actions.delete(self, self.project, name)
 
     def _row_selected(self, kind: str, row: int) -> None:
         if kind != self.current_kind():

@@ -96,6 +96,8 @@ class RunsView(QWidget):
         for col, width in enumerate((130, 100, 100, 150, 150)):
             self.table.setColumnWidth(col, width)
         hh.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self.table.setToolTip("Double-click a run for its settings, counts and figures")
+        self.table.cellDoubleClicked.connect(lambda row, _col: self.show_details(row))
         root.addWidget(self.table, 1)
         self.empty_label = QLabel("No runs yet. Retrieve evidence for the claims to make the first one.")
         self.empty_label.setObjectName("muted")
@@ -119,6 +121,14 @@ class RunsView(QWidget):
                     item.setToolTip(str(value))
                 self.table.setItem(row, col, item)
         self.empty_label.setVisible(not runs)
+
+    def show_details(self, row: int):
+        item = self.table.item(row, 0)
+        if item is None:
+            return None
+        from factaudit.gui.workflow_actions import open_run_details
+
+        return open_run_details(self.window(), item.text())
 
     def open_dialog(self, module: str, cls: str) -> None:
         try:

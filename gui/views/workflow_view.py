@@ -69,10 +69,14 @@ class StepRow(QFrame):
         grid.addWidget(self.state, 0, 2, Qt.AlignmentFlag.AlignRight)
         grid.addWidget(self.purpose, 1, 1, 1, 2)
         grid.addWidget(self.detail, 2, 1, 1, 2)
-        buttons = QHBoxLayout()
+        holder = QWidget()
+        holder.setFixedWidth(300)     # one column for every row's buttons, so the states line up
+        buttons = QHBoxLayout(holder)
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addStretch(1)
         buttons.addWidget(self.button)
         self.button_box = buttons
-        grid.addLayout(buttons, 0, 3, 3, 1, Qt.AlignmentFlag.AlignVCenter)
+        grid.addWidget(holder, 0, 3, 3, 1, Qt.AlignmentFlag.AlignVCenter)
         grid.setColumnStretch(1, 1)
 
     def show_step(self, step: wf.Step) -> None:

@@ -18,6 +18,7 @@ def window(qtbot, demo_copy, closer):
     closer(w)
     w.resize(1400, 850)
     w.show()
+    w.show_page(1)       # the Data page (the window opens on the Workflow page)
     qtbot.waitExposed(w)
     yield w
     if project.is_open:
@@ -104,12 +105,13 @@ def test_search_and_dataset_filters(window):
     assert view.models["claims"].rowCount() == 100 and view.models["items"].rowCount() == 0
 
 
-def test_freeze_toggles_the_dataset(window):
+def test_freeze_toggles_the_dataset(window, qtbot):
     view = window.data_view
     view.datasets.topLevelItem(0).setSelected(True)
     assert view.freeze_button.text() == "Freeze" and view.freeze_button.isEnabled()
     view.freeze_button.click()
-    assert services.list_datasets(window.project)[0].frozen
+    qtbot.waitUntil(lambda: services.list_datasets(window.project)[0].frozen, timeout=5000)
+    qtbot.waitUntil(lambda: view.datasets.topLevelItem(0).text(4) == "yes", timeout=5000)
     assert view.datasets.topLevelItem(0).text(4) == "yes"
     view.datasets.topLevelItem(0).setSelected(True)
     assert view.freeze_button.text() == "Unfreeze"

@@ -1,0 +1,66 @@
+"""Rename and delete a dataset from the Data page, through the worker path with change announcements.
+
+Delete first asks the engine what uses the dataset: in use, it says which runs and how many
+annotations, and nothing is deleted; otherwise it asks for confirmation with the counts."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
+
+from factaudit.engine.services import datasets as ds
+from factaudit.gui.ops import Op, OpChanges, error_text
+
+
+def _warn(parent: QWidget, title: str, exc: BaseException) -> None:
+    box = QMessageBox(QMessageBox.Icon.Warning, title, error_text(exc), QMessageBox.StandardButton.Ok, parent)
+    box.open()
+    parent._last_box = box
+
+
+def rename(parent: QWidget, project, name: str, new: str | None = None) -> Op | None:
+    if new is None:
+        new, ok = QInputDialog.getText(parent, "Rename dataset", f"New name for {name}:", QLineEdit.EchoMode.Normal,
+                                       name)
+        if not ok or not new.strip() or new.strip() == name:
+            return None
+
+    def done(usage) -> None:
+        if usage.runs_naming_it:
+            parent.window().statusBar().showMessage(
+                f"Renamed; the settings of {', '.join(usage.runs_naming_it)} keep the old name {name}", 8000)
+
+    return (Op(parent, ds.rename_dataset, project, name, new).title("Renaming the dataset")
+            .changes(project, OpChanges(datasets=True)).success(done)
+            .failure(lambda exc: _warn(parent, "Rename dataset", exc)).run())
+
+
+def describe_usage(usage) -> str:
+    parts = []
+    if usage.runs:
+        parts.append(f"{'run' if len(usage.runs) == 1 else 'runs'} {', '.join(usage.runs)}")
+    if usage.n_annotations:
+        parts.append(f"{usage.n_annotations:,} annotation{'' if usage.n_annotations == 1 else 's'}")
+    return " and ".join(parts)
+
+
+def delete(parent: QWidget, project, name: str, confirm: bool = True) -> Op:
+    """Look up what uses the dataset (worker), then refuse with the reason or confirm and delete."""
+
+    def checked(usage) -> None:
+        if usage.frozen:
+            QMessageBox.information(parent, "Delete dataset", f"{name} is frozen; unfreeze it before deleting it.")
+            return
+        if usage.in_use:
+            QMessageBox.information(parent, "Delete dataset",
+                                    f"{name} stays: it is used by {describe_usage(usage)}.")
+            return
+        if confirm and QMessageBox.question(
+                parent, "Delete dataset", f"Delete {name} and all its records? This cannot be undone.",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No) != QMessageBox.StandardButton.Yes:
+            return
+        parent._delete_op = (Op(parent, ds.delete_dataset, project, name).title("Deleting the dataset")
+                             .changes(project, OpChanges(datasets=True))
+                             .failure(lambda exc: _warn(parent, "Delete dataset", exc)).run())
+
+    return (Op(parent, ds.dataset_usage, project, name).title("Checking the dataset").quiet()
+            .success(checked).failure(lambda exc: _warn(parent, "Delete dataset", exc)).run())

@@ -1,0 +1,139 @@
+"""Decompose answers into claims: one claim per sentence, or atomic claims written by a language model
+(each keeps its sentence, and with it the expert's label)."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QProgressBar, QPushButton, QSpinBox, QVBoxLayout,
+    QWidget,
+)
+
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
+from factaudit.gui.ops import Op, OpChanges, error_text
+
+METHODS = (("sentence", "One claim per sentence (fast)"),
+           ("llm", "Atomic claims written by a language model (slow)"))
+
+
+class DecomposeDialog(QDialog):
+    decomposed = Signal(object)        # engine DecomposeResult
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.setWindowTitle("Decompose answers")
+        self.setObjectName("decomposeDialog")
+        self.resize(560, 300)
+        self.op: Op | None = None
+        self.result = None
+        root = QVBoxLayout(self)
+        form = QFormLayout()
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        self.method_combo = QComboBox()
+        for key, text in METHODS:
+            self.method_combo.addItem(text, key)
+        self.method_combo.currentIndexChanged.connect(self._update)
+        form.addRow("Method", self.method_combo)
+        self.model_combo = QComboBox()
+        try:
+            for e in services.llm_models(include_endpoints=False):
+                self.model_combo.addItem(e.name, e.name)
+        except FactAuditError:
+            pass
+        form.addRow("Model", self.model_combo)
+        self.dataset_combo = QComboBox()
+        self.dataset_combo.addItem("every dataset with answers", None)
+        try:
+            for d in services.list_datasets(project):
+                if d.counts.get("sentences"):
+                    self.dataset_combo.addItem(f"{d.name} ({d.counts['sentences']:,} sentences)", d.name)
+        except FactAuditError:
+            pass
+        form.addRow("Answers", self.dataset_combo)
+        self.limit_spin = QSpinBox()
+        self.limit_spin.setRange(0, 1_000_000)
+        self.limit_spin.setSpecialValueText("all answers")
+        form.addRow("Limit", self.limit_spin)
+        root.addLayout(form)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.hide()
+        root.addWidget(self.progress_bar)
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        root.addWidget(self.status_label)
+        root.addStretch(1)
+        buttons = QDialogButtonBox()
+        self.start_button = QPushButton("Decompose")
+        self.start_button.setDefault(True)
+        self.start_button.clicked.connect(self.start)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(lambda: self.op and self.op.cancel())
+        close = QPushButton("Close")
+        close.clicked.connect(self.reject)
+        for b in (self.start_button, self.cancel_button, close):
+            buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
+        root.addWidget(buttons)
+        self._update()
+        if self.dataset_combo.count() == 1:
+            self.status_label.setText("No answers with sentences in this project: import answers first.")
+
+    @property
+    def running(self) -> bool:
+        return self.op is not None and self.op.running
+
+    def _update(self) -> None:
+        llm = self.method_combo.currentData() == "llm"
+        self.model_combo.setEnabled(llm and not self.running)
+        ok = not self.project.readonly and self.dataset_combo.count() > 1
+        self.start_button.setEnabled(ok and not self.running)
+        self.cancel_button.setEnabled(self.running)
+
+    def request(self) -> services.DecomposeRequest:
+        llm = self.method_combo.currentData() == "llm"
+        return services.DecomposeRequest(method=self.method_combo.currentData(),
+                                   model=self.model_combo.currentData() if llm else None,
+                                   dataset=self.dataset_combo.currentData(), limit=self.limit_spin.value() or None)
+
+    def start(self) -> Op | None:
+        if self.running:
+            return None
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.show()
+        self.status_label.setText("Decomposing…")
+        self.op = (Op(self, services.decompose, self.project, self.request()).title("Decomposing answers")
+                   .changes(self.project, OpChanges(datasets=True, runs=True), always=True)
+                   .progress(self._progress).success(self._done).failure(self._failed)
+                   .cancelled(lambda: self.status_label.setText("Cancelled; the claims made so far are kept."))
+                   .finished(self._finished).run())
+        self._update()
+        return self.op
+
+    def _progress(self, done, total, message: str) -> None:
+        if total:
+            self.progress_bar.setRange(0, int(total))
+            self.progress_bar.setValue(int(done or 0))
+            self.status_label.setText(f"{int(done or 0):,} / {int(total):,} answers")
+
+    def _done(self, result) -> None:
+        self.result = result
+        self.status_label.setText(f"{result.run_id}: {result.n_claims:,} claims from {result.n_sentences:,} sentences "
+                                  f"of {result.n_items:,} answers in {result.seconds:.1f} s.")
+        self.decomposed.emit(result)
+
+    def _failed(self, exc) -> None:
+        self.status_label.setText(f"Not decomposed: {error_text(exc)}")
+
+    def _finished(self) -> None:
+        self.progress_bar.hide()
+        self._update()
+        if getattr(self, "_hidden_while_running", False):   # closed while working: done now
+            self.deleteLater()
+
+    def reject(self) -> None:
+        # Closing hides the dialog; a running job goes on in the status bar's job area (Cancel is there).
+        if self.running:
+            self._hidden_while_running = True
+            self.hide()
+            return
+        super().reject()

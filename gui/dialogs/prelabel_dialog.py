@@ -1,0 +1,233 @@
+"""Pre-label: a language model suggests codes for the labeling queue (hidden until the expert labels a
+unit). Target evidence (each retrieved passage) or reasoning (each verdict); mode, gold, progress,
+cancel, resume; an estimate from this computer's measured speed before a long run."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QProgressBar, QPushButton, QSpinBox,
+    QVBoxLayout, QWidget,
+)
+
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
+from factaudit.gui.dialogs import long_run
+from factaudit.gui.ops import Op, OpChanges, error_text
+
+RESUMABLE = ("interrupted", "cancelled", "failed")     # run states Resume can finish
+TARGETS = (("evidence", "Evidence — each retrieved passage of a retrieval run"),
+           ("reasoning", "Reasoning — each verdict of a verify run"))
+MODES = (("care", "CARE: the model sees the claim and the passage, and rates every dimension"),
+         ("direct", "Direct: asked straight whether the passage is relevant"),
+         ("indirect", "Indirect: the model answers first, then its answer is compared"))
+
+
+class PrelabelDialog(QDialog):
+    prelabelled = Signal(object)         # engine JudgeResult
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.setWindowTitle("Pre-label with a language model")
+        self.setObjectName("prelabelDialog")
+        self.resize(640, 420)
+        self.op: Op | None = None
+        self.result = None
+        self.estimate = None
+        root = QVBoxLayout(self)
+        intro = QLabel("Suggested codes stay hidden in Labeling until you have labelled the unit yourself.")
+        intro.setWordWrap(True)
+        root.addWidget(intro)
+        form = QFormLayout()
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        self.target_combo = QComboBox()
+        for key, text in TARGETS:
+            self.target_combo.addItem(text, key)
+        self.target_combo.currentIndexChanged.connect(self._target_changed)
+        form.addRow("Target", self.target_combo)
+        self.run_combo = QComboBox()
+        form.addRow("Run", self.run_combo)
+        self.mode_combo = QComboBox()
+        for key, text in MODES:
+            self.mode_combo.addItem(key, key)
+            self.mode_combo.setItemData(self.mode_combo.count() - 1, text, Qt.ItemDataRole.ToolTipRole)
+        self.mode_combo.setToolTip("\n".join(t for _, t in MODES))
+        form.addRow("Mode", self.mode_combo)
+        self.gold_check = QCheckBox("Show the model the gold label (when there is one)")
+        form.addRow("", self.gold_check)
+        self.model_combo = QComboBox()
+        try:
+            for e in services.llm_models(include_endpoints=True):
+                self.model_combo.addItem(e.name, e.name)
+        except FactAuditError:
+            pass
+        form.addRow("Model", self.model_combo)
+        self.k_spin = QSpinBox()
+        self.k_spin.setRange(1, 100)
+        self.k_spin.setValue(services.DEFAULT_K)
+        form.addRow("Passages per claim", self.k_spin)
+        self.limit_spin = QSpinBox()
+        self.limit_spin.setRange(0, 1_000_000)
+        self.limit_spin.setSpecialValueText("all claims")
+        form.addRow("Limit (claims)", self.limit_spin)
+        self.resume_combo = QComboBox()
+        form.addRow("Unfinished runs", self.resume_combo)
+        root.addLayout(form)
+        self.estimate_label = QLabel()
+        self.estimate_label.setObjectName("prelabelEstimate")
+        self.estimate_label.setWordWrap(True)
+        root.addWidget(self.estimate_label)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.hide()
+        root.addWidget(self.progress_bar)
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        root.addWidget(self.status_label)
+        root.addStretch(1)
+        buttons = QDialogButtonBox()
+        self.start_button = QPushButton("Pre-label")
+        self.start_button.setDefault(True)
+        self.start_button.clicked.connect(self.start)
+        self.resume_button = QPushButton("Resume")
+        self.resume_button.clicked.connect(self.resume)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancel)
+        close = QPushButton("Close")
+        close.clicked.connect(self.reject)
+        for b in (self.start_button, self.resume_button, self.cancel_button, close):
+            buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
+        root.addWidget(buttons)
+        self._target_changed()
+        self._refresh_resumable()
+
+    @property
+    def running(self) -> bool:
+        return self.op is not None and self.op.running
+
+    def _runs(self, target: str) -> list:
+        try:
+            return services.retrieval_runs(self.project) if target == "evidence" else services.verify_runs(self.project)
+        except FactAuditError:
+            return []
+
+    def _target_changed(self) -> None:
+        target = self.target_combo.currentData()
+        self.run_combo.clear()
+        for r in self._runs(target):
+            if r.status == "done":
+                self.run_combo.addItem(f"{r.id} ({r.config.get('retriever') or r.kind})", r.id)
+        if self.run_combo.count():
+            self.run_combo.setCurrentIndex(self.run_combo.count() - 1)
+        evidence = target == "evidence"
+        if not evidence:
+            self.mode_combo.setCurrentIndex(0)      # the reasoning judge sees what the verifier saw
+        self.mode_combo.setEnabled(evidence)
+        self.k_spin.setEnabled(evidence)
+        self._set_busy(False)
+
+    def _refresh_resumable(self) -> None:
+        self.resume_combo.clear()
+        try:
+            runs = [r for r in services.judge_runs(self.project) if r.status in RESUMABLE]
+        except FactAuditError:
+            runs = []
+        for r in runs:
+            self.resume_combo.addItem(f"{r.id} ({r.status}, {r.config.get('target', '?')})", r.id)
+        self._set_busy(self.running)
+
+    def _set_busy(self, busy: bool) -> None:
+        writable = not self.project.readonly
+        self.start_button.setEnabled(not busy and writable and self.run_combo.count() > 0)
+        self.resume_button.setEnabled(not busy and writable and self.resume_combo.count() > 0)
+        self.cancel_button.setEnabled(busy)
+        if not busy and self.run_combo.count() == 0:
+            need = "a finished retrieval run" if self.target_combo.currentData() == "evidence" else "a finished verify run"
+            self.status_label.setText(f"This target needs {need} first.")
+
+    def request(self) -> services.JudgeRequest:
+        target = self.target_combo.currentData()
+        return services.JudgeRequest(run=self.run_combo.currentData(), target=target, mode=self.mode_combo.currentData(),
+                               with_gold=self.gold_check.isChecked(), model=self.model_combo.currentData(),
+                               k=self.k_spin.value() if target == "evidence" else None,
+                               limit=self.limit_spin.value() or None)
+
+    # ---- running ---------------------------------------------------------------------------------
+    def start(self) -> None:
+        req = self.request()
+        if self.running or not req.run:
+            return
+        self.start_button.setEnabled(False)
+        self.status_label.setText("Estimating…")
+        Op(self, services.estimate_run, self.project, "judge", req.model, req.run, target=req.target,
+           k=req.k or services.DEFAULT_K, limit=req.limit) \
+            .title("Estimating").quiet().success(lambda est: self._estimated(req, est)) \
+            .failure(lambda _exc: self._launch(req)).run()
+
+    def _estimated(self, req: services.JudgeRequest, est) -> None:
+        self.estimate = est
+        unit = "passage" if req.target == "evidence" else "verdict"
+        self.estimate_label.setText(long_run.estimate_text(est, unit))
+        choice = long_run.ask_long_run(self, est, unit)
+        if choice is None:
+            self._set_busy(False)
+            self.status_label.setText("Not started.")
+            return
+        if choice:
+            # the limit counts claims; an evidence claim brings k passages
+            per_claim = (req.k or services.DEFAULT_K) if req.target == "evidence" else 1
+            req.limit = max(1, choice // per_claim)
+        self._launch(req)
+
+    def resume(self) -> None:
+        run_id = self.resume_combo.currentData()
+        if run_id and not self.running:
+            self._launch(services.JudgeRequest(resume=run_id))
+
+    def _launch(self, req: services.JudgeRequest) -> None:
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.show()
+        self.status_label.setText("Loading the model…")
+        self.op = (Op(self, services.judge, self.project, req).title("Pre-labelling")
+                   .changes(self.project, OpChanges(runs=True, annotations=True), always=True)
+                   .progress(self._progress).success(self._done).failure(self._failed)
+                   .cancelled(lambda: self.status_label.setText("Cancelled. The labels so far are kept; "
+                                                                "Resume finishes the run."))
+                   .finished(self._ended).run())
+        self._set_busy(True)
+
+    def cancel(self) -> None:
+        if self.running:
+            self.op.cancel()
+            self.cancel_button.setEnabled(False)
+            self.status_label.setText("Cancelling after the unit in flight…")
+
+    def _progress(self, done, total, message: str) -> None:
+        if total:
+            self.progress_bar.setRange(0, int(total))
+            self.progress_bar.setValue(int(done or 0))
+            self.status_label.setText(f"{int(done or 0):,} / {int(total):,} units")
+
+    def _done(self, result) -> None:
+        self.result = result
+        self.status_label.setText(f"{result.run_id}: {result.n_done:,} of {result.n_units:,} units pre-labelled "
+                                  f"({result.n_parse_failures:,} replies did not parse) in {result.seconds:.0f} s.")
+        self.prelabelled.emit(result)
+
+    def _failed(self, exc) -> None:
+        run = getattr(exc, "run_id", None)
+        hint = f" The labels so far are kept; Resume continues {run}." if run else ""
+        self.status_label.setText(f"Failed: {error_text(exc)}.{hint}")
+
+    def _ended(self) -> None:
+        self.progress_bar.hide()
+        self._refresh_resumable()
+        if getattr(self, "_hidden_while_running", False):   # closed while working: done now
+            self.deleteLater()
+
+    def reject(self) -> None:
+        # Close hides the dialog; the run goes on in the status bar's job area, where Cancel is.
+        if self.running:
+            self._hidden_while_running = True
+            self.hide()
+            return
+        super().reject()

@@ -1,0 +1,143 @@
+"""Run details (double-click a run): settings and pins, status, counts, and the run's figures —
+retrieval metrics for a retrieval run with gold evidence, scores for a run with verdicts — with links
+to the Review and Results pages showing that run."""
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError, InvalidArgument
+from factaudit.gui.ops import Op, error_text
+from factaudit.gui.views.runs_view import local_time
+
+MAPPING_TIPS = {"R": "only Refuted counts as an error", "R+NE": "Refuted or No Evidence count as errors",
+                "R+NE+A": "Refuted, No Evidence or Ambiguous count as errors"}
+
+
+def _pct(v) -> str:
+    return "n/a" if v is None else f"{100 * v:.1f}"
+
+
+def run_figures(project, run_id: str, *, progress, cancel) -> dict:
+    """Worker: the figures that fit the run (missing ones say why). Computing them marks the
+    Workflow's "Evaluate retrieval" / "Score" step as seen."""
+    out: dict = {"retrieval": None, "retrieval_note": None, "scores": None, "scores_note": None}
+    counts = services.project_info(project).counts
+    info = services.get_run(project, run_id)
+    if info.kind in ("retrieve", "imported"):
+        try:
+            out["retrieval"] = services.eval_retrieval(project, run_id)
+        except InvalidArgument as exc:
+            out["retrieval_note"] = error_text(exc)
+    cancel.check()
+    if info.status == "done" and run_id in services.scorable_runs(project):
+        try:
+            out["scores"] = services.run_metrics(project, run_id, n_resamples=1000)
+        except FactAuditError as exc:
+            out["scores_note"] = error_text(exc)
+    out["counts"] = counts
+    return out
+
+
+def details_markdown(info, figures: dict | None) -> str:
+    lines = [f"## {info.id}", "", f"**{info.kind}** run, **{info.status}**; started {local_time(info.created)}"
+             + (f", finished {local_time(info.finished)}" if info.finished else "") + ".", ""]
+    if info.error:
+        lines += [f"Error: {info.error}", ""]
+    if info.summary:
+        lines += ["### Counts", "", "| | |", "|---|---|"]
+        lines += [f"| {k.replace('_', ' ')} | {v if not isinstance(v, (dict, list)) else json.dumps(v)} |"
+                  for k, v in info.summary.items()]
+        lines.append("")
+    if figures is None:
+        lines += ["*Computing the figures…*", ""]
+    else:
+        ev = figures.get("retrieval")
+        if ev is not None:
+            ks = sorted({int(key.split("@")[1]) for key in ev.metrics})
+            lines += ["### Retrieval against gold evidence", "",
+                      f"{ev.n_evaluated:,} claims evaluated, {ev.n_excluded:,} without gold left out.", "",
+                      "| k | recall | MRR | nDCG | full coverage |", "|---|---|---|---|---|"]
+            lines += [f"| {k} | {ev.metrics[f'recall@{k}']:.3f} | {ev.metrics[f'mrr@{k}']:.3f} | "
+                      f"{ev.metrics[f'ndcg@{k}']:.3f} | {ev.metrics[f'full_coverage@{k}']:.3f} |" for k in ks]
+            lines.append("")
+        elif figures.get("retrieval_note"):
+            lines += ["### Retrieval", "", figures["retrieval_note"], ""]
+        m = figures.get("scores")
+        if m is not None:
+            lines += ["### Scores", ""]
+            for level, scores, unit in (("sentence", m.sentence, "sentences"), ("claim", m.claim, "claims")):
+                if not any(s.n for s in scores.values()):
+                    continue
+                lines += [f"{level.capitalize()} level (an error is the positive class):", "",
+                          "| mapping | precision | recall | F1 | n |", "|---|---|---|---|---|"]
+                lines += [f"| {name} ({MAPPING_TIPS.get(name, '')}) | {_pct(s.precision)} | {_pct(s.recall)} | "
+                          f"{_pct(s.f1)} | {s.n:,} {unit} |" for name, s in scores.items()]
+                lines.append("")
+            if m.closed is not None:
+                lines += [f"Closed regime (gold verdicts): accuracy {_pct(m.closed.accuracy)}, "
+                          f"macro-F1 {_pct(m.closed.macro_f1)} over {m.closed.n:,} claims.", ""]
+            if m.n_parse_failures:
+                lines += [f"{m.n_parse_failures:,} outputs did not parse and are left out.", ""]
+        elif figures.get("scores_note"):
+            lines += ["### Scores", "", figures["scores_note"], ""]
+    lines += ["### Settings and pins", "", "```", json.dumps(info.config, indent=2, ensure_ascii=False), "```", ""]
+    if info.provenance:
+        lines += ["### Provenance", "", "```", json.dumps(info.provenance, indent=2, ensure_ascii=False), "```"]
+    return "\n".join(lines) + "\n"
+
+
+class RunDetailsDialog(QDialog):
+    openPage = Signal(str, str)           # (page name, run id)
+
+    def __init__(self, project, parent: QWidget | None = None, run_id: str = ""):
+        super().__init__(parent)
+        self.project = project
+        self.run_id = run_id
+        self.setWindowTitle(f"Run {run_id}")
+        self.setObjectName("runDetailsDialog")
+        self.resize(760, 620)
+        self.figures: dict | None = None
+        root = QVBoxLayout(self)
+        self.browser = QTextBrowser()
+        root.addWidget(self.browser, 1)
+        self.note = QLabel()
+        self.note.setObjectName("muted")
+        root.addWidget(self.note)
+        buttons = QDialogButtonBox()
+        self.review_button = QPushButton("Open in Review")
+        self.review_button.clicked.connect(lambda: self._open("Review"))
+        self.results_button = QPushButton("Open in Results")
+        self.results_button.clicked.connect(lambda: self._open("Reports"))
+        close = QPushButton("Close")
+        close.clicked.connect(self.reject)
+        for b in (self.review_button, self.results_button, close):
+            buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
+        root.addWidget(buttons)
+        try:
+            self.info = services.get_run(project, run_id)
+        except FactAuditError as exc:
+            self.info = None
+            self.browser.setPlainText(error_text(exc))
+            return
+        has_verdicts = run_id in services.scorable_runs(project)
+        self.review_button.setEnabled(has_verdicts)
+        self.results_button.setEnabled(has_verdicts)
+        self.browser.setMarkdown(details_markdown(self.info, None))
+        self.op = (Op(self, run_figures, project, run_id).title(f"Reading {run_id}").quiet()
+                   .success(self._shown).failure(lambda exc: self.note.setText(error_text(exc))).run())
+
+    def _shown(self, figures: dict) -> None:
+        self.figures = figures
+        self.browser.setMarkdown(details_markdown(self.info, figures))
+
+    def _open(self, page: str) -> None:
+        self.openPage.emit(page, self.run_id)
+        window = self.parentWidget().window() if self.parentWidget() else None
+        opener = getattr(window, "show_run_in", None)
+        if callable(opener):
+            opener(page, self.run_id)
+        self.accept()
