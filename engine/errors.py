@@ -64,6 +64,26 @@ class JobCancelled(FactAuditError):
     pass
 
 
+class RunStopped(FactAuditError):
+    """A run that ended before its last unit; the message names the run (engine.jobs.stopped_text).
+    The error that stopped it is the __cause__."""
+
+    def __init__(self, message: str, *, run_id: str, status: str, reason: str, resumable: bool = True) -> None:
+        super().__init__(message)
+        self.run_id = run_id
+        self.status = status
+        self.reason = reason
+        self.resumable = resumable
+
+
+class RunFailed(RunStopped):
+    pass
+
+
+class RunCancelled(RunStopped, JobCancelled):
+    pass
+
+
 class SealError(FactAuditError):
     pass
 

@@ -1,16 +1,44 @@
-"""Job plumbing shared by the CLI and the GUI: progress sinks and cancel tokens."""
+"""The one run lifecycle, shared by verify, decompose, judge and retrieve (and by the GUI's jobs).
+
+A run is created `running` (or an interrupted, cancelled or failed run is reopened for --resume),
+its units are worked and committed one transaction at a time, and it ends `done`, `cancelled` or
+`failed`. A `running` run whose process died reads as `interrupted` (engine/project/runs.py). The
+capabilities supply only their per-unit work: what the units are, how one is computed (possibly in
+worker threads) and how its result is committed (always in the calling thread, which owns the write
+connection). Everything else is here: cancel checks between units, progress (done counts the units
+done before a resume too; RateMeter.text is the one rate-and-ETA text), the final status, and one
+error text that names the run.
+
+    run_id = jobs.create_run(project, "verify", config, provenance)  # or resumable_run + reopen_run
+    with jobs.RunLifecycle(project, run_id, noun="claims", verb="verifying", summary=...) as life:
+        life.work(todo, compute, commit, done_before=len(done), total=len(all_units))
+    life.summary  # what finish_run stored
+"""
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import Any, Callable, Iterable, Iterator, Protocol, TypeVar
 
-from factaudit.engine.errors import JobCancelled
+from factaudit.engine.errors import (
+    FactAuditError, InvalidArgument, JobCancelled, RunCancelled, RunFailed, RunImmutable,
+)
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.records import RunInfo
+
+U = TypeVar("U")
+R = TypeVar("R")
 
 
 class Progress(Protocol):
     def __call__(self, done: int, total: int | None, message: str = "") -> None: ...
+
+
+ProgressCallback = Callable[[int, "int | None", str], None]
 
 
 def no_progress(done: int, total: int | None, message: str = "") -> None:
@@ -18,7 +46,8 @@ def no_progress(done: int, total: int | None, message: str = "") -> None:
 
 
 class CancelToken:
-    """Checked between units of work; cancelling never interrupts a write half-way."""
+    """Checked between units of work; cancelling never interrupts a write half-way. Each job gets its
+    own token (a shared default would let one cancel stop every later job)."""
 
     def __init__(self) -> None:
         self._event = threading.Event()
@@ -35,7 +64,22 @@ class CancelToken:
             raise JobCancelled("cancelled by the user")
 
 
-NEVER_CANCEL = CancelToken()
+# ---- progress text: the one formatter of rate and ETA ------------------------------------------------
+def duration_text(seconds: float) -> str:
+    seconds = max(0.0, seconds)
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    hours, minutes = divmod(round(seconds / 60), 60)
+    return f"{hours} h {minutes:02d} min"
+
+
+def rate_text(per_second: float, noun: str) -> str:
+    """Per second when at least one unit a second goes by, else per minute (LLM calls are slow)."""
+    if per_second >= 1.0:
+        return f"{per_second:.1f} {noun}/s"
+    return f"{per_second * 60:.1f} {noun}/min"
 
 
 @dataclass
@@ -55,5 +99,182 @@ class RateMeter:
             return None
         return max(0.0, (self.total - done) / r)
 
+    def text(self, done: int, noun: str) -> str:
+        """e.g. "2.5 claims/min, ETA 12 min" for `done` units of this session."""
+        eta = self.eta_seconds(done)
+        return rate_text(self.rate(done), noun) + (f", ETA {duration_text(eta)}" if eta is not None else "")
 
-ProgressCallback = Callable[[int, "int | None", str], None]
+
+# ---- creating and reopening runs ---------------------------------------------------------------------
+def create_run(project: Project, kind: str, config: dict[str, Any], provenance: dict[str, Any] | None = None) -> str:
+    return run_store.create_run(project, kind, config, provenance)
+
+
+def resumable_run(project: Project, run_id: str, kind: str, corpus_hash: str | None = None) -> RunInfo:
+    """The run `--resume RUN` names, checked before anything changes: of this kind, not finished, not
+    running in another process, and over the same corpus. Its config names its inputs."""
+    run = run_store.get_run(project, run_id)
+    if run.kind != kind:
+        raise InvalidArgument(f"{run_id} is a {run.kind} run, not a {kind} run")
+    if run.status == "done":
+        raise RunImmutable(f"{run_id} is finished; running again makes a new run")
+    if run.status not in run_store.RESUMABLE:
+        raise RunImmutable(f"{run_id} is {run.status} in another process; it cannot be resumed now")
+    pinned = run.config.get("corpus_hash")
+    if pinned and corpus_hash is not None and corpus_hash != pinned:
+        raise InvalidArgument(f"the corpus changed since {run_id} started; start a new run instead of resuming")
+    return run
+
+
+def reopen_run(project: Project, run_id: str) -> RunInfo:
+    """Mark a resumable run `running` in this process (after resumable_run and any other checks)."""
+    return run_store.reopen_run(project, run_id)
+
+
+def stopped_text(run_id: str, status: str, reason: str, kept: str | None, resumable: bool) -> str:
+    """The one message for a run that stopped before the end (CLI and GUI show it as it is)."""
+    head = f"{run_id} was cancelled" if status == "cancelled" else f"{run_id} failed: {reason}"
+    tail = []
+    if kept:
+        tail.append(f"{kept} so far are kept")
+    if resumable:
+        tail.append("the run can be resumed")
+    return head + (f" ({'; '.join(tail)})" if tail else "")
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, FactAuditError):
+        return str(exc)
+    if isinstance(exc, sqlite3.Error):  # e.g. "database or disk is full": say what the database said
+        return f"the project file could not be written: {exc}"
+    return f"{type(exc).__name__}: {exc}"
+
+
+# ---- working a run -----------------------------------------------------------------------------------
+class RunLifecycle:
+    """The status of one run while this process works it; see the module docstring.
+
+    Leaving the block with an error ends the run `cancelled` (JobCancelled, KeyboardInterrupt: raises
+    RunCancelled) or `failed` (anything else: raises RunFailed naming the run, the original error as
+    its cause). Leaving it normally ends the run `done` unless `finish` was called already.
+    """
+
+    def __init__(self, project: Project, run_id: str, *, noun: str = "units", verb: str = "working",
+                 progress: ProgressCallback = no_progress, cancel: CancelToken | None = None,
+                 summary: Callable[[], dict[str, Any]] | None = None, resumable: bool = True) -> None:
+        self.project = project
+        self.run_id = run_id
+        self.noun = noun
+        self.verb = verb
+        self.progress = progress
+        self.cancel = cancel if cancel is not None else CancelToken()
+        self._summary = summary or (lambda: {})
+        self.resumable = resumable
+        self.started = time.perf_counter()
+        self.done_before = 0
+        self.n_new = 0
+        self.total: int | None = None
+        self.summary: dict[str, Any] = {}
+        self.finished = False
+
+    @property
+    def seconds(self) -> float:
+        return time.perf_counter() - self.started
+
+    def __enter__(self) -> RunLifecycle:
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
+        if exc is None:
+            if not self.finished:
+                self.finish()
+            return False
+        cancelled = isinstance(exc, (JobCancelled, KeyboardInterrupt))
+        status = "cancelled" if cancelled else "failed"
+        reason = "cancelled by the user" if cancelled else _reason(exc)
+        note = self._record_stop(status, reason)
+        kept = f"{self.done_before + self.n_new} {self.noun}"
+        text = stopped_text(self.run_id, status, reason, kept, self.resumable) + note
+        if cancelled:
+            raise RunCancelled(text, run_id=self.run_id, status=status, reason=reason,
+                               resumable=self.resumable) from exc
+        raise RunFailed(text, run_id=self.run_id, status=status, reason=reason, resumable=self.resumable) from exc
+
+    def _record_stop(self, status: str, reason: str) -> str:
+        """Store the status; a disk-full file may refuse even that: then the run reads as interrupted."""
+        try:
+            run_store.finish_run(self.project, self.run_id, status, summary=self._summary(), error=reason)
+            return ""
+        except (sqlite3.Error, FactAuditError):
+            pass
+        try:
+            run_store.finish_run(self.project, self.run_id, status, summary=None, error=reason[:500])
+            return ""
+        except (sqlite3.Error, FactAuditError) as again:
+            run_store.release_run(self.project, self.run_id)
+            return f"; its status could not be stored either ({again}), so it shows as interrupted"
+
+    def finish(self, **extra: Any) -> dict[str, Any]:
+        """End the run `done` with its summary (plus `extra`); returns the summary stored."""
+        self.summary = {**self._summary(), **extra}
+        run_store.finish_run(self.project, self.run_id, "done", summary=self.summary)
+        self.finished = True
+        return self.summary
+
+    def tick(self, n: int = 1) -> None:
+        """Count `n` committed units and report progress. The message stays the phase's verb, so a
+        display can tell phases apart; it formats rate and ETA with RateMeter.text."""
+        self.n_new += n
+        self.progress(self.done_before + self.n_new, self.total, self.verb)
+
+    def work(self, units: Iterable[U], compute: Callable[[U], R], commit: Callable[[U, R], Any], *,
+             done_before: int = 0, total: int | None = None, workers: int = 1) -> int:
+        """compute(unit) -> result, then commit(unit, result) in this thread, unit by unit; the cancel
+        token is checked before each unit starts. `units` may be lazy (read as work frees up); `total`
+        counts the run's units, done before or not (default: done_before + len(units)). With
+        workers > 1, computes run in a thread pool (at most `workers` in flight) and commit in
+        completion order. Returns the units committed in this session."""
+        if total is None:
+            units = list(units)
+            total = done_before + len(units)
+        self.done_before = done_before
+        self.total = total
+        self.progress(done_before, total, self.verb)
+        if workers <= 1:
+            # In the calling thread: a llama.cpp model is loaded once per thread, so no pool here.
+            for unit in units:
+                self.cancel.check()
+                commit(unit, compute(unit))
+                self.tick()
+        else:
+            self._pooled(iter(units), compute, commit, workers)
+        return self.n_new
+
+    def _pooled(self, queue: Iterator[U], compute: Callable[[U], R], commit: Callable[[U, R], Any],
+                workers: int) -> None:
+        pending: dict[Future, U] = {}
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix=self.verb) as pool:
+            try:
+                more = True
+                while more or pending:
+                    while more and len(pending) < workers:
+                        self.cancel.check()
+                        unit = next(queue, _END)
+                        if unit is _END:
+                            more = False
+                            break
+                        pending[pool.submit(compute, unit)] = unit
+                    if not pending:
+                        break
+                    finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+                    for fut in finished:
+                        unit = pending.pop(fut)
+                        commit(unit, fut.result())
+                        self.tick()
+            except BaseException:
+                for fut in pending:
+                    fut.cancel()
+                raise
+
+
+_END: Any = object()

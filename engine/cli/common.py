@@ -9,7 +9,8 @@ from typing import Any, Callable, Iterator
 import click
 
 from factaudit.engine import jsonsafe
-from factaudit.engine.errors import FactAuditError, ImportFailed
+from factaudit.engine.errors import FactAuditError, ImportFailed, RunStopped
+from factaudit.engine.jobs import RateMeter
 
 
 def emit_json(value: Any) -> None:
@@ -24,6 +25,11 @@ def handle_errors(fn: Callable) -> Callable:
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
+        except RunStopped as err:
+            # One line naming the run (engine.jobs.stopped_text), plus how to continue it here.
+            hint = f"; continue with --resume {err.run_id}" if err.resumable else ""
+            click.echo(f"error: {err}{hint}", err=True)
+            sys.exit(130 if isinstance(err.__cause__, KeyboardInterrupt) else 2)
         except ImportFailed as err:
             click.echo(f"error: {err}", err=True)
             if len(err.problems) > 1:
@@ -40,22 +46,30 @@ def handle_errors(fn: Callable) -> Callable:
 
 
 @contextlib.contextmanager
-def progress_bar(description: str, enabled: bool | None = None) -> Iterator[Callable[[int, int | None, str], None]]:
-    """A rich progress bar on a terminal (stderr), silent otherwise."""
+def progress_bar(description: str, enabled: bool | None = None,
+                 noun: str = "units") -> Iterator[Callable[[int, int | None, str], None]]:
+    """A rich progress bar on a terminal (stderr), silent otherwise. Rate and ETA count the units
+    of this session only (a resumed run starts with some done): engine.jobs.RateMeter.text."""
     if enabled is None:
         enabled = sys.stderr.isatty()
     if not enabled:
         yield lambda done, total, message="": None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+                  console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(description, total=None)
+        phase: dict[str, Any] = {"message": None, "meter": None, "base": 0}
 
         def update(done: int, total: int | None, message: str = "") -> None:
-            bar.update(task, completed=done, total=total, description=message or description)
+            if message != phase["message"]:  # a new phase (indexing, retrieving, …) restarts the meter
+                phase.update(message=message, meter=RateMeter(total=(total - done) if total else None), base=done)
+            text = message or description
+            if done > phase["base"]:
+                text += " · " + phase["meter"].text(done - phase["base"], noun)
+            bar.update(task, completed=done, total=total, description=text)
 
         yield update
 
@@ -80,16 +94,3 @@ def parse_map(values: tuple[str, ...]) -> dict[str, str]:
         k, col = v.split("=", 1)
         out[k.strip()] = col.strip()
     return out
-
-
-def fail_with_run(exc: Exception, kept: str) -> None:
-    """A run that stopped part-way: say what was kept and how to continue, then exit non-zero."""
-    from factaudit.engine.errors import JobCancelled
-
-    run_id = getattr(exc, "run_id", None)
-    if run_id is None:
-        raise exc
-    verb = "was cancelled" if isinstance(exc, (JobCancelled, KeyboardInterrupt)) else "failed"
-    reason = "" if isinstance(exc, KeyboardInterrupt) else f": {exc}"
-    click.echo(f"error: {run_id} {verb}{reason} ({kept} so far are kept; continue with --resume {run_id})", err=True)
-    sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 2)

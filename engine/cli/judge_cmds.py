@@ -7,8 +7,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, fail_with_run, handle_errors, progress_bar
-from factaudit.engine.errors import FactAuditError
+from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
 from factaudit.engine.pipeline.judge import MODES, TARGETS
 
 
@@ -49,12 +48,8 @@ def judge_cmd(project, run, target, mode, with_gold, model, endpoint, k, limit, 
                                 endpoint=endpoint, k=k, limit=limit, dataset=dataset, dimensions=dims, seed=seed,
                                 temperature=temperature, max_tokens=max_tokens, passage_words=passage_words,
                                 prompt_cache=prompt_cache, n_ctx=n_ctx, resume=resume, n_threads=threads)
-    with services.open_project(project) as p, progress_bar("judging") as bar:
-        try:
-            res = services.judge(p, req, progress=bar)
-        except (FactAuditError, KeyboardInterrupt) as exc:
-            fail_with_run(exc, "labels")
-            raise
+    with services.open_project(project) as p, progress_bar("judging", noun="units") as bar:
+        res = services.judge(p, req, progress=bar)
     if as_json:
         emit_json(res.to_json())
         return

@@ -29,7 +29,7 @@ from factaudit.engine.cli.common import emit_json, handle_errors, open_to_record
 def retrieve_cmd(project, retriever, k, model, dataset, corpus_dataset, merge, rrf_k, rrf_depth, dense_index,
                  as_json) -> None:
     """Retrieve evidence for every claim as a new immutable run."""
-    with services.open_project(project) as p, progress_bar("retrieving") as bar:
+    with services.open_project(project) as p, progress_bar("retrieving", noun="claims") as bar:
         res = services.retrieve(p, retriever, k, model, dataset, corpus_dataset, merge, rrf_k, rrf_depth,
                                  dense_index, progress=bar)
     if as_json:

@@ -6,8 +6,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, fail_with_run, handle_errors, progress_bar
-from factaudit.engine.errors import FactAuditError
+from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
 from factaudit.engine.pipeline.decompose import METHODS
 from factaudit.engine.pipeline.verify import MODES
 
@@ -52,12 +51,8 @@ def verify_cmd(project, retrieval_run, model, endpoint, mode, k, limit, dataset,
     def on_retry(attempt: int, delay: float, reason: str) -> None:
         click.echo(f"retry {attempt} in {delay:.1f} s: {reason}", err=True)
 
-    with services.open_project(project) as p, progress_bar("verifying") as bar:
-        try:
-            res = services.verify(p, req, progress=bar, on_retry=on_retry)
-        except (FactAuditError, KeyboardInterrupt) as exc:
-            fail_with_run(exc, "verdicts")
-            raise
+    with services.open_project(project) as p, progress_bar("verifying", noun="claims") as bar:
+        res = services.verify(p, req, progress=bar, on_retry=on_retry)
     if as_json:
         emit_json(res.to_json())
         return
@@ -70,7 +65,7 @@ def verify_cmd(project, retrieval_run, model, endpoint, mode, k, limit, dataset,
 
 @click.command("decompose")
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--method", type=click.Choice(METHODS), required=True)
+@click.option("--method", type=click.Choice(METHODS), help="required for a new run")
 @click.option("--model", help="registry name or GGUF path (llm method); with --endpoint the server's model name")
 @click.option("--endpoint", help="base URL of an OpenAI-compatible server (llm method)")
 @click.option("--dataset", help="only answers of this dataset")
@@ -78,19 +73,25 @@ def verify_cmd(project, retrieval_run, model, endpoint, mode, k, limit, dataset,
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--temperature", type=float, default=0.0, show_default=True)
 @click.option("--threads", type=click.IntRange(1))
+@click.option("--resume", help="finish this cancelled, failed or interrupted decompose run "
+                              "(its config names its inputs)")
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def decompose_cmd(project, method, model, endpoint, dataset, limit, seed, temperature, threads, as_json) -> None:
+def decompose_cmd(project, method, model, endpoint, dataset, limit, seed, temperature, threads, resume,
+                  as_json) -> None:
     """Split answers into claims (one per sentence, or atomic claims from an LLM)."""
-    req = services.DecomposeRequest(method=method, model=model, endpoint=endpoint, dataset=dataset, limit=limit,
-                                    seed=seed, temperature=temperature, n_threads=threads)
-    with services.open_project(project) as p, progress_bar("decomposing") as bar:
+    if not method and not resume:
+        raise click.UsageError("give --method sentence|llm, or --resume RUN to finish a decompose run")
+    req = services.DecomposeRequest(method=method or "sentence", model=model, endpoint=endpoint, dataset=dataset,
+                                    limit=limit, seed=seed, temperature=temperature, n_threads=threads, resume=resume)
+    with services.open_project(project) as p, progress_bar("decomposing", noun="answers") as bar:
         res = services.decompose(p, req, progress=bar)
     if as_json:
         emit_json(res.to_json())
         return
     click.echo(f"{res.run_id}: {res.n_sentences} sentences of {res.n_items} answers → {res.n_claims} claims "
-               f"({res.method}) in {res.seconds:.1f} s")
+               f"({res.method}) in {res.seconds:.1f} s"
+               + (f" ({res.n_new_items} answers in this session)" if res.n_new_items != res.n_items else ""))
     if res.n_retired:
         click.echo(f"  {res.n_retired} claims of an earlier decomposition were retired (kept, inactive)")
     if res.n_fallbacks:

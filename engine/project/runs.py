@@ -19,6 +19,15 @@ from factaudit.engine.redact import redact_obj, redact_text
 from factaudit.engine.version import APP_VERSION
 
 RESUMABLE = ("interrupted", "cancelled", "failed")
+
+# Runs this process works on (created or reopened here, not finished), by (project file, run id): a
+# `running` run of this process that is not among them was given up without its end being stored
+# (the file refused even that write, e.g. a full disk) and reads as interrupted, so it can be resumed.
+_WORKED: set[tuple[str, str]] = set()
+
+
+def _key(project: Project, run_id: str) -> tuple[str, str]:
+    return (os.path.realpath(project.path), run_id)
 RETRIEVAL_KINDS = ("retrieve", "imported")  # runs whose hits verify and judge runs read
 
 
@@ -39,6 +48,7 @@ def create_run(project: Project, kind: str, config: dict[str, Any], provenance: 
         )
         run_id = f"{kind}-{cur.lastrowid}"
         conn.execute("UPDATE runs SET id = ? WHERE seq = ?", (run_id, cur.lastrowid))
+    _WORKED.add(_key(project, run_id))
     return run_id
 
 
@@ -59,7 +69,7 @@ def _effective_status(project: Project, row) -> str:
     if status != "running":
         return status
     if row["pid"] == os.getpid() and row["host"] == socket.gethostname():
-        return "running"
+        return "running" if _key(project, row["id"]) in _WORKED else "interrupted"
     # We hold the write lock, so no other process can be writing this run.
     if not project.readonly:
         return "interrupted"
@@ -99,6 +109,13 @@ def finish_run(project: Project, run_id: str, status: str, *, summary: dict | No
             "UPDATE runs SET status = ?, finished = ?, error = ?, summary = coalesce(?, summary) WHERE id = ?",
             (status, now_iso(), error, dumps(summary) if summary is not None else None, run_id),
         )
+    _WORKED.discard(_key(project, run_id))
+
+
+def release_run(project: Project, run_id: str) -> None:
+    """This process stops working the run without storing its end (the file refused the write): from
+    now on it reads as interrupted here too, and --resume can take it up."""
+    _WORKED.discard(_key(project, run_id))
 
 
 def update_summary(project: Project, run_id: str, summary: dict) -> None:
@@ -118,6 +135,7 @@ def reopen_run(project: Project, run_id: str) -> RunInfo:
             "UPDATE runs SET status = 'running', finished = NULL, error = NULL, pid = ?, host = ? WHERE id = ?",
             (os.getpid(), socket.gethostname(), run_id),
         )
+    _WORKED.add(_key(project, run_id))
     return get_run(project, run_id)
 
 

@@ -77,9 +77,11 @@ def _frozen(exc: sqlite3.IntegrityError) -> bool:
     return "frozen" in str(exc)
 
 
-def replace_decomposition(project: Project, sentence_ids: list[str], claims: list[NewClaim]) -> int:
+def replace_decomposition(project: Project, sentence_ids: list[str], claims: list[NewClaim],
+                          run_id: str | None = None) -> int:
     """In one transaction: retire the active decomposed claims of these sentences (kept, active=0)
-    and insert the new ones. Returns how many were retired."""
+    and insert the new ones; with `run_id`, add the retired count to the run's summary (n_retired),
+    so a resumed run still knows what its first session retired. Returns how many were retired."""
     try:
         with project.atomic() as conn:
             retired = 0
@@ -92,11 +94,32 @@ def replace_decomposition(project: Project, sentence_ids: list[str], claims: lis
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(c.id, c.dataset_id, c.item_id, c.sentence_id, c.ord, c.text, c.origin, c.run_id, dumps(c.meta))
                  for c in claims])
+            if run_id is not None:
+                conn.execute(
+                    "UPDATE runs SET summary = json_set(coalesce(summary, '{}'), '$.n_retired',"
+                    " coalesce(json_extract(summary, '$.n_retired'), 0) + ?) WHERE id = ?", (retired, run_id))
             return retired
     except sqlite3.IntegrityError as exc:
         if _frozen(exc):
             raise DatasetFrozen("the dataset is frozen; unfreeze it to decompose its answers again") from exc
         raise InvalidArgument(f"could not store decomposed claims: {exc}") from exc
+
+
+def decomposed_item_ids(project: Project, run_id: str) -> set[str]:
+    """The answers a decompose run has stored claims for (each answer commits whole)."""
+    return {r[0] for r in project.reader().execute(
+        "SELECT DISTINCT item_id FROM claims WHERE run_id = ? AND origin = 'decompose'", (run_id,))}
+
+
+def decomposition_counts(project: Project, run_id: str) -> dict[str, int]:
+    """n_claims and n_fallbacks (sentences kept whole because the reply did not parse) a decompose
+    run stored, and n_retired as its transactions counted it."""
+    conn = project.reader()
+    n_claims, n_fallbacks = conn.execute(
+        "SELECT count(*), coalesce(sum(json_extract(meta, '$.fallback') = 1), 0) FROM claims"
+        " WHERE run_id = ? AND origin = 'decompose'", (run_id,)).fetchone()
+    row = conn.execute("SELECT json_extract(summary, '$.n_retired') FROM runs WHERE id = ?", (run_id,)).fetchone()
+    return {"n_claims": n_claims, "n_fallbacks": n_fallbacks, "n_retired": int(row[0] or 0) if row else 0}
 
 
 def edit_claim(project: Project, claim_id: str, new_text: str, editor: str | None = None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
@@ -200,26 +200,3 @@ class Pipeline:
         if not subs:
             return hits
         return conservative_merge(hits, [self.base(s, k) for s in subs], k, self.doc_of)
-
-
-def run_queries(pipeline: Pipeline, queries: Sequence[tuple[str, str]], k: int,
-                sink: Callable[[list[tuple[str, list[Hit], float]]], None], progress: ProgressCallback = no_progress,
-                cancel: CancelToken | None = None, flush_every: int = 100) -> int:
-    """Search each (claim_id, text); hand batches of (claim_id, hits, latency_ms) to `sink`.
-    Cancellation is checked between queries; the batch in hand is dropped, not written."""
-    total = len(queries)
-    batch: list[tuple[str, list[Hit], float]] = []
-    progress(0, total, "retrieving")
-    for n, (cid, text) in enumerate(queries, start=1):
-        if cancel is not None:
-            cancel.check()
-        t0 = time.perf_counter()
-        hits = pipeline.search(text, k)
-        batch.append((cid, hits, (time.perf_counter() - t0) * 1000.0))
-        if len(batch) >= flush_every:
-            sink(batch)
-            batch = []
-        progress(n, total, "retrieving")
-    if batch:
-        sink(batch)
-    return total

@@ -11,14 +11,14 @@ name it in the note.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from factaudit.engine import jobs
 from factaudit.engine.audit import annotations as ann
 from factaudit.engine.audit import codebook as cb
-from factaudit.engine.errors import FactAuditError, InvalidArgument, JobCancelled
-from factaudit.engine.jobs import CancelToken, ProgressCallback, RateMeter, no_progress
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM, open_llm
 from factaudit.engine.pipeline import judge as jp
@@ -147,25 +147,18 @@ def judge(project: Project, req: JudgeRequest, progress: ProgressCallback = no_p
           cancel: CancelToken | None = None, llm: LLM | None = None) -> JudgeResult:
     """Run (or with req.resume, continue) a judge run. `llm` lets a caller reuse a loaded model; it
     must be the model the run pins."""
-    started = time.perf_counter()
-    cancel = cancel or CancelToken()
     if req.resume:
-        run = run_store.get_run(project, req.resume)
-        if run.kind != "judge":
-            raise InvalidArgument(f"{req.resume} is a {run.kind} run, not a judge run")
+        run = jobs.resumable_run(project, req.resume, "judge", corpus_hash(project))
         cfg = run.config
         if req.run and req.run != cfg["run"]:
             raise InvalidArgument(f"{req.resume} judges {cfg['run']}, not {req.run}")
         entry = entry_from_pin(cfg["model"])
-        if cfg.get("corpus_hash") and corpus_hash(project) != cfg["corpus_hash"]:
-            raise InvalidArgument(f"the corpus changed since {run.id} started; start a new run instead of resuming")
         book = cb.current(project, cfg["codebook_version"])
         opts = jp.JudgeOptions(target=cfg["target"], mode=cfg["mode"], with_gold=cfg["with_gold"],
                                max_tokens=cfg["max_tokens"], passage_words=cfg.get("passage_words"), seed=cfg["seed"],
                                temperature=cfg["temperature"])
         if opts.prompt().sha256 != cfg["prompt"]["sha256"]:
             raise InvalidArgument(f"the prompt template changed since {run.id} started; start a new run")
-        run_store.reopen_run(project, run.id)
         run_id = run.id
         prompt_cache = cfg.get("prompt_cache", False)
         n_ctx = cfg["model"].get("n_ctx")
@@ -209,51 +202,34 @@ def judge(project: Project, req: JudgeRequest, progress: ProgressCallback = no_p
             }
             if n_ctx:
                 cfg["model"]["n_ctx"] = n_ctx
-            run_id = run_store.create_run(project, "judge", cfg, provenance=llm.provenance())
-        return _run(project, run_id, cfg, opts, dims, book, annotator, llm, progress, cancel, started)
+            run_id = jobs.create_run(project, "judge", cfg, provenance=llm.provenance())
+        else:
+            jobs.reopen_run(project, run_id)
+        return _run(project, run_id, cfg, opts, dims, book, annotator, llm, progress, cancel)
     finally:
         if own_llm:
             llm.close()
 
 
 def _run(project: Project, run_id: str, cfg: dict[str, Any], opts: jp.JudgeOptions, dims, book: cb.Codebook,
-         annotator: str, llm: LLM, progress: ProgressCallback, cancel: CancelToken, started: float) -> JudgeResult:
-    units = _units(project, cfg)
-    done = store.done_keys(project, run_id)
-    todo = [u for u in units if u.key not in done]
-    total = len(units)
-    meter = RateMeter(total=len(todo))
-    n_new = 0
-    progress(len(done), total, "judging")
-    try:
-        for u in todo:
-            cancel.check()
-            if opts.target == "evidence":
-                out = jp.judge_evidence(llm, opts, dims, u.claim, u.gold, u.passages, u.index)
-            else:
-                v = u.verdict
-                out = jp.judge_reasoning(llm, opts, dims, u.claim, u.gold, u.passages, v.verdict, v.reasoning,
-                                         v.evidence_used)
-            _store_unit(project, run_id, cfg, book, annotator, u, out)
-            n_new += 1
-            rate = meter.rate(n_new)
-            eta = meter.eta_seconds(n_new)
-            progress(len(done) + n_new, total,
-                     f"judging {rate * 60:.1f} units/min" + (f", ETA {eta:.0f} s" if eta is not None else ""))
-    except (JobCancelled, KeyboardInterrupt) as exc:
-        run_store.finish_run(project, run_id, "cancelled", summary=_summary(project, run_id, total),
-                             error="cancelled by the user")
-        exc.run_id = run_id  # type: ignore[attr-defined]
-        raise
-    except Exception as exc:
-        error = str(exc) if isinstance(exc, FactAuditError) else f"{type(exc).__name__}: {exc}"
-        run_store.finish_run(project, run_id, "failed", summary=_summary(project, run_id, total), error=error)
-        exc.run_id = run_id  # type: ignore[attr-defined]
-        raise
-    seconds = time.perf_counter() - started
-    summary = _summary(project, run_id, total)
-    summary["seconds_last_session"] = round(seconds, 3)
-    run_store.finish_run(project, run_id, "done", summary=summary)
+         annotator: str, llm: LLM, progress: ProgressCallback, cancel: CancelToken | None) -> JudgeResult:
+    def compute(u: _Unit) -> jp.UnitOutcome:
+        if opts.target == "evidence":
+            return jp.judge_evidence(llm, opts, dims, u.claim, u.gold, u.passages, u.index)
+        v = u.verdict
+        return jp.judge_reasoning(llm, opts, dims, u.claim, u.gold, u.passages, v.verdict, v.reasoning, v.evidence_used)
+
+    life = jobs.RunLifecycle(project, run_id, noun="units", verb="judging", progress=progress, cancel=cancel,
+                             summary=lambda: _summary(project, run_id, life.total or 0))
+    with life:  # from here on, whatever stops the run ends it cancelled or failed, never left running
+        units = _units(project, cfg)
+        done = store.done_keys(project, run_id)
+        total = len(units)
+        life.work((u for u in units if u.key not in done), compute,
+                  lambda u, out: _store_unit(project, run_id, cfg, book, annotator, u, out),
+                  done_before=len(done), total=total)
+        life.finish(seconds_last_session=round(life.seconds, 3))
+    summary, seconds, n_new = life.summary, life.seconds, life.n_new
     return JudgeResult(
         run_id=run_id, status="done", target=opts.target, mode=opts.mode, with_gold=opts.with_gold,
         source_run=cfg["run"], annotator=annotator, codebook_version=book.version, n_units=total,

@@ -5,7 +5,8 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from factaudit.engine.errors import InvalidArgument, JobCancelled
+from factaudit.engine import jobs
+from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.metrics import retrieval as rmetrics
 from factaudit.engine.project import queries, runs
@@ -13,9 +14,10 @@ from factaudit.engine.project.db import Project
 from factaudit.engine.project.records import HitRecord
 from factaudit.engine.retrieval import bm25 as bm25_mod
 from factaudit.engine.retrieval.fusion import DEFAULT_DEPTH, DEFAULT_RRF_K
-from factaudit.engine.retrieval.runner import (MERGES, Corpus, Pipeline, model_provenance, open_indexes, parse_spec,
-                                     run_queries)
+from factaudit.engine.retrieval.runner import MERGES, Corpus, Pipeline, model_provenance, open_indexes, parse_spec
 from factaudit.engine.services import status as workflow_status
+
+FLUSH_EVERY = 100  # claims per hits transaction
 
 
 @dataclass
@@ -85,8 +87,8 @@ def retrieve(project: Project, retriever: str = "bm25", k: int = 10, model: str 
              claim_ids: list[str] | None = None, progress: ProgressCallback = no_progress,
              cancel: CancelToken | None = None) -> RetrievalResult:
     """Run a retriever over the active claims (of `dataset`) against the passages (of `corpus_dataset`)
-    as a new run. A cancelled run is marked `cancelled` (JobCancelled is re-raised); an error marks it
-    `failed`. Only a complete run is marked `done`."""
+    as a new run. A cancelled run is marked `cancelled` (RunCancelled is raised); an error marks it
+    `failed` (RunFailed). Only a complete run is marked `done`."""
     from factaudit.engine.retrieval.dense import INDEX_TYPES
 
     started = time.perf_counter()
@@ -130,31 +132,42 @@ def retrieve(project: Project, retriever: str = "bm25", k: int = 10, model: str 
     provenance = {"libraries": _library_versions(spec)}
     if models:
         provenance["models"] = models
-    run_id = runs.create_run(project, "retrieve", config, provenance)
-    try:
-        opened = open_indexes(spec, corpus, project.path, dense_index, progress, cancel)
+    run_id = jobs.create_run(project, "retrieve", config, provenance)
+    life = jobs.RunLifecycle(project, run_id, noun="claims", verb="retrieving", progress=progress, cancel=cancel,
+                             resumable=False)
+    with life:
+        opened = open_indexes(spec, corpus, project.path, dense_index, progress, life.cancel)
         for prime in opened.primers:
             prime([c.text for c in claims], query_langs)
         pipeline = Pipeline(spec, opened.searchers, merge, rrf_k, rrf_depth, corpus.doc_of)
+        buffer: list[tuple[str, list[tuple[str, float]], float]] = []
 
-        def sink(batch):
+        def search(claim) -> tuple[list[tuple[str, float]], float]:
+            t0 = time.perf_counter()
+            hits = pipeline.search(claim.text, k)
+            return hits, (time.perf_counter() - t0) * 1000.0
+
+        def flush() -> None:
+            # A hit list is cheap to recompute, so hits commit FLUSH_EVERY claims at a time, not one by
+            # one; a cancelled run drops the batch in hand and is never marked done.
             with project.atomic():
-                runs.add_hits(project, run_id, [HitRecord(cid, r, pid, s) for cid, hits, _ in batch
+                runs.add_hits(project, run_id, [HitRecord(cid, r, pid, s) for cid, hits, _ in buffer
                                                 for r, (pid, s) in enumerate(hits, start=1)])
-                runs.add_query_latencies(project, run_id, [(cid, ms) for cid, _, ms in batch])
+                runs.add_query_latencies(project, run_id, [(cid, ms) for cid, _, ms in buffer])
+            buffer.clear()
 
-        n = run_queries(pipeline, [(c.id, c.text) for c in claims], k, sink, progress, cancel)
+        def commit(claim, result) -> None:
+            buffer.append((claim.id, *result))
+            if len(buffer) >= FLUSH_EVERY:
+                flush()
+
+        life.work(claims, search, commit)
+        if buffer:
+            flush()
         seconds = time.perf_counter() - started
-        summary = {"n_queries": n, "k": k, "retriever": spec.label, "merge": merge, "seconds": round(seconds, 3),
-                   "index_seconds": round(opened.seconds, 3), "cache": opened.cache}
-        runs.finish_run(project, run_id, "done", summary=summary)
-    except (JobCancelled, KeyboardInterrupt):
-        runs.finish_run(project, run_id, "cancelled", error="cancelled by the user")
-        raise
-    except Exception as exc:
-        runs.finish_run(project, run_id, "failed", error=f"{type(exc).__name__}: {exc}")
-        raise
-    return RetrievalResult(run_id=run_id, n_queries=n, k=k, retriever=spec.label, seconds=round(seconds, 3),
+        life.finish(n_queries=len(claims), k=k, retriever=spec.label, merge=merge, seconds=round(seconds, 3),
+                    index_seconds=round(opened.seconds, 3), cache=opened.cache)
+    return RetrievalResult(run_id=run_id, n_queries=len(claims), k=k, retriever=spec.label, seconds=round(seconds, 3),
                            status="done", merge=merge, index_seconds=round(opened.seconds, 3), cache=opened.cache,
                            corpus_hash=corpus.hash, n_passages=len(corpus.ids))
 

@@ -1,26 +1,25 @@
-"""Verification and decomposition as pinned, resumable runs (the façade for the CLI and the GUI).
+"""Verification as pinned, resumable runs (the façade for the CLI and the GUI).
 
 A verify run's config pins everything that decides its output: the model (file sha256, or endpoint
 and model name), quantization, seed, temperature, the prompt's sha256, the corpus hash, the
 retrieval run, k, mode, limit and the prompt-cache flag. Each claim's verdict commits on its own,
-so a killed run loses at most the claims in flight and `resume` finishes it.
+so a killed run loses at most the claims in flight and `resume` finishes it. The run's lifecycle
+(status, cancel, progress, failure text) is engine.jobs; this module supplies one claim's work.
 """
 from __future__ import annotations
 
-import time
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-from factaudit.engine.errors import FactAuditError, InvalidArgument, JobCancelled
-from factaudit.engine.jobs import CancelToken, ProgressCallback, RateMeter, no_progress
+from factaudit.engine import jobs
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM, open_llm
 from factaudit.engine.pipeline.verify import MODES, EvidencePassage, VerifyOptions, verify_claim
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.queries import corpus_hash, get_passages, list_claims
-from factaudit.engine.project.records import VerdictRecord
 from factaudit.engine.project.runs import RETRIEVAL_KINDS
 from factaudit.engine.services.models import LLMRunSettings, entry_from_pin, model_pin
 
@@ -62,7 +61,7 @@ class VerifyResult:
 
 
 @dataclass
-class _Job:
+class _Claim:
     claim_id: str
     text: str
     passages: list[EvidencePassage]
@@ -117,40 +116,24 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
            cancel: CancelToken | None = None, on_retry: Callable[[int, float, str], None] | None = None,
            llm: LLM | None = None) -> VerifyResult:
     """Run (or with req.resume, continue) a verify run. `llm` lets a caller reuse a loaded model;
-    it must be the model the run pins."""
-    started = time.perf_counter()
-    cancel = cancel or CancelToken()
+    it must be the model the run pins. A run that stops early raises RunCancelled or RunFailed
+    (engine.errors), naming the run."""
     if req.resume:
-        run = run_store.get_run(project, req.resume)
-        if run.kind != "verify":
-            raise InvalidArgument(f"{req.resume} is a {run.kind} run, not a verify run")
-        if req.retrieval_run and req.retrieval_run != run.config.get("retrieval_run"):
-            raise InvalidArgument(f"{req.resume} verifies {run.config.get('retrieval_run')}, not {req.retrieval_run}")
+        run = jobs.resumable_run(project, req.resume, "verify", corpus_hash(project))
         cfg = run.config
+        if req.retrieval_run and req.retrieval_run != cfg.get("retrieval_run"):
+            raise InvalidArgument(f"{run.id} verifies {cfg.get('retrieval_run')}, not {req.retrieval_run}")
         req = _request_from_config(cfg, req)
         entry = entry_from_pin(cfg["model"])
-        if cfg.get("corpus_hash") and corpus_hash(project) != cfg["corpus_hash"]:
-            raise InvalidArgument(f"the corpus changed since {run.id} started; start a new run instead of resuming")
-        run_store.reopen_run(project, run.id)
-        run_id = run.id
+        opts = _options(req)
+        if cfg["prompt"]["sha256"] != opts.prompt().sha256:
+            raise InvalidArgument(f"the prompt template changed since {run.id} started; start a new run")
+        run_id: str | None = run.id
     else:
-        if not req.retrieval_run:
-            raise InvalidArgument("name the retrieval run to verify (--retrieval-run RUN) or a run to --resume")
-        if req.mode not in MODES:
-            raise InvalidArgument(f"unknown mode {req.mode!r}; expected one of {', '.join(MODES)}")
-        if req.k < 1:
-            raise InvalidArgument("k must be at least 1")
-        if not (0.0 <= req.temperature <= 2.0):
-            raise InvalidArgument("temperature must be between 0 and 2")
-        _check_retrieval_run(project, req.retrieval_run)
-        if req.limit != 0 and not claims_for_run(project, req.retrieval_run, req.limit, req.dataset):
-            where = f" of dataset {req.dataset!r}" if req.dataset else ""
-            raise InvalidArgument(f"{req.retrieval_run} has no hits for any active claim{where}; nothing to verify")
+        _check_request(project, req)
         entry = registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx)
-        cfg = None
+        opts = _options(req)
         run_id = None
-    opts = VerifyOptions(mode=req.mode, max_tokens=req.max_tokens, passage_words=req.passage_words, seed=req.seed,
-                         temperature=req.temperature)
     own_llm = llm is None
     if llm is None:
         llm = open_llm(entry, seed=req.seed, temperature=req.temperature, prompt_cache=req.prompt_cache,
@@ -164,100 +147,73 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
                 "max_tokens": req.max_tokens, "passage_words": req.passage_words, "prompt_cache": req.prompt_cache,
                 "prompt": opts.prompt().ref(), "corpus_hash": corpus_hash(project), "model": model_pin(entry),
             }
-            run_id = run_store.create_run(project, "verify", cfg, provenance=llm.provenance())
-        elif cfg["prompt"]["sha256"] != opts.prompt().sha256:
-            _fail(project, run_id, "prompt template changed")
-            raise InvalidArgument(f"the prompt template changed since {run_id} started; start a new run")
-        return _run(project, run_id, req, opts, llm, progress, cancel, started)
+            run_id = jobs.create_run(project, "verify", cfg, provenance=llm.provenance())
+        else:
+            jobs.reopen_run(project, run_id)
+        return _run(project, run_id, req, opts, llm, progress, cancel)
     finally:
         if own_llm:
             llm.close()
 
 
-def _fail(project: Project, run_id: str, message: str) -> None:
-    run_store.finish_run(project, run_id, "failed", summary=None, error=message)
+def _options(req: VerifyRequest) -> VerifyOptions:
+    return VerifyOptions(mode=req.mode, max_tokens=req.max_tokens, passage_words=req.passage_words, seed=req.seed,
+                         temperature=req.temperature)
+
+
+def _check_request(project: Project, req: VerifyRequest) -> None:
+    if not req.retrieval_run:
+        raise InvalidArgument("name the retrieval run to verify (--retrieval-run RUN) or a run to --resume")
+    if req.mode not in MODES:
+        raise InvalidArgument(f"unknown mode {req.mode!r}; expected one of {', '.join(MODES)}")
+    if req.k < 1:
+        raise InvalidArgument("k must be at least 1")
+    if not (0.0 <= req.temperature <= 2.0):
+        raise InvalidArgument("temperature must be between 0 and 2")
+    _check_retrieval_run(project, req.retrieval_run)
+    if req.limit != 0 and not claims_for_run(project, req.retrieval_run, req.limit, req.dataset):
+        where = f" of dataset {req.dataset!r}" if req.dataset else ""
+        raise InvalidArgument(f"{req.retrieval_run} has no hits for any active claim{where}; nothing to verify")
 
 
 def _run(project: Project, run_id: str, req: VerifyRequest, opts: VerifyOptions, llm: LLM,
-         progress: ProgressCallback, cancel: CancelToken, started: float) -> VerifyResult:
-    claims = claims_for_run(project, req.retrieval_run, req.limit, req.dataset)
-    done = run_store.verdict_claim_ids(project, run_id)
-    todo = [c for c in claims if c[0] not in done]
-    hits = run_store.get_hits(project, req.retrieval_run)
-    total = len(claims)
-    meter = RateMeter(total=len(todo))
-    n_new = 0
+         progress: ProgressCallback, cancel: CancelToken | None) -> VerifyResult:
     retries_before = getattr(llm, "retries", 0)
+    claims: list[tuple[str, str]] = []
+    done: set[str] = set()
+    hits: dict = {}
 
-    def job(claim_id: str, text: str) -> _Job:
-        top = hits.get(claim_id, [])[: req.k]
-        rows = get_passages(project, [h.passage_id for h in top])
-        passages = [EvidencePassage(h.passage_id, rows[h.passage_id].text, rows[h.passage_id].title)
-                    for h in top if h.passage_id in rows]
-        return _Job(claim_id, text, passages)
+    def todo() -> Iterator[_Claim]:
+        # Read lazily, in this thread (it owns the project's connections), as workers free up.
+        for claim_id, text in claims:
+            if claim_id in done:
+                continue
+            top = hits.get(claim_id, [])[: req.k]
+            rows = get_passages(project, [h.passage_id for h in top])
+            yield _Claim(claim_id, text, [EvidencePassage(h.passage_id, rows[h.passage_id].text,
+                                                          rows[h.passage_id].title)
+                                          for h in top if h.passage_id in rows])
 
-    def work(j: _Job) -> VerdictRecord:
-        return verify_claim(llm, j.text, j.claim_id, j.passages, opts)
-
-    progress(len(done), total, "verifying")
-    workers = max(1, min(llm.max_concurrency, req.concurrency))
-
-    def commit(rec: VerdictRecord) -> None:
-        nonlocal n_new
-        run_store.add_verdict(project, run_id, rec)
-        n_new += 1
-        rate = meter.rate(n_new)
-        eta = meter.eta_seconds(n_new)
-        eta_s = f", ETA {eta:.0f} s" if eta is not None else ""
-        progress(len(done) + n_new, total, f"verifying {rate:.2f} claims/s{eta_s}")
-
-    try:
-        if workers == 1:
-            # In the calling thread: a llama.cpp model is loaded once per thread, so no pool here.
-            for cid, text in todo:
-                cancel.check()
-                commit(work(job(cid, text)))
-        else:
-            pending: dict[Future, str] = {}
-            queue = list(todo)
-            with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="verify") as pool:
-                try:
-                    while queue or pending:
-                        while queue and len(pending) < workers:
-                            cancel.check()
-                            cid, text = queue.pop(0)
-                            pending[pool.submit(work, job(cid, text))] = cid
-                        finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
-                        for fut in finished:
-                            pending.pop(fut)
-                            commit(fut.result())
-                except BaseException:
-                    queue.clear()
-                    for fut in pending:
-                        fut.cancel()
-                    raise
-    except (JobCancelled, KeyboardInterrupt) as exc:
-        run_store.finish_run(project, run_id, "cancelled", summary=_summary(project, run_id, total),
-                             error="cancelled by the user")
-        exc.run_id = run_id  # type: ignore[attr-defined]  # so callers can offer --resume
-        raise
-    except Exception as exc:
-        error = str(exc) if isinstance(exc, FactAuditError) else f"{type(exc).__name__}: {exc}"
-        run_store.finish_run(project, run_id, "failed", summary=_summary(project, run_id, total), error=error)
-        exc.run_id = run_id  # type: ignore[attr-defined]
-        raise
-    summary = _summary(project, run_id, total)
-    seconds = time.perf_counter() - started
-    summary["seconds_last_session"] = round(seconds, 3)
-    if getattr(llm, "structured", None) is not None:  # what the endpoint turned out to support
-        summary["structured_output"] = llm.structured
-    run_store.finish_run(project, run_id, "done", summary=summary)
+    life = jobs.RunLifecycle(project, run_id, noun="claims", verb="verifying", progress=progress, cancel=cancel,
+                             summary=lambda: _summary(project, run_id, len(claims)))
+    with life:  # from here on, whatever stops the run ends it cancelled or failed, never left running
+        claims = claims_for_run(project, req.retrieval_run, req.limit, req.dataset)
+        done = run_store.verdict_claim_ids(project, run_id)
+        hits = run_store.get_hits(project, req.retrieval_run)
+        life.work(todo(), lambda c: verify_claim(llm, c.text, c.claim_id, c.passages, opts),
+                  lambda c, rec: run_store.add_verdict(project, run_id, rec),
+                  done_before=len(done), total=len(claims), workers=max(1, min(llm.max_concurrency, req.concurrency)))
+        extra: dict[str, Any] = {"seconds_last_session": round(life.seconds, 3)}
+        if getattr(llm, "structured", None) is not None:  # what the endpoint turned out to support
+            extra["structured_output"] = llm.structured
+        life.finish(**extra)
+    summary, seconds = life.summary, life.seconds
     return VerifyResult(
-        run_id=run_id, status="done", n_claims=total, n_verdicts=summary["n_verdicts"],
-        n_parse_failures=summary["n_parse_failures"], n_trimmed=summary["n_trimmed"], n_new=n_new,
+        run_id=run_id, status="done", n_claims=len(claims), n_verdicts=summary["n_verdicts"],
+        n_parse_failures=summary["n_parse_failures"], n_trimmed=summary["n_trimmed"], n_new=life.n_new,
         verdict_counts=summary["verdict_counts"], prompt_tokens=summary["prompt_tokens"],
         completion_tokens=summary["completion_tokens"], seconds=round(seconds, 3),
-        claims_per_s=round(n_new / seconds, 4) if seconds > 0 else 0.0,
+        claims_per_s=round(life.n_new / seconds, 4) if seconds > 0 else 0.0,
         retries=getattr(llm, "retries", 0) - retries_before, model=llm.entry.name, mode=req.mode,
         retrieval_run=req.retrieval_run,
     )

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from factaudit.engine.errors import EndpointError
+from factaudit.engine.errors import EndpointError, RunFailed
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.queries import gold_evidence, iter_passages, list_claims
@@ -199,8 +199,10 @@ def test_truncated_reply_is_repaired_and_non_json_is_a_parse_failure(demo_projec
 def test_persistent_errors_fail_the_run_with_a_clear_message(demo_project, tmp_path, server):
     run = add_trec_run(demo_project, tmp_path, n_claims=3)
     server.always = "500"
-    with pytest.raises(EndpointError) as err:
+    with pytest.raises(RunFailed) as err:
         vs.verify(demo_project, request(server, run, max_retries=2, concurrency=1))
+    assert isinstance(err.value.__cause__, EndpointError)
+    assert str(err.value).startswith(f"{err.value.run_id} failed: ")
     assert "failed after 3 attempts" in str(err.value) and "HTTP 500" in str(err.value)
     info = run_store.get_run(demo_project, err.value.run_id)
     assert info.status == "failed" and "HTTP 500" in info.error
