@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from factaudit.engine.cli import cli
-from factaudit.engine.errors import DiskFull, ImportFailed, ProjectCorrupt, ProjectNotFound, ReadOnlyProject
+from factaudit.engine.errors import DiskFull, ImportFailed, ProjectCorrupt, ProjectNotFound, ReadOnlyProject, RunFailed
 from factaudit.engine.ingest import import_files
 from factaudit.engine.project.db import InvalidPath, Project
 
@@ -245,9 +245,10 @@ def test_verify_on_a_full_disk_fails_with_the_reason_and_resume_finishes(tmp_pat
         import_files(p, [corpus], kind="corpus")
         import_files(p, [claims], kind="claims")
         rid = services.retrieve(p, "bm25", k=2).run_id
-        with pytest.raises(DiskFull, match="disk full") as info:
+        with pytest.raises(RunFailed, match="disk full") as info:
             services.verify(p, services.VerifyRequest(retrieval_run=rid, concurrency=1), progress=fill,
                             llm=_AlwaysSupported())
+        assert isinstance(info.value.__cause__, DiskFull)
         run_id = info.value.run_id
         run = run_store.get_run(p, run_id)
         assert run.status == "failed" and "disk full" in (run.error or "")
