@@ -10,10 +10,14 @@ Sections (each can be skipped):
 - quality (`--quality`): SciFact nDCG@10 through the engine (import, retrieve runs, eval-retrieval)
   for BM25, dense MiniLM, RRF(BM25, MiniLM) and BM25 with the conservative merge. The dense index is
   cached in the work folder (`--workdir`), so a second call is fast.
-- bm25_scale: BM25 on `--scale` generated passages (default 1,000,000; 0 skips) in a child process:
-  build seconds, peak RSS, queries/s. The text is random words for scale only, never for quality.
+- bm25_scale: BM25 on `--scale` generated passages (default 1,000,000; 0 skips): factaudit's build
+  (`bm25_build_s`, `bm25_peak_rss_mib`) and raw bm25s' (tokenize to ids + BM25.index) on the same
+  texts in the same run, each in its own child process so each peak RSS is its own; queries/s of
+  both and the projected time of a MedExpert-scale load (27,751 claims x top-10). The text is
+  generated words, for scale only, never for quality.
 
 Usage: python benchmarks/bench_retrieval.py [--quality] [--scale N] [--dense-passages N] [--hnsw]
+       python benchmarks/bench_retrieval.py --skip bm25 dense --scale 1000000 --out benchmarks/results/bm25_scale.json
 """
 from __future__ import annotations
 
@@ -133,9 +137,28 @@ def bench_bm25(k: int = 10) -> dict:
         ranked_r[cid] = [p for p, _ in top_k(np.asarray(okapi.get_scores(toks)), ids, k)]
     t_query_rank = time.perf_counter() - t0
 
+    # Whole builds on real text (about a quarter of the abstracts are not ASCII): factaudit's bulk
+    # index against bm25s.tokenize to ids + BM25.index, alternated twice, best of each.
+    import Stemmer
+
+    from factaudit.engine.retrieval.bm25 import BM25Index
+
+    builds: dict[str, list[float]] = {"factaudit": [], "bm25s": []}
+    for _ in range(2):
+        t0 = time.perf_counter()
+        BM25Index.build(ids, texts)
+        builds["factaudit"].append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        raw = bm25s.BM25(k1=K1, b=B, method=METHOD)
+        raw.index(bm25s.tokenize(texts, stopwords="en", stemmer=Stemmer.Stemmer("english"), show_progress=False),
+                  show_progress=False)
+        builds["bm25s"].append(time.perf_counter() - t0)
     n = len(claims)
     return {
         "corpus": "SciFact corpus (5,183 abstracts, title + abstract)", "queries": n, "k": k,
+        "build_s": {"factaudit": round(min(builds["factaudit"]), 3), "bm25s_tokenize_ids_and_index":
+                    round(min(builds["bm25s"]), 3),
+                    "ratio_factaudit_over_bm25s": round(min(builds["factaudit"]) / min(builds["bm25s"]), 3)},
         "tokenize_corpus_s": round(t_tok, 3),
         "bm25s": {"index_s": round(t_index_bm25s, 3), "query_s": round(t_query_bm25s, 3),
                   "queries_per_s": round(n / t_query_bm25s, 1), "batch_query_s": round(t_query_bm25s_batch, 3),
@@ -241,10 +264,15 @@ def bench_quality(workdir: Path) -> dict:
     return out
 
 
-# ---- scale: a child process so ru_maxrss is this part's own peak --------------------------------------
-def scale_child(n: int, n_queries: int = 1000) -> dict:
-    from factaudit.engine.retrieval.bm25 import BM25Index, tokenize
+# ---- scale: each side in a child process, so ru_maxrss is that side's own peak ------------------------
+BASELINE_1M = {"build_s": 228.2, "peak_rss_mib": 3423.0, "measured": "2026-11-30T11:24:53Z",
+               "what": "factaudit before bulk indexing (bm25s.tokenize to strings per 20,000-passage chunk, then "
+                       "bm25s.BM25.index), same generated passages"}
 
+
+def generate_scale_texts(n: int, folder: Path, n_queries: int = 1000) -> tuple[Path, Path, float]:
+    """The generated passages (one per line) and queries, written once and read by both children.
+    Same generator and seed as every earlier scale figure, so the texts are the same."""
     rng = np.random.default_rng(42)
     vocab_size = 50_000
     syll = ["ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "ze", "pa", "qu", "do", "fe", "gi", "ha", "ju"]
@@ -254,28 +282,97 @@ def scale_child(n: int, n_queries: int = 1000) -> dict:
     lengths = rng.integers(30, 90, size=n)
     t0 = time.perf_counter()
     flat = rng.choice(vocab_size, size=int(lengths.sum()), p=probs)
-    texts, pos = [], 0
-    for L in lengths:
-        texts.append(" ".join(words[flat[pos:pos + L]]))
-        pos += L
+    folder.mkdir(parents=True, exist_ok=True)
+    passages, queries = folder / f"passages-{n}.txt", folder / f"queries-{n}.txt"
+    pos = 0
+    with passages.open("w", encoding="utf-8") as f:
+        for L in lengths:
+            f.write(" ".join(words[flat[pos:pos + L]]) + "\n")
+            pos += L
     del flat
-    t_gen = time.perf_counter() - t0
-    ids = [f"g{i}" for i in range(n)]
-    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    t0 = time.perf_counter()
-    idx = BM25Index.build(ids, texts)
-    t_build = time.perf_counter() - t0
-    q = [" ".join(words[rng.choice(vocab_size, size=int(rng.integers(4, 10)), p=probs)]) for _ in range(n_queries)]
-    q_tokens = tokenize(q)
-    t0 = time.perf_counter()
-    for toks in q_tokens:
-        idx.search_tokens(toks, 10)
-    t_q = time.perf_counter() - t0
-    return {"passages": n, "words_per_passage": "30-89 (Zipf, 50,000-word vocabulary)", "generate_s": round(t_gen, 1),
-            "build_s": round(t_build, 1), "build_includes": "tokenize + stem + index",
-            "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 0),
-            "rss_before_build_mib": round(rss_before, 0), "queries": n_queries,
-            "queries_per_s": round(n_queries / t_q, 1), "note": "generated text, for scale only"}
+    with queries.open("w", encoding="utf-8") as f:
+        for _ in range(n_queries):
+            f.write(" ".join(words[rng.choice(vocab_size, size=int(rng.integers(4, 10)), p=probs)]) + "\n")
+    return passages, queries, time.perf_counter() - t0
+
+
+def _peak_mib() -> float:
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 0)
+
+
+def scale_child(mode: str, passages: Path, queries: Path, k: int = 10) -> dict:
+    """One side of the scale benchmark: `factaudit` (BM25Index.build, primed queries) or `bm25s`
+    (bm25s.tokenize to ids + bm25s.BM25.index; queries tokenized as strings, one get_scores each)."""
+    texts = passages.read_text(encoding="utf-8").splitlines()
+    qs = queries.read_text(encoding="utf-8").splitlines()
+    ids = [f"g{i}" for i in range(len(texts))]
+    rss_before = _peak_mib()
+    if mode == "factaudit":
+        from factaudit.engine.retrieval.bm25 import BM25Index
+
+        t0 = time.perf_counter()
+        idx = BM25Index.build(ids, texts)
+        t_build = time.perf_counter() - t0
+        peak = _peak_mib()
+        t0 = time.perf_counter()
+        idx.prime(qs)
+        results = [idx.search(q, k) for q in qs]
+        t_q = time.perf_counter() - t0
+    else:
+        import bm25s
+        import Stemmer
+
+        from factaudit.engine.retrieval.bm25 import B, K1, METHOD, top_k
+
+        stemmer = Stemmer.Stemmer("english")
+        t0 = time.perf_counter()
+        tokens = bm25s.tokenize(texts, stopwords="en", stemmer=stemmer, show_progress=False)
+        retriever = bm25s.BM25(k1=K1, b=B, method=METHOD)
+        retriever.index(tokens, show_progress=False)
+        t_build = time.perf_counter() - t0
+        peak = _peak_mib()
+        t0 = time.perf_counter()
+        q_tokens = bm25s.tokenize(qs, stopwords="en", stemmer=stemmer, return_ids=False, show_progress=False)
+        results = []
+        for toks in q_tokens:
+            known = retriever.get_tokens_ids(toks)
+            scores = retriever.get_scores_from_ids(known) if known else np.zeros(len(ids), dtype=np.float32)
+            results.append(top_k(scores, ids, k))
+        t_q = time.perf_counter() - t0
+    return {"passages": len(texts), "build_s": round(t_build, 1), "peak_rss_mib": peak,
+            "rss_before_build_mib": rss_before, "queries": len(qs), "queries_per_s": round(len(qs) / t_q, 1),
+            "top1": [r[0][0] if r else None for r in results]}
+
+
+def bench_scale(n: int, workdir: Path) -> dict:
+    print(f"  generating {n:,} passages...", file=sys.stderr)
+    passages, queries, t_gen = generate_scale_texts(n, workdir)
+    out: dict = {"passages": n, "text": "generated: 30-89 words per passage drawn from a 50,000-word vocabulary "
+                 "with Zipf frequencies (seed 42), ASCII; for scale only, never for quality",
+                 "generate_s": round(t_gen, 1), "load_average_at_start": list(os.getloadavg())}
+    sides = {}
+    for mode in ("bm25s", "factaudit"):
+        print(f"  {mode}...", file=sys.stderr)
+        proc = subprocess.run([sys.executable, __file__, "--_scale-child", mode, str(passages), str(queries)],
+                              capture_output=True, text=True, check=True)
+        sides[mode] = json.loads(proc.stdout.strip().splitlines()[-1])
+    ours, raw = sides["factaudit"], sides["bm25s"]
+    same = [a == b for a, b in zip(ours.pop("top1"), raw.pop("top1"))]
+    medexpert = 27_751
+    out.update({
+        "bm25_build_s": ours["build_s"], "bm25_peak_rss_mib": ours["peak_rss_mib"],
+        "raw_bm25s_build_s": raw["build_s"], "raw_bm25s_peak_rss_mib": raw["peak_rss_mib"],
+        "ratio_build_factaudit_over_bm25s": round(ours["build_s"] / raw["build_s"], 3),
+        "ratio_peak_rss_factaudit_over_bm25s": round(ours["peak_rss_mib"] / raw["peak_rss_mib"], 3),
+        "build_includes": "tokenize + stem + index (texts already in memory; peak RSS includes them)",
+        "factaudit": ours, "bm25s": raw, "same_top1_share": round(sum(same) / len(same), 4),
+        "medexpert_27751_queries_projected_s": round(medexpert / ours["queries_per_s"], 1),
+        "baseline_before_this_change": BASELINE_1M if n == 1_000_000 else None,
+        "load_average_at_end": list(os.getloadavg()),
+    })
+    passages.unlink()
+    queries.unlink()
+    return out
 
 
 def _spell(i: int, syll: list[str]) -> str:
@@ -297,10 +394,11 @@ def main() -> None:
     ap.add_argument("--hnsw", action="store_true", help="also build HNSW over --faiss-n vectors")
     ap.add_argument("--skip", nargs="*", default=[], choices=["bm25", "dense"])
     ap.add_argument("--out", type=Path, default=OUT)
-    ap.add_argument("--_scale-child", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--_scale-child", nargs=3, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args._scale_child:
-        print(json.dumps(scale_child(args._scale_child)))
+        mode, passages, queries = args._scale_child
+        print(json.dumps(scale_child(mode, Path(passages), Path(queries))))
         return
 
     results = {"machine": machine_info(), "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
@@ -315,10 +413,9 @@ def main() -> None:
         print("SciFact quality through the engine...", file=sys.stderr)
         results["quality"] = bench_quality(args.workdir)
     if args.scale:
-        print(f"BM25 on {args.scale:,} generated passages (child process)...", file=sys.stderr)
-        proc = subprocess.run([sys.executable, __file__, "--_scale-child", str(args.scale)], capture_output=True,
-                              text=True, check=True)
-        results["bm25_scale"] = json.loads(proc.stdout.strip().splitlines()[-1])
+        print(f"BM25 on {args.scale:,} generated passages (bm25s and factaudit, one child process each)...",
+              file=sys.stderr)
+        results["bm25_scale"] = bench_scale(args.scale, args.workdir)
     # Sections not run this time keep their earlier figures, marked with the run they came from.
     for key in ("bm25_vs_rank_bm25", "dense", "quality", "bm25_scale"):
         if key not in results and key in previous:

@@ -240,17 +240,19 @@ class BM25Index:
 
 
 def top_k(scores: np.ndarray, ids: Sequence[str], k: int) -> list[tuple[str, float]]:
-    """The k best positive scores, ties broken by position (stable)."""
-    n = len(scores)
-    if n == 0:
+    """The k best positive scores, ties broken by position (stable). Only passages with a positive
+    score are ranked, so a query touching few passages costs little even over a million."""
+    if k <= 0 or len(scores) == 0:
         return []
-    k = min(k, n)
-    if k < n:
-        part = np.argpartition(-scores, k - 1)[:k]
+    cand = np.flatnonzero(scores > 0)
+    if not len(cand):
+        return []
+    s = scores[cand]
+    if k < len(cand):
+        part = np.argpartition(-s, k - 1)[:k]
         # Pull in every passage tied with the k-th score so the stable sort decides among them.
-        kth = scores[part].min()
-        part = np.flatnonzero(scores >= kth)
+        sel = np.flatnonzero(s >= s[part].min())
     else:
-        part = np.arange(n)
-    order = part[np.lexsort((part, -scores[part]))][:k]
-    return [(ids[i], float(scores[i])) for i in order if scores[i] > 0]
+        sel = np.arange(len(cand))
+    order = sel[np.lexsort((sel, -s[sel]))][:k]
+    return [(ids[cand[i]], float(s[i])) for i in order]
