@@ -195,3 +195,15 @@ def test_lang_command_shows_sets_and_refuses_bad_codes(tmp_path):
     assert runner.invoke(cli, ["lang", str(path), "nope", "de"]).exit_code == 2
     with pytest.raises(InvalidArgument):
         languages.normalise_code("")
+
+
+def test_highlight_marks_terms_in_each_language():
+    from factaudit.engine.retrieval.highlight import match_spans
+
+    text = ZH_PASSAGES[2]
+    spans = match_spans("他汀降低胆固醇", text, "zh", "zh")
+    marked = {text[a:b] for a, b in spans}
+    assert {"降低", "胆固醇"} <= marked and all(text[a:b] in marked for a, b in spans)
+    german = DE_PASSAGES[0]
+    assert [german[a:b] for a, b in match_spans("Knochenbruch älterer Frau", german, "de", "de")] == [
+        "Knochenbrüchen", "älteren", "Frauen"]
