@@ -162,6 +162,10 @@ class _Cjk(_Analyzer):
     def _cjk_key(self, word: str) -> str | None:
         return word
 
+    def located(self, norm: str) -> list[tuple[str, int, int]]:
+        """(word, start, end) in the NFKC, lower-cased text."""
+        raise NotImplementedError
+
 
 class _Jieba(_Cjk):
     name = "jieba"
@@ -174,22 +178,21 @@ class _Jieba(_Cjk):
 
         jieba.setLogLevel(logging.WARNING)   # its dictionary-loading chatter is not ours to print
         self._cut = jieba.cut_for_search
+        self._tokenize = jieba.tokenize
         self.version = getattr(jieba, "__version__", "unknown")
         self.stop = _stopwords("zh")
 
     def split(self, text: str) -> list[str]:
         text = unicodedata.normalize("NFKC", text).lower()
-        out = []
-        for w in self._cut(text):
-            w = w.strip()
-            if not w:
-                continue
-            if _HAS_CJK.search(w):
-                out.append(w)
-            elif _LATIN_WORD.fullmatch(w):
-                out.append(w)
-            # else punctuation, spaces, one Latin letter or digit: dropped as in the English rule
-        return out
+        return [w for w in (w.strip() for w in self._cut(text)) if self._kept(w)]
+
+    @staticmethod
+    def _kept(w: str) -> bool:
+        # Punctuation, spaces, one Latin letter or digit are dropped, as in the English rule.
+        return bool(w) and (_HAS_CJK.search(w) is not None or _LATIN_WORD.fullmatch(w) is not None)
+
+    def located(self, norm: str) -> list[tuple[str, int, int]]:
+        return [(w, a, b) for w, a, b in self._tokenize(norm, mode="search") if w.strip() == w and self._kept(w)]
 
     def _cjk_key(self, word: str) -> str | None:
         return None if word in self.stop else word
@@ -203,16 +206,18 @@ class _Bigram(_Cjk):
     name = "bigram"
 
     def split(self, text: str) -> list[str]:
-        text = unicodedata.normalize("NFKC", text).lower()
-        out: list[str] = []
-        for m in _CJK_OR_WORD.finditer(text):
+        return [w for w, _, _ in self.located(unicodedata.normalize("NFKC", text).lower())]
+
+    def located(self, norm: str) -> list[tuple[str, int, int]]:
+        out: list[tuple[str, int, int]] = []
+        for m in _CJK_OR_WORD.finditer(norm):
             run = m.group(1)
             if run is None:
-                out.append(m.group(2))
+                out.append((m.group(2), m.start(), m.end()))
             elif len(run) == 1:
-                out.append(run)
+                out.append((run, m.start(), m.end()))
             else:
-                out.extend(run[i:i + 2] for i in range(len(run) - 1))
+                out.extend((run[i:i + 2], m.start() + i, m.start() + i + 2) for i in range(len(run) - 1))
         return out
 
     def describe(self) -> str:
@@ -323,21 +328,14 @@ class Tokenizer:
         """(start, end, key) of each word of `text` that is not a stop word, for highlighting."""
         analyzer = self.analyzer(lang)
         if isinstance(analyzer, _Cjk):
-            # NFKC keeps the length of CJK text only roughly; locate keys in the NFKC text, which
-            # for the characters these languages use maps one to one.
+            # Positions are found in the NFKC text; they hold for the original only when NFKC kept
+            # its length (true of CJK text and full-width forms), else nothing is marked.
             norm = unicodedata.normalize("NFKC", text).lower()
             if len(norm) != len(text):
                 return []
-            words = analyzer.split(text)
-            found, pos = [], 0
-            for w, k in zip(words, analyzer.keys(words)):
-                at = norm.find(w, pos)
-                if at < 0:
-                    continue
-                if k is not None:
-                    found.append((at, at + len(w), k))
-                pos = at + (1 if isinstance(analyzer, _Bigram) else len(w))
-            return found
+            found = analyzer.located(norm)
+            keys = analyzer.keys([w for w, _, _ in found])
+            return [(a, b, k) for (_, a, b), k in zip(found, keys) if k is not None]
         matches = list(_WORD.finditer(text))
         keys = analyzer.keys([m.group(0).lower() for m in matches])
         return [(m.start(), m.end(), k) for m, k in zip(matches, keys) if k is not None]
