@@ -288,6 +288,14 @@ def retrieval_runs(project: Project) -> list[str]:
     return [r for r, has_hits, _ in store.runs_with_outputs(project) if has_hits]
 
 
+def retrieval_claim_ids(project: Project, run_id: str) -> list[str]:
+    """The claims a retrieval run searched for: those with hits (one grouped index scan, no hit records
+    built) and those whose search found nothing (their query latency is recorded)."""
+    from factaudit.engine.project import runs as run_store
+
+    return list(dict.fromkeys([*store.hit_counts(project, run_id), *run_store.query_latencies(project, run_id)]))
+
+
 def default_retrieval_run(project: Project, verify_run: str | None) -> str | None:
     """The retrieval run a verify run read (from its config), else the newest retrieval run."""
     if verify_run:

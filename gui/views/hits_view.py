@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QSplitter, QTextBrowser, QVBoxLayout, QWidget,
+    QAbstractItemView, QComboBox, QHBoxLayout, QLabel, QListView, QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
+from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.services import retrieval
+from factaudit.gui.ops import Op
+from factaudit.gui.views.labeling_parts import natural_key
 
 MARK = '<span style="background-color:#ffe58a">'
 
@@ -24,6 +27,10 @@ def highlighted(text: str, spans: list[tuple[int, int]]) -> str:
         pos = end
     out.append(html.escape(text[pos:]))
     return "".join(out)
+
+
+def _claim_ids(project, run_id: str, progress=None, cancel=None) -> list[str]:
+    return sorted(services.audit.retrieval_claim_ids(project, run_id), key=natural_key)
 
 
 class HitsView(QWidget):
@@ -48,9 +55,15 @@ class HitsView(QWidget):
         root.addLayout(head)
 
         split = QSplitter(Qt.Orientation.Horizontal)
-        self.claim_list = QListWidget()
+        # a string-list model with uniform rows: 100,000 claim ids cost nothing to show
+        self.claim_model = QStringListModel(self)
+        self.claim_list = QListView()
         self.claim_list.setObjectName("hitsClaims")
-        self.claim_list.currentItemChanged.connect(self._claim_changed)
+        self.claim_list.setUniformItemSizes(True)
+        self.claim_list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.claim_list.setModel(self.claim_model)
+        self.claim_list.selectionModel().currentChanged.connect(lambda cur, _prev: self._claim_changed(cur))
+        self._op = None
         self.browser = QTextBrowser()
         self.browser.setObjectName("hitsBrowser")
         self.browser.setOpenLinks(False)
@@ -81,7 +94,7 @@ class HitsView(QWidget):
             self.run_combo.setCurrentIndex(index)
             self._run_changed(index)
         else:
-            self.claim_list.clear()
+            self.claim_model.setStringList([])
             self.browser.clear()
 
     @property
@@ -89,30 +102,52 @@ class HitsView(QWidget):
         return self.run_combo.currentData()
 
     def _run_changed(self, _index: int) -> None:
-        self.claim_list.clear()
+        """The run's claim ids are read (and sorted naturally: c2 before c10) in a worker."""
+        self.claim_model.setStringList([])
         self.browser.clear()
+        if self._op is not None and self._op.running:
+            self._op.cancel()
         if not self.run_id:
             return
-        for cid in retrieval.run_claim_ids(self.project, self.run_id):
-            self.claim_list.addItem(QListWidgetItem(cid))
-        if self.claim_list.count():
-            self.claim_list.setCurrentRow(0)
+        run = self.run_id
+        self._op = (Op(self, _claim_ids, self.project, run).title("Reading the run's claims").quiet()
+                    .success(lambda ids: run == self.run_id and self._claims_read(ids))
+                    .failure(lambda exc: self.browser.setPlainText(str(exc))).run())
+
+    def _claims_read(self, ids: list[str]) -> None:
+        self.claim_model.setStringList(ids)
+        if ids:
+            self.claim_list.setCurrentIndex(self.claim_model.index(0))
+
+    def claim_count(self) -> int:
+        return self.claim_model.rowCount()
+
+    def flush(self, msecs: int = 60_000) -> bool:
+        from PySide6.QtCore import QCoreApplication, QDeadlineTimer
+
+        deadline = QDeadlineTimer(msecs)
+        while self._op is not None and self._op.running and not deadline.hasExpired():
+            Op.wait_all(20)
+            QCoreApplication.processEvents()
+        return self._op is None or not self._op.running
 
     def show_claim(self, claim_id: str) -> None:
-        items = self.claim_list.findItems(claim_id, Qt.MatchFlag.MatchExactly)
-        if items:
-            self.claim_list.setCurrentItem(items[0])
+        ids = self.claim_model.stringList()
+        if claim_id in ids:
+            self.claim_list.setCurrentIndex(self.claim_model.index(ids.index(claim_id)))
 
-    def _claim_changed(self, item, _previous=None) -> None:
-        if item is None or not self.run_id:
+    def _claim_changed(self, index) -> None:
+        claim_id = index.data() if index is not None and index.isValid() else None
+        if claim_id is None or not self.run_id:
             return
         try:
-            self.current = retrieval.claim_hits(self.project, self.run_id, item.text())
+            # one claim's hits and passages: primary-key reads
+            self.current = retrieval.claim_hits(self.project, self.run_id, claim_id)
         except FactAuditError as exc:
             self.browser.setPlainText(str(exc))
             return
         self.browser.setHtml(self.render(self.current))
-        self.claimChanged.emit(item.text())
+        self.claimChanged.emit(claim_id)
 
     @staticmethod
     def render(ch: "retrieval.ClaimHits") -> str:

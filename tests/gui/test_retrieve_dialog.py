@@ -43,7 +43,8 @@ def test_dialog_runs_bm25_with_progress_and_the_hits_view_shows_it(qtbot, projec
 
     view = HitsView(project, run_id=result.run_id)
     qtbot.addWidget(view)
-    assert view.run_id == result.run_id and view.claim_list.count() == 100
+    assert view.flush()                                           # claim ids are read in a worker
+    assert view.run_id == result.run_id and view.claim_count() == 100
     ch = view.current
     assert ch is not None and len(ch.hits) == 5
     assert [h.rank for h in ch.hits] == [1, 2, 3, 4, 5]
