@@ -8,9 +8,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView, QButtonGroup, QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QHeaderView, QLabel,
-    QListWidget, QListWidgetItem, QMessageBox, QPushButton, QRadioButton, QSplitter, QTableWidget,
-    QTableWidgetItem, QVBoxLayout, QWidget,
+    QButtonGroup, QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMessageBox,
+    QPushButton, QRadioButton, QSplitter, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
@@ -18,6 +17,7 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.engine.metrics.classification import MAPPINGS, RunMetrics
 from factaudit.engine.metrics.compare import Comparison
 from factaudit.gui.ops import Op, OpChanges
+from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue, _table, pct  # noqa: F401
 
 METRIC_COLUMNS = ("Mapping", "n", "TP", "FP", "FN", "TN", "Precision [95% CI]", "Recall [95% CI]", "F1 [95% CI]")
 CLOSED_COLUMNS = ("Gold verdict", "n", "Precision", "Recall", "F1")
@@ -51,63 +51,6 @@ def export_report(project, out_dir: str, formats: tuple[str, ...], run_ids: list
                   level: str, progress=None, cancel=None):
     return services.write_report(project, out_dir, formats, run_ids or None, mapping=mapping, level=level,
                                  progress=progress or (lambda *a: None))
-
-
-def pct(value, ci=None) -> str:
-    if value is None:
-        return "n/a"
-    text = f"{100 * value:.1f}"
-    if ci:
-        text += f"  [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
-    return text
-
-
-def _pvalue(p) -> str:
-    if p is None:
-        return ""
-    return f"{p:.4f}" if p >= 0.0001 else f"{p:.1e}"
-
-
-def _table(columns) -> QTableWidget:
-    t = QTableWidget(0, len(columns))
-    t.setHorizontalHeaderLabels(columns)
-    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    t.setAlternatingRowColors(True)
-    t.setShowGrid(False)
-    t.verticalHeader().hide()
-    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    t.horizontalHeader().setStretchLastSection(True)
-    return t
-
-
-def _empty(canvas, why: str) -> None:
-    """An empty chart says why it is empty (never axes with "n/a" drawn over them)."""
-    import textwrap
-
-    fig = canvas.figure
-    fig.clear()
-    fig.text(0.5, 0.5, textwrap.fill(why.replace("$", r"\$"), 48), ha="center", va="center", fontsize=9,
-             color="#52606d")
-    canvas.draw()
-
-
-class PlotCanvas(QWidget):
-    """A matplotlib figure on the QtAgg canvas (imported lazily: matplotlib is slow to load)."""
-
-    def __init__(self, width: float, height: float, parent: QWidget | None = None):
-        super().__init__(parent)
-        from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
-        from matplotlib.figure import Figure
-
-        self.figure = Figure(figsize=(width, height), layout="constrained")
-        self.canvas = FigureCanvasQTAgg(self.figure)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.canvas)
-
-    def draw(self) -> None:
-        self.canvas.draw_idle()
 
 
 class ResultsView(QWidget):

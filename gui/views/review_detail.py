@@ -1,14 +1,17 @@
-"""The Review page's detail pane: a disagreement with its claims, reasoning and top-k evidence."""
+"""The Review page's parts: the detail pane (a disagreement with its claims, reasoning and top-k evidence),
+what the list shows, and the worker that reads one page of it."""
 from __future__ import annotations
 
 import html
 
+from factaudit.engine import services
 from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES
 from factaudit.gui.views.labeling_parts import markdown_html
 
 EVIDENCE_NAMES = {"high_quality": "a high-quality passage is in the top k", "none": "no high-quality passage",
                   "undecided": "evidence not fully labelled"}
 PASSAGE_CHARS = 900
+PAGE = 2000                     # verdicts (or labelled sentences) read per page of the Review list
 
 
 def _esc(text) -> str:
@@ -50,3 +53,20 @@ def detail_html(d, texts: dict, mapping: str, sent: int | None) -> str:
             parts.append(f"<p{style}><b>{marks}[{rank}]</b> {title}<span style='color:#6b7380'>{_esc(pid)}</span>"
                          f"<br><span>{_esc(body)}</span></p>")
     return "".join(parts)
+
+
+class Loaded:
+    """What the list shows: the run, mapping and level, and the counts summed over the pages read."""
+
+    def __init__(self, verify_run: str, mapping: str, level: str, retrieval_run: str | None):
+        self.verify_run, self.mapping, self.level, self.retrieval_run = verify_run, mapping, level, retrieval_run
+        self.n_units = self.n_unscored = 0
+        self.counts: dict[str, int] = {}
+        self.complete = False
+        # expand() takes an index for its run, mapping and level; the rows come from the model
+        self.index = services.audit.DisagreementIndex(verify_run, mapping, level, 0, 0)
+        self.sent_k = None
+
+
+def index_page(project, verify_run, mapping, level, after, progress=None, cancel=None):
+    return services.audit.index_page(project, verify_run, mapping=mapping, level=level, after=after, limit=PAGE)

@@ -24,12 +24,11 @@ from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.gui.ops import Op, OpChanges
 from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES, DisagreementModel
 from factaudit.gui.views.labeling_parts import SerialWriter, annotator_name, keep_out_of_gc
-from factaudit.gui.views.review_detail import detail_html
+from factaudit.gui.views.review_detail import Loaded as _Loaded, detail_html, index_page as _index_page
 
 TRIAGE = (("retrieval_error", "Retrieval error"), ("verification_error", "Verification error"),
           ("wrong_gold", "Wrong gold label"))
 TRIAGE_NAMES = dict(TRIAGE)
-PAGE = 2000                     # verdicts (or labelled sentences) read per page of the list
 NO_RUN = "(none)"
 
 
@@ -446,20 +445,3 @@ class ReviewView(QWidget):
         nxt = self.model.next_untriaged(row)
         if nxt is not None:
             self.set_row(nxt)
-
-
-class _Loaded:
-    """What the list shows: the run, mapping and level, and the counts summed over the pages read."""
-
-    def __init__(self, verify_run: str, mapping: str, level: str, retrieval_run: str | None):
-        self.verify_run, self.mapping, self.level, self.retrieval_run = verify_run, mapping, level, retrieval_run
-        self.n_units = self.n_unscored = 0
-        self.counts: dict[str, int] = {}
-        self.complete = False
-        # expand() takes an index for its run, mapping and level; the rows come from the model
-        self.index = services.audit.DisagreementIndex(verify_run, mapping, level, 0, 0)
-        self.sent_k = None
-
-
-def _index_page(project, verify_run, mapping, level, after, progress=None, cancel=None):
-    return services.audit.index_page(project, verify_run, mapping=mapping, level=level, after=after, limit=PAGE)

@@ -1,0 +1,47 @@
+"""The Labeling sidebar page: the labeling view with the codebook editor, agreement and taxonomy tabs."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from factaudit.gui.ops import on_changes
+from factaudit.gui.views.tabbed_page import TabbedPage
+
+
+class LabelingPage(TabbedPage):
+    """The whole Labeling sidebar page: the labeling view with the codebook editor, agreement and
+    taxonomy as tabs (built when first shown, refreshed whenever they are shown again)."""
+
+    TABS = (("Label", ("factaudit.gui.views.labeling_view", "LabelingView")),
+            ("Codebook", ("factaudit.gui.views.codebook_editor", "CodebookEditor")),
+            ("Agreement", ("factaudit.gui.views.agreement_view", "AgreementView")),
+            ("Taxonomy", ("factaudit.gui.views.taxonomy_view", "TaxonomyView")))
+    subscribes_to_changes = True
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(project, parent)
+        on_changes(self, self._changed, "runs", "verdicts", "annotations", "codebook", project=project)
+
+    def _changed(self, changes) -> None:
+        """New runs or a new codebook: everything again. New labels (the labeler's own, a pre-label run,
+        an import): agreement and taxonomy only; the queue keeps its place, and each unit reads its
+        labels and pre-labels when it is shown."""
+        if changes.touches("runs", "verdicts", "codebook"):
+            self.refresh()
+            return
+        for index, view in self._built.items():
+            if index != 0 and self.tabs.currentIndex() == index:
+                view.refresh()
+
+    @property
+    def labeling(self):
+        return self._built[0]
+
+    def view_built(self, index: int, view: QWidget) -> None:
+        if self.TABS[index][1][1] == "CodebookEditor":
+            view.saved.connect(lambda _v: self.labeling.refresh())
+
+    def _tab_changed(self, index: int) -> None:
+        if index == 0:  # keep the labeler's place in the queue: no refresh here
+            self.labeling.card.setFocus()
+            return
+        super()._tab_changed(index)
