@@ -247,7 +247,7 @@ def _count(path: Path, run_id: str) -> int:
 
 
 def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-c", "from engine.cli import main; main()", *args]
+    return [sys.executable, "-m", "factaudit", *args]
 
 
 def test_kill_9_then_resume_gives_one_verdict_per_claim_equal_to_an_uninterrupted_run(demo_project, tmp_path, server):
