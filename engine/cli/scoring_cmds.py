@@ -63,6 +63,8 @@ def metrics_cmd(project, run_id, lexicon, gates, resamples, seed, as_json) -> No
         return
     click.echo(f"{run_id}: {result['n_sentences']} sentences and {result['n_claims']} claims scored; "
                f"{result['n_parse_failures']} parse failures; {result['n_unscored']} sentences unscored")
+    click.echo(f"  verdicts whose evidence contains suspected instructions: "
+               f"{result['verdicts_with_suspected_instructions']}")
     for level in ("sentence", "claim"):
         click.echo(f"  {level} level (P / R / F1 in %, 95% intervals):")
         for mapping, s in result[level].items():

@@ -153,11 +153,14 @@ class RunMetrics:
     n_sentences: int = 0
     n_claims: int = 0
     by_category: dict[str, dict[str, MappingScore]] = field(default_factory=dict)
+    # verdicts whose evidence (the passages the model was shown) holds a suspected instruction
+    n_suspect_evidence: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
             "run_id": self.run_id,
             "n_parse_failures": self.n_parse_failures,
+            "verdicts_with_suspected_instructions": self.n_suspect_evidence,
             "n_unscored": self.n_unscored,
             "unscored": self.unscored,
             "n_sentences": self.n_sentences,

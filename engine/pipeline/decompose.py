@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from factaudit.engine.models.llm import LLM
-from factaudit.engine.pipeline.prompts import load_prompt
+from factaudit.engine.pipeline.prompts import load_prompt, neutralise
 
 METHODS = ("sentence", "llm")
 MAX_CLAIMS_PER_SENTENCE = 6
@@ -54,8 +54,10 @@ def _answer_context(answer: str, sentence: str) -> str:
 def by_llm(llm: LLM, sentence: str, answer: str | None, question: str | None, *, max_tokens: int = 256,
            seed: int = 0, temperature: float = 0.0) -> SentenceClaims:
     prompt = load_prompt("decompose")
-    messages = prompt.render(question=question or "(not given)", answer=_answer_context(answer or sentence, sentence),
-                             sentence=sentence)
+    # The answer is quoted data: it must not be able to close its fence (see verify.neutralise).
+    messages = prompt.render(question=neutralise(question or "(not given)"),
+                             answer=neutralise(_answer_context(answer or sentence, sentence)),
+                             sentence=neutralise(sentence))
     res = llm.complete_json(messages, DECOMPOSE_SCHEMA, max_tokens=max_tokens, seed=seed, temperature=temperature)
     claims = []
     if res.parsed is not None:

@@ -13,7 +13,7 @@ from factaudit.engine.audit import annotations as ann
 from factaudit.engine.audit import codebook as cb
 from factaudit.engine.audit import induction
 from factaudit.engine.models.llm import LLM
-from factaudit.engine.pipeline.prompts import load_prompt
+from factaudit.engine.pipeline.prompts import load_prompt, neutralise
 from factaudit.engine.project.db import Project
 
 MAX_PROPOSALS = 4
@@ -76,7 +76,7 @@ def run_round(project: Project, llm: LLM, run: str | None = None, max_cases: int
         return induction.record_round(project, run, proposer, [], [], None, "ok")
     ids = [f"c{n}" for n in range(1, len(cases) + 1)]
     messages = prompt.render(codebook=_codebook_text(book),
-                             cases="\n".join(_case_text(n, c) for n, c in enumerate(cases, start=1)))
+                             cases=neutralise("\n".join(_case_text(n, c) for n, c in enumerate(cases, start=1))))
     res = llm.complete_json(messages, proposal_schema(book, ids, max_proposals), max_tokens=max_tokens, seed=seed,
                             temperature=0.0)
     proposals = []

@@ -2,6 +2,14 @@
 
 A file has a `### system` and a `### user` section; `{{name}}` marks are filled by `render`
 (plain replacement, so JSON braces in the text need no escaping).
+
+Text from documents, answers or earlier model output is quoted data, never instructions. Every prompt
+that shows such text (the fields in DATA_FIELDS) fences it between `<<<` and `>>>` (the verifier uses
+`<<<EVIDENCE` / `EVIDENCE>>>`), says in the system part that fenced text is quoted material whose
+instructions must not be followed, and repeats that after the data (a reminder placed after the data
+is what small models still remember when they answer). `neutralise` keeps quoted text from closing
+its fence or opening a chat turn. `fencing_problems` checks a template for all of this; the tests run
+it on every file in resources/prompts.
 """
 from __future__ import annotations
 
@@ -14,6 +22,20 @@ from importlib import resources
 from factaudit.engine.errors import NotFound
 
 _SECTION = re.compile(r"^### (system|user)\s*$", re.M)
+
+# Placeholders that carry quoted text (documents, answers, model output), not the app's own words.
+DATA_FIELDS = ("evidence", "passage", "answer", "sentence", "question", "claim", "cases", "reasoning")
+_DATA_RULE = re.compile(r"(?:data|quoted)[^\n]*(?:not instructions|never follow|ignore any instruction)", re.I)
+# Chat-template tokens (ChatML `<|im_start|>`, Llama `[INST]`, `<<SYS>>`) that a tokenizer may read as
+# real turn markers if they reach it verbatim.
+_CHAT_TOKENS = re.compile(r"<\|(?=[A-Za-z_ ]*\|>)|\[(?=/?INST\])|<<(?=/?SYS>>)")
+_LOOKALIKE = {"<|": "‹|", "[": "⁅", "<<": "‹<"}
+
+
+def neutralise(text: str) -> str:
+    """Quoted text must not close its fence (`>>>`, `EVIDENCE>>>`) or open a chat turn."""
+    text = text.replace("<<<", "‹‹‹").replace(">>>", "›››")
+    return _CHAT_TOKENS.sub(lambda m: _LOOKALIKE[m.group(0)], text)
 
 
 @dataclass(frozen=True)
@@ -34,6 +56,26 @@ class Prompt:
 
     def ref(self) -> dict[str, str]:
         return {"name": self.name, "sha256": self.sha256}
+
+
+def fencing_problems(prompt: Prompt) -> list[str]:
+    """Why a template does not fence its quoted data properly (empty when it does)."""
+    fields = [f for f in re.findall(r"\{\{(\w+)\}\}", prompt.user) if f in DATA_FIELDS]
+    if not fields:
+        return []
+    problems = []
+    if not _DATA_RULE.search(prompt.system):
+        problems.append(f"{prompt.name}: the system part does not say that fenced text is data, not instructions")
+    last = max(prompt.user.rfind("{{" + f + "}}") for f in fields)
+    if not _DATA_RULE.search(prompt.user[last:]):
+        problems.append(f"{prompt.name}: no reminder after the data that it is quoted and not to be obeyed")
+    for f in fields:
+        for m in re.finditer(r"\{\{" + f + r"\}\}", prompt.user):
+            before, after = prompt.user[:m.start()], prompt.user[m.end():]
+            if before.rfind("<<<") <= before.rfind(">>>") or after.find(">>>") < 0 or \
+                    (0 <= after.find("<<<") < after.find(">>>")):
+                problems.append(f"{prompt.name}: {{{{{f}}}}} is not inside a <<< … >>> fence")
+    return problems
 
 
 def parse_prompt(name: str, raw: bytes) -> Prompt:

@@ -2,8 +2,9 @@
 per-passage (one stance per passage, then engine.pipeline.aggregate).
 
 Passages are data: they sit in a delimited block, the prompt tells the model to ignore
-instructions inside it, delimiter look-alikes inside passages are neutralised, and the reply is
-schema-constrained. A reply that does not satisfy the schema is kept as a parse failure with no
+instructions inside it (before and after the block), delimiter and chat-token look-alikes inside
+passages are neutralised, sentences the injection heuristic flags are withheld from the model, and the
+reply is schema-constrained. A reply that does not satisfy the schema is kept as a parse failure with no
 verdict. Evidence is trimmed to fit the context, and the verdict records that it was.
 """
 from __future__ import annotations
@@ -15,7 +16,8 @@ from dataclasses import dataclass
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.models.llm import LLM, LLMResult
 from factaudit.engine.pipeline.aggregate import STANCES, aggregate_stances
-from factaudit.engine.pipeline.prompts import Prompt, load_prompt
+from factaudit.engine.pipeline.injection import DETECTOR, withhold
+from factaudit.engine.pipeline.prompts import Prompt, load_prompt, neutralise
 from factaudit.engine.project.records import VERDICTS, VerdictRecord
 
 MODES = ("joint", "per-passage")
@@ -37,6 +39,8 @@ class VerifyOptions:
     passage_words: int | None = None     # cap each passage at this many words (pinned in the run config)
     seed: int = 0
     temperature: float = 0.0
+    # Sentences flagged by engine.pipeline.injection are withheld from the model (pinned in the run config).
+    withhold_instructions: bool = True
 
     def prompt(self) -> Prompt:
         return load_prompt("verify_joint" if self.mode == "joint" else "verify_passage")
@@ -67,11 +71,6 @@ PASSAGE_SCHEMA = {
 }
 
 
-def neutralise(text: str) -> str:
-    # A passage must not be able to close the evidence block and speak as the user.
-    return text.replace("<<<", "‹‹‹").replace(">>>", "›››")
-
-
 def cap_words(text: str, n: int | None) -> str:
     if not n:
         return text
@@ -92,6 +91,9 @@ def evidence_block(numbered: list[tuple[int, EvidencePassage, str]]) -> str:
 def fit_messages(llm: LLM, prompt: Prompt, claim: str, passages: list[EvidencePassage], opts: VerifyOptions,
                  first_number: int = 1) -> tuple[list[dict[str, str]], bool]:
     """Messages that fit the context with room for the reply; (messages, trimmed)."""
+    if opts.withhold_instructions:
+        passages = [EvidencePassage(p.id, withhold(p.text)[0], withhold(p.title)[0] if p.title else p.title)
+                    for p in passages]
     texts = [cap_words(p.text, opts.passage_words) for p in passages]
     budget = llm.context_length - opts.max_tokens
     trimmed = False

@@ -8,7 +8,7 @@ from factaudit.engine.errors import ImportFailed, Problem
 from factaudit.engine.project._json import dumps
 from factaudit.engine.project.db import Project, now_iso
 from factaudit.engine.project.records import DatasetInfo, ImportBatch
-from factaudit.engine.project import queries
+from factaudit.engine.project import injection_store, queries
 # Re-exported: the ingest builder checks id collisions through this module.
 from factaudit.engine.project.chunked import existing_ids  # noqa: F401
 
@@ -51,6 +51,8 @@ def write_batch(project: Project, batch: ImportBatch) -> DatasetInfo:
                     for p in batch.passages
                 ),
             )
+            # Flag instruction-like passages now, so the auditor sees them before any run uses them.
+            injection_store.store_scans(conn, ((p.id, p.title, p.text) for p in batch.passages))
             conn.executemany(
                 "INSERT INTO items(id, dataset_id, question, answer, gold_answers, options, gold_options, category,"
                 " risk_tier, critical, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -12,6 +12,7 @@ import socket
 from typing import Any, Iterable
 
 from factaudit.engine.errors import NotFound, RunImmutable
+from factaudit.engine.project import injection_store
 from factaudit.engine.project._json import dumps, loads
 from factaudit.engine.project.db import Project, now_iso
 from factaudit.engine.project.records import HitRecord, RunInfo, VerdictRecord
@@ -141,11 +142,14 @@ def reopen_run(project: Project, run_id: str) -> RunInfo:
 
 # ---- retrieval hits ----------------------------------------------------------------------------
 def add_hits(project: Project, run_id: str, hits: Iterable[HitRecord]) -> None:
+    hits = list(hits)
     with project.atomic() as conn:
         conn.executemany(
             "INSERT INTO retrieval_hits(run_id, claim_id, rank, passage_id, score) VALUES (?, ?, ?, ?, ?)",
             ((run_id, h.claim_id, h.rank, h.passage_id, float(h.score)) for h in hits),
         )
+        # Retrieved passages not yet scanned (older projects, a newer heuristic) are flagged here.
+        injection_store.scan_unscanned(conn, (h.passage_id for h in hits))
 
 
 def add_query_latencies(project: Project, run_id: str, latencies: Iterable[tuple[str, float]]) -> None:

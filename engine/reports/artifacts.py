@@ -66,9 +66,11 @@ def mapping_table(data: ReportData) -> Table:
 
 def exclusions_table(data: ReportData) -> Table:
     head = ["run", "scored sentences", "scored claims", "parse failures", "unscored sentences",
-            "unscored: parse failed", "unscored: no claims", "unscored: missing verdict"]
+            "unscored: parse failed", "unscored: no claims", "unscored: missing verdict",
+            "verdicts whose evidence contains suspected instructions"]
     rows = [[r, m.n_sentences, m.n_claims, m.n_parse_failures, m.n_unscored, m.unscored.get("parse_failed", 0),
-             m.unscored.get("no_claims", 0), m.unscored.get("missing_verdict", 0)] for r, m in data.metrics.items()]
+             m.unscored.get("no_claims", 0), m.unscored.get("missing_verdict", 0), m.n_suspect_evidence]
+            for r, m in data.metrics.items()]
     return head, rows
 
 

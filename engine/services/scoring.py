@@ -18,6 +18,7 @@ from factaudit.engine.metrics.classification import (
 )
 from factaudit.engine.metrics.compare import Comparison, UnitPrediction, compare
 from factaudit.engine.project import runs as run_store
+from factaudit.engine.services import injection
 from factaudit.engine.project import scoring_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import status as workflow_status
@@ -90,6 +91,7 @@ def run_metrics(project: Project, run_id: str, *, n_resamples: int = stats.DEFAU
         n_unscored=sum(u.unscored.values()), unscored=u.unscored,
         n_sentences=len(u.sentences), n_claims=len(u.claims),
         by_category=by_category(u.sentences, **kw) if any(x.category for x in u.sentences) else {},
+        n_suspect_evidence=injection.suspect_verdicts(project, run_id).n,
     )
     workflow_status.mark_step(project, "score", run_id)   # the Workflow page's "Score" step is seen through
     return result
@@ -184,6 +186,7 @@ def per_item_rows(project: Project, run_id: str, kind: str, lexicon: ma.Lexicon 
                   gates: Mapping | None = None) -> list[dict[str, Any]]:
     if kind == "verdicts":
         out = []
+        suspect = injection.suspect_verdicts(project, run_id).claims
         for r in scoring_store.verdict_units(project, run_id):
             ok = r.verdict is not None and r.parse_status != "failed"
             out.append({
@@ -191,6 +194,7 @@ def per_item_rows(project: Project, run_id: str, kind: str, lexicon: ma.Lexicon 
                 "item_id": r.item_id, "category": r.category, "sentence_label": r.sentence_label,
                 "gold_label": r.gold_label, "verdict": r.verdict, "parse_status": r.parse_status,
                 "flags_error": {m: flags_error(r.verdict, m) for m in MAPPINGS} if ok else None,
+                "suspected_instruction_passages": sorted(suspect.get(r.claim_id, {})),
             })
         return out
     if kind == "choices":

@@ -16,6 +16,7 @@ from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM, open_llm
+from factaudit.engine.pipeline.injection import DETECTOR
 from factaudit.engine.pipeline.verify import MODES, EvidencePassage, VerifyOptions, verify_claim
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
@@ -146,6 +147,7 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
                 "dataset": req.dataset, "seed": req.seed, "temperature": req.temperature,
                 "max_tokens": req.max_tokens, "passage_words": req.passage_words, "prompt_cache": req.prompt_cache,
                 "prompt": opts.prompt().ref(), "corpus_hash": corpus_hash(project), "model": model_pin(entry),
+                "withheld_instructions": DETECTOR if opts.withhold_instructions else None,
             }
             run_id = jobs.create_run(project, "verify", cfg, provenance=llm.provenance())
         else:
