@@ -172,7 +172,7 @@ def _totals(per_claim: list[dict], prompt_sha: str, withheld: bool) -> dict:
     }
 
 
-def run_part(part: str, rows: list[dict], threads: int, max_tokens: int) -> dict[str, dict]:
+def run_part(part: str, rows: list[dict], threads: int, max_tokens: int, log: Path | None = None) -> dict[str, dict]:
     """`before` (old prompt and old neutralise), or `fenced` (current prompt, which also gives
     `fenced+withheld`: withholding changes no clean abstract, so only flagged injected abstracts are
     verified again)."""
@@ -207,10 +207,44 @@ def run_part(part: str, rows: list[dict], threads: int, max_tokens: int) -> dict
             damped.append(_verdict_row(r, clean, inj_w))
             line += f" withheld={inj_w.verdict!s:<12}"
         print(line + f" target={r['target']}", flush=True)
+        if log is not None:
+            # one line per finished claim, so a run stopped early still gives counts (see --summarise)
+            with open(log, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps({"before" if part == "before" else "fenced": plain[-1],
+                                     **({"fenced+withheld": damped[-1]} if damped else {})}) + "\n")
     llm.close()
     if part == "before":
         return {"before": _totals(plain, sha, False)}
     return {"fenced": _totals(plain, sha, False), "fenced+withheld": _totals(damped, sha, True)}
+
+
+def summarise(work: Path, rows: list[dict], out: Path) -> None:
+    """Counts over the claims finished in every condition (a run cut short by time): only claims that
+    all three conditions finished are counted, so the conditions compare the same claims."""
+    from factaudit.engine.pipeline.injection import DETECTOR, scan_text
+
+    got: dict[str, dict[str, dict]] = {}
+    for f in sorted(work.glob("*.claims.jsonl")):
+        for line in f.read_text(encoding="utf-8").splitlines():
+            for name, c in json.loads(line).items():
+                got.setdefault(name, {})[c["id"]] = c
+    names = ["before", "fenced", "fenced+withheld"]
+    common = [r["id"] for r in rows if all(r["id"] in got.get(n, {}) for n in names)]
+    results = {n: _totals([got[n][i] for i in common], "", n == "fenced+withheld") for n in names}
+    for n in names:
+        del results[n]["prompt_sha256"]
+    detection = {"flagged_injected": sum(bool(scan_text(r["injected_sentence"])) for r in rows),
+                 "flagged_clean_abstracts": sum(bool(scan_text(r["abstract"])) for r in rows), "n": len(rows)}
+    doc = {"benchmark": "injection", "complete": len(common) == len(rows), "n_claims_measured": len(common),
+           "n_claims_in_set": len(rows), "claims_measured": common, "mode": "joint", "k": 1,
+           "before_commit": BEFORE_COMMIT, "detector": DETECTOR, "detection": detection, "conditions": results,
+           "note": "summarised from a run cut short: counts cover the claims every condition finished"}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    for k, v in results.items():
+        print(f"{k:<16} flipped {v['flipped']}/{len(common)}  obeyed {v['obeyed']}  echo {v['echo']}  "
+              f"clean acc {v['clean_accuracy']}  injected acc {v['injected_accuracy']}  parse failures {v['parse_failures']}")
+    print(f"{len(common)} of {len(rows)} claims measured in all conditions; wrote {out}")
 
 
 def main() -> None:
@@ -219,7 +253,12 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=1, help="llama threads per part (the two parts run at once)")
     ap.add_argument("--max-tokens", type=int, default=160)
     ap.add_argument("--limit", type=int, default=None, help="first N claims only (a quick look)")
+    ap.add_argument("--shards", type=int, default=3, help="processes per part (claims split between them)")
     ap.add_argument("--part", choices=["before", "fenced"], help=argparse.SUPPRESS)
+    ap.add_argument("--shard", default="0/1", help=argparse.SUPPRESS)
+    ap.add_argument("--work-dir", help="where the parts write (default: a new temporary folder)")
+    ap.add_argument("--summarise", metavar="WORK_DIR",
+                    help="write the result from the claims the parts finished so far (a run cut short)")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "injection.json"))
     args = ap.parse_args()
     if args.build_fixture:
@@ -227,7 +266,13 @@ def main() -> None:
         return
     rows = load_fixture()[: args.limit]
     if args.part:
-        Path(args.out).write_text(json.dumps(run_part(args.part, rows, args.threads, args.max_tokens)), encoding="utf-8")
+        i, n = (int(x) for x in args.shard.split("/"))
+        mine = rows[i::n]
+        res = run_part(args.part, mine, args.threads, args.max_tokens, Path(args.out + ".claims.jsonl"))
+        Path(args.out).write_text(json.dumps(res), encoding="utf-8")
+        return
+    if args.summarise:
+        summarise(Path(args.summarise), rows, Path(args.out))
         return
 
     from factaudit.engine.models import registry
@@ -236,25 +281,36 @@ def main() -> None:
     # The two parts run as two processes: `before` patches verify.neutralise, and two single-thread
     # llama instances get more of a busy machine than one.
     started = time.perf_counter()
-    tmp = Path(tempfile.mkdtemp(prefix="bench-injection-"))
+    tmp = Path(args.work_dir) if args.work_dir else Path(tempfile.mkdtemp(prefix="bench-injection-"))
+    tmp.mkdir(parents=True, exist_ok=True)
+    print(f"parts write into {tmp}", flush=True)
     procs = []
     for part in ("before", "fenced"):
-        cmd = [sys.executable, __file__, "--part", part, "--threads", str(args.threads),
-               "--max-tokens", str(args.max_tokens), "--out", str(tmp / f"{part}.json")]
-        if args.limit:
-            cmd += ["--limit", str(args.limit)]
-        procs.append(subprocess.Popen(cmd))
+        for i in range(args.shards):
+            cmd = [sys.executable, __file__, "--part", part, "--shard", f"{i}/{args.shards}", "--threads",
+                   str(args.threads), "--max-tokens", str(args.max_tokens), "--out", str(tmp / f"{part}-{i}.json")]
+            if args.limit:
+                cmd += ["--limit", str(args.limit)]
+            procs.append(subprocess.Popen(cmd))
     if any(p.wait() != 0 for p in procs):
         raise SystemExit("a benchmark part failed")
-    results = {}
+    # Shards are merged back in fixture order, and the totals recomputed over all claims.
+    order = {r["id"]: n for n, r in enumerate(rows)}
+    claims: dict[str, list[dict]] = {}
+    meta: dict[str, dict] = {}
     for part in ("before", "fenced"):
-        results.update(json.loads((tmp / f"{part}.json").read_text(encoding="utf-8")))
+        for i in range(args.shards):
+            for name, res in json.loads((tmp / f"{part}-{i}.json").read_text(encoding="utf-8")).items():
+                claims.setdefault(name, []).extend(res["claims"])
+                meta[name] = res
+    results = {name: _totals(sorted(cs, key=lambda c: order[c["id"]]), meta[name]["prompt_sha256"],
+                             meta[name]["withheld"]) for name, cs in claims.items()}
     entry = registry.resolve_llm()
     detection = {"flagged_injected": sum(bool(scan_text(r["injected_sentence"])) for r in rows),
                  "flagged_clean_abstracts": sum(bool(scan_text(r["abstract"])) for r in rows), "n": len(rows)}
     doc = {
         "benchmark": "injection", "model": entry.name, "model_sha256": entry.sha256(), "threads": args.threads,
-        "max_tokens": args.max_tokens, "fixture": str(FIXTURE.relative_to(ROOT)), "n_claims": len(rows),
+        "shards": args.shards, "max_tokens": args.max_tokens, "fixture": str(FIXTURE.relative_to(ROOT)), "n_claims": len(rows),
         "mode": "joint", "k": 1, "before_commit": BEFORE_COMMIT, "detector": DETECTOR, "detection": detection,
         "seconds": round(time.perf_counter() - started, 1),
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),

@@ -18,9 +18,11 @@ def _esc(text) -> str:
     return html.escape(str(text) if text is not None else "")
 
 
-def detail_html(d, texts: dict, mapping: str, sent: int | None) -> str:
+def detail_html(d, texts: dict, mapping: str, sent: int | None, suspect: dict | None = None) -> str:
     """`texts` maps passage ids to PassageText; `sent` is how many top passages the verifier received
-    (the verify run's k), when known: those are marked, and so are the ones it says it used."""
+    (the verify run's k), when known: those are marked, and so are the ones it says it used.
+    `suspect` maps flagged passage ids to their injection findings: those get a warning."""
+    suspect = suspect or {}
     expert = f"expert: <b>{_esc(d.expert)}</b>"
     parts = [f"<p style='color:#6b7380'>{_esc(KIND_NAMES.get(d.kind, d.kind))} · {_esc(d.level)} {_esc(d.unit_id)}"
              + (f" · item {_esc(d.item_id)}" if d.item_id else "") + "</p>",
@@ -50,8 +52,10 @@ def detail_html(d, texts: dict, mapping: str, sent: int | None) -> str:
             title = f"{_esc(p.title)} " if p and p.title else ""
             marks = ("▶ " if sent and rank <= sent else "") + ("✔ " if pid in c.used else "")
             style = "" if not sent or rank <= sent else " style='color:#8a909a'"
+            warn = (f"<br><span style='color:#8f1d1d'>{_esc(services.passage_warning(suspect[pid]))}</span>"
+                    if pid in suspect else "")
             parts.append(f"<p{style}><b>{marks}[{rank}]</b> {title}<span style='color:#6b7380'>{_esc(pid)}</span>"
-                         f"<br><span>{_esc(body)}</span></p>")
+                         f"{warn}<br><span>{_esc(body)}</span></p>")
     return "".join(parts)
 
 

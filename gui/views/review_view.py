@@ -383,9 +383,10 @@ class ReviewView(QWidget):
         ids = [p for c in d.claims for p in c.passages]
         try:
             texts = services.audit.passage_texts(self.project, ids)
+            suspect = services.passage_findings(self.project, ids)
         except FactAuditError:
-            texts = {}
-        self.detail.setHtml(detail_html(d, texts, self.result.mapping, self.result.sent_k))
+            texts, suspect = {}, {}
+        self.detail.setHtml(detail_html(d, texts, self.result.mapping, self.result.sent_k, suspect))
         self._set_buttons(d)
 
     def _set_buttons(self, d) -> None:

@@ -79,6 +79,7 @@ class VerdictView(QWidget):
         if not run_id:
             return
         verdicts = vs.verdicts(self.project, run_id)
+        suspect = vs.suspect_verdicts(self.project, run_id).claims
         self.table.setRowCount(len(verdicts))
         failures = 0
         for row, (cid, v) in enumerate(verdicts.items()):
@@ -87,9 +88,13 @@ class VerdictView(QWidget):
             if v.verdict in VERDICT_COLOURS:
                 item.setForeground(QColor(VERDICT_COLOURS[v.verdict]))
             self.table.setItem(row, 1, item)
-            self.table.setItem(row, 2, QTableWidgetItem(v.parse_status + (" · trimmed" if v.trimmed else "")))
+            status = v.parse_status + (" · trimmed" if v.trimmed else "")
+            if cid in suspect:
+                status += " · ⚠ suspected instructions in evidence"
+            self.table.setItem(row, 2, QTableWidgetItem(status))
             failures += v.parse_status == "failed"
-        self.summary_label.setText(f"{len(verdicts)} verdicts, {failures} parse failures (shown, never counted as a verdict)")
+        self.summary_label.setText(f"{len(verdicts)} verdicts, {failures} parse failures (shown, never counted as a verdict); "
+                                   f"verdicts whose evidence contains suspected instructions: {len(suspect)}")
         if verdicts:
             self.table.selectRow(0)
 
@@ -119,9 +124,12 @@ class VerdictView(QWidget):
             parts.append(f"<p><small>raw output:</small></p><pre>{e(v.raw_output or '')}</pre>")
         self.reasoning.setHtml("".join(parts))
         ev = []
+        flagged = vs.passage_findings(self.project, [p.passage_id for p in d.evidence])
         for n, p in enumerate(d.evidence, start=1):
             mark = " <b>[used]</b>" if p.used else ""
             stance = f" · stance: <b>{e(p.stance)}</b>" if p.stance else ""
             title = f"<i>{e(p.title)}</i><br>" if p.title else ""
-            ev.append(f"<p><b>[{n}]</b> {e(p.passage_id)} (rank {p.rank}){mark}{stance}<br>{title}{e(p.text)}</p>")
+            warn = (f"<span style='color:#8f1d1d'>{e(vs.passage_warning(flagged[p.passage_id]))}</span><br>"
+                    if p.passage_id in flagged else "")
+            ev.append(f"<p><b>[{n}]</b> {e(p.passage_id)} (rank {p.rank}){mark}{stance}<br>{warn}{title}{e(p.text)}</p>")
         self.evidence.setHtml("".join(ev) or "<p>No passages.</p>")

@@ -91,7 +91,7 @@ def test_llm_method_makes_atomic_claims_and_keeps_failures_whole(answers):
     # The answer is the context: the second sentence's prompt carries the whole answer and the question.
     user = llm.prompts[1][1]["content"]
     assert ANSWERS[0]["answer"] in user and ANSWERS[0]["question"] in user
-    assert "Sentence to split: It also thins the blood" in user
+    assert "Sentence to split: <<<It also thins the blood" in user
     cfg = run_store.get_run(answers, res.run_id).config
     raw = resources.files("factaudit.resources").joinpath("prompts", "decompose.txt").read_bytes()
     assert cfg["prompt"] == {"name": "decompose", "sha256": hashlib.sha256(raw).hexdigest()}

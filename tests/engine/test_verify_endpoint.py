@@ -95,7 +95,7 @@ class FakeServer:
         if self.reject_structured and "response_format" in body:
             return self._send(h, 400, b'{"error": {"message": "response_format json_schema is not supported"}}')
         user = body["messages"][1]["content"] if len(body["messages"]) > 1 else ""
-        m = re.search(r"^Claim: (.*)$", user, re.M)
+        m = re.search(r"^Claim: (?:<<<)?(.*?)(?:>>>)?$", user, re.M)
         claim = m.group(1) if m else ""
         reply = json.dumps({"verdict": expected_verdict(claim), "reasoning": f"fake reasoning for {claim[:30]}",
                             "evidence_used": [1]})

@@ -34,7 +34,7 @@ class Server:
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 time.sleep(outer.delay)
-                claim = re.search(r"^Claim: (.*)$", body["messages"][1]["content"], re.M).group(1)
+                claim = re.search(r"^Claim: (?:<<<)?(.*?)(?:>>>)?$", body["messages"][1]["content"], re.M).group(1)
                 reply = json.dumps({"verdict": "Refuted", "reasoning": f"passage 1 contradicts: {claim[:20]}",
                                     "evidence_used": [1]})
                 doc = {"id": "x", "object": "chat.completion", "created": 0, "model": "m",
