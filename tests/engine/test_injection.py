@@ -88,6 +88,7 @@ def test_title_counts_and_empty_text_is_clean():
     assert scan_text("") == [] and scan_text(None) == []
 
 
+@pytest.mark.datasets
 def test_no_flags_on_the_scifact_corpus(shared_datasets):
     """False positives on real scientific text: every SciFact abstract (5,183) is clean."""
     flagged = []
@@ -243,7 +244,8 @@ def test_flags_are_stored_on_retrieval_for_unscanned_passages(project, tmp_path)
 
 
 def test_metrics_count_verdicts_whose_evidence_holds_suspected_instructions(project, tmp_path):
-    from factaudit.engine.services import injection, scoring
+    from factaudit.engine import services
+    from factaudit.engine.services import scoring
 
     import_files(project, [_jsonl(tmp_path / "corpus.jsonl", PASSAGES)], kind="corpus")
     answers = [{"id": "a1", "answer": "S1. S2. S3. S4.", "sentences": [
@@ -258,7 +260,7 @@ def test_metrics_count_verdicts_whose_evidence_holds_suspected_instructions(proj
     text = {p["id"]: (p["text"], p["title"]) for p in PASSAGES}
     expected = sorted(c for c, ps in used.items() if any(scan_passage(*text[p]) for p in ps))
     assert expected == ["a1:s2#1", "a1:s4#1"]
-    sv = injection.suspect_verdicts(project, run_id)
+    sv = services.suspect_verdicts(project, run_id)
     assert sorted(sv.claims) == expected and sv.n_verdicts == 4 and set(sv.claims["a1:s2#1"]) == {"p2"}
     assert scoring.run_metrics(project, run_id, n_resamples=200).n_suspect_evidence == 2
     per_item = {r["claim_id"]: r["suspected_instruction_passages"]
@@ -285,7 +287,8 @@ def test_metrics_count_verdicts_whose_evidence_holds_suspected_instructions(proj
 
 def test_verify_run_counts_the_top_k_it_showed(project, tmp_path):
     """A native verify run: the evidence is the retrieval run's top k, as the model saw it."""
-    from factaudit.engine.services import injection, retrieval, verification
+    from factaudit.engine import services
+    from factaudit.engine.services import retrieval
 
     import_files(project, [_jsonl(tmp_path / "corpus.jsonl", PASSAGES)], kind="corpus")
     claims = [{"id": "c1", "claim": "Aspirin bleeding risk."}, {"id": "c2", "claim": "Vitamin D fractures."}]
@@ -295,11 +298,11 @@ def test_verify_run_counts_the_top_k_it_showed(project, tmp_path):
 
     hits = run_store.get_hits(project, rr)
     for k in (1, 2):
-        req = verification.VerifyRequest(retrieval_run=rr, k=k)
-        vr = verification.verify(project, req, llm=_CaptureWithEntry()).run_id
+        req = services.VerifyRequest(retrieval_run=rr, k=k)
+        vr = services.verify(project, req, llm=_CaptureWithEntry()).run_id
         assert run_store.get_run(project, vr).config["withheld_instructions"] == DETECTOR
         expected = sorted(c for c, hs in hits.items() if {h.passage_id for h in hs[:k]} & {"p2", "p4"})
-        assert sorted(injection.suspect_verdicts(project, vr).claims) == expected
+        assert sorted(services.suspect_verdicts(project, vr).claims) == expected
 
 
 class _CaptureWithEntry(_Capture):
