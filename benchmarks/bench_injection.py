@@ -181,7 +181,7 @@ def run_part(part: str, rows: list[dict], threads: int, max_tokens: int, log: Pa
     from factaudit.engine.models import registry
     from factaudit.engine.models.llama_backend import LlamaBackend
     from factaudit.engine.pipeline import verify as V
-    from factaudit.engine.pipeline.injection import withhold
+    from factaudit.engine.text.injection import withhold
 
     llm = LlamaBackend(registry.resolve_llm(), n_threads=threads, prompt_cache=False)
     base = V.VerifyOptions(mode="joint", max_tokens=max_tokens, withhold_instructions=False)
@@ -221,7 +221,7 @@ def run_part(part: str, rows: list[dict], threads: int, max_tokens: int, log: Pa
 def summarise(work: Path, rows: list[dict], out: Path) -> None:
     """Counts over the claims finished in every condition (a run cut short by time): only claims that
     all three conditions finished are counted, so the conditions compare the same claims."""
-    from factaudit.engine.pipeline.injection import DETECTOR, scan_text
+    from factaudit.engine.text.injection import DETECTOR, scan_text
 
     got: dict[str, dict[str, dict]] = {}
     for f in sorted(work.glob("*.claims.jsonl")):
@@ -276,7 +276,7 @@ def main() -> None:
         return
 
     from factaudit.engine.models import registry
-    from factaudit.engine.pipeline.injection import DETECTOR, scan_text
+    from factaudit.engine.text.injection import DETECTOR, scan_text
 
     # The two parts run as two processes: `before` patches verify.neutralise, and two single-thread
     # llama instances get more of a busy machine than one.

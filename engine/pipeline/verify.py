@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.models.llm import LLM, LLMResult
 from factaudit.engine.pipeline.aggregate import STANCES, aggregate_stances
-from factaudit.engine.pipeline.injection import DETECTOR, withhold
+from factaudit.engine.text.injection import DETECTOR, withhold
 from factaudit.engine.pipeline.prompts import Prompt, load_prompt, neutralise
 from factaudit.engine.project.records import VERDICTS, VerdictRecord
 
@@ -39,7 +39,7 @@ class VerifyOptions:
     passage_words: int | None = None     # cap each passage at this many words (pinned in the run config)
     seed: int = 0
     temperature: float = 0.0
-    # Sentences flagged by engine.pipeline.injection are withheld from the model (pinned in the run config).
+    # Sentences flagged by engine.text.injection are withheld from the model (pinned in the run config).
     withhold_instructions: bool = True
 
     def prompt(self) -> Prompt:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Iterable
 
-from factaudit.engine.pipeline.injection import DETECTOR, scan_passage
+from factaudit.engine.text.injection import DETECTOR, scan_passage
 from factaudit.engine.project._json import dumps, loads
 from factaudit.engine.project.db import Project, now_iso
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from factaudit.engine.pipeline.injection import DETECTOR, WARNING, describe
+from factaudit.engine.text.injection import DETECTOR, WARNING, describe
 from factaudit.engine.project import injection_store
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project

@@ -16,7 +16,7 @@ from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM, open_llm
-from factaudit.engine.pipeline.injection import DETECTOR
+from factaudit.engine.text.injection import DETECTOR
 from factaudit.engine.pipeline.verify import MODES, EvidencePassage, VerifyOptions, verify_claim
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from factaudit.engine.ingest import import_files
-from factaudit.engine.pipeline.injection import DETECTOR, PATTERNS, WITHHELD, scan_passage, scan_text, withhold
+from factaudit.engine.text.injection import DETECTOR, PATTERNS, WITHHELD, scan_passage, scan_text, withhold
 from factaudit.engine.pipeline.prompts import fencing_problems, load_prompt, neutralise, parse_prompt
 from factaudit.engine.pipeline.verify import EvidencePassage, VerifyOptions, verify_claim
 
@@ -77,7 +77,7 @@ def test_benign_clinical_prose_is_not_flagged(text):
 
 
 def test_every_pattern_is_documented_and_exercised():
-    doc = __import__("factaudit.engine.pipeline.injection", fromlist=["x"]).__doc__
+    doc = __import__("factaudit.engine.text.injection", fromlist=["x"]).__doc__
     for name in PATTERNS:
         assert f"``{name}``" in doc
     assert set(PATTERNS) == {p for _, p in ATTACKS}

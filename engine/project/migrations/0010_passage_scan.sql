@@ -1,4 +1,4 @@
--- Suspected prompt injection: one row per passage scanned by engine.pipeline.injection, written when
+-- Suspected prompt injection: one row per passage scanned by engine.text.injection, written when
 -- the passage is imported or first retrieved. `detector` names the heuristic's version, so a changed
 -- heuristic rescans; `findings` is the JSON list of {pattern, match} shown to the auditor.
 CREATE TABLE passage_scan (
