@@ -3,7 +3,7 @@
 it as traps, and /etc/resolv.conf bind-mounted to name 198.51.100.53 as the DNS server. A packet
 that got past the guard would land in a trap here, and can never leave the machine.
 
-Usage:  python netns_probe.py raw guard|off     -- socket attempts in this process
+Usage:  python netns_probe.py raw guard|off [N] -- socket attempts in this process (N rounds)
         python netns_probe.py run CMD ARGS...   -- run CMD (a child in the same namespace)
 Prints one JSON document: what the traps received, what each attempt raised, and what a second
 audit hook (added after the guard) saw.
@@ -54,12 +54,17 @@ def start_traps() -> None:
         threading.Thread(target=target, args=args, daemon=True).start()
 
 
+blocked_counts: dict[str, int] = {}
+
+
 def attempt(results: dict, name: str, fn) -> None:
     try:
         fn()
         results[name] = "ok"
     except Exception as exc:  # the probe reports whatever happened
         results[name] = f"{type(exc).__name__}: {exc}"
+        if type(exc).__name__ == "ConnectionBlocked":
+            blocked_counts[name] = blocked_counts.get(name, 0) + 1
 
 
 def _literal(host) -> bool:
@@ -70,7 +75,7 @@ def _literal(host) -> bool:
         return False
 
 
-def raw(mode: str) -> dict:
+def raw(mode: str, trials: int = 1) -> dict:
     seen: list[str] = []
     if mode == "guard":
         from factaudit.engine.netguard import start_from_settings
@@ -110,13 +115,14 @@ def raw(mode: str) -> dict:
         with socket.socket(socket.AF_INET6, socket.SOCK_DGRAM) as s:
             s.sendto(b"mapped", (f"::ffff:{TRAP}", UDP_PORT))
 
-    attempt(results, "tcp", lambda: socket.create_connection((TRAP, TCP_PORT), timeout=2).close())
-    attempt(results, "udp_sendto", udp_sendto)
-    attempt(results, "udp_connect", udp_connect_send)
-    attempt(results, "udp_sendmsg", udp_sendmsg)
-    attempt(results, "udp_ipv6_mapped", ipv6_mapped)
-    attempt(results, "dns", lambda: socket.getaddrinfo("updates.example.com", 443))
-    attempt(results, "dns_gethostbyname", lambda: socket.gethostbyname("telemetry.example.net"))
+    for _ in range(trials):
+        attempt(results, "tcp", lambda: socket.create_connection((TRAP, TCP_PORT), timeout=2).close())
+        attempt(results, "udp_sendto", udp_sendto)
+        attempt(results, "udp_connect", udp_connect_send)
+        attempt(results, "udp_sendmsg", udp_sendmsg)
+        attempt(results, "udp_ipv6_mapped", ipv6_mapped)
+        attempt(results, "dns", lambda: socket.getaddrinfo("updates.example.com", 443))
+        attempt(results, "dns_gethostbyname", lambda: socket.gethostbyname("telemetry.example.net"))
 
     # Loopback stays open: a listener on 127.0.0.1 is reachable with the guard on.
     srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -125,14 +131,14 @@ def raw(mode: str) -> dict:
     attempt(results, "loopback", lambda: socket.create_connection(srv.getsockname(), timeout=2).close())
     srv.close()
     time.sleep(0.5)  # let a datagram that got through reach its trap
-    return {"attempts": results, "seen_after_guard": seen}
+    return {"attempts": results, "seen_after_guard": seen, "blocked_counts": blocked_counts}
 
 
 def main() -> None:
     start_traps()
     out: dict = {}
     if sys.argv[1] == "raw":
-        out.update(raw(sys.argv[2]))
+        out.update(raw(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 1))
     else:
         proc = subprocess.run(sys.argv[2:], capture_output=True, text=True, timeout=300)
         out.update({"rc": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr})

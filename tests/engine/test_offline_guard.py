@@ -50,10 +50,14 @@ def in_netns(tmp_path: Path, *args: str) -> dict:
 
 # ---- raw sockets -------------------------------------------------------------------------------
 ATTEMPTS = ["tcp", "udp_sendto", "udp_connect", "udp_sendmsg", "udp_ipv6_mapped", "dns", "dns_gethostbyname"]
+ROUNDS = 50
 
 
 def test_guard_refuses_tcp_udp_and_dns_before_any_packet(tmp_path, user_dirs):
-    out = in_netns(tmp_path, "raw", "guard")
+    out = in_netns(tmp_path, "raw", "guard", str(ROUNDS))
+    assert out["blocked_counts"] == {name: ROUNDS for name in ATTEMPTS}
+    print(f"guard trials: {ROUNDS * len(ATTEMPTS)} refused of {ROUNDS * len(ATTEMPTS)} "
+          f"({ROUNDS} rounds x {len(ATTEMPTS)} kinds); packets at the traps: {sum(out['received'].values())}")
     for name in ATTEMPTS:
         assert out["attempts"][name].startswith("ConnectionBlocked: blocked by offline mode: "), (name, out)
     assert out["attempts"]["tcp"] == "ConnectionBlocked: " + MESSAGE.format(h=TRAP)
@@ -64,7 +68,7 @@ def test_guard_refuses_tcp_udp_and_dns_before_any_packet(tmp_path, user_dirs):
     assert out["seen_after_guard"] == []
     # Each refusal is logged once, as blocked, with no bytes.
     blocked = [r for r in out["log"] if r["blocked"]]
-    assert len(blocked) == len(ATTEMPTS)
+    assert len(blocked) == ROUNDS * len(ATTEMPTS)
     assert all(r["bytes_sent"] == 0 and r["bytes_received"] == 0 for r in blocked)
     assert {r["host"] for r in blocked} == {TRAP, "::ffff:198.51.100.7", "updates.example.com", "telemetry.example.net"}
 
