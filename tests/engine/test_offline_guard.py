@@ -103,6 +103,7 @@ ENTRY_SNIPPET = ("import socket\n{imp}\ntry:\n    socket.create_connection(('" +
 
 @pytest.mark.parametrize("entry, imp", [
     ("cli", "import factaudit.engine.cli"),
+    ("console script (launcher)", "import factaudit.launcher"),
     ("console script", "import factaudit.launcher"),
     ("python -m factaudit", "import runpy, sys; sys.argv = ['factaudit', '--version']\n"
                             "try:\n    runpy.run_module('factaudit', run_name='not_main')\nexcept SystemExit:\n    pass"),
