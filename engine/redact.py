@@ -28,7 +28,10 @@ _known_lock = threading.Lock()
 _PARAM_NAMES = r"(?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|passwd|secret|client[_-]?secret|sig)"
 _USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)([^/\s?#@\"'<>]+)@")
 _QUERY = re.compile(rf"(?i)([?&;]{_PARAM_NAMES}=)([^&#\s\"'<>]+)")
-_AUTH_HEADER = re.compile(r"(?i)(\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?)(?:(?:bearer|basic|token)\s+)?[^\s\"',;}]+")
+# The value must look like a credential (a scheme word, or 8+ characters with a digit), so prose such
+# as "prior authorization: required" in a model's reasoning is left alone.
+_AUTH_HEADER = re.compile(r"(?i)(\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?)"
+                          r"(?:(?:bearer|basic|token)\s+[^\s\"',;}]+|(?=[^\s\"',;}]*\d)[^\s\"',;}]{8,})")
 _API_KEY_HEADER = re.compile(r"(?i)(\b(?:x-api-key|api[_-]?key|access[_-]?token)[\"']?\s*[:=]\s*[\"']?)([^\s\"',;}&]+)")
 _BEARER = re.compile(r"(?i)\b(bearer\s+)(?=[A-Za-z0-9._~+/=\-]*[0-9_\-])[A-Za-z0-9._~+/=\-]{8,}")
 _SK = re.compile(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_\-]{8,}")
@@ -37,7 +40,7 @@ _SK = re.compile(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_\-]{8,}")
 _SCAN = (
     ("URL credentials (user:password@)", re.compile(r"(?i)\b[a-z][a-z0-9+.\-]*://[^/\s?#@:\"'<>]+:[^/\s?#@\"'<>]+@")),
     ("a credential in a URL query (api_key=, token=, ...)", _QUERY),
-    ("an Authorization header value", re.compile(r"(?i)\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?\S{6,}")),
+    ("an Authorization header value", _AUTH_HEADER),
     ("a Bearer token", re.compile(r"(?i)\bbearer\s+(?=[A-Za-z0-9._~+/=\-]*[0-9])[A-Za-z0-9._~+/=\-]{16,}")),
     ("an sk-... API key", re.compile(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_\-]{16,}")),
 )

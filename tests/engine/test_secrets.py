@@ -196,7 +196,7 @@ def test_redaction_rules_and_ordinary_prose():
     for raw, want in cases.items():
         assert redact.redact_text(raw) == want, raw
     prose = ("Carriers and bearers of HLA-B27 had a risk-benefit ratio of 2; the key=value idea; "
-             "task-specific tokens; see https://example.org/path?x=1.")
+             "task-specific tokens; prior authorization: required; see https://example.org/path?x=1.")
     assert redact.redact_text(prose) == prose
     assert redact.find_secret(prose) is None
     obj = {"endpoint": "http://a:b@h/v1", "api_key": "anything", "nested": [{"authorization": "Basic eA=="}]}
