@@ -14,6 +14,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
 from factaudit.gui.views.runs_view import RUN_DIALOGS, dialog_available
+from factaudit.gui.ops import error_text
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ def open_dialog(window, module: str, cls: str, *args, **kwargs) -> QDialog | Non
         dialog = getattr(importlib.import_module(module), cls)(window.project, window, *args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - a broken dialog must not take the window down
         log.exception("cannot open %s.%s", module, cls)
-        QMessageBox.warning(window, "Cannot open", f"This step cannot be opened: {exc}")
+        QMessageBox.warning(window, "Cannot open", f"This step cannot be opened: {error_text(exc)}")
         return None
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()

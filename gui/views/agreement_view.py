@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
-from factaudit.gui.ops import Op
+from factaudit.gui.ops import Op, error_text
 
 DIM_COLUMNS = ("Dimension / step", "Target", "α", "α 95% CI", "α humans only", "Units", "Raters", "Rater pairs (κ)")
 PAIR_COLUMNS = ("Dimension / step", "Rater A", "Rater B", "Kind", "Units", "κ", "κ 95% CI", "Raw agreement",
@@ -109,7 +109,7 @@ class AgreementView(QWidget):
         self._op = (Op(self, compute_agreement, self.project, self.n_resamples)
                     .title("Computing agreement")
                     .success(self.show_results)
-                    .failure(lambda exc: self.status.setText(f"Could not compute agreement: {exc}"))
+                    .failure(lambda exc: self.status.setText(f"Could not compute agreement: {error_text(exc)}"))
                     .finished(lambda: self.refresh_button.setEnabled(True))
                     .run())
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 from factaudit.gui.views.codebook_forms import CodebookForms
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, ImportFailed
+from factaudit.gui.ops import error_text
 
 TARGET_TITLES = {"evidence": "Evidence dimensions (per claim × passage)",
                  "reasoning": "Reasoning steps (per claim × verification)"}
@@ -124,7 +125,7 @@ class CodebookEditor(CodebookForms, QWidget):
             versions = services.audit.codebook_versions(self.project)
             book = services.audit.codebook(self.project, version)
         except FactAuditError as exc:
-            self.errors.setText(str(exc))
+            self.errors.setText(error_text(exc))
             return
         self.version = book.version
         self.latest = versions[-1]["version"] if versions else book.version
@@ -392,7 +393,7 @@ class CodebookEditor(CodebookForms, QWidget):
             self.errors.setText("Not saved — fix these first:\n" + "\n".join("• " + ln for ln in lines))
             return None
         except FactAuditError as exc:
-            self.errors.setText(f"Not saved: {exc}")
+            self.errors.setText(f"Not saved: {error_text(exc)}")
             return None
         previous = self.version
         self.note_edit.clear()

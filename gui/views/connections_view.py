@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.gui.ops import error_text
 
 COLUMNS = ("Time (UTC)", "Endpoint", "Purpose", "Sent", "Received", "Result")
 
@@ -128,6 +129,6 @@ class ConnectionsView(QWidget):
         try:
             services.set_offline(self.offline_box.isChecked(), hosts)
         except (FactAuditError, OSError) as exc:
-            self.summary.setText(f"Could not save the settings: {exc}")
+            self.summary.setText(f"Could not save the settings: {error_text(exc)}")
             return
         self.settingsChanged.emit()

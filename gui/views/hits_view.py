@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.services import retrieval
-from factaudit.gui.ops import Op
+from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.labeling_parts import natural_key
 
 MARK = '<span style="background-color:#ffe58a">'
@@ -112,7 +112,7 @@ class HitsView(QWidget):
         run = self.run_id
         self._op = (Op(self, _claim_ids, self.project, run).title("Reading the run's claims").quiet()
                     .success(lambda ids: run == self.run_id and self._claims_read(ids))
-                    .failure(lambda exc: self.browser.setPlainText(str(exc))).run())
+                    .failure(lambda exc: self.browser.setPlainText(error_text(exc))).run())
 
     def _claims_read(self, ids: list[str]) -> None:
         self.claim_model.setStringList(ids)
@@ -144,7 +144,7 @@ class HitsView(QWidget):
             # one claim's hits and passages: primary-key reads
             self.current = retrieval.claim_hits(self.project, self.run_id, claim_id)
         except FactAuditError as exc:
-            self.browser.setPlainText(str(exc))
+            self.browser.setPlainText(error_text(exc))
             return
         self.browser.setHtml(self.render(self.current))
         self.claimChanged.emit(claim_id)

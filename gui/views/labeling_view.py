@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QComboBox, QWidget
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.gui.ops import Op, OpChanges
+from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.views.labeling_parts import (  # noqa: F401  (annotator helpers re-exported for callers)
     SerialWriter, _Done, _Pending, annotator_name, esc as _esc, keep_out_of_gc, set_annotator_name,
 )
@@ -104,7 +104,7 @@ class LabelingView(LabelingLayout, QWidget):
             verify = services.audit.verify_runs(self.project)
             retrieval = services.audit.retrieval_runs(self.project)
         except FactAuditError as exc:
-            self.status.setText(str(exc))
+            self.status.setText(error_text(exc))
             return
         evidence = self.mode == "evidence"
         self.run_label.setText("Retrieval run:" if evidence else "Verify run:")
@@ -156,7 +156,7 @@ class LabelingView(LabelingLayout, QWidget):
         self._ops.append(op.run())
 
     def _failed(self, exc) -> None:
-        self.status.setText(str(exc))
+        self.status.setText(error_text(exc))
         self._clear_unit("<i>The queue could not be opened.</i>")
 
     def _queue_opened(self, gen: int, run: str, result) -> None:
@@ -170,7 +170,7 @@ class LabelingView(LabelingLayout, QWidget):
             op = (Op(self, services.audit.queue_full_order, self.project, queue.spec)
                   .title("Ordering the labeling queue")
                   .success(lambda order: self._order_ready(gen, order))
-                  .failure(lambda exc: gen == self._generation and self.status.setText(str(exc))))
+                  .failure(lambda exc: gen == self._generation and self.status.setText(error_text(exc))))
             self._ops.append(op.run())
         if queue.get(0) is None and not queue.waiting:
             self.status.setText(f"Nothing left to label in {run} for {self.annotator}.")
@@ -236,7 +236,7 @@ class LabelingView(LabelingLayout, QWidget):
             # a handful of primary-key reads: the same cost at 100 and at 100,000 claims
             self.unit = services.audit.label_unit(self.project, entry, self.annotator, verify_run=self.verdict_run)
         except FactAuditError as exc:
-            self.status.setText(str(exc))
+            self.status.setText(error_text(exc))
             return
         if dim_index is None:
             missing = [i for i, d in enumerate(self.dims) if d.id not in self.unit.labels]
@@ -317,7 +317,7 @@ class LabelingView(LabelingLayout, QWidget):
                 self.history.remove(done)
             if unit.labels.get(dim) is pending:
                 del unit.labels[dim]
-            self.status.setText(f"Not saved: {exc}")
+            self.status.setText(f"Not saved: {error_text(exc)}")
             if unit is self.unit:
                 self._render()
 
@@ -414,7 +414,7 @@ class LabelingView(LabelingLayout, QWidget):
             self.labelsChanged.emit()
 
         self.writer.submit(run_undo, self.project, success=undone,
-                           failure=lambda exc: self.status.setText(f"Not undone: {exc}"), title="undoing a label",
+                           failure=lambda exc: self.status.setText(f"Not undone: {error_text(exc)}"), title="undoing a label",
                            changes=(self.project, OpChanges(annotations=True)))
 
 

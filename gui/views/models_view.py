@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine import services as models_svc
-from factaudit.gui.ops import Op
+from factaudit.gui.ops import Op, error_text
 
 LLM_COLUMNS = ["Name", "Source", "Size", "Quantization", "Context", "RAM fit", "SHA-256"]
 EMB_COLUMNS = ["Name", "Source", "Size", "Path"]
@@ -154,7 +154,7 @@ class ModelsView(QWidget):
             self.entries = models_svc.model_entries()
             self.embedders = models_svc.embedder_entries()
         except FactAuditError as exc:
-            self.status_label.setText(str(exc))
+            self.status_label.setText(error_text(exc))
             self.entries, self.embedders = [], []
         self._fill_llms()
         self._fill_embedders()
@@ -202,7 +202,7 @@ class ModelsView(QWidget):
         if self._hash_op is not None and self._hash_op.running:
             self._hash_op.cancel()
         self._hash_op = (Op(self, models_svc.model_hashes, paths).title("Hashing model files")
-                         .success(self._hashed).failure(lambda exc: self.status_label.setText(str(exc))).run())
+                         .success(self._hashed).failure(lambda exc: self.status_label.setText(error_text(exc))).run())
 
     def _hashed(self, hashes: dict[str, str]) -> None:
         self.hashes.update(hashes)
@@ -252,8 +252,8 @@ class ModelsView(QWidget):
         self.status_label.setText(f"Added {added.entry.name} (sha256 {added.sha256[:12]}…)")
 
     def _failed(self, exc: BaseException) -> None:
-        self.status_label.setText(str(exc))
-        QMessageBox.warning(self, "Models", str(exc))
+        self.status_label.setText(error_text(exc))
+        QMessageBox.warning(self, "Models", error_text(exc))
 
     def remove_selected(self) -> bool:
         e = self.selected_entry()

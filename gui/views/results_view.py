@@ -16,7 +16,7 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.metrics.classification import MAPPINGS, RunMetrics
 from factaudit.engine.metrics.compare import Comparison
-from factaudit.gui.ops import Op, OpChanges
+from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue, _table, pct  # noqa: F401
 
 METRIC_COLUMNS = ("Mapping", "n", "TP", "FP", "FN", "TN", "Precision [95% CI]", "Recall [95% CI]", "F1 [95% CI]")
@@ -43,7 +43,7 @@ def compute_results(project, run_id: str | None, compare_ids: list[str], mapping
         try:
             comparison = services.compare_runs(project, compare_ids, mapping, level, n_resamples=n_resamples)
         except FactAuditError as exc:
-            note = str(exc)
+            note = error_text(exc)
     return ResultsBundle(metrics, comparison, note)
 
 
@@ -249,7 +249,7 @@ class ResultsView(QWidget):
                        self.n_resamples)
                     .title("Scoring")
                     .success(done)
-                    .failure(lambda exc: self.status.setText(f"Cannot score: {exc}"))
+                    .failure(lambda exc: self.status.setText(f"Cannot score: {error_text(exc)}"))
                     .run())
 
     # ---- display --------------------------------------------------------------------------------------
@@ -418,4 +418,4 @@ class ResultsView(QWidget):
 
         Op(self, export_report, self.project, str(out), formats, runs, self.mapping, self.level) \
             .title("Writing report").changes(self.project, OpChanges(reports=True)).success(ok) \
-            .failure(lambda exc: QMessageBox.warning(self, "Report not written", str(exc))).run()
+            .failure(lambda exc: QMessageBox.warning(self, "Report not written", error_text(exc))).run()

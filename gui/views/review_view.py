@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.metrics.classification import MAPPINGS
-from factaudit.gui.ops import Op, OpChanges
+from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES, DisagreementModel
 from factaudit.gui.views.labeling_parts import SerialWriter, annotator_name, keep_out_of_gc
 from factaudit.gui.views.review_detail import Loaded as _Loaded, detail_html, index_page as _index_page
@@ -190,7 +190,7 @@ class ReviewView(QWidget):
             verify = services.audit.verify_runs(self.project)
             retrieval = services.audit.retrieval_runs(self.project)
         except FactAuditError as exc:
-            self.summary.setText(str(exc))
+            self.summary.setText(error_text(exc))
             return
         keep = self.run_combo.currentText()
         self.run_combo.blockSignals(True)
@@ -279,7 +279,7 @@ class ReviewView(QWidget):
         self._ops = [o for o in self._ops if o.running] + [op.run()]
 
     def _failed(self, exc) -> None:
-        self.summary.setText(str(exc))
+        self.summary.setText(error_text(exc))
         self._set_buttons(None)
 
     @property
@@ -374,7 +374,7 @@ class ReviewView(QWidget):
         try:
             d = self.current
         except FactAuditError as exc:
-            self.detail.setPlainText(str(exc))
+            self.detail.setPlainText(error_text(exc))
             d = None
         if d is None:
             self.detail.clear()
@@ -438,7 +438,7 @@ class ReviewView(QWidget):
             self.triaged.emit(a.claim_id, a.code)
 
         def failed(exc, row=row) -> None:
-            self.decision_label.setText(f"Not saved: {exc}")
+            self.decision_label.setText(f"Not saved: {error_text(exc)}")
 
         self.writer.submit(services.audit.set_triage, self.project, r.verify_run, d.unit_id, code, who,
                            level=r.level, success=saved, failure=failed, title="saving a triage decision",

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.gui.ops import error_text
 
 COLUMNS = ("Run", "Kind", "Status", "Created", "Finished", "Summary")
 STATUS_COLORS = {"done": "#1d6435", "failed": "#8f1d1d", "cancelled": "#7a4d00", "interrupted": "#7a4d00",
@@ -135,7 +136,7 @@ class RunsView(QWidget):
             dialog_cls = getattr(importlib.import_module(module), cls)
             dialog = dialog_cls(self.project, self)
         except Exception as exc:  # noqa: BLE001 - a broken optional dialog must not take the app down
-            QMessageBox.warning(self, "Cannot open dialog", f"{module}.{cls}: {exc}")
+            QMessageBox.warning(self, "Cannot open dialog", f"{module}.{cls}: {error_text(exc)}")
             return
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(lambda _=0: (self.refresh(), self.runsChanged.emit()))

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.gui.ops import error_text
 
 
 def _cell(count: int, share: float | None) -> str:
@@ -86,7 +87,7 @@ class TaxonomyView(QWidget):
         try:
             tax = services.audit.taxonomy(self.project, include_llm=self.llm_box.isChecked())
         except FactAuditError as exc:
-            self.status.setText(str(exc))
+            self.status.setText(error_text(exc))
             return
         self.taxonomy = tax
         retrieval = [r for r in tax.retrieval if r.n_labelled]

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine.services import status as wf
-from factaudit.gui.ops import Op, on_changes
+from factaudit.gui.ops import Op, error_text, on_changes
 
 STATE_TEXT = {"todo": "To do", "partial": "Partly done", "done": "Done", "skipped": "Skipped"}
 STATE_COLOR = {"todo": "#5b6573", "partial": "#7a4d00", "done": "#1d6435", "skipped": "#8a8f98"}
@@ -165,7 +165,7 @@ class WorkflowView(QWidget):
             self.refresh()
 
     def _failed(self, exc: BaseException) -> None:
-        self.next_label.setText(f"Cannot read the project's status: {exc}")
+        self.next_label.setText(f"Cannot read the project's status: {error_text(exc)}")
 
     def _show(self, result: wf.WorkflowStatus) -> None:
         self.status = result
