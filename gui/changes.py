@@ -23,8 +23,9 @@ class OpChanges:
     triage: bool = False
     reports: bool = False
     seal: bool = False
+    workflow: bool = False        # a step seen through (metrics shown, retrieval evaluated, a choice made)
 
-    AREAS = ("datasets", "runs", "verdicts", "annotations", "codebook", "triage", "reports", "seal")
+    AREAS = ("datasets", "runs", "verdicts", "annotations", "codebook", "triage", "reports", "seal", "workflow")
 
     @classmethod
     def everything(cls) -> "OpChanges":

@@ -267,7 +267,7 @@ class ProjectWindow(QMainWindow):
 
     def set_prelabels_wanted(self, wanted: bool) -> Op:
         return (Op(self, workflow_status.set_prelabels_wanted, self.project, wanted).title("Saving the choice")
-                .changes(self.project, OpChanges(annotations=True)).quiet().run())
+                .changes(self.project, OpChanges(workflow=True)).quiet().run())
 
     def update_status(self) -> None:
         self._update_status()

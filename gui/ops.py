@@ -44,7 +44,7 @@ Change announcements (pages never go stale; in the spirit of Anki's ``OpChanges`
     # or decide from the result:  .changes(project, lambda result: OpChanges(runs=True, verdicts=bool(result.n)))
 
     # a page: refresh when something it shows changed (areas: datasets, runs, verdicts, annotations,
-    # codebook, triage, reports, seal). A hidden page is refreshed once, when it is next shown.
+    # codebook, triage, reports, seal, workflow). A hidden page is refreshed once, when it is next shown.
     on_changes(self, lambda changes: self.refresh(), "runs", "verdicts", project=project)
 
     announce(project, OpChanges.everything())   # e.g. another process wrote the file

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QT
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, InvalidArgument
-from factaudit.gui.ops import Op, error_text
+from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.views.runs_view import local_time
 
 MAPPING_TIPS = {"R": "only Refuted counts as an error", "R+NE": "Refuted or No Evidence count as errors",
@@ -128,6 +128,7 @@ class RunDetailsDialog(QDialog):
         self.results_button.setEnabled(has_verdicts)
         self.browser.setMarkdown(details_markdown(self.info, None))
         self.op = (Op(self, run_figures, project, run_id).title(f"Reading {run_id}").quiet()
+                   .changes(project, OpChanges(workflow=True))
                    .success(self._shown).failure(lambda exc: self.note.setText(error_text(exc))).run())
 
     def _shown(self, figures: dict) -> None:

@@ -248,6 +248,7 @@ class ResultsView(QWidget):
         self._op = (Op(self, compute_results, self.project, fn_run, compare_ids, self.mapping, self.level,
                        self.n_resamples)
                     .title("Scoring")
+                    .changes(self.project, OpChanges(workflow=True))   # metrics seen: the Score step is done
                     .success(done)
                     .failure(lambda exc: self.status.setText(f"Cannot score: {error_text(exc)}"))
                     .run())

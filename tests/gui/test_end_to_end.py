@@ -1,0 +1,164 @@
+"""One expert's path through the real window, offscreen, from an empty project: each step is started
+from its Workflow button with mouse clicks (keys for triage), using the shipped demo data and the
+embedded verifier on three claims; then report, seal, and the sealed file reopened read-only.
+
+Screenshots of each step go to the folder FACTAUDIT_SCREENSHOTS names (a temporary one otherwise)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog
+
+from factaudit.engine import services
+from factaudit.engine.resource_files import resource_path
+from factaudit.gui.app import AppController
+from factaudit.gui.main_window import ProjectWindow
+
+def dialog_named(window, name: str) -> QDialog:
+    """The visible dialog with this object name or class name (the newest if several)."""
+    found = [d for d in window.findChildren(QDialog)
+             if name in (d.objectName(), type(d).__name__) and d.isVisible()]
+    assert found, f"no visible {name}"
+    return found[-1]
+
+
+def click(qtbot, button) -> None:
+    assert button.isEnabled(), button.text()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def state(window, step: str) -> str:
+    return window.workflow_view.rows[step].state.text()
+
+
+def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots):
+    project = services.create_project(tmp_path / "audit.faproj")
+    window = ProjectWindow(project)
+    closer(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitUntil(lambda: window.workflow_view.status is not None, timeout=20_000)
+    assert window.workflow_view.status.next_step.name == "import"
+    window.grab().save(str(screenshots / "e2e_01_empty.png"))
+
+    def step_done(step: str, timeout: int = 30_000, states=("Done",)) -> None:
+        qtbot.waitUntil(lambda: state(window, step) in states, timeout=timeout)
+
+    # 1. import the SciFact subset, then the MedExpert sample
+    for files, fmt, name in (
+        ([resource_path("demo", "scifact_corpus_subset.jsonl"), resource_path("demo", "scifact_claims_dev100.jsonl")],
+         "scifact", "scifact"),
+        ([resource_path("demo", "medexpert_sample.json")], "medexpert", "medexpert"),
+    ):
+        click(qtbot, window.workflow_view.rows["import"].button)
+        dialog = dialog_named(window, "ImportDialog")
+        dialog.set_files([str(f) for f in files])
+        dialog.set_format(fmt)
+        dialog.dataset_edit.setText(name)
+        with qtbot.waitSignal(dialog.imported, timeout=60_000):
+            click(qtbot, dialog.import_button)
+    step_done("import")
+    qtbot.waitUntil(lambda: window.workflow_view.status.next_step.name == "decompose", timeout=20_000)
+
+    # 2. decompose the answers (one claim per sentence)
+    click(qtbot, window.workflow_view.rows["decompose"].button)
+    dialog = dialog_named(window, "decomposeDialog")
+    with qtbot.waitSignal(dialog.decomposed, timeout=60_000):
+        click(qtbot, dialog.start_button)
+    dialog.reject()
+    step_done("decompose")
+
+    # 3. retrieve (BM25, k = 3)
+    click(qtbot, window.workflow_view.rows["retrieve"].button)
+    dialog = dialog_named(window, "RetrieveDialog")
+    dialog.k_spin.setValue(3)
+    with qtbot.waitSignal(dialog.retrieved, timeout=120_000):
+        click(qtbot, dialog.start_button)
+    dialog.reject()
+    step_done("retrieve")
+
+    # 4. evaluate retrieval: the run's details show its metrics against the gold passages
+    click(qtbot, window.workflow_view.rows["evaluate_retrieval"].button)
+    details = dialog_named(window, "runDetailsDialog")
+    qtbot.waitUntil(lambda: details.figures is not None, timeout=60_000)
+    assert "claims evaluated" in details.browser.toPlainText()
+    details.reject()
+    step_done("evaluate_retrieval")
+    window.grab().save(str(screenshots / "e2e_04_retrieved.png"))
+
+    # 5. verify three claims with the embedded model
+    click(qtbot, window.workflow_view.rows["verify"].button)
+    dialog = dialog_named(window, "verifyDialog")
+    dialog.limit_spin.setValue(3)
+    dialog.k_spin.setValue(3)
+    assert dialog.model_combo.currentData() == "smollm2-135m"
+    with qtbot.waitSignal(dialog.verified, timeout=600_000) as blocker:
+        click(qtbot, dialog.start_button)
+    verify_run = blocker.args[0].run_id
+    assert blocker.args[0].n_claims == 3 and "claims" in dialog.estimate_label.text()
+    dialog.reject()
+    step_done("verify")
+
+    # 6. score: the Results page computes the run's metrics
+    click(qtbot, window.workflow_view.rows["score"].button)
+    assert window.current_page == "Reports"
+    window.show_page(0)
+    step_done("score", timeout=120_000)
+
+    # 7. triage a disagreement with a key press (the three claims have gold verdicts)
+    review = window.workflow_view.status.step("review")
+    if review.state != "skipped":
+        click(qtbot, window.workflow_view.rows["review"].button)
+        page = window.page_widget("Review")
+        view = page.widget("Disagreements") if hasattr(page, "widget") else page
+        qtbot.waitUntil(lambda: view.model.rowCount() > 0, timeout=60_000)
+        view.list.setCurrentIndex(view.model.index(0, 0))
+        qtbot.waitUntil(lambda: view.current is not None, timeout=60_000)
+        view.list.setFocus()
+        with qtbot.waitSignal(view.triaged, timeout=30_000):
+            qtbot.keyClick(view.list, Qt.Key.Key_1)
+        triaged = services.current_annotations(window.project, target="triage")
+        assert triaged and all(a.run_id == verify_run for a in triaged)
+        window.show_page(0)
+
+    # 8. pre-labels are optional: turn them off from the Workflow page
+    click(qtbot, window.workflow_view.rows["prelabel"].extra)
+    step_done("prelabel", states=("Skipped",))
+
+    # 11. report: one folder with every format
+    click(qtbot, window.workflow_view.rows["report"].button)
+    dialog = dialog_named(window, "reportDialog")
+    folder = tmp_path / "report"
+    dialog.folder_edit.setText(str(folder))
+    with qtbot.waitSignal(dialog.written, timeout=300_000):
+        click(qtbot, dialog.write_button)
+    assert (folder / "report.html").is_file() and (folder / "report.xlsx").is_file() and (folder / "json").is_dir()
+    dialog.reject()
+    step_done("report")
+
+    # 12. seal, checked at once
+    click(qtbot, window.workflow_view.rows["seal"].button)
+    dialog = dialog_named(window, "sealDialog")
+    sealed = tmp_path / "audit.sealed.faproj"
+    dialog.out_edit.setText(str(sealed))
+    with qtbot.waitSignal(dialog.sealed, timeout=120_000) as blocker:
+        click(qtbot, dialog.seal_button)
+    assert blocker.args[1].valid
+    dialog.reject()
+    step_done("seal")
+    window.grab().save(str(screenshots / "e2e_12_sealed.png"))
+    window.close()
+
+    # reopen the sealed file: read-only, with the steps it holds
+    controller = AppController()
+    reopened = controller.open_path(str(sealed))
+    closer(reopened)
+    assert reopened is not None and reopened.project.readonly
+    qtbot.waitUntil(lambda: reopened.workflow_view.status is not None, timeout=30_000)
+    assert "read-only" in reopened.windowTitle()
+    assert not reopened.workflow_view.rows["import"].button.isEnabled()
+    assert reopened.workflow_view.status.step("verify").state == "done"
+    reopened.grab().save(str(screenshots / "e2e_13_sealed_reopened.png"))
+    controller.start.close()
+    assert Path(sealed).is_file()
