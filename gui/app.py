@@ -193,12 +193,17 @@ class AppController(QObject):
             return self.open_path(str(path))
         return self.build_demo()
 
+    # "Open demo" builds what `make demo` builds (verify and pre-label slices included, a few minutes
+    # in the background); only the start-screen test turns the model steps off.
+    demo_skips_model_steps = False
+
     def build_demo(self) -> Op:
         out = self.demo_dir()
+        skip_slow = self.demo_skips_model_steps
 
         def build(progress, cancel):
             cancel.check()
-            return services.build_demo(out, progress, run_steps=True, skip_slow=True)
+            return services.build_demo(out, progress, run_steps=True, skip_slow=skip_slow)
 
         self.start.set_busy(True)
         self.demo_op = (Op(self.start, build)

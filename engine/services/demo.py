@@ -10,15 +10,14 @@ from typing import Any, Callable
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import ProgressCallback, no_progress
 from factaudit.engine.project.db import Project
-from factaudit.engine.project.queries import list_claims, list_datasets
 from factaudit.engine.resource_files import resource_path
 from factaudit.engine.services.audit import demo_step_audit
 from factaudit.engine.services.decompose import DecomposeRequest, decompose
 from factaudit.engine.services.projects import create_project, import_files, project_info
-from factaudit.engine.services.retrieval import demo_step_retrieve
+from factaudit.engine.services.judge import JudgeRequest, judge
+from factaudit.engine.services.retrieval import demo_step_retrieve, retrieve
 from factaudit.engine.services.scoring import demo_step_scoring
 from factaudit.engine.services.seal import demo_step_seal
-from factaudit.engine.services.verdict_view import latest_retrieval_run
 from factaudit.engine.services.verify import VerifyRequest, claims_for_run, verify
 
 DEMO_NAME = "demo.faproj"
@@ -39,21 +38,25 @@ class DemoSummary:
 DemoStep = Callable[[Project, DemoSummary, ProgressCallback], None]
 
 
-# ---- the decompose and verify steps --------------------------------------------------------------
+# ---- the decompose, verify and pre-label steps ---------------------------------------------------
+# Small slices: the embedded model verifies about 10 claims a minute on 2 cores, and the demo must
+# finish in a few minutes while still filling every page (open-regime sentences, closed-regime
+# claims, pre-labels to reveal).
 DEMO_VERIFY_CLAIMS = 10
+DEMO_ANSWER_CLAIMS = 12
+DEMO_PRELABEL_UNITS = 3
 DEMO_VERIFY_K = 3
 DEMO_PASSAGE_WORDS = 80
 DEMO_MAX_TOKENS = 128
+SCIFACT, MEDEXPERT = "scifact-demo", "medexpert-demo"
+
+
+def _step_run(summary: DemoSummary, step: str) -> str | None:
+    return next((s.get("run_id") for s in reversed(summary.steps) if s.get("step") == step), None)
 
 
 def demo_step_decompose(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
-    names = {d.name for d in list_datasets(project)}
-    dataset = "medexpert-demo" if "medexpert-demo" in names else None
-    try:
-        res = decompose(project, DecomposeRequest(method="sentence", dataset=dataset), progress)
-    except InvalidArgument as exc:
-        summary.steps.append({"step": "decompose", "run_id": None, "text": f"decompose skipped: {exc}"})
-        return
+    res = decompose(project, DecomposeRequest(method="sentence", dataset=MEDEXPERT), progress)
     summary.steps.append({
         "step": "decompose", "run_id": res.run_id, "n_claims": res.n_claims,
         "text": f"decomposed {res.n_sentences} answer sentences into {res.n_claims} claims (one per sentence) "
@@ -61,39 +64,73 @@ def demo_step_decompose(project: Project, summary: DemoSummary, progress: Progre
     })
 
 
-def demo_step_verify(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
-    run = latest_retrieval_run(project)
+def demo_step_retrieve_answers(project: Project, summary: DemoSummary,
+                               progress: ProgressCallback = no_progress) -> None:
+    """BM25 evidence for the MedExpert answer claims (open regime: no retrieval gold)."""
+    res = retrieve(project, "bm25", k=10, dataset=MEDEXPERT, progress=progress)
+    summary.steps.append({
+        "step": "retrieve_answers", "run_id": res.run_id,
+        "text": f"BM25 retrieved the top 10 passages for {res.n_queries} MedExpert answer claims ({res.run_id})",
+    })
+
+
+def _verify_slice(project: Project, summary: DemoSummary, progress: ProgressCallback, *, step: str,
+                  retrieval_step: str, dataset: str, limit: int, what: str) -> None:
+    run = _step_run(summary, retrieval_step)
     if run is None:
-        summary.steps.append({"step": "verify", "run_id": None,
-                              "text": "verify skipped: no finished retrieval run (run `factaudit retrieve` first)"})
-        return
-    names = {c.dataset for c in list_claims(project)}
-    dataset = "scifact-demo" if "scifact-demo" in names else None
-    req = VerifyRequest(retrieval_run=run, mode="joint", k=DEMO_VERIFY_K, limit=DEMO_VERIFY_CLAIMS, dataset=dataset,
+        raise InvalidArgument(f"demo: the {retrieval_step} step made no retrieval run")
+    req = VerifyRequest(retrieval_run=run, mode="joint", k=DEMO_VERIFY_K, limit=limit, dataset=dataset,
                         passage_words=DEMO_PASSAGE_WORDS, max_tokens=DEMO_MAX_TOKENS)
     res = verify(project, req, progress)
     n_all = len(claims_for_run(project, run, None, dataset))
     summary.steps.append({
-        "step": "verify", "run_id": res.run_id, "n_verdicts": res.n_verdicts,
+        "step": step, "run_id": res.run_id, "n_verdicts": res.n_verdicts,
         "n_parse_failures": res.n_parse_failures, "verdict_counts": res.verdict_counts,
-        "text": (f"verified {res.n_verdicts} of {n_all} claims of {run} with the embedded demo-grade SmolLM2 "
+        "text": (f"verified {res.n_verdicts} of {n_all} {what} with the embedded demo-grade SmolLM2 "
                  f"(k={DEMO_VERIFY_K}, joint) in {res.seconds:.0f} s: {res.verdict_counts}, "
-                 f"{res.n_parse_failures} parse failures; for the rest run "
+                 f"{res.n_parse_failures} parse failures ({res.run_id}); for the rest run "
                  f"`factaudit verify {project.path} --retrieval-run {run} --k {DEMO_VERIFY_K}` (no --limit)"),
     })
 
 
-# Retrieval runs before decomposition so the retrieval run covers the SciFact claims (closed regime,
-# retrieval gold) and not the MedExpert sentences decomposed after it.
+def demo_step_verify(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
+    """Closed regime: SciFact claims with gold labels and gold evidence."""
+    _verify_slice(project, summary, progress, step="verify", retrieval_step="retrieve", dataset=SCIFACT,
+                  limit=DEMO_VERIFY_CLAIMS, what="SciFact claims")
+
+
+def demo_step_verify_answers(project: Project, summary: DemoSummary,
+                             progress: ProgressCallback = no_progress) -> None:
+    """Open regime: MedExpert answer sentences with clinician labels, scored at sentence level."""
+    _verify_slice(project, summary, progress, step="verify_answers", retrieval_step="retrieve_answers",
+                  dataset=MEDEXPERT, limit=DEMO_ANSWER_CLAIMS, what="MedExpert answer claims")
+
+
+def demo_step_prelabel(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
+    """A few LLM pre-labels of the verifier's reasoning, so Labeling has something to reveal."""
+    run = _step_run(summary, "verify_answers")
+    res = judge(project, JudgeRequest(run=run, target="reasoning", mode="direct", limit=DEMO_PRELABEL_UNITS,
+                                      max_tokens=DEMO_MAX_TOKENS), progress)
+    summary.steps.append({
+        "step": "prelabel", "run_id": res.run_id, "n_units": res.n_units,
+        "text": f"pre-labelled the reasoning of {res.n_units} verdicts of {run} ({res.run_id}, direct mode)",
+    })
+
+
+# Retrieval for SciFact runs before decomposition so that run covers the SciFact claims only; the
+# MedExpert claims made by decomposition get their own retrieval run.
 DEMO_STEPS: list[DemoStep] = [
     demo_step_retrieve,
     demo_step_decompose,
+    demo_step_retrieve_answers,
     demo_step_verify,
+    demo_step_verify_answers,
+    demo_step_prelabel,
     demo_step_scoring,
     demo_step_audit,
     demo_step_seal,
 ]
-SLOW_STEPS = {demo_step_verify}  # minutes of LLM calls on 2 cores
+SLOW_STEPS = {demo_step_verify, demo_step_verify_answers, demo_step_prelabel}  # minutes of LLM calls on 2 cores
 
 
 def demo_steps() -> list[DemoStep]:

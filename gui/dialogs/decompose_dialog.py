@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QProgressBar, QPushButton, QSpinBox, QVBoxLayout,
+    QComboBox, QDialogButtonBox, QFormLayout, QLabel, QProgressBar, QPushButton, QSpinBox, QVBoxLayout,
     QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
 
 METHODS = (("sentence", "One claim per sentence (fast)"),
            ("llm", "Atomic claims written by a language model (slow)"))
 
 
-class DecomposeDialog(QDialog):
+class DecomposeDialog(JobDialog):
     decomposed = Signal(object)        # engine DecomposeResult
 
     def __init__(self, project, parent: QWidget | None = None):
@@ -78,10 +79,6 @@ class DecomposeDialog(QDialog):
         if self.dataset_combo.count() == 1:
             self.status_label.setText("No answers with sentences in this project: import answers first.")
 
-    @property
-    def running(self) -> bool:
-        return self.op is not None and self.op.running
-
     def _update(self) -> None:
         llm = self.method_combo.currentData() == "llm"
         self.model_combo.setEnabled(llm and not self.running)
@@ -127,13 +124,5 @@ class DecomposeDialog(QDialog):
     def _finished(self) -> None:
         self.progress_bar.hide()
         self._update()
-        if getattr(self, "_hidden_while_running", False):   # closed while working: done now
-            self.deleteLater()
+        self.close_if_hidden()
 
-    def reject(self) -> None:
-        # Closing hides the dialog; a running job goes on in the status bar's job area (Cancel is there).
-        if self.running:
-            self._hidden_while_running = True
-            self.hide()
-            return
-        super().reject()

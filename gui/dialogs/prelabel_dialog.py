@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QProgressBar, QPushButton, QSpinBox,
+    QCheckBox, QComboBox, QDialogButtonBox, QFormLayout, QLabel, QProgressBar, QPushButton, QSpinBox,
     QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui.dialogs import long_run
+from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
 
 RESUMABLE = ("interrupted", "cancelled", "failed")     # run states Resume can finish
@@ -22,7 +23,7 @@ MODES = (("care", "CARE: the model sees the claim and the passage, and rates eve
          ("indirect", "Indirect: the model answers first, then its answer is compared"))
 
 
-class PrelabelDialog(QDialog):
+class PrelabelDialog(JobDialog):
     prelabelled = Signal(object)         # engine JudgeResult
 
     def __init__(self, project, parent: QWidget | None = None):
@@ -99,10 +100,6 @@ class PrelabelDialog(QDialog):
         root.addWidget(buttons)
         self._target_changed()
         self._refresh_resumable()
-
-    @property
-    def running(self) -> bool:
-        return self.op is not None and self.op.running
 
     def _runs(self, target: str) -> list:
         try:
@@ -221,13 +218,5 @@ class PrelabelDialog(QDialog):
     def _ended(self) -> None:
         self.progress_bar.hide()
         self._refresh_resumable()
-        if getattr(self, "_hidden_while_running", False):   # closed while working: done now
-            self.deleteLater()
+        self.close_if_hidden()
 
-    def reject(self) -> None:
-        # Close hides the dialog; the run goes on in the status bar's job area, where Cancel is.
-        if self.running:
-            self._hidden_while_running = True
-            self.hide()
-            return
-        super().reject()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QProgressBar, QPushButton,
+    QCheckBox, QComboBox, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QProgressBar, QPushButton,
     QSpinBox, QVBoxLayout, QWidget,
 )
 
@@ -12,13 +12,14 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.engine.jobs import RateMeter
 from factaudit.engine import services as vs
 from factaudit.gui.dialogs import long_run
+from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.views.job_area import format_duration
 
 ENDPOINT = "__endpoint__"
 
 
-class VerifyDialog(QDialog):
+class VerifyDialog(JobDialog):
     verified = Signal(object)       # engine VerifyResult
 
     def __init__(self, project, parent: QWidget | None = None):
@@ -129,10 +130,6 @@ class VerifyDialog(QDialog):
                                     "or FACTAUDIT_API_KEY and is never stored in the project.")
         else:
             self.note_label.setText("")
-
-    @property
-    def running(self) -> bool:
-        return self.op is not None and self.op.running
 
     def request(self) -> vs.VerifyRequest:
         endpoint = self.model_combo.currentData() == ENDPOINT
@@ -259,15 +256,6 @@ class VerifyDialog(QDialog):
         for r in self._safe(vs.resumable_verify_runs, []):
             self.resume_combo.addItem(f"{r.id} ({r.status}, {r.summary.get('n_verdicts', 0)} verdicts)", r.id)
 
-    def reject(self) -> None:
-        # Close hides the dialog; the run goes on in the status bar's job area, where Cancel is.
-        if self.running:
-            self._hidden_while_running = True
-            self.hide()
-            return
-        super().reject()
-
     def _ended(self) -> None:
         self._set_busy(False)
-        if getattr(self, "_hidden_while_running", False):   # closed while working: done now
-            self.deleteLater()
+        self.close_if_hidden()

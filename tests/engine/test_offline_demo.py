@@ -33,7 +33,8 @@ def test_demo_runs_with_all_sockets_blocked(tmp_path):
     # Every stage of the pipeline ran, in order (a step may add more than one entry), then "info".
     stages = [s["step"] for s in summary.steps]
     stages = [name for i, name in enumerate(stages) if i == 0 or stages[i - 1] != name]
-    assert stages == ["retrieve", "decompose", "verify", "metrics", "audit", "seal", "info"], summary.steps
+    assert stages == ["retrieve", "decompose", "retrieve_answers", "verify", "verify_answers", "prelabel", "metrics",
+                      "audit", "seal", "info"], summary.steps
     info = summary.steps[-1]
     assert info["step"] == "info" and info["passages"] == 1201 and info["claims"] >= 100
     assert netlog.list_connections() == []  # not even a blocked attempt

@@ -168,12 +168,14 @@ def test_llm_method_with_the_embedded_model(answers):
     assert cfg["model"]["name"] == "smollm2-135m" and len(cfg["model"]["sha256"]) == 64
 
 
-def test_demo_verify_step_without_a_retrieval_run_says_what_to_do(demo_project):
+def test_demo_verify_step_without_a_retrieval_run_fails_loudly(demo_project):
+    from factaudit.engine.errors import InvalidArgument
     from factaudit.engine.services.demo import DemoSummary, demo_step_verify
 
     summary = DemoSummary(project=str(demo_project.path))
-    demo_step_verify(demo_project, summary)
-    assert summary.steps[-1]["run_id"] is None and "factaudit retrieve" in summary.steps[-1]["text"]
+    with pytest.raises(InvalidArgument, match="retrieval run"):
+        demo_step_verify(demo_project, summary)
+    assert summary.steps == []
 
 
 def test_latest_retrieval_run_is_the_newest_finished_one_with_hits(demo_project, tmp_path):

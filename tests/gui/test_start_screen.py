@@ -107,6 +107,7 @@ def test_other_errors_show_their_message(qtbot, tmp_path, monkeypatch):
 
 def test_open_demo_builds_it_in_the_background(qtbot, closer, tmp_path):
     controller = AppController()
+    controller.demo_skips_model_steps = True    # the model steps are tested in test_offline_demo
     qtbot.addWidget(controller.start)
     controller.start.show()
     op = controller.open_demo()
