@@ -109,11 +109,11 @@ def demo_step_verify_answers(project: Project, summary: DemoSummary,
 def demo_step_prelabel(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
     """A few LLM pre-labels of the verifier's reasoning, so Labeling has something to reveal."""
     run = _step_run(summary, "verify_answers")
-    res = judge(project, JudgeRequest(run=run, target="reasoning", mode="direct", limit=DEMO_PRELABEL_UNITS,
+    res = judge(project, JudgeRequest(run=run, target="reasoning", mode="care", limit=DEMO_PRELABEL_UNITS,
                                       max_tokens=DEMO_MAX_TOKENS), progress)
     summary.steps.append({
         "step": "prelabel", "run_id": res.run_id, "n_units": res.n_units,
-        "text": f"pre-labelled the reasoning of {res.n_units} verdicts of {run} ({res.run_id}, direct mode)",
+        "text": f"pre-labelled the reasoning of {res.n_units} verdicts of {run} ({res.run_id})",
     })
 
 
