@@ -313,8 +313,13 @@ def demo_step_scoring(project: Project, summary, progress: ProgressCallback = no
         m = run_metrics(project, r)
         s = m.sentence[DEFAULT_MAPPING]
         c = m.closed
-        text = f"{r}: sentence-level {DEFAULT_MAPPING} F1 " + (f"{s.f1:.3f}" if s.f1 is not None else "n/a")
+        # Only the regime the run has data for: a SciFact-only run has no labelled sentences.
+        figures = []
+        if s.n:
+            f1 = f"{s.f1:.3f}" if s.f1 is not None else "undefined (no sentence predicted erroneous)"
+            figures.append(f"sentence-level {DEFAULT_MAPPING} F1 {f1}, recall {s.recall:.3f} on {s.n} sentences"
+                           if s.recall is not None else f"sentence-level {DEFAULT_MAPPING} F1 {f1} on {s.n} sentences")
         if c is not None:
-            text += f", closed accuracy {c.accuracy:.3f} on {c.n} claims"
-        parts.append(text)
+            figures.append(f"closed accuracy {c.accuracy:.3f} on {c.n} claims")
+        parts.append(f"{r}: " + (", ".join(figures) or "nothing to score yet"))
     summary.steps.append({"step": "metrics", "text": "; ".join(parts)})
