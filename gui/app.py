@@ -9,7 +9,6 @@ start_from_settings()
 import os  # noqa: E402
 import sys  # noqa: E402
 from importlib import resources  # noqa: E402
-from importlib.util import find_spec  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 # Read at import time by huggingface_hub / transformers: set before anything imports them.
@@ -94,7 +93,7 @@ class AppController(QObject):
                 w.raise_()
                 w.activateWindow()
                 return w
-        if self._sealed(path):
+        if services.is_sealed(path):
             return self.open_sealed(path)
         try:
             project = services.open_project(path, readonly=readonly)
@@ -108,11 +107,6 @@ class AppController(QObject):
         return self.show_project(project)
 
     # ---- sealed files (read-only, with a banner naming the signer) --------------------------------
-    @staticmethod
-    def _sealed(path: str) -> bool:
-        is_sealed = getattr(services, "is_sealed", None)
-        return bool(is_sealed and find_spec("factaudit.gui.views.sealed_banner") is not None and is_sealed(path))
-
     def ask_passphrase(self, path: str) -> str | None:
         text, ok = QInputDialog.getText(self._dialog_parent(), "Encrypted sealed file",
                                         f"Passphrase for {Path(path).name}:", QLineEdit.EchoMode.Password)

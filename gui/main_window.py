@@ -1,7 +1,6 @@
 """The project window: a sidebar of pages, the page area, menus, and a status bar with the job area."""
 from __future__ import annotations
 
-import importlib
 import logging
 from pathlib import Path
 
@@ -16,25 +15,21 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.services import status as workflow_status
 from factaudit.gui import workflow_actions
-from factaudit.gui.ops import Op, OpChanges, announce, on_changes
+from factaudit.gui.ops import Op, OpChanges, announce, error_text, on_changes
 from factaudit.gui.views.data_view import DataView
 from factaudit.gui.views.job_area import JobArea
-from factaudit.gui.views.placeholder import PlaceholderPage
+from factaudit.gui.views.labeling_page import LabelingPage
+from factaudit.gui.views.results_view import ResultsView
 from factaudit.gui.views.runs_view import RunsView
-from factaudit.gui.views.runs_view import dialog_available as module_available
+from factaudit.gui.views.tabbed_page import ReviewPage
 from factaudit.gui.views.workflow_view import WorkflowView
 
 log = logging.getLogger(__name__)
 
 PAGES = ("Workflow", "Data", "Runs", "Review", "Labeling", "Reports")
 FIRST_LAZY = 3          # pages from here on are built on first show
-# Pages other modules provide, built on first show: page -> (module, class taking (project, parent)).
-# Without the module the page stays a placeholder saying what will be there.
-OPTIONAL_PAGES = {
-    "Review": ("factaudit.gui.views.tabbed_page", "ReviewPage"),
-    "Labeling": ("factaudit.gui.views.labeling_view", "LabelingPage"),
-    "Reports": ("factaudit.gui.views.results_view", "ResultsView"),
-}
+# Pages built on first show (they read the project as they are built): page -> class taking (project, parent)
+LAZY_PAGES = {"Review": ReviewPage, "Labeling": LabelingPage, "Reports": ResultsView}
 # What each lazily built page shows, so a change announcement refreshes it (when next shown). A page
 # that subscribes itself (attribute `subscribes_to_changes = True`) is left to do so.
 PAGE_AREAS = {
@@ -83,11 +78,10 @@ class ProjectWindow(QMainWindow):
         self.pages.addWidget(self.workflow_view)
         self.pages.addWidget(self.data_view)
         self.pages.addWidget(self.runs_view)
-        self._lazy: dict[int, tuple[str, str]] = {}
+        self._lazy: dict[int, type[QWidget]] = {}
         for index, name in enumerate(PAGES[FIRST_LAZY:], start=FIRST_LAZY):
-            self.pages.addWidget(PlaceholderPage(name))
-            if name in OPTIONAL_PAGES and module_available(OPTIONAL_PAGES[name][0]):
-                self._lazy[index] = OPTIONAL_PAGES[name]
+            self.pages.addWidget(QWidget())
+            self._lazy[index] = LAZY_PAGES[name]
         self.sidebar.currentRowChanged.connect(self._page_changed)
 
         body = QWidget()
@@ -156,13 +150,11 @@ class ProjectWindow(QMainWindow):
         self.refresh_action = self._action("&Refresh", "F5", self.refresh_current,
                                            "Read the current page again from the project file")
         view_menu.addAction(self.refresh_action)
-        if module_available("factaudit.gui.views.connections_view"):
-            view_menu.addAction(self._action("&Connection log…", None, self.show_connection_log,
-                                             "Every outbound connection the app made, and the offline guard"))
-        if module_available("factaudit.gui.views.models_view"):
-            self.models_action = self._action("&Models…", "Ctrl+M", self.show_models,
-                                              "Verifier LLMs and embedders: RAM fit, add or remove models")
-            view_menu.addAction(self.models_action)
+        view_menu.addAction(self._action("&Connection log…", None, self.show_connection_log,
+                                         "Every outbound connection the app made, and the offline guard"))
+        self.models_action = self._action("&Models…", "Ctrl+M", self.show_models,
+                                          "Verifier LLMs and embedders: RAM fit, add or remove models")
+        view_menu.addAction(self.models_action)
 
         help_menu = bar.addMenu("&Help")
         self.quickstart_action = self._action("&Quick start", "F1", lambda: workflow_actions.show_quickstart(self))
@@ -184,14 +176,16 @@ class ProjectWindow(QMainWindow):
             self._update_status()
 
     def _build_lazy_page(self, index: int) -> None:
-        spec = self._lazy.pop(index, None)
-        if spec is None:
+        page_cls = self._lazy.pop(index, None)
+        if page_cls is None:
             return
         try:
-            page = getattr(importlib.import_module(spec[0]), spec[1])(self.project, self)
-        except Exception as exc:  # noqa: BLE001 - a broken optional page must not take the window down
+            page = page_cls(self.project, self)
+        except FactAuditError as exc:   # the project cannot give the page what it needs: show why
             log.warning("cannot build the %s page: %s", PAGES[index], exc)
-            return
+            page = QLabel(f"The {PAGES[index]} page cannot be shown: {error_text(exc)}")
+            page.setWordWrap(True)
+            page.setAlignment(Qt.AlignmentFlag.AlignCenter)
         old = self.pages.widget(index)
         self.pages.insertWidget(index, page)
         self.pages.removeWidget(old)

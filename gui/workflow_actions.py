@@ -5,27 +5,30 @@ serves which step of engine.services.status.
 """
 from __future__ import annotations
 
-import importlib
-import logging
 from importlib import resources
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
-from factaudit.gui.views.runs_view import RUN_DIALOGS, dialog_available
+from factaudit.engine.errors import FactAuditError
+from factaudit.gui.dialogs.decompose_dialog import DecomposeDialog
+from factaudit.gui.dialogs.prelabel_dialog import PrelabelDialog
+from factaudit.gui.dialogs.report_dialog import ReportDialog
+from factaudit.gui.dialogs.retrieve_dialog import RetrieveDialog
+from factaudit.gui.dialogs.run_details import RunDetailsDialog
+from factaudit.gui.dialogs.seal_dialog import SealDialog
+from factaudit.gui.dialogs.verify_dialog import VerifyDialog
 from factaudit.gui.ops import error_text
 
-log = logging.getLogger(__name__)
-
-# step -> (module, class) of the dialog that does it; each takes (project, parent) and is opened modeless
+# step -> the dialog that does it; each takes (project, parent) and is opened modeless
 STEP_DIALOGS = {
-    "decompose": ("factaudit.gui.dialogs.decompose_dialog", "DecomposeDialog"),
-    "retrieve": next((m, c) for t, m, c in RUN_DIALOGS if t.startswith("Retrieve")),
-    "verify": next((m, c) for t, m, c in RUN_DIALOGS if t.startswith("Verify")),
-    "prelabel": ("factaudit.gui.dialogs.prelabel_dialog", "PrelabelDialog"),
-    "report": ("factaudit.gui.dialogs.report_dialog", "ReportDialog"),
-    "seal": ("factaudit.gui.dialogs.seal_dialog", "SealDialog"),
+    "decompose": DecomposeDialog,
+    "retrieve": RetrieveDialog,
+    "verify": VerifyDialog,
+    "prelabel": PrelabelDialog,
+    "report": ReportDialog,
+    "seal": SealDialog,
 }
 # step -> (sidebar page, tab of that page or None)
 STEP_PAGES = {
@@ -37,15 +40,11 @@ STEP_PAGES = {
 }
 
 
-def open_dialog(window, module: str, cls: str, *args, **kwargs) -> QDialog | None:
-    """Open a dialog modeless (jobs it starts go on when it is closed), or say it is not available."""
-    if not dialog_available(module):
-        QMessageBox.information(window, "Not available", "This step is not available in this build yet.")
-        return None
+def open_dialog(window, dialog_cls: type[QDialog], *args, **kwargs) -> QDialog | None:
+    """Open a dialog modeless (jobs it starts go on when it is closed)."""
     try:
-        dialog = getattr(importlib.import_module(module), cls)(window.project, window, *args, **kwargs)
-    except Exception as exc:  # noqa: BLE001 - a broken dialog must not take the window down
-        log.exception("cannot open %s.%s", module, cls)
+        dialog = dialog_cls(window.project, window, *args, **kwargs)
+    except FactAuditError as exc:   # e.g. the project cannot be read: say so, keep the window
         QMessageBox.warning(window, "Cannot open", f"This step cannot be opened: {error_text(exc)}")
         return None
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -87,7 +86,7 @@ def do_step(window, name: str):
             return None
         return open_run_details(window, run)
     if name in STEP_DIALOGS:
-        return open_dialog(window, *STEP_DIALOGS[name])
+        return open_dialog(window, STEP_DIALOGS[name])
     if name in STEP_PAGES:
         page, tab = STEP_PAGES[name]
         target = {"label_evidence": "evidence", "label_reasoning": "reasoning"}.get(name)
@@ -96,7 +95,7 @@ def do_step(window, name: str):
 
 
 def open_run_details(window, run_id: str) -> QDialog | None:
-    return open_dialog(window, "factaudit.gui.dialogs.run_details", "RunDetailsDialog", run_id)
+    return open_dialog(window, RunDetailsDialog, run_id)
 
 
 # ---- Help ----------------------------------------------------------------------------------------------

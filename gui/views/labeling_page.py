@@ -4,17 +4,19 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from factaudit.gui.ops import on_changes
+from factaudit.gui.views.agreement_view import AgreementView
+from factaudit.gui.views.codebook_editor import CodebookEditor
+from factaudit.gui.views.labeling_view import LabelingView
 from factaudit.gui.views.tabbed_page import TabbedPage
+from factaudit.gui.views.taxonomy_view import TaxonomyView
 
 
 class LabelingPage(TabbedPage):
     """The whole Labeling sidebar page: the labeling view with the codebook editor, agreement and
     taxonomy as tabs (built when first shown, refreshed whenever they are shown again)."""
 
-    TABS = (("Label", ("factaudit.gui.views.labeling_view", "LabelingView")),
-            ("Codebook", ("factaudit.gui.views.codebook_editor", "CodebookEditor")),
-            ("Agreement", ("factaudit.gui.views.agreement_view", "AgreementView")),
-            ("Taxonomy", ("factaudit.gui.views.taxonomy_view", "TaxonomyView")))
+    TABS = (("Label", LabelingView), ("Codebook", CodebookEditor), ("Agreement", AgreementView),
+            ("Taxonomy", TaxonomyView))
     subscribes_to_changes = True
 
     def __init__(self, project, parent: QWidget | None = None):
@@ -37,7 +39,7 @@ class LabelingPage(TabbedPage):
         return self._built[0]
 
     def view_built(self, index: int, view: QWidget) -> None:
-        if self.TABS[index][1][1] == "CodebookEditor":
+        if isinstance(view, CodebookEditor):
             view.saved.connect(lambda _v: self.labeling.refresh())
 
     def _tab_changed(self, index: int) -> None:

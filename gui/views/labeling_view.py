@@ -417,6 +417,3 @@ class LabelingView(LabelingLayout, QWidget):
                            failure=lambda exc: self.status.setText(f"Not undone: {error_text(exc)}"), title="undoing a label",
                            changes=(self.project, OpChanges(annotations=True)))
 
-
-# the sidebar page lives in its own module; main_window names it here
-from factaudit.gui.views.labeling_page import LabelingPage  # noqa: E402,F401

@@ -1,8 +1,6 @@
 """The Runs page: every run in the project, and the dialogs that start new ones."""
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 from datetime import datetime
 
@@ -15,21 +13,16 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.gui.dialogs.retrieve_dialog import RetrieveDialog
+from factaudit.gui.dialogs.verify_dialog import VerifyDialog
 from factaudit.gui.ops import error_text
 
 COLUMNS = ("Run", "Kind", "Status", "Created", "Finished", "Summary")
 STATUS_COLORS = {"done": "#1d6435", "failed": "#8f1d1d", "cancelled": "#7a4d00", "interrupted": "#7a4d00",
                  "running": "#1f4f8f"}
-# (button text, module, class) for dialogs other engineers provide.
-RUN_DIALOGS = (("Retrieve…", "factaudit.gui.dialogs.retrieve_dialog", "RetrieveDialog"),
-               ("Verify…", "factaudit.gui.dialogs.verify_dialog", "VerifyDialog"))
+# (button text, dialog class taking (project, parent)) of the runs this page starts
+RUN_DIALOGS = (("Retrieve…", RetrieveDialog), ("Verify…", VerifyDialog))
 
-
-def dialog_available(module: str) -> bool:
-    try:
-        return importlib.util.find_spec(module) is not None
-    except (ImportError, ValueError):
-        return False
 
 
 def local_time(iso: str | None) -> str:
@@ -70,16 +63,12 @@ class RunsView(QWidget):
         self.refresh_button.clicked.connect(lambda: (self.refresh(), self.runsChanged.emit()))
         head.addWidget(self.refresh_button)
         self.dialog_buttons: dict[str, QPushButton] = {}
-        for text, module, cls in RUN_DIALOGS:
+        for text, dialog_cls in RUN_DIALOGS:
             button = QPushButton(text)
-            available = dialog_available(module)
             if project.readonly:
                 button.setEnabled(False)
                 button.setToolTip("The project is open read-only")
-            elif not available:
-                button.setEnabled(False)
-                button.setToolTip("Not available in this build yet")
-            button.clicked.connect(lambda _=False, m=module, c=cls: self.open_dialog(m, c))
+            button.clicked.connect(lambda _=False, d=dialog_cls: self.open_dialog(d))
             self.dialog_buttons[text.rstrip("…")] = button
             head.addWidget(button)
         root.addLayout(head)
@@ -131,12 +120,11 @@ class RunsView(QWidget):
 
         return open_run_details(self.window(), item.text())
 
-    def open_dialog(self, module: str, cls: str) -> None:
+    def open_dialog(self, dialog_cls) -> None:
         try:
-            dialog_cls = getattr(importlib.import_module(module), cls)
             dialog = dialog_cls(self.project, self)
-        except Exception as exc:  # noqa: BLE001 - a broken optional dialog must not take the app down
-            QMessageBox.warning(self, "Cannot open dialog", f"{module}.{cls}: {error_text(exc)}")
+        except FactAuditError as exc:   # e.g. the project cannot be read: say so, keep the window
+            QMessageBox.warning(self, "Cannot open dialog", error_text(exc))
             return
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(lambda _=0: (self.refresh(), self.runsChanged.emit()))

