@@ -83,13 +83,14 @@ def run_rows(project: Project) -> list[RunRow]:
             for r in conn.execute("SELECT id, kind, status, created, finished FROM runs ORDER BY seq")]
 
 
-def claims_covered(project: Project, run_id: str) -> int:
-    """Active claims the retrieval run answered (a query row or at least one hit)."""
+def claims_covered(project: Project, run_ids: list[str]) -> int:
+    """Active claims that at least one of the retrieval runs answered (a query row or a first hit)."""
+    marks = ",".join("?" * len(run_ids))
     return project.reader().execute(
         "SELECT count(*) FROM claims c WHERE c.active = 1 AND ("
-        " EXISTS (SELECT 1 FROM retrieval_queries q WHERE q.run_id = ? AND q.claim_id = c.id)"
-        " OR EXISTS (SELECT 1 FROM retrieval_hits h WHERE h.run_id = ? AND h.claim_id = c.id AND h.rank = 1))",
-        (run_id, run_id)).fetchone()[0]
+        f" EXISTS (SELECT 1 FROM retrieval_queries q WHERE q.run_id IN ({marks}) AND q.claim_id = c.id)"
+        f" OR EXISTS (SELECT 1 FROM retrieval_hits h WHERE h.run_id IN ({marks}) AND h.claim_id = c.id"
+        " AND h.rank = 1))", (*run_ids, *run_ids)).fetchone()[0]
 
 
 def hit_count(project: Project, run_id: str, k: int | None = None) -> int:

@@ -148,14 +148,15 @@ def _retrieve(f: _Facts) -> Step:
         extra = f" ({unfinished[-1].id} did not finish)" if unfinished else ""
         return Step("retrieve", TODO, ("no claims to retrieve for yet" if not claims else "no finished retrieval run")
                     + extra)
-    best, covered = None, -1
-    for r in runs:
-        n = store.claims_covered(f.project, r.id)
-        if n > covered:
-            best, covered = r.id, n
+    # Runs are often made per dataset (the demo retrieves for SciFact claims and for answer claims
+    # apart), so a claim counts as covered when any finished run answered it.
+    per_run = {r.id: store.claims_covered(f.project, [r.id]) for r in runs}
+    best = max(per_run, key=per_run.get)
+    covered = store.claims_covered(f.project, list(per_run)) if len(per_run) > 1 else per_run[best]
+    who = f"{best} covers" if covered == per_run[best] else f"{len(per_run)} retrieval runs cover"
     if covered >= claims:
-        return Step("retrieve", DONE, f"{best} covers all {_n(claims, 'claim')}", run_id=best)
-    return Step("retrieve", PARTIAL, f"{best} covers {_of(covered, claims, 'claim')}", run_id=best)
+        return Step("retrieve", DONE, f"{who} all {_n(claims, 'claim')}", run_id=best)
+    return Step("retrieve", PARTIAL, f"{who} {_of(covered, claims, 'claim')}", run_id=best)
 
 
 def _evaluate_retrieval(f: _Facts) -> Step:
@@ -369,7 +370,7 @@ def units_to_run(project: Project, kind: str, run: str, *, target: str = "eviden
     """How many units a verify run (claims of a retrieval run) or a judge run (evidence pairs of a
     retrieval run, or verdicts of a verify run) would process."""
     if kind == "verify":
-        n = store.claims_covered(project, run)
+        n = store.claims_covered(project, [run])
         return min(n, limit) if limit else n
     if target == "evidence":
         n = store.hit_count(project, run, k)

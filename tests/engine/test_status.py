@@ -176,6 +176,22 @@ def test_each_step_in_turn(demo_project, tmp_path):
     assert "predates" in r.step("report").detail
 
 
+def test_retrieval_runs_per_dataset_cover_the_claims_together(demo_project):
+    p = demo_project
+    path = str(p.path)
+    vs.decompose(p, vs.DecomposeRequest(method="sentence", dataset="medexpert-demo"))
+    n_claims = sql(path, "SELECT count(*) FROM claims WHERE active = 1")
+    n_scifact = sql(path, "SELECT count(*) FROM claims c JOIN datasets d ON d.id = c.dataset_id"
+                          " WHERE c.active = 1 AND d.name = 'scifact-demo'")
+    first = retrieval.retrieve(p, "bm25", k=3, dataset="scifact-demo").run_id
+    step = status.workflow_status(p).step("retrieve")
+    assert step.state == "partial" and step.detail == f"{first} covers {n_scifact:,} of {n_claims:,} claims"
+    retrieval.retrieve(p, "bm25", k=3, dataset="medexpert-demo")
+    r = status.workflow_status(p)
+    assert states(r)["retrieve"] == "done" and r.step("retrieve").detail == f"2 retrieval runs cover all {n_claims:,} claims"
+    assert r.next_step.name != "retrieve"
+
+
 def test_readonly_project_records_nothing(demo_project_path):
     with services.open_project(demo_project_path, readonly=True) as p:
         assert status.mark_step(p, "score", "verify-1") is False
