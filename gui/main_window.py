@@ -5,7 +5,7 @@ import logging
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QSizePolicy, QStackedWidget,
     QStatusBar, QVBoxLayout, QWidget,
@@ -51,7 +51,10 @@ class ProjectWindow(QMainWindow):
         super().__init__(parent)
         self.project = project
         self.setObjectName("projectWindow")
-        self.resize(1400, 850)
+        # Roomy by default, but never larger than the screen (a 1366×768 laptop, or 150 % scaling)
+        screen = QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().size() if screen is not None else QSize(1400, 850)
+        self.resize(min(1400, int(room.width() * 0.95)), min(850, int(room.height() * 0.9)))  # room for the frame
         self._update_title()
 
         self.sidebar = QListWidget()
@@ -165,7 +168,10 @@ class ProjectWindow(QMainWindow):
 
     # ---- pages -----------------------------------------------------------------------------------
     def show_page(self, index: int) -> None:
+        """Show a page from a shortcut or a button: its keys work at once (pages with keys set a focus
+        proxy). A click in the sidebar leaves the focus there, so the arrow keys keep moving in it."""
         self.sidebar.setCurrentRow(index)
+        self.pages.currentWidget().setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _page_changed(self, index: int) -> None:
         if index >= 0:

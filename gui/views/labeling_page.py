@@ -39,6 +39,8 @@ class LabelingPage(TabbedPage):
         return self._built[0]
 
     def view_built(self, index: int, view: QWidget) -> None:
+        if isinstance(view, LabelingView):
+            self.setFocusProxy(view.card)       # digits label at once when the page is opened
         if isinstance(view, CodebookEditor):
             view.saved.connect(lambda _v: self.labeling.refresh())
 

@@ -207,6 +207,8 @@ class ResultsView(QWidget):
         self.run_combo.addItems(runs)
         if current in runs:
             self.run_combo.setCurrentText(current)
+        elif runs:
+            self.run_combo.setCurrentIndex(len(runs) - 1)     # the newest run first
         self.compare_list.clear()
         for r in runs:
             it = QListWidgetItem(r)

@@ -66,6 +66,7 @@ class ReviewPage(TabbedPage):
 
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(project, parent)
+        self.setFocusProxy(self._built[0].list)     # 1/2/3 triage at once when the page is opened
         on_changes(self, self._changed, "runs", "verdicts", "triage", "annotations", "codebook", project=project)
 
     def _changed(self, changes) -> None:
