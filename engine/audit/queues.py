@@ -290,18 +290,9 @@ def open_evidence_queue(project: Project, retrieval_run: str, annotator: str, *,
 
     spec = {"target": "evidence", "run": retrieval_run, "verify_run": verify_run, "mapping": mapping, "k": k,
             "seed": seed}
-    if head and verify_run:
-        runs.get_run(project, verify_run)
-        claims = head_order(project, verify_run, mapping, lambda cs: set(store.hits_for_claims(
-            project, retrieval_run, cs)), head)
-        queue = LabelQueue("evidence", claims, units_of, first, retest, share=share, gap=gap, seed=seed,
-                           complete=False, spec=spec)
-    else:
-        claims, n_units = full_order(project, spec, progress=progress, cancel=cancel)
-        queue = LabelQueue("evidence", claims, units_of, first, retest, share=share, gap=gap, seed=seed,
-                           n_units=n_units, spec=spec)
-    queue.get(0)           # the first page, while still off the UI thread
-    return queue
+    with_hits = lambda cs: set(store.hits_for_claims(project, retrieval_run, cs))  # noqa: E731
+    return _open_queue(project, spec, units_of, first, retest, head=head if verify_run else None,
+                       head_units=with_hits, share=share, gap=gap, progress=progress, cancel=cancel)
 
 
 def open_reasoning_queue(project: Project, verify_run: str, annotator: str, *, mapping: str = "R+NE",
@@ -312,15 +303,24 @@ def open_reasoning_queue(project: Project, verify_run: str, annotator: str, *, m
     first, retest = _progress(project, "reasoning", annotator, [d.id for d in book.reasoning])
     spec = {"target": "reasoning", "run": verify_run, "verify_run": verify_run, "mapping": mapping, "seed": seed}
     units_of = lambda cs: {c: [(verify_run, None)] for c in cs}  # noqa: E731 - one unit per claim
+    # claim-level disagreements always have a parsed verdict, so every candidate is a unit
+    return _open_queue(project, spec, units_of, first, retest, head=head, head_units=set, share=share, gap=gap,
+                       progress=progress, cancel=cancel)
+
+
+def _open_queue(project: Project, spec: dict, units_of, first, retest, *, head: int | None, head_units,
+                share: float, gap: int, progress, cancel) -> LabelQueue:
+    """With `head`, a queue of the first `head` disagreement claims (completed later by `full_order`
+    and `LabelQueue.adopt`); else the whole order. The first page is read here, off the UI thread."""
+    target, seed = spec["target"], spec["seed"]
     if head:
-        runs.get_run(project, verify_run)
-        # claim-level disagreements always have a parsed verdict, so every candidate is a unit
-        claims = head_order(project, verify_run, mapping, set, head)
-        queue = LabelQueue("reasoning", claims, units_of, first, retest, share=share, gap=gap, seed=seed,
+        runs.get_run(project, spec["verify_run"])
+        claims = head_order(project, spec["verify_run"], spec["mapping"], head_units, head)
+        queue = LabelQueue(target, claims, units_of, first, retest, share=share, gap=gap, seed=seed,
                            complete=False, spec=spec)
     else:
         claims, n_units = full_order(project, spec, progress=progress, cancel=cancel)
-        queue = LabelQueue("reasoning", claims, units_of, first, retest, share=share, gap=gap, seed=seed,
+        queue = LabelQueue(target, claims, units_of, first, retest, share=share, gap=gap, seed=seed,
                            n_units=n_units, spec=spec)
     queue.get(0)
     return queue

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.models.llm import LLM, LLMResult
 from factaudit.engine.pipeline.aggregate import STANCES, aggregate_stances
-from factaudit.engine.text.injection import DETECTOR, withhold
+from factaudit.engine.text.injection import withhold
 from factaudit.engine.pipeline.prompts import Prompt, load_prompt, neutralise
 from factaudit.engine.project.records import VERDICTS, VerdictRecord
 

@@ -104,9 +104,12 @@ def insert_annotations(project: Project, records: Iterable[Annotation]) -> int:
 
 def list_annotations(project: Project, *, target: str | None = None, claim_ids: Iterable[str] | None = None,
                      run_id: str | None = None, dimension: str | None = None,
-                     annotator: str | None = None) -> list[Annotation]:
-    """Records in the order they were made (creation time, then insertion order)."""
+                     annotator: str | None = None, people_only: bool = False) -> list[Annotation]:
+    """Records in the order they were made (creation time, then insertion order). `people_only`
+    leaves out LLM pre-labels (annotators named `llm:…`)."""
     clauses, args = [], []
+    if people_only:
+        clauses.append("annotator NOT LIKE 'llm:%'")
     if target:
         clauses.append("target_kind = ?")
         args.append(target)

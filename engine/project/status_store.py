@@ -121,9 +121,7 @@ def judge_targets(project: Project) -> dict[str, str]:
 
 def human_annotations(project: Project, target: str) -> list[Annotation]:
     """People's annotations of one target kind (pre-labels by an LLM left out), oldest first."""
-    return [audit_store._row(r) for r in project.reader().execute(
-        f"SELECT {audit_store._COLUMNS}, rowid FROM annotations"
-        " WHERE target_kind = ? AND annotator NOT LIKE 'llm:%' ORDER BY created, rowid", (target,))]
+    return audit_store.list_annotations(project, target=target, people_only=True)
 
 
 def hits_present(project: Project, run_id: str, pairs: list[tuple[str, str]], k: int | None = None) -> int:

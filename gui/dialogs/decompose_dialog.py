@@ -21,13 +21,7 @@ class DecomposeDialog(JobDialog):
     decomposed = Signal(object)        # engine DecomposeResult
 
     def __init__(self, project, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.project = project
-        self.setWindowTitle("Decompose answers")
-        self.setObjectName("decomposeDialog")
-        self.resize(560, 300)
-        self.op: Op | None = None
-        self.result = None
+        super().__init__(project, parent, title="Decompose answers", object_name="decomposeDialog", size=(560, 300))
         root = QVBoxLayout(self)
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)

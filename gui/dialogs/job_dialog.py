@@ -1,16 +1,24 @@
-"""The base of dialogs that start a long job (decompose, pre-label, verify): Close hides a dialog
-whose job is running, so the job goes on in the status bar's job area (where Cancel is), and the
-dialog deletes itself when that job ends."""
+"""The base of dialogs that start a long job (retrieve, decompose, pre-label, verify): Close hides
+a dialog whose job is running, so the job goes on in the status bar's job area (where Cancel is),
+and the dialog deletes itself when that job ends."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QWidget
 
 from factaudit.gui.ops import Op
 
 
 class JobDialog(QDialog):
-    op: Op | None = None
     _hidden_while_running = False
+
+    def __init__(self, project, parent: QWidget | None, *, title: str, object_name: str, size: tuple[int, int]):
+        super().__init__(parent)
+        self.project = project
+        self.setWindowTitle(title)
+        self.setObjectName(object_name)
+        self.resize(*size)
+        self.op: Op | None = None
+        self.result = None          # the engine's result of the last job, once it succeeded
 
     @property
     def running(self) -> bool:

@@ -27,13 +27,7 @@ class PrelabelDialog(JobDialog):
     prelabelled = Signal(object)         # engine JudgeResult
 
     def __init__(self, project, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.project = project
-        self.setWindowTitle("Pre-label with a language model")
-        self.setObjectName("prelabelDialog")
-        self.resize(640, 420)
-        self.op: Op | None = None
-        self.result = None
+        super().__init__(project, parent, title="Pre-label with a language model", object_name="prelabelDialog", size=(640, 420))
         self.estimate = None
         root = QVBoxLayout(self)
         intro = QLabel("Suggested codes stay hidden in Labeling until you have labelled the unit yourself.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel, QProgressBar,
+    QCheckBox, QComboBox, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel, QProgressBar,
     QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
@@ -12,23 +12,18 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.jobs import RateMeter
 from factaudit.engine.services import retrieval
+from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.views.job_area import describe_progress
 
 ALL_DATASETS = "All claims"
 
 
-class RetrieveDialog(QDialog):
+class RetrieveDialog(JobDialog):
     retrieved = Signal(object)      # engine RetrievalResult
 
     def __init__(self, project, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.project = project
-        self.setWindowTitle("Retrieve evidence")
-        self.setObjectName("retrieveDialog")
-        self.resize(560, 360)
-        self.op: Op | None = None
-        self.result = None
+        super().__init__(project, parent, title="Retrieve evidence", object_name="retrieveDialog", size=(560, 360))
         self._meter: RateMeter | None = None
         self._phase = ""
 
@@ -93,10 +88,6 @@ class RetrieveDialog(QDialog):
     # ---- settings ------------------------------------------------------------------------------
     def set_retriever(self, spec: str) -> None:
         self.retriever_combo.setCurrentText(spec)
-
-    @property
-    def running(self) -> bool:
-        return self.op is not None and self.op.running
 
     # ---- running -------------------------------------------------------------------------------
     def start(self) -> None:
@@ -167,6 +158,7 @@ class RetrieveDialog(QDialog):
                                   "counted as a finished run.")
 
     def reject(self) -> None:
+        # A retrieval takes seconds: Close cancels it rather than hiding the dialog.
         if self.running:
             self.cancel()
             return          # close once the worker stopped (the Cancel path re-enables Close)

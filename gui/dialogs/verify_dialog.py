@@ -23,13 +23,7 @@ class VerifyDialog(JobDialog):
     verified = Signal(object)       # engine VerifyResult
 
     def __init__(self, project, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.project = project
-        self.setWindowTitle("Verify claims")
-        self.setObjectName("verifyDialog")
-        self.resize(600, 420)
-        self.op: Op | None = None
-        self.result = None
+        super().__init__(project, parent, title="Verify claims", object_name="verifyDialog", size=(600, 420))
         self._meter: RateMeter | None = None
 
         root = QVBoxLayout(self)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSplitter, QTableWidget, QTableWidgetItem,
+    QHBoxLayout, QLabel, QPushButton, QSplitter, QTableWidgetItem,
     QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.views.tables import read_only_table
 
 DIM_COLUMNS = ("Dimension / step", "Target", "α", "α 95% CI", "α humans only", "Units", "Raters", "Rater pairs (κ)")
 PAIR_COLUMNS = ("Dimension / step", "Rater A", "Rater B", "Kind", "Units", "κ", "κ 95% CI", "Raw agreement",
@@ -30,19 +31,6 @@ def num(value, digits: int = 3) -> str:
 
 def interval(ci) -> str:
     return f"[{ci[0]:.3f}, {ci[1]:.3f}]" if ci else "–"
-
-
-def _table(columns) -> QTableWidget:
-    t = QTableWidget(0, len(columns))
-    t.setHorizontalHeaderLabels(columns)
-    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    t.setAlternatingRowColors(True)
-    t.setShowGrid(False)
-    t.verticalHeader().hide()
-    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    t.horizontalHeader().setStretchLastSection(True)
-    return t
 
 
 def _item(text: str, numeric: bool = False) -> QTableWidgetItem:
@@ -76,7 +64,7 @@ class AgreementView(QWidget):
         self.status.setWordWrap(True)
         root.addWidget(self.status)
         split = QSplitter(Qt.Orientation.Vertical)
-        self.dim_table = _table(DIM_COLUMNS)
+        self.dim_table = read_only_table(DIM_COLUMNS)
         self.dim_table.setObjectName("agreementTable")
         split.addWidget(self.dim_table)
         lower = QWidget()
@@ -85,7 +73,7 @@ class AgreementView(QWidget):
         sub = QLabel("Rater pairs")
         sub.setObjectName("subsectionTitle")
         ll.addWidget(sub)
-        self.pair_table = _table(PAIR_COLUMNS)
+        self.pair_table = read_only_table(PAIR_COLUMNS)
         self.pair_table.setObjectName("pairTable")
         ll.addWidget(self.pair_table)
         split.addWidget(lower)

@@ -1,7 +1,7 @@
 """Pieces of the Results page: number formatting, tables and matplotlib canvases."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 
 def pct(value, ci=None) -> str:
@@ -17,19 +17,6 @@ def _pvalue(p) -> str:
     if p is None:
         return ""
     return f"{p:.4f}" if p >= 0.0001 else f"{p:.1e}"
-
-
-def _table(columns) -> QTableWidget:
-    t = QTableWidget(0, len(columns))
-    t.setHorizontalHeaderLabels(columns)
-    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    t.setAlternatingRowColors(True)
-    t.setShowGrid(False)
-    t.verticalHeader().hide()
-    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    t.horizontalHeader().setStretchLastSection(True)
-    return t
 
 
 def _empty(canvas, why: str) -> None:

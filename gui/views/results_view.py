@@ -17,7 +17,8 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.engine.metrics.classification import MAPPINGS, RunMetrics
 from factaudit.engine.metrics.compare import Comparison
 from factaudit.gui.ops import Op, OpChanges, error_text
-from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue, _table, pct  # noqa: F401
+from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue, pct  # noqa: F401
+from factaudit.gui.views.tables import read_only_table
 
 METRIC_COLUMNS = ("Mapping", "n", "TP", "FP", "FN", "TN", "Precision [95% CI]", "Recall [95% CI]", "F1 [95% CI]")
 CLOSED_COLUMNS = ("Gold verdict", "n", "Precision", "Recall", "F1")
@@ -120,7 +121,7 @@ class ResultsView(QWidget):
         top = QWidget()
         grid = QGridLayout(top)
         grid.setContentsMargins(0, 0, 0, 0)
-        self.metrics_table = _table(METRIC_COLUMNS)
+        self.metrics_table = read_only_table(METRIC_COLUMNS)
         self.metrics_table.setObjectName("metricsTable")
         grid.addWidget(self.metrics_table, 0, 0)
         self.interval_plot = PlotCanvas(5.2, 2.6)
@@ -134,7 +135,7 @@ class ResultsView(QWidget):
         self.closed_label.setToolTip("Closed regime: claims with a gold four-way verdict (as in SciFact), scored "
                                      "verdict against verdict")
         cl.addWidget(self.closed_label)
-        self.closed_table = _table(CLOSED_COLUMNS)
+        self.closed_table = read_only_table(CLOSED_COLUMNS)
         self.closed_table.setObjectName("closedTable")
         cl.addWidget(self.closed_table, 1)
         grid.addWidget(closed, 1, 0)
@@ -161,7 +162,7 @@ class ResultsView(QWidget):
         self.compare_label.setWordWrap(True)
         self.compare_label.setMinimumHeight(36)
         right.addWidget(self.compare_label)
-        self.compare_table = _table(COMPARE_COLUMNS)
+        self.compare_table = read_only_table(COMPARE_COLUMNS)
         self.compare_table.setObjectName("compareTable")
         right.addWidget(self.compare_table)
         bl.addLayout(right, 1)

@@ -4,29 +4,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget, QTableWidgetItem,
+    QCheckBox, QHBoxLayout, QLabel, QPushButton, QTableWidget, QTableWidgetItem,
     QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui.ops import error_text
+from factaudit.gui.views.tables import read_only_table
 
 
 def _cell(count: int, share: float | None) -> str:
     return f"{count}" if share is None else f"{count} ({100 * share:.0f}%)"
-
-
-def _table(columns) -> QTableWidget:
-    t = QTableWidget(0, len(columns))
-    t.setHorizontalHeaderLabels(columns)
-    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    t.setAlternatingRowColors(True)
-    t.setShowGrid(False)
-    t.verticalHeader().hide()
-    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    t.horizontalHeader().setStretchLastSection(False)
-    return t
 
 
 def _fill(table: QTableWidget, header: list[str], rows: list[list[str]]) -> None:
@@ -69,17 +58,17 @@ class TaxonomyView(QWidget):
         sub = QLabel("Retrieval runs (per claim × passage; R6 per claim)")
         sub.setObjectName("subsectionTitle")
         root.addWidget(sub)
-        self.retrieval_table = _table(["Run"])
+        self.retrieval_table = read_only_table(["Run"], select_rows=False, stretch_last=False)
         root.addWidget(self.retrieval_table, 1)
         sub2 = QLabel("Verify runs (per claim × verification)")
         sub2.setObjectName("subsectionTitle")
         root.addWidget(sub2)
-        self.verify_table = _table(["Run"])
+        self.verify_table = read_only_table(["Run"], select_rows=False, stretch_last=False)
         root.addWidget(self.verify_table, 1)
         sub3 = QLabel("Per-dimension marginals")
         sub3.setObjectName("subsectionTitle")
         root.addWidget(sub3)
-        self.marginal_table = _table(["Run"])
+        self.marginal_table = read_only_table(["Run"], select_rows=False, stretch_last=False)
         root.addWidget(self.marginal_table, 1)
         self.refresh()
 
