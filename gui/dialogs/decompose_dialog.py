@@ -19,6 +19,7 @@ METHODS = (("sentence", "One claim per sentence (fast)"),
 
 class DecomposeDialog(JobDialog):
     decomposed = Signal(object)        # engine DecomposeResult
+    unit_name = "answers"
 
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(project, parent, title="Decompose answers", object_name="decomposeDialog", size=(560, 300))
@@ -99,12 +100,6 @@ class DecomposeDialog(JobDialog):
                    .finished(self._finished).run())
         self._update()
         return self.op
-
-    def _progress(self, done, total, message: str) -> None:
-        if total:
-            self.progress_bar.setRange(0, int(total))
-            self.progress_bar.setValue(int(done or 0))
-            self.status_label.setText(f"{int(done or 0):,} / {int(total):,} answers")
 
     def _done(self, result) -> None:
         self.result = result

@@ -9,6 +9,8 @@ from factaudit.gui.ops import Op
 
 
 class JobDialog(QDialog):
+    """Subclasses have `progress_bar` and `status_label` widgets and name what they count in `unit_name`."""
+    unit_name = "units"
     _hidden_while_running = False
 
     def __init__(self, project, parent: QWidget | None, *, title: str, object_name: str, size: tuple[int, int]):
@@ -30,6 +32,12 @@ class JobDialog(QDialog):
             self.hide()
             return
         super().reject()
+
+    def _progress(self, done, total, message: str) -> None:
+        if total:
+            self.progress_bar.setRange(0, int(total))
+            self.progress_bar.setValue(int(done or 0))
+            self.status_label.setText(f"{int(done or 0):,} / {int(total):,} {self.unit_name}")
 
     def close_if_hidden(self) -> None:
         """Call when the job ends: a dialog closed while it worked is done now."""

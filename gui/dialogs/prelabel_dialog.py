@@ -192,12 +192,6 @@ class PrelabelDialog(JobDialog):
             self.cancel_button.setEnabled(False)
             self.status_label.setText("Cancelling after the unit in flight…")
 
-    def _progress(self, done, total, message: str) -> None:
-        if total:
-            self.progress_bar.setRange(0, int(total))
-            self.progress_bar.setValue(int(done or 0))
-            self.status_label.setText(f"{int(done or 0):,} / {int(total):,} units")
-
     def _done(self, result) -> None:
         self.result = result
         self.status_label.setText(f"{result.run_id}: {result.n_done:,} of {result.n_units:,} units pre-labelled "
