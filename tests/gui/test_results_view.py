@@ -63,7 +63,8 @@ def _cell(table, row, col) -> str:
 def test_metrics_mapping_toggle_and_comparison(view, qtbot, screenshots):
     v, project, runs = view
     assert [v.run_combo.itemText(i) for i in range(v.run_combo.count())] == runs
-    m = services.run_metrics(project, runs[0], n_resamples=1_000)
+    assert v.run_combo.currentText() == runs[-1]             # the view opens on the newest run
+    m = services.run_metrics(project, runs[-1], n_resamples=1_000)
     for row, mapping in enumerate(("R", "R+NE", "R+NE+A")):
         s = m.sentence[mapping]
         assert _cell(v.metrics_table, row, 0) == mapping
