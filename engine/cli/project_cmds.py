@@ -47,8 +47,8 @@ def import_cmd(project, files, fmt, kind, maps, value_maps, dataset, id_prefix, 
     value_map = services.parse_value_map(value_maps)
     if dry_run:
         with services.open_project(project, readonly=True) as p:
-            plan = services.plan_import(p, list(files), fmt, kind, parse_map(maps), value_map, dataset, id_prefix,
-                                        split, skip_invalid=skip_invalid)
+            plan = services.plan_import(p, list(files), fmt, kind, parse_map(maps), dataset, id_prefix, split,
+                                        value_map=value_map, skip_invalid=skip_invalid)
         _show_plan(plan, as_json)
         return
     with services.open_project(project) as p, progress_bar("importing") as bar:

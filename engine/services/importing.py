@@ -23,11 +23,12 @@ def detect_import_format(path: str | Path) -> FormatGuess:
 
 
 def plan_import(project: Project, files: list[str | Path], fmt: str | None = None, kind: str | None = None,
-                mapping: dict[str, str] | None = None, value_map: ValueMap | None = None,
-                dataset: str | None = None, id_prefix: str | None = None, split: str | None = None,
-                skip_invalid: bool = False, progress: ProgressCallback = no_progress) -> ImportPlan:
+                mapping: dict[str, str] | None = None, dataset: str | None = None, id_prefix: str | None = None,
+                split: str | None = None, progress: ProgressCallback = no_progress, *,
+                value_map: ValueMap | None = None, skip_invalid: bool = False) -> ImportPlan:
     """The dry run: what `import_files` would write with the same settings. Writes nothing; bad input
-    comes back as `plan.problems` (located `file:line:field: reason`) with `plan.ok` False."""
+    comes back as `plan.problems` (located `file:line:field: reason`) with `plan.ok` False. The
+    arguments are those of `import_files`, so the same settings can be checked and then imported."""
     return ingest.plan_import(project, [Path(f) for f in files], fmt, kind, mapping, dataset, id_prefix, split,
                               progress=progress, value_map=value_map, skip_invalid=skip_invalid)
 

@@ -1,50 +1,26 @@
-"""Import files into the project: choose files, format and kind, check a preview, map fields, import
-(all or nothing, in the background). Problems found by the importer are listed in the dialog."""
+"""Import files into the project: choose files; the format and kind are recognised from the content
+(and can be overridden); check a preview, map fields and label values, see what the import would do
+(the dry run), then import all or nothing — or the valid records only — in the background. Problems
+found by the importer are listed in the dialog."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView,
+    QAbstractItemView, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView,
     QLabel, QLineEdit, QListWidget, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, ImportFailed
+from factaudit.gui.dialogs.import_mapping import cell_text, guess_column
+from factaudit.gui.dialogs.import_plan import ImportPlanPanel
 from factaudit.gui.ops import Op, OpChanges, error_text
 
 PREVIEW_ROWS = 20
 GENERIC = ("jsonl", "csv")
 NOT_MAPPED = "— not in file —"
-# Column names other tools commonly use for our fields, tried when the exact name is absent.
-SYNONYMS = {
-    "id": ("_id", "doc_id", "claim_id", "item_id", "uid", "pid"),
-    "text": ("body", "abstract", "passage", "content", "contents"),
-    "claim": ("text", "claim_text", "statement"),
-    "label": ("gold_label", "verdict", "gold"),
-    "answer": ("response", "long_answer", "output"),
-    "gold_passages": ("gold", "gold_passage_ids", "cited_doc_ids"),
-    "verdict": ("label", "prediction", "predicted"),
-    "passages": ("evidence", "evidence_used"),
-}
-
-
-def infer_format(path: str) -> str | None:
-    suffix = Path(path).suffix.lower()
-    if suffix in (".jsonl", ".ndjson"):
-        return "jsonl"
-    if suffix == ".csv":
-        return "csv"
-    return None
-
-
-def cell_text(value) -> str:
-    if value is None:
-        return ""
-    text = json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)
-    return text if len(text) <= 200 else text[:200] + "…"
 
 
 class ImportDialog(QDialog):
@@ -59,6 +35,9 @@ class ImportDialog(QDialog):
         self.files: list[str] = []
         self.columns: list[str] = []
         self.op: Op | None = None
+        self.plan_op: Op | None = None
+        self.guess = None              # services.FormatGuess of the first file, or None
+        self.guess_error = ""
         self.result = None
         formats, kinds = services.import_choices()
 
@@ -77,18 +56,18 @@ class ImportDialog(QDialog):
         form.addRow("Files", files_row)
 
         self.format_combo = QComboBox()
-        self.format_combo.addItem("Automatic (from the file extension)", None)
+        self.format_combo.addItem("Automatic (recognised from the content)", None)
         for f in formats:
             label = f"{f} (generic)" if f in GENERIC else f"{f} (adapter)"
             self.format_combo.addItem(label, f)
-        self.format_combo.currentIndexChanged.connect(lambda _: self._reload())
+        self.format_combo.currentIndexChanged.connect(lambda _: self._settings_changed(self._reload))
         form.addRow("Format", self.format_combo)
 
         self.kind_combo = QComboBox()
         self.kind_combo.addItem("Chosen by the adapter", None)
         for k in kinds:
             self.kind_combo.addItem(k, k)
-        self.kind_combo.currentIndexChanged.connect(lambda _: self._fill_mapping())
+        self.kind_combo.currentIndexChanged.connect(lambda _: self._settings_changed(self._fill_mapping))
         form.addRow("Kind", self.kind_combo)
 
         names_row = QHBoxLayout()
@@ -107,6 +86,21 @@ class ImportDialog(QDialog):
         names_row.addWidget(QLabel("Split"))
         names_row.addWidget(self.split_combo)
         form.addRow("Dataset name", names_row)
+
+        values_row = QHBoxLayout()
+        self.values_edit = QLineEdit()
+        self.values_edit.setObjectName("valueMap")
+        self.values_edit.setPlaceholderText("optional, e.g. label=0:Supported,1:No Evidence,2:Refuted")
+        self.values_edit.setToolTip("Rewrite the values of a field while importing: FIELD=VALUE:NEW,VALUE:NEW; "
+                                    "separate several fields with ';'")
+        self.values_edit.textChanged.connect(lambda _: self.plan_panel.clear())
+        self.skip_check = QCheckBox("Import the valid records, list the others in a side file")
+        self.skip_check.setToolTip("Off: the import is all or nothing. On: invalid records are left out and "
+                                   "written to <file>.rejected.jsonl with the reason for each.")
+        self.skip_check.toggled.connect(lambda _: self.plan_panel.clear())
+        values_row.addWidget(self.values_edit, 1)
+        values_row.addWidget(self.skip_check)
+        form.addRow("Label values", values_row)
         root.addLayout(form)
 
         self.note = QLabel()
@@ -141,6 +135,8 @@ class ImportDialog(QDialog):
         split.addWidget(mapping_box)
         split.setSizes([620, 340])
         root.addWidget(split, 3)
+        self.plan_panel = ImportPlanPanel()
+        root.addWidget(self.plan_panel)
 
         self.errors_title = QLabel("Nothing was imported. Fix these problems and try again:")
         self.errors_title.setObjectName("errorTitle")
@@ -152,6 +148,10 @@ class ImportDialog(QDialog):
         self._show_errors([])
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.check_button = self.buttons.addButton("Check", QDialogButtonBox.ButtonRole.ActionRole)
+        self.check_button.setToolTip("Read the files and show what the import would write, without writing (Ctrl+K)")
+        self.check_button.setShortcut("Ctrl+K")
+        self.check_button.clicked.connect(self.check)
         self.import_button = self.buttons.addButton("Import", QDialogButtonBox.ButtonRole.AcceptRole)
         self.import_button.setObjectName("primary")
         self.import_button.setDefault(True)
@@ -191,7 +191,26 @@ class ImportDialog(QDialog):
         self.files_edit.setText("; ".join(self.files))
         if self.files and not self.dataset_edit.text():
             self.dataset_edit.setPlaceholderText(Path(self.files[0]).stem)
+        self._detect()
         self._reload()
+
+    def _detect(self) -> None:
+        # reads only the head of the first file (a few KiB), so it stays on the UI thread
+        self.guess, self.guess_error = None, ""
+        if not self.files:
+            return
+        try:
+            self.guess = services.detect_import_format(self.files[0])
+        except (FactAuditError, OSError) as exc:
+            self.guess_error = error_text(exc)
+        if self.guess is not None and self.guess.kind and self.kind_combo.currentData() is None:
+            self.kind_combo.blockSignals(True)
+            self.set_kind(self.guess.kind)
+            self.kind_combo.blockSignals(False)
+
+    def _settings_changed(self, then) -> None:
+        self.plan_panel.clear()
+        then()
 
     def set_kind(self, kind: str | None) -> None:
         self.kind_combo.setCurrentIndex(max(0, self.kind_combo.findData(kind)))
@@ -204,7 +223,7 @@ class ImportDialog(QDialog):
         chosen = self.format_combo.currentData()
         if chosen:
             return chosen
-        return infer_format(self.files[0]) if self.files else None
+        return self.guess.format if self.guess is not None else None
 
     @property
     def kind(self) -> str | None:
@@ -220,7 +239,7 @@ class ImportDialog(QDialog):
             self.note.setText("Choose the files to import. JSONL and CSV files are read with the field mapping "
                               "below; the dataset adapters (SciFact, HealthVer, …) read their own layout.")
         elif fmt is None:
-            self.note.setText("The format cannot be told from the file extension: choose it above.")
+            self.note.setText(f"{self.guess_error or 'The format cannot be recognised.'} Choose it above.")
         elif fmt in GENERIC:
             try:
                 self.columns, rows = services.preview_file(self.files[0], fmt, PREVIEW_ROWS)
@@ -228,29 +247,16 @@ class ImportDialog(QDialog):
                 self.note.setText(f"Cannot preview {Path(self.files[0]).name}: {error_text(exc)}")
             else:
                 self._fill_preview(rows)
-                self.note.setText(f"{len(rows)} preview rows from {Path(self.files[0]).name}, "
+                self.note.setText(f"{self._detected()}{len(rows)} preview rows from {Path(self.files[0]).name}, "
                                   f"{len(self.columns)} columns. Map our fields to your columns on the right.")
-                if self.kind is None:
-                    self._guess_kind()
         else:
-            self.note.setText(f"The {fmt} adapter reads its own layout; no mapping needed.")
+            self.note.setText(f"{self._detected()}The {fmt} adapter reads its own layout; no mapping needed.")
         self._fill_mapping()
 
-    def _guess_kind(self) -> None:
-        cols = set(self.columns)
-        if "claim" in cols:
-            guess = "claims"
-        elif "answer" in cols:
-            guess = "answers"
-        elif "verdict" in cols:
-            guess = "verdicts"
-        elif "text" in cols:
-            guess = "corpus"
-        else:
-            return
-        self.kind_combo.blockSignals(True)
-        self.set_kind(guess)
-        self.kind_combo.blockSignals(False)
+    def _detected(self) -> str:
+        if self.guess is None or self.format_combo.currentData():
+            return ""
+        return f"Recognised as {self.guess.describe()}. "
 
     def _fill_preview(self, rows: list[dict]) -> None:
         self.preview.setColumnCount(len(self.columns))
@@ -274,6 +280,7 @@ class ImportDialog(QDialog):
                 item.setToolTip("required")
             self.mapping.setItem(row, 0, item)
             combo = QComboBox()
+            combo.currentIndexChanged.connect(lambda _: self.plan_panel.clear())
             combo.addItem(NOT_MAPPED, None)
             for col in self.columns:
                 combo.addItem(col, col)
@@ -284,17 +291,7 @@ class ImportDialog(QDialog):
         self.mapping.setEnabled(bool(fields))
 
     def _guess_column(self, field: str) -> str | None:
-        if field in self.columns:
-            return field
-        lowered = {c.lower(): c for c in self.columns}
-        if field.lower() in lowered:
-            return lowered[field.lower()]
-        taken = {f for f, _ in services.import_fields(self.kind or "")}
-        for alt in SYNONYMS.get(field, ()):
-            # don't steal a column that is some other field's exact name
-            if alt in lowered and alt not in taken:
-                return lowered[alt]
-        return None
+        return guess_column(field, self.columns, {f for f, _ in services.import_fields(self.kind or "")})
 
     def field_map(self) -> dict[str, str]:
         """Our field -> their column, only where the names differ (what the importer needs)."""
@@ -315,20 +312,64 @@ class ImportDialog(QDialog):
                 return
         raise KeyError(ours)
 
-    # ---- importing -----------------------------------------------------------------------------
-    def start_import(self) -> None:
+    # ---- checking and importing ----------------------------------------------------------------
+    def value_map(self) -> dict[str, dict[str, str]]:
+        """The label value mapping typed by the user; raises FactAuditError naming the bad part."""
+        specs = [part.strip() for part in self.values_edit.text().split(";") if part.strip()]
+        return services.parse_value_map(specs)
+
+    def _settings(self) -> tuple[tuple, dict] | None:
+        """(positional, keyword) arguments shared by the dry run and the import, or None after
+        showing why there are none."""
         if not self.files:
             self._show_errors(["Choose at least one file."])
-            return
+            return None
+        try:
+            value_map = self.value_map()
+        except FactAuditError as exc:
+            self._show_errors([error_text(exc)])
+            return None
         self._show_errors([])
-        self.import_button.setEnabled(False)
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setEnabled(False)
-        self.note.setText("Importing…")
         dataset = self.dataset_edit.text().strip() or None
         prefix = self.prefix_edit.text().strip() or None
         split = self.split_combo.currentText().strip() or None
-        self.op = (Op(self, services.import_files, self.project, list(self.files), self.fmt, self.kind,
-                      self.field_map() or None, dataset, prefix, split)
+        args = (self.project, list(self.files), self.format_combo.currentData(), self.kind,
+                self.field_map() or None, dataset, prefix, split)
+        return args, {"value_map": value_map or None, "skip_invalid": self.skip_check.isChecked()}
+
+    def check(self) -> None:
+        """The dry run, in the background: reading a large file takes as long as importing it."""
+        settings = self._settings()
+        if settings is None or (self.plan_op is not None and self.plan_op.running):
+            return
+        args, kwargs = settings
+        self.check_button.setEnabled(False)
+        self.note.setText("Checking what the import would do…")
+        self.plan_op = (Op(self, _plan, *args, **kwargs)
+                        .title("Checking " + ", ".join(Path(f).name for f in self.files))
+                        .success(self._planned)
+                        .failure(lambda exc: (self._show_errors([error_text(exc)]), self._plan_ended()))
+                        .cancelled(self._plan_ended)
+                        .run())
+
+    def _planned(self, plan) -> None:
+        self._plan_ended()
+        self.plan_panel.show_plan(plan)
+        self.note.setText("Nothing was written. Import when the summary below is what you expect."
+                          if plan.ok else "The import would fail with these settings: see the problems below.")
+
+    def _plan_ended(self) -> None:
+        self.check_button.setEnabled(True)
+
+    def start_import(self) -> None:
+        settings = self._settings()
+        if settings is None:
+            return
+        args, kwargs = settings
+        self.import_button.setEnabled(False)
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setEnabled(False)
+        self.note.setText("Importing…")
+        self.op = (Op(self, services.import_files, *args, **kwargs)
                    .title("Importing " + ", ".join(Path(f).name for f in self.files))
                    .changes(self.project, lambda result: OpChanges(datasets=True, runs=bool(result.run_id),
                                                                    verdicts=bool(result.run_id)))
@@ -347,7 +388,16 @@ class ImportDialog(QDialog):
     def _imported(self, result) -> None:
         self.result = result
         self.imported.emit(result)
-        self.accept()
+        if not result.rejected:
+            self.accept()
+            return
+        # stay open: the user should learn that part of the file was left out, and where it went
+        sides = ", ".join(str(p) for p in result.rejected_files.values())
+        self.note.setText(f"Imported {sum(result.counts.values()):,} records. {result.rejected:,} invalid records "
+                          f"were left out; each is listed with its reason in {sides}.")
+        close = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        close.setText("Close")
+        close.setEnabled(True)
 
     def _failed(self, exc) -> None:
         self.import_button.setEnabled(True)
@@ -373,3 +423,8 @@ class ImportDialog(QDialog):
     @property
     def error_lines(self) -> list[str]:
         return [self.errors.item(i).text() for i in range(self.errors.count())]
+
+
+def _plan(*args, progress, cancel, **kwargs):
+    # the dry run has no checkpoints to stop at; it only reads
+    return services.plan_import(*args, progress=progress, **kwargs)

@@ -110,3 +110,75 @@ def test_adapter_format_needs_no_mapping(qtbot, window, tmp_path):
     dialog = ImportDialog(window.project, window, files=[str(tmp_path / "corpus.jsonl")])
     dialog.set_format("scifact")
     assert dialog.mapping.rowCount() == 0 and "adapter" in dialog.note.text()
+
+
+def test_format_is_recognised_from_the_content_not_the_extension(qtbot, window, tmp_path):
+    # a HealthVer export saved with a .txt name: the columns tell what it is
+    odd = tmp_path / "export.txt"
+    odd.write_text("id,evidence,claim,label,question\n"
+                   "h1,Masks reduce spread.,Masks help.,Supports,q\n", encoding="utf-8")
+    dialog = ImportDialog(window.project, window, files=[str(odd)])
+    guess = services.detect_import_format(odd)
+    assert guess.format == "healthver"
+    assert dialog.fmt == "healthver" and dialog.kind == "claims"
+    assert f"Recognised as {guess.describe()}" in dialog.note.text()
+    dialog.set_format("csv")                          # the user's choice wins over the recognition
+    assert dialog.fmt == "csv" and "Recognised" not in dialog.note.text()
+    dialog.reject()
+
+
+def test_check_shows_what_the_import_would_do_and_writes_nothing(qtbot, window, tmp_path):
+    rows = [("r1", "Statins lower LDL.", "0", "a"), ("r2", "Vitamin C cures colds.", "2", "b"),
+            ("r3", "Aspirin thins blood.", "0", "c"), ("r4", "Zinc shortens colds.", "1", "d"),
+            ("r5", "Garlic cures flu.", "3", "e")]
+    path = tmp_path / "coded.csv"
+    path.write_text("id,claim,label,reviewer\n" + "".join(",".join(r) + "\n" for r in rows), encoding="utf-8")
+    before = services.count_rows(window.project, "claims")
+    dialog = ImportDialog(window.project, window, files=[str(path)])
+    dialog.show()
+    assert dialog.kind == "claims"
+    dialog.values_edit.setText("label=0:Supported,1:No Evidence,2:Refuted")
+    dialog.check()
+    qtbot.waitUntil(lambda: dialog.plan_panel.plan is not None, timeout=20_000)
+    plan = dialog.plan_panel.plan
+    mapped = {"0": "Supported", "1": "No Evidence", "2": "Refuted"}
+    # "3" has no mapping and is not a label: the dry run says the import would fail, and where
+    assert not plan.ok and any(p.startswith("coded.csv:6:label") for p in plan.problems), plan.problems
+    assert plan.unmapped_columns == ["reviewer"]
+    assert plan.unmatched_values == {"label": ["3"]}
+    assert "reviewer" in dialog.plan_panel.summary.text()
+    assert dialog.plan_panel.problem_lines[:len(plan.problems)] == plan.problems
+    assert services.count_rows(window.project, "claims") == before
+
+    # leaving the bad record out: the plan counts what would be written, with the mapped labels
+    dialog.skip_check.setChecked(True)
+    assert dialog.plan_panel.plan is None                # a changed setting drops the stale summary
+    dialog.check()
+    qtbot.waitUntil(lambda: dialog.plan_panel.plan is not None, timeout=20_000)
+    plan = dialog.plan_panel.plan
+    expected = {}
+    for _id, _c, code, _r in rows:
+        if code in mapped:
+            expected[mapped[code]] = expected.get(mapped[code], 0) + 1
+    assert plan.ok and plan.counts == {"claims": 4} and plan.rejected == 1
+    assert plan.labels["claims.gold_label"] == expected
+    assert services.count_rows(window.project, "claims") == before
+
+    with qtbot.waitSignal(dialog.imported, timeout=20_000) as blocker:
+        _click_import(qtbot, dialog)
+    result = blocker.args[0]
+    assert result.counts == {"claims": 4} and result.rejected == 1
+    side = next(iter(result.rejected_files.values()))
+    assert str(side) in dialog.note.text() and dialog.isVisible()     # it stays open to say so
+    assert len(open(side, encoding="utf-8").read().splitlines()) == 1
+    assert services.count_rows(window.project, "claims") == before + 4
+    dialog.reject()
+
+
+def test_a_malformed_value_mapping_is_named_and_nothing_runs(qtbot, window, tmp_path):
+    path = _write_jsonl(tmp_path / "c.jsonl", [{"id": "v1", "claim": "A claim.", "label": "0"}])
+    dialog = ImportDialog(window.project, window, files=[str(path)])
+    dialog.values_edit.setText("label=0Supported")
+    dialog.check()
+    assert dialog.plan_op is None and any("0Supported" in line for line in dialog.error_lines), dialog.error_lines
+    dialog.reject()
