@@ -15,7 +15,7 @@ from pathlib import Path  # noqa: E402
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-from PySide6.QtCore import QObject, Qt  # noqa: E402
+from PySide6.QtCore import QObject, Qt, Signal  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
     QApplication, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget,
 )
@@ -48,6 +48,8 @@ def configure_app(app: QApplication) -> None:
 
 class AppController(QObject):
     """Owns the start screen and the open project windows; decides what is shown."""
+
+    sealedOpened = Signal(object)      # the ProjectWindow of a sealed file, once its seal was checked
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
@@ -87,7 +89,9 @@ class AppController(QObject):
 
     # ---- opening ---------------------------------------------------------------------------------
     def open_path(self, path: str, readonly: bool = False):
-        """Open a project; if another process holds it, offer to open it read-only."""
+        """Open a project and return its window; if another process holds it, offer to open it
+        read-only. A sealed file opens in the background: the Op is returned, and `sealedOpened`
+        brings the window."""
         for w in self.windows:
             if Path(w.project.path).resolve() == Path(path).resolve():
                 w.raise_()
@@ -112,23 +116,39 @@ class AppController(QObject):
                                         f"Passphrase for {Path(path).name}:", QLineEdit.EchoMode.Password)
         return text if ok and text else None
 
-    def open_sealed(self, path: str):
-        from factaudit.gui.views.sealed_banner import attach_banner
-
+    def open_sealed(self, path: str) -> Op | None:
+        """Check the seal and open the file in the background (decrypting and hashing read the whole
+        file); the window appears when that is done, with a banner naming the signer."""
         passphrase = None
         if services.is_encrypted(path):
             passphrase = os.environ.get("FACTAUDIT_PASSPHRASE") or self.ask_passphrase(path)
             if passphrase is None:
                 return None
-        try:
-            sealed = services.open_sealed(path, passphrase)
-        except FactAuditError as exc:
-            self.error("Open sealed file", exc)
-            return None
+
+        def check_and_open(progress, cancel):
+            cancel.check()
+            return services.open_sealed(path, passphrase)
+
+        self.start.set_busy(True)
+        return (Op(self.start, check_and_open)
+                .title(f"Checking the seal of {Path(path).name}")
+                .success(lambda sealed: self._show_sealed(path, sealed))
+                .failure(lambda exc: (self.error("Open sealed file", exc), self._start_if_alone()))
+                .finished(lambda: self.start.set_busy(False))
+                .run())
+
+    def _show_sealed(self, path: str, sealed):
+        from factaudit.gui.views.sealed_banner import attach_banner
+
         window = self.show_project(sealed.project, recent=path)
         banner = attach_banner(window, sealed)
         banner.workingCopyMade.connect(self.open_path)
+        self.sealedOpened.emit(window)
         return window
+
+    def _start_if_alone(self) -> None:
+        if not self.windows:
+            self.show_start()
 
     def ask_readonly(self, path: str, exc: Exception) -> bool:
         answer = QMessageBox.question(

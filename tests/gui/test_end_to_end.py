@@ -152,9 +152,11 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
 
     # reopen the sealed file: read-only, with the steps it holds
     controller = AppController()
-    reopened = controller.open_path(str(sealed))
+    with qtbot.waitSignal(controller.sealedOpened, timeout=60_000) as opened:
+        controller.open_path(str(sealed))        # the seal is checked off the UI thread
+    reopened = opened.args[0]
     closer(reopened)
-    assert reopened is not None and reopened.project.readonly
+    assert reopened.project.readonly
     qtbot.waitUntil(lambda: reopened.workflow_view.status is not None, timeout=30_000)
     assert "read-only" in reopened.windowTitle()
     assert not reopened.workflow_view.rows["import"].button.isEnabled()

@@ -181,9 +181,33 @@ def test_sealed_file_opens_read_only_with_its_banner(qtbot, closer, demo_copy, t
     services.seal_project(demo_copy, sealed)
     controller = AppController()
     closer(controller.start)
-    window = controller.open_path(str(sealed))
+    with qtbot.waitSignal(controller.sealedOpened, timeout=60_000) as opened:
+        op = controller.open_path(str(sealed))
+    assert not op.running                       # the seal was checked by a background Op
+    window = opened.args[0]
     closer(window)
     assert window.project.readonly and "[read-only]" in window.windowTitle()
     assert window.sealed_banner.state in ("trusted", "untrusted")
     assert settings.recent_projects()[0] == str(sealed.resolve())
     window.close()
+
+
+def test_a_damaged_sealed_file_is_refused_with_the_reason(qtbot, closer, demo_copy, tmp_path, monkeypatch):
+    monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path / "config"))
+    sealed = tmp_path / "audit.sealed.faproj"
+    services.seal_project(demo_copy, sealed)
+    data = bytearray(sealed.read_bytes())
+    data[len(data) // 2] ^= 0xFF                 # one flipped byte in the middle of the database
+    sealed.write_bytes(bytes(data))
+    expected = services.verify_sealed(sealed)
+    assert not expected.valid and expected.reasons
+    controller = AppController()
+    closer(controller.start)
+    controller.last_error = None
+    op = controller.open_path(str(sealed))
+    qtbot.waitUntil(lambda: controller.last_error is not None, timeout=60_000)
+    assert not op.running and controller.windows == []
+    assert controller.start.isVisible()
+    assert "Open sealed file" == controller.last_error.windowTitle()
+    assert expected.reasons[0] in controller.last_error.text()
+    controller.last_error.close()
