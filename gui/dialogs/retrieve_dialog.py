@@ -137,7 +137,7 @@ class RetrieveDialog(JobDialog):
                 self._meter.total = total
         else:
             self.progress_bar.setRange(0, 0)
-        self.status_label.setText(describe_progress(int(done or 0), total, message, self._meter))
+        self.status_label.setText(describe_progress(int(done or 0), total, message, self._meter, "claims"))
 
     def _done(self, result) -> None:
         self.result = result

@@ -14,7 +14,7 @@ from factaudit.engine import services as vs
 from factaudit.gui.dialogs import long_run
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
-from factaudit.gui.views.job_area import format_duration
+from factaudit.gui.views.job_area import describe_progress
 
 ENDPOINT = "__endpoint__"
 
@@ -214,14 +214,8 @@ class VerifyDialog(JobDialog):
         if total:
             self.progress_bar.setRange(0, int(total))
             self.progress_bar.setValue(done)
-        parts = [f"{done:,} / {total:,} claims" if total else f"{done:,} claims"]
-        new = done - self._offset
-        if new > 0:
-            parts.append(f"{self._meter.rate(new):.2f} claims/s")
-            eta = self._meter.eta_seconds(new)
-            if eta is not None and total and done < total:
-                parts.append(f"ETA {format_duration(eta)}")
-        self.status_label.setText(" · ".join(parts))
+        self.status_label.setText(describe_progress(done, total, "verifying", self._meter, "claims",
+                                                    new=done - self._offset))
 
     def _done(self, result) -> None:
         self.result = result

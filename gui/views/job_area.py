@@ -4,17 +4,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
-from factaudit.engine.jobs import RateMeter
+from factaudit.engine.jobs import RateMeter, duration_text, rate_text
 
 
-def format_duration(seconds: float) -> str:
-    seconds = int(round(seconds))
-    h, rest = divmod(seconds, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
-
-
-def describe_progress(done: int, total: int | None, message: str, meter: RateMeter | None) -> str:
+def describe_progress(done: int, total: int | None, message: str, meter: RateMeter | None, noun: str = "items",
+                      new: int | None = None) -> str:
+    """"verifying · 50 / 200 · 5.0 claims/s · ETA 30 s". `new` is the part of `done` counted by the
+    meter (a resumed run starts with work already done, which must not inflate the rate)."""
     parts = []
     if message:
         parts.append(message)
@@ -22,13 +18,12 @@ def describe_progress(done: int, total: int | None, message: str, meter: RateMet
         parts.append(f"{done:,} / {total:,}")
     elif done:
         parts.append(f"{done:,}")
-    if meter is not None and done:
-        rate = meter.rate(done)
-        if rate > 0:
-            parts.append(f"{rate:,.1f}/s" if rate < 100 else f"{rate:,.0f}/s")
-        eta = meter.eta_seconds(done)
+    new = done if new is None else new
+    if meter is not None and new > 0:
+        parts.append(rate_text(meter.rate(new), noun))
+        eta = meter.eta_seconds(new)
         if eta is not None and total and done < total:
-            parts.append(f"ETA {format_duration(eta)}")
+            parts.append(f"ETA {duration_text(eta)}")
     return " · ".join(parts)
 
 
