@@ -391,3 +391,40 @@ def test_review_falls_back_to_claims_in_the_closed_regime(qtbot, demo_project, t
     assert view.flush()
     assert not any(d.triage for d in services.audit.disagreements(demo_project, data["verify_run"],
                                                                   level="claim").disagreements)
+
+
+# ---- keyboard ----------------------------------------------------------------------------------
+def test_ctrl_4_opens_review_and_digits_triage_at_once(qtbot, demo_project, tmp_path, closer):
+    """A page opened by its shortcut takes the keys at once: Ctrl+4 then 2 triages the current
+    disagreement without a click into the list (a reviewer works from the keyboard)."""
+    from PySide6.QtWidgets import QApplication
+
+    from factaudit.gui.main_window import PAGES, ProjectWindow
+    from factaudit.gui.views.labeling_view import set_annotator_name
+    from factaudit.gui.views.review_view import TRIAGE
+
+    data = build(demo_project, tmp_path)
+    set_annotator_name("dr-keys")
+    window = ProjectWindow(demo_project)
+    closer(window)
+    window.show()
+    qtbot.waitExposed(window)
+    review_action = window.page_actions[PAGES.index("Review")]
+    assert review_action.shortcut().toString() == "Ctrl+4"
+    window.sidebar.setFocus()                          # where the focus is after using the sidebar
+    review_action.trigger()                            # what Ctrl+4 does (offscreen windows get no shortcuts)
+    assert PAGES[window.sidebar.currentRow()] == "Review"
+    page = window.pages.currentWidget()
+    review = page._built[0]
+    assert review.flush()
+    review.select(data["verify_run"], data["retrieval_run"], level="sentence", mapping="R+NE")
+    assert review.flush() and review.row_count() > 0
+    first = review.current.unit_id
+    focus = QApplication.focusWidget()
+    assert focus is review.list, focus                 # the keys go to the list, not the sidebar
+    qtbot.keyClick(focus, Qt.Key.Key_2)
+    assert review.flush()
+    stored = services.audit.disagreements(demo_project, data["verify_run"], retrieval_run=data["retrieval_run"],
+                                          level="sentence", mapping="R+NE")
+    decided = {d.unit_id: (d.triage, d.triage_annotator) for d in stored.disagreements if d.triage}
+    assert decided == {first: (TRIAGE[1][0], "dr-keys")}
