@@ -50,10 +50,16 @@ def metrics_cmd(project, run_id, lexicon, gates, resamples, seed, as_json) -> No
     if "multi_answer" in result:
         m = result["multi_answer"]
         click.echo(f"{run_id}: {m['n']} multi-answer items ({m['n_missing']} without a prediction)")
-        click.echo(f"  strict {_fmt(m['strict'])}  intermediate {_fmt(m['intermediate'])}  lenient {_fmt(m['lenient'])}")
+        click.echo(f"  strict {_fmt(m['strict'], m.get('strict_ci'))}  intermediate "
+                   f"{_fmt(m['intermediate'], m.get('intermediate_ci'))}  lenient {_fmt(m['lenient'], m.get('lenient_ci'))}")
+        _echo_audit(m, "  ")
         for t in m["tiers"].values():
             verdict = "n/a" if t["passed"] is None else ("PASS" if t["passed"] else "FAIL")
             click.echo(f"  tier {t['tier']}: {t['n']} items, {verdict}  {t['checks']}")
+            if t["n"]:
+                _echo_audit(t, "    ")
+        for w in m.get("warnings", []):
+            click.echo(f"  warning: {w}")
         return
     if "conflict" in result:
         c = result["conflict"]
@@ -75,6 +81,22 @@ def metrics_cmd(project, run_id, lexicon, gates, resamples, seed, as_json) -> No
     if closed:
         click.echo(f"  closed regime: {closed['n']} claims, accuracy {_fmt(closed['accuracy'])}, "
                    f"macro-F1 {_fmt(closed['macro_f1'])}")
+
+
+def _echo_audit(m: dict, indent: str) -> None:
+    """The answer-level audit figures (issue #13), when the run recorded what its system saw."""
+    if m.get("n_with_passages"):
+        miss, wrong = m["missed_options"], m["wrong_options"]
+        click.echo(f"{indent}evidence coverage {_fmt(m['evidence_coverage'], m['evidence_coverage_ci'])}, "
+                   f"faithfulness {_fmt(m['faithfulness'], m['faithfulness_ci'])} ({m['n_with_passages']} items "
+                   f"with seen passages)")
+        click.echo(f"{indent}missed options: retrieval {miss['retrieval']}, generation {miss['generation']}, "
+                   f"terminology {miss['terminology']}; wrong options: unsupported {wrong['unsupported']}, "
+                   f"in evidence {wrong['in_evidence']}")
+    if m.get("refusal_rate") is not None:
+        click.echo(f"{indent}refusal rate {_fmt(m['refusal_rate'], m['refusal_rate_ci'])}")
+    if m.get("cited_rate") is not None:
+        click.echo(f"{indent}answers citing a source {_fmt(m['cited_rate'], m['cited_rate_ci'])}")
 
 
 @click.command("compare")

@@ -125,6 +125,35 @@ class BatchBuilder:
         for item_id, (f, l) in where.items():
             if item_id not in known:
                 self.problems.add(f, l, "item_id", f"unknown item {item_id!r}")
+        self._check_answer_passages(project)
+
+    def _check_answer_passages(self, project: Project) -> None:
+        """Passage ids of answer-level audits (issue #13) must name passages: what a system saw or
+        cited (always), and an item's evidence or gold passages (once the project has a corpus; an
+        answers file may come before its corpus)."""
+        b = self.batch
+        refs: list[tuple[Where, str, list[str], bool]] = []
+        where = self.__dict__.get("pred_where", {})
+        for x in (b.run.predictions if b.run is not None else []):
+            for fld in ("passages", "citations"):
+                refs.append((where.get(x.item_id, ("?", None)), fld, getattr(x, fld) or [], True))
+        for item in b.items:
+            meta = item.meta or {}
+            loc = self.where["items"].get(item.id, ("?", None))
+            for option, ids in (meta.get("option_evidence") or {}).items():
+                refs.append((loc, f"option_evidence.{option}", ids, False))
+            refs.append((loc, "gold_passages", meta.get("gold_passages") or [], False))
+        wanted = {pid for _, _, ids, _ in refs for pid in ids}
+        if not wanted:
+            return
+        have = {x.id for x in b.passages}
+        known = have | store.existing_ids(project, "passages", wanted - have)
+        corpus = bool(have) or store.any_passages(project)
+        for (f, l), fld, ids, always in refs:
+            for pid in ids:
+                if pid not in known and (always or corpus):
+                    self.problems.add(f, l, fld, f"unknown passage {pid!r}")
+                    break
 
     # ---- final checks -------------------------------------------------------------------------
     def finish(self, project: Project, id_prefix: str | None = None, *, skip_invalid: bool = False) -> ImportBatch:
@@ -195,7 +224,7 @@ class BatchBuilder:
 
         b.documents = [replace(d, id=prefix + d.id) for d in b.documents]
         b.passages = [replace(x, id=prefix + x.id, doc_id=p(x.doc_id)) for x in b.passages]
-        b.items = [replace(i, id=prefix + i.id) for i in b.items]
+        b.items = [replace(i, id=prefix + i.id, meta=_prefixed_meta(i.meta, prefix)) for i in b.items]
         b.sentences = [replace(s, id=prefix + s.id, item_id=p(s.item_id)) for s in b.sentences]
         b.claims = [
             replace(c, id=prefix + c.id, item_id=p(c.item_id), sentence_id=p(c.sentence_id),
@@ -208,7 +237,10 @@ class BatchBuilder:
             b.run.verdicts = [replace(v, claim_id=prefix + v.claim_id,
                                       evidence_used=[prefix + e for e in v.evidence_used] if v.evidence_used else
                                       v.evidence_used) for v in b.run.verdicts]
-            b.run.predictions = [replace(x, item_id=prefix + x.item_id) for x in b.run.predictions]
+            b.run.predictions = [replace(x, item_id=prefix + x.item_id,
+                                         passages=[prefix + i for i in x.passages] if x.passages else x.passages,
+                                         citations=[prefix + i for i in x.citations] if x.citations else x.citations)
+                                 for x in b.run.predictions]
             where = self.__dict__.get("pred_where")
             if where:
                 self.pred_where = {prefix + k: w for k, w in where.items()}
@@ -277,3 +309,15 @@ class BatchBuilder:
                                       f"(first: {g.passage_id!r}); the corpus uses other ids — check the id prefix")
                     self.problems.raise_if_any()
         return len(missing)
+
+
+def _prefixed_meta(meta: dict | None, prefix: str) -> dict | None:
+    """An item's passage references (answer audits) follow the id prefix like every other reference."""
+    if not meta or not ({"option_evidence", "gold_passages"} & meta.keys()):
+        return meta
+    out = dict(meta)
+    if meta.get("option_evidence"):
+        out["option_evidence"] = {o: [prefix + i for i in ids] for o, ids in meta["option_evidence"].items()}
+    if meta.get("gold_passages"):
+        out["gold_passages"] = [prefix + i for i in meta["gold_passages"]]
+    return out

@@ -139,3 +139,62 @@ def json_value(rec: dict, field: str, *, from_csv: bool) -> Any:
             raise RecordError(field, "contains a lone UTF-16 surrogate escape (e.g. \\ud800), which is not valid Unicode")
         return parsed
     return value
+
+
+def optional_boolean(rec: dict, field: str) -> bool | None:
+    """Like `boolean`, but an absent value stays unknown (None) instead of becoming false."""
+    if rec.get(field) is None or rec.get(field) == "":
+        return None
+    return boolean(rec, field)
+
+
+def number(rec: dict, field: str, *, integer: bool = False) -> float | int | None:
+    """A non-negative number (latency, token counts); CSV cells are parsed, true/false is refused."""
+    value = rec.get(field)
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            raise RecordError(field, f"expected a number, got {_short(value)}") from None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or value in (
+            float("inf"), float("-inf")):
+        raise RecordError(field, f"expected a number, got {_type_name(value)} ({_short(value)})")
+    if value < 0:
+        raise RecordError(field, f"must not be negative, got {value!r}")
+    if integer:
+        if value != int(value):
+            raise RecordError(field, f"expected a whole number, got {value!r}")
+        return int(value)
+    return float(value)
+
+
+def id_list(rec: dict, field: str, *, from_csv: bool = False) -> list[str] | None:
+    """A list of passage ids without repeats (a repeat would count one passage twice)."""
+    out = str_list(rec, field, from_csv=from_csv)
+    if out is not None:
+        seen: set[str] = set()
+        for v in out:
+            if v in seen:
+                raise RecordError(field, f"passage {v!r} is listed twice")
+            seen.add(v)
+    return out
+
+
+def option_evidence(rec: dict, field: str, *, from_csv: bool, options: list[str] | None) -> dict[str, list[str]] | None:
+    """`{option: [passage ids]}`: where the evidence for each option is. Keys must be listed options."""
+    value = json_value(rec, field, from_csv=from_csv)
+    if value is None or value == "":
+        return None
+    if not isinstance(value, dict):
+        raise RecordError(field, f"expected an object {{option: [passage ids]}}, got {_type_name(value)}")
+    out: dict[str, list[str]] = {}
+    for option, ids in value.items():
+        if options is not None and option not in options:
+            raise RecordError(f"{field}.{option}", "not one of the item's options")
+        try:
+            out[option] = id_list({"ids": ids}, "ids") or []
+        except RecordError as err:
+            raise RecordError(f"{field}.{option}", err.reason) from None
+    return out

@@ -103,6 +103,7 @@ def _answers(row: Row, b: BatchBuilder, file: str, from_csv: bool, _docs: dict) 
         id=item_id, question=F.text(r, "question", required=False), answer=answer,
         gold_answers=F.str_list(r, "gold_answers", from_csv=from_csv), options=options, gold_options=gold_options,
         category=F.text(r, "category", required=False), risk_tier=F.risk_tier(r), critical=F.boolean(r, "critical"),
+        meta=_answer_meta(r, from_csv, options or gold_options),
     )
     given = F.json_value(r, "sentences", from_csv=from_csv)
     sentences: list[SentenceRecord] = []
@@ -129,6 +130,18 @@ def _answers(row: Row, b: BatchBuilder, file: str, from_csv: bool, _docs: dict) 
         b.add_sentence(s, file, row.line)
 
 
+def _answer_meta(r: dict, from_csv: bool, options: list[str] | None) -> dict | None:
+    """Answer-level audit fields (issue #13): where each option's evidence is, the passages a good
+    answer cites, whether the question can be answered from the corpus, a reference answer."""
+    meta = {
+        "option_evidence": F.option_evidence(r, "option_evidence", from_csv=from_csv, options=options),
+        "gold_passages": F.id_list(r, "gold_passages", from_csv=from_csv),
+        "answerable": F.optional_boolean(r, "answerable"),
+        "reference": F.text(r, "reference", required=False),
+    }
+    return {k: v for k, v in meta.items() if v is not None} or None
+
+
 def _verdicts(row: Row, b: BatchBuilder, file: str, from_csv: bool, _docs: dict) -> None:
     r = row.data
     claim_id = F.ident(r, "claim_id")
@@ -148,11 +161,20 @@ def _verdicts(row: Row, b: BatchBuilder, file: str, from_csv: bool, _docs: dict)
 def _choices(row: Row, b: BatchBuilder, file: str, from_csv: bool, _docs: dict) -> None:
     r = row.data
     chosen = F.str_list(r, "chosen", from_csv=from_csv)
+    refused = F.optional_boolean(r, "refused")
     if chosen is None:
-        if "chosen" not in r:
-            raise RecordError("chosen", "missing required field")
+        if "chosen" not in r and not refused:
+            raise RecordError("chosen", "missing required field (a refusal may leave it out: \"refused\": true)")
         chosen = []  # an explicit empty choice is an answer too ("none of these")
-    b.add_prediction(ItemPrediction(item_id=F.ident(r, "item_id"), chosen=chosen), file, row.line)
+    if refused and chosen:
+        raise RecordError("refused", "a refused answer chooses no options")
+    b.add_prediction(ItemPrediction(
+        item_id=F.ident(r, "item_id"), chosen=chosen,
+        passages=F.id_list(r, "passages", from_csv=from_csv), refused=refused,
+        citations=F.id_list(r, "citations", from_csv=from_csv), latency_ms=F.number(r, "latency_ms"),
+        tokens_in=F.number(r, "tokens_in", integer=True), tokens_out=F.number(r, "tokens_out", integer=True),
+        tokens_reasoning=F.number(r, "tokens_reasoning", integer=True),
+    ), file, row.line)
 
 
 def _candidates(row: Row, b: BatchBuilder, file: str, from_csv: bool, _docs: dict) -> None:

@@ -16,9 +16,11 @@ FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
                ("sentence_id", False)),
     "answers": (("id", True), ("answer", True), ("question", False), ("sentences", False), ("gold_answers", False),
                 ("options", False), ("gold_options", False), ("category", False), ("risk_tier", False),
-                ("critical", False)),
+                ("critical", False), ("option_evidence", False), ("gold_passages", False), ("answerable", False),
+                ("reference", False)),
     "verdicts": (("claim_id", True), ("verdict", True), ("reasoning", False), ("passages", False)),
-    "choices": (("item_id", True), ("chosen", True)),
+    "choices": (("item_id", True), ("chosen", True), ("passages", False), ("refused", False), ("citations", False),
+                ("latency_ms", False), ("tokens_in", False), ("tokens_out", False), ("tokens_reasoning", False)),
     "candidates": (("item_id", True), ("answers", True), ("conflict", True)),
 }
 

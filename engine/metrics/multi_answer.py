@@ -23,6 +23,10 @@ DEFAULT_GATES: dict[str, dict[str, float]] = {
     "C": {"lenient": 0.85},
 }
 MEAN_METRICS = ("strict", "intermediate", "lenient")
+# Answer-level audit conditions (issue #13), computed by metrics.answer_audit and passed to `evaluate`:
+# each rate must reach its value, except `max_refusal_rate`, which the refusal rate must not exceed.
+# `cited` is the share of answered items that cite at least one passage (1 = every answer cites).
+AUDIT_GATE_METRICS = ("evidence_coverage", "faithfulness", "refusal_rate", "max_refusal_rate", "cited")
 
 
 def _norm(text: str) -> str:
@@ -79,6 +83,11 @@ class Lexicon:
     def canon_set(self, options: Iterable[str]) -> frozenset[str]:
         return frozenset(self.canon(o) for o in options)
 
+    def variants(self, option: str) -> frozenset[str]:
+        """Every normalised spelling the lexicon treats as this option (itself included)."""
+        canon = self.canon(option)
+        return frozenset({_norm(option), canon, *(s for s, c in self._map.items() if c == canon)})
+
 
 @dataclass
 class OptionScore:
@@ -119,6 +128,7 @@ class TierResult:
     gates: dict[str, float]
     checks: dict[str, bool] = field(default_factory=dict)
     passed: bool | None = None   # None when the tier has no items
+    audit: dict[str, Any] = field(default_factory=dict)   # answer-level audit figures of the tier
 
 
 @dataclass
@@ -131,9 +141,19 @@ class MultiAnswerResult:
     lenient: float | None
     tiers: dict[str, TierResult]
     items: list[OptionScore]
+    # Intervals (95 %): Wilson for strict (a proportion), item bootstrap for the partial-credit means.
+    strict_ci: tuple[float, float] | None = None
+    intermediate_ci: tuple[float, float] | None = None
+    lenient_ci: tuple[float, float] | None = None
+    audit: dict[str, Any] = field(default_factory=dict)    # answer-level audit figures (metrics.answer_audit)
+    warnings: list[str] = field(default_factory=list)
 
     def to_json(self, with_items: bool = False) -> dict[str, Any]:
-        out = {k: v for k, v in asdict(self).items() if k != "items"}
+        out = {k: v for k, v in asdict(self).items() if k not in ("items", "audit")}
+        # the audit figures sit beside strict / intermediate / lenient: `multi_answer.faithfulness`
+        out.update(self.audit)
+        for tier, t in out["tiers"].items():
+            t.update(t.pop("audit"))
         if with_items:
             out["items"] = [asdict(i) for i in self.items]
         return out
@@ -151,7 +171,7 @@ def validate_gates(gates: Mapping[str, Mapping[str, float]]) -> dict[str, dict[s
         if not isinstance(conds, Mapping):
             raise InvalidArgument(f"gates: tier {tier} needs a mapping of metric -> threshold")
         for metric, value in conds.items():
-            if metric not in (*MEAN_METRICS, "critical_misses"):
+            if metric not in (*MEAN_METRICS, "critical_misses", *AUDIT_GATE_METRICS):
                 raise InvalidArgument(f"gates: unknown metric {metric!r} for tier {tier}")
             if not isinstance(value, (int, float)) or isinstance(value, bool):
                 raise InvalidArgument(f"gates: {tier}.{metric} must be a number")
@@ -179,8 +199,12 @@ def load_gates(path: str | Path) -> dict[str, dict[str, float]]:
 
 
 def evaluate(items: Sequence[OptionScore], gates: Mapping[str, Mapping[str, float]] | None = None,
-             run_id: str | None = None, n_missing: int = 0) -> MultiAnswerResult:
+             run_id: str | None = None, n_missing: int = 0,
+             audit: Mapping[str, Mapping[str, float | None]] | None = None) -> MultiAnswerResult:
+    """Scores and tier gates. `audit` gives per tier the audit rates (evidence_coverage, faithfulness,
+    refusal_rate, cited_rate); a gate on a rate that is unknown for the tier (not recorded) fails."""
     gates = validate_gates(gates if gates is not None else DEFAULT_GATES)
+    audit = audit or {}
     tiers: dict[str, TierResult] = {}
     for tier in ("A", "B", "C"):
         group = [i for i in items if i.risk_tier == tier]
@@ -192,6 +216,15 @@ def evaluate(items: Sequence[OptionScore], gates: Mapping[str, Mapping[str, floa
             for metric, threshold in res.gates.items():
                 if metric == "critical_misses":
                     res.checks[metric] = crit <= threshold
+                elif metric in AUDIT_GATE_METRICS:
+                    name = {"max_refusal_rate": "refusal_rate", "cited": "cited_rate"}.get(metric, metric)
+                    value = audit.get(tier, {}).get(name)
+                    if value is None:
+                        res.checks[metric] = False
+                    elif metric == "max_refusal_rate":
+                        res.checks[metric] = value <= threshold + 1e-12
+                    else:
+                        res.checks[metric] = value >= threshold - 1e-12
                 else:
                     res.checks[metric] = getattr(res, metric) >= threshold - 1e-12
             res.passed = all(res.checks.values())

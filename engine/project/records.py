@@ -122,6 +122,22 @@ class ItemPrediction:
     chosen: list[str] | None = None
     answers: list[str] | None = None
     conflict: bool | None = None
+    # What the answering system saw and did (choices records, all optional; issue #13): passage ids
+    # in rank order, a refusal, cited passage ids, latency and token counts.
+    passages: list[str] | None = None
+    refused: bool | None = None
+    citations: list[str] | None = None
+    latency_ms: float | None = None
+    tokens_in: int | None = None
+    tokens_out: int | None = None
+    tokens_reasoning: int | None = None
+
+    DETAIL_FIELDS = ("passages", "refused", "citations", "latency_ms", "tokens_in", "tokens_out", "tokens_reasoning")
+
+    def detail(self) -> dict[str, Any] | None:
+        """The optional fields that were given, as stored in item_predictions.detail."""
+        out = {k: getattr(self, k) for k in self.DETAIL_FIELDS if getattr(self, k) is not None}
+        return out or None
 
 
 @dataclass

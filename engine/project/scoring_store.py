@@ -111,18 +111,21 @@ def scorable_runs(project: Project) -> dict[str, str]:
 def add_predictions(project: Project, run_id: str, preds: Iterable[ItemPrediction]) -> None:
     with project.atomic() as conn:
         conn.executemany(
-            "INSERT INTO item_predictions(run_id, item_id, chosen, answers, conflict) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO item_predictions(run_id, item_id, chosen, answers, conflict, detail) VALUES (?, ?, ?, ?, ?, ?)",
             ((run_id, p.item_id, dumps(p.chosen), dumps(p.answers),
-              None if p.conflict is None else int(bool(p.conflict))) for p in preds),
+              None if p.conflict is None else int(bool(p.conflict)), dumps(p.detail())) for p in preds),
         )
 
 
 def get_predictions(project: Project, run_id: str) -> dict[str, ItemPrediction]:
     out = {}
     for r in project.reader().execute(
-        "SELECT item_id, chosen, answers, conflict FROM item_predictions WHERE run_id = ? ORDER BY item_id", (run_id,)
+        "SELECT item_id, chosen, answers, conflict, detail FROM item_predictions WHERE run_id = ? ORDER BY item_id",
+        (run_id,)
     ):
-        out[r[0]] = ItemPrediction(r[0], loads(r[1]), loads(r[2]), None if r[3] is None else bool(r[3]))
+        detail = loads(r[4], {}) or {}
+        out[r[0]] = ItemPrediction(r[0], loads(r[1]), loads(r[2]), None if r[3] is None else bool(r[3]),
+                                   **{k: v for k, v in detail.items() if k in ItemPrediction.DETAIL_FIELDS})
     return out
 
 

@@ -19,6 +19,7 @@ from factaudit.engine.metrics.classification import (
 from factaudit.engine.metrics.compare import Comparison, UnitPrediction, compare
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.services import injection
+from factaudit.engine.services.answer_audit import audited_result
 from factaudit.engine.project import scoring_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import status as workflow_status
@@ -129,12 +130,15 @@ def compare_runs(project: Project, run_ids: Sequence[str], mapping: str = DEFAUL
 
 # ---- multi-answer and conflict ----------------------------------------------------------------------
 def multi_answer_scores(project: Project, run_id: str, lexicon: ma.Lexicon | None = None,
-                        gates: Mapping[str, Mapping[str, float]] | None = None) -> ma.MultiAnswerResult:
+                        gates: Mapping[str, Mapping[str, float]] | None = None, *,
+                        n_resamples: int = stats.DEFAULT_RESAMPLES,
+                        seed: int = stats.DEFAULT_SEED) -> ma.MultiAnswerResult:
     _check_run(project, run_id, "choices")
     preds = scoring_store.get_predictions(project, run_id)
     items = []
     missing = 0
-    for it in scoring_store.option_items(project):
+    rows = scoring_store.option_items(project)
+    for it in rows:
         p = preds.get(it.id)
         if p is None or p.chosen is None:
             missing += 1
@@ -143,7 +147,8 @@ def multi_answer_scores(project: Project, run_id: str, lexicon: ma.Lexicon | Non
         items.append(ma.OptionScore(it.id, s, i, l, miss, wrong, it.risk_tier, it.critical, it.category))
     if not items:
         raise InvalidArgument(f"{run_id}: none of its chosen options belong to items with gold_options")
-    return ma.evaluate(items, gates, run_id, missing)
+    return audited_result(project, run_id, items, missing, preds, rows, lexicon=lexicon, gates=gates,
+                          n_resamples=n_resamples, seed=seed)
 
 
 def conflict_scores(project: Project, run_id: str) -> conflict_metrics.ConflictResult:
@@ -173,7 +178,8 @@ def score_run(project: Project, run_id: str, *, lexicon: ma.Lexicon | None = Non
         return run_metrics(project, run_id, n_resamples=n_resamples, seed=seed).to_json()
     workflow_status.mark_step(project, "score", run_id)
     if kind == "choices":
-        return {"run_id": run_id, "multi_answer": multi_answer_scores(project, run_id, lexicon, gates).to_json()}
+        return {"run_id": run_id, "multi_answer": multi_answer_scores(
+            project, run_id, lexicon, gates, n_resamples=n_resamples, seed=seed).to_json()}
     return {"run_id": run_id, "conflict": conflict_scores(project, run_id).to_json()}
 
 
@@ -261,7 +267,7 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
             if kind == "verdicts":
                 metrics[r] = run_metrics(project, r, n_resamples=n_resamples, seed=seed)
             elif kind == "choices":
-                multi[r] = multi_answer_scores(project, r, lexicon, gates)
+                multi[r] = multi_answer_scores(project, r, lexicon, gates, n_resamples=n_resamples, seed=seed)
             else:
                 confl[r] = conflict_scores(project, r)
         except InvalidArgument as exc:

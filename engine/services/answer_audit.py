@@ -1,0 +1,62 @@
+"""Answer-level audits of choices runs (issue #13): the figures `metrics` adds under `multi_answer`.
+
+`scoring.multi_answer_scores` calls `audited_result`; the GUI and the report read the result.
+"""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from factaudit.engine.metrics import answer_audit as aa
+from factaudit.engine.metrics import multi_answer as ma
+from factaudit.engine.metrics import stats
+from factaudit.engine.project import queries
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.records import ItemPrediction
+from factaudit.engine.project.scoring_store import ItemRow
+
+
+def item_audits(project: Project, preds: Mapping[str, ItemPrediction], rows: Sequence[ItemRow],
+                lexicon: ma.Lexicon | None = None) -> list[aa.ItemAudit]:
+    """One audit per item of `rows` that has a prediction."""
+    rows = [r for r in rows if r.id in preds and preds[r.id].chosen is not None]
+    run_preds = [preds[r.id] for r in rows]
+    # a run that records refusals (or citations) on some records says "no" on the others
+    refusals_recorded = any(p.refused is not None for p in run_preds)
+    citations_recorded = any(p.citations is not None for p in run_preds)
+    wanted = sorted({pid for p in run_preds for pid in (p.passages or [])})
+    texts = {pid: row.text for pid, row in queries.get_passages(project, wanted).items()} if wanted else {}
+    finder = aa.EvidenceFinder(texts.get, lexicon)
+    out = []
+    for r in rows:
+        p = preds[r.id]
+        out.append(aa.audit_item(
+            r.id, r.gold_options or [], p.chosen or [], p.passages, finder, options=r.options,
+            option_evidence=(r.meta or {}).get("option_evidence"),
+            refused=bool(p.refused) if refusals_recorded else None,
+            citations=(p.citations or []) if citations_recorded else None,
+            risk_tier=r.risk_tier, category=r.category,
+        ))
+    return out
+
+
+def audited_result(project: Project, run_id: str, scores: Sequence[ma.OptionScore], n_missing: int,
+                   preds: Mapping[str, ItemPrediction], rows: Sequence[ItemRow], *,
+                   lexicon: ma.Lexicon | None = None, gates: Mapping | None = None,
+                   n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED) -> ma.MultiAnswerResult:
+    """Strict / intermediate / lenient with intervals, tier gates (audit conditions included), the
+    audit figures overall and per tier, and the refusal warning."""
+    audits = item_audits(project, preds, rows, lexicon)
+    overall = aa.summarise(audits)
+    tiers = aa.by_tier(audits)
+    res = ma.evaluate(scores, gates, run_id, n_missing, audit=tiers)
+    res.audit = overall
+    for t, figures in tiers.items():
+        res.tiers[t].audit = figures
+    strict = [s.strict for s in scores]
+    res.strict_ci = stats.wilson(int(sum(strict)), len(strict))
+    res.intermediate_ci = aa.mean_interval([s.intermediate for s in scores], n_resamples, seed)
+    res.lenient_ci = aa.mean_interval([s.lenient for s in scores], n_resamples, seed)
+    res.warnings = aa.refusal_warnings(res.strict, overall["refusal_rate"])
+    for t, tr in res.tiers.items():
+        res.warnings += aa.refusal_warnings(tr.strict, tiers[t]["refusal_rate"], f"tier {t}")
+    return res
