@@ -101,21 +101,31 @@ def _echo_audit(m: dict, indent: str) -> None:
 
 @click.command("compare")
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--runs", "runs", required=True, help="comma-separated verify runs, e.g. verify-3,verify-5")
+@click.option("--runs", "runs", required=True,
+              help="comma-separated verify runs (e.g. verify-3,verify-5), or choices runs, the first as baseline")
 @click.option("--mapping", type=click.Choice(MAPPING_CHOICES), default="R+NE", show_default=True)
 @click.option("--level", type=click.Choice(("sentence", "claim")), default="sentence", show_default=True)
+@click.option("--lexicon", type=click.Path(dir_okay=False, path_type=Path),
+              help="equivalence lexicon for choices runs")
 @click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
 @click.option("--seed", default=42, show_default=True, type=int)
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def compare_cmd(project, runs, mapping, level, resamples, seed, as_json) -> None:
-    """Compare runs on the units they share: Cochran's Q, exact McNemar, paired bootstrap, Holm."""
+def compare_cmd(project, runs, mapping, level, lexicon, resamples, seed, as_json) -> None:
+    """Compare runs on the units they share: Cochran's Q, exact McNemar, paired bootstrap, Holm.
+    Choices runs: the change of strict, intermediate and lenient against the first run, with paired
+    bootstrap intervals, flagged when the three move in different directions."""
     from factaudit.engine import services
 
     run_ids = [r.strip() for r in runs.split(",") if r.strip()]
     if len(run_ids) < 2:
         raise_bad("--runs needs at least two runs separated by commas")
     with services.open_project(project, readonly=True) as p:
+        if services.scorable_runs(p).get(run_ids[0]) == "choices":
+            lex, _ = _lexicon_and_gates(lexicon, None)
+            _echo_answer_comparison(services.compare_answer_runs(p, run_ids, lex, n_resamples=resamples, seed=seed),
+                                    as_json)
+            return
         comp = services.compare_runs(p, run_ids, mapping, level, n_resamples=resamples, seed=seed)
     if as_json:
         emit_json(comp.to_json())
@@ -130,6 +140,22 @@ def compare_cmd(project, runs, mapping, level, resamples, seed, as_json) -> None
             f"(Holm {row['mcnemar_p_holm']:.4f})")
         click.echo(f"  {row['run_id']:<14} R {_fmt(row['recall'], row['recall_ci'])}  "
                    f"F1 {_fmt(row['f1'], row['f1_ci'])}{delta}")
+
+
+def _echo_answer_comparison(comps, as_json: bool) -> None:
+    if as_json:
+        emit_json({"baseline": comps[0].before, "comparisons": [c.to_json() for c in comps]})
+        return
+    for c in comps:
+        click.echo(f"{c.after} against {c.before} on {c.n_shared} shared items (Δ in points, 95% paired bootstrap):")
+        for ch in c.changes.values():
+            lo, hi = ch.delta_ci or (float("nan"), float("nan"))
+            click.echo(f"  {ch.metric:<13} {100 * ch.before:5.1f} -> {100 * ch.after:5.1f}  "
+                       f"Δ {100 * ch.delta:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]")
+        if c.diverging:
+            click.echo("  DIVERGING: the three scores moved in different directions")
+        for note in c.notes:
+            click.echo(f"  note: {note}")
 
 
 def raise_bad(message: str) -> None:

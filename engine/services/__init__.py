@@ -7,6 +7,9 @@ attribute is the function. Two views share a name with a different meaning and s
 module: `services.audit.verify_runs` / `services.audit.retrieval_runs` (run ids with labels to
 review) and `services.retrieval.retrieval_runs` (runs with hits to browse, newest first).
 """
+from factaudit.engine.services.answer_audit import (
+    compare_answer_runs,
+)
 from factaudit.engine.services.audit import (
     LabelUnit, PassageText, agreement, agreement_json, annotate, annotation_history, audit_report, codebook,
     codebook_versions, correct_annotation, current_annotations, default_retrieval_run, disagreement_index,
@@ -86,7 +89,7 @@ __all__ = [
     "SuspectVerdicts", "VerdictDetail", "VerifyRequest", "VerifyResult", "WorkflowStatus", "accept_proposal",
     "add_endpoint", "add_model_file", "add_round", "agreement", "agreement_json", "allow_host", "annotate",
     "annotation_history", "annotator_for", "audit_report", "build_demo", "claim_hits", "claim_languages",
-    "claim_lineage", "claims_for_run", "close_round", "codebook", "codebook_versions", "compare_runs",
+    "claim_lineage", "claims_for_run", "close_round", "codebook", "codebook_versions", "compare_answer_runs", "compare_runs",
     "conflict_scores", "connection_log", "connection_log_path", "correct_annotation", "count_rows",
     "create_project", "current_annotations", "data_version", "dataset_languages", "dataset_usage", "decompose",
     "default_retrieval_run", "delete_dataset", "demo_file", "detect_dataset_language", "detect_import_format",

@@ -7,12 +7,33 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from factaudit.engine.metrics import answer_audit as aa
+from factaudit.engine.metrics import answer_compare
 from factaudit.engine.metrics import multi_answer as ma
 from factaudit.engine.metrics import stats
-from factaudit.engine.project import queries
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.project import queries, scoring_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.records import ItemPrediction
 from factaudit.engine.project.scoring_store import ItemRow
+
+
+def option_scores(project: Project, run_id: str, lexicon: ma.Lexicon | None = None
+                  ) -> tuple[list[ma.OptionScore], int, dict[str, ItemPrediction], list[ItemRow]]:
+    """Strict / intermediate / lenient per item of a choices run, the count of option items it has no
+    prediction for, its predictions and the option items."""
+    preds = scoring_store.get_predictions(project, run_id)
+    rows = scoring_store.option_items(project)
+    items, missing = [], 0
+    for it in rows:
+        p = preds.get(it.id)
+        if p is None or p.chosen is None:
+            missing += 1
+            continue
+        s, i, l, miss, wrong = ma.score_options(p.chosen, it.gold_options or [], lexicon)
+        items.append(ma.OptionScore(it.id, s, i, l, miss, wrong, it.risk_tier, it.critical, it.category))
+    if not items:
+        raise InvalidArgument(f"{run_id}: none of its chosen options belong to items with gold_options")
+    return items, missing, preds, rows
 
 
 def item_audits(project: Project, preds: Mapping[str, ItemPrediction], rows: Sequence[ItemRow],
@@ -60,3 +81,18 @@ def audited_result(project: Project, run_id: str, scores: Sequence[ma.OptionScor
     for t, tr in res.tiers.items():
         res.warnings += aa.refusal_warnings(tr.strict, tiers[t]["refusal_rate"], f"tier {t}")
     return res
+
+
+def compare_answer_runs(project: Project, run_ids: Sequence[str], lexicon: ma.Lexicon | None = None, *,
+                        n_resamples: int = stats.DEFAULT_RESAMPLES,
+                        seed: int = stats.DEFAULT_SEED) -> list[answer_compare.AnswerComparison]:
+    """Regression comparison of choices runs: the first is the baseline, each later one is compared with it."""
+    run_ids = list(dict.fromkeys(run_ids))
+    if len(run_ids) < 2:
+        raise InvalidArgument("compare needs at least two different runs (--runs R1,R2)")
+    kinds = scoring_store.scorable_runs(project)
+    for r in run_ids:
+        if kinds.get(r) != "choices":
+            raise InvalidArgument(f"{r} is not a finished choices run" + (f" (it holds {kinds[r]})" if r in kinds else ""))
+    scores = {r: option_scores(project, r, lexicon)[0] for r in run_ids}
+    return answer_compare.compare_many(scores, n_resamples=n_resamples, seed=seed)

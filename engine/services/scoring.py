@@ -19,7 +19,7 @@ from factaudit.engine.metrics.classification import (
 from factaudit.engine.metrics.compare import Comparison, UnitPrediction, compare
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.services import injection
-from factaudit.engine.services.answer_audit import audited_result
+from factaudit.engine.services.answer_audit import audited_result, option_scores
 from factaudit.engine.project import scoring_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import status as workflow_status
@@ -134,19 +134,7 @@ def multi_answer_scores(project: Project, run_id: str, lexicon: ma.Lexicon | Non
                         n_resamples: int = stats.DEFAULT_RESAMPLES,
                         seed: int = stats.DEFAULT_SEED) -> ma.MultiAnswerResult:
     _check_run(project, run_id, "choices")
-    preds = scoring_store.get_predictions(project, run_id)
-    items = []
-    missing = 0
-    rows = scoring_store.option_items(project)
-    for it in rows:
-        p = preds.get(it.id)
-        if p is None or p.chosen is None:
-            missing += 1
-            continue
-        s, i, l, miss, wrong = ma.score_options(p.chosen, it.gold_options or [], lexicon)
-        items.append(ma.OptionScore(it.id, s, i, l, miss, wrong, it.risk_tier, it.critical, it.category))
-    if not items:
-        raise InvalidArgument(f"{run_id}: none of its chosen options belong to items with gold_options")
+    items, missing, preds, rows = option_scores(project, run_id, lexicon)
     return audited_result(project, run_id, items, missing, preds, rows, lexicon=lexicon, gates=gates,
                           n_resamples=n_resamples, seed=seed)
 
