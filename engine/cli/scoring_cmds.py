@@ -102,7 +102,8 @@ def _echo_audit(m: dict, indent: str) -> None:
 @click.command("compare")
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--runs", "runs", required=True,
-              help="comma-separated verify runs (e.g. verify-3,verify-5), or choices runs, the first as baseline")
+              help="comma-separated verify runs (e.g. verify-3,verify-5), or choices runs, the first as baseline, "
+                   "or aggregate runs")
 @click.option("--mapping", type=click.Choice(MAPPING_CHOICES), default="R+NE", show_default=True)
 @click.option("--level", type=click.Choice(("sentence", "claim")), default="sentence", show_default=True)
 @click.option("--lexicon", type=click.Path(dir_okay=False, path_type=Path),
@@ -114,13 +115,18 @@ def _echo_audit(m: dict, indent: str) -> None:
 def compare_cmd(project, runs, mapping, level, lexicon, resamples, seed, as_json) -> None:
     """Compare runs on the units they share: Cochran's Q, exact McNemar, paired bootstrap, Holm.
     Choices runs: the change of strict, intermediate and lenient against the first run, with paired
-    bootstrap intervals, flagged when the three move in different directions."""
+    bootstrap intervals, flagged when the three move in different directions. Aggregate runs: paired sign tests of
+    strict accuracy and conflict-aware success."""
     from factaudit.engine import services
 
     run_ids = [r.strip() for r in runs.split(",") if r.strip()]
     if len(run_ids) < 2:
         raise_bad("--runs needs at least two runs separated by commas")
     with services.open_project(project, readonly=True) as p:
+        if all(services.is_aggregate_run(p, r) for r in run_ids):   # conflict-aware answering runs
+            from factaudit.engine.cli.conflict_cmds import echo_comparison
+
+            return echo_comparison(services.compare_aggregate_runs(p, run_ids), as_json)
         if services.scorable_runs(p).get(run_ids[0]) == "choices":
             lex, _ = _lexicon_and_gates(lexicon, None)
             _echo_answer_comparison(services.compare_answer_runs(p, run_ids, lex, n_resamples=resamples, seed=seed),

@@ -1,0 +1,95 @@
+"""`factaudit aggregate`: conflict-aware answering runs (variants, ablations, the oracle)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from factaudit.engine import services
+from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
+from factaudit.engine.conflicts.metrics import METRICS
+from factaudit.engine.conflicts.variants import VARIANTS
+
+
+def _fmt(v, ci) -> str:
+    if v is None:
+        return "n/a"
+    return f"{v:.4f}" + (f" [{ci[0]:.4f}, {ci[1]:.4f}]" if ci else "")
+
+
+@click.command("aggregate")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--dataset", help="a dataset whose items carry their own documents (e.g. RAMDocs)")
+@click.option("--retrieval-run", help="use this retrieval run's top-k passages as each question's documents")
+@click.option("--variant", type=click.Choice(VARIANTS), default="full", show_default=True,
+              help="oracle reads the documents' gold answers: privileged, not deployable")
+@click.option("--model", help="registry name or GGUF path; with --endpoint, the server's model name")
+@click.option("--endpoint", help="base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
+@click.option("--k", "k", type=click.IntRange(1, 100), default=5, show_default=True,
+              help="documents per question with --retrieval-run")
+@click.option("--limit", type=click.IntRange(1), help="answer only the first N items")
+@click.option("--lexicon", type=click.Path(dir_okay=False, path_type=Path),
+              help="equivalence lexicon (YAML/JSON {canonical: [synonyms]}); pinned in the run")
+@click.option("--resume", help="continue this cancelled or interrupted aggregate run (its config names its inputs)")
+@click.option("--seed", type=int, default=0, show_default=True, help="the model's seed")
+@click.option("--temperature", type=float, default=0.0, show_default=True)
+@click.option("--max-tokens", type=click.IntRange(16), default=160, show_default=True)
+@click.option("--doc-words", type=click.IntRange(10), default=180, show_default=True,
+              help="cap each document at N words in prompts (pinned)")
+@click.option("--n-ctx", type=click.IntRange(256), help="context size for a GGUF model")
+@click.option("--threads", type=click.IntRange(1), help="llama.cpp threads")
+@click.option("--timeout", type=float, default=60.0, show_default=True, help="seconds per endpoint call")
+@click.option("--retries", type=click.IntRange(0, 10), default=4, show_default=True)
+@click.option("--concurrency", type=click.IntRange(1, 64), default=4, show_default=True,
+              help="endpoint calls in flight")
+@click.option("--resamples", type=click.IntRange(100, 1_000_000), default=1000, show_default=True,
+              help="bootstrap resamples for the intervals")
+@click.option("--bootstrap-seed", type=int, default=13, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def aggregate_cmd(project, dataset, retrieval_run, variant, model, endpoint, k, limit, lexicon, resume, seed,
+                  temperature, max_tokens, doc_words, n_ctx, threads, timeout, retries, concurrency, resamples,
+                  bootstrap_seed, as_json) -> None:
+    """Answer items from their documents with conflict awareness (extraction, repair, grouping, aggregation)."""
+    if not (dataset or retrieval_run or resume):
+        raise click.UsageError("give --dataset NAME or --retrieval-run RUN, or --resume RUN")
+    req = services.AggregateRequest(
+        variant=variant, dataset=dataset, retrieval_run=retrieval_run, model=model, endpoint=endpoint, k=k,
+        limit=limit, lexicon=str(lexicon) if lexicon else None, resume=resume, seed=seed, temperature=temperature,
+        max_tokens=max_tokens, doc_words=doc_words, n_ctx=n_ctx, n_threads=threads, timeout=timeout,
+        max_retries=retries, concurrency=concurrency, n_resamples=resamples, bootstrap_seed=bootstrap_seed)
+
+    def on_retry(attempt: int, delay: float, reason: str) -> None:
+        click.echo(f"retry {attempt} in {delay:.1f} s: {reason}", err=True)
+
+    with services.open_project(project) as p, progress_bar("answering", noun="items") as bar:
+        res = services.aggregate(p, req, progress=bar, on_retry=on_retry)
+    if as_json:
+        emit_json(res.contract_json())
+        return
+    click.echo(f"{res.run_id}: {res.variant} on {res.n_items} items ({res.n_conflict} conflict items) in "
+               f"{res.seconds:.1f} s" + (f", {res.model_calls} model calls ({res.model})" if res.model else ""))
+    if res.privileged:
+        click.echo(f"  NOTE: {res.privileged}")
+    for m in METRICS:
+        click.echo(f"  {m:<24} {_fmt(res.metrics[m], res.intervals.get(m))}")
+    click.echo(f"  95% intervals: {res.n_resamples} bootstrap resamples, seed {res.seed}")
+
+
+def echo_comparison(comp, as_json: bool) -> None:
+    """`factaudit compare` on aggregate runs."""
+    if as_json:
+        emit_json(comp.to_json())
+        return
+    click.echo(f"{len(comp.runs)} aggregate runs on {comp.n_shared} shared items ({comp.note})")
+    for r in comp.runs:
+        m = comp.scores[r]
+        click.echo(f"  {r:<14} {comp.variants[r] or '?':<24} strict {_fmt(m['strict_accuracy'], None)}  "
+                   f"conflict-aware success {_fmt(m['conflict_aware_success'], None)}")
+    for t in comp.sign_tests:
+        p = "n/a" if t["p_value"] is None else f"{t['p_value']:.4f}"
+        click.echo(f"  {t['a']} vs {t['b']} {t['metric']}: {t['a_only']} vs {t['b_only']} discordant items, "
+                   f"sign test p = {p}")
+
+
+COMMANDS = [aggregate_cmd]

@@ -1,0 +1,291 @@
+"""Conflict-aware answering as pinned, resumable `aggregate` runs (the façade for the CLI and the GUI).
+
+An aggregate run answers items that have documents (a RAMDocs-style dataset, or a retrieval run's
+top-k passages per question) with one variant (engine.conflicts.variants). Its config pins what
+decides the output: the variant, its inputs, the model (file sha256, or endpoint and model name),
+seed, temperature, the sha256 of each prompt the variant uses, the lexicon (its entries), the
+document word cap and the corpus hash. Each item commits on its own; `--resume RUN` finishes a
+stopped run. The `oracle` variant reads the documents' gold answers: it is privileged, labelled
+"not deployable" in the config and every output, and only measures what imperfect extraction costs.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from factaudit.engine import jobs
+from factaudit.engine.conflicts import metrics as cm
+from factaudit.engine.conflicts.diverge import conditions, divergence
+from factaudit.engine.conflicts.model import ModelOptions
+from factaudit.engine.conflicts.records import Doc, Item, ItemResult
+from factaudit.engine.conflicts.variants import MODEL_VARIANTS, PRIVILEGED, VARIANTS, run_item
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
+from factaudit.engine.metrics.multi_answer import Lexicon
+from factaudit.engine.models import registry
+from factaudit.engine.models.llm import LLM, open_llm
+from factaudit.engine.project import conflict_store as store
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project.db import Project
+from factaudit.engine.project.queries import corpus_hash
+from factaudit.engine.project.runs import RETRIEVAL_KINDS
+from factaudit.engine.services.models import LLMRunSettings, entry_from_pin, model_pin
+
+KIND = "aggregate"
+NOT_DEPLOYABLE = "privileged oracle: reads the documents' gold answers; not deployable"
+_STAGE_PROMPTS = {"full": ("extract",), "no-repair": ("extract",), "no-grouping": ("extract", "group"),
+                  "single-call": ("single",), "single-call-by-language": ("single",)}
+
+
+@dataclass
+class AggregateRequest(LLMRunSettings):
+    variant: str = "full"
+    retrieval_run: str | None = None
+    k: int = 5
+    lexicon: str | None = None            # a YAML/JSON lexicon file; its entries are pinned in the run
+    doc_words: int = ModelOptions.doc_words
+    max_tokens: int = ModelOptions.max_tokens
+    n_resamples: int = cm.DEFAULT_RESAMPLES
+    bootstrap_seed: int = cm.DEFAULT_SEED
+    concurrency: int = 4
+    backoff_base: float = 1.0
+
+
+@dataclass
+class AggregateResult:
+    run_id: str
+    variant: str
+    status: str
+    n_items: int
+    n_new: int
+    metrics: dict[str, float | None]
+    intervals: dict[str, list[float] | None]
+    n_conflict: int
+    model_calls: int = 0
+    parse_failures: int = 0
+    seconds: float = 0.0
+    model: str | None = None
+    privileged: str | None = None
+    n_resamples: int = cm.DEFAULT_RESAMPLES
+    seed: int = cm.DEFAULT_SEED
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def contract_json(self) -> dict[str, Any]:
+        """`aggregate --json`: the issue's fields first, then the rest."""
+        out = {"run_id": self.run_id, "variant": self.variant, "n_items": self.n_items, "metrics": self.metrics}
+        out.update({k: v for k, v in self.to_json().items() if k not in out})
+        return out
+
+
+# ---- inputs ---------------------------------------------------------------------------------------
+def _load_lexicon(path: str | None) -> tuple[dict[str, list[str]] | None, Lexicon | None]:
+    if not path:
+        return None, None
+    lex = Lexicon.load(path)   # InvalidArgument naming the file on bad input
+    import yaml
+
+    raw = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+    entries = {str(k): [v] if isinstance(v, str) else [str(x) for x in v] for k, v in raw.items()}
+    return entries, lex
+
+
+def _items(project: Project, cfg: dict[str, Any]) -> list[Item]:
+    if cfg.get("dataset"):
+        rows = store.items_with_documents(project, cfg["dataset"], cfg.get("limit"))
+    else:
+        rows = store.items_from_retrieval(project, cfg["retrieval_run"], cfg["k"], cfg.get("limit"))
+    return [Item(r.id, r.question, r.gold_answers, [Doc(d.id, d.text, d.lang, d.type, d.answer) for d in r.docs])
+            for r in rows]
+
+
+def _check(project: Project, req: AggregateRequest) -> None:
+    if req.variant not in VARIANTS:
+        raise InvalidArgument(f"unknown variant {req.variant!r}; expected one of {', '.join(VARIANTS)}")
+    if bool(req.dataset) == bool(req.retrieval_run):
+        raise InvalidArgument("name the items: --dataset NAME or --retrieval-run RUN (one of them)")
+    if req.retrieval_run:
+        run = run_store.get_run(project, req.retrieval_run)
+        if run.kind not in RETRIEVAL_KINDS or run.status != "done":
+            raise InvalidArgument(f"{req.retrieval_run} is not a finished retrieval run")
+    if req.variant not in MODEL_VARIANTS and (req.model or req.endpoint):
+        raise InvalidArgument(f"variant {req.variant} makes no model calls; leave out --model/--endpoint")
+    if req.limit is not None and req.limit < 1:
+        raise InvalidArgument("--limit must be at least 1")
+
+
+def _config(project: Project, req: AggregateRequest, entries, opts: ModelOptions, pin) -> dict[str, Any]:
+    prompts = {s: opts.prompt(s).ref() for s in _STAGE_PROMPTS.get(req.variant, ())}
+    return {
+        "variant": req.variant, "dataset": req.dataset, "retrieval_run": req.retrieval_run, "k": req.k,
+        "limit": req.limit, "lexicon": entries,
+        "lexicon_sha256": hashlib.sha256(json.dumps(entries, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+        if entries else None,
+        "seed": req.seed, "temperature": req.temperature, "max_tokens": req.max_tokens, "doc_words": req.doc_words,
+        "prompts": prompts, "model": pin, "corpus_hash": corpus_hash(project),
+        "privileged": NOT_DEPLOYABLE if req.variant in PRIVILEGED else None,
+    }
+
+
+# ---- running --------------------------------------------------------------------------------------
+def aggregate(project: Project, req: AggregateRequest, progress: ProgressCallback = no_progress,
+              cancel: CancelToken | None = None, on_retry: Callable[[int, float, str], None] | None = None,
+              llm: LLM | None = None) -> AggregateResult:
+    """Run (or with req.resume, continue) an aggregate run; raises RunCancelled / RunFailed naming it."""
+    if req.resume:
+        run = jobs.resumable_run(project, req.resume, KIND, corpus_hash(project))
+        cfg = run.config
+        opts = ModelOptions(cfg["max_tokens"], cfg["seed"], cfg["temperature"], cfg["doc_words"])
+        for stage, ref in cfg["prompts"].items():
+            if opts.prompt(stage).sha256 != ref["sha256"]:
+                raise InvalidArgument(f"the {stage} prompt changed since {run.id} started; start a new run")
+        lexicon = Lexicon(cfg["lexicon"]) if cfg.get("lexicon") else None
+        entry = entry_from_pin(cfg["model"]) if cfg.get("model") else None
+        variant, run_id = cfg["variant"], run.id
+    else:
+        _check(project, req)
+        entries, lexicon = _load_lexicon(req.lexicon)
+        opts = ModelOptions(req.max_tokens, req.seed, req.temperature, req.doc_words)
+        entry = registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx) if req.variant in MODEL_VARIANTS else None
+        cfg = _config(project, req, entries, opts, model_pin(entry) if entry else None)
+        variant, run_id = req.variant, None
+    own = llm is None and entry is not None
+    if own:
+        llm = open_llm(entry, seed=opts.seed, temperature=opts.temperature, prompt_cache=False,
+                       n_threads=req.n_threads, timeout=req.timeout, max_retries=req.max_retries,
+                       concurrency=req.concurrency, backoff_base=req.backoff_base, on_retry=on_retry)
+    try:
+        if run_id is None:
+            run_id = jobs.create_run(project, KIND, cfg, provenance=llm.provenance() if llm else {})
+        else:
+            jobs.reopen_run(project, run_id)
+        items: list[Item] = []
+        life = jobs.RunLifecycle(project, run_id, noun="items", verb="answering", progress=progress, cancel=cancel,
+                                 summary=lambda: {**store.totals(project, run_id), "n_items": len(items)})
+        with life:
+            items = _items(project, cfg)
+            if not items:
+                raise InvalidArgument("no items with documents to answer (import a RAMDocs-style dataset, "
+                                      "or name a retrieval run with hits)")
+            done = store.done_item_ids(project, run_id)
+            todo = [it for it in items if it.id not in done]
+            workers = max(1, min(getattr(llm, "max_concurrency", 1), req.concurrency)) if llm else 1
+            life.work(todo, lambda it: run_item(variant, it, llm, opts, lexicon),
+                      lambda it, res: store.add_result(project, run_id, res.to_json()),
+                      done_before=len(done), total=len(items), workers=workers)
+            scores = run_scores(project, run_id, req.n_resamples, req.bootstrap_seed, items=items)
+            life.finish(metrics=scores.metrics, intervals=scores.intervals, n_conflict=scores.n_conflict,
+                        seconds_last_session=round(life.seconds, 3))
+        t = life.summary
+        return AggregateResult(
+            run_id, variant, "done", len(items), life.n_new, scores.metrics, scores.intervals, scores.n_conflict,
+            t.get("model_calls", 0), t.get("parse_failures", 0), round(life.seconds, 3),
+            llm.entry.name if llm else None, cfg.get("privileged"), scores.n_resamples, scores.seed)
+    finally:
+        if own and llm is not None:
+            llm.close()
+
+
+# ---- reading runs -----------------------------------------------------------------------------------
+def _check_aggregate_run(project: Project, run_id: str):
+    run = run_store.get_run(project, run_id)
+    if run.kind != KIND:
+        raise InvalidArgument(f"{run_id} is a {run.kind} run, not an aggregate run")
+    return run
+
+
+def _run_inputs(project: Project, run_id: str, items: list[Item] | None = None):
+    run = _check_aggregate_run(project, run_id)
+    cfg = run.config
+    lexicon = Lexicon(cfg["lexicon"]) if cfg.get("lexicon") else None
+    items = items if items is not None else _items(project, cfg)
+    results = {k: ItemResult.from_json(v) for k, v in store.get_results(project, run_id).items()}
+    return run, lexicon, items, results
+
+
+def item_scores(project: Project, run_id: str, items: list[Item] | None = None) -> dict[str, cm.ItemScore]:
+    _, lexicon, items, results = _run_inputs(project, run_id, items)
+    return {it.id: cm.score_item(it, results[it.id], lexicon) for it in items if it.id in results}
+
+
+def run_scores(project: Project, run_id: str, n_resamples: int = cm.DEFAULT_RESAMPLES,
+               seed: int = cm.DEFAULT_SEED, items: list[Item] | None = None) -> cm.RunScores:
+    """The five metrics of an aggregate run with bootstrap intervals (over the items it answered)."""
+    return cm.summarise(list(item_scores(project, run_id, items).values()), n_resamples, seed)
+
+
+def aggregate_runs(project: Project) -> list:
+    """Aggregate runs, oldest first (RunInfo)."""
+    return run_store.list_runs(project, KIND)
+
+
+@dataclass
+class AggregateComparison:
+    runs: list[str]
+    variants: dict[str, str]
+    n_shared: int
+    scores: dict[str, dict[str, float | None]]      # each run's metrics on the shared items
+    sign_tests: list[dict[str, Any]] = field(default_factory=list)
+    note: str = "paired sign tests are exploratory (exact binomial on the discordant items)"
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def compare_aggregate_runs(project: Project, run_ids: Sequence[str], n_resamples: int = cm.DEFAULT_RESAMPLES,
+                           seed: int = cm.DEFAULT_SEED) -> AggregateComparison:
+    """Each pair of aggregate runs on the items all of them answered: paired sign tests of strict
+    accuracy and conflict-aware success."""
+    run_ids = list(dict.fromkeys(run_ids))
+    if len(run_ids) < 2:
+        raise InvalidArgument("compare needs at least two different runs (--runs R1,R2)")
+    per_run = {r: item_scores(project, r) for r in run_ids}
+    shared = set.intersection(*(set(s) for s in per_run.values()))
+    if not shared:
+        raise InvalidArgument(f"the runs {', '.join(run_ids)} answered no item in common")
+    variants = {r: run_store.get_run(project, r).config.get("variant") for r in run_ids}
+    scores = {r: cm.summarise([s for i, s in per_run[r].items() if i in shared], n_resamples, seed).metrics
+              for r in run_ids}
+    tests = []
+    for a, b in combinations(run_ids, 2):
+        for metric, attr in (("strict_accuracy", "strict"), ("conflict_aware_success", "success")):
+            t = cm.sign_test(a, b, metric, {i: getattr(per_run[a][i], attr) for i in shared},
+                             {i: getattr(per_run[b][i], attr) for i in shared})
+            tests.append(asdict(t))
+    return AggregateComparison(run_ids, variants, len(shared), scores, tests)
+
+
+def is_aggregate_run(project: Project, run_id: str) -> bool:
+    return run_store.get_run(project, run_id).kind == KIND
+
+
+# ---- the Conflicts view -------------------------------------------------------------------------------
+@dataclass
+class ConflictItemView:
+    item_id: str
+    question: str
+    gold_answers: list[str]
+    docs: list[Doc]
+    result: ItemResult
+    score: cm.ItemScore
+    conditions: list[str]
+    diverged_at: str | None            # the first stage that differs from the oracle (None: same outcome)
+
+
+def conflict_items(project: Project, run_id: str) -> list[ConflictItemView]:
+    """Every answered item of an aggregate run with each stage's output, for the Conflicts view."""
+    _, lexicon, items, results = _run_inputs(project, run_id)
+    out = []
+    for it in items:
+        res = results.get(it.id)
+        if res is None:
+            continue
+        score = cm.score_item(it, res, lexicon)
+        out.append(ConflictItemView(it.id, it.question, it.gold_answers, it.docs, res, score,
+                                    conditions(it, score.gold_conflict), divergence(it, res, lexicon)))
+    return out
