@@ -52,6 +52,14 @@ def metrics_cmd(project, run_id, lexicon, gates, resamples, seed, as_json) -> No
         click.echo(f"{run_id}: {m['n']} multi-answer items ({m['n_missing']} without a prediction)")
         click.echo(f"  strict {_fmt(m['strict'], m.get('strict_ci'))}  intermediate "
                    f"{_fmt(m['intermediate'], m.get('intermediate_ci'))}  lenient {_fmt(m['lenient'], m.get('lenient_ci'))}")
+        if m.get("review"):
+            r, t2 = m["review"], m["review"]["table"]
+            click.echo(f"  expert review (sample {r['sample_id']}, {r['n_reviewed']} of {r['n_sampled']} reviewed): "
+                       f"acceptable {_fmt(m['acceptable_rate'], m['acceptable_rate_ci'])} against strict "
+                       f"{_fmt(r['strict_on_reviewed'])} on the same items")
+            click.echo(f"    strict-correct: {t2['strict_and_acceptable']} acceptable, {t2['strict_not_acceptable']} not; "
+                       f"not strict-correct: {t2['not_strict_acceptable']} acceptable, "
+                       f"{t2['not_strict_not_acceptable']} not")
         _echo_audit(m, "  ")
         for t in m["tiers"].values():
             verdict = "n/a" if t["passed"] is None else ("PASS" if t["passed"] else "FAIL")

@@ -147,15 +147,17 @@ class MultiAnswerResult:
     lenient_ci: tuple[float, float] | None = None
     audit: dict[str, Any] = field(default_factory=dict)    # answer-level audit figures (metrics.answer_audit)
     warnings: list[str] = field(default_factory=list)
+    audit_items: list[dict[str, Any]] = field(default_factory=list)   # per-item audit rows (causes of misses)
 
     def to_json(self, with_items: bool = False) -> dict[str, Any]:
-        out = {k: v for k, v in asdict(self).items() if k not in ("items", "audit")}
+        out = {k: v for k, v in asdict(self).items() if k not in ("items", "audit", "audit_items")}
         # the audit figures sit beside strict / intermediate / lenient: `multi_answer.faithfulness`
         out.update(self.audit)
         for tier, t in out["tiers"].items():
             t.update(t.pop("audit"))
         if with_items:
             out["items"] = [asdict(i) for i in self.items]
+            out["audit_items"] = self.audit_items
         return out
 
 

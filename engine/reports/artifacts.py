@@ -26,6 +26,7 @@ class ReportData:
     per_item: list[dict[str, Any]] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)     # run -> why it could not be scored
     audit: Any = None                                         # reports.audit_sections.AuditReport, if labelled
+    answer_comparisons: list = field(default_factory=list)    # metrics.answer_compare results (choices runs)
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -34,6 +35,7 @@ class ReportData:
             "comparison_note": self.comparison_note,
             "multi_answer": {r: m.to_json() for r, m in self.multi_answer.items()},
             "conflict": {r: c.to_json() for r, c in self.conflict.items()},
+            "answer_comparisons": [c.to_json() for c in self.answer_comparisons],
             "skipped": self.skipped,
         }
 
@@ -134,14 +136,18 @@ def category_table(data: ReportData) -> Table:
 
 
 def multi_answer_table(data: ReportData) -> Table:
-    head = ["run", "tier", "n", "strict", "intermediate", "lenient", "critical misses", "gates", "result"]
+    head = ["run", "tier", "n", "strict", "strict 95% CI", "intermediate", "intermediate 95% CI", "lenient",
+            "lenient 95% CI", "acceptable (expert review)", "critical misses", "gates", "result"]
     rows = []
     for r, res in data.multi_answer.items():
-        rows.append([r, "all", res.n, res.strict, res.intermediate, res.lenient, "", "", ""])
+        rows.append([r, "all", res.n, res.strict, _ci(res.strict_ci), res.intermediate, _ci(res.intermediate_ci),
+                     res.lenient, _ci(res.lenient_ci), res.audit.get("acceptable_rate"), "", "", ""])
         for t in res.tiers.values():
-            gates = ", ".join(f"{k} {'≤' if k == 'critical_misses' else '≥'} {v:g}" for k, v in t.gates.items())
+            gates = ", ".join(f"{k} {'≤' if k in ('critical_misses', 'max_refusal_rate') else '≥'} {v:g}"
+                              for k, v in t.gates.items())
             verdict = "n/a" if t.passed is None else ("pass" if t.passed else "fail")
-            rows.append([r, t.tier, t.n, t.strict, t.intermediate, t.lenient, t.critical_misses, gates, verdict])
+            rows.append([r, t.tier, t.n, t.strict, "", t.intermediate, "", t.lenient, "", None, t.critical_misses,
+                         gates, verdict])
     return head, rows
 
 

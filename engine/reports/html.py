@@ -9,7 +9,7 @@ from typing import Any
 
 from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.engine.reports import artifacts as A
-from factaudit.engine.reports import audit_sections, summary
+from factaudit.engine.reports import answer_sections, audit_sections, summary
 from factaudit.engine.reports.artifacts import ReportData
 from factaudit.engine.reports.safe import plot_label as L
 from factaudit.engine.reports.safe import valid_unicode
@@ -156,6 +156,7 @@ def render_html(data: ReportData) -> str:
         "category_table": A.category_table(data),
         "category_plot": category_plot(data, mapping),
         "multi_table": A.multi_answer_table(data),
+        "answers": answer_sections.html_context(data),
         "conflict_table": A.conflict_table(data),
         "skipped": data.skipped,
         "audit": audit_sections.html_context(data.audit),

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from factaudit.engine.reports import artifacts as A
-from factaudit.engine.reports import audit_sections
+from factaudit.engine.reports import answer_sections, audit_sections
 from factaudit.engine.reports.artifacts import ReportData, dump_json
 from factaudit.engine.reports.safe import guard_xlsx_cell, xlsx_text
 
@@ -68,6 +68,7 @@ def write_xlsx(data: ReportData, path: Path) -> Path:
         _sheet(wb, "Categories", cats)
     if data.multi_answer:
         _sheet(wb, "Multi-answer", A.multi_answer_table(data))
+        answer_sections.add_sheets(wb, data, _sheet)
     if data.conflict:
         _sheet(wb, "Conflict", A.conflict_table(data))
     audit_sections.add_sheets(wb, data.audit, _sheet)

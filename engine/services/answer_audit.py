@@ -15,6 +15,7 @@ from factaudit.engine.project import queries, scoring_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.records import ItemPrediction
 from factaudit.engine.project.scoring_store import ItemRow
+from factaudit.engine.services.review_sample import review_figures
 
 
 def option_scores(project: Project, run_id: str, lexicon: ma.Lexicon | None = None
@@ -71,12 +72,16 @@ def audited_result(project: Project, run_id: str, scores: Sequence[ma.OptionScor
     tiers = aa.by_tier(audits)
     res = ma.evaluate(scores, gates, run_id, n_missing, audit=tiers)
     res.audit = overall
+    res.audit_items = aa.item_rows(audits)
     for t, figures in tiers.items():
         res.tiers[t].audit = figures
     strict = [s.strict for s in scores]
     res.strict_ci = stats.wilson(int(sum(strict)), len(strict))
     res.intermediate_ci = aa.mean_interval([s.intermediate for s in scores], n_resamples, seed)
     res.lenient_ci = aa.mean_interval([s.lenient for s in scores], n_resamples, seed)
+    review = review_figures(project, run_id, {s.item_id: s.strict for s in scores})
+    if review is not None:
+        res.audit.update(review)
     res.warnings = aa.refusal_warnings(res.strict, overall["refusal_rate"])
     for t, tr in res.tiers.items():
         res.warnings += aa.refusal_warnings(tr.strict, tiers[t]["refusal_rate"], f"tier {t}")

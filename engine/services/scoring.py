@@ -19,7 +19,7 @@ from factaudit.engine.metrics.classification import (
 from factaudit.engine.metrics.compare import Comparison, UnitPrediction, compare
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.services import injection
-from factaudit.engine.services.answer_audit import audited_result, option_scores
+from factaudit.engine.services.answer_audit import audited_result, compare_answer_runs, option_scores
 from factaudit.engine.project import scoring_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import status as workflow_status
@@ -177,7 +177,7 @@ def scorable_runs(project: Project) -> dict[str, str]:
 
 # ---- reports ----------------------------------------------------------------------------------------
 def per_item_rows(project: Project, run_id: str, kind: str, lexicon: ma.Lexicon | None = None,
-                  gates: Mapping | None = None) -> list[dict[str, Any]]:
+                  gates: Mapping | None = None, scored: ma.MultiAnswerResult | None = None) -> list[dict[str, Any]]:
     if kind == "verdicts":
         out = []
         suspect = injection.suspect_verdicts(project, run_id).claims
@@ -192,8 +192,10 @@ def per_item_rows(project: Project, run_id: str, kind: str, lexicon: ma.Lexicon 
             })
         return out
     if kind == "choices":
-        res = multi_answer_scores(project, run_id, lexicon, gates)
-        return [{"run_id": run_id, "unit": "item", **asdict(i)} for i in res.items]
+        res = scored if scored is not None else multi_answer_scores(project, run_id, lexicon, gates)
+        audits = {a["item_id"]: a for a in res.audit_items}
+        return [{"run_id": run_id, "unit": "item", **asdict(i), "answer_audit": audits.get(i.item_id)}
+                for i in res.items]
     res2 = conflict_scores(project, run_id)
     return [{"run_id": run_id, "unit": "item", **asdict(i)} for i in res2.items]
 
@@ -262,9 +264,11 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
             # one unscorable run should not sink the report on the others; say why it is missing
             skipped[r] = str(exc)
             continue
-        per_item.extend(per_item_rows(project, r, kind, lexicon, gates))
+        per_item.extend(per_item_rows(project, r, kind, lexicon, gates, multi.get(r)))
     if not (metrics or multi or confl):
         raise InvalidArgument("nothing to report: " + "; ".join(skipped.values()))
+    answer_comparisons = (compare_answer_runs(project, list(multi), lexicon, n_resamples=n_resamples, seed=seed)
+                          if len(multi) >= 2 else [])
     comparison = None
     comparison_note = None
     verdict_runs = list(metrics)
@@ -292,7 +296,8 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
     audit = audit_report(project, n_resamples=n_resamples, seed=seed)
     progress(total, total, "writing")
     return ReportData(config=config, metrics=metrics, comparison=comparison, comparison_note=comparison_note,
-                      multi_answer=multi, conflict=confl, per_item=per_item, skipped=skipped, audit=audit)
+                      multi_answer=multi, conflict=confl, per_item=per_item, skipped=skipped, audit=audit,
+                      answer_comparisons=answer_comparisons)
 
 
 def demo_step_scoring(project: Project, summary, progress: ProgressCallback = no_progress) -> None:

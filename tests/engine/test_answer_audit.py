@@ -321,3 +321,35 @@ def test_predictions_stay_immutable(pharma):
 ])
 def test_term_matching(hay, term, found):
     assert aa.contains_term(hay, term) is found
+
+
+def test_report_sections(pharma):
+    project, run, lex, tmp_path = pharma
+    from factaudit.engine import services
+
+    perfect = [{"item_id": i["id"], "chosen": i["gold_options"], "refused": False} for i in ITEMS]
+    run2 = import_files(project, [_jsonl(tmp_path / "perfect.jsonl", perfect)], kind="choices").run_id
+    sample = services.draw_review_sample(project, run, 0.5, "risk_tier", seed=1)
+    for item in sample.items:
+        services.mark_review(project, sample.id, item, item != sample.items[0], None, reviewer="dr z")
+    out = tmp_path / "report"
+    services.write_report(project, out, ["html", "xlsx", "json"], [run, run2], lexicon=lex, n_resamples=300)
+    html = (out / "report.html").read_text(encoding="utf-8")
+    for text in ("Where options were lost", "Expert review", "Regression comparison",
+                 "strict 100.0% with refusals at 0.0%"):
+        assert text in html, text
+    summary = json.loads((out / "json" / "summary.json").read_text(encoding="utf-8"))
+    m = summary["multi_answer"][run]
+    assert m["missed_options"] == {"retrieval": 1, "generation": 2, "terminology": 1}
+    n = len(sample.items)
+    assert m["acceptable_rate"] == pytest.approx((n - 1) / n)
+    comp = summary["answer_comparisons"][0]
+    assert (comp["before"], comp["after"]) == (run, run2)
+    assert comp["changes"]["strict"]["delta"] == pytest.approx(1.0 - 0.4)
+    rows = [json.loads(line) for line in (out / "json" / "per_item.jsonl").read_text(encoding="utf-8").splitlines()]
+    q7 = next(r for r in rows if r["run_id"] == run and r["item_id"] == "q7")
+    assert q7["answer_audit"]["missed"]["terminology"] == 1
+    from openpyxl import load_workbook
+
+    wb = load_workbook(out / "report.xlsx")
+    assert {"Answer audit", "Expert review", "Answer regression"} <= set(wb.sheetnames)
