@@ -57,4 +57,34 @@ def review_mark_cmd(project: Path, sample_id: int, item_id: str, acceptable: boo
                + (f", supersedes mark {mark.supersedes}" if mark.supersedes else ""))
 
 
-COMMANDS = [review_sample_cmd, review_mark_cmd]
+@click.command("price")
+@click.argument("endpoint", required=False)
+@click.option("--in", "price_in", type=float, help="price per million input tokens")
+@click.option("--out", "price_out", type=float, help="price per million output tokens")
+@click.option("--remove", is_flag=True, help="forget the endpoint's price (its costs become unknown)")
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def price_cmd(endpoint: str | None, price_in: float | None, price_out: float | None, remove: bool,
+              as_json: bool) -> None:
+    """Set, remove or list the per-endpoint prices that turn token counts into cost (unset = unknown)."""
+    from factaudit.engine import services
+    from factaudit.engine.errors import InvalidArgument
+
+    if endpoint is not None and remove:
+        services.remove_price(endpoint)
+    elif endpoint is not None and (price_in is not None or price_out is not None):
+        if price_in is None or price_out is None:
+            raise InvalidArgument("give both --in and --out (prices per million tokens)")
+        services.set_price(endpoint, price_in, price_out)
+    rows = {n: asdict(p) for n, p in services.prices().items() if endpoint is None or n == endpoint}
+    if as_json:
+        emit_json(rows)
+        return
+    if not rows:
+        click.echo("no prices set: costs are unknown" if endpoint is None else f"{endpoint}: no price (cost unknown)")
+    for n, p in rows.items():
+        click.echo(f"{n}: {p['in_per_million']:g} per million input tokens, "
+                   f"{p['out_per_million']:g} per million output")
+
+
+COMMANDS = [review_sample_cmd, review_mark_cmd, price_cmd]

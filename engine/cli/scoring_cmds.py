@@ -33,31 +33,37 @@ def _lexicon_and_gates(lexicon: Path | None, gates: Path | None):
               help="equivalence lexicon (YAML/JSON: canonical option -> [synonyms]) for multi-answer runs")
 @click.option("--gates", type=click.Path(dir_okay=False, path_type=Path),
               help="risk-tier gate thresholds (YAML/JSON), merged over the defaults")
+@click.option("--endpoint", default=None,
+              help="saved endpoint whose price applies (an imported run has none of its own; see `factaudit price`)")
 @click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
 @click.option("--seed", default=42, show_default=True, type=int)
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def metrics_cmd(project, run_id, lexicon, gates, resamples, seed, as_json) -> None:
+def metrics_cmd(project, run_id, lexicon, gates, endpoint, resamples, seed, as_json) -> None:
     """Score one run: every label mapping at sentence and claim level, with intervals."""
     from factaudit.engine import services
 
     lex, gts = _lexicon_and_gates(lexicon, gates)
     with open_to_record(project) as p:
-        result = services.score_run(p, run_id, lexicon=lex, gates=gts, n_resamples=resamples, seed=seed)
+        result = services.score_run(p, run_id, lexicon=lex, gates=gts, n_resamples=resamples, seed=seed,
+                                    endpoint=endpoint)
     if as_json:
         emit_json(result)
         return
+    _echo_usage(result.get("usage"))
     if "multi_answer" in result:
         m = result["multi_answer"]
         click.echo(f"{run_id}: {m['n']} multi-answer items ({m['n_missing']} without a prediction)")
         click.echo(f"  strict {_fmt(m['strict'], m.get('strict_ci'))}  intermediate "
-                   f"{_fmt(m['intermediate'], m.get('intermediate_ci'))}  lenient {_fmt(m['lenient'], m.get('lenient_ci'))}")
+                   f"{_fmt(m['intermediate'], m.get('intermediate_ci'))}  "
+                   f"lenient {_fmt(m['lenient'], m.get('lenient_ci'))}")
         if m.get("review"):
             r, t2 = m["review"], m["review"]["table"]
             click.echo(f"  expert review (sample {r['sample_id']}, {r['n_reviewed']} of {r['n_sampled']} reviewed): "
                        f"acceptable {_fmt(m['acceptable_rate'], m['acceptable_rate_ci'])} against strict "
                        f"{_fmt(r['strict_on_reviewed'])} on the same items")
-            click.echo(f"    strict-correct: {t2['strict_and_acceptable']} acceptable, {t2['strict_not_acceptable']} not; "
+            click.echo(f"    strict-correct: {t2['strict_and_acceptable']} acceptable, "
+                       f"{t2['strict_not_acceptable']} not; "
                        f"not strict-correct: {t2['not_strict_acceptable']} acceptable, "
                        f"{t2['not_strict_not_acceptable']} not")
         _echo_audit(m, "  ")
@@ -66,6 +72,10 @@ def metrics_cmd(project, run_id, lexicon, gates, resamples, seed, as_json) -> No
             click.echo(f"  tier {t['tier']}: {t['n']} items, {verdict}  {t['checks']}")
             if t["n"]:
                 _echo_audit(t, "    ")
+        g = m.get("generation")
+        _echo_generation(g, "  ")
+        for cat, gc in (g or {}).get("by_category", {}).items():
+            _echo_generation(gc, f"    {cat}: ")
         for w in m.get("warnings", []):
             click.echo(f"  warning: {w}")
         return
@@ -89,6 +99,27 @@ def metrics_cmd(project, run_id, lexicon, gates, resamples, seed, as_json) -> No
     if closed:
         click.echo(f"  closed regime: {closed['n']} claims, accuracy {_fmt(closed['accuracy'])}, "
                    f"macro-F1 {_fmt(closed['macro_f1'])}")
+
+
+def _echo_usage(u: dict | None) -> None:
+    if not u:
+        return
+    lat = ("n/a" if u["latency_p50_ms"] is None else
+           f"P50 {u['latency_p50_ms']:.0f} ms, P95 {u['latency_p95_ms']:.0f} ms over {u['n_with_latency']} calls")
+    cost = (f"{u['cost']:.4f} ({u['cost_per_call']:.6f} per call, {u['price']['endpoint']} prices)"
+            if u["cost"] is not None else u["cost_note"])
+    click.echo(f"latency {lat}; tokens in {u['tokens_in'] if u['tokens_in'] is not None else 'unknown'}, out "
+               f"{u['tokens_out'] if u['tokens_out'] is not None else 'unknown'}; cost {cost}")
+
+
+def _echo_generation(g: dict | None, indent: str) -> None:
+    if not g:
+        return
+    click.echo(f"{indent}citations: precision {_fmt(g['citation_precision'], g['citation_precision_ci'])}, recall "
+               f"{_fmt(g['citation_recall'], g['citation_recall_ci'])} ({g['n_citation_items']} items with gold "
+               f"passages); refusals on {g['n_unanswerable']} unanswerable items "
+               f"{_fmt(g['unanswerable_refusal_rate'], g['unanswerable_refusal_rate_ci'])}, false refusals "
+               f"{_fmt(g['false_refusal_rate'], g['false_refusal_rate_ci'])}")
 
 
 def _echo_audit(m: dict, indent: str) -> None:

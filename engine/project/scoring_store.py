@@ -175,3 +175,9 @@ def record_report(project: Project, path: str, fmt: str, sha256: str, runs: list
 def list_reports(project: Project) -> list[ReportRow]:
     return [ReportRow(r[0], r[1], r[2], r[3], loads(r[4], []), r[5]) for r in project.reader().execute(
         "SELECT id, path, format, sha256, runs, created FROM reports ORDER BY id")]
+
+
+def verdict_calls(project: Project, run_id: str) -> list[tuple[float | None, int | None, int | None]]:
+    """(latency_ms, prompt_tokens, completion_tokens) of each verdict of a run (one model call each)."""
+    return [(r[0], r[1], r[2]) for r in project.reader().execute(
+        "SELECT latency_ms, prompt_tokens, completion_tokens FROM verdicts WHERE run_id = ? ORDER BY rowid", (run_id,))]

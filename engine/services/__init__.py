@@ -80,6 +80,9 @@ from factaudit.engine.services.status import (
     Estimate, Step, WorkflowStatus, data_version, estimate, estimate_run, mark_step, note_edit,
     set_prelabels_wanted, units_to_run, workflow_status,
 )
+from factaudit.engine.services.usage import (
+    prices, remove_price, run_usage, set_price,
+)
 from factaudit.engine.services.verdict_view import (
     EvidenceRow, VerdictDetail, latest_retrieval_run, resumable_verify_runs, retrieval_runs, verdict_detail,
     verdicts, verify_runs,
@@ -113,12 +116,12 @@ __all__ = [
     "model_hashes", "model_pin", "multi_answer_scores", "normalise_code", "note_edit", "offline_settings",
     "open_evidence_queue", "open_project", "open_reasoning_queue", "open_sealed", "page_rows",
     "parse_value_map", "passage_findings", "passage_languages", "passage_texts", "passage_warning",
-    "plan_import", "preview_file", "project_info", "queue_full_order", "rater_tables", "reasoning_queue",
-    "reject_proposal", "remove_endpoint", "remove_model", "rename_dataset", "resumable_verify_runs",
+    "plan_import", "preview_file", "prices", "project_info", "queue_full_order", "rater_tables", "reasoning_queue",
+    "reject_proposal", "remove_endpoint", "remove_model", "remove_price", "rename_dataset", "resumable_verify_runs",
     "retrieval_runs", "retrieve", "retriever_choices", "review_queue", "review_samples", "row_detail",
-    "run_claim_ids", "run_metrics",
+    "run_claim_ids", "run_metrics", "run_usage",
     "saturation_plot", "save_codebook", "save_codebook_data", "scorable_runs", "score_run", "seal_project",
-    "set_dataset_language", "set_offline", "set_prelabels_wanted", "set_triage", "suspect_verdicts",
+    "set_dataset_language", "set_offline", "set_prelabels_wanted", "set_price", "set_triage", "suspect_verdicts",
     "table_columns", "taxonomy", "triage_summary", "trust_key", "trusted_keys", "uncovered_cases",
     "undo_annotation", "units_to_run", "verdict_detail", "verdict_evidence", "verdicts", "verify",
     "verify_runs", "verify_sealed", "workflow_status", "write_report",

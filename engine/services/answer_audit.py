@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from factaudit.engine.metrics import answer_audit as aa
-from factaudit.engine.metrics import answer_compare
+from factaudit.engine.metrics import answer_compare, answer_generation
 from factaudit.engine.metrics import multi_answer as ma
 from factaudit.engine.metrics import stats
 from factaudit.engine.errors import InvalidArgument
@@ -61,6 +61,22 @@ def item_audits(project: Project, preds: Mapping[str, ItemPrediction], rows: Seq
     return out
 
 
+def generation_items(preds: Mapping[str, ItemPrediction],
+                     rows: Sequence[ItemRow]) -> list[answer_generation.GenerationItem]:
+    rows = [r for r in rows if r.id in preds and preds[r.id].chosen is not None]
+    run_preds = [preds[r.id] for r in rows]
+    refusals_recorded = any(p.refused is not None for p in run_preds)
+    citations_recorded = any(p.citations is not None for p in run_preds)
+    out = []
+    for r in rows:
+        p, meta = preds[r.id], r.meta or {}
+        out.append(answer_generation.GenerationItem(
+            r.id, r.category, meta.get("answerable") is not False,
+            bool(p.refused) if refusals_recorded else None,
+            (p.citations or []) if citations_recorded else None, meta.get("gold_passages")))
+    return out
+
+
 def audited_result(project: Project, run_id: str, scores: Sequence[ma.OptionScore], n_missing: int,
                    preds: Mapping[str, ItemPrediction], rows: Sequence[ItemRow], *,
                    lexicon: ma.Lexicon | None = None, gates: Mapping | None = None,
@@ -79,6 +95,10 @@ def audited_result(project: Project, run_id: str, scores: Sequence[ma.OptionScor
     res.strict_ci = stats.wilson(int(sum(strict)), len(strict))
     res.intermediate_ci = aa.mean_interval([s.intermediate for s in scores], n_resamples, seed)
     res.lenient_ci = aa.mean_interval([s.lenient for s in scores], n_resamples, seed)
+    gen = generation_items(preds, rows)
+    if any(g.citations is not None and g.gold_passages for g in gen) or any(g.refused is not None for g in gen):
+        res.audit["generation"] = {**answer_generation.summarise(gen),
+                                   "by_category": answer_generation.by_category(gen)}
     review = review_figures(project, run_id, {s.item_id: s.strict for s in scores})
     if review is not None:
         res.audit.update(review)
@@ -98,6 +118,7 @@ def compare_answer_runs(project: Project, run_ids: Sequence[str], lexicon: ma.Le
     kinds = scoring_store.scorable_runs(project)
     for r in run_ids:
         if kinds.get(r) != "choices":
-            raise InvalidArgument(f"{r} is not a finished choices run" + (f" (it holds {kinds[r]})" if r in kinds else ""))
+            holds = f" (it holds {kinds[r]})" if r in kinds else ""
+            raise InvalidArgument(f"{r} is not a finished choices run{holds}")
     scores = {r: option_scores(project, r, lexicon)[0] for r in run_ids}
     return answer_compare.compare_many(scores, n_resamples=n_resamples, seed=seed)

@@ -23,6 +23,7 @@ from factaudit.engine.services.answer_audit import audited_result, compare_answe
 from factaudit.engine.project import scoring_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import status as workflow_status
+from factaudit.engine.services.usage import run_usage
 
 DEFAULT_MAPPING = "R+NE"
 DEFAULT_LEVEL = "sentence"
@@ -159,15 +160,20 @@ def conflict_scores(project: Project, run_id: str) -> conflict_metrics.ConflictR
 
 def score_run(project: Project, run_id: str, *, lexicon: ma.Lexicon | None = None,
               gates: Mapping[str, Mapping[str, float]] | None = None, n_resamples: int = stats.DEFAULT_RESAMPLES,
-              seed: int = stats.DEFAULT_SEED) -> dict[str, Any]:
-    """The `metrics` command: whatever the run holds, scored, as one JSON-ready dict."""
+              seed: int = stats.DEFAULT_SEED, endpoint: str | None = None) -> dict[str, Any]:
+    """The `metrics` command: whatever the run holds, scored, as one JSON-ready dict. `usage` (latency,
+    tokens, cost) appears when the run's calls report latency or tokens; `endpoint` names the saved
+    endpoint whose price applies to an imported run."""
     kind = _check_run(project, run_id, None)
     if kind == "verdicts":
-        return run_metrics(project, run_id, n_resamples=n_resamples, seed=seed).to_json()
+        out = run_metrics(project, run_id, n_resamples=n_resamples, seed=seed).to_json()
+        out["usage"] = run_usage(project, run_id, kind, endpoint)
+        return out
     workflow_status.mark_step(project, "score", run_id)
     if kind == "choices":
         return {"run_id": run_id, "multi_answer": multi_answer_scores(
-            project, run_id, lexicon, gates, n_resamples=n_resamples, seed=seed).to_json()}
+            project, run_id, lexicon, gates, n_resamples=n_resamples, seed=seed).to_json(),
+            "usage": run_usage(project, run_id, kind, endpoint)}
     return {"run_id": run_id, "conflict": conflict_scores(project, run_id).to_json()}
 
 
