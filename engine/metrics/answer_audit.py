@@ -99,6 +99,8 @@ class ItemAudit:
     wrong: dict[str, int] = field(default_factory=lambda: dict.fromkeys(WRONG_CAUSES, 0))
     cited: bool | None = None          # an answer (not a refusal) citing at least one passage; None: not recorded
     causes: list[dict[str, str]] = field(default_factory=list)   # [{option, kind: missed|wrong, cause}]
+    failed: bool = False               # not strictly correct, or refused
+    layers: list[str] = field(default_factory=list)              # failure attribution (see `attribute`)
 
 
 def audit_item(item_id: str, gold: Iterable[str], chosen: Iterable[str], seen: Sequence[str] | None,
@@ -197,3 +199,40 @@ def mean_interval(values: Sequence[float], n_resamples: int = stats.DEFAULT_RESA
         hi = min(n_resamples, lo + step)
         means[lo:hi] = x[rng.integers(0, len(x), size=(hi - lo, len(x)))].mean(axis=1)
     return stats.percentile_interval(means)
+
+
+# ---- failure attribution (the report's table) ---------------------------------------------------------
+LAYERS = ("retrieval", "generation", "terminology", "data", "unknown")
+
+
+def attribute(item: ItemAudit, strict: float, in_corpus: Callable[[str], bool]) -> ItemAudit:
+    """Set `failed` and `layers` of an item. A failed item (strict < 1 or refused) is lost in
+    - retrieval / terminology / generation: the causes of its missed options, wrong options counting
+      as generation (made up or misread by the answering step);
+    - data: a missed option whose evidence is nowhere in the corpus (`in_corpus(option)` is false):
+      no retriever could have found it, so the gold or the corpus is wrong or incomplete;
+    - unknown: the record does not say which passages the system saw.
+    """
+    item.failed = strict < 1.0 or bool(item.refused)
+    if not item.failed:
+        item.layers = []
+        return item
+    if not item.has_passages:
+        item.layers = ["unknown"]
+        return item
+    layers = []
+    for c in item.causes:
+        layer = c["cause"] if c["kind"] == "missed" else "generation"
+        if layer == "retrieval" and not in_corpus(c["option"]):
+            layer = "data"
+        c["layer"] = layer
+        if layer not in layers:
+            layers.append(layer)
+    item.layers = layers or ["generation"]
+    return item
+
+
+def layer_counts(items: Sequence[ItemAudit]) -> dict[str, int]:
+    """Failed items per layer (an item with several layers counts under each) and in all."""
+    failed = [i for i in items if i.failed]
+    return {"n_failed": len(failed), **{layer: sum(layer in i.layers for i in failed) for layer in LAYERS}}

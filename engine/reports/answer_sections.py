@@ -60,18 +60,80 @@ def comparison_table(data) -> Table:
     return head, rows
 
 
+def generation_table(data) -> Table:
+    head = ["run", "category", "items with gold passages", "citation precision", "95% CI", "citation recall", "95% CI",
+            "unanswerable items", "refused when unanswerable", "95% CI", "answerable items", "false refusals", "95% CI"]
+    rows = []
+    for r, res in data.multi_answer.items():
+        g = (res.audit or {}).get("generation")
+        if not g:
+            continue
+        for cat, x in [("all", g), *g.get("by_category", {}).items()]:
+            rows.append([r, cat, x["n_citation_items"], x["citation_precision"], _ci(x["citation_precision_ci"]),
+                         x["citation_recall"], _ci(x["citation_recall_ci"]), x["n_unanswerable"],
+                         x["unanswerable_refusal_rate"], _ci(x["unanswerable_refusal_rate_ci"]), x["n_answerable"],
+                         x["false_refusal_rate"], _ci(x["false_refusal_rate_ci"])])
+    return head, rows
+
+
+def usage_table(data) -> Table:
+    head = ["run", "calls", "latency P50 (ms)", "latency P95 (ms)", "tokens in", "tokens out", "reasoning tokens",
+            "endpoint", "cost", "cost per call"]
+    rows = []
+    for r, u in (getattr(data, "usage", None) or {}).items():
+        if not u:
+            continue
+        rows.append([r, u["n_calls"], u["latency_p50_ms"], u["latency_p95_ms"], u["tokens_in"], u["tokens_out"],
+                     u["tokens_reasoning"], u["endpoint"],
+                     u["cost"] if u["cost"] is not None else "unknown", u["cost_per_call"]
+                     if u["cost_per_call"] is not None else "unknown"])
+    return head, rows
+
+
+def failure_counts_table(data) -> Table:
+    from factaudit.engine.metrics.answer_audit import LAYERS
+
+    head = ["run", "failed items", *LAYERS]
+    rows = []
+    for r, res in data.multi_answer.items():
+        c = (res.audit or {}).get("failure_layers")
+        if c and c["n_failed"]:
+            rows.append([r, c["n_failed"], *(c[layer] for layer in LAYERS)])
+    return head, rows
+
+
+def failure_table(data) -> Table:
+    head = ["run", "item", "tier", "category", "critical", "strict", "layers", "what was lost"]
+    rows = []
+    for r, res in data.multi_answer.items():
+        strict = {i.item_id: (i.strict, i.critical) for i in res.items}
+        for a in res.audit_items:
+            if not a.get("failed"):
+                continue
+            lost = "; ".join(f"{c['kind']} {c['option']}: {c.get('layer', c['cause'])}" for c in a["causes"])
+            if a.get("refused"):
+                lost = ("refused; " + lost) if lost else "refused"
+            s, crit = strict.get(a["item_id"], (None, False))
+            rows.append([r, a["item_id"], a["risk_tier"], a["category"], crit, s, ", ".join(a["layers"]), lost])
+    return head, rows
+
+
 def warnings(data) -> list[str]:
     return [f"{r}: {w}" for r, res in data.multi_answer.items() for w in res.warnings]
 
 
 def html_context(data) -> dict[str, Any]:
     return {"audit": audit_table(data), "review": review_table(data), "comparison": comparison_table(data),
+            "generation": generation_table(data), "usage": usage_table(data),
+            "failure_counts": failure_counts_table(data), "failures": failure_table(data),
             "warnings": warnings(data),
             "notes": [n for c in getattr(data, "answer_comparisons", None) or [] for n in c.notes]}
 
 
 def add_sheets(wb, data, sheet: Callable[[Any, str, Table], None]) -> None:
     for title, table in (("Answer audit", audit_table(data)), ("Expert review", review_table(data)),
-                         ("Answer regression", comparison_table(data))):
+                         ("Answer regression", comparison_table(data)), ("Citations and refusals",
+                         generation_table(data)), ("Latency and cost", usage_table(data)),
+                         ("Failure layers", failure_counts_table(data)), ("Failed items", failure_table(data))):
         if table[1]:
             sheet(wb, title, table)

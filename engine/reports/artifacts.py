@@ -27,6 +27,7 @@ class ReportData:
     skipped: dict[str, str] = field(default_factory=dict)     # run -> why it could not be scored
     audit: Any = None                                         # reports.audit_sections.AuditReport, if labelled
     answer_comparisons: list = field(default_factory=list)    # metrics.answer_compare results (choices runs)
+    usage: dict[str, Any] = field(default_factory=dict)       # run -> latency / tokens / cost (metrics.usage)
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -36,6 +37,7 @@ class ReportData:
             "multi_answer": {r: m.to_json() for r, m in self.multi_answer.items()},
             "conflict": {r: c.to_json() for r, c in self.conflict.items()},
             "answer_comparisons": [c.to_json() for c in self.answer_comparisons],
+            "usage": self.usage,
             "skipped": self.skipped,
         }
 

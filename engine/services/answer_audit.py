@@ -16,6 +16,7 @@ from factaudit.engine.project.db import Project
 from factaudit.engine.project.records import ItemPrediction
 from factaudit.engine.project.scoring_store import ItemRow
 from factaudit.engine.services.review_sample import review_figures
+from factaudit.engine.text.normalize import fold
 
 
 def option_scores(project: Project, run_id: str, lexicon: ma.Lexicon | None = None
@@ -77,6 +78,34 @@ def generation_items(preds: Mapping[str, ItemPrediction],
     return out
 
 
+def _attribute_failures(project: Project, audits: Sequence[aa.ItemAudit], strict: Mapping[str, float],
+                        evidence: Mapping[str, Mapping[str, Sequence[str]] | None], lexicon: ma.Lexicon | None) -> None:
+    """Failure layers of each item; a retrieval miss is a data problem when the option's evidence is
+    nowhere in the corpus (its text and lexicon equivalents checked over every passage, read once)."""
+    lex = lexicon or ma.Lexicon()
+    corpus: list[str] | None = None
+    found: dict[str, bool] = {}
+
+    def in_corpus_of(item_id: str):
+        named = {lex.canon(k) for k, ids in (evidence.get(item_id) or {}).items() if ids}
+
+        def check(option: str) -> bool:
+            nonlocal corpus
+            canon = lex.canon(option)
+            if canon in named:
+                return True          # the item names passages for it, and imports check that they exist
+            if canon not in found:
+                if corpus is None:
+                    corpus = [fold(p.text) for p in queries.iter_passages(project)]
+                terms = lex.variants(option)
+                found[canon] = any(t in text and aa.contains_term(text, t) for text in corpus for t in terms)
+            return found[canon]
+        return check
+
+    for a in audits:
+        aa.attribute(a, strict.get(a.item_id, 0.0), in_corpus_of(a.item_id))
+
+
 def audited_result(project: Project, run_id: str, scores: Sequence[ma.OptionScore], n_missing: int,
                    preds: Mapping[str, ItemPrediction], rows: Sequence[ItemRow], *,
                    lexicon: ma.Lexicon | None = None, gates: Mapping | None = None,
@@ -87,7 +116,12 @@ def audited_result(project: Project, run_id: str, scores: Sequence[ma.OptionScor
     overall = aa.summarise(audits)
     tiers = aa.by_tier(audits)
     res = ma.evaluate(scores, gates, run_id, n_missing, audit=tiers)
+    _attribute_failures(project, audits, {s.item_id: s.strict for s in scores},
+                        {r.id: (r.meta or {}).get("option_evidence") for r in rows}, lexicon)
     res.audit = overall
+    res.audit["failure_layers"] = aa.layer_counts(audits)
+    for t, figures in tiers.items():
+        figures["failure_layers"] = aa.layer_counts([a for a in audits if a.risk_tier == t])
     res.audit_items = aa.item_rows(audits)
     for t, figures in tiers.items():
         res.tiers[t].audit = figures

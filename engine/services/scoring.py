@@ -303,7 +303,9 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
     progress(total, total, "writing")
     return ReportData(config=config, metrics=metrics, comparison=comparison, comparison_note=comparison_note,
                       multi_answer=multi, conflict=confl, per_item=per_item, skipped=skipped, audit=audit,
-                      answer_comparisons=answer_comparisons)
+                      answer_comparisons=answer_comparisons,
+                      usage={r: u for r in run_ids if r not in skipped and kinds[r] in ("verdicts", "choices")
+                             and (u := run_usage(project, r, kinds[r])) is not None})
 
 
 def demo_step_scoring(project: Project, summary, progress: ProgressCallback = no_progress) -> None:

@@ -353,3 +353,32 @@ def test_report_sections(pharma):
 
     wb = load_workbook(out / "report.xlsx")
     assert {"Answer audit", "Expert review", "Answer regression"} <= set(wb.sheetnames)
+
+
+def test_failure_layers_by_hand(pharma):
+    project, run, lex, tmp_path = pharma
+    res = scoring.multi_answer_scores(project, run, lex, n_resamples=200)
+    layers = {a["item_id"]: a["layers"] for a in res.audit_items if a["failed"]}
+    # read off HAND: q2, q6, q8, q10 are strictly right; q7 lost paracetamol to terminology and made up acetaminophen
+    assert layers == {"q1": ["retrieval"], "q3": ["generation"], "q4": ["generation"], "q5": ["generation"],
+                      "q7": ["terminology", "generation"], "q9": ["generation"]}
+    assert res.audit["failure_layers"] == {"n_failed": 6, "retrieval": 1, "generation": 5, "terminology": 1,
+                                           "data": 0, "unknown": 0}
+    assert res.tiers["C"].audit["failure_layers"]["n_failed"] == 3          # q4, q5, q9
+    # a gold option found nowhere in the corpus is a data problem; a record without seen passages is unknown
+    import_files(project, [_jsonl(tmp_path / "more.jsonl", [
+        {"id": "q11", "answer": "-", "options": ["zanubrutinib", "aspirin"], "gold_options": ["zanubrutinib", "aspirin"]},
+        {"id": "q12", "answer": "-", "options": ["a", "b"], "gold_options": ["a"]}])], kind="answers")
+    rows = [{"item_id": "q11", "chosen": ["aspirin"], "passages": ["p1"]}, {"item_id": "q12", "chosen": ["b"]}]
+    run2 = import_files(project, [_jsonl(tmp_path / "c2.jsonl", rows)], kind="choices").run_id
+    res2 = scoring.multi_answer_scores(project, run2, lex, n_resamples=200)
+    layers2 = {a["item_id"]: a["layers"] for a in res2.audit_items if a["failed"]}
+    assert layers2 == {"q11": ["data"], "q12": ["unknown"]}
+    # the metrics' missed_options keep the three causes: the data miss is a retrieval miss there
+    assert res2.audit["missed_options"]["retrieval"] == 1
+    out = tmp_path / "rep"
+    from factaudit.engine import services
+
+    services.write_report(project, out, ["html", "xlsx"], [run2], lexicon=lex, n_resamples=200)
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert "Failure attribution" in html and "missed zanubrutinib: data" in html

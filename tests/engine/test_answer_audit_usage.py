@@ -135,3 +135,14 @@ def test_verify_run_finds_its_endpoint_price(project, tmp_path):
     u = services.score_run(project, run, n_resamples=200)["usage"]
     assert u["endpoint"] == "srv" and u["cost"] == pytest.approx(400 * 3.0 / 1e6 + 40 * 15.0 / 1e6)
     assert u["latency_p50_ms"] == pytest.approx(25.0) and u["latency_p95_ms"] == pytest.approx(30 + 0.85 * 10)
+
+
+def test_report_shows_usage_and_citations(gen_run):
+    project, run, tmp_path = gen_run
+    out = tmp_path / "report"
+    services.write_report(project, out, ["html", "json"], [run], n_resamples=200)
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert "Latency and cost" in html and "Citations and unanswerable questions" in html
+    assert "<td>unknown</td>" in html                      # no price: the cost cell says so
+    summary = json.loads((out / "json" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["usage"][run]["latency_p50_ms"] == pytest.approx(275.0) and summary["usage"][run]["cost"] is None
