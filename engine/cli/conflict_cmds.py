@@ -33,7 +33,7 @@ def _fmt(v, ci) -> str:
 @click.option("--resume", help="continue this cancelled or interrupted aggregate run (its config names its inputs)")
 @click.option("--seed", type=int, default=0, show_default=True, help="the model's seed")
 @click.option("--temperature", type=float, default=0.0, show_default=True)
-@click.option("--max-tokens", type=click.IntRange(16), default=160, show_default=True)
+@click.option("--max-tokens", type=click.IntRange(16), default=120, show_default=True)
 @click.option("--doc-words", type=click.IntRange(10), default=180, show_default=True,
               help="cap each document at N words in prompts (pinned)")
 @click.option("--n-ctx", type=click.IntRange(256), help="context size for a GGUF model")

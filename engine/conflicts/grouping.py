@@ -157,6 +157,7 @@ class Group:
 def group_candidates(candidates: Iterable[tuple[str, str]], lexicon: Lexicon | None = None) -> list[Group]:
     """(doc id, answer) pairs -> groups in order of first appearance; empty answers are skipped."""
     groups: dict[str, Group] = {}
+    first_rule: dict[str, str] = {}
     for doc_id, answer in candidates:
         if answer is None or not str(answer).strip():
             continue
@@ -164,9 +165,13 @@ def group_candidates(candidates: Iterable[tuple[str, str]], lexicon: Lexicon | N
         g = groups.get(k.key)
         if g is None:
             g = groups[k.key] = Group(k.key, str(answer).strip())
+            first_rule[k.key] = k.rule
             rule = "first"
+        elif str(answer).strip() == g.label:
+            rule = "identical"
         else:
-            rule = "identical" if str(answer).strip() == g.label else k.rule
+            # whichever side needed more than folding says why they are equal (高尔夫球 -> lexicon <- Golf)
+            rule = k.rule if k.rule != "fold" else first_rule[k.key]
         g.doc_ids.append(doc_id)
         g.answers.append(str(answer).strip())
         g.decisions.append(Decision(doc_id, str(answer).strip(), k.key, rule))

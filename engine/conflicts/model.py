@@ -21,7 +21,8 @@ LANG_NAMES = {"en": "English", "zh": "Chinese"}
 
 EXTRACT_SCHEMA = {
     "type": "object",
-    "properties": {"answer": {"type": "string", "maxLength": 120}, "quote": {"type": "string", "maxLength": 400}},
+    # Short fields: a small model otherwise copies whole sentences into "answer" and spends its tokens there.
+    "properties": {"answer": {"type": "string", "maxLength": 60}, "quote": {"type": "string", "maxLength": 200}},
     "required": ["answer", "quote"],
     "additionalProperties": False,
 }
@@ -49,7 +50,7 @@ def single_schema(n: int) -> dict:
 
 @dataclass(frozen=True)
 class ModelOptions:
-    max_tokens: int = 160
+    max_tokens: int = 120
     seed: int = 0
     temperature: float = 0.0
     doc_words: int = DOC_WORDS

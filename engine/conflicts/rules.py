@@ -61,7 +61,7 @@ def _sport(text: str) -> str | None:
             if any(a <= m.start() < b for a, b in taken):
                 continue
             taken.append((m.start(), m.end()))
-            found.setdefault(answer_key(s).key, s)
+            found.setdefault(answer_key(s).key, text[m.start():m.end()])    # as the document writes it
     return next(iter(found.values())) if len(found) == 1 else None
 
 
@@ -75,7 +75,8 @@ def rules_answer(question: str, text: str) -> str | None:
         values: dict[str, str] = {}
         for p in patterns:
             for m in p.finditer(text):
-                value = m.group(1).strip()
+                # a name pattern may run on into the next sentence ("Mahesh Bhatt. The film")
+                value = re.split(r"(?<=[a-z])\.\s", m.group(1).strip())[0].strip()
                 values.setdefault(answer_key(value).key, value)
         return next(iter(values.values())) if len(values) == 1 else None
     return None

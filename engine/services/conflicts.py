@@ -219,6 +219,9 @@ def run_scores(project: Project, run_id: str, n_resamples: int = cm.DEFAULT_RESA
     return cm.summarise(list(item_scores(project, run_id, items).values()), n_resamples, seed)
 
 
+aggregate_scores = run_scores  # the façade's name (the GUI's Conflicts view)
+
+
 def aggregate_runs(project: Project) -> list:
     """Aggregate runs, oldest first (RunInfo)."""
     return run_store.list_runs(project, KIND)

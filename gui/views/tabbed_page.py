@@ -4,6 +4,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from factaudit.gui.ops import on_changes
+from factaudit.gui.views.conflicts_view import ConflictsView
 from factaudit.gui.views.hits_view import HitsView
 from factaudit.gui.views.review_view import ReviewView
 
@@ -61,7 +62,7 @@ class TabbedPage(QWidget):
 
 
 class ReviewPage(TabbedPage):
-    TABS = (("Disagreements", ReviewView), ("Retrieved evidence", HitsView))
+    TABS = (("Disagreements", ReviewView), ("Retrieved evidence", HitsView), ("Conflicts", ConflictsView))
     subscribes_to_changes = True
 
     def __init__(self, project, parent: QWidget | None = None):

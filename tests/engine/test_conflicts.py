@@ -43,7 +43,7 @@ def test_equal_answers_share_a_key_and_name_the_rule(a, b, rule):
     assert ka.key == kb.key and rule in (ka.rule, kb.rule)
     groups = group_candidates([("d1", a), ("d2", b)])
     assert len(groups) == 1
-    assert [d.rule for d in groups[0].decisions] == ["first", kb.rule]
+    assert [d.rule for d in groups[0].decisions] == ["first", rule]
 
 
 @pytest.mark.parametrize("a, b", [

@@ -39,6 +39,14 @@ def supported_answers(documents: list[dict[str, Any]]) -> set[str]:
     return out
 
 
+def _lang(text: str) -> str:
+    """RAMDocs is English; a document mostly in Han characters (a translated X-RAMDocs-ZHEN style
+    item) is Chinese, so conflict-aware answering can tag and group documents by language."""
+    letters = [c for c in text if c.isalpha()]
+    han = sum(1 for c in letters if "\u4e00" <= c <= "\u9fff")
+    return "zh" if letters and han / len(letters) > 0.3 else "en"
+
+
 def load(path: Path, builder: BatchBuilder, kind: str | None = None) -> None:
     if kind not in (None, "answers"):
         builder.problems.add(path.name, None, None,
@@ -93,5 +101,5 @@ def _question(r: dict, b: BatchBuilder, file: str, line: int) -> None:
         pid = f"{item_id}-d{n}"
         meta = {"item_id": item_id, "type": d["type"], "answer": d["answer"]}
         b.add_document(DocumentRecord(id=pid, source="RAMDocs", meta=meta), file, line)
-        b.add_passage(PassageRecord(id=pid, doc_id=pid, text=d["text"], ord=0, lang="en", source="RAMDocs",
+        b.add_passage(PassageRecord(id=pid, doc_id=pid, text=d["text"], ord=0, lang=_lang(d["text"]), source="RAMDocs",
                                     meta=meta), file, line)

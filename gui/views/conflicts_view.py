@@ -1,0 +1,202 @@
+"""The Conflicts view (Review › Conflicts): an aggregate run item by item — the documents with their
+language, each document's extracted candidate and quote, the repairs, the groups with the rule of
+each decision, the final answer or conflict listing, and the stage where the item diverged from the
+privileged oracle. Filters by stage and by condition. Everything is read in a worker thread."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox, QHBoxLayout, QLabel, QPushButton, QSplitter, QTableWidgetItem, QTextBrowser, QVBoxLayout, QWidget,
+)
+
+from factaudit.engine import services
+from factaudit.gui.ops import Op, error_text
+from factaudit.gui.views.tables import read_only_table
+
+STAGES = ("extraction", "repair", "grouping", "aggregation", "single-call")
+CONDITIONS = ("conflict", "no-conflict", "misinfo", "noise", "ambiguous", "bilingual")
+SAME = "same as the oracle"
+COLUMNS = ("Item", "Question", "Output", "Success", "Diverged at", "Conditions")
+METRIC_NAMES = {"strict_accuracy": "strict accuracy", "conflict_aware_success": "conflict-aware success",
+                "conflict_f1": "conflict F1", "conflict_awareness": "conflict awareness",
+                "unsupported_ratio": "unsupported ratio"}
+
+
+@dataclass
+class ConflictsBundle:
+    runs: list[tuple[str, str]]                   # (run id, variant), newest first
+    run_id: str | None
+    items: list = field(default_factory=list)     # services.ConflictItemView
+    metrics: dict | None = None
+    privileged: str | None = None
+
+
+def load_conflicts(project, run_id: str | None, progress=None, cancel=None) -> ConflictsBundle:
+    """Worker-thread function (Op passes progress and cancel): the runs, and the chosen run's items."""
+    runs = [(r.id, r.config.get("variant", "?")) for r in reversed(services.aggregate_runs(project))
+            if r.status == "done"]
+    if run_id is None or run_id not in {r for r, _ in runs}:
+        run_id = runs[0][0] if runs else None
+    if run_id is None:
+        return ConflictsBundle(runs, None)
+    if progress is not None:
+        progress(0, None, "reading the run's items")
+    items = services.conflict_items(project, run_id)
+    if cancel is not None:
+        cancel.check()
+    scores = services.aggregate_scores(project, run_id)
+    privileged = services.get_run(project, run_id).config.get("privileged")
+    return ConflictsBundle(runs, run_id, items, {"scores": scores.metrics, "intervals": scores.intervals,
+                                                 "n": scores.n_items, "n_conflict": scores.n_conflict}, privileged)
+
+
+def _e(text) -> str:
+    return html.escape(str(text if text is not None else ""))
+
+
+def item_html(v) -> str:
+    """One item, stage by stage (the documents and answers are quoted text: escaped)."""
+    r = v.result
+    extracted = {e.doc_id: e for e in r.extractions}
+    repaired = {x.doc_id: x for x in r.repairs}
+    out = [f"<h3>{_e(v.item_id)}</h3><p><b>Question:</b> {_e(v.question)}<br>"
+           f"<b>Gold answers:</b> {_e(', '.join(v.gold_answers))}<br>"
+           f"<b>Conditions:</b> {_e(', '.join(v.conditions))}<br>"
+           f"<b>Diverged from the oracle at:</b> {_e(v.diverged_at or SAME)}</p>"]
+    out.append("<h4>Documents</h4><table border='1' cellspacing='0' cellpadding='3'>"
+               "<tr><th>Doc</th><th>Lang</th><th>Text</th><th>Candidate</th><th>Quote</th><th>Repair</th></tr>")
+    for d in v.docs:
+        e = extracted.get(d.id)
+        cand = "—" if e is None else (_e(e.answer) if e.answer else f"<i>none ({_e(e.status)})</i>")
+        rep = repaired.get(d.id)
+        rep_text = "" if rep is None else f"{_e(rep.before) or '∅'} → {_e(rep.after) or '∅'} <i>({_e(rep.rule)})</i>"
+        text = d.text if len(d.text) <= 300 else d.text[:300] + " …"
+        out.append(f"<tr><td>{_e(d.id)}</td><td>{_e(d.lang or '?')}</td><td>{_e(text)}</td><td>{cand}</td>"
+                   f"<td>{_e(e.quote if e else '')}</td><td>{rep_text}</td></tr>")
+    out.append("</table>")
+    if r.groups:
+        out.append(f"<h4>Groups (by {_e(r.grouped_by)})</h4><ul>")
+        for g in r.groups:
+            why = ", ".join(f"{_e(d.doc_id)}: {_e(d.answer)} ({_e(d.rule)})" for d in g.decisions)
+            out.append(f"<li><b>{_e(g.label)}</b> — {why}</li>")
+        out.append("</ul>")
+    elif r.grouped_by == "none":
+        out.append("<p><i>Single call: no per-document stages.</i></p>")
+    out.append(f"<h4>Output ({_e(r.outcome.kind)})</h4><p>{_e(r.outcome.text)}</p>")
+    out.append(f"<p>Strict: {'yes' if v.score.strict else 'no'}; conflict-aware success: "
+               f"{'yes' if v.score.success else 'no'}; model calls: {r.calls}</p>")
+    return "".join(out)
+
+
+class ConflictsView(QWidget):
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.bundle: ConflictsBundle | None = None
+        self.shown: list = []
+        self._op = None
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 12, 16, 12)
+        root.setSpacing(8)
+        head = QHBoxLayout()
+        title = QLabel("Conflicts")
+        title.setObjectName("sectionTitle")
+        head.addWidget(title)
+        head.addSpacing(12)
+        head.addWidget(QLabel("Run:"))
+        self.run_combo = QComboBox()
+        self.run_combo.setMinimumWidth(200)
+        self.run_combo.activated.connect(lambda _=0: self.refresh())
+        head.addWidget(self.run_combo)
+        head.addWidget(QLabel("Stage:"))
+        self.stage_combo = QComboBox()
+        self.stage_combo.addItems(["any stage", SAME, *STAGES])
+        self.stage_combo.currentIndexChanged.connect(lambda _=0: self.apply_filters())
+        head.addWidget(self.stage_combo)
+        head.addWidget(QLabel("Condition:"))
+        self.condition_combo = QComboBox()
+        self.condition_combo.addItems(["any condition", *CONDITIONS])
+        self.condition_combo.currentIndexChanged.connect(lambda _=0: self.apply_filters())
+        head.addWidget(self.condition_combo)
+        head.addStretch(1)
+        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button.clicked.connect(self.refresh)
+        head.addWidget(self.refresh_button)
+        root.addLayout(head)
+        self.status = QLabel("")
+        self.status.setObjectName("muted")
+        self.status.setWordWrap(True)
+        root.addWidget(self.status)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.table = read_only_table(COLUMNS, stretch_last=False)
+        self.table.itemSelectionChanged.connect(self.show_selected)
+        split.addWidget(self.table)
+        self.detail = QTextBrowser()
+        self.detail.setOpenExternalLinks(False)
+        split.addWidget(self.detail)
+        split.setSizes([520, 680])
+        root.addWidget(split, 1)
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self._op is not None and self._op.running:
+            return
+        self.status.setText("Reading…")
+        self.refresh_button.setEnabled(False)
+        self._op = (Op(self, load_conflicts, self.project, self.run_combo.currentData())
+                    .title("Reading conflicts").quiet()
+                    .success(self.show_bundle)
+                    .failure(lambda exc: self.status.setText(f"Could not read the run: {error_text(exc)}"))
+                    .finished(lambda: self.refresh_button.setEnabled(True))
+                    .run())
+
+    def show_bundle(self, bundle: ConflictsBundle) -> None:
+        self.bundle = bundle
+        self.run_combo.blockSignals(True)
+        self.run_combo.clear()
+        for run_id, variant in bundle.runs:
+            self.run_combo.addItem(f"{run_id} · {variant}", run_id)
+        if bundle.run_id:
+            self.run_combo.setCurrentIndex(self.run_combo.findData(bundle.run_id))
+        self.run_combo.blockSignals(False)
+        if bundle.run_id is None:
+            self.status.setText("No aggregate runs yet: run `factaudit aggregate PROJECT --dataset NAME "
+                                "--variant rules` (or oracle, full, …) on a dataset whose items carry documents.")
+        else:
+            m = bundle.metrics or {}
+            figures = "; ".join(
+                f"{METRIC_NAMES[k]} {'n/a' if v is None else f'{v:.3f}'}" for k, v in m.get("scores", {}).items())
+            note = f" — {bundle.privileged}" if bundle.privileged else ""
+            self.status.setText(f"{m.get('n', 0)} items, {m.get('n_conflict', 0)} conflict items: {figures}{note}")
+        self.apply_filters()
+
+    def apply_filters(self) -> None:
+        items = self.bundle.items if self.bundle else []
+        stage = self.stage_combo.currentText()
+        cond = self.condition_combo.currentText()
+        if stage == SAME:
+            items = [v for v in items if v.diverged_at is None]
+        elif stage in STAGES:
+            items = [v for v in items if v.diverged_at == stage]
+        if cond in CONDITIONS:
+            items = [v for v in items if cond in v.conditions]
+        self.shown = items
+        self.table.setRowCount(len(items))
+        for row, v in enumerate(items):
+            answers = ", ".join(a.answer for a in v.result.outcome.answers)
+            cells = (v.item_id, v.question, f"{v.result.outcome.kind}: {answers}" if answers else v.result.outcome.kind,
+                     "yes" if v.score.success else "no", v.diverged_at or SAME, ", ".join(v.conditions))
+            for col, text in enumerate(cells):
+                self.table.setItem(row, col, QTableWidgetItem(text))
+        self.detail.clear()
+        if items:
+            self.table.selectRow(0)
+            self.show_selected()    # the selection may not have changed (row 0 again), so no signal
+
+    def show_selected(self) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if rows and rows[0].row() < len(self.shown):
+            self.detail.setHtml(item_html(self.shown[rows[0].row()]))

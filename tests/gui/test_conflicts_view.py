@@ -1,0 +1,76 @@
+"""The Conflicts view (Review › Conflicts): loads an aggregate run off the UI thread, shows each
+stage of an item (Chinese documents included), names the stage that diverged from the oracle, and
+filters by stage and condition."""
+from __future__ import annotations
+
+import json
+
+from factaudit.engine import services
+
+ITEMS = [
+    ("What sport does Ann play?", ["Golf"], [("Ann is a keen golf player.", "correct", "Golf"),
+                                             ("据报道，她是一名高尔夫球运动员。", "correct", "高尔夫球")]),
+    ("What sport does Bo play?", ["Tennis"], [("Bo plays tennis every day.", "correct", "Tennis"),
+                                              ("A blog says Bo plays cricket.", "misinfo", "Cricket")]),
+    ("What sport does Cy play?", ["Golf"], [("Cy plays golf and tennis.", "correct", "Golf")]),
+]
+
+
+def make_project(tmp_path):
+    src = tmp_path / "items.jsonl"
+    src.write_text("\n".join(json.dumps({"question": q, "gold_answers": g, "wrong_answers": [], "disambig_entity": [],
+                                         "documents": [{"text": t, "type": ty, "answer": a} for t, ty, a in d]},
+                                        ensure_ascii=False) for q, g, d in ITEMS) + "\n", encoding="utf-8")
+    (tmp_path / "lex.yaml").write_text("Golf: [高尔夫球]\n", encoding="utf-8")
+    p = services.create_project(tmp_path / "c.faproj")
+    services.import_files(p, [src], fmt="ramdocs", dataset="sports")
+    lex = str(tmp_path / "lex.yaml")
+    oracle = services.aggregate(p, services.AggregateRequest(variant="oracle", dataset="sports", lexicon=lex))
+    rules = services.aggregate(p, services.AggregateRequest(variant="rules", dataset="sports", lexicon=lex))
+    return p, oracle.run_id, rules.run_id
+
+
+def test_conflicts_view_shows_stages_filters_and_renders_chinese(qtbot, tmp_path):
+    from factaudit.gui.views.conflicts_view import ConflictsView
+
+    project, oracle_run, rules_run = make_project(tmp_path)
+    view = ConflictsView(project)
+    qtbot.addWidget(view)
+    view.resize(1280, 700)
+    view.show()
+    qtbot.waitUntil(lambda: view.bundle is not None, timeout=30_000)
+    # the newest run first: rules
+    assert view.bundle.run_id == rules_run and view.table.rowCount() == 3
+    rows = {view.table.item(r, 0).text(): [view.table.item(r, c).text() for c in range(6)] for r in range(3)}
+    # rules read "golf" and 高尔夫球 from Ann's documents (one group by the lexicon); two sports for Cy: none
+    assert rows["ramdocs-1"][2] == "answer: golf" and rows["ramdocs-1"][4] == "same as the oracle"
+    assert rows["ramdocs-3"][4] == "extraction" and rows["ramdocs-3"][3] == "no"
+    assert "bilingual" in rows["ramdocs-1"][5] and "misinfo" in rows["ramdocs-2"][5]
+    view.stage_combo.setCurrentText("extraction")
+    assert view.table.rowCount() == 1 and view.table.item(0, 0).text() == "ramdocs-3"
+    view.stage_combo.setCurrentText("any stage")
+    view.condition_combo.setCurrentText("misinfo")
+    assert [view.table.item(r, 0).text() for r in range(view.table.rowCount())] == ["ramdocs-2"]
+
+    # the oracle run: privileged note, Chinese text and the lexicon rule in the item's detail
+    view.condition_combo.setCurrentText("bilingual")
+    view.run_combo.setCurrentIndex(view.run_combo.findData(oracle_run))
+    view.refresh()
+    qtbot.waitUntil(lambda: view.bundle.run_id == oracle_run and view.table.rowCount() == 1, timeout=30_000)
+    assert "not deployable" in view.status.text()
+    text = view.detail.toPlainText()
+    assert "据报道，她是一名高尔夫球运动员。" in text and "高尔夫球 (lexicon)" in text
+    assert "ramdocs-1-d2" in text and "zh" in text
+
+
+def test_review_page_has_a_conflicts_tab(qtbot, tmp_path):
+    from factaudit.gui.views.conflicts_view import ConflictsView
+    from factaudit.gui.views.tabbed_page import ReviewPage
+
+    project, _, _ = make_project(tmp_path)
+    page = ReviewPage(project)
+    qtbot.addWidget(page)
+    view = page.widget("Conflicts")
+    assert isinstance(view, ConflictsView)
+    qtbot.waitUntil(lambda: view.bundle is not None, timeout=30_000)
+    assert view.table.rowCount() == 3
