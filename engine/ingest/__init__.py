@@ -64,7 +64,9 @@ def resolve_format(files: list[Path], fmt: str | None, kind: str | None) -> tupl
     if fmt is not None:
         return fmt, kind, None
     guess = detect_format(files[0])
-    return guess.format, kind or guess.kind, guess
+    # an adapter tells each file's kind itself (a SciFact corpus and its claims in one import); the
+    # first file's kind is forced only on generic records, which cannot tell
+    return guess.format, kind or (guess.kind if guess.format in ("jsonl", "csv") else None), guess
 
 
 def build_batch(project: Project, files: list[Path], fmt: str | None = None, kind: str | None = None,

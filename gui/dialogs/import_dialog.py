@@ -203,7 +203,9 @@ class ImportDialog(QDialog):
             self.guess = services.detect_import_format(self.files[0])
         except (FactAuditError, OSError) as exc:
             self.guess_error = error_text(exc)
-        if self.guess is not None and self.guess.kind and self.kind_combo.currentData() is None:
+        # adapters tell each file's kind themselves (a corpus and its claims are imported together)
+        if (self.guess is not None and self.guess.kind and self.guess.format in GENERIC
+                and self.kind_combo.currentData() is None):
             self.kind_combo.blockSignals(True)
             self.set_kind(self.guess.kind)
             self.kind_combo.blockSignals(False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QApplication, QDialog
 
 from factaudit.engine import services
 from factaudit.engine.resource_files import resource_path
@@ -125,6 +125,28 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
     # 8. pre-labels are optional: turn them off from the Workflow page
     click(qtbot, window.workflow_view.rows["prelabel"].extra)
     step_done("prelabel", states=("Skipped",))
+
+    # 9. label five retrieved passages from the keyboard: the Labeling page takes the digits at once,
+    #    one digit per dimension, auto-advancing to the next passage
+    click(qtbot, window.workflow_view.rows["label_evidence"].button)
+    assert window.current_page == "Labeling"
+    labeling = window.page_widget("Labeling").labeling
+    assert labeling.flush() and labeling.entry is not None
+    assert QApplication.focusWidget() is labeling.card
+    labeling.auto_check.setChecked(True)
+    labelled = []
+    for _ in range(5):
+        labelled.append(labeling.entry.passage_id)
+        for _dim in labeling.dims:
+            qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_1)
+    assert labeling.flush()
+    mine = services.current_annotations(window.project, target="evidence")
+    assert len({a.passage_id for a in mine}) == 5 and {a.passage_id for a in mine} == set(labelled)
+    window.show_page(0)
+    qtbot.waitUntil(lambda: window.workflow_view.rows["label_evidence"].detail.text().split(": ", 1)[-1]
+                    .startswith("5 of "), timeout=30_000)
+    assert state(window, "label_evidence") != "Done"
+    window.grab().save(str(screenshots / "e2e_09_labelled.png"))
 
     # 11. report: one folder with every format
     click(qtbot, window.workflow_view.rows["report"].button)

@@ -120,7 +120,7 @@ def test_format_is_recognised_from_the_content_not_the_extension(qtbot, window, 
     dialog = ImportDialog(window.project, window, files=[str(odd)])
     guess = services.detect_import_format(odd)
     assert guess.format == "healthver"
-    assert dialog.fmt == "healthver" and dialog.kind == "claims"
+    assert dialog.fmt == "healthver" and dialog.kind is None      # the adapter reads its own layout
     assert f"Recognised as {guess.describe()}" in dialog.note.text()
     dialog.set_format("csv")                          # the user's choice wins over the recognition
     assert dialog.fmt == "csv" and "Recognised" not in dialog.note.text()
@@ -182,3 +182,19 @@ def test_a_malformed_value_mapping_is_named_and_nothing_runs(qtbot, window, tmp_
     dialog.check()
     assert dialog.plan_op is None and any("0Supported" in line for line in dialog.error_lines), dialog.error_lines
     dialog.reject()
+
+
+def test_an_adapter_corpus_and_its_claims_import_together(qtbot, window, tmp_path):
+    from factaudit.engine.resource_files import resource_path
+
+    files = [str(resource_path("demo", "scifact_corpus_subset.jsonl")),
+             str(resource_path("demo", "scifact_claims_dev100.jsonl"))]
+    dialog = ImportDialog(window.project, window, files=files)
+    assert dialog.fmt == "scifact" and dialog.kind is None       # each file's kind comes from its adapter
+    dialog.dataset_edit.setText("scifact-again")
+    dialog.prefix_edit.setText("again-")
+    _click_import(qtbot, dialog)
+    qtbot.waitUntil(lambda: dialog.result is not None or bool(dialog.error_lines), timeout=60_000)
+    assert dialog.result is not None, dialog.error_lines
+    counts = dialog.result.counts
+    assert counts["passages"] > 0 and counts["claims"] > 0, counts
