@@ -5,7 +5,7 @@ import logging
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QSizePolicy, QStackedWidget,
     QStatusBar, QVBoxLayout, QWidget,
@@ -23,6 +23,7 @@ from factaudit.gui.views.results_view import ResultsView
 from factaudit.gui.views.runs_view import RunsView
 from factaudit.gui.views.tabbed_page import ReviewPage
 from factaudit.gui.views.workflow_view import WorkflowView
+from factaudit.gui.screen import resize_to_fit
 
 log = logging.getLogger(__name__)
 
@@ -51,10 +52,7 @@ class ProjectWindow(QMainWindow):
         super().__init__(parent)
         self.project = project
         self.setObjectName("projectWindow")
-        # Roomy by default, but never larger than the screen (a 1366×768 laptop, or 150 % scaling)
-        screen = QGuiApplication.primaryScreen()
-        room = screen.availableGeometry().size() if screen is not None else QSize(1400, 850)
-        self.resize(min(1400, int(room.width() * 0.95)), min(850, int(room.height() * 0.9)))  # room for the frame
+        resize_to_fit(self, 1400, 850)
         self._update_title()
 
         self.sidebar = QListWidget()

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView,
-    QLabel, QLineEdit, QListWidget, QPushButton, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QAbstractItemView, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QFrame, QHBoxLayout,
+    QHeaderView, QLabel, QLineEdit, QListWidget, QPushButton, QScrollArea, QSplitter, QTableWidget, QTableWidgetItem,
+    QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
@@ -17,6 +18,7 @@ from factaudit.engine.errors import FactAuditError, ImportFailed
 from factaudit.gui.dialogs.import_mapping import cell_text, guess_column
 from factaudit.gui.dialogs.import_plan import ImportPlanPanel
 from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.screen import resize_to_fit
 
 PREVIEW_ROWS = 20
 GENERIC = ("jsonl", "csv")
@@ -31,7 +33,7 @@ class ImportDialog(QDialog):
         self.project = project
         self.setWindowTitle("Import data")
         self.setObjectName("importDialog")
-        self.resize(980, 720)
+        resize_to_fit(self, 980, 720)
         self.files: list[str] = []
         self.columns: list[str] = []
         self.op: Op | None = None
@@ -41,7 +43,10 @@ class ImportDialog(QDialog):
         self.result = None
         formats, kinds = services.import_choices()
 
-        root = QVBoxLayout(self)
+        # everything but the buttons scrolls: at 150 % on a 1280x720 screen the dialog is taller than
+        # the screen, and Import / Cancel must stay reachable
+        body = QWidget()
+        root = QVBoxLayout(body)
         root.setSpacing(10)
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
@@ -50,6 +55,7 @@ class ImportDialog(QDialog):
         self.files_edit.setPlaceholderText("One or more .jsonl, .csv or dataset files")
         self.files_edit.editingFinished.connect(self._files_edited)
         browse = QPushButton("Choose…")
+        browse.setAutoDefault(False)
         browse.clicked.connect(self.choose_files)
         files_row.addWidget(self.files_edit, 1)
         files_row.addWidget(browse)
@@ -151,17 +157,33 @@ class ImportDialog(QDialog):
         self.check_button = self.buttons.addButton("Check", QDialogButtonBox.ButtonRole.ActionRole)
         self.check_button.setToolTip("Read the files and show what the import would write, without writing (Ctrl+K)")
         self.check_button.setShortcut("Ctrl+K")
+        self.check_button.setAutoDefault(False)
         self.check_button.clicked.connect(self.check)
         self.import_button = self.buttons.addButton("Import", QDialogButtonBox.ButtonRole.AcceptRole)
         self.import_button.setObjectName("primary")
         self.import_button.setDefault(True)
         self.buttons.accepted.connect(self.start_import)
         self.buttons.rejected.connect(self.reject)
-        root.addWidget(self.buttons)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        outer = QVBoxLayout(self)
+        outer.addWidget(scroll, 1)
+        outer.addWidget(self.buttons)
+        self.files_edit.setFocus()
         if files:
             self.set_files(files)
         else:
             self._reload()
+
+    def keyPressEvent(self, e) -> None:
+        # Enter in the Files field reads the typed paths; it must not start an import of a file the
+        # user has not seen previewed yet
+        if e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.files_edit.hasFocus():
+            self._files_edited()
+            return
+        super().keyPressEvent(e)
 
     @staticmethod
     def _section(text: str) -> QLabel:

@@ -8,6 +8,7 @@ from html import escape
 from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
 
 PROBLEMS_SHOWN = 20
+LABEL_FIELDS = {"claims.gold_label": "Gold labels", "sentences.label": "Sentence labels", "verdicts.verdict": "Verdicts"}
 
 
 def _counts(counts: dict[str, int]) -> str:
@@ -21,13 +22,14 @@ def _distribution(values: dict[str, int]) -> str:
 
 def plan_html(plan) -> str:
     """The plan as a few short lines; the words say what the user can do about each finding."""
-    lines = [f"<b>{'Ready' if plan.ok else 'Would fail'}:</b> would import {_counts(plan.counts)}"
-             + (f" as <i>{escape(plan.format)}</i>" + (f" {escape(plan.kind)}" if plan.kind else "")
-                if plan.format else "") + "."]
-    if plan.detected:
-        lines.append(f"Detected {escape(plan.detected)}.")
+    if plan.ok:
+        lines = [f"<b>Ready:</b> would import {_counts(plan.counts)}."]
+    else:
+        lines = [f"<b>Would fail</b> with {plan.n_problems:,} problem{'s' if plan.n_problems != 1 else ''} "
+                 "(listed below): nothing would be imported. Fix the file or the settings, or import the "
+                 "valid records only."]
     for name, values in plan.labels.items():
-        lines.append(f"{escape(name)}: {_distribution(values)}")
+        lines.append(f"{escape(LABEL_FIELDS.get(name, name))}: {_distribution(values)}")
     if plan.unmapped_columns:
         lines.append("Not read (would be dropped): " + ", ".join(escape(c) for c in plan.unmapped_columns)
                      + ". Map them above if they hold one of our fields.")
@@ -35,7 +37,8 @@ def plan_html(plan) -> str:
         lines.append(f"Values of {escape(column)} no label mapping covers: "
                      + ", ".join(escape(v) for v in values[:10]) + ("…" if len(values) > 10 else ""))
     if plan.rejected:
-        lines.append(f"{plan.rejected:,} invalid records would be left out and listed in a side file.")
+        lines.append(f"{plan.rejected:,} invalid record{'s' if plan.rejected != 1 else ''} would be left out "
+                     "and listed in a side file.")
     if plan.unresolved_gold:
         lines.append(f"{plan.unresolved_gold:,} gold passage ids are not in the project's corpus.")
     return "<br>".join(lines)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QWidget
 
 from factaudit.gui.ops import Op
+from factaudit.gui.screen import resize_to_fit
 
 
 class JobDialog(QDialog):
@@ -18,7 +19,7 @@ class JobDialog(QDialog):
         self.project = project
         self.setWindowTitle(title)
         self.setObjectName(object_name)
-        self.resize(*size)
+        resize_to_fit(self, *size)
         self.op: Op | None = None
         self.result = None          # the engine's result of the last job, once it succeeded
 

@@ -12,6 +12,7 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, InvalidArgument
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.views.runs_view import local_time
+from factaudit.gui.screen import resize_to_fit
 
 MAPPING_TIPS = {"R": "only Refuted counts as an error", "R+NE": "Refuted or No Evidence count as errors",
                 "R+NE+A": "Refuted, No Evidence or Ambiguous count as errors"}
@@ -99,7 +100,7 @@ class RunDetailsDialog(QDialog):
         self.run_id = run_id
         self.setWindowTitle(f"Run {run_id}")
         self.setObjectName("runDetailsDialog")
-        self.resize(760, 620)
+        resize_to_fit(self, 760, 620)
         self.figures: dict | None = None
         root = QVBoxLayout(self)
         self.browser = QTextBrowser()

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.gui import settings
 from factaudit.gui.views.job_area import JobArea
+from factaudit.gui.screen import resize_to_fit
 
 VERIFIER_NOTE = (
     "Runs offline on embedded models. The embedded verifier (SmolLM2-135M) is demo-grade: for real "
@@ -35,7 +36,7 @@ class StartScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("startScreen")
         self.setWindowTitle("factaudit")
-        self.resize(920, 580)
+        resize_to_fit(self, 920, 580)
 
         root = QVBoxLayout(self)
         root.setContentsMargins(40, 36, 40, 16)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QDialog
 
 from factaudit.engine import services
 from factaudit.engine.resource_files import resource_path
@@ -132,13 +132,13 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
     assert window.current_page == "Labeling"
     labeling = window.page_widget("Labeling").labeling
     assert labeling.flush() and labeling.entry is not None
-    assert QApplication.focusWidget() is labeling.card
+    assert window.focusWidget() is labeling.card        # the window's focus (offscreen it may not be active)
     labeling.auto_check.setChecked(True)
     labelled = []
     for _ in range(5):
         labelled.append(labeling.entry.passage_id)
         for _dim in labeling.dims:
-            qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_1)
+            qtbot.keyClick(window.focusWidget(), Qt.Key.Key_1)
     assert labeling.flush()
     mine = services.current_annotations(window.project, target="evidence")
     assert len({a.passage_id for a in mine}) == 5 and {a.passage_id for a in mine} == set(labelled)
