@@ -109,7 +109,8 @@ def drive(path: Path, units: int, log=print) -> dict:
 
     from factaudit.engine import services
     from factaudit.gui import main_window
-    from factaudit.gui.app import configure_app, freeze_startup_objects
+    from factaudit.gui.app import configure_app
+    from factaudit.gui.collector import IdleCollector
     from factaudit.gui.views.labeling_view import set_annotator_name
 
     app = QApplication.instance() or QApplication([])
@@ -130,7 +131,7 @@ def drive(path: Path, units: int, log=print) -> dict:
     wait_until(app, lambda: window.isVisible())
     app.processEvents()
     out["window_open_s"] = round(time.perf_counter() - started, 3)
-    freeze_startup_objects()                 # what gui.app.run does before its event loop
+    collector = IdleCollector(app)           # what gui.app.run does before its event loop
     dog = Watchdog()
     pauses = GcPauses()
     dog.start()

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (  # noqa: E402
 from factaudit.engine import services  # noqa: E402
 from factaudit.engine.errors import FactAuditError, ProjectLocked  # noqa: E402
 from factaudit.gui import settings  # noqa: E402
+from factaudit.gui.collector import IdleCollector  # noqa: E402
 from factaudit.gui.ops import Op, error_text  # noqa: E402
 
 PROJECT_FILTER = "factaudit projects (*.faproj);;All files (*)"
@@ -251,16 +252,6 @@ def _shutdown() -> None:
     Op.wait_all(10_000)
 
 
-def freeze_startup_objects() -> None:
-    """Take everything alive after startup (Qt bindings, numpy, the engine's modules) out of the cyclic
-    garbage collector's walks: none of it ever becomes garbage, and a full collection that walks it
-    holds the GIL for hundreds of milliseconds on a busy 2-core machine, stalling the UI thread."""
-    import gc
-
-    gc.collect()
-    gc.freeze()
-
-
 def run(project_path: str | None = None, quit_when_shown: bool = False) -> int:
     """Entry point of `factaudit` and `factaudit gui [PROJECT]`. `quit_when_shown` leaves as soon as
     the first window has been painted (for measuring cold start)."""
@@ -272,7 +263,7 @@ def run(project_path: str | None = None, quit_when_shown: bool = False) -> int:
         from PySide6.QtCore import QTimer
 
         QTimer.singleShot(0, app.quit)
-    freeze_startup_objects()
+    collector = IdleCollector(app)   # noqa: F841 — full garbage collections only while idle
     code = app.exec()
     del controller
     return code

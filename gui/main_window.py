@@ -105,6 +105,9 @@ class ProjectWindow(QMainWindow):
         status.addWidget(self.project_label, 1)
         self.job_area = JobArea()
         status.addPermanentWidget(self.job_area)
+        self._status_op: Op | None = None
+        self._status_stale = False
+        self._show_counts(None)             # the name at once, the counts when read
         self._update_status()
         self._data_version = self._read_data_version()
         self._version_op: Op | None = None
@@ -331,12 +334,23 @@ class ProjectWindow(QMainWindow):
         self.setWindowTitle(f"{self.project_name}{suffix} — factaudit")
 
     def _update_status(self) -> None:
-        try:
-            counts = services.project_info(self.project).counts
-            text = (f"{Path(self.project.path).name}   ·   {counts['passages']:,} passages · "
-                    f"{counts['items']:,} items · {counts['claims_active']:,} claims · {counts['runs']:,} runs")
-        except (FactAuditError, KeyError):
-            text = Path(self.project.path).name
+        """The status bar's counts, read in a worker (count(*) over 100,000 claims is not free)."""
+        if self._status_op is not None and self._status_op.running:
+            self._status_stale = True       # read again when this read ends: it may predate the change
+            return
+        self._status_stale = False
+        project = self.project
+        self._status_op = (Op(self, lambda progress, cancel: services.project_info(project).counts).quiet()
+                           .success(self._show_counts)
+                           .failure(lambda _exc: self._show_counts(None))
+                           .finished(lambda: self._status_stale and self._update_status())
+                           .run())
+
+    def _show_counts(self, counts: dict | None) -> None:
+        text = Path(self.project.path).name
+        if counts:
+            text += (f"   ·   {counts['passages']:,} passages · {counts['items']:,} items · "
+                     f"{counts['claims_active']:,} claims · {counts['runs']:,} runs")
         if self.project.readonly:
             text += "   ·   read-only"
         self.project_label.setText(text)

@@ -302,6 +302,11 @@ class Op(QObject):
         return not cls._running
 
     @classmethod
+    def busy(cls) -> bool:
+        """Any background operation still running."""
+        return bool(cls._running)
+
+    @classmethod
     def cancel_all(cls) -> None:
         for op in list(cls._running):
             op.cancel()

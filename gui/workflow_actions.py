@@ -20,6 +20,8 @@ from factaudit.gui.dialogs.run_details import RunDetailsDialog
 from factaudit.gui.dialogs.seal_dialog import SealDialog
 from factaudit.gui.dialogs.verify_dialog import VerifyDialog
 from factaudit.gui.ops import error_text
+from factaudit.gui.views.labeling_page import LabelingPage
+from factaudit.gui.views.tabbed_page import TabbedPage
 
 # step -> the dialog that does it; each takes (project, parent) and is opened modeless
 STEP_DIALOGS = {
@@ -58,20 +60,15 @@ def _step_run(window, name: str) -> str | None:
 
 
 def show_page(window, page: str, tab: str | None = None, target: str | None = None) -> QWidget:
+    """Open a sidebar page, one of its tabs, and for Labeling the target (evidence or reasoning)."""
     from factaudit.gui.main_window import PAGES
 
     window.show_page(PAGES.index(page))
     widget = window.page_widget(page)
-    tabs = getattr(widget, "tabs", None)
-    if tab and tabs is not None and hasattr(widget, "TABS"):
-        names = [n for n, _ in widget.TABS]
-        if tab in names:
-            tabs.setCurrentIndex(names.index(tab))
-    if target:
-        labeling = getattr(widget, "labeling", None)
-        setter = getattr(labeling, "set_target", None)
-        if callable(setter):
-            setter(target)
+    if tab and isinstance(widget, TabbedPage):
+        widget.show_tab(tab)
+    if target and isinstance(widget, LabelingPage) and widget.labeling.mode != target:
+        widget.labeling.set_mode(target)
     return widget
 
 

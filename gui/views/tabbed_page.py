@@ -34,6 +34,12 @@ class TabbedPage(QWidget):
         self._ensure(index)
         return self._built[index]
 
+    def show_tab(self, name: str) -> QWidget:
+        index = [n for n, _ in self.TABS].index(name)
+        self._ensure(index)
+        self.tabs.setCurrentIndex(index)
+        return self._built[index]
+
     def view_built(self, index: int, view: QWidget) -> None:
         """Hook for subclasses to connect a freshly built view."""
 

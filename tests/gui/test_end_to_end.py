@@ -1,6 +1,7 @@
 """One expert's path through the real window, offscreen, from an empty project: each step is started
-from its Workflow button with mouse clicks (keys for triage), using the shipped demo data and the
-embedded verifier on three claims; then report, seal, and the sealed file reopened read-only.
+from its Workflow button with mouse clicks (keys for triage and labeling), using the shipped demo data
+and the embedded model on five claims and one pre-label; five passages and five reasoning traces
+labelled, a second rater for agreement; then report, seal, and the sealed file reopened read-only.
 
 Screenshots of each step go to the folder FACTAUDIT_SCREENSHOTS names (a temporary one otherwise)."""
 from __future__ import annotations
@@ -11,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
 from factaudit.engine import services
+from factaudit.engine.audit.annotations import is_llm
 from factaudit.engine.resource_files import resource_path
 from factaudit.gui.app import AppController
 from factaudit.gui.main_window import ProjectWindow
@@ -87,16 +89,16 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
     step_done("evaluate_retrieval")
     window.grab().save(str(screenshots / "e2e_04_retrieved.png"))
 
-    # 5. verify three claims with the embedded model
+    # 5. verify five claims with the embedded model
     click(qtbot, window.workflow_view.rows["verify"].button)
     dialog = dialog_named(window, "verifyDialog")
-    dialog.limit_spin.setValue(3)
+    dialog.limit_spin.setValue(5)
     dialog.k_spin.setValue(3)
     assert dialog.model_combo.currentData() == "smollm2-135m"
     with qtbot.waitSignal(dialog.verified, timeout=600_000) as blocker:
         click(qtbot, dialog.start_button)
     verify_run = blocker.args[0].run_id
-    assert blocker.args[0].n_claims == 3 and "claims" in dialog.estimate_label.text()
+    assert blocker.args[0].n_claims == 5 and "claims" in dialog.estimate_label.text()
     dialog.reject()
     step_done("verify")
 
@@ -122,9 +124,17 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
         assert triaged and all(a.run_id == verify_run for a in triaged)
         window.show_page(0)
 
-    # 8. pre-labels are optional: turn them off from the Workflow page
-    click(qtbot, window.workflow_view.rows["prelabel"].extra)
-    step_done("prelabel", states=("Skipped",))
+    # 8. pre-label one verdict's reasoning with the embedded model (hidden until labelled)
+    click(qtbot, window.workflow_view.rows["prelabel"].button)
+    dialog = dialog_named(window, "prelabelDialog")
+    dialog.target_combo.setCurrentIndex(dialog.target_combo.findData("reasoning"))
+    assert dialog.run_combo.currentData() == verify_run
+    dialog.limit_spin.setValue(1)
+    with qtbot.waitSignal(dialog.prelabelled, timeout=600_000) as blocker:
+        click(qtbot, dialog.start_button)
+    assert blocker.args[0].n_done == 1
+    dialog.reject()
+    step_done("prelabel")
 
     # 9. label five retrieved passages from the keyboard: the Labeling page takes the digits at once,
     #    one digit per dimension, auto-advancing to the next passage
@@ -148,7 +158,45 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
     assert state(window, "label_evidence") != "Done"
     window.grab().save(str(screenshots / "e2e_09_labelled.png"))
 
-    # 11. report: one folder with every format
+    # 10. label the reasoning of the five verdicts: the step's button switches Labeling to reasoning
+    click(qtbot, window.workflow_view.rows["label_reasoning"].button)
+    labeling = window.page_widget("Labeling").labeling
+    assert labeling.mode == "reasoning" and labeling.flush() and labeling.entry is not None
+    for _ in range(5):
+        for _dim in labeling.dims:
+            qtbot.keyClick(window.focusWidget(), Qt.Key.Key_1)
+    assert labeling.flush()
+    reasoning = services.current_annotations(window.project, target="reasoning", run_id=verify_run)
+    assert len({a.claim_id for a in reasoning if not is_llm(a.annotator)}) == 5
+    window.show_page(0)
+    step_done("label_reasoning")
+
+    # 11. a second rater labels the same five passages; Agreement compares the two
+    click(qtbot, window.workflow_view.rows["label_evidence"].button)
+    labeling = window.page_widget("Labeling").labeling
+    assert labeling.mode == "evidence"
+    first_rater = labeling.annotator
+    labeling.annotator_edit.setText("second-rater")
+    labeling._annotator_changed()
+    assert labeling.flush() and labeling.entry is not None
+    second = []
+    for _ in range(5):
+        second.append(labeling.entry.passage_id)
+        for n, _dim in enumerate(labeling.dims):
+            qtbot.keyClick(window.focusWidget(), Qt.Key.Key_1 if n % 2 else Qt.Key.Key_2)
+    assert labeling.flush() and second == labelled          # the same queue order for every rater
+    window.show_page(0)
+    step_done("agreement")
+    click(qtbot, window.workflow_view.rows["agreement"].button)
+    agreement = window.page_widget("Labeling").widget("Agreement")
+    qtbot.waitUntil(lambda: agreement.results is not None and agreement.pair_table.rowCount() > 0, timeout=120_000)
+    pairs = {(agreement.pair_table.item(r, 1).text(), agreement.pair_table.item(r, 2).text())
+             for r in range(agreement.pair_table.rowCount())}
+    assert tuple(sorted((first_rater, "second-rater"))) in {tuple(sorted(p)) for p in pairs}
+    window.grab().save(str(screenshots / "e2e_11_agreement.png"))
+    window.show_page(0)
+
+    # 12. report: one folder with every format
     click(qtbot, window.workflow_view.rows["report"].button)
     dialog = dialog_named(window, "reportDialog")
     folder = tmp_path / "report"
@@ -159,7 +207,7 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
     dialog.reject()
     step_done("report")
 
-    # 12. seal, checked at once
+    # 13. seal, checked at once
     click(qtbot, window.workflow_view.rows["seal"].button)
     dialog = dialog_named(window, "sealDialog")
     sealed = tmp_path / "audit.sealed.faproj"
@@ -169,7 +217,7 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
     assert blocker.args[1].valid
     dialog.reject()
     step_done("seal")
-    window.grab().save(str(screenshots / "e2e_12_sealed.png"))
+    window.grab().save(str(screenshots / "e2e_13_sealed.png"))
     window.close()
 
     # reopen the sealed file: read-only, with the steps it holds
@@ -183,6 +231,6 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
     assert "read-only" in reopened.windowTitle()
     assert not reopened.workflow_view.rows["import"].button.isEnabled()
     assert reopened.workflow_view.status.step("verify").state == "done"
-    reopened.grab().save(str(screenshots / "e2e_13_sealed_reopened.png"))
+    reopened.grab().save(str(screenshots / "e2e_14_sealed_reopened.png"))
     controller.start.close()
     assert Path(sealed).is_file()

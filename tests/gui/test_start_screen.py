@@ -188,6 +188,9 @@ def test_sealed_file_opens_read_only_with_its_banner(qtbot, closer, demo_copy, t
     closer(window)
     assert window.project.readonly and "[read-only]" in window.windowTitle()
     assert window.sealed_banner.state in ("trusted", "untrusted")
+    counts = services.project_info(window.project).counts      # the status bar reads them in a worker
+    qtbot.waitUntil(lambda: f"{counts['claims_active']:,} claims · {counts['runs']:,} runs"
+                    in window.project_label.text(), timeout=30_000)
     assert settings.recent_projects()[0] == str(sealed.resolve())
     window.close()
 
