@@ -67,7 +67,7 @@ from factaudit.engine.services.retrieval import (
     retrieve, retriever_choices, run_claim_ids,
 )
 from factaudit.engine.services.review_sample import (
-    ReviewItem, draw_review_sample, mark_review, review_queue, review_samples,
+    ReviewItem, answer_items, draw_review_sample, mark_review, review_queue, review_samples,
 )
 from factaudit.engine.services.scoring import (
     DEFAULT_LEVEL, DEFAULT_MAPPING, compare_runs, conflict_scores, multi_answer_scores, run_metrics,
@@ -100,7 +100,7 @@ __all__ = [
     "RetrievalEval", "RetrievalResult", "ReviewItem", "SealResult", "SealedProject", "Step",
     "SuspectVerdicts", "VerdictDetail", "VerifyRequest", "VerifyResult", "WorkflowStatus", "accept_proposal",
     "add_endpoint", "add_model_file", "add_round", "aggregate", "aggregate_runs", "aggregate_scores",
-    "agreement", "agreement_json", "allow_host", "annotate", "annotation_history", "annotator_for",
+    "agreement", "agreement_json", "allow_host", "annotate", "annotation_history", "annotator_for", "answer_items",
     "audit_report", "build_demo", "claim_hits", "claim_languages", "claim_lineage", "claims_for_run",
     "close_round", "codebook", "codebook_versions", "compare_aggregate_runs", "compare_answer_runs",
     "compare_runs", "conflict_items", "conflict_scores", "connection_log", "connection_log_path",

@@ -3,7 +3,7 @@ answer with its gold and the passages the system saw, record "acceptable / not a
 note (append-only), and set the acceptable rate beside the strict score."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from factaudit.engine.audit import review_sample as rs
@@ -69,16 +69,25 @@ def _latest_by_item(marks: list[ReviewMark]) -> dict[str, ReviewMark]:
 
 
 def review_queue(project: Project, sample_id: int) -> list[ReviewItem]:
+    """The sampled answers in review order, each with its current mark."""
     sample = review_store.get_sample(project, sample_id)
-    preds = scoring_store.get_predictions(project, sample.run_id)
-    rows = {r.id: r for r in scoring_store.option_items(project)}
     current = _latest_by_item(review_store.marks(project, sample_id))
-    wanted = {pid for i in sample.items
+    return [replace(v, mark=current.get(v.item_id)) for v in answer_items(project, sample.run_id, sample.items)]
+
+
+def answer_items(project: Project, run_id: str, item_ids: list[str] | None = None) -> list[ReviewItem]:
+    """Answers of a choices run as a reviewer sees them (every answered option item by default)."""
+    _choices_run(project, run_id)
+    preds = scoring_store.get_predictions(project, run_id)
+    rows = {r.id: r for r in scoring_store.option_items(project)}
+    if item_ids is None:
+        item_ids = [i for i in rows if i in preds and preds[i].chosen is not None]
+    wanted = {pid for i in item_ids
               for pid in (preds[i].passages or []) + ((rows[i].meta or {}).get("gold_passages") or [])}
     texts = {pid: p.text for pid, p in queries.get_passages(project, sorted(wanted)).items()} if wanted else {}
-    questions = review_store.item_questions(project, sample.items)
+    questions = review_store.item_questions(project, item_ids)
     out = []
-    for item_id in sample.items:
+    for item_id in item_ids:
         r, p = rows[item_id], preds[item_id]
         meta = r.meta or {}
         out.append(ReviewItem(
@@ -86,7 +95,7 @@ def review_queue(project: Project, sample_id: int) -> list[ReviewItem]:
             p.chosen or [], bool(p.refused), meta.get("reference"),
             [(pid, texts.get(pid, "")) for pid in p.passages or []],
             [(pid, texts.get(pid, "")) for pid in meta.get("gold_passages") or []],
-            list(p.citations or []), current.get(item_id)))
+            list(p.citations or [])))
     return out
 
 

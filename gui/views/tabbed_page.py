@@ -4,6 +4,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from factaudit.gui.ops import on_changes
+from factaudit.gui.views.answers_view import AnswersView
 from factaudit.gui.views.conflicts_view import ConflictsView
 from factaudit.gui.views.hits_view import HitsView
 from factaudit.gui.views.review_view import ReviewView
@@ -68,7 +69,8 @@ class TabbedPage(QWidget):
 
 
 class ReviewPage(TabbedPage):
-    TABS = (("Disagreements", ReviewView), ("Retrieved evidence", HitsView), ("Conflicts", ConflictsView))
+    TABS = (("Disagreements", ReviewView), ("Retrieved evidence", HitsView), ("Conflicts", ConflictsView),
+            ("Answers", AnswersView))
     subscribes_to_changes = True
 
     def __init__(self, project, parent: QWidget | None = None):

@@ -1,0 +1,263 @@
+"""The Answers view (Review › Answers): a choices run's answer-level audit — strict / intermediate /
+lenient, where options were lost, faithfulness, refusals, the expert review — and the expert review
+itself: each sampled answer with its gold options and the passages the system saw, marked from the
+keyboard (A = acceptable, N = not acceptable, with the note typed above; append-only, the next answer
+follows). Without a sample the table lists the failed answers. Reads and writes run off the UI thread."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter, QTableWidgetItem, QTextBrowser, QVBoxLayout,
+    QWidget,
+)
+
+from factaudit.engine import services
+from factaudit.gui.changes import OpChanges
+from factaudit.gui.ops import Op, error_text
+from factaudit.gui.views.labeling_parts import annotator_name
+from factaudit.gui.views.results_parts import pct
+from factaudit.gui.views.tables import read_only_table
+
+COLUMNS = ("Item", "Tier", "Strict", "Lost in", "Review")
+
+
+@dataclass
+class AnswersBundle:
+    runs: list[str]
+    run_id: str | None
+    figures: dict | None = None            # the `multi_answer` part of `metrics --json`
+    sample_id: int | None = None
+    items: list = field(default_factory=list)       # services.ReviewItem
+    audits: dict = field(default_factory=dict)      # item id -> audit row (causes, layers)
+    strict: dict = field(default_factory=dict)
+
+
+def load_answers(project, run_id: str | None, n_resamples: int = 1000, progress=None, cancel=None) -> AnswersBundle:
+    """Worker-thread function: the choices runs, and the chosen run's figures, sample and answers."""
+    runs = [r for r, kind in services.scorable_runs(project).items() if kind == "choices"][::-1]
+    if run_id not in runs:
+        run_id = runs[0] if runs else None
+    if run_id is None:
+        return AnswersBundle(runs, None)
+    res = services.multi_answer_scores(project, run_id, n_resamples=n_resamples)
+    if cancel is not None:
+        cancel.check()
+    audits = {a["item_id"]: a for a in res.audit_items}
+    strict = {i.item_id: i.strict for i in res.items}
+    samples = services.review_samples(project, run_id)
+    if samples:
+        items = services.review_queue(project, samples[-1].id)
+    else:
+        items = services.answer_items(project, run_id, [i for i, a in audits.items() if a["failed"]])
+    return AnswersBundle(runs, run_id, res.to_json(), samples[-1].id if samples else None, items, audits, strict)
+
+
+def summary_text(m: dict) -> str:
+    parts = [f"{m['n']} items: strict {pct(m['strict'], m.get('strict_ci'))}, intermediate "
+             f"{pct(m['intermediate'], m.get('intermediate_ci'))}, lenient {pct(m['lenient'], m.get('lenient_ci'))}"]
+    if m.get("acceptable_rate") is not None:
+        t = m["review"]["table"]
+        parts.append(f"acceptable (expert review, {m['review']['n_reviewed']} of {m['review']['n_sampled']}) "
+                     f"{pct(m['acceptable_rate'], m['acceptable_rate_ci'])} against strict "
+                     f"{pct(m['review']['strict_on_reviewed'])} on those items — strict & acceptable "
+                     f"{t['strict_and_acceptable']}, strict & not {t['strict_not_acceptable']}, not strict & "
+                     f"acceptable {t['not_strict_acceptable']}, neither {t['not_strict_not_acceptable']}")
+    if m.get("n_with_passages"):
+        miss, wrong = m["missed_options"], m["wrong_options"]
+        parts.append(f"evidence coverage {pct(m['evidence_coverage'], m['evidence_coverage_ci'])}, faithfulness "
+                     f"{pct(m['faithfulness'], m['faithfulness_ci'])}; missed: retrieval {miss['retrieval']}, "
+                     f"generation {miss['generation']}, terminology {miss['terminology']}; wrong: made up "
+                     f"{wrong['unsupported']}, misread {wrong['in_evidence']}")
+    if m.get("refusal_rate") is not None:
+        parts.append(f"refusals {pct(m['refusal_rate'], m['refusal_rate_ci'])}")
+    parts += [f"⚠ {w}" for w in m.get("warnings", [])]
+    return "\n".join(parts)
+
+
+def _e(text) -> str:
+    return html.escape(str(text if text is not None else ""))
+
+
+def item_html(v, audit: dict | None) -> str:
+    cited = set(v.citations)
+    out = [f"<h3>{_e(v.item_id)}</h3><p><b>Question:</b> {_e(v.question)}<br>",
+           f"<b>Gold options:</b> {_e(', '.join(v.gold_options))}<br>",
+           f"<b>Chosen:</b> {'<i>refused</i>' if v.refused else _e(', '.join(v.chosen) or '∅')}<br>",
+           f"<b>Tier:</b> {_e(v.risk_tier or '—')} · <b>Category:</b> {_e(v.category or '—')}</p>"]
+    if v.reference:
+        out.append(f"<p><b>Reference answer:</b> {_e(v.reference)}</p>")
+    if audit and audit.get("causes"):
+        out.append("<p><b>Lost:</b> " + "; ".join(
+            f"{_e(c['kind'])} {_e(c['option'])} — {_e(c.get('layer', c['cause']))}" for c in audit["causes"]) + "</p>")
+    if v.mark is not None:
+        out.append(f"<p><b>Review:</b> {'acceptable' if v.mark.acceptable else 'not acceptable'} "
+                   f"({_e(v.mark.reviewer)}){': ' + _e(v.mark.note) if v.mark.note else ''}</p>")
+    out.append("<h4>Passages the system saw</h4>" if v.seen else "<p><i>The record does not list the passages "
+               "the system saw.</i></p>")
+    for pid, text in v.seen:
+        out.append(f"<p><b>{_e(pid)}</b>{' (cited)' if pid in cited else ''}: {_e(text)}</p>")
+    if v.gold_passages:
+        out.append("<h4>Gold passages</h4>" + "".join(f"<p><b>{_e(p)}</b>: {_e(t)}</p>" for p, t in v.gold_passages))
+    return "".join(out)
+
+
+class AnswersView(QWidget):
+    def __init__(self, project, parent: QWidget | None = None, *, n_resamples: int = 1000):
+        super().__init__(parent)
+        self.project = project
+        self.n_resamples = n_resamples
+        self.bundle: AnswersBundle | None = None
+        self._op = None
+        self._write = None
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 12, 16, 12)
+        head = QHBoxLayout()
+        title = QLabel("Answers")
+        title.setObjectName("sectionTitle")
+        head.addWidget(title)
+        head.addWidget(QLabel("Run:"))
+        self.run_combo = QComboBox()
+        self.run_combo.setMinimumWidth(160)
+        self.run_combo.activated.connect(lambda _=0: self.refresh())
+        head.addWidget(self.run_combo)
+        self.sample_button = QPushButton("Draw review sample (15 %)")
+        self.sample_button.setToolTip("A stratified (by risk tier), seeded sample of the run's answers for expert review")
+        self.sample_button.clicked.connect(self.draw_sample)
+        head.addWidget(self.sample_button)
+        head.addStretch(1)
+        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button.clicked.connect(self.refresh)
+        head.addWidget(self.refresh_button)
+        root.addLayout(head)
+        self.status = QLabel("")
+        self.status.setObjectName("muted")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        root.addWidget(self.status)
+        mark_row = QHBoxLayout()
+        mark_row.addWidget(QLabel("Note:"))
+        self.note = QLineEdit()
+        self.note.setPlaceholderText("optional note, then A = acceptable, N = not acceptable (Alt+A / Alt+N while typing)")
+        mark_row.addWidget(self.note, 1)
+        self.accept_button = QPushButton("&Acceptable")
+        self.accept_button.clicked.connect(lambda: self.mark(True))
+        self.reject_button = QPushButton("&Not acceptable")
+        self.reject_button.clicked.connect(lambda: self.mark(False))
+        mark_row.addWidget(self.accept_button)
+        mark_row.addWidget(self.reject_button)
+        root.addLayout(mark_row)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.table = read_only_table(COLUMNS, stretch_last=False)
+        self.table.itemSelectionChanged.connect(self.show_selected)
+        split.addWidget(self.table)
+        self.detail = QTextBrowser()
+        split.addWidget(self.detail)
+        split.setSizes([420, 780])
+        root.addWidget(split, 1)
+        for key, ok in (("A", True), ("N", False)):
+            sc = QShortcut(QKeySequence(key), self.table)
+            sc.setContext(Qt.ShortcutContext.WidgetShortcut)
+            sc.activated.connect(lambda ok=ok: self.mark(ok))
+        self.setFocusProxy(self.table)
+        self.refresh()
+
+    # ---- reading ---------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        if self._op is not None and self._op.running:
+            return
+        self.status.setText("Reading…")
+        self.refresh_button.setEnabled(False)
+        self._op = (Op(self, load_answers, self.project, self.run_combo.currentData(), self.n_resamples)
+                    .title("Reading answers").quiet().success(self.show_bundle)
+                    .failure(lambda exc: self.status.setText(f"Could not read the run: {error_text(exc)}"))
+                    .finished(lambda: self.refresh_button.setEnabled(True)).run())
+
+    def show_bundle(self, bundle: AnswersBundle) -> None:
+        keep = self.current_item()
+        self.bundle = bundle
+        self.run_combo.blockSignals(True)
+        self.run_combo.clear()
+        for r in bundle.runs:
+            self.run_combo.addItem(r, r)
+        if bundle.run_id:
+            self.run_combo.setCurrentIndex(self.run_combo.findData(bundle.run_id))
+        self.run_combo.blockSignals(False)
+        reviewing = bundle.sample_id is not None
+        self.sample_button.setEnabled(bundle.run_id is not None and not reviewing)
+        for w in (self.accept_button, self.reject_button, self.note):
+            w.setEnabled(reviewing)
+        if bundle.run_id is None:
+            self.status.setText("No choices runs yet: import one (`factaudit import PROJECT --kind choices FILE`).")
+        else:
+            lead = (f"Review sample {bundle.sample_id}: {len(bundle.items)} answers." if reviewing
+                    else f"{len(bundle.items)} failed answers (draw a review sample to judge answers).")
+            self.status.setText(lead + "\n" + summary_text(bundle.figures or {}))
+        self.table.setRowCount(len(bundle.items))
+        for row, v in enumerate(bundle.items):
+            a = bundle.audits.get(v.item_id) or {}
+            s = bundle.strict.get(v.item_id)
+            review = "" if v.mark is None else ("acceptable" if v.mark.acceptable else "not acceptable")
+            cells = (v.item_id, v.risk_tier or "", "—" if s is None else ("yes" if s == 1.0 else "no"),
+                     ", ".join(a.get("layers") or []), review)
+            for col, text in enumerate(cells):
+                self.table.setItem(row, col, QTableWidgetItem(text))
+        ids = [v.item_id for v in bundle.items]
+        if ids:
+            self.table.selectRow(ids.index(keep) if keep in ids else 0)
+            self.show_selected()
+
+    def current_item(self):
+        rows = self.table.selectionModel().selectedRows() if self.bundle else []
+        if rows and self.bundle and rows[0].row() < len(self.bundle.items):
+            return self.bundle.items[rows[0].row()].item_id
+        return None
+
+    def show_selected(self) -> None:
+        item = self.current_item()
+        if item is None or self.bundle is None:
+            self.detail.clear()
+            return
+        v = next(x for x in self.bundle.items if x.item_id == item)
+        self.detail.setHtml(item_html(v, self.bundle.audits.get(item)))
+
+    # ---- writing ---------------------------------------------------------------------------------
+    def draw_sample(self) -> None:
+        if self.bundle is None or self.bundle.run_id is None:
+            return
+        self.sample_button.setEnabled(False)
+        Op(self, _draw, self.project, self.bundle.run_id).title("Drawing a review sample").quiet() \
+            .changes(self.project, OpChanges(annotations=True)).success(lambda _: self.refresh()) \
+            .failure(lambda exc: self.status.setText(f"Could not draw a sample: {error_text(exc)}")).run()
+
+    def mark(self, acceptable: bool) -> None:
+        b, item = self.bundle, self.current_item()
+        if b is None or b.sample_id is None or item is None or (self._write is not None and self._write.running):
+            return
+        note = self.note.text().strip() or None
+        row = self.table.currentRow()
+        self._write = Op(self, _mark, self.project, b.sample_id, item, acceptable, note, annotator_name()) \
+            .title("Saving the review").quiet().changes(self.project, OpChanges(annotations=True)) \
+            .success(lambda m, r=row: self._marked(m, r)) \
+            .failure(lambda exc: self.status.setText(f"Could not save: {error_text(exc)}")).run()
+
+    def _marked(self, mark, row: int) -> None:
+        v = next(x for x in self.bundle.items if x.item_id == mark.item_id)
+        v.mark = mark
+        self.table.setItem(row, 4, QTableWidgetItem("acceptable" if mark.acceptable else "not acceptable"))
+        self.note.clear()
+        if row + 1 < self.table.rowCount():
+            self.table.selectRow(row + 1)      # the next answer follows
+        self.show_selected()
+        self.table.setFocus()
+
+
+def _draw(project, run_id: str, progress=None, cancel=None):
+    return services.draw_review_sample(project, run_id)
+
+
+def _mark(project, sample_id: int, item_id: str, acceptable: bool, note, reviewer: str, progress=None, cancel=None):
+    return services.mark_review(project, sample_id, item_id, acceptable, note, reviewer)
