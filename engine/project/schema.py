@@ -8,11 +8,28 @@ so it does not change that pragma on the connection it is given.
 from __future__ import annotations
 
 import sqlite3
+import sys
 
-from sqlite_utils import Database
+
+def _import_sqlite_utils():
+    """sqlite-utils imports pandas when it is installed (1.2 s of every cold command, for DataFrame
+    inserts we never make). Hide pandas while sqlite-utils loads, so it takes its no-pandas path;
+    pandas stays importable for everything else afterwards."""
+    if "pandas" in sys.modules:
+        from sqlite_utils import Database
+        return Database
+    sys.modules["pandas"] = None  # type: ignore[assignment]  # makes `import pandas` raise ImportError
+    try:
+        from sqlite_utils import Database
+    finally:
+        del sys.modules["pandas"]
+    return Database
 
 
-def _db(conn: sqlite3.Connection) -> Database:
+Database = _import_sqlite_utils()
+
+
+def _db(conn: sqlite3.Connection):
     return Database(conn, recursive_triggers=False, execute_plugins=False)
 
 

@@ -56,9 +56,6 @@ def tokenization(langs: Sequence[str | None] | None = None) -> dict:
     return out
 
 
-# Kept for callers that pin the English-only rule (the default language).
-TOKENIZATION = tokenization()
-
 
 def langs_hash(langs: Sequence[str | None] | None, n: int) -> str:
     """sha256 of the analyzer each passage is tokenized with: part of the index cache key, so
