@@ -43,7 +43,10 @@ def items_with_documents(project: Project, dataset: str, limit: int | None = Non
             " ORDER BY rowid", (ds_id,)):
         m = loads(meta, {}) or {}
         if m.get("item_id"):
-            docs.setdefault(m["item_id"], []).append(
+            # an import with --id-prefix prefixes the ids but not the meta: the passage id carries the prefix
+            at = pid.find(m["item_id"])
+            key = (pid[:at] if at > 0 else "") + m["item_id"]
+            docs.setdefault(key, []).append(
                 DocRow(pid, text, lang or ds_lang, m.get("type"), None if m.get("answer") is None else str(m["answer"])))
     items = []
     for iid, question, gold in conn.execute(

@@ -160,18 +160,17 @@ def aggregate(project: Project, req: AggregateRequest, progress: ProgressCallbac
                        n_threads=req.n_threads, timeout=req.timeout, max_retries=req.max_retries,
                        concurrency=req.concurrency, backoff_base=req.backoff_base, on_retry=on_retry)
     try:
+        items = _items(project, cfg)     # before a run exists: nothing to answer writes nothing
+        if not items:
+            raise InvalidArgument("no items with documents to answer (import a RAMDocs-style dataset, "
+                                  "or name a retrieval run with hits)")
         if run_id is None:
             run_id = jobs.create_run(project, KIND, cfg, provenance=llm.provenance() if llm else {})
         else:
             jobs.reopen_run(project, run_id)
-        items: list[Item] = []
         life = jobs.RunLifecycle(project, run_id, noun="items", verb="answering", progress=progress, cancel=cancel,
                                  summary=lambda: {**store.totals(project, run_id), "n_items": len(items)})
         with life:
-            items = _items(project, cfg)
-            if not items:
-                raise InvalidArgument("no items with documents to answer (import a RAMDocs-style dataset, "
-                                      "or name a retrieval run with hits)")
             done = store.done_item_ids(project, run_id)
             todo = [it for it in items if it.id not in done]
             workers = max(1, min(getattr(llm, "max_concurrency", 1), req.concurrency)) if llm else 1
