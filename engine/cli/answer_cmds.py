@@ -87,4 +87,50 @@ def price_cmd(endpoint: str | None, price_in: float | None, price_out: float | N
                    f"{p['out_per_million']:g} per million output")
 
 
-COMMANDS = [review_sample_cmd, review_mark_cmd, price_cmd]
+@click.command("sweep")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--split", default="dev", show_default=True, help="the split to tune on (never test)")
+@click.option("--retrievers", default="bm25", show_default=True,
+              help="comma-separated retriever specs; an rrf: spec takes the rest, e.g. bm25,dense,rrf:bm25,dense")
+@click.option("--k", "ks", default="5,10", show_default=True, help="comma-separated cut-offs")
+@click.option("--pick", default="ndcg@5", show_default=True, help="the metric that picks (ndcg, recall, mrr, ...[@k])")
+@click.option("--confirm-on", default=None, help="evaluate the pick once on this split (e.g. test), logged")
+@click.option("--confirm", "confirm_sweep", type=int, default=None,
+              help="instead of sweeping, confirm an earlier sweep's pick (with --confirm-on, default test)")
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def sweep_cmd(project: Path, split: str, retrievers: str, ks: str, pick: str, confirm_on: str | None,
+              confirm_sweep: int | None, as_json: bool) -> None:
+    """Choose on dev, confirm once on test: evaluate a grid of retrievers and cut-offs on a split, record
+    the pick, and evaluate only the pick on the test split (every look at test is logged)."""
+    from factaudit.engine import services
+    from factaudit.engine.errors import InvalidArgument
+
+    try:
+        cutoffs = [int(x) for x in ks.split(",") if x.strip()]
+    except ValueError:
+        raise InvalidArgument(f"--k expects comma-separated integers, got {ks!r}") from None
+    with services.open_project(project) as p:
+        if confirm_sweep is not None:
+            result = services.confirm_sweep(p, confirm_sweep, confirm_on or "test")
+            if as_json:
+                emit_json(result)
+            else:
+                click.echo(f"sweep {confirm_sweep}'s pick {result['retriever']} k={result['k']} on "
+                           f"{result['split']}: {result['value']}")
+            return
+        res = services.sweep(p, split, services.parse_retrievers(retrievers), cutoffs, pick, confirm_on)
+    if as_json:
+        emit_json(res.to_json())
+        return
+    click.echo(f"sweep {res.sweep_id} on {res.split} by {res.pick_metric}:")
+    for r in res.results:
+        mark = " <- pick" if (r["retriever"], r["k"]) == (res.pick["retriever"], res.pick["k"]) else ""
+        click.echo(f"  {r['retriever']:<24} k={r['k']:<3} {r['value'] if r['value'] is not None else 'n/a'}{mark}")
+    if res.confirmation:
+        c = res.confirmation
+        click.echo(f"confirmed on {c['split']}: {c['value']} (run {c['run_id']})")
+    click.echo("looks at test per family: " + (", ".join(f"{f} {n}" for f, n in res.test_looks.items()) or "none"))
+
+
+COMMANDS = [review_sample_cmd, review_mark_cmd, price_cmd, sweep_cmd]

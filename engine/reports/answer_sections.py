@@ -118,6 +118,11 @@ def failure_table(data) -> Table:
     return head, rows
 
 
+def test_looks_table(data) -> Table:
+    looks = getattr(data, "test_looks", None) or {}
+    return ["configuration family", "evaluations on a test split"], [[f, n] for f, n in sorted(looks.items())]
+
+
 def warnings(data) -> list[str]:
     return [f"{r}: {w}" for r, res in data.multi_answer.items() for w in res.warnings]
 
@@ -126,6 +131,7 @@ def html_context(data) -> dict[str, Any]:
     return {"audit": audit_table(data), "review": review_table(data), "comparison": comparison_table(data),
             "generation": generation_table(data), "usage": usage_table(data),
             "failure_counts": failure_counts_table(data), "failures": failure_table(data),
+            "test_looks": test_looks_table(data),
             "warnings": warnings(data),
             "notes": [n for c in getattr(data, "answer_comparisons", None) or [] for n in c.notes]}
 
@@ -134,6 +140,7 @@ def add_sheets(wb, data, sheet: Callable[[Any, str, Table], None]) -> None:
     for title, table in (("Answer audit", audit_table(data)), ("Expert review", review_table(data)),
                          ("Answer regression", comparison_table(data)), ("Citations and refusals",
                          generation_table(data)), ("Latency and cost", usage_table(data)),
-                         ("Failure layers", failure_counts_table(data)), ("Failed items", failure_table(data))):
+                         ("Failure layers", failure_counts_table(data)), ("Failed items", failure_table(data)),
+                         ("Test-split looks", test_looks_table(data))):
         if table[1]:
             sheet(wb, title, table)

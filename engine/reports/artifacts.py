@@ -28,6 +28,7 @@ class ReportData:
     audit: Any = None                                         # reports.audit_sections.AuditReport, if labelled
     answer_comparisons: list = field(default_factory=list)    # metrics.answer_compare results (choices runs)
     usage: dict[str, Any] = field(default_factory=dict)       # run -> latency / tokens / cost (metrics.usage)
+    test_looks: dict[str, int] = field(default_factory=dict)  # configuration family -> evaluations on test
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -38,6 +39,7 @@ class ReportData:
             "conflict": {r: c.to_json() for r, c in self.conflict.items()},
             "answer_comparisons": [c.to_json() for c in self.answer_comparisons],
             "usage": self.usage,
+            "test_looks": self.test_looks,
             "skipped": self.skipped,
         }
 

@@ -81,6 +81,13 @@ from factaudit.engine.services.status import (
     Estimate, Step, WorkflowStatus, data_version, estimate, estimate_run, mark_step, note_edit,
     set_prelabels_wanted, units_to_run, workflow_status,
 )
+from factaudit.engine.services.split_looks import (
+    looks_at_test,
+)
+from factaudit.engine.services.sweep import (
+    SweepResult, parse_retrievers, sweep,
+)
+from factaudit.engine.services.sweep import confirm as confirm_sweep
 from factaudit.engine.services.usage import (
     prices, remove_price, run_usage, set_price,
 )
@@ -98,12 +105,13 @@ __all__ = [
     "DecomposeRequest", "DecomposeResult", "DemoSummary", "Estimate", "EvidenceRow", "FormatGuess", "HitView",
     "ImportPlan", "JudgeRequest", "JudgeResult", "LLMRunSettings", "LabelUnit", "PassageText", "ProjectInfo",
     "RetrievalEval", "RetrievalResult", "ReviewItem", "SealResult", "SealedProject", "Step",
-    "SuspectVerdicts", "VerdictDetail", "VerifyRequest", "VerifyResult", "WorkflowStatus", "accept_proposal",
+    "SuspectVerdicts", "SweepResult", "VerdictDetail", "VerifyRequest", "VerifyResult", "WorkflowStatus",
+    "accept_proposal",
     "add_endpoint", "add_model_file", "add_round", "aggregate", "aggregate_runs", "aggregate_scores",
     "agreement", "agreement_json", "allow_host", "annotate", "annotation_history", "annotator_for", "answer_items",
     "audit_report", "build_demo", "claim_hits", "claim_languages", "claim_lineage", "claims_for_run",
     "close_round", "codebook", "codebook_versions", "compare_aggregate_runs", "compare_answer_runs",
-    "compare_runs", "conflict_items", "conflict_scores", "connection_log", "connection_log_path",
+    "compare_runs", "confirm_sweep", "conflict_items", "conflict_scores", "connection_log", "connection_log_path",
     "correct_annotation", "count_rows", "create_project", "current_annotations", "data_version",
     "dataset_languages", "dataset_usage", "decompose", "default_retrieval_run", "delete_dataset", "demo_file",
     "detect_dataset_language", "detect_import_format", "disagreement_index", "disagreements", "disallow_host",
@@ -113,17 +121,19 @@ __all__ = [
     "get_run", "host_name", "import_annotations", "import_choices", "import_codebook", "import_fields",
     "import_files", "index_page", "induce", "induction_rounds", "is_aggregate_run", "is_encrypted",
     "is_sealed", "judge", "judge_runs", "judge_units", "label_unit", "latest_retrieval_run", "list_datasets",
-    "list_embedders", "list_runs", "llm_models", "local_models_folders", "make_working_copy", "mark_review",
+    "list_embedders", "list_runs", "llm_models", "local_models_folders", "looks_at_test",
+    "make_working_copy", "mark_review",
     "mark_step", "merge_proposal", "model_entries", "model_hashes", "model_pin", "multi_answer_scores",
     "normalise_code", "note_edit", "offline_settings", "open_evidence_queue", "open_project",
-    "open_reasoning_queue", "open_sealed", "page_rows", "parse_value_map", "passage_findings",
+    "open_reasoning_queue", "open_sealed", "page_rows", "parse_retrievers", "parse_value_map", "passage_findings",
     "passage_languages", "passage_texts", "passage_warning", "plan_import", "preview_file", "prices",
     "project_info", "queue_full_order", "rater_tables", "reasoning_queue", "reject_proposal",
     "remove_endpoint", "remove_model", "remove_price", "rename_dataset", "resumable_verify_runs",
     "retrieval_runs", "retrieve", "retriever_choices", "review_queue", "review_samples", "row_detail",
     "run_claim_ids", "run_metrics", "run_usage", "saturation_plot", "save_codebook", "save_codebook_data",
     "scorable_runs", "score_run", "seal_project", "set_dataset_language", "set_offline",
-    "set_prelabels_wanted", "set_price", "set_triage", "suspect_verdicts", "table_columns", "taxonomy",
+    "set_prelabels_wanted", "set_price", "set_triage", "suspect_verdicts", "sweep", "table_columns", "taxonomy",
+   
     "triage_summary", "trust_key", "trusted_keys", "uncovered_cases", "undo_annotation", "units_to_run",
     "verdict_detail", "verdict_evidence", "verdicts", "verify", "verify_runs", "verify_sealed",
     "workflow_status", "write_report",

@@ -210,9 +210,11 @@ def _library_versions(spec) -> dict[str, str]:
     return out
 
 
-def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] = rmetrics.DEFAULT_KS) -> RetrievalEval:
+def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] = rmetrics.DEFAULT_KS, *,
+                   log_test: bool = True) -> RetrievalEval:
     """Retrieval metrics of a finished run (made here or imported from a TREC file) against the
-    claims' gold evidence; claims without gold are excluded and counted."""
+    claims' gold evidence; claims without gold are excluded and counted. An evaluation over test-split
+    claims is logged as a look at test (services.sweep; `log_test=False` for a sweep's own logging)."""
     run = runs.get_run(project, run_id)
     if run.kind not in ("retrieve", "imported"):
         raise InvalidArgument(f"{run_id} is a {run.kind} run, not a retrieval run")
@@ -230,6 +232,10 @@ def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] = rmetrics
     all_ks = tuple(sorted({*ks, *([int(run_k)] if run_k else [])}))
     scores = rmetrics.evaluate(ranked, gold, all_ks, queries.passage_doc_ids(project))
     workflow_status.mark_step(project, "evaluate_retrieval", run_id)   # the Workflow page's step is seen through
+    if log_test:
+        from factaudit.engine.services.split_looks import log_test_evaluation
+
+        log_test_evaluation(project, run_id, run.config, list(ranked))
     return RetrievalEval(run_id=run_id, n_evaluated=scores.n_evaluated, n_excluded=scores.n_excluded,
                          metrics={k: round(v, 6) for k, v in scores.metrics.items()},
                          latency_ms=rmetrics.latency_percentiles(latencies.values()),

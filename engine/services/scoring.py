@@ -23,6 +23,7 @@ from factaudit.engine.services.answer_audit import audited_result, compare_answe
 from factaudit.engine.project import scoring_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import status as workflow_status
+from factaudit.engine.services.split_looks import looks_at_test
 from factaudit.engine.services.usage import run_usage
 
 DEFAULT_MAPPING = "R+NE"
@@ -303,7 +304,7 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
     progress(total, total, "writing")
     return ReportData(config=config, metrics=metrics, comparison=comparison, comparison_note=comparison_note,
                       multi_answer=multi, conflict=confl, per_item=per_item, skipped=skipped, audit=audit,
-                      answer_comparisons=answer_comparisons,
+                      answer_comparisons=answer_comparisons, test_looks=looks_at_test(project),
                       usage={r: u for r in run_ids if r not in skipped and kinds[r] in ("verdicts", "choices")
                              and (u := run_usage(project, r, kinds[r])) is not None})
 
