@@ -6,7 +6,7 @@ title + " " + text, queries as the claim text.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
@@ -102,6 +102,7 @@ class DenseIndex:
     passage_ids: list[str]
     model: object                # SentenceTransformer
     index_type: str = "flat"
+    _primed: dict[str, np.ndarray] = field(default_factory=dict, repr=False)   # query text -> vector
 
     @classmethod
     def build(cls, model, passage_ids: Sequence[str], texts: Sequence[str], index_type: str = "flat",
@@ -123,7 +124,18 @@ class DenseIndex:
     def __len__(self) -> int:
         return len(self.passage_ids)
 
+    def prime(self, queries: Sequence[str], progress: ProgressCallback = no_progress,
+              cancel: CancelToken | None = None) -> None:
+        """Encode a run's queries in batches up front (one encode call per claim spent most of a dense
+        run in per-call overhead); `search` then finds their vectors ready."""
+        unique = list(dict.fromkeys(queries))
+        vectors = encode(self.model, unique, progress, cancel, label="embedding claims")
+        self._primed = dict(zip(unique, vectors))
+
     def embed_query(self, query: str) -> np.ndarray:
+        primed = self._primed.get(query)
+        if primed is not None:
+            return primed.reshape(1, -1)
         return self.model.encode([query], normalize_embeddings=True, convert_to_numpy=True,
                                  show_progress_bar=False).astype(np.float32)
 

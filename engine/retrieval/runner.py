@@ -89,7 +89,7 @@ class OpenedIndexes:
     cache: dict[str, str]                       # label -> hit | built | uncached
     models: dict[str, dict[str, Any]] = field(default_factory=dict)   # provenance per dense model
     seconds: float = 0.0
-    primers: list[Callable[..., None]] = field(default_factory=list)   # tokenize all queries at once
+    primers: list[Callable[..., None]] = field(default_factory=list)   # tokenize / embed all queries at once
 
 
 def open_indexes(spec: RetrieverSpec, corpus: Corpus, project_path: str | Path, dense_index: str = "flat",
@@ -149,6 +149,7 @@ def open_indexes(spec: RetrieverSpec, corpus: Corpus, project_path: str | Path, 
                 )
             idx = dense_mod.DenseIndex(index, emb.passage_ids, model, dense_index)
             opened.searchers[comp.label] = idx.search
+            opened.primers.append(lambda queries, _langs=None, idx=idx: idx.prime(queries, progress, cancel))
         opened.cache[comp.label] = status
     opened.seconds = time.perf_counter() - started
     return opened

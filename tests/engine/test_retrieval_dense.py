@@ -163,3 +163,30 @@ def test_embedded_model_pin_hashes_its_weight_files(tmp_path, monkeypatch):
     from pathlib import Path
     assert (Path(info.path) / "model.safetensors").is_file()
     assert embedders.model_sha256(info) == _tree_digest(Path(info.path))
+
+
+def test_batched_query_vectors_match_one_at_a_time(small, model):
+    """A run encodes its claims in batches up front (#16 item 4); each vector is the one a single
+    encode gives (padding in a batch must not change it)."""
+    from factaudit.engine.retrieval.dense import DenseIndex, build_faiss
+
+    texts = [c.text for c in queries.list_claims(small)]
+    single = np.vstack([model.encode([t], normalize_embeddings=True, convert_to_numpy=True) for t in texts])
+    index = DenseIndex(build_faiss(single.astype(np.float32), "flat"), [f"p{i}" for i in range(len(texts))], model)
+    calls = []
+    real = model.encode
+
+    def counting(batch, **kw):
+        calls.append(len(batch))
+        return real(batch, **kw)
+
+    model.encode = counting
+    try:
+        index.prime(texts + texts[:3])                    # repeated claims are encoded once
+        primed = np.vstack([index.embed_query(t) for t in texts])
+    finally:
+        del model.encode
+    assert sum(calls) == len(texts) and len(calls) < len(texts)
+    cos = np.sum(primed * single, axis=1)
+    assert cos.min() >= 0.99999
+    assert [index.search(t, 1)[0][0] for t in texts] == [f"p{i}" for i in range(len(texts))]
