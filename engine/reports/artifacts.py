@@ -147,6 +147,8 @@ def multi_answer_table(data: ReportData) -> Table:
         rows.append([r, "all", res.n, res.strict, _ci(res.strict_ci), res.intermediate, _ci(res.intermediate_ci),
                      res.lenient, _ci(res.lenient_ci), res.audit.get("acceptable_rate"), "", "", ""])
         for t in res.tiers.values():
+            if not t.n and not any(i.risk_tier for i in res.items):
+                continue        # no item carries a risk tier: three empty tier rows would say nothing
             gates = ", ".join(f"{k} {'≤' if k in ('critical_misses', 'max_refusal_rate') else '≥'} {v:g}"
                               for k, v in t.gates.items())
             verdict = "n/a" if t.passed is None else ("pass" if t.passed else "fail")
