@@ -100,6 +100,31 @@ def redact_obj(value: Any, extra: Iterable[str] = ()) -> Any:
     return value
 
 
+# A literal every match of a _SCAN pattern contains (lower-cased), so a text without it is skipped
+# without running the pattern; None: always run it (it is cheap). Kept beside _SCAN on purpose.
+_SCAN_LITERALS = {"URL credentials (user:password@)": "://", "an Authorization header value": "authorization",
+                  "a Bearer token": "bearer", "an sk-... API key": "sk-"}
+# Characters that IGNORECASE patterns match to an ASCII letter but str.lower() does not turn into it
+# (U+0130, U+0131, U+017F); with one of them present every pattern runs.
+_FOLD_ODD = ("\u0130", "\u0131", "\u017f")
+
+
+def may_hold_secret(text: str, exact: dict[str, str] | None = None) -> bool:
+    """False only if `find_secret` names nothing in any newline-separated part of `text` (a bulk
+    pre-check for the seal's scan). A newline acts like the end of a text for every pattern, so a
+    match inside a part is still a match in the whole; extra matches only cost the exact check."""
+    if any(value and len(value) >= MIN_SECRET_LEN and value in text for value in (exact or {}).values()):
+        return True
+    lowered = None if any(ch in text for ch in _FOLD_ODD) else text.lower()
+    for kind, pattern in _SCAN:
+        literal = _SCAN_LITERALS.get(kind)
+        if lowered is not None and literal is not None and literal not in lowered:
+            continue
+        if pattern.search(text):
+            return True
+    return False
+
+
 def find_secret(text: str, exact: dict[str, str] | None = None) -> str | None:
     """What kind of secret `text` holds (for refusing to seal), or None. `exact` maps a label
     ("FACTAUDIT_API_KEY", "the keyring key of <endpoint>") to a configured key's value."""

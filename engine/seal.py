@@ -13,6 +13,11 @@ they were written over. Any change anywhere in the file (a header field, a free 
 page, row order) changes that hash; the per-table hashes of the manifest then name what changed.
 Format 1 seals (table contents only, primary-key order) still verify, and say they are format 1.
 
+Seal format 3 (factaudit-seal/3) is format 2 with per-table hashes SQLite can feed in bulk: each row is
+written by SQLite as a JSON array (engine/project/seal_store.py, _row_json) and a batch of rows is
+hashed with one update, instead of a Python encoder called once per value (most of a seal's time).
+The Python encoder stays, for verifying format 1 and 2 seals only.
+
 Encryption lives in engine/seal_crypt.py (re-exported here).
 """
 from __future__ import annotations
@@ -41,8 +46,10 @@ from factaudit.engine.seal_crypt import (  # noqa: F401  (re-exported)
 
 FORMAT_1 = "factaudit-seal/1"        # table contents only, primary-key order
 FORMAT_2 = "factaudit-seal/2"        # + every byte of the file, rows in rowid order, header fields
-MANIFEST_FORMAT = FORMAT_2           # what new seals use
-ROW_ORDER = {FORMAT_1: "pk", FORMAT_2: "rowid"}
+FORMAT_3 = "factaudit-seal/3"        # format 2 with rows encoded by SQLite and hashed in batches
+MANIFEST_FORMAT = FORMAT_3           # what new seals use
+ROW_ORDER = {FORMAT_1: "pk", FORMAT_2: "rowid", FORMAT_3: "rowid"}
+ROW_ENCODING = {FORMAT_1: "values", FORMAT_2: "values", FORMAT_3: "json"}
 FILE_SIGNATURE_FORMAT = "factaudit-seal-file/1"
 SIG_B64_LEN = 88                     # base64 of a 64-byte Ed25519 signature
 FILE_SIG_PLACEHOLDER = "!" * SIG_B64_LEN   # not base64; its record header ends in "=" (0x3d)
@@ -58,6 +65,11 @@ SECRET_VARS = ("FACTAUDIT_API_KEY", "OPENAI_API_KEY")
 
 def utc_now_iso() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def digest_args(fmt: str) -> tuple[str, str]:
+    """(row order, row encoding) of a seal format's per-table hashes."""
+    return ROW_ORDER[fmt], ROW_ENCODING[fmt]
 
 
 # ---- keys ---------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ def _build_manifest(conn: sqlite3.Connection, signer: str, source_name: str,
     digests = {}
     for i, table in enumerate(tables):
         progress(i, len(tables), f"hashing {table}")
-        rows, sha = seal_store.table_digest(conn, table, sealcore.ROW_ORDER[sealcore.MANIFEST_FORMAT])
+        rows, sha = seal_store.table_digest(conn, table, *sealcore.digest_args(sealcore.MANIFEST_FORMAT))
         digests[table] = {"rows": rows, "sha256": sha}
     progress(len(tables), len(tables), "hashed")
     return {
@@ -150,7 +150,8 @@ def _saved_endpoint_urls() -> list[str]:
 
 def _refuse_secrets(conn: sqlite3.Connection, secrets: dict[str, str]) -> None:
     """Every text value of the copy, against the configured keys and secret-looking patterns."""
-    hit = seal_store.find_in_text(conn, lambda text: redact.find_secret(text, secrets))
+    hit = seal_store.find_in_text(conn, lambda text: redact.find_secret(text, secrets),
+                                  prefilter=lambda joined: redact.may_hold_secret(joined, secrets))
     if hit:
         table, column, row, kind = hit
         raise SealError(redact.redact_text(

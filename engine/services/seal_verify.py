@@ -90,7 +90,7 @@ def _check(conn: sqlite3.Connection, path: Path, trusted_set) -> Verification:
         check = seal_store.quick_check(conn)
         if check != "ok":
             reasons.append(f"SQLite finds the file damaged: {check}")
-        changed = _changed_tables(conn, expected, sealcore.ROW_ORDER[fmt])
+        changed = _changed_tables(conn, expected, sealcore.digest_args(fmt))
         if changed:
             reasons.append("content changed since sealing in: " + ", ".join(changed))
         schema_changed = seal_store.schema_digest(conn) != manifest.get("schema_sha256")
@@ -133,11 +133,11 @@ def _file_signature_ok(conn: sqlite3.Connection, path: Path, row: seal_store.Sea
     return ok
 
 
-def _changed_tables(conn: sqlite3.Connection, expected: dict, order: str) -> list[str]:
+def _changed_tables(conn: sqlite3.Connection, expected: dict, digest_args: tuple[str, str]) -> list[str]:
     current: dict[str, tuple] = {}
     for table in seal_store.content_tables(conn):
         try:
-            current[table] = seal_store.table_digest(conn, table, order)
+            current[table] = seal_store.table_digest(conn, table, *digest_args)
         except sqlite3.DatabaseError:
             current[table] = (None, "unreadable")
     return sorted(

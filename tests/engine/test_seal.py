@@ -189,7 +189,7 @@ def test_edited_manifest_without_a_new_signature_is_invalid(sealed):
     manifest = json.loads(row["manifest"])
     conn = sqlite3.connect(sealed)
     conn.execute("UPDATE claims SET text = 'forged' WHERE id = (SELECT min(id) FROM claims)")
-    manifest["tables"]["claims"]["sha256"] = seal_store.table_digest(conn, "claims", "rowid")[1]
+    manifest["tables"]["claims"]["sha256"] = seal_store.table_digest(conn, "claims", "rowid", "json")[1]
     conn.execute("UPDATE seal SET manifest = ?", (sealcore.canonical_json(manifest),))
     conn.commit()
     conn.close()
