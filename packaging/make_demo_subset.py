@@ -1,4 +1,4 @@
-"""Rebuild resources/demo/ from ../shared/datasets (SciFact subset + MedExpert sample).
+"""Rebuild resources/demo/ from ../shared/datasets (SciFact subset + MedExpert sample + RAMDocs subset).
 
 SciFact: the first 100 dev claims, every abstract they cite, and 1,100 other abstracts drawn with a
 fixed seed as distractors. MedExpert: the sample export copied as is.
@@ -37,6 +37,9 @@ def main() -> int:
             if str(d["doc_id"]) in keep:
                 fh.write(json.dumps(d, ensure_ascii=False) + "\n")
     shutil.copy(SHARED / "medexpert_sample" / "sample_data_export_from_JSL.json", OUT / "medexpert_sample.json")
+    # RAMDocs: the first 12 questions as they are (conflict-aware answering in the demo)
+    ram = (SHARED / "ramdocs" / "RAMDocs_test.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    (OUT / "ramdocs_subset.jsonl").write_text("".join(ram[:12]), encoding="utf-8")
     print(f"{len(claims)} claims, {len(keep)} abstracts ({len(cited)} cited)")
     return 0
 

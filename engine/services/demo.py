@@ -12,6 +12,7 @@ from factaudit.engine.jobs import ProgressCallback, no_progress
 from factaudit.engine.project.db import Project
 from factaudit.engine.resource_files import resource_path
 from factaudit.engine.services.audit import demo_step_audit
+from factaudit.engine.services.conflicts import AggregateRequest, aggregate
 from factaudit.engine.services.decompose import DecomposeRequest, decompose
 from factaudit.engine.services.projects import create_project, import_files, project_info
 from factaudit.engine.services.judge import JudgeRequest, judge
@@ -117,6 +118,31 @@ def demo_step_prelabel(project: Project, summary: DemoSummary, progress: Progres
     })
 
 
+# ---- conflict-aware answering (issue 14) ----------------------------------------------------------
+RAMDOCS = "ramdocs-demo"
+
+
+def demo_step_conflicts(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
+    """A RAMDocs subset answered with no model: `rules` and the privileged `oracle` (seconds)."""
+    res = import_files(project, [demo_file("ramdocs_subset.jsonl")], fmt="ramdocs", dataset=RAMDOCS)
+    summary.imported[RAMDOCS] = res.counts
+    for variant in ("rules", "oracle"):
+        r = aggregate(project, AggregateRequest(variant=variant, dataset=RAMDOCS), progress)
+        summary.steps.append({"step": "conflicts", "run_id": r.run_id, "metrics": r.metrics, "text": (
+            f"answered {r.n_items} RAMDocs questions with variant {variant} ({r.run_id}): conflict-aware success "
+            f"{r.metrics['conflict_aware_success']:.2f}" + (" — privileged, not deployable" if r.privileged else ""))})
+
+
+def demo_step_conflicts_full(project: Project, summary: DemoSummary,
+                             progress: ProgressCallback = no_progress) -> None:
+    """One RAMDocs question through the whole pipeline on the embedded model (a call per document)."""
+    r = aggregate(project, AggregateRequest(variant="full", dataset=RAMDOCS, limit=1, doc_words=80, max_tokens=60),
+                  progress)
+    summary.steps.append({"step": "conflicts_full", "run_id": r.run_id, "text": (
+        f"answered {r.n_items} RAMDocs question with variant full on the embedded model ({r.model_calls} calls, "
+        f"{r.run_id}); for more run `factaudit aggregate {project.path} --dataset {RAMDOCS} --variant full`")})
+
+
 # Retrieval for SciFact runs before decomposition so that run covers the SciFact claims only; the
 # MedExpert claims made by decomposition get their own retrieval run.
 DEMO_STEPS: list[DemoStep] = [
@@ -128,9 +154,11 @@ DEMO_STEPS: list[DemoStep] = [
     demo_step_prelabel,
     demo_step_scoring,
     demo_step_audit,
+    demo_step_conflicts,
+    demo_step_conflicts_full,
     demo_step_seal,
 ]
-SLOW_STEPS = {demo_step_verify, demo_step_verify_answers, demo_step_prelabel}  # minutes of LLM calls on 2 cores
+SLOW_STEPS = {demo_step_verify, demo_step_verify_answers, demo_step_prelabel, demo_step_conflicts_full}  # minutes of LLM calls on 2 cores
 
 
 def demo_steps() -> list[DemoStep]:
