@@ -33,20 +33,22 @@ def _lexicon_and_gates(lexicon: Path | None, gates: Path | None):
               help="equivalence lexicon (YAML/JSON: canonical option -> [synonyms]) for multi-answer runs")
 @click.option("--gates", type=click.Path(dir_okay=False, path_type=Path),
               help="risk-tier gate thresholds (YAML/JSON), merged over the defaults")
+@click.option("--verify-run", default=None,
+              help="for a choices run: the verify run over its answers' claims (hallucination rate)")
 @click.option("--endpoint", default=None,
               help="saved endpoint whose price applies (an imported run has none of its own; see `factaudit price`)")
 @click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
 @click.option("--seed", default=42, show_default=True, type=int)
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def metrics_cmd(project, run_id, lexicon, gates, endpoint, resamples, seed, as_json) -> None:
+def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples, seed, as_json) -> None:
     """Score one run: every label mapping at sentence and claim level, with intervals."""
     from factaudit.engine import services
 
     lex, gts = _lexicon_and_gates(lexicon, gates)
     with open_to_record(project) as p:
         result = services.score_run(p, run_id, lexicon=lex, gates=gts, n_resamples=resamples, seed=seed,
-                                    endpoint=endpoint)
+                                    endpoint=endpoint, verify_run=verify_run)
     if as_json:
         emit_json(result)
         return
@@ -114,6 +116,12 @@ def _echo_usage(u: dict | None) -> None:
 
 def _echo_generation(g: dict | None, indent: str) -> None:
     if not g:
+        return
+    h = g.get("hallucination")
+    if h:
+        click.echo(f"{indent}hallucination rate {_fmt(h['hallucination_rate'], h['hallucination_rate_ci'])} of "
+                   f"{h['n_sentences']} answer sentences ({h['verify_run']})")
+    if "citation_precision" not in g:
         return
     click.echo(f"{indent}citations: precision {_fmt(g['citation_precision'], g['citation_precision_ci'])}, recall "
                f"{_fmt(g['citation_recall'], g['citation_recall_ci'])} ({g['n_citation_items']} items with gold "

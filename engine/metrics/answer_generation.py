@@ -5,8 +5,11 @@ passages and the handling of unanswerable questions, overall and per category.
   answered items (not refused) whose item has `gold_passages` and whose record lists `citations`;
 - refusal on unanswerable items = refused / items marked `answerable: false` (refusing is right there);
 - false refusals = refused / answerable items (`answerable` true or not given).
-Each with a Wilson 95 % interval. The hallucination rate (answer sentences the verifier does not find
-supported by what they cite) needs a verify run over the answer's sentences and is not computed here.
+Each with a Wilson 95 % interval.
+
+The hallucination rate comes from a verify run over the claims of the answers' sentences (`metrics
+--verify-run`): the share of answer sentences with at least one claim the verifier did not find
+Supported, over the sentences all of whose claims have a parsed verdict (per category too).
 """
 from __future__ import annotations
 
@@ -54,3 +57,23 @@ def summarise(items: Sequence[GenerationItem]) -> dict[str, Any]:
 def by_category(items: Sequence[GenerationItem]) -> dict[str, dict[str, Any]]:
     cats = sorted({i.category for i in items if i.category})
     return {c: summarise([i for i in items if i.category == c]) for c in cats}
+
+
+@dataclass
+class SentenceCheck:
+    sentence_id: str
+    category: str | None
+    supported: bool            # every claim of the sentence was found Supported
+
+
+def hallucination(sentences: Sequence[SentenceCheck]) -> dict[str, Any]:
+    k = sum(not s.supported for s in sentences)
+    rate, ci = _rate(k, len(sentences))
+    cats = sorted({s.category for s in sentences if s.category})
+    by_cat = {}
+    for c in cats:
+        group = [s for s in sentences if s.category == c]
+        r, rci = _rate(sum(not s.supported for s in group), len(group))
+        by_cat[c] = {"n_sentences": len(group), "hallucination_rate": r, "hallucination_rate_ci": rci}
+    return {"n_sentences": len(sentences), "hallucination_rate": rate, "hallucination_rate_ci": ci,
+            "by_category": by_cat}

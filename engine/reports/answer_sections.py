@@ -66,7 +66,7 @@ def generation_table(data) -> Table:
     rows = []
     for r, res in data.multi_answer.items():
         g = (res.audit or {}).get("generation")
-        if not g:
+        if not g or "citation_precision" not in g:
             continue
         for cat, x in [("all", g), *g.get("by_category", {}).items()]:
             rows.append([r, cat, x["n_citation_items"], x["citation_precision"], _ci(x["citation_precision_ci"]),

@@ -79,7 +79,8 @@ def generation_items(preds: Mapping[str, ItemPrediction],
 
 
 def _attribute_failures(project: Project, audits: Sequence[aa.ItemAudit], strict: Mapping[str, float],
-                        evidence: Mapping[str, Mapping[str, Sequence[str]] | None], lexicon: ma.Lexicon | None) -> None:
+                        evidence: Mapping[str, Mapping[str, Sequence[str]] | None],
+                        lexicon: ma.Lexicon | None) -> None:
     """Failure layers of each item; a retrieval miss is a data problem when the option's evidence is
     nowhere in the corpus (its text and lexicon equivalents checked over every passage, read once)."""
     lex = lexicon or ma.Lexicon()
@@ -106,10 +107,33 @@ def _attribute_failures(project: Project, audits: Sequence[aa.ItemAudit], strict
         aa.attribute(a, strict.get(a.item_id, 0.0), in_corpus_of(a.item_id))
 
 
+def hallucination_figures(project: Project, verify_run: str, item_ids: set[str]) -> dict:
+    """Answer sentences of the run's items that the verify run did not find supported (see
+    metrics.answer_generation); a sentence counts once all its claims have a parsed verdict."""
+    kinds = scoring_store.scorable_runs(project)
+    if kinds.get(verify_run) != "verdicts":
+        raise InvalidArgument(f"{verify_run} is not a finished verify run")
+    claims: dict[str, list[str | None]] = {}
+    category: dict[str, str | None] = {}
+    for u in scoring_store.verdict_units(project, verify_run):
+        if u.sentence_id is None or u.item_id not in item_ids or not u.active:
+            continue
+        ok = u.verdict if u.parse_status != "failed" else None
+        claims.setdefault(u.sentence_id, []).append(ok)
+        category[u.sentence_id] = u.category
+    if not claims:
+        raise InvalidArgument(f"{verify_run} verified no sentence of this run's items")
+    checks = [answer_generation.SentenceCheck(sid, category[sid], all(v == "Supported" for v in vs))
+              for sid, vs in claims.items() if all(v is not None for v in vs)]
+    return {"verify_run": verify_run, **answer_generation.hallucination(checks),
+            "n_unscored_sentences": len(claims) - len(checks)}
+
+
 def audited_result(project: Project, run_id: str, scores: Sequence[ma.OptionScore], n_missing: int,
                    preds: Mapping[str, ItemPrediction], rows: Sequence[ItemRow], *,
                    lexicon: ma.Lexicon | None = None, gates: Mapping | None = None,
-                   n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED) -> ma.MultiAnswerResult:
+                   n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
+                   verify_run: str | None = None) -> ma.MultiAnswerResult:
     """Strict / intermediate / lenient with intervals, tier gates (audit conditions included), the
     audit figures overall and per tier, and the refusal warning."""
     audits = item_audits(project, preds, rows, lexicon)
@@ -133,6 +157,9 @@ def audited_result(project: Project, run_id: str, scores: Sequence[ma.OptionScor
     if any(g.citations is not None and g.gold_passages for g in gen) or any(g.refused is not None for g in gen):
         res.audit["generation"] = {**answer_generation.summarise(gen),
                                    "by_category": answer_generation.by_category(gen)}
+    if verify_run is not None:
+        res.audit.setdefault("generation", {})["hallucination"] = hallucination_figures(
+            project, verify_run, {s.item_id for s in scores})
     review = review_figures(project, run_id, {s.item_id: s.strict for s in scores})
     if review is not None:
         res.audit.update(review)

@@ -146,3 +146,31 @@ def test_report_shows_usage_and_citations(gen_run):
     assert "<td>unknown</td>" in html                      # no price: the cost cell says so
     summary = json.loads((out / "json" / "summary.json").read_text(encoding="utf-8"))
     assert summary["usage"][run]["latency_p50_ms"] == pytest.approx(275.0) and summary["usage"][run]["cost"] is None
+
+
+def test_hallucination_rate_from_a_verify_run(project, tmp_path):
+    # two answers of two sentences each; claims per sentence, verdicts imported as a verify run
+    items = [{"id": "h1", "category": "cardio", "answer": "Aspirin thins blood. It cures colds.", "options": ["a"],
+              "gold_options": ["a"]},
+             {"id": "h2", "category": "onco", "answer": "Statins lower LDL. They help the heart.", "options": ["a"],
+              "gold_options": ["a"]}]
+    import_files(project, [_jsonl(tmp_path / "items.jsonl", items)], kind="answers")
+    claims = [{"id": "c1", "claim": "aspirin thins blood", "sentence_id": "h1:s1"},
+              {"id": "c2", "claim": "aspirin cures colds", "sentence_id": "h1:s2"},
+              {"id": "c3", "claim": "statins lower LDL", "sentence_id": "h2:s1"},
+              {"id": "c4", "claim": "statins help", "sentence_id": "h2:s2"},
+              {"id": "c5", "claim": "the heart benefits", "sentence_id": "h2:s2"}]
+    import_files(project, [_jsonl(tmp_path / "claims.jsonl", claims)], kind="claims")
+    verdicts = [{"claim_id": "c1", "verdict": "Supported"}, {"claim_id": "c2", "verdict": "Refuted"},
+                {"claim_id": "c3", "verdict": "Supported"}, {"claim_id": "c4", "verdict": "Supported"},
+                {"claim_id": "c5", "verdict": "No Evidence"}]
+    vrun = import_files(project, [_jsonl(tmp_path / "v.jsonl", verdicts)], kind="verdicts").run_id
+    crun = import_files(project, [_jsonl(tmp_path / "c.jsonl", [{"item_id": "h1", "chosen": ["a"]},
+                                                                 {"item_id": "h2", "chosen": ["a"]}])],
+                        kind="choices").run_id
+    h = services.score_run(project, crun, n_resamples=200, verify_run=vrun)["multi_answer"]["generation"]["hallucination"]
+    # by hand: h1:s2 (Refuted) and h2:s2 (one claim No Evidence) are not supported: 2 of 4 sentences
+    assert (h["n_sentences"], h["hallucination_rate"]) == (4, 0.5) and h["hallucination_rate_ci"] == _wilson(2, 4)
+    assert h["by_category"]["cardio"]["hallucination_rate"] == 0.5 and h["by_category"]["onco"]["n_sentences"] == 2
+    with pytest.raises(Exception, match="not a finished verify run"):
+        services.score_run(project, crun, n_resamples=200, verify_run=crun)
