@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.models.llm import LLM, LLMResult
 from factaudit.engine.pipeline.aggregate import STANCES, aggregate_stances
-from factaudit.engine.text.injection import withhold
+from factaudit.engine.pipeline.evidence import select_sentences
 from factaudit.engine.pipeline.prompts import Prompt, load_prompt, neutralise
 from factaudit.engine.project.records import VERDICTS, VerdictRecord
+from factaudit.engine.text.injection import withhold
 
 MODES = ("joint", "per-passage")
 REASON_MAX_CHARS = 400
@@ -37,6 +38,7 @@ class VerifyOptions:
     mode: str = "joint"
     max_tokens: int = 200
     passage_words: int | None = None     # cap each passage at this many words (pinned in the run config)
+    evidence_sentences: int | None = None   # keep the N sentences best matching the claim (pinned)
     seed: int = 0
     temperature: float = 0.0
     # Sentences flagged by engine.text.injection are withheld from the model (pinned in the run config).
@@ -93,6 +95,9 @@ def fit_messages(llm: LLM, prompt: Prompt, claim: str, passages: list[EvidencePa
     """Messages that fit the context with room for the reply; (messages, trimmed)."""
     if opts.withhold_instructions:
         passages = [EvidencePassage(p.id, withhold(p.text)[0], withhold(p.title)[0] if p.title else p.title)
+                    for p in passages]
+    if opts.evidence_sentences:
+        passages = [EvidencePassage(p.id, select_sentences(claim, p.text, opts.evidence_sentences), p.title)
                     for p in passages]
     texts = [cap_words(p.text, opts.passage_words) for p in passages]
     budget = llm.context_length - opts.max_tokens

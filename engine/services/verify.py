@@ -16,13 +16,14 @@ from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM, open_llm
-from factaudit.engine.text.injection import DETECTOR
+from factaudit.engine.pipeline.evidence import parse_evidence
 from factaudit.engine.pipeline.verify import MODES, EvidencePassage, VerifyOptions, verify_claim
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.queries import corpus_hash, get_passages, list_claims
 from factaudit.engine.project.runs import RETRIEVAL_KINDS
 from factaudit.engine.services.models import LLMRunSettings, entry_from_pin, model_pin
+from factaudit.engine.text.injection import DETECTOR
 
 DEFAULT_K = 5
 
@@ -35,6 +36,7 @@ class VerifyRequest(LLMRunSettings):
     max_tokens: int = 200
     concurrency: int = 4
     backoff_base: float = 1.0
+    evidence: str | None = None          # "sentences:N" keeps each passage's N best sentences; None = whole
 
 
 @dataclass
@@ -91,7 +93,7 @@ def _request_from_config(cfg: dict[str, Any], base: VerifyRequest) -> VerifyRequ
         retrieval_run=cfg["retrieval_run"], mode=cfg["mode"], k=cfg["k"], limit=cfg.get("limit"),
         dataset=cfg.get("dataset"), seed=cfg["seed"], temperature=cfg["temperature"], max_tokens=cfg["max_tokens"],
         passage_words=cfg.get("passage_words"), prompt_cache=cfg.get("prompt_cache", False),
-        n_ctx=cfg["model"].get("n_ctx"), resume=base.resume, n_threads=base.n_threads, timeout=base.timeout,
+        evidence=cfg.get("evidence"), n_ctx=cfg["model"].get("n_ctx"), resume=base.resume, n_threads=base.n_threads, timeout=base.timeout,
         max_retries=base.max_retries, concurrency=base.concurrency, backoff_base=base.backoff_base,
     )
 
@@ -146,7 +148,7 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
                 "retrieval_run": req.retrieval_run, "mode": req.mode, "k": req.k, "limit": req.limit,
                 "dataset": req.dataset, "seed": req.seed, "temperature": req.temperature,
                 "max_tokens": req.max_tokens, "passage_words": req.passage_words, "prompt_cache": req.prompt_cache,
-                "prompt": opts.prompt().ref(), "corpus_hash": corpus_hash(project), "model": model_pin(entry),
+                "evidence": req.evidence or "whole", "prompt": opts.prompt().ref(), "corpus_hash": corpus_hash(project), "model": model_pin(entry),
                 "withheld_instructions": DETECTOR if opts.withhold_instructions else None,
             }
             run_id = jobs.create_run(project, "verify", cfg, provenance=llm.provenance())
@@ -160,7 +162,7 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
 
 def _options(req: VerifyRequest) -> VerifyOptions:
     return VerifyOptions(mode=req.mode, max_tokens=req.max_tokens, passage_words=req.passage_words, seed=req.seed,
-                         temperature=req.temperature)
+                         temperature=req.temperature, evidence_sentences=parse_evidence(req.evidence))
 
 
 def _check_request(project: Project, req: VerifyRequest) -> None:

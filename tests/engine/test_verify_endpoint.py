@@ -359,3 +359,44 @@ def test_cli_human_summary(demo_project, tmp_path, server):
         assert (cfg["k"], cfg["limit"]) == (2, 2)
         assert all(len(json.loads(r[0])) <= 2 for r in ro.reader().execute(
             "SELECT evidence_used FROM verdicts WHERE run_id = ?", (run_id,)))
+
+
+def test_evidence_sentences_sends_only_the_best_matching_sentences_and_is_pinned(demo_project, tmp_path, server):
+    """`--evidence sentences:2`: each passage reaches the model as its two sentences with the highest
+    BM25 score for the claim (computed here with bm25s over the same tokens), in passage order."""
+    import bm25s
+
+    from factaudit.engine.ingest.sentences import split_sentences
+    from factaudit.engine.project.queries import get_passages
+    from factaudit.engine.retrieval.tokenize import Tokenizer
+
+    run = add_trec_run(demo_project, tmp_path, n_claims=2)
+    res = vs.verify(demo_project, request(server, run, concurrency=1, passage_words=None, evidence="sentences:2"))
+    assert res.n_verdicts == 2
+    cfg = run_store.get_run(demo_project, res.run_id).config
+    assert cfg["evidence"] == "sentences:2"
+    whole = vs.verify(demo_project, request(server, run, concurrency=1, passage_words=None))
+    assert run_store.get_run(demo_project, whole.run_id).config["evidence"] == "whole"
+
+    tok = Tokenizer()
+    hits = run_store.get_hits(demo_project, run)
+    claims = {c.id: c.text for c in list_claims(demo_project, "scifact-demo")}
+    sent = server.requests[:2]
+    for body, (cid, claim_hits) in zip(sent, sorted(hits.items(), key=lambda kv: list(claims).index(kv[0]))):
+        user = body["messages"][-1]["content"]
+        assert claims[cid] in user
+        for h in claim_hits:
+            text = get_passages(demo_project, [h.passage_id])[h.passage_id].text
+            sentences = [s for _, _, s in split_sentences(text)]
+            if len(sentences) <= 2:
+                continue
+            model = bm25s.BM25(k1=1.5, b=0.75, method="lucene")
+            model.index([tok.tokens(s) or ["\x00"] for s in sentences], show_progress=False)
+            scores = model.get_scores(tok.tokens(claims[cid]))
+            best = sorted(sorted(range(len(sentences)), key=lambda i: (-scores[i], i))[:2])
+            left_out = [sentences[i] for i in range(len(sentences)) if i not in best]
+            assert all(sentences[i][:60] in user for i in best)
+            assert not any(s[:60] in user for s in left_out if len(s) > 40)
+    # whole passages: the same claims' prompts are longer
+    assert sum(len(b["messages"][-1]["content"]) for b in server.requests[2:4]) > \
+        sum(len(b["messages"][-1]["content"]) for b in sent)
