@@ -334,3 +334,22 @@ def test_the_conflicts_view_data_names_the_stage_that_diverged(small):
     assert divergence(item, run_item("rules", item)) == "extraction"   # two sports: the rule gives none
     with pytest.raises(InvalidArgument, match="needs a model"):
         run_item("full", item)
+
+
+def test_a_retrieval_runs_top_k_passages_are_the_documents(small, tmp_path):
+    claims = tmp_path / "questions.jsonl"
+    claims.write_text("\n".join(json.dumps({"id": f"q{i}", "claim": f"What is the population of Town{i}?",
+                                            "item_id": f"ramdocs-{i + 1}"}) for i in range(2)) + "\n")
+    services.import_files(small, [claims], fmt="jsonl", kind="claims", dataset="questions")
+    trec = tmp_path / "run.trec"
+    # q0 gets its own two documents; q1 only its first (k=1 cuts the misinformation document off)
+    trec.write_text("q0 Q0 ramdocs-1-d1 1 2.0 t\nq0 Q0 ramdocs-1-d2 2 1.0 t\n"
+                    "q1 Q0 ramdocs-2-d1 1 2.0 t\nq1 Q0 ramdocs-2-d2 2 1.0 t\n")
+    run = services.import_files(small, [trec], fmt="trec").run_id
+    res = services.aggregate(small, services.AggregateRequest(variant="rules", retrieval_run=run, k=1))
+    views = {v.item_id: v for v in services.conflict_items(small, res.run_id)}
+    assert set(views) == {"q0", "q1"} and [d.id for d in views["q1"].docs] == ["ramdocs-2-d1"]
+    assert views["q0"].gold_answers == ["3,000 people"] and views["q0"].result.outcome.answers[0].answer == "3,000 people"
+    assert res.metrics["strict_accuracy"] == 1.0 and res.n_conflict == 0
+    k2 = services.aggregate(small, services.AggregateRequest(variant="oracle", retrieval_run=run, k=2))
+    assert k2.n_conflict == 1 and k2.metrics["conflict_aware_success"] == 1.0   # q1's misinformation now seen
