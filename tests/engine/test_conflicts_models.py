@@ -137,7 +137,7 @@ def run(p, fake, variant, **kw):
     req = services.AggregateRequest(variant=variant, dataset="sports", endpoint=fake.url if fake else None,
                                     model="fake-model" if fake else None, timeout=2.0, max_retries=1,
                                     lexicon=str(p.path.parent / "lex.yaml"), concurrency=2, **kw)
-    return services.aggregate(p, req, **({} if "cancel" in kw else {}))
+    return services.aggregate(p, req)
 
 
 def test_full_on_the_fake_server_matches_the_oracle_and_pins_its_inputs(proj, fake):
