@@ -103,7 +103,8 @@ def redact_obj(value: Any, extra: Iterable[str] = ()) -> Any:
 # A literal every match of a _SCAN pattern contains (lower-cased), so a text without it is skipped
 # without running the pattern; None: always run it (it is cheap). Kept beside _SCAN on purpose.
 _SCAN_LITERALS = {"URL credentials (user:password@)": "://", "an Authorization header value": "authorization",
-                  "a Bearer token": "bearer", "an sk-... API key": "sk-"}
+                  "a Bearer token": "bearer", "an sk-... API key": "sk-",
+                  "a credential in a URL query (api_key=, token=, ...)": "="}
 # Characters that IGNORECASE patterns match to an ASCII letter but str.lower() does not turn into it
 # (U+0130, U+0131, U+017F); with one of them present every pattern runs.
 _FOLD_ODD = ("\u0130", "\u0131", "\u017f")
@@ -123,6 +124,21 @@ def may_hold_secret(text: str, exact: dict[str, str] | None = None) -> bool:
         if pattern.search(text):
             return True
     return False
+
+
+def may_hold_secret_json(data: bytes, exact: dict[str, str] | None = None) -> bool:
+    """False only if no text value written, JSON-escaped, into `data` (SQLite's json_array output,
+    UTF-8) holds anything `find_secret` names. Escaping rewrites only quotes, backslashes and control
+    characters, never a character of the literals, so a literal's absence still proves a pattern cannot
+    match (bytes.lower() folds ASCII only: U+212A, the Kelvin sign, joins the odd characters); a key holding such a character cannot be looked for in escaped text, so it answers True."""
+    for value in (exact or {}).values():
+        if value and len(value) >= MIN_SECRET_LEN:
+            if any(ch in value for ch in '"\\') or any(ord(ch) < 0x20 for ch in value) or value.encode() in data:
+                return True
+    if any(ch.encode() in data for ch in _FOLD_ODD + ("\u212a",)) or any(kind not in _SCAN_LITERALS for kind, _ in _SCAN):
+        return True
+    lowered = data.lower()
+    return any(literal.encode() in lowered for literal in _SCAN_LITERALS.values())
 
 
 def find_secret(text: str, exact: dict[str, str] | None = None) -> str | None:

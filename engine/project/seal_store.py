@@ -182,17 +182,19 @@ def _has_rowid(conn: sqlite3.Connection, table: str) -> bool:
 
 
 def table_digest(conn: sqlite3.Connection, table: str, order_by: str = "pk",
-                 encoding: str = "values") -> tuple[int, str]:
+                 encoding: str = "values", inspect=None) -> tuple[int, str]:
     """(row count, sha256) of a table's content. `order_by="pk"` (seal format 1): primary-key order,
     so physical order does not count. `"rowid"` (formats 2 and 3): rowid order with the rowid hashed
     too, because the order rows are stored in is the order the app lists them and `--limit` picks them.
     `encoding="values"` (formats 1 and 2) encodes every value in Python; `"json"` (format 3) has
-    SQLite encode each row (see _row_json) and hashes a batch of rows with one update."""
+    SQLite encode each row (see _row_json) and hashes a batch of rows with one update; `inspect(table,
+    batch, first_rowid, last_rowid)` (json only) then sees each batch's row texts, one a line (the
+    rowids are None for a table without them), so the seal's secret scan needs no pass of its own."""
     columns, order = _order_clause(conn, table)
     select = ", ".join(_q(c) for c in columns)
     rowid = order_by == "rowid" and _has_rowid(conn, table)
     if encoding == "json":
-        return _table_digest_json(conn, table, columns, order, rowid)
+        return _table_digest_json(conn, table, columns, order, rowid, inspect)
     if encoding != "values":
         raise SealError(f"unknown row encoding {encoding!r}")
     h = hashlib.sha256()
@@ -244,7 +246,7 @@ def _row_json(columns: list[str], rowid: bool) -> str:
 
 
 def _table_digest_json(conn: sqlite3.Connection, table: str, columns: list[str], order: str,
-                       rowid: bool) -> tuple[int, str]:
+                       rowid: bool, inspect=None) -> tuple[int, str]:
     """Format 3: sha256 over the header line, then every row's JSON array followed by a newline
     (JSON text never holds a raw newline), in the given order. The Python work is one join and one
     update per batch, not one call per value, so hashing runs at the speed SQLite reads the table."""
@@ -261,24 +263,43 @@ def _table_digest_json(conn: sqlite3.Connection, table: str, columns: list[str],
             rows = cur.fetchmany(4096)
             if not rows:
                 break
-            h.update(b"\n".join([r[0] for r in rows]) + b"\n")
+            batch = b"\n".join([r[0] for r in rows]) + b"\n"
+            h.update(batch)
             n += len(rows)
+            if inspect is not None:
+                # A row's text starts "[<rowid>," (the rowid is the first value when there is one).
+                first, last = (int(r[0][1:r[0].index(b",")]) for r in (rows[0], rows[-1])) if rowid else (None, None)
+                inspect(table, batch, first, last)
     finally:
         conn.text_factory = old_factory
     return n, h.hexdigest()
 
 
-def find_in_text(conn: sqlite3.Connection, check, prefilter=None) -> tuple[str, str, str, str] | None:
+def find_in_text(conn: sqlite3.Connection, check, prefilter=None, tables: list[str] | None = None,
+                 rowids: tuple[int, int] | None = None) -> tuple[str, str, str, str] | None:
     """The first text value for which `check(text)` names a finding, as (table, column, row, finding);
     the row is named by its primary key (or rowid). Every content table and text value is read.
     `prefilter(joined)`, if given, is asked once per batch with the batch's text values joined by
     newlines and must be true whenever `check` would name a finding in any of them; batches it
-    clears are not checked value by value (the per-value Python call was most of a seal's time)."""
-    for table in content_tables(conn):
+    clears are not checked value by value (the per-value Python call was most of a seal's time).
+    `tables` and `rowids` (first, last; inclusive) narrow what is read. Text is read as str even while
+    a format-3 hash (which reads bytes) is under way on the same connection."""
+    old_factory = conn.text_factory
+    conn.text_factory = str
+    try:
+        return _find_in_text(conn, check, prefilter, content_tables(conn) if tables is None else tables, rowids)
+    finally:
+        conn.text_factory = old_factory
+
+
+def _find_in_text(conn: sqlite3.Connection, check, prefilter, tables: list[str],
+                  rowids: tuple[int, int] | None) -> tuple[str, str, str, str] | None:
+    for table in tables:
         columns, pk = schema.columns_and_key(conn, table)
         key_cols = pk or (["_rowid_"] if _has_rowid(conn, table) else columns)
         select = ", ".join(_q(c) if c != "_rowid_" else c for c in key_cols + columns)
-        cur = conn.execute(f"SELECT {select} FROM {_q(table)}")
+        where = " WHERE _rowid_ BETWEEN ? AND ?" if rowids is not None else ""
+        cur = conn.execute(f"SELECT {select} FROM {_q(table)}{where}", rowids or ())
         nk = len(key_cols)
         while True:
             rows = cur.fetchmany(2000)

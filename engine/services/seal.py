@@ -47,12 +47,22 @@ class SealResult:
 
 
 def _build_manifest(conn: sqlite3.Connection, signer: str, source_name: str,
-                    progress: ProgressCallback) -> dict:
+                    progress: ProgressCallback, secrets: dict[str, str] | None = None) -> dict:
+    """The manifest; with `secrets`, also refuse a copy holding one (during the hashing pass when the
+    format lets it, in a pass of its own otherwise)."""
+    order, encoding = sealcore.digest_args(sealcore.MANIFEST_FORMAT)
+    inspect = None
+    if secrets is not None:
+        progress(0, None, "checking for keys and credentials")
+        if encoding == "json":
+            inspect = _SecretCheck(conn, secrets)
+        else:
+            _refuse_secrets(conn, secrets)
     tables = seal_store.content_tables(conn)
     digests = {}
     for i, table in enumerate(tables):
         progress(i, len(tables), f"hashing {table}")
-        rows, sha = seal_store.table_digest(conn, table, *sealcore.digest_args(sealcore.MANIFEST_FORMAT))
+        rows, sha = seal_store.table_digest(conn, table, order, encoding, inspect)
         digests[table] = {"rows": rows, "sha256": sha}
     progress(len(tables), len(tables), "hashed")
     return {
@@ -113,9 +123,7 @@ def seal_project(project: Project | str | Path, out: str | Path, *, encrypt: boo
         copy = seal_store.prepare_copy(plain)
         secrets = keys.configured_keys(_saved_endpoint_urls())
         try:
-            progress(0, None, "checking for keys and credentials")
-            _refuse_secrets(copy, secrets)
-            manifest = _build_manifest(copy, signer, Path(src_path).name, progress)
+            manifest = _build_manifest(copy, signer, Path(src_path).name, progress, secrets)
             signed = sealcore.sign_manifest(manifest, key)
             seal_store.write_seal(copy, seal_store.SealRow(signed.manifest_text, signed.signature_b64,
                                                            signed.public_key_b64, signed.signer, manifest["created"]),
@@ -148,15 +156,34 @@ def _saved_endpoint_urls() -> list[str]:
         return []
 
 
-def _refuse_secrets(conn: sqlite3.Connection, secrets: dict[str, str]) -> None:
-    """Every text value of the copy, against the configured keys and secret-looking patterns."""
+def _refuse_secrets(conn: sqlite3.Connection, secrets: dict[str, str], tables: list[str] | None = None,
+                    rowids: tuple[int, int] | None = None) -> None:
+    """Every text value of the copy (or of `tables`, rows `rowids`), against the configured keys and
+    secret-looking patterns."""
     hit = seal_store.find_in_text(conn, lambda text: redact.find_secret(text, secrets),
-                                  prefilter=lambda joined: redact.may_hold_secret(joined, secrets))
+                                  prefilter=lambda joined: redact.may_hold_secret(joined, secrets),
+                                  tables=tables, rowids=rowids)
     if hit:
         table, column, row, kind = hit
         raise SealError(redact.redact_text(
             f"refusing to seal: {kind} in table {table}, column {column}, row {row}; remove it and seal again",
             secrets.values()))
+
+
+class _SecretCheck:
+    """The secret scan riding on the format-3 hashing pass: a batch whose JSON text cannot hold a
+    secret (redact.may_hold_secret_json) is cleared at once; the rows of any other batch are read
+    again and checked value by value, so a finding names its table, column and row as before."""
+
+    def __init__(self, conn: sqlite3.Connection, secrets: dict[str, str]):
+        self.conn, self.secrets, self.whole_tables_done = conn, secrets, set()
+
+    def __call__(self, table: str, batch: bytes, first: int | None, last: int | None) -> None:
+        if table in self.whole_tables_done or not redact.may_hold_secret_json(batch, self.secrets):
+            return
+        if first is None:   # no rowids to narrow to: check the whole table once
+            self.whole_tables_done.add(table)
+        _refuse_secrets(self.conn, self.secrets, [table], None if first is None else (first, last))
 
 
 def _note_sealed(project: Project | str | Path, out: Path) -> None:

@@ -170,3 +170,35 @@ def test_seal_still_finds_one_secret_among_many_rows(demo_project, tmp_path):
         svc.seal_project(demo_project, tmp_path / "out.faproj")
     assert "table passages, column text" in str(err.value) and repr(pid) in str(err.value)
     assert not (tmp_path / "out.faproj").exists()
+
+
+def test_the_json_precheck_never_clears_a_row_holding_a_secret():
+    """The same texts written by SQLite's json_array, as the format-3 hashing pass sees them."""
+    exact = {"MY_API_KEY": "ZQ9-custom-secret-77"}
+    conn = sqlite3.connect(":memory:")
+    conn.text_factory = bytes
+    for text in SECRETS + [s.replace(" ", "\t") for s in SECRETS] + [s.replace(" ", '"') for s in SECRETS]:
+        row = conn.execute("SELECT json_array(1, ?, 2.5)", (text,)).fetchone()[0]
+        if redact.find_secret(text, exact):
+            assert redact.may_hold_secret_json(row, exact), text
+    plain = ["Aspirin reduced risk in adults.", "Autorización previa", "ratio 2:1 in skin", "", "a\tb \"c\""]
+    prose = b"\n".join(conn.execute("SELECT json_array(7, ?, 0.25)", (p,)).fetchone()[0] for p in plain)
+    assert not redact.may_hold_secret_json(prose, exact)
+    # A key with a character JSON escapes cannot be looked for in escaped text: never cleared.
+    assert redact.may_hold_secret_json(prose, {"K": 'abc"defgh'})
+
+
+def test_the_odd_case_folding_characters_are_all_known():
+    """Every non-ASCII character an IGNORECASE pattern matches to an ASCII letter that lower-casing
+    (str.lower for the text pre-check, bytes.lower for the JSON one) does not turn into that letter."""
+    import re
+    import sys
+
+    letter = re.compile("(?i)[a-z]")
+    odd = set()
+    for cp in range(128, sys.maxunicode + 1):
+        ch = chr(cp)
+        if letter.fullmatch(ch):
+            odd.add(ch)          # bytes.lower() folds none of them
+    assert odd == set(redact._FOLD_ODD) | {"\u212a"}
+    assert {ch for ch in odd if not ch.lower().isascii() or len(ch.lower()) != 1} == set(redact._FOLD_ODD)
