@@ -19,9 +19,9 @@ from factaudit.engine.services.audit import (
     set_triage, taxonomy, triage_summary, undo_annotation,
 )
 from factaudit.engine.services.conflicts import (
-    AggregateComparison, AggregateRequest, AggregateResult, ConflictItemView, aggregate, aggregate_runs,
-    aggregate_scores,
-    compare_aggregate_runs, conflict_items, is_aggregate_run,
+    AggregateComparison, AggregateRequest, AggregateResult, ConflictItemView, VariantInfo, aggregate,
+    aggregate_runs, aggregate_scores, aggregate_variants, compare_aggregate_runs, conflict_items,
+    is_aggregate_run, resumable_aggregate_runs,
 )
 from factaudit.engine.services.datasets import (
     DatasetUsage, dataset_usage, delete_dataset, rename_dataset,
@@ -105,9 +105,9 @@ __all__ = [
     "DecomposeRequest", "DecomposeResult", "DemoSummary", "Estimate", "EvidenceRow", "FormatGuess", "HitView",
     "ImportPlan", "JudgeRequest", "JudgeResult", "LLMRunSettings", "LabelUnit", "PassageText", "ProjectInfo",
     "RetrievalEval", "RetrievalResult", "ReviewItem", "SealResult", "SealedProject", "Step",
-    "SuspectVerdicts", "SweepResult", "VerdictDetail", "VerifyRequest", "VerifyResult", "WorkflowStatus",
+    "SuspectVerdicts", "SweepResult", "VariantInfo", "VerdictDetail", "VerifyRequest", "VerifyResult", "WorkflowStatus",
     "accept_proposal",
-    "add_endpoint", "add_model_file", "add_round", "aggregate", "aggregate_runs", "aggregate_scores",
+    "add_endpoint", "add_model_file", "add_round", "aggregate", "aggregate_runs", "aggregate_scores", "aggregate_variants",
     "agreement", "agreement_json", "allow_host", "annotate", "annotation_history", "annotator_for", "answer_items",
     "audit_report", "build_demo", "claim_hits", "claim_languages", "claim_lineage", "claims_for_run",
     "close_round", "codebook", "codebook_versions", "compare_aggregate_runs", "compare_answer_runs",
@@ -128,7 +128,7 @@ __all__ = [
     "open_reasoning_queue", "open_sealed", "page_rows", "parse_retrievers", "parse_value_map", "passage_findings",
     "passage_languages", "passage_texts", "passage_warning", "plan_import", "preview_file", "prices",
     "project_info", "queue_full_order", "rater_tables", "reasoning_queue", "reject_proposal",
-    "remove_endpoint", "remove_model", "remove_price", "rename_dataset", "resumable_verify_runs",
+    "remove_endpoint", "remove_model", "remove_price", "rename_dataset", "resumable_aggregate_runs", "resumable_verify_runs",
     "retrieval_runs", "retrieve", "retriever_choices", "review_queue", "review_samples", "row_detail",
     "run_claim_ids", "run_metrics", "run_usage", "saturation_plot", "save_codebook", "save_codebook_data",
     "scorable_runs", "score_run", "seal_project", "set_dataset_language", "set_offline",

@@ -226,6 +226,23 @@ def aggregate_runs(project: Project) -> list:
     return run_store.list_runs(project, KIND)
 
 
+@dataclass(frozen=True)
+class VariantInfo:
+    name: str
+    uses_model: bool
+    privileged: bool
+
+
+def aggregate_variants() -> list[VariantInfo]:
+    """The variants an aggregate run can use, in the order the study lists them."""
+    return [VariantInfo(v, v in MODEL_VARIANTS, v in PRIVILEGED) for v in VARIANTS]
+
+
+def resumable_aggregate_runs(project: Project) -> list:
+    """Aggregate runs a `resume` can finish (interrupted, cancelled or failed), oldest first."""
+    return [r for r in run_store.list_runs(project, KIND) if r.status in run_store.RESUMABLE]
+
+
 @dataclass
 class AggregateComparison:
     runs: list[str]

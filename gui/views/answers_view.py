@@ -191,7 +191,8 @@ class AnswersView(QWidget):
         for w in (self.accept_button, self.reject_button, self.note):
             w.setEnabled(reviewing)
         if bundle.run_id is None:
-            self.status.setText("No choices runs yet: import one (`factaudit import PROJECT --kind choices FILE`).")
+            self.status.setText("No choices runs yet: import the answers a system gave with File › Import data… "
+                                "(Ctrl+I), kind “choices”.")
         else:
             lead = (f"Review sample {bundle.sample_id}: {len(bundle.items)} answers." if reviewing
                     else f"{len(bundle.items)} failed answers (draw a review sample to judge answers).")

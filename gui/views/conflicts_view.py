@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
+from factaudit.gui.dialogs.aggregate_dialog import AggregateDialog
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.tables import read_only_table
 
@@ -122,6 +123,11 @@ class ConflictsView(QWidget):
         self.condition_combo.currentIndexChanged.connect(lambda _=0: self.apply_filters())
         head.addWidget(self.condition_combo)
         head.addStretch(1)
+        self.run_button = QPushButton("Answer from documents…")
+        self.run_button.setToolTip("Start an aggregate run: one variant over questions that carry documents")
+        self.run_button.clicked.connect(self.open_run_dialog)
+        self.run_button.setEnabled(not project.readonly)
+        head.addWidget(self.run_button)
         self.refresh_button = QPushButton("Refresh")
         self.refresh_button.clicked.connect(self.refresh)
         head.addWidget(self.refresh_button)
@@ -153,6 +159,19 @@ class ConflictsView(QWidget):
                     .finished(lambda: self.refresh_button.setEnabled(True))
                     .run())
 
+    def open_run_dialog(self) -> AggregateDialog:
+        dialog = AggregateDialog(self.project, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.aggregated.connect(lambda result: self.show_run(result.run_id))
+        dialog.open()
+        return dialog
+
+    def show_run(self, run_id: str) -> None:
+        """Show a run that has just finished (it is not in the run list yet)."""
+        self.run_combo.addItem(run_id, run_id)
+        self.run_combo.setCurrentIndex(self.run_combo.count() - 1)
+        self.refresh()
+
     def show_bundle(self, bundle: ConflictsBundle) -> None:
         self.bundle = bundle
         self.run_combo.blockSignals(True)
@@ -163,8 +182,8 @@ class ConflictsView(QWidget):
             self.run_combo.setCurrentIndex(self.run_combo.findData(bundle.run_id))
         self.run_combo.blockSignals(False)
         if bundle.run_id is None:
-            self.status.setText("No aggregate runs yet: run `factaudit aggregate PROJECT --dataset NAME "
-                                "--variant rules` (or oracle, full, …) on a dataset whose items carry documents.")
+            self.status.setText("No aggregate runs yet: press “Answer from documents…” to answer the questions "
+                                "of a dataset whose items carry documents (rules take seconds, no model).")
         else:
             m = bundle.metrics or {}
             figures = "; ".join(

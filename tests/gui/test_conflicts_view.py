@@ -16,7 +16,7 @@ ITEMS = [
 ]
 
 
-def make_project(tmp_path):
+def import_items(tmp_path):
     src = tmp_path / "items.jsonl"
     src.write_text("\n".join(json.dumps({"question": q, "gold_answers": g, "wrong_answers": [], "disambig_entity": [],
                                          "documents": [{"text": t, "type": ty, "answer": a} for t, ty, a in d]},
@@ -24,6 +24,11 @@ def make_project(tmp_path):
     (tmp_path / "lex.yaml").write_text("Golf: [高尔夫球]\n", encoding="utf-8")
     p = services.create_project(tmp_path / "c.faproj")
     services.import_files(p, [src], fmt="ramdocs", dataset="sports")
+    return p
+
+
+def make_project(tmp_path):
+    p = import_items(tmp_path)
     lex = str(tmp_path / "lex.yaml")
     oracle = services.aggregate(p, services.AggregateRequest(variant="oracle", dataset="sports", lexicon=lex))
     rules = services.aggregate(p, services.AggregateRequest(variant="rules", dataset="sports", lexicon=lex))
@@ -74,3 +79,32 @@ def test_review_page_has_a_conflicts_tab(qtbot, tmp_path):
     assert isinstance(view, ConflictsView)
     qtbot.waitUntil(lambda: view.bundle is not None, timeout=30_000)
     assert view.table.rowCount() == 3
+
+
+def test_an_aggregate_run_starts_from_the_conflicts_view(qtbot, tmp_path):
+    """No terminal: the empty view says how to start, the dialog runs `rules`, and the view then shows
+    the run with the same figures the engine computes for it."""
+    from factaudit.gui.views.conflicts_view import ConflictsView
+
+    project = import_items(tmp_path)
+    view = ConflictsView(project)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitUntil(lambda: view.bundle is not None, timeout=30_000)
+    assert view.bundle.run_id is None and "Answer from documents" in view.status.text()
+    dialog = view.open_run_dialog()
+    assert dialog.source_combo.currentData() == ("dataset", "sports")
+    dialog.variant_combo.setCurrentIndex(dialog.variant_combo.findData("full"))
+    assert dialog.model_combo.isEnabled() and not dialog.k_spin.isEnabled()
+    dialog.variant_combo.setCurrentIndex(dialog.variant_combo.findData("oracle"))
+    assert dialog.variant_combo.currentText() == "oracle (privileged)"
+    assert not dialog.model_combo.isEnabled() and "not deployable" in dialog.note_label.text()
+    dialog.variant_combo.setCurrentIndex(dialog.variant_combo.findData("rules"))
+    with qtbot.waitSignal(dialog.aggregated, timeout=60_000) as done:
+        dialog.start_button.click()
+    result = done.args[0]
+    assert result.variant == "rules" and result.n_items == 3
+    qtbot.waitUntil(lambda: view.bundle.run_id == result.run_id and view.table.rowCount() == 3, timeout=30_000)
+    scores = services.aggregate_scores(project, result.run_id)
+    assert scores.metrics == result.metrics
+    assert f"strict accuracy {scores.metrics['strict_accuracy']:.3f}" in view.status.text()

@@ -1,0 +1,177 @@
+"""Answer questions from their documents with one conflict-aware variant (an aggregate run): the items
+(a dataset whose questions carry documents, or a retrieval run's top-k passages), the variant, the
+model for the variants that call one, a limit; progress, Cancel, and Resume of a stopped run."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox, QDialogButtonBox, QFormLayout, QLabel, QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+)
+
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
+from factaudit.engine.jobs import RateMeter
+from factaudit.gui.dialogs.job_dialog import JobDialog
+from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.views.job_area import describe_progress
+
+DATASET, RETRIEVAL = "dataset", "retrieval"
+NOTES = {
+    "rules": "Deterministic rules, no model: seconds per hundred questions.",
+    "oracle": "Reads the documents' gold answers: privileged, not deployable. It measures what imperfect "
+              "extraction costs.",
+}
+MODEL_NOTE = "Calls the model once or more per document: minutes per question with the embedded model."
+
+
+class AggregateDialog(JobDialog):
+    aggregated = Signal(object)        # engine AggregateResult
+    unit_name = "questions"
+
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(project, parent, title="Answer from documents", object_name="aggregateDialog",
+                         size=(600, 380))
+        self._meter: RateMeter | None = None
+        root = QVBoxLayout(self)
+        form = QFormLayout()
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        self.source_combo = QComboBox()
+        for d in self._safe(services.list_datasets, []):
+            if d.counts.get("items") and d.counts.get("passages"):
+                self.source_combo.addItem(f"{d.name} ({d.counts['items']:,} questions)", (DATASET, d.name))
+        for r in self._safe(services.retrieval_runs, []):
+            self.source_combo.addItem(f"{r.id}: top-k passages of a retrieval run", (RETRIEVAL, r.id))
+        self.source_combo.currentIndexChanged.connect(lambda _=0: self._update())
+        form.addRow("Questions", self.source_combo)
+        self.k_spin = QSpinBox()
+        self.k_spin.setRange(1, 100)
+        self.k_spin.setValue(services.AggregateRequest.k)
+        form.addRow("Passages (k)", self.k_spin)
+        self.variant_combo = QComboBox()
+        self.variants = {v.name: v for v in services.aggregate_variants()}
+        for v in self.variants.values():
+            self.variant_combo.addItem(v.name + (" (privileged)" if v.privileged else ""), v.name)
+        self.variant_combo.setCurrentIndex(self.variant_combo.findData("rules"))
+        self.variant_combo.currentIndexChanged.connect(lambda _=0: self._update())
+        form.addRow("Variant", self.variant_combo)
+        self.model_combo = QComboBox()
+        for e in self._safe(lambda _p: services.llm_models(), []):
+            self.model_combo.addItem(e.name, e.name)
+        form.addRow("Model", self.model_combo)
+        self.limit_spin = QSpinBox()
+        self.limit_spin.setRange(0, 1_000_000)
+        self.limit_spin.setSpecialValueText("all questions")
+        form.addRow("Limit", self.limit_spin)
+        self.resume_combo = QComboBox()
+        form.addRow("Unfinished run", self.resume_combo)
+        root.addLayout(form)
+        self.note_label = QLabel()
+        self.note_label.setObjectName("muted")
+        self.note_label.setWordWrap(True)
+        root.addWidget(self.note_label)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.hide()
+        root.addWidget(self.progress_bar)
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        root.addWidget(self.status_label)
+        root.addStretch(1)
+        buttons = QDialogButtonBox()
+        self.start_button = QPushButton("Answer")
+        self.start_button.setDefault(True)
+        self.start_button.clicked.connect(lambda: self.start())
+        self.resume_button = QPushButton("Resume")
+        self.resume_button.clicked.connect(lambda: self.start(resume=True))
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(lambda: self.op and self.op.cancel())
+        close = QPushButton("Close")
+        close.clicked.connect(self.reject)
+        for b in (self.start_button, self.resume_button, self.cancel_button, close):
+            buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
+        root.addWidget(buttons)
+        self._refresh_resumable()
+        self._update()
+        if self.source_combo.count() == 0:
+            self.status_label.setText("No questions with documents in this project: import a RAMDocs-style "
+                                      "dataset (File › Import), or retrieve passages for your questions first.")
+
+    def _safe(self, fn, default):
+        try:
+            return fn(self.project)
+        except FactAuditError:
+            return default
+
+    def _update(self) -> None:
+        source = self.source_combo.currentData()
+        variant = self.variants.get(self.variant_combo.currentData())
+        idle = not self.running
+        self.k_spin.setEnabled(idle and bool(source) and source[0] == RETRIEVAL)
+        uses_model = bool(variant and variant.uses_model)
+        self.model_combo.setEnabled(idle and uses_model)
+        writable = not self.project.readonly
+        self.start_button.setEnabled(idle and writable and bool(source) and (not uses_model or self.model_combo.count() > 0))
+        self.resume_button.setEnabled(idle and writable and self.resume_combo.count() > 0)
+        self.cancel_button.setEnabled(self.running)
+        if variant is not None:
+            self.note_label.setText(NOTES.get(variant.name, MODEL_NOTE))
+
+    def _refresh_resumable(self) -> None:
+        self.resume_combo.clear()
+        for r in self._safe(services.resumable_aggregate_runs, []):
+            self.resume_combo.addItem(f"{r.id} ({r.status}, {r.config.get('variant', '?')})", r.id)
+
+    def request(self) -> services.AggregateRequest:
+        kind, name = self.source_combo.currentData()
+        variant = self.variants[self.variant_combo.currentData()]
+        return services.AggregateRequest(
+            variant=variant.name, dataset=name if kind == DATASET else None,
+            retrieval_run=name if kind == RETRIEVAL else None, k=self.k_spin.value(),
+            model=self.model_combo.currentData() if variant.uses_model else None,
+            limit=self.limit_spin.value() or None)
+
+    def start(self, resume: bool = False) -> Op | None:
+        if self.running:
+            return None
+        req = services.AggregateRequest(resume=self.resume_combo.currentData()) if resume else self.request()
+        self._meter = None
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.show()
+        self.status_label.setText("Starting…")
+        self.op = (Op(self, services.aggregate, self.project, req).title("Answering from documents")
+                   .changes(self.project, OpChanges(runs=True), always=True)
+                   .progress(self._progress).success(self._done).failure(self._failed)
+                   .cancelled(lambda: self.status_label.setText(
+                       "Cancelled; the answers so far are kept and Resume finishes the run."))
+                   .finished(self._finished).run())
+        self._update()
+        return self.op
+
+    def _progress(self, done, total, message: str) -> None:
+        done = int(done or 0)
+        if self._meter is None:
+            self._offset = done
+            self._meter = RateMeter(total=(total - done) if total else None)
+        if total:
+            self.progress_bar.setRange(0, int(total))
+            self.progress_bar.setValue(done)
+        self.status_label.setText(describe_progress(done, total, "answering", self._meter, self.unit_name,
+                                                    new=done - self._offset))
+
+    def _done(self, result) -> None:
+        self.result = result
+        figures = "; ".join(f"{k.replace('_', ' ')} {'n/a' if v is None else f'{v:.3f}'}"
+                            for k, v in result.metrics.items())
+        self.status_label.setText(f"{result.run_id} ({result.variant}): {result.n_items:,} questions in "
+                                  f"{result.seconds:.1f} s — {figures}. Review › Conflicts shows each question.")
+        self.aggregated.emit(result)
+
+    def _failed(self, exc) -> None:
+        run = getattr(exc, "run_id", None)
+        hint = f" The answers so far are kept; Resume continues {run}." if run else ""
+        self.status_label.setText(f"Failed: {error_text(exc)}.{hint}")
+
+    def _finished(self) -> None:
+        self.progress_bar.hide()
+        self._refresh_resumable()
+        self._update()
+        self.close_if_hidden()
