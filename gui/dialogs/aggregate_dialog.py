@@ -159,10 +159,8 @@ class AggregateDialog(JobDialog):
 
     def _done(self, result) -> None:
         self.result = result
-        figures = "; ".join(f"{k.replace('_', ' ')} {'n/a' if v is None else f'{v:.3f}'}"
-                            for k, v in result.metrics.items())
-        self.status_label.setText(f"{result.run_id} ({result.variant}): {result.n_items:,} questions in "
-                                  f"{result.seconds:.1f} s — {figures}. Review › Conflicts shows each question.")
+        self.status_label.setText(f"{result.run_id} ({result.variant}): {result.n_items:,} questions answered in "
+                                  f"{result.seconds:.1f} s. Review › Conflicts shows the figures and each question.")
         self.aggregated.emit(result)
 
     def _failed(self, exc) -> None:
