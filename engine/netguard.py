@@ -53,6 +53,7 @@ _on = False
 _allowed_names: set[str] = set()        # allowed for this process (an endpoint the user typed)
 _resolved: dict[str, set[str]] = {}
 _in_hook = threading.local()
+_hosts_names: frozenset[str] | None = None
 
 
 def blocked_cause(exc: BaseException | None) -> ConnectionBlocked | None:
@@ -100,8 +101,10 @@ def _ip(host: str):
 
 
 def is_local(host: str) -> bool:
+    """A loopback address, or a name the hosts file maps to one. Other names, `x.localhost` and this
+    machine's own name when the hosts file lacks it included, would be asked of the DNS server."""
     name = host.lower().rstrip(".")
-    if name in ("localhost", "") or name.endswith(".localhost"):
+    if name in ("localhost", "") or name in _hosts_file_names():
         return True
     ip = _ip(name)
     return ip is not None and (ip.is_loopback or ip.is_unspecified)
@@ -164,6 +167,24 @@ def check_address(address) -> None:
     _refuse(host, f"{shown}:{port}")
 
 
+def _hosts_file_names(path: str = "/etc/hosts") -> frozenset[str]:
+    """Names the hosts file maps to a loopback address (read once per process)."""
+    global _hosts_names
+    if _hosts_names is None:
+        names: set[str] = set()
+        try:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for line in f:
+                    fields = line.split("#", 1)[0].split()
+                    ip = _ip(fields[0]) if fields else None
+                    if ip is not None and ip.is_loopback:
+                        names.update(n.lower().rstrip(".") for n in fields[1:])
+        except OSError:
+            pass
+        _hosts_names = frozenset(names)
+    return _hosts_names
+
+
 def check_lookup(host) -> None:
     """Name lookups leak the name to the resolver, so unconfigured names are refused before DNS."""
     if host is None:
@@ -173,8 +194,6 @@ def check_lookup(host) -> None:
         return
     if _ip(name) is not None:
         return  # a literal address: no DNS; the connect/sendto check decides
-    if name.lower() == socket.gethostname().lower():
-        return
     _refuse(name, f"dns://{name}")
 
 

@@ -123,6 +123,8 @@ def raw(mode: str, trials: int = 1) -> dict:
         attempt(results, "udp_ipv6_mapped", ipv6_mapped)
         attempt(results, "dns", lambda: socket.getaddrinfo("updates.example.com", 443))
         attempt(results, "dns_gethostbyname", lambda: socket.gethostbyname("telemetry.example.net"))
+        # not in the hosts file, so the resolver would ask the DNS server about it
+        attempt(results, "dns_localhost_suffix", lambda: socket.getaddrinfo("leak.localhost", 443))
 
     # Loopback stays open: a listener on 127.0.0.1 is reachable with the guard on.
     srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

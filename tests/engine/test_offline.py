@@ -77,18 +77,30 @@ def test_damaged_settings_never_turn_offline_off(user_dirs):
 
 
 def test_guard_blocks_remote_hosts_and_logs_them(guard):
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        with pytest.raises(netguard.ConnectionBlocked):
-            s.connect(("203.0.113.7", 9))  # TEST-NET-3: refused before any packet leaves
-    finally:
-        s.close()
+    """The checks the audit hook makes, called directly: no socket is opened here, outside a network
+    namespace (test_offline_guard.py makes the real attempts inside one)."""
     with pytest.raises(netguard.ConnectionBlocked):
-        socket.getaddrinfo("example.invalid", 443)  # no DNS query for an unconfigured name
-    with pytest.raises(OSError):  # HTTP clients see an ordinary connection error
-        socket.create_connection(("203.0.113.8", 443), timeout=1)
+        netguard.check_address(("203.0.113.7", 9))           # TEST-NET-3
+    with pytest.raises(netguard.ConnectionBlocked):
+        netguard.check_lookup("example.invalid")             # no DNS query for an unconfigured name
+    with pytest.raises(OSError):                             # HTTP clients see an ordinary connection error
+        netguard.check_address(("203.0.113.8", 443))
     blocked = [r for r in netlog.list_connections() if r.blocked]
     assert [r.endpoint for r in blocked] == ["203.0.113.7:9", "dns://example.invalid", "203.0.113.8:443"]
+
+
+def test_only_names_the_hosts_file_answers_count_as_local(tmp_path, monkeypatch):
+    """`x.localhost`, or this machine's own name when the hosts file lacks it, would be asked of the
+    DNS server: they are not local. Names the hosts file maps to loopback are."""
+    hosts = tmp_path / "hosts"
+    hosts.write_text("127.0.0.1 localhost\n127.0.1.1 labbox labbox.local  # this machine\n"
+                     "::1 ip6-localhost\n10.0.0.5 fileserver\n", encoding="utf-8")
+    monkeypatch.setattr(netguard, "_hosts_names", None)
+    assert netguard._hosts_file_names(str(hosts)) == {"localhost", "labbox", "labbox.local", "ip6-localhost"}
+    assert netguard.is_local("LabBox") and netguard.is_local("localhost.") and netguard.is_local("127.0.0.1")
+    assert not netguard.is_local("leak.localhost") and not netguard.is_local("fileserver")
+    monkeypatch.setattr(netguard, "_hosts_names", frozenset())
+    assert not netguard.is_local("labbox")
 
 
 def test_guard_lets_loopback_unix_and_allowed_hosts_through(guard, tmp_path):

@@ -49,7 +49,8 @@ def in_netns(tmp_path: Path, *args: str) -> dict:
 
 
 # ---- raw sockets -------------------------------------------------------------------------------
-ATTEMPTS = ["tcp", "udp_sendto", "udp_connect", "udp_sendmsg", "udp_ipv6_mapped", "dns", "dns_gethostbyname"]
+ATTEMPTS = ["tcp", "udp_sendto", "udp_connect", "udp_sendmsg", "udp_ipv6_mapped", "dns", "dns_gethostbyname",
+            "dns_localhost_suffix"]
 ROUNDS = 50
 
 
@@ -70,7 +71,8 @@ def test_guard_refuses_tcp_udp_and_dns_before_any_packet(tmp_path, user_dirs):
     blocked = [r for r in out["log"] if r["blocked"]]
     assert len(blocked) == ROUNDS * len(ATTEMPTS)
     assert all(r["bytes_sent"] == 0 and r["bytes_received"] == 0 for r in blocked)
-    assert {r["host"] for r in blocked} == {TRAP, "::ffff:198.51.100.7", "updates.example.com", "telemetry.example.net"}
+    assert {r["host"] for r in blocked} == {TRAP, "::ffff:198.51.100.7", "updates.example.com", "telemetry.example.net",
+                                            "leak.localhost"}
 
 
 def test_without_the_guard_the_traps_do_receive(tmp_path, user_dirs):
