@@ -49,6 +49,8 @@ def eval_retrieval_cmd(project, run_id, as_json) -> None:
     """Recall, MRR, nDCG and coverage at k = 1, 5, 10 (and the run's k) against gold evidence."""
     with open_to_record(project) as p:
         ev = services.eval_retrieval(p, run_id)
+    for warning in ev.warnings:
+        click.echo(f"warning: {warning}", err=True)
     if as_json:
         emit_json(ev.to_json())
         return
@@ -58,12 +60,16 @@ def eval_retrieval_cmd(project, run_id, as_json) -> None:
     names = ("ndcg", "recall", "mrr", "full_coverage", "doc_coverage")
     click.echo(f"{'k':>4}  " + "  ".join(f"{n:>13}" for n in names))
     for k in ks:
-        click.echo(f"{k:>4}  " + "  ".join(f"{ev.metrics[f'{n}@{k}']:>13.4f}" for n in names))
+        click.echo(f"{k:>4}  " + "  ".join(_figure(ev.metrics[f"{n}@{k}"]) for n in names))
     lat = ev.latency_ms
     if lat.get("p50") is not None:
         click.echo(f"latency: P50 {lat['p50']:.1f} ms, P95 {lat['p95']:.1f} ms")
     else:
         click.echo("latency: not recorded (imported run)")
+
+
+def _figure(value: float) -> str:
+    return f"{'n/a':>13}" if value != value else f"{value:>13.4f}"   # NaN: no claim had gold
 
 
 COMMANDS = [retrieve_cmd, eval_retrieval_cmd]

@@ -47,10 +47,27 @@ class RetrievalEval:
     latency_ms: dict[str, float | None]
     k: int | None = None
     retriever: str | None = None
+    warnings: list[str] = field(default_factory=list)   # said beside the figures, never in the JSON contract
 
     def to_json(self) -> dict[str, Any]:
         return {"run_id": self.run_id, "n_evaluated": self.n_evaluated, "n_excluded": self.n_excluded,
                 "metrics": self.metrics, "latency_ms": self.latency_ms}
+
+
+def _missing_gold_warning(ranked: dict[str, list[str]], gold: dict[str, set[str]],
+                          passages: dict[str, str | None]) -> list[str]:
+    """Gold that names passages the project lacks scores zero without anything being wrong with the
+    retriever (an import with --id-prefix on one side only, a corpus not imported yet): say so."""
+    wanted = {pid for cid in ranked for pid in gold.get(cid, ())}
+    missing = sorted(pid for pid in wanted if pid not in passages)
+    if not missing:
+        return []
+    example = ", ".join(missing[:3])
+    if len(missing) == len(wanted):
+        return [f"none of the {len(wanted):,} gold passages of these claims is in the project (e.g. {example}): "
+                "every figure is 0. Import the corpus they name, or the same id prefix on both sides."]
+    return [f"{len(missing):,} of {len(wanted):,} gold passages are not in the project (e.g. {example}): "
+            "claims citing them cannot reach full recall"]
 
 
 def list_embedders():
@@ -230,7 +247,8 @@ def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] = rmetrics
     gold = {cid: {g.passage_id for g in ev} for cid, ev in queries.gold_evidence(project).items()}
     run_k = run.config.get("k")
     all_ks = tuple(sorted({*ks, *([int(run_k)] if run_k else [])}))
-    scores = rmetrics.evaluate(ranked, gold, all_ks, queries.passage_doc_ids(project))
+    passages = queries.passage_doc_ids(project)
+    scores = rmetrics.evaluate(ranked, gold, all_ks, passages)
     workflow_status.mark_step(project, "evaluate_retrieval", run_id)   # the Workflow page's step is seen through
     if log_test:
         from factaudit.engine.services.split_looks import log_test_evaluation
@@ -239,7 +257,8 @@ def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] = rmetrics
     return RetrievalEval(run_id=run_id, n_evaluated=scores.n_evaluated, n_excluded=scores.n_excluded,
                          metrics={k: round(v, 6) for k, v in scores.metrics.items()},
                          latency_ms=rmetrics.latency_percentiles(latencies.values()),
-                         k=int(run_k) if run_k else None, retriever=run.config.get("retriever"))
+                         k=int(run_k) if run_k else None, retriever=run.config.get("retriever"),
+                         warnings=_missing_gold_warning(ranked, gold, passages))
 
 
 def demo_step_retrieve(project: Project, summary, progress: ProgressCallback = no_progress) -> None:

@@ -61,6 +61,7 @@ def details_markdown(info, figures: dict | None) -> str:
             ks = sorted({int(key.split("@")[1]) for key in ev.metrics})
             lines += ["### Retrieval against gold evidence", "",
                       f"{ev.n_evaluated:,} claims evaluated, {ev.n_excluded:,} without gold left out.", "",
+                      *[f"**Warning:** {w}\n" for w in ev.warnings],
                       "| k | recall | MRR | nDCG | full coverage |", "|---|---|---|---|---|"]
             lines += [f"| {k} | {ev.metrics[f'recall@{k}']:.3f} | {ev.metrics[f'mrr@{k}']:.3f} | "
                       f"{ev.metrics[f'ndcg@{k}']:.3f} | {ev.metrics[f'full_coverage@{k}']:.3f} |" for k in ks]

@@ -190,3 +190,34 @@ def test_demo_step(demo_project):
     assert step["step"] == "retrieve" and step["run_id"].startswith("retrieve-")
     assert step["ndcg@10"] == pytest.approx(retrieval.eval_retrieval(demo_project, step["run_id"]).metrics["ndcg@10"])
     assert "nDCG@10" in step["text"]
+
+
+def test_gold_that_names_no_passage_of_the_project_is_said_not_scored_silently(tmp_path):
+    """Claims imported with an id prefix, the corpus without: the gold names passages the project
+    lacks, so every figure is 0 — the evaluation says why (stderr; the JSON keys stay the contract's)."""
+    from tests.conftest import FIXTURES
+    from factaudit.engine import services
+
+    path = tmp_path / "g.faproj"
+    p = services.create_project(path)
+    services.import_files(p, [FIXTURES / "good" / "claims.jsonl"], kind="claims", id_prefix="A/")
+    services.import_files(p, [FIXTURES / "good" / "corpus.jsonl"], kind="corpus")
+    run_id = retrieval.retrieve(p, "bm25", k=3).run_id
+    ev = retrieval.eval_retrieval(p, run_id)
+    assert ev.n_evaluated == 2 and all(v == 0.0 for v in ev.metrics.values())
+    assert len(ev.warnings) == 1 and ev.warnings[0].startswith("none of the 3 gold passages")
+    assert "A/p1" in ev.warnings[0]
+    p.close()
+
+    res = CliRunner().invoke(cli, ["eval-retrieval", str(path), "--run", run_id, "--json"])
+    assert res.exit_code == 0, res.output
+    assert set(json.loads(res.stdout)) == {"run_id", "n_evaluated", "n_excluded", "metrics", "latency_ms"}
+    assert "warning: none of the 3 gold passages" in res.stderr
+
+    # The same corpus under the claims' prefix: gold resolves, no warning, and the figures are not all 0.
+    p = services.open_project(path)
+    services.import_files(p, [FIXTURES / "good" / "corpus.jsonl"], kind="corpus", dataset="prefixed", id_prefix="A/")
+    run_id = retrieval.retrieve(p, "bm25", k=3).run_id
+    ev = retrieval.eval_retrieval(p, run_id)
+    assert ev.warnings == [] and ev.metrics["recall@3"] > 0
+    p.close()
