@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox, QDialogButtonBox, QFormLayout, QLabel, QProgressBar, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+    QComboBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.jobs import RateMeter
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
-from factaudit.gui.views.job_area import describe_progress
 
 DATASET, RETRIEVAL = "dataset", "retrieval"
 NOTES = {
@@ -27,11 +25,12 @@ MODEL_NOTE = "Calls the model once or more per document: minutes per question wi
 class AggregateDialog(JobDialog):
     aggregated = Signal(object)        # engine AggregateResult
     unit_name = "questions"
+    unit_one = "question"
+    verb = "answering"
 
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(project, parent, title="Answer from documents", object_name="aggregateDialog",
                          size=(600, 380))
-        self._meter: RateMeter | None = None
         root = QVBoxLayout(self)
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
@@ -69,26 +68,8 @@ class AggregateDialog(JobDialog):
         self.note_label.setObjectName("muted")
         self.note_label.setWordWrap(True)
         root.addWidget(self.note_label)
-        self.progress_bar = QProgressBar()
-        self.progress_bar.hide()
-        root.addWidget(self.progress_bar)
-        self.status_label = QLabel()
-        self.status_label.setWordWrap(True)
-        root.addWidget(self.status_label)
-        root.addStretch(1)
-        buttons = QDialogButtonBox()
-        self.start_button = QPushButton("Answer")
-        self.start_button.setDefault(True)
-        self.start_button.clicked.connect(lambda: self.start())
-        self.resume_button = QPushButton("Resume")
-        self.resume_button.clicked.connect(lambda: self.start(resume=True))
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.clicked.connect(lambda: self.op and self.op.cancel())
-        close = QPushButton("Close")
-        close.clicked.connect(self.reject)
-        for b in (self.start_button, self.resume_button, self.cancel_button, close):
-            buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
-        root.addWidget(buttons)
+        self.add_job_area(root)
+        self.add_buttons(root, "Answer", resume=True)
         self._refresh_resumable()
         self._update()
         if self.source_combo.count() == 0:
@@ -129,6 +110,9 @@ class AggregateDialog(JobDialog):
             model=self.model_combo.currentData() if variant.uses_model else None,
             limit=self.limit_spin.value() or None)
 
+    def resume(self) -> Op | None:
+        return self.start(resume=True)
+
     def start(self, resume: bool = False) -> Op | None:
         if self.running:
             return None
@@ -145,17 +129,6 @@ class AggregateDialog(JobDialog):
                    .finished(self._finished).run())
         self._update()
         return self.op
-
-    def _progress(self, done, total, message: str) -> None:
-        done = int(done or 0)
-        if self._meter is None:
-            self._offset = done
-            self._meter = RateMeter(total=(total - done) if total else None)
-        if total:
-            self.progress_bar.setRange(0, int(total))
-            self.progress_bar.setValue(done)
-        self.status_label.setText(describe_progress(done, total, "answering", self._meter, self.unit_name,
-                                                    new=done - self._offset))
 
     def _done(self, result) -> None:
         self.result = result

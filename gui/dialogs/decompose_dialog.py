@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (
-    QComboBox, QDialogButtonBox, QFormLayout, QLabel, QProgressBar, QPushButton, QSpinBox, QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox, QVBoxLayout, QWidget
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
@@ -20,6 +17,8 @@ METHODS = (("sentence", "One claim per sentence (fast)"),
 class DecomposeDialog(JobDialog):
     decomposed = Signal(object)        # engine DecomposeResult
     unit_name = "answers"
+    unit_one = "answer"
+    verb = "decomposing"
 
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(project, parent, title="Decompose answers", object_name="decomposeDialog", size=(560, 300))
@@ -52,24 +51,8 @@ class DecomposeDialog(JobDialog):
         self.limit_spin.setSpecialValueText("all answers")
         form.addRow("Limit", self.limit_spin)
         root.addLayout(form)
-        self.progress_bar = QProgressBar()
-        self.progress_bar.hide()
-        root.addWidget(self.progress_bar)
-        self.status_label = QLabel()
-        self.status_label.setWordWrap(True)
-        root.addWidget(self.status_label)
-        root.addStretch(1)
-        buttons = QDialogButtonBox()
-        self.start_button = QPushButton("Decompose")
-        self.start_button.setDefault(True)
-        self.start_button.clicked.connect(self.start)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.clicked.connect(lambda: self.op and self.op.cancel())
-        close = QPushButton("Close")
-        close.clicked.connect(self.reject)
-        for b in (self.start_button, self.cancel_button, close):
-            buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
-        root.addWidget(buttons)
+        self.add_job_area(root)
+        self.add_buttons(root, "Decompose", resume=False)
         self._update()
         if self.dataset_combo.count() == 1:
             self.status_label.setText("No answers with sentences in this project: import answers first.")
@@ -92,6 +75,7 @@ class DecomposeDialog(JobDialog):
             return None
         self.progress_bar.setRange(0, 0)
         self.progress_bar.show()
+        self._meter = None
         self.status_label.setText("Decomposing…")
         self.op = (Op(self, services.decompose, self.project, self.request()).title("Decomposing answers")
                    .changes(self.project, OpChanges(datasets=True, runs=True), always=True)

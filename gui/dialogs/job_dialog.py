@@ -3,16 +3,22 @@ a dialog whose job is running, so the job goes on in the status bar's job area (
 and the dialog deletes itself when that job ends."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
+from factaudit.engine.jobs import RateMeter
 from factaudit.gui.ops import Op
 from factaudit.gui.screen import resize_to_fit
+from factaudit.gui.views.job_area import describe_progress
 
 
 class JobDialog(QDialog):
-    """Subclasses have `progress_bar` and `status_label` widgets and name what they count in `unit_name`."""
+    """Subclasses have `progress_bar` and `status_label` widgets (`add_job_area` makes them), name what
+    they count in `unit_name` and what they do in `verb` ("verifying")."""
     unit_name = "units"
+    unit_one = "unit"               # "Cancelling after the claim in flight…"
+    verb = ""
     _hidden_while_running = False
+    _meter: RateMeter | None = None
 
     def __init__(self, project, parent: QWidget | None, *, title: str, object_name: str, size: tuple[int, int]):
         super().__init__(parent)
@@ -34,11 +40,54 @@ class JobDialog(QDialog):
             return
         super().reject()
 
+    def add_job_area(self, root: QVBoxLayout) -> None:
+        """The progress bar and the status line under the form."""
+        self.progress_bar = QProgressBar()
+        self.progress_bar.hide()
+        root.addWidget(self.progress_bar)
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        root.addWidget(self.status_label)
+        root.addStretch(1)
+
+    def add_buttons(self, root: QVBoxLayout, start_text: str, *, resume: bool) -> None:
+        """Start (the default button), Resume when the job can be resumed, Cancel and Close; they call
+        the subclass's start(), resume() and this class's cancel()."""
+        buttons = QDialogButtonBox()
+        self.start_button = QPushButton(start_text)
+        self.start_button.setDefault(True)
+        self.start_button.clicked.connect(lambda: self.start())
+        row = [self.start_button]
+        if resume:
+            self.resume_button = QPushButton("Resume")
+            self.resume_button.clicked.connect(lambda: self.resume())
+            row.append(self.resume_button)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(lambda: self.cancel())
+        close = QPushButton("Close")
+        close.clicked.connect(self.reject)
+        for b in (*row, self.cancel_button, close):
+            buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
+        root.addWidget(buttons)
+
+    def cancel(self) -> None:
+        if self.running:
+            self.op.cancel()
+            self.cancel_button.setEnabled(False)
+            self.status_label.setText(f"Cancelling after the {self.unit_one} in flight…")
+
     def _progress(self, done, total, message: str) -> None:
+        """Count, rate and ETA. The rate counts this session's units only: a resumed run starts with
+        work done (reset `_meter` to None before each launch)."""
+        done = int(done or 0)
+        if self._meter is None:
+            self._offset = done
+            self._meter = RateMeter(total=(total - done) if total else None)
         if total:
             self.progress_bar.setRange(0, int(total))
-            self.progress_bar.setValue(int(done or 0))
-            self.status_label.setText(f"{int(done or 0):,} / {int(total):,} {self.unit_name}")
+            self.progress_bar.setValue(done)
+        self.status_label.setText(describe_progress(done, total, self.verb, self._meter, self.unit_name,
+                                                    new=done - self._offset))
 
     def close_if_hidden(self) -> None:
         """Call when the job ends: a dialog closed while it worked is done now."""

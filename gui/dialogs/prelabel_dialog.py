@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialogButtonBox, QFormLayout, QLabel, QProgressBar, QPushButton, QSpinBox,
-    QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
@@ -25,6 +24,7 @@ MODES = (("care", "CARE: the model sees the claim and the passage, and rates eve
 
 class PrelabelDialog(JobDialog):
     prelabelled = Signal(object)         # engine JudgeResult
+    verb = "pre-labelling"
 
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(project, parent, title="Pre-label with a language model", object_name="prelabelDialog", size=(640, 420))
@@ -72,26 +72,8 @@ class PrelabelDialog(JobDialog):
         self.estimate_label.setObjectName("prelabelEstimate")
         self.estimate_label.setWordWrap(True)
         root.addWidget(self.estimate_label)
-        self.progress_bar = QProgressBar()
-        self.progress_bar.hide()
-        root.addWidget(self.progress_bar)
-        self.status_label = QLabel()
-        self.status_label.setWordWrap(True)
-        root.addWidget(self.status_label)
-        root.addStretch(1)
-        buttons = QDialogButtonBox()
-        self.start_button = QPushButton("Pre-label")
-        self.start_button.setDefault(True)
-        self.start_button.clicked.connect(self.start)
-        self.resume_button = QPushButton("Resume")
-        self.resume_button.clicked.connect(self.resume)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.clicked.connect(self.cancel)
-        close = QPushButton("Close")
-        close.clicked.connect(self.reject)
-        for b in (self.start_button, self.resume_button, self.cancel_button, close):
-            buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
-        root.addWidget(buttons)
+        self.add_job_area(root)
+        self.add_buttons(root, "Pre-label", resume=True)
         self._target_changed()
         self._refresh_resumable()
 
@@ -175,6 +157,7 @@ class PrelabelDialog(JobDialog):
             self._launch(services.JudgeRequest(resume=run_id))
 
     def _launch(self, req: services.JudgeRequest) -> None:
+        self._meter = None
         self.progress_bar.setRange(0, 0)
         self.progress_bar.show()
         self.status_label.setText("Loading the model…")
@@ -185,12 +168,6 @@ class PrelabelDialog(JobDialog):
                                                                 "Resume finishes the run."))
                    .finished(self._ended).run())
         self._set_busy(True)
-
-    def cancel(self) -> None:
-        if self.running:
-            self.op.cancel()
-            self.cancel_button.setEnabled(False)
-            self.status_label.setText("Cancelling after the unit in flight…")
 
     def _done(self, result) -> None:
         self.result = result

@@ -4,27 +4,26 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QProgressBar, QPushButton,
-    QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.jobs import RateMeter
 from factaudit.engine import services as vs
 from factaudit.gui.dialogs import long_run
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
-from factaudit.gui.views.job_area import describe_progress
 
 ENDPOINT = "__endpoint__"
 
 
 class VerifyDialog(JobDialog):
     verified = Signal(object)       # engine VerifyResult
+    unit_name = "claims"
+    unit_one = "claim"
+    verb = "verifying"
 
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(project, parent, title="Verify claims", object_name="verifyDialog", size=(600, 420))
-        self._meter: RateMeter | None = None
 
         root = QVBoxLayout(self)
         form = QFormLayout()
@@ -80,29 +79,9 @@ class VerifyDialog(JobDialog):
         self.estimate_label.setObjectName("verifyEstimate")
         self.estimate_label.setWordWrap(True)
         root.addWidget(self.estimate_label)
-        self.progress_bar = QProgressBar()
-        self.progress_bar.setObjectName("verifyProgress")
-        self.progress_bar.hide()
-        self.status_label = QLabel()
+        self.add_job_area(root)
         self.status_label.setObjectName("muted")
-        self.status_label.setWordWrap(True)
-        root.addWidget(self.progress_bar)
-        root.addWidget(self.status_label)
-        root.addStretch(1)
-
-        self.buttons = QDialogButtonBox()
-        self.start_button = QPushButton("Verify")
-        self.start_button.setDefault(True)
-        self.start_button.clicked.connect(self.start)
-        self.resume_button = QPushButton("Resume")
-        self.resume_button.clicked.connect(self.resume)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.clicked.connect(self.cancel)
-        self.close_button = QPushButton("Close")
-        self.close_button.clicked.connect(self.reject)
-        for b in (self.start_button, self.resume_button, self.cancel_button, self.close_button):
-            self.buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
-        root.addWidget(self.buttons)
+        self.add_buttons(root, "Verify", resume=True)
         self._model_changed()
         self._set_busy(False)
 
@@ -186,12 +165,6 @@ class VerifyDialog(JobDialog):
                    .finished(self._ended)
                    .run())
 
-    def cancel(self) -> None:
-        if self.running:
-            self.op.cancel()
-            self.cancel_button.setEnabled(False)
-            self.status_label.setText("Cancelling after the claim in flight…")
-
     def _set_busy(self, busy: bool) -> None:
         writable = not self.project.readonly
         self.start_button.setEnabled(not busy and writable and self.run_combo.count() > 0)
@@ -204,18 +177,6 @@ class VerifyDialog(JobDialog):
             self._model_changed()
         if not busy and self.run_combo.count() == 0:
             self.status_label.setText("No finished retrieval run yet: retrieve evidence first.")
-
-    def _progress(self, done, total, message: str) -> None:
-        done = int(done or 0)
-        if self._meter is None:
-            # The rate counts this session's claims only: a resumed run starts with verdicts in place.
-            self._offset = done
-            self._meter = RateMeter(total=(total - done) if total else None)
-        if total:
-            self.progress_bar.setRange(0, int(total))
-            self.progress_bar.setValue(done)
-        self.status_label.setText(describe_progress(done, total, "verifying", self._meter, "claims",
-                                                    new=done - self._offset))
 
     def _done(self, result) -> None:
         self.result = result
