@@ -15,7 +15,8 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.services import status as workflow_status
 from factaudit.gui import workflow_actions
-from factaudit.gui.ops import Op, OpChanges, announce, error_text, on_changes
+from factaudit.gui.ops import Op, OpChanges, announce, on_changes
+from factaudit.gui.views.broken_page import build_or_explain
 from factaudit.gui.views.data_view import DataView
 from factaudit.gui.views.job_area import JobArea
 from factaudit.gui.views.labeling_page import LabelingPage
@@ -186,13 +187,7 @@ class ProjectWindow(QMainWindow):
         page_cls = self._lazy.pop(index, None)
         if page_cls is None:
             return
-        try:
-            page = page_cls(self.project, self)
-        except FactAuditError as exc:   # the project cannot give the page what it needs: show why
-            log.warning("cannot build the %s page: %s", PAGES[index], exc)
-            page = QLabel(f"The {PAGES[index]} page cannot be shown: {error_text(exc)}")
-            page.setWordWrap(True)
-            page.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        page = build_or_explain(PAGES[index], lambda: page_cls(self.project, self))
         old = self.pages.widget(index)
         self.pages.insertWidget(index, page)
         self.pages.removeWidget(old)
@@ -203,6 +198,9 @@ class ProjectWindow(QMainWindow):
 
     def page_widget(self, name: str) -> QWidget:
         return self.pages.widget(PAGES.index(name))
+
+    def page_index(self, name: str) -> int:
+        return PAGES.index(name)
 
     @property
     def current_page(self) -> str:

@@ -61,9 +61,7 @@ def _step_run(window, name: str) -> str | None:
 
 def show_page(window, page: str, tab: str | None = None, target: str | None = None) -> QWidget:
     """Open a sidebar page, one of its tabs, and for Labeling the target (evidence or reasoning)."""
-    from factaudit.gui.main_window import PAGES
-
-    window.show_page(PAGES.index(page))
+    window.show_page(window.page_index(page))
     widget = window.page_widget(page)
     if tab and isinstance(widget, TabbedPage):
         widget.show_tab(tab)

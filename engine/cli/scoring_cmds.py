@@ -7,17 +7,11 @@ import click
 
 from factaudit.engine.cli.common import emit_json, handle_errors, open_to_record, progress_bar
 from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.metrics.display import percent_text
 
 MAPPING_CHOICES = ("R", "R+NE", "R+NE+A")
 
 
-def _fmt(v, ci=None) -> str:
-    if v is None:
-        return "n/a"
-    s = f"{100 * v:.1f}"
-    if ci:
-        s += f" [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
-    return s
 
 
 def _lexicon_and_gates(lexicon: Path | None, gates: Path | None):
@@ -56,14 +50,14 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
     if "multi_answer" in result:
         m = result["multi_answer"]
         click.echo(f"{run_id}: {m['n']} multi-answer items ({m['n_missing']} without a prediction)")
-        click.echo(f"  strict {_fmt(m['strict'], m.get('strict_ci'))}  intermediate "
-                   f"{_fmt(m['intermediate'], m.get('intermediate_ci'))}  "
-                   f"lenient {_fmt(m['lenient'], m.get('lenient_ci'))}")
+        click.echo(f"  strict {percent_text(m['strict'], m.get('strict_ci'))}  intermediate "
+                   f"{percent_text(m['intermediate'], m.get('intermediate_ci'))}  "
+                   f"lenient {percent_text(m['lenient'], m.get('lenient_ci'))}")
         if m.get("review"):
             r, t2 = m["review"], m["review"]["table"]
             click.echo(f"  expert review (sample {r['sample_id']}, {r['n_reviewed']} of {r['n_sampled']} reviewed): "
-                       f"acceptable {_fmt(m['acceptable_rate'], m['acceptable_rate_ci'])} against strict "
-                       f"{_fmt(r['strict_on_reviewed'])} on the same items")
+                       f"acceptable {percent_text(m['acceptable_rate'], m['acceptable_rate_ci'])} against strict "
+                       f"{percent_text(r['strict_on_reviewed'])} on the same items")
             click.echo(f"    strict-correct: {t2['strict_and_acceptable']} acceptable, "
                        f"{t2['strict_not_acceptable']} not; "
                        f"not strict-correct: {t2['not_strict_acceptable']} acceptable, "
@@ -84,8 +78,8 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
     if "conflict" in result:
         c = result["conflict"]
         click.echo(f"{run_id}: {c['n']} items, {c['n_conflict']} conflicts")
-        click.echo(f"  conflict F1 {_fmt(c['conflict_f1'])}, conflict-aware success {_fmt(c['success'])}, "
-                   f"unsupported-candidate ratio {_fmt(c['unsupported_ratio'])}")
+        click.echo(f"  conflict F1 {percent_text(c['conflict_f1'])}, conflict-aware success {percent_text(c['success'])}, "
+                   f"unsupported-candidate ratio {percent_text(c['unsupported_ratio'])}")
         return
     click.echo(f"{run_id}: {result['n_sentences']} sentences and {result['n_claims']} claims scored; "
                f"{result['n_parse_failures']} parse failures; {result['n_unscored']} sentences unscored")
@@ -95,12 +89,12 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
         click.echo(f"  {level} level (P / R / F1 in %, 95% intervals):")
         for mapping, s in result[level].items():
             click.echo(f"    {mapping:<7} TP={s['tp']:<4} FP={s['fp']:<4} FN={s['fn']:<4} TN={s['tn']:<4} "
-                       f"P {_fmt(s['precision'], s['precision_ci'])}  R {_fmt(s['recall'], s['recall_ci'])}  "
-                       f"F1 {_fmt(s['f1'], s['f1_ci'])}")
+                       f"P {percent_text(s['precision'], s['precision_ci'])}  R {percent_text(s['recall'], s['recall_ci'])}  "
+                       f"F1 {percent_text(s['f1'], s['f1_ci'])}")
     closed = result.get("closed")
     if closed:
-        click.echo(f"  closed regime: {closed['n']} claims, accuracy {_fmt(closed['accuracy'])}, "
-                   f"macro-F1 {_fmt(closed['macro_f1'])}")
+        click.echo(f"  closed regime: {closed['n']} claims, accuracy {percent_text(closed['accuracy'])}, "
+                   f"macro-F1 {percent_text(closed['macro_f1'])}")
 
 
 def _echo_usage(u: dict | None) -> None:
@@ -119,31 +113,31 @@ def _echo_generation(g: dict | None, indent: str) -> None:
         return
     h = g.get("hallucination")
     if h:
-        click.echo(f"{indent}hallucination rate {_fmt(h['hallucination_rate'], h['hallucination_rate_ci'])} of "
+        click.echo(f"{indent}hallucination rate {percent_text(h['hallucination_rate'], h['hallucination_rate_ci'])} of "
                    f"{h['n_sentences']} answer sentences ({h['verify_run']})")
     if "citation_precision" not in g:
         return
-    click.echo(f"{indent}citations: precision {_fmt(g['citation_precision'], g['citation_precision_ci'])}, recall "
-               f"{_fmt(g['citation_recall'], g['citation_recall_ci'])} ({g['n_citation_items']} items with gold "
+    click.echo(f"{indent}citations: precision {percent_text(g['citation_precision'], g['citation_precision_ci'])}, recall "
+               f"{percent_text(g['citation_recall'], g['citation_recall_ci'])} ({g['n_citation_items']} items with gold "
                f"passages); refusals on {g['n_unanswerable']} unanswerable items "
-               f"{_fmt(g['unanswerable_refusal_rate'], g['unanswerable_refusal_rate_ci'])}, false refusals "
-               f"{_fmt(g['false_refusal_rate'], g['false_refusal_rate_ci'])}")
+               f"{percent_text(g['unanswerable_refusal_rate'], g['unanswerable_refusal_rate_ci'])}, false refusals "
+               f"{percent_text(g['false_refusal_rate'], g['false_refusal_rate_ci'])}")
 
 
 def _echo_audit(m: dict, indent: str) -> None:
     """The answer-level audit figures (issue #13), when the run recorded what its system saw."""
     if m.get("n_with_passages"):
         miss, wrong = m["missed_options"], m["wrong_options"]
-        click.echo(f"{indent}evidence coverage {_fmt(m['evidence_coverage'], m['evidence_coverage_ci'])}, "
-                   f"faithfulness {_fmt(m['faithfulness'], m['faithfulness_ci'])} ({m['n_with_passages']} items "
+        click.echo(f"{indent}evidence coverage {percent_text(m['evidence_coverage'], m['evidence_coverage_ci'])}, "
+                   f"faithfulness {percent_text(m['faithfulness'], m['faithfulness_ci'])} ({m['n_with_passages']} items "
                    f"with seen passages)")
         click.echo(f"{indent}missed options: retrieval {miss['retrieval']}, generation {miss['generation']}, "
                    f"terminology {miss['terminology']}; wrong options: unsupported {wrong['unsupported']}, "
                    f"in evidence {wrong['in_evidence']}")
     if m.get("refusal_rate") is not None:
-        click.echo(f"{indent}refusal rate {_fmt(m['refusal_rate'], m['refusal_rate_ci'])}")
+        click.echo(f"{indent}refusal rate {percent_text(m['refusal_rate'], m['refusal_rate_ci'])}")
     if m.get("cited_rate") is not None:
-        click.echo(f"{indent}answers citing a source {_fmt(m['cited_rate'], m['cited_rate_ci'])}")
+        click.echo(f"{indent}answers citing a source {percent_text(m['cited_rate'], m['cited_rate_ci'])}")
 
 
 @click.command("compare")
@@ -189,10 +183,10 @@ def compare_cmd(project, runs, mapping, level, lexicon, resamples, seed, as_json
                f"{q.get('p_permutation', 1):.4f})")
     for row in comp.table:
         delta = "" if row["delta_f1"] is None else (
-            f"  ΔF1 {_fmt(row['delta_f1'], row['delta_f1_ci'])}  McNemar p {row['mcnemar_p']:.4f} "
+            f"  ΔF1 {percent_text(row['delta_f1'], row['delta_f1_ci'])}  McNemar p {row['mcnemar_p']:.4f} "
             f"(Holm {row['mcnemar_p_holm']:.4f})")
-        click.echo(f"  {row['run_id']:<14} R {_fmt(row['recall'], row['recall_ci'])}  "
-                   f"F1 {_fmt(row['f1'], row['f1_ci'])}{delta}")
+        click.echo(f"  {row['run_id']:<14} R {percent_text(row['recall'], row['recall_ci'])}  "
+                   f"F1 {percent_text(row['f1'], row['f1_ci'])}{delta}")
 
 
 def _echo_answer_comparison(comps, as_json: bool) -> None:

@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from factaudit.engine.errors import EndpointError
 from factaudit.engine.netguard import blocked_cause, check_endpoint
+from factaudit.engine.netlog import record_connection
 from factaudit.engine.redact import redact_text
 from factaudit.engine.models.keys import get_api_key
 from factaudit.engine.models.replies import LLMResult, Message, parse_reply
@@ -37,10 +38,6 @@ class _Retryable(Exception):
 
 
 def _record_connection(endpoint: str, sent: int, received: int, purpose: str) -> None:
-    try:
-        from factaudit.engine.netlog import record_connection
-    except ImportError:
-        return
     try:
         record_connection(endpoint, sent, received, purpose)
     except Exception:

@@ -76,10 +76,7 @@ def import_files(project: Project, files: list[str | Path], fmt: str | None = No
 def _detect_language(project: Project, dataset: str) -> None:
     from factaudit.engine.services.languages import ensure_dataset_language
 
-    try:
-        ensure_dataset_language(project, dataset)
-    except ImportError:
-        pass   # no language-id package: the language stays unset (English rules) until set by hand
+    ensure_dataset_language(project, dataset)
 
 
 def preview_file(path: str | Path, fmt: str | None = None, limit: int = 20) -> tuple[list[str], list[dict]]:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QT
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, InvalidArgument
 from factaudit.gui.ops import Op, OpChanges, error_text
-from factaudit.gui.views.runs_view import local_time
+from factaudit.gui.views.tables import local_time
 from factaudit.gui.screen import resize_to_fit
 
 MAPPING_TIPS = {"R": "only Refuted counts as an error", "R+NE": "Refuted or No Evidence count as errors",

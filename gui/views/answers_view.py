@@ -19,7 +19,7 @@ from factaudit.engine import services
 from factaudit.gui.changes import OpChanges
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.labeling_parts import annotator_name
-from factaudit.gui.views.results_parts import pct
+from factaudit.engine.metrics.display import percent_text
 from factaudit.gui.views.tables import read_only_table
 
 COLUMNS = ("Item", "Tier", "Strict", "Lost in", "Review")
@@ -57,23 +57,23 @@ def load_answers(project, run_id: str | None, n_resamples: int = 1000, progress=
 
 
 def summary_text(m: dict) -> str:
-    parts = [f"{m['n']} items: strict {pct(m['strict'], m.get('strict_ci'))}, intermediate "
-             f"{pct(m['intermediate'], m.get('intermediate_ci'))}, lenient {pct(m['lenient'], m.get('lenient_ci'))}"]
+    parts = [f"{m['n']} items: strict {percent_text(m['strict'], m.get('strict_ci'))}, intermediate "
+             f"{percent_text(m['intermediate'], m.get('intermediate_ci'))}, lenient {percent_text(m['lenient'], m.get('lenient_ci'))}"]
     if m.get("acceptable_rate") is not None:
         t = m["review"]["table"]
         parts.append(f"acceptable (expert review, {m['review']['n_reviewed']} of {m['review']['n_sampled']}) "
-                     f"{pct(m['acceptable_rate'], m['acceptable_rate_ci'])} against strict "
-                     f"{pct(m['review']['strict_on_reviewed'])} on those items — strict & acceptable "
+                     f"{percent_text(m['acceptable_rate'], m['acceptable_rate_ci'])} against strict "
+                     f"{percent_text(m['review']['strict_on_reviewed'])} on those items — strict & acceptable "
                      f"{t['strict_and_acceptable']}, strict & not {t['strict_not_acceptable']}, not strict & "
                      f"acceptable {t['not_strict_acceptable']}, neither {t['not_strict_not_acceptable']}")
     if m.get("n_with_passages"):
         miss, wrong = m["missed_options"], m["wrong_options"]
-        parts.append(f"evidence coverage {pct(m['evidence_coverage'], m['evidence_coverage_ci'])}, faithfulness "
-                     f"{pct(m['faithfulness'], m['faithfulness_ci'])}; missed: retrieval {miss['retrieval']}, "
+        parts.append(f"evidence coverage {percent_text(m['evidence_coverage'], m['evidence_coverage_ci'])}, faithfulness "
+                     f"{percent_text(m['faithfulness'], m['faithfulness_ci'])}; missed: retrieval {miss['retrieval']}, "
                      f"generation {miss['generation']}, terminology {miss['terminology']}; wrong: made up "
                      f"{wrong['unsupported']}, misread {wrong['in_evidence']}")
     if m.get("refusal_rate") is not None:
-        parts.append(f"refusals {pct(m['refusal_rate'], m['refusal_rate_ci'])}")
+        parts.append(f"refusals {percent_text(m['refusal_rate'], m['refusal_rate_ci'])}")
     parts += [f"⚠ {w}" for w in m.get("warnings", [])]
     return "\n".join(parts)
 

@@ -13,7 +13,7 @@ from factaudit.gui.dialogs import dataset_actions
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.qtmodels.table_model import LazyTableModel
 from factaudit.gui.views.detail_pane import DetailPane
-from factaudit.gui.views.runs_view import local_time
+from factaudit.gui.views.tables import local_time
 
 KINDS = ("items", "sentences", "claims", "passages")
 KIND_TITLES = {"items": "Items", "sentences": "Sentences", "claims": "Claims", "passages": "Passages"}

@@ -4,13 +4,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 
-def pct(value, ci=None) -> str:
-    if value is None:
-        return "n/a"
-    text = f"{100 * value:.1f}"
-    if ci:
-        text += f"  [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
-    return text
 
 
 def _pvalue(p) -> str:

@@ -16,8 +16,9 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.metrics.classification import MAPPINGS, RunMetrics
 from factaudit.engine.metrics.compare import Comparison
+from factaudit.engine.metrics.display import percent_text
 from factaudit.gui.ops import Op, OpChanges, error_text
-from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue, pct  # noqa: F401
+from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue  # noqa: F401
 from factaudit.gui.views.tables import read_only_table
 
 METRIC_COLUMNS = ("Mapping", "n", "TP", "FP", "FN", "TN", "Precision [95% CI]", "Recall [95% CI]", "F1 [95% CI]")
@@ -283,8 +284,8 @@ class ResultsView(QWidget):
         scores = getattr(m, self.level)
         t.setRowCount(len(scores))
         for row, (mapping, s) in enumerate(scores.items()):
-            values = (mapping, s.n, s.tp, s.fp, s.fn, s.tn, pct(s.precision, s.precision_ci),
-                      pct(s.recall, s.recall_ci), pct(s.f1, s.f1_ci))
+            values = (mapping, s.n, s.tp, s.fp, s.fn, s.tn, percent_text(s.precision, s.precision_ci),
+                      percent_text(s.recall, s.recall_ci), percent_text(s.f1, s.f1_ci))
             for col, v in enumerate(values):
                 item = QTableWidgetItem(str(v))
                 if col > 0:
@@ -350,11 +351,11 @@ class ResultsView(QWidget):
                                         "(open-regime runs are scored above).")
             return
         self.closed_label.setText(
-            f"Closed regime: {c.n} claims with gold verdicts, accuracy {pct(c.accuracy, c.accuracy_ci)}, "
-            f"macro-F1 {pct(c.macro_f1)}.")
+            f"Closed regime: {c.n} claims with gold verdicts, accuracy {percent_text(c.accuracy, c.accuracy_ci)}, "
+            f"macro-F1 {percent_text(c.macro_f1)}.")
         self.closed_table.setRowCount(len(c.per_class))
         for row, (label, v) in enumerate(c.per_class.items()):
-            values = (label, v.get("support", ""), pct(v.get("precision")), pct(v.get("recall")), pct(v.get("f1")))
+            values = (label, v.get("support", ""), percent_text(v.get("precision")), percent_text(v.get("recall")), percent_text(v.get("f1")))
             for col, value in enumerate(values):
                 item = QTableWidgetItem(str(value))
                 if col > 0:
@@ -391,9 +392,9 @@ class ResultsView(QWidget):
             f"Δ against {comp.runs[0]}; exact McNemar with Holm adjustment; bootstrap stratified by {comp.strata}.")
         t.setRowCount(len(comp.table))
         for row, r in enumerate(comp.table):
-            values = (r["run_id"], r["n"], pct(r["recall"], r["recall_ci"]), pct(r["f1"], r["f1_ci"]),
-                      pct(r["delta_recall"], r["delta_recall_ci"]) if r["delta_recall"] is not None else "",
-                      pct(r["delta_f1"], r["delta_f1_ci"]) if r["delta_f1"] is not None else "",
+            values = (r["run_id"], r["n"], percent_text(r["recall"], r["recall_ci"]), percent_text(r["f1"], r["f1_ci"]),
+                      percent_text(r["delta_recall"], r["delta_recall_ci"]) if r["delta_recall"] is not None else "",
+                      percent_text(r["delta_f1"], r["delta_f1_ci"]) if r["delta_f1"] is not None else "",
                       _pvalue(r["mcnemar_p"]), _pvalue(r["mcnemar_p_holm"]))
             for col, v in enumerate(values):
                 item = QTableWidgetItem(str(v))

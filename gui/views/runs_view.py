@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
@@ -14,8 +13,10 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui.dialogs.retrieve_dialog import RetrieveDialog
+from factaudit.gui.dialogs.run_details import RunDetailsDialog
 from factaudit.gui.dialogs.verify_dialog import VerifyDialog
 from factaudit.gui.ops import error_text
+from factaudit.gui.views.tables import local_time
 
 COLUMNS = ("Run", "Kind", "Status", "Created", "Finished", "Summary")
 STATUS_COLORS = {"done": "#1d6435", "failed": "#8f1d1d", "cancelled": "#7a4d00", "interrupted": "#7a4d00",
@@ -24,15 +25,6 @@ STATUS_COLORS = {"done": "#1d6435", "failed": "#8f1d1d", "cancelled": "#7a4d00",
 RUN_DIALOGS = (("Retrieve…", RetrieveDialog), ("Verify…", VerifyDialog))
 
 
-
-def local_time(iso: str | None) -> str:
-    """An ISO timestamp (stored in UTC) as local 'YYYY-MM-DD HH:MM'."""
-    if not iso:
-        return ""
-    try:
-        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return iso
 
 
 def summary_text(summary) -> str:
@@ -116,16 +108,15 @@ class RunsView(QWidget):
         item = self.table.item(row, 0)
         if item is None:
             return None
-        from factaudit.gui.workflow_actions import open_run_details
+        return self.open_dialog(RunDetailsDialog, item.text())
 
-        return open_run_details(self.window(), item.text())
-
-    def open_dialog(self, dialog_cls) -> None:
+    def open_dialog(self, dialog_cls, *args):
         try:
-            dialog = dialog_cls(self.project, self)
+            dialog = dialog_cls(self.project, self, *args)
         except FactAuditError as exc:   # e.g. the project cannot be read: say so, keep the window
             QMessageBox.warning(self, "Cannot open dialog", error_text(exc))
-            return
+            return None
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(lambda _=0: (self.refresh(), self.runsChanged.emit()))
         dialog.open()
+        return dialog

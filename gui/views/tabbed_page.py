@@ -5,6 +5,7 @@ from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from factaudit.gui.ops import on_changes
 from factaudit.gui.views.answers_view import AnswersView
+from factaudit.gui.views.broken_page import BrokenPage, build_or_explain
 from factaudit.gui.views.conflicts_view import ConflictsView
 from factaudit.gui.views.hits_view import HitsView
 from factaudit.gui.views.review_view import ReviewView
@@ -47,7 +48,8 @@ class TabbedPage(QWidget):
     def _ensure(self, index: int) -> None:
         if index in self._built:
             return
-        view = self.TABS[index][1](self.project)
+        name, view_cls = self.TABS[index]
+        view = build_or_explain(name, lambda: view_cls(self.project))
         current = self.tabs.currentIndex()
         self.tabs.blockSignals(True)
         self.tabs.removeTab(index)
@@ -55,7 +57,8 @@ class TabbedPage(QWidget):
         self.tabs.setCurrentIndex(current if current != index else index)
         self.tabs.blockSignals(False)
         self._built[index] = view
-        self.view_built(index, view)
+        if not isinstance(view, BrokenPage):
+            self.view_built(index, view)
 
     def _tab_changed(self, index: int) -> None:
         fresh = index not in self._built
