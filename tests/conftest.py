@@ -40,6 +40,14 @@ def shared_datasets() -> Path:
     return SHARED_DATASETS
 
 
+@pytest.fixture(scope="module")
+def shared_datasets_module() -> Path:
+    """The same, for module-scoped fixtures that build a project once (tests using them are marked too)."""
+    if not SHARED_DATASETS.is_dir():
+        pytest.skip(f"shared datasets not present at {SHARED_DATASETS}")
+    return SHARED_DATASETS
+
+
 @pytest.fixture
 def project(tmp_path):
     from factaudit.engine.project.db import Project

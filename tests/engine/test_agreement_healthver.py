@@ -79,16 +79,6 @@ def healthver_agreement(shared_datasets_module, tmp_path_factory):
             "retest_idx": retest_idx, "proj": proj, "files": files, "n_pairs": len(pairs)}
 
 
-@pytest.fixture(scope="module")
-def shared_datasets_module():
-    # module scope so the project is built once; the tests also request `shared_datasets` (skips first)
-    from tests.conftest import SHARED_DATASETS
-
-    if not (SHARED_DATASETS / "healthver" / "healthver_dev.csv").is_file():
-        pytest.skip(f"HealthVer not present under {SHARED_DATASETS}")
-    return SHARED_DATASETS
-
-
 def kappa_on_shared(x, y):
     keep = [i for i in range(len(x)) if x[i] is not None and y[i] is not None]
     return cohen_kappa_score([x[i] for i in keep], [y[i] for i in keep]), len(keep)

@@ -168,12 +168,8 @@ def independent_metrics(rows, predicted):
 
 
 @pytest.fixture(scope="module")
-def ramdocs(tmp_path_factory):
-    from tests.conftest import SHARED_DATASETS
-
-    path = SHARED_DATASETS / "ramdocs" / "RAMDocs_test.jsonl"
-    if not path.is_file():
-        pytest.skip(f"shared datasets not present at {SHARED_DATASETS}")
+def ramdocs(tmp_path_factory, shared_datasets_module):
+    path = shared_datasets_module / "ramdocs" / "RAMDocs_test.jsonl"
     proj = tmp_path_factory.mktemp("ramdocs") / "r.faproj"
     runner = CliRunner()
     assert runner.invoke(cli, ["new", str(proj)]).exit_code == 0

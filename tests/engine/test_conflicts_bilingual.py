@@ -87,12 +87,8 @@ def build(rows: list[dict]) -> tuple[list[dict], list[dict], int]:
 
 
 @pytest.fixture(scope="module")
-def sets(tmp_path_factory):
-    from tests.conftest import SHARED_DATASETS
-
-    path = SHARED_DATASETS / "ramdocs" / "RAMDocs_test.jsonl"
-    if not path.is_file():
-        pytest.skip(f"shared datasets not present at {SHARED_DATASETS}")
+def sets(tmp_path_factory, shared_datasets_module):
+    path = shared_datasets_module / "ramdocs" / "RAMDocs_test.jsonl"
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     english, bilingual, n_translated = build(rows)
     tmp = tmp_path_factory.mktemp("bilingual")
