@@ -190,13 +190,6 @@ def runs_with_outputs(project: Project) -> list[tuple[str, bool, bool]]:
 # ---- lean reads for the labeling queue and the Review page -----------------------------------------
 # These read only the columns a decision needs, in one statement each, so a run of 100,000 claims
 # costs a fraction of a second instead of building full records for every claim.
-CHUNK = 500
-
-
-def _chunks(ids: list[str]):
-    for start in range(0, len(ids), CHUNK):
-        chunk = ids[start:start + CHUNK]
-        yield chunk, ",".join("?" * len(chunk))
 
 
 class ClaimFact(NamedTuple):
@@ -248,10 +241,9 @@ def hits_for_claims(project: Project, run_id: str, claim_ids: Iterable[str]) -> 
     """{claim: [(passage, rank), ...]} in rank order for the given claims only (primary-key lookups)."""
     out: dict[str, list[tuple[str, int]]] = {}
     conn = project.reader()
-    for chunk, marks in _chunks(list(dict.fromkeys(claim_ids))):
-        for r in conn.execute(f"SELECT claim_id, passage_id, rank FROM retrieval_hits WHERE run_id = ?"
-                              f" AND claim_id IN ({marks}) ORDER BY claim_id, rank", [run_id, *chunk]):
-            out.setdefault(r[0], []).append((r[1], r[2]))
+    for r in rows_in(conn, "SELECT claim_id, passage_id, rank FROM retrieval_hits WHERE run_id = ?"
+                     " AND claim_id IN ({marks}) ORDER BY claim_id, rank", claim_ids, before=[run_id]):
+        out.setdefault(r[0], []).append((r[1], r[2]))
     return out
 
 
@@ -266,10 +258,9 @@ class ClaimBrief:
 def claim_briefs(project: Project, claim_ids: Iterable[str]) -> dict[str, ClaimBrief]:
     out: dict[str, ClaimBrief] = {}
     conn = project.reader()
-    for chunk, marks in _chunks(list(dict.fromkeys(claim_ids))):
-        for r in conn.execute(f"SELECT c.id, c.text, c.gold_label, s.label FROM claims c LEFT JOIN sentences s"
-                              f" ON s.id = c.sentence_id WHERE c.active = 1 AND c.id IN ({marks})", chunk):
-            out[r[0]] = ClaimBrief(*r)
+    for r in rows_in(conn, "SELECT c.id, c.text, c.gold_label, s.label FROM claims c LEFT JOIN sentences s"
+                     " ON s.id = c.sentence_id WHERE c.active = 1 AND c.id IN ({marks})", claim_ids):
+        out[r[0]] = ClaimBrief(*r)
     return out
 
 
@@ -287,20 +278,18 @@ def claims_of_sentences(project: Project, sentence_ids: Iterable[str]) -> dict[s
     """Active claims per sentence, in claim order (sentence_claims for a page of sentences)."""
     out: dict[str, list[str]] = {}
     conn = project.reader()
-    for chunk, marks in _chunks(list(dict.fromkeys(sentence_ids))):
-        for r in conn.execute(f"SELECT sentence_id, id FROM claims WHERE active = 1 AND sentence_id IN ({marks})"
-                              " ORDER BY sentence_id, ord, rowid", chunk):
-            out.setdefault(r[0], []).append(r[1])
+    for r in rows_in(conn, "SELECT sentence_id, id FROM claims WHERE active = 1 AND sentence_id IN ({marks})"
+                     " ORDER BY sentence_id, ord, rowid", sentence_ids):
+        out.setdefault(r[0], []).append(r[1])
     return out
 
 
 def claim_facts_for(project: Project, run_id: str, claim_ids: Iterable[str]) -> dict[str, ClaimFact]:
     out: dict[str, ClaimFact] = {}
     conn = project.reader()
-    for chunk, marks in _chunks(list(dict.fromkeys(claim_ids))):
-        for r in conn.execute(
-                "SELECT v.claim_id, v.verdict, v.parse_status, c.active, c.gold_label, s.label, c.item_id"
-                " FROM verdicts v JOIN claims c ON c.id = v.claim_id LEFT JOIN sentences s ON s.id = c.sentence_id"
-                f" WHERE v.run_id = ? AND v.claim_id IN ({marks})", [run_id, *chunk]):
-            out[r[0]] = ClaimFact._make(r)
+    for r in rows_in(conn,
+                     "SELECT v.claim_id, v.verdict, v.parse_status, c.active, c.gold_label, s.label, c.item_id"
+                     " FROM verdicts v JOIN claims c ON c.id = v.claim_id LEFT JOIN sentences s ON s.id = c.sentence_id"
+                     " WHERE v.run_id = ? AND v.claim_id IN ({marks})", claim_ids, before=[run_id]):
+        out[r[0]] = ClaimFact._make(r)
     return out

@@ -7,7 +7,7 @@ into chunks well under that cap.
 from __future__ import annotations
 
 import sqlite3
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.project.db import Project
@@ -19,15 +19,17 @@ IN_CHUNK = 500
 ID_TABLES = ("claims", "documents", "items", "passages", "runs", "sentences")
 
 
-def rows_in(conn: sqlite3.Connection, sql: str, ids: Iterable[Any], *, size: int = IN_CHUNK) -> Iterator[tuple]:
-    """Rows of `sql` for every id, where `sql` holds one `{marks}` for the IN list.
+def rows_in(conn: sqlite3.Connection, sql: str, ids: Iterable[Any], *, before: Sequence[Any] = (),
+            after: Sequence[Any] = (), size: int = IN_CHUNK) -> Iterator[tuple]:
+    """Rows of `sql` for every id, where `sql` holds one `{marks}` for the IN list; `before` and
+    `after` are the statement's other parameters, on either side of the list.
 
     Duplicate ids are read once; the order of rows across chunks follows the order of the ids.
     """
     unique = list(dict.fromkeys(ids))
     for start in range(0, len(unique), size):
         chunk = unique[start:start + size]
-        yield from conn.execute(sql.format(marks=",".join("?" * len(chunk))), chunk)
+        yield from conn.execute(sql.format(marks=",".join("?" * len(chunk))), [*before, *chunk, *after])
 
 
 def existing_ids(project: Project, table: str, ids: Iterable[str]) -> set[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Iterable
 
+from factaudit.engine.project.chunked import rows_in
 from factaudit.engine.text.injection import DETECTOR, scan_passage
 from factaudit.engine.project._json import dumps, loads
 from factaudit.engine.project.db import Project, now_iso
@@ -53,23 +54,17 @@ def scan_unscanned(conn: sqlite3.Connection, passage_ids: Iterable[str]) -> int:
 def findings(project: Project, passage_ids: Iterable[str]) -> dict[str, list[dict]]:
     """{passage id: findings} for the flagged passages among `passage_ids` (unflagged ones are absent).
     A passage without a current scan is scanned in memory; nothing is written (read-only safe)."""
-    ids = list(dict.fromkeys(passage_ids))
-    conn = project.reader()
     out: dict[str, list[dict]] = {}
-    for start in range(0, len(ids), _CHUNK):
-        chunk = ids[start:start + _CHUNK]
-        marks = ",".join("?" * len(chunk))
-        rows = conn.execute(
-            f"SELECT p.id, p.title, p.text, s.detector, s.suspect, s.findings FROM passages p"
-            f" LEFT JOIN passage_scan s ON s.passage_id = p.id WHERE p.id IN ({marks})", chunk).fetchall()
-        for pid, title, text, detector, suspect, stored in rows:
-            if detector == DETECTOR:
-                if suspect:
-                    out[pid] = loads(stored, [])
-                continue
-            found = scan_passage(text, title)
-            if found:
-                out[pid] = [f.to_json() for f in found]
+    rows = rows_in(project.reader(), "SELECT p.id, p.title, p.text, s.detector, s.suspect, s.findings FROM passages p"
+                   " LEFT JOIN passage_scan s ON s.passage_id = p.id WHERE p.id IN ({marks})", passage_ids)
+    for pid, title, text, detector, suspect, stored in rows:
+        if detector == DETECTOR:
+            if suspect:
+                out[pid] = loads(stored, [])
+            continue
+        found = scan_passage(text, title)
+        if found:
+            out[pid] = [f.to_json() for f in found]
     return out
 
 

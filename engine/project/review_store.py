@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from factaudit.engine.errors import InvalidArgument, NotFound
 from factaudit.engine.project._json import dumps, loads
+from factaudit.engine.project.chunked import rows_in
 from factaudit.engine.project.db import Project, now_iso
 
 
@@ -102,10 +103,4 @@ def marks(project: Project, sample_id: int, *, current_only: bool = True) -> lis
 
 
 def item_questions(project: Project, item_ids: list[str]) -> dict[str, str | None]:
-    out: dict[str, str | None] = {}
-    conn = project.reader()
-    for start in range(0, len(item_ids), 500):
-        chunk = item_ids[start:start + 500]
-        marks_ = ",".join("?" * len(chunk))
-        out.update(conn.execute(f"SELECT id, question FROM items WHERE id IN ({marks_})", chunk).fetchall())
-    return out
+    return dict(rows_in(project.reader(), "SELECT id, question FROM items WHERE id IN ({marks})", item_ids))

@@ -14,6 +14,7 @@ from typing import Any, Iterable
 from factaudit.engine.errors import NotFound, RunImmutable
 from factaudit.engine.project import injection_store
 from factaudit.engine.project._json import dumps, loads
+from factaudit.engine.project.chunked import rows_in
 from factaudit.engine.project.db import Project, now_iso
 from factaudit.engine.project.records import HitRecord, RunInfo, VerdictRecord
 from factaudit.engine.redact import redact_obj, redact_text
@@ -198,10 +199,8 @@ def get_verdicts(project: Project, run_id: str, claim_ids: Iterable[str] | None 
     if claim_ids is None:
         rows = project.reader().execute("SELECT * FROM verdicts WHERE run_id = ? ORDER BY claim_id", (run_id,))
     else:
-        wanted = list(dict.fromkeys(claim_ids))
-        rows = [r for start in range(0, len(wanted), 500) for r in project.reader().execute(
-            f"SELECT * FROM verdicts WHERE run_id = ? AND claim_id IN ({','.join('?' * len(wanted[start:start + 500]))})"
-            " ORDER BY claim_id", [run_id, *wanted[start:start + 500]])]
+        rows = rows_in(project.reader(), "SELECT * FROM verdicts WHERE run_id = ? AND claim_id IN ({marks})"
+                       " ORDER BY claim_id", claim_ids, before=[run_id])
     for r in rows:
         out[r["claim_id"]] = VerdictRecord(
             claim_id=r["claim_id"], verdict=r["verdict"], parse_status=r["parse_status"], reasoning=r["reasoning"],

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from factaudit.engine.project import audit_store
 from factaudit.engine.project.audit_store import Annotation
 from factaudit.engine.project import schema
+from factaudit.engine.project.chunked import rows_in
 from factaudit.engine.project.db import Project, now_iso
 
 MARK_STEPS = ("score", "evaluate_retrieval", "seal", "prelabel_off", "edit")
@@ -142,14 +143,8 @@ def hits_present(project: Project, run_id: str, pairs: list[tuple[str, str]], k:
 
 def verdict_claims_present(project: Project, run_id: str, claim_ids: list[str]) -> int:
     """How many of the claims have a parsed verdict in the run."""
-    conn = project.reader()
-    found = 0
-    for start in range(0, len(claim_ids), 500):
-        chunk = claim_ids[start:start + 500]
-        found += conn.execute(
-            f"SELECT count(*) FROM verdicts WHERE run_id = ? AND parse_status != 'failed'"
-            f" AND claim_id IN ({','.join('?' * len(chunk))})", [run_id, *chunk]).fetchone()[0]
-    return found
+    return sum(1 for _ in rows_in(project.reader(), "SELECT 1 FROM verdicts WHERE run_id = ? AND parse_status != 'failed'"
+                                  " AND claim_id IN ({marks})", claim_ids, before=[run_id]))
 
 
 def has_second_rating(project: Project) -> tuple[bool, bool]:

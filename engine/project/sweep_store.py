@@ -6,6 +6,7 @@ from typing import Any
 
 from factaudit.engine.errors import NotFound
 from factaudit.engine.project._json import dumps, loads
+from factaudit.engine.project.chunked import rows_in
 from factaudit.engine.project.db import Project, now_iso
 
 
@@ -65,14 +66,8 @@ def looks(project: Project) -> list[TestLook]:
 
 def claim_splits(project: Project, claim_ids: list[str]) -> dict[str, str | None]:
     """The split of each claim's dataset."""
-    out: dict[str, str | None] = {}
-    conn = project.reader()
-    for start in range(0, len(claim_ids), 500):
-        chunk = claim_ids[start:start + 500]
-        marks = ",".join("?" * len(chunk))
-        out.update(conn.execute(f"SELECT c.id, d.split FROM claims c JOIN datasets d ON d.id = c.dataset_id"
-                                f" WHERE c.id IN ({marks})", chunk).fetchall())
-    return out
+    return dict(rows_in(project.reader(), "SELECT c.id, d.split FROM claims c JOIN datasets d ON d.id = c.dataset_id"
+                        " WHERE c.id IN ({marks})", claim_ids))
 
 
 def split_datasets(project: Project, split: str) -> list[tuple[str, bool]]:
@@ -83,11 +78,5 @@ def split_datasets(project: Project, split: str) -> list[tuple[str, bool]]:
 
 
 def claims_in_frozen(project: Project, claim_ids: list[str]) -> bool:
-    conn = project.reader()
-    for start in range(0, len(claim_ids), 500):
-        chunk = claim_ids[start:start + 500]
-        marks = ",".join("?" * len(chunk))
-        if conn.execute(f"SELECT 1 FROM claims c JOIN datasets d ON d.id = c.dataset_id WHERE d.frozen = 1"
-                        f" AND c.id IN ({marks}) LIMIT 1", chunk).fetchone():
-            return True
-    return False
+    return any(rows_in(project.reader(), "SELECT 1 FROM claims c JOIN datasets d ON d.id = c.dataset_id"
+                       " WHERE d.frozen = 1 AND c.id IN ({marks}) LIMIT 1", claim_ids))

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, ImportFailed
-from factaudit.gui.dialogs.import_mapping import cell_text, guess_column
-from factaudit.gui.dialogs.import_plan import ImportPlanPanel
+from factaudit.gui.dialogs.import_mapping import cell_text, guess_column, parse_files
+from factaudit.gui.dialogs.import_plan import ImportPlanPanel, plan_in_worker
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.screen import resize_to_fit
 
@@ -191,10 +191,6 @@ class ImportDialog(QDialog):
         label.setObjectName("subsectionTitle")
         return label
 
-    @staticmethod
-    def _parse_files(text: str) -> list[str]:
-        return [part.strip() for part in text.split(";") if part.strip()]
-
     # ---- choosing ------------------------------------------------------------------------------
     def choose_files(self) -> None:
         patterns = "Data files (*.jsonl *.ndjson *.csv *.json *.tsv *.txt *.run);;All files (*)"
@@ -204,7 +200,7 @@ class ImportDialog(QDialog):
 
     def _files_edited(self) -> None:
         # also fires on focus loss while the dialog is torn down: act only on a real change
-        files = self._parse_files(self.files_edit.text())
+        files = parse_files(self.files_edit.text())
         if files != self.files:
             self.set_files(files)
 
@@ -369,7 +365,7 @@ class ImportDialog(QDialog):
         args, kwargs = settings
         self.check_button.setEnabled(False)
         self.note.setText("Checking what the import would do…")
-        self.plan_op = (Op(self, _plan, *args, **kwargs)
+        self.plan_op = (Op(self, plan_in_worker, *args, **kwargs)
                         .title("Checking " + ", ".join(Path(f).name for f in self.files))
                         .success(self._planned)
                         .failure(lambda exc: (self._show_errors([error_text(exc)]), self._plan_ended()))
@@ -447,8 +443,3 @@ class ImportDialog(QDialog):
     @property
     def error_lines(self) -> list[str]:
         return [self.errors.item(i).text() for i in range(self.errors.count())]
-
-
-def _plan(*args, progress, cancel, **kwargs):
-    # the dry run has no checkpoints to stop at; it only reads
-    return services.plan_import(*args, progress=progress, **kwargs)

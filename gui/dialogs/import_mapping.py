@@ -1,4 +1,4 @@
-"""How the import dialog pre-fills its field mapping and shows preview cells."""
+"""How the import dialog reads its Files field, pre-fills its field mapping and shows preview cells."""
 from __future__ import annotations
 
 import json
@@ -36,3 +36,8 @@ def cell_text(value) -> str:
         return ""
     text = json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)
     return text if len(text) <= CELL_CHARS else text[:CELL_CHARS] + "…"
+
+
+def parse_files(text: str) -> list[str]:
+    """The Files field: paths separated by semicolons."""
+    return [part.strip() for part in text.split(";") if part.strip()]
