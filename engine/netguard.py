@@ -167,21 +167,26 @@ def check_address(address) -> None:
     _refuse(host, f"{shown}:{port}")
 
 
-def _hosts_file_names(path: str = "/etc/hosts") -> frozenset[str]:
-    """Names the hosts file maps to a loopback address (read once per process)."""
+def read_hosts_file(path: str = "/etc/hosts") -> frozenset[str]:
+    """Names a hosts file maps to a loopback address."""
+    names: set[str] = set()
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                fields = line.split("#", 1)[0].split()
+                ip = _ip(fields[0]) if fields else None
+                if ip is not None and ip.is_loopback:
+                    names.update(n.lower().rstrip(".") for n in fields[1:])
+    except OSError:
+        pass
+    return frozenset(names)
+
+
+def _hosts_file_names() -> frozenset[str]:
+    """The system hosts file's loopback names, read once per process."""
     global _hosts_names
     if _hosts_names is None:
-        names: set[str] = set()
-        try:
-            with open(path, encoding="utf-8", errors="replace") as f:
-                for line in f:
-                    fields = line.split("#", 1)[0].split()
-                    ip = _ip(fields[0]) if fields else None
-                    if ip is not None and ip.is_loopback:
-                        names.update(n.lower().rstrip(".") for n in fields[1:])
-        except OSError:
-            pass
-        _hosts_names = frozenset(names)
+        _hosts_names = read_hosts_file()
     return _hosts_names
 
 

@@ -12,8 +12,6 @@ from factaudit.engine.metrics.display import percent_text
 MAPPING_CHOICES = ("R", "R+NE", "R+NE+A")
 
 
-
-
 def _lexicon_and_gates(lexicon: Path | None, gates: Path | None):
     from factaudit.engine.metrics import multi_answer as ma
 
@@ -78,7 +76,8 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
     if "conflict" in result:
         c = result["conflict"]
         click.echo(f"{run_id}: {c['n']} items, {c['n_conflict']} conflicts")
-        click.echo(f"  conflict F1 {percent_text(c['conflict_f1'])}, conflict-aware success {percent_text(c['success'])}, "
+        click.echo(f"  conflict F1 {percent_text(c['conflict_f1'])}, "
+                   f"conflict-aware success {percent_text(c['success'])}, "
                    f"unsupported-candidate ratio {percent_text(c['unsupported_ratio'])}")
         return
     click.echo(f"{run_id}: {result['n_sentences']} sentences and {result['n_claims']} claims scored; "
@@ -89,7 +88,8 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
         click.echo(f"  {level} level (P / R / F1 in %, 95% intervals):")
         for mapping, s in result[level].items():
             click.echo(f"    {mapping:<7} TP={s['tp']:<4} FP={s['fp']:<4} FN={s['fn']:<4} TN={s['tn']:<4} "
-                       f"P {percent_text(s['precision'], s['precision_ci'])}  R {percent_text(s['recall'], s['recall_ci'])}  "
+                       f"P {percent_text(s['precision'], s['precision_ci'])}  "
+                       f"R {percent_text(s['recall'], s['recall_ci'])}  "
                        f"F1 {percent_text(s['f1'], s['f1_ci'])}")
     closed = result.get("closed")
     if closed:
@@ -117,9 +117,9 @@ def _echo_generation(g: dict | None, indent: str) -> None:
                    f"{h['n_sentences']} answer sentences ({h['verify_run']})")
     if "citation_precision" not in g:
         return
-    click.echo(f"{indent}citations: precision {percent_text(g['citation_precision'], g['citation_precision_ci'])}, recall "
-               f"{percent_text(g['citation_recall'], g['citation_recall_ci'])} ({g['n_citation_items']} items with gold "
-               f"passages); refusals on {g['n_unanswerable']} unanswerable items "
+    click.echo(f"{indent}citations: precision {percent_text(g['citation_precision'], g['citation_precision_ci'])}, "
+               f"recall {percent_text(g['citation_recall'], g['citation_recall_ci'])} "
+               f"({g['n_citation_items']} items with gold passages); refusals on {g['n_unanswerable']} unanswerable items "
                f"{percent_text(g['unanswerable_refusal_rate'], g['unanswerable_refusal_rate_ci'])}, false refusals "
                f"{percent_text(g['false_refusal_rate'], g['false_refusal_rate_ci'])}")
 
@@ -129,8 +129,8 @@ def _echo_audit(m: dict, indent: str) -> None:
     if m.get("n_with_passages"):
         miss, wrong = m["missed_options"], m["wrong_options"]
         click.echo(f"{indent}evidence coverage {percent_text(m['evidence_coverage'], m['evidence_coverage_ci'])}, "
-                   f"faithfulness {percent_text(m['faithfulness'], m['faithfulness_ci'])} ({m['n_with_passages']} items "
-                   f"with seen passages)")
+                   f"faithfulness {percent_text(m['faithfulness'], m['faithfulness_ci'])} "
+                   f"({m['n_with_passages']} items with seen passages)")
         click.echo(f"{indent}missed options: retrieval {miss['retrieval']}, generation {miss['generation']}, "
                    f"terminology {miss['terminology']}; wrong options: unsupported {wrong['unsupported']}, "
                    f"in evidence {wrong['in_evidence']}")

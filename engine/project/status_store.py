@@ -143,8 +143,8 @@ def hits_present(project: Project, run_id: str, pairs: list[tuple[str, str]], k:
 
 def verdict_claims_present(project: Project, run_id: str, claim_ids: list[str]) -> int:
     """How many of the claims have a parsed verdict in the run."""
-    return sum(1 for _ in rows_in(project.reader(), "SELECT 1 FROM verdicts WHERE run_id = ? AND parse_status != 'failed'"
-                                  " AND claim_id IN ({marks})", claim_ids, before=[run_id]))
+    sql = "SELECT 1 FROM verdicts WHERE run_id = ? AND parse_status != 'failed' AND claim_id IN ({marks})"
+    return sum(1 for _ in rows_in(project.reader(), sql, claim_ids, before=[run_id]))
 
 
 def has_second_rating(project: Project) -> tuple[bool, bool]:

@@ -90,7 +90,8 @@ class AggregateDialog(JobDialog):
         uses_model = bool(variant and variant.uses_model)
         self.model_combo.setEnabled(idle and uses_model)
         writable = not self.project.readonly
-        self.start_button.setEnabled(idle and writable and bool(source) and (not uses_model or self.model_combo.count() > 0))
+        has_model = not uses_model or self.model_combo.count() > 0
+        self.start_button.setEnabled(idle and writable and bool(source) and has_model)
         self.resume_button.setEnabled(idle and writable and self.resume_combo.count() > 0)
         self.cancel_button.setEnabled(self.running)
         if variant is not None:

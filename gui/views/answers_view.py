@@ -58,7 +58,8 @@ def load_answers(project, run_id: str | None, n_resamples: int = 1000, progress=
 
 def summary_text(m: dict) -> str:
     parts = [f"{m['n']} items: strict {percent_text(m['strict'], m.get('strict_ci'))}, intermediate "
-             f"{percent_text(m['intermediate'], m.get('intermediate_ci'))}, lenient {percent_text(m['lenient'], m.get('lenient_ci'))}"]
+             f"{percent_text(m['intermediate'], m.get('intermediate_ci'))}, "
+             f"lenient {percent_text(m['lenient'], m.get('lenient_ci'))}"]
     if m.get("acceptable_rate") is not None:
         t = m["review"]["table"]
         parts.append(f"acceptable (expert review, {m['review']['n_reviewed']} of {m['review']['n_sampled']}) "

@@ -355,7 +355,7 @@ class ResultsView(QWidget):
             f"macro-F1 {percent_text(c.macro_f1)}.")
         self.closed_table.setRowCount(len(c.per_class))
         for row, (label, v) in enumerate(c.per_class.items()):
-            values = (label, v.get("support", ""), percent_text(v.get("precision")), percent_text(v.get("recall")), percent_text(v.get("f1")))
+            values = (label, v.get("support", ""), *(percent_text(v.get(k)) for k in ("precision", "recall", "f1")))
             for col, value in enumerate(values):
                 item = QTableWidgetItem(str(value))
                 if col > 0:

@@ -95,8 +95,8 @@ def test_only_names_the_hosts_file_answers_count_as_local(tmp_path, monkeypatch)
     hosts = tmp_path / "hosts"
     hosts.write_text("127.0.0.1 localhost\n127.0.1.1 labbox labbox.local  # this machine\n"
                      "::1 ip6-localhost\n10.0.0.5 fileserver\n", encoding="utf-8")
-    monkeypatch.setattr(netguard, "_hosts_names", None)
-    assert netguard._hosts_file_names(str(hosts)) == {"localhost", "labbox", "labbox.local", "ip6-localhost"}
+    monkeypatch.setattr(netguard, "_hosts_names", netguard.read_hosts_file(str(hosts)))
+    assert netguard._hosts_file_names() == {"localhost", "labbox", "labbox.local", "ip6-localhost"}
     assert netguard.is_local("LabBox") and netguard.is_local("localhost.") and netguard.is_local("127.0.0.1")
     assert not netguard.is_local("leak.localhost") and not netguard.is_local("fileserver")
     monkeypatch.setattr(netguard, "_hosts_names", frozenset())
