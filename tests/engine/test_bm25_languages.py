@@ -207,3 +207,17 @@ def test_highlight_marks_terms_in_each_language():
     german = DE_PASSAGES[0]
     assert [german[a:b] for a, b in match_spans("Knochenbruch älterer Frau", german, "de", "de")] == [
         "Knochenbrüchen", "älteren", "Frauen"]
+
+
+def test_common_terms_scored_from_dense_columns_equal_bm25s_bit_for_bit():
+    # Zipf-like words, so the commonest ones are in most passages and take the dense path.
+    rng = np.random.default_rng(7)
+    words = [f"w{i}ord" for i in range(300)]
+    p = 1.0 / np.arange(1, 301) ** 1.1
+    texts = [" ".join(rng.choice(words, size=int(rng.integers(5, 40)), p=p / p.sum())) for _ in range(3000)]
+    idx = BM25Index.build([str(i) for i in range(len(texts))], texts)
+    queries = [" ".join(rng.choice(words, size=int(rng.integers(2, 9)), p=p / p.sum())) for _ in range(60)]
+    for q in queries:
+        ids = idx.query_ids(q)
+        assert np.array_equal(idx.scores(ids), idx.retriever.get_scores_from_ids(ids)), q
+    assert idx._dense, "no query term was common enough to take the dense path"

@@ -123,6 +123,19 @@ def test_bm25_against_rank_bm25_lucene_formula():
     assert idx.search("zebra", 5) == []
 
 
+@pytest.mark.parametrize("positive_share", [0.05, 0.9])
+def test_top_k_equals_a_stable_sort_with_many_ties(positive_share):
+    # Both paths: few passages score (ranked among the positives) and most do (partitioned in place).
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        n = int(rng.integers(1, 400))
+        scores = rng.integers(1, 6, size=n).astype(np.float32) * (rng.random(n) < positive_share)
+        ids = [f"p{i}" for i in range(n)]
+        k = int(rng.integers(1, 30))
+        order = sorted((i for i in range(n) if scores[i] > 0), key=lambda i: (-scores[i], i))[:k]
+        assert top_k(scores, ids, k) == [(ids[i], float(scores[i])) for i in order]
+
+
 def test_top_k_breaks_ties_by_position_and_drops_zero():
     scores = np.array([1.0, 2.0, 2.0, 0.0, 2.0, 0.5])
     ids = list("abcdef")
