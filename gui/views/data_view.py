@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui.dialogs import dataset_actions
+from factaudit.gui.dialogs.dataset_actions import language_label
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.qtmodels.table_model import LazyTableModel
 from factaudit.gui.views.detail_pane import DetailPane
@@ -18,6 +19,7 @@ from factaudit.gui.views.tables import local_time
 KINDS = ("items", "sentences", "claims", "passages")
 KIND_TITLES = {"items": "Items", "sentences": "Sentences", "claims": "Claims", "passages": "Passages"}
 # Initial column widths in pixels; the text column stretches.
+LANGUAGE_COLUMN, FROZEN_COLUMN = 3, 5
 COLUMN_WIDTHS = {"id": 150, "dataset": 130, "item_id": 120, "ord": 36, "label": 76, "gold_label": 104,
                  "category": 84, "risk_tier": 50, "sentences": 96, "sentence_id": 130, "origin": 80,
                  "doc_id": 90, "title": 240, "reason": 170}
@@ -59,7 +61,10 @@ class DataView(QWidget):
         self.delete_button = QPushButton("Delete…")
         self.delete_button.setToolTip("Delete the dataset and its records; refused while a run or an annotation uses it")
         self.delete_button.clicked.connect(self._delete)
-        for b in (self.rename_button, self.delete_button):
+        self.language_button = QPushButton("Language…")
+        self.language_button.setToolTip("The language BM25 tokenizes this dataset with (detected on import)")
+        self.language_button.clicked.connect(self._set_language)
+        for b in (self.rename_button, self.language_button, self.delete_button):
             b.setEnabled(False)
             head.addWidget(b)
         head.addWidget(self.freeze_button)
@@ -70,15 +75,15 @@ class DataView(QWidget):
         self.datasets.setObjectName("datasetList")
         self.datasets.setRootIsDecorated(False)
         self.datasets.setUniformRowHeights(True)
-        self.datasets.setHeaderLabels(["Name", "Format", "Split", "Contents", "Frozen", "Imported"])
+        self.datasets.setHeaderLabels(["Name", "Format", "Split", "Language", "Contents", "Frozen", "Imported"])
         self.datasets.setAlternatingRowColors(True)
         self.datasets.itemSelectionChanged.connect(self._dataset_selected)
         hdr = self.datasets.header()
         hdr.setStretchLastSection(False)
-        for col, width in enumerate((200, 100, 60, 0, 76, 150)):
+        for col, width in enumerate((200, 100, 60, 110, 0, 76, 150)):
             if width:
                 self.datasets.setColumnWidth(col, width)
-        hdr.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        hdr.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
 
         # filter bar
         bar = QHBoxLayout()
@@ -168,18 +173,21 @@ class DataView(QWidget):
         """Re-read datasets and counts (after an import, a freeze, a run)."""
         try:
             datasets = services.list_datasets(self.project)
+            langs = {r.dataset: r.lang for r in services.dataset_languages(self.project)}
         except FactAuditError:
-            datasets = []
+            datasets, langs = [], {}
         selected = self.selected_dataset
         self.datasets.blockSignals(True)
         self.datasets.clear()
         for d in datasets:
             counts = ", ".join(f"{v:,} {k}" for k, v in d.counts.items() if isinstance(v, int) and k != "run_id")
-            item = QTreeWidgetItem([d.name, d.format, d.split or "", counts, "yes" if d.frozen else "",
-                                    local_time(d.created)])
+            lang = langs.get(d.name)
+            item = QTreeWidgetItem([d.name, d.format, d.split or "", language_label(lang), counts,
+                                    "yes" if d.frozen else "", local_time(d.created)])
             item.setData(0, Qt.ItemDataRole.UserRole, d.name)
-            item.setData(4, Qt.ItemDataRole.UserRole, d.frozen)
-            item.setToolTip(3, counts)
+            item.setData(FROZEN_COLUMN, Qt.ItemDataRole.UserRole, d.frozen)
+            item.setData(LANGUAGE_COLUMN, Qt.ItemDataRole.UserRole, lang)
+            item.setToolTip(4, counts)
             self.datasets.addTopLevelItem(item)
             if d.name == selected:
                 item.setSelected(True)
@@ -249,10 +257,12 @@ class DataView(QWidget):
             self.freeze_button.setEnabled(False)
             self.freeze_button.setText("Freeze")
             self.rename_button.setEnabled(False)
+            self.language_button.setEnabled(False)
             self.delete_button.setEnabled(False)
             return
-        frozen = bool(items[0].data(4, Qt.ItemDataRole.UserRole))
+        frozen = bool(items[0].data(FROZEN_COLUMN, Qt.ItemDataRole.UserRole))
         self.rename_button.setEnabled(not self.project.readonly)
+        self.language_button.setEnabled(not self.project.readonly)
         self.delete_button.setEnabled(not self.project.readonly)
         self.freeze_button.setEnabled(True)
         self.freeze_button.setText("Unfreeze" if frozen else "Freeze")
@@ -277,6 +287,12 @@ class DataView(QWidget):
         name = self.selected_dataset
         if name:
             dataset_actions.rename(self, self.project, name)
+
+    def _set_language(self) -> None:
+        items = self.datasets.selectedItems()
+        if items:
+            name = items[0].data(0, Qt.ItemDataRole.UserRole)
+            dataset_actions.set_language(self, self.project, name, items[0].data(LANGUAGE_COLUMN, Qt.ItemDataRole.UserRole))
 
     def _delete(self) -> None:
         name = self.selected_dataset

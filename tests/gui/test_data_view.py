@@ -7,6 +7,7 @@ from PySide6.QtTest import QTest
 
 from factaudit.engine import services
 from factaudit.engine.project import runs as run_store
+from factaudit.gui.dialogs import dataset_actions
 from factaudit.gui.main_window import PAGES, ProjectWindow
 from factaudit.gui.views.data_view import KINDS
 
@@ -35,7 +36,7 @@ def test_counts_match_the_engine(window):
     assert services.count_rows(p, "claims") == 100 and services.count_rows(p, "passages") == 1201
     names = [view.datasets.topLevelItem(i).text(0) for i in range(view.datasets.topLevelItemCount())]
     assert names == [d.name for d in services.list_datasets(p)]
-    assert "1,201 passages" in view.datasets.topLevelItem(0).text(3)
+    assert "1,201 passages" in view.datasets.topLevelItem(0).text(4)
     assert "demo-copy" in window.windowTitle() and "read-only" not in window.windowTitle()
 
 
@@ -111,10 +112,35 @@ def test_freeze_toggles_the_dataset(window, qtbot):
     assert view.freeze_button.text() == "Freeze" and view.freeze_button.isEnabled()
     view.freeze_button.click()
     qtbot.waitUntil(lambda: services.list_datasets(window.project)[0].frozen, timeout=5000)
-    qtbot.waitUntil(lambda: view.datasets.topLevelItem(0).text(4) == "yes", timeout=5000)
-    assert view.datasets.topLevelItem(0).text(4) == "yes"
+    qtbot.waitUntil(lambda: view.datasets.topLevelItem(0).text(5) == "yes", timeout=5000)
+    assert view.datasets.topLevelItem(0).text(5) == "yes"
     view.datasets.topLevelItem(0).setSelected(True)
     assert view.freeze_button.text() == "Unfreeze"
+
+
+def test_the_dataset_language_is_shown_and_set_without_a_terminal(window, qtbot):
+    view = window.data_view
+    p = window.project
+    stored = {r.dataset: r.lang for r in services.dataset_languages(p)}
+    shown = {view.datasets.topLevelItem(i).text(0): view.datasets.topLevelItem(i).text(3)
+             for i in range(view.datasets.topLevelItemCount())}
+    assert shown == {name: dataset_actions.language_label(stored.get(name)) for name in shown}
+    assert "English (en)" in shown.values()      # the demo's SciFact subset, detected on import
+    item = view.datasets.topLevelItem(0)
+    item.setSelected(True)
+    assert view.language_button.isEnabled()
+    name = item.text(0)
+    dataset_actions.set_language(view, p, name, stored.get(name), choice="German (de)")
+    qtbot.waitUntil(lambda: view.datasets.topLevelItem(0).text(3) == "German (de)", timeout=5000)
+    assert {r.dataset: r.lang for r in services.dataset_languages(p)}[name] == "de"
+    # A typed code the engine refuses leaves the language as it was and says why.
+    dataset_actions.set_language(view, p, name, "de", choice="german")
+    qtbot.waitUntil(lambda: getattr(view, "_last_box", None) is not None, timeout=5000)
+    assert "ISO 639-1" in view._last_box.text()
+    assert {r.dataset: r.lang for r in services.dataset_languages(p)}[name] == "de"
+    # "Detect again" goes back to what the texts say.
+    dataset_actions.set_language(view, p, name, "de", choice=dataset_actions.DETECT)
+    qtbot.waitUntil(lambda: view.datasets.topLevelItem(0).text(3) == "English (en)", timeout=5000)
 
 
 def test_pages_shortcuts_and_runs(window, qtbot):
