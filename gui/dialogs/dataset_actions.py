@@ -62,8 +62,8 @@ def set_language(parent: QWidget, project, name: str, current: str | None, choic
         options = [DETECT] + [language_label(c) for c in LANGUAGES]
         start = options.index(language_label(current)) if current in LANGUAGES else 0
         choice, ok = QInputDialog.getItem(parent, "Dataset language",
-                                          f"Language of {name} (ISO 639-1, e.g. de; BM25 uses its stemmer and "
-                                          "word rules; runs made before keep theirs):", options, start, True)
+                                          f"Language of {name}: pick one or type an ISO 639-1 code.\n"
+                                          "BM25 uses its stemmer and word rules; runs made before keep theirs.", options, start, True)
         if not ok or not choice.strip():
             return None
 
