@@ -274,20 +274,22 @@ def scrub_unused(path: Path, pages) -> int:
                 mm[start:end] = blank[:end - start]
                 zeroed += end - start
 
+        header_of = struct.Struct(">BHHH").unpack_from   # type, first freeblock, cells, content start
         for p in pages:
             base = (p.pageno - 1) * size
             if p.kind == "overflow":
                 zero(base + usable - p.unused, base + usable)
                 continue
             h = base + (100 if p.pageno == 1 else 0)
-            header = 12 if mm[h] in (2, 5) else 8
-            content = _u16(mm, h + 5) or 65536
-            zero(h + header + 2 * _u16(mm, h + 3), base + min(content, usable))
-            block, seen = _u16(mm, h + 1), 0
+            kind, block, cells, content = header_of(mm, h)
+            start, end = h + (12 if kind in (2, 5) else 8) + 2 * cells, base + min(content or 65536, usable)
+            if end > start:
+                mm[start:end] = blank[:end - start]
+                zeroed += end - start
+            seen = 0
             while block and seen < usable // 4:   # freeblocks: ascending offsets, 4+ bytes each
-                length = _u16(mm, base + block + 2)
+                nxt, length = struct.unpack_from(">HH", mm, base + block)
                 zero(base + block + 4, base + min(block + length, usable))
-                nxt = _u16(mm, base + block)
                 block, seen = (nxt if nxt > block else 0), seen + 1
         trunk, seen = _u32(mm, 32), 0
         while 0 < trunk <= npages and seen < npages:

@@ -69,6 +69,7 @@ def backup_into(conn: sqlite3.Connection, dst: Path) -> None:
     every table and index; the deleted content a page may still hold is zeroed by seal.scrub_unused."""
     out = sqlite3.connect(str(dst))
     try:
+        out.execute("PRAGMA synchronous = OFF")   # a scratch file until sign_file syncs it
         conn.backup(out)
     finally:
         out.close()
@@ -125,6 +126,8 @@ def prepare_copy(path: Path) -> sqlite3.Connection:
     """Open the fresh snapshot for writing the seal: rollback journal, so the sealed file is one file."""
     conn = sqlite3.connect(str(path), isolation_level=None)
     conn.execute("PRAGMA journal_mode = DELETE")
+    # A scratch file until it is complete: sign_file syncs it once, after the last write.
+    conn.execute("PRAGMA synchronous = OFF")
     conn.execute(SEAL_DDL)
     conn.execute(SEAL_FILE_DDL)
     conn.execute(f"DELETE FROM {SEAL_TABLE}")
