@@ -377,3 +377,38 @@ def may_hold_secret_raw(data: bytes, exact: dict[str, str] | None = None) -> boo
     cand = eq[((before >= ord("a")) & (before <= ord("z"))) | np.isin(before, np.frombuffer(odd_last, np.uint8))]
     return any(redact._QUERY.search(data[max(0, at - QUERY_WINDOW):at + 2].decode("utf-8", "replace"))
                for at in cand.tolist())
+
+
+def walk_btrees(path: Path, roots: dict[str, int]) -> list | None:
+    """The pages of every b-tree (name -> root page) found by following interior pages, as
+    seal_store.BtreePage rows, without dbstat's per-cell work. None whenever that cannot be the whole
+    answer: an overflow page exists (some page is neither reached nor free; only dbstat assigns it),
+    the file uses auto-vacuum pointer maps, or a page is reached twice or is not a b-tree page."""
+    from factaudit.engine.project.seal_store import BtreePage
+
+    with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+        size = _u16(mm, 16)
+        size = 65536 if size == 1 else size
+        npages = len(mm) // size
+        if _u32(mm, 52) or _u32(mm, 28) != npages:      # auto-vacuum, or a header out of date
+            return None
+        out, seen = [], set()
+        for name, root in roots.items():
+            todo = [root]
+            while todo:
+                pageno = todo.pop()
+                if not 0 < pageno <= npages or pageno in seen:
+                    return None
+                seen.add(pageno)
+                base = (pageno - 1) * size
+                h = base + (100 if pageno == 1 else 0)
+                kind, cells = mm[h], _u16(mm, h + 3)
+                if kind in (2, 5):
+                    offsets = struct.unpack_from(f">{cells}H", mm, h + 12)
+                    todo += [_u32(mm, base + at) for at in offsets]
+                    todo.append(_u32(mm, h + 8))
+                elif kind not in (10, 13):
+                    return None
+                out.append(BtreePage(name, pageno, "internal" if kind in (2, 5) else "leaf", 0))
+        lock_page = 1 if npages * size > 1 << 30 else 0
+        return out if len(seen) + _u32(mm, 36) + lock_page == npages else None

@@ -103,6 +103,12 @@ def btree_pages(conn: sqlite3.Connection, name: str | None = None) -> list[Btree
         conn.text_factory = old_factory
 
 
+def btree_roots(conn: sqlite3.Connection) -> dict[str, int]:
+    """Root page of every table and index, sqlite_schema's (page 1) included."""
+    rows = conn.execute("SELECT name, rootpage FROM sqlite_master WHERE rootpage > 0").fetchall()
+    return {"sqlite_schema": 1, **{str(name): int(root) for name, root in rows}}
+
+
 def page_size(conn: sqlite3.Connection) -> int:
     return int(conn.execute("PRAGMA page_size").fetchone()[0])
 

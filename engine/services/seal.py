@@ -184,7 +184,8 @@ def _seal_copy(source: Project, plain: Path, key, signer: str, progress: Progres
     copy = seal_store.prepare_copy(plain)
     pages = None
     if fmt == sealcore.FORMAT_4:
-        pages = seal_store.btree_pages(copy)
+        # Following interior pages finds every page when none overflows; dbstat is the general answer.
+        pages = sealcore.walk_btrees(plain, seal_store.btree_roots(copy)) or seal_store.btree_pages(copy)
         copy.close()
         sealcore.scrub_unused(plain, pages)
         copy = seal_store.prepare_copy(plain)   # a new connection: no page cached from before the scrub

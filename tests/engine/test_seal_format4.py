@@ -48,6 +48,13 @@ def user_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("FACTAUDIT_DATA_DIR", str(tmp_path / "user-data"))
 
 
+def _db(path: Path) -> sqlite3.Connection:
+    """A scratch database in autocommit mode that does not sync on every insert."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA synchronous = OFF")
+    return conn
+
+
 def _verify(path: Path, trust: str) -> tuple[int, dict]:
     res = CliRunner().invoke(cli, ["verify-seal", str(path), "--trust", trust, "--json"])
     return res.exit_code, json.loads(res.output)
@@ -112,7 +119,7 @@ def _walk_table(data: bytes, root: int, size: int) -> list[int]:
 
 def test_page_digest_matches_an_independent_walk_and_hashlib(tmp_path):
     path = tmp_path / "t.db"
-    conn = sqlite3.connect(path, isolation_level=None)
+    conn = _db(path)
     conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT, n REAL)")
     conn.execute("CREATE INDEX t_body ON t(body)")
     rng = random.Random(4)
@@ -136,7 +143,7 @@ def test_page_digest_matches_an_independent_walk_and_hashlib(tmp_path):
 # ---- the copy: deleted content does not ship --------------------------------------------------------
 def test_scrub_zeroes_deleted_content_and_keeps_every_row(tmp_path):
     src, copy = tmp_path / "src.db", tmp_path / "copy.db"
-    conn = sqlite3.connect(src, isolation_level=None)
+    conn = _db(src)
     conn.execute("PRAGMA secure_delete = OFF")     # leave deleted content in place, as many SQLites do
     conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)")
     marker = "DELETED-MARKER-7f3a"
@@ -196,7 +203,7 @@ def _pages_of(conn: sqlite3.Connection, path: Path, table: str) -> list[tuple[in
 
 def test_the_raw_precheck_finds_the_page_of_a_secret_and_clears_prose_pages(tmp_path):
     path = tmp_path / "s.db"
-    conn = sqlite3.connect(path, isolation_level=None)
+    conn = _db(path)
     conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT, n INTEGER)")
     rng = random.Random(9)
     rows = [(i, rng.choice(CLEAN), rng.choice(CLEAN), rng.randrange(10**9)) for i in range(1, 4001)]
@@ -215,7 +222,7 @@ def test_the_raw_precheck_finds_the_page_of_a_secret_and_clears_prose_pages(tmp_
 
 def test_leaf_rowids_match_the_rows_sqlite_reads_from_each_page(tmp_path):
     path = tmp_path / "r.db"
-    conn = sqlite3.connect(path, isolation_level=None)
+    conn = _db(path)
     conn.execute("CREATE TABLE t (x TEXT)")
     conn.executemany("INSERT INTO t(rowid, x) VALUES (?, ?)",
                      [(r, "v" * (r % 97)) for r in sorted({random.Random(3).randrange(-2**62, 2**62) for _ in range(3000)})])
@@ -277,3 +284,25 @@ def test_without_dbstat_a_seal_falls_back_to_format_3(demo_project, tmp_path, mo
     svc.seal_project(demo_project, out)
     ver = svc.verify_sealed(out)
     assert ver.valid and ver.seal_format == sealcore.FORMAT_3
+
+
+def test_the_interior_page_walk_finds_what_dbstat_finds_and_gives_up_on_overflow(tmp_path):
+    path = tmp_path / "w.db"
+    conn = _db(path)
+    conn.execute("CREATE TABLE a (id INTEGER PRIMARY KEY, body TEXT, n REAL)")
+    conn.execute("CREATE TABLE b (k TEXT PRIMARY KEY, v TEXT) WITHOUT ROWID")
+    conn.execute("CREATE INDEX a_body ON a(body)")
+    rng = random.Random(5)
+    conn.executemany("INSERT INTO a VALUES (?, ?, ?)", [(i, "t" * rng.randrange(400), i / 3) for i in range(20000)])
+    conn.executemany("INSERT INTO b VALUES (?, ?)", [(f"k{i}", "v" * rng.randrange(300)) for i in range(5000)])
+    conn.execute("DELETE FROM a WHERE id > 15000")   # free pages too
+    assert conn.execute("PRAGMA freelist_count").fetchone()[0] > 0
+    listed = seal_store.btree_pages(conn)
+    walked = sealcore.walk_btrees(path, seal_store.btree_roots(conn))
+    assert walked is not None and len(listed) > 500 and not any(p.kind == "overflow" for p in listed)
+    assert sorted((p.name, p.pageno, p.kind) for p in walked) == sorted((p.name, p.pageno, p.kind) for p in listed)
+    # A value spilling to overflow pages: the walk cannot place them and says so (dbstat is used).
+    conn.execute("INSERT INTO a VALUES (?, ?, ?)", (99999, "y" * 20000, 0.0))
+    assert any(p.kind == "overflow" for p in seal_store.btree_pages(conn))
+    assert sealcore.walk_btrees(path, seal_store.btree_roots(conn)) is None
+    conn.close()
