@@ -86,21 +86,18 @@ def has_dbstat(conn: sqlite3.Connection) -> bool:
 
 @dataclass(frozen=True)
 class BtreePage:
-    name: str        # the table or index the page belongs to
+    """A page of the table or index `name`; kind: 'internal', 'leaf' or 'overflow'; unused: its bytes
+    holding nothing (dbstat's pagetype and unused)."""
+    name: str
     pageno: int
-    kind: str        # 'internal', 'leaf' or 'overflow' (dbstat's pagetype)
-    unused: int      # bytes of the page holding nothing (dbstat)
+    kind: str
+    unused: int
 
 
 def btree_pages(conn: sqlite3.Connection, name: str | None = None) -> list[BtreePage]:
     """Every page in use by a table or index (or by `name` only), as dbstat lists them."""
     sql = "SELECT name, pageno, pagetype, unused FROM dbstat" + (" WHERE name = ?" if name else "")
-    old_factory = conn.text_factory
-    conn.text_factory = str
-    try:
-        return [BtreePage(*row) for row in conn.execute(sql, (name,) if name else ())]
-    finally:
-        conn.text_factory = old_factory
+    return [BtreePage(str(n), *rest) for n, *rest in conn.execute(sql, (name,) if name else ())]
 
 
 def btree_roots(conn: sqlite3.Connection) -> dict[str, int]:
@@ -113,19 +110,15 @@ def page_size(conn: sqlite3.Connection) -> int:
     return int(conn.execute("PRAGMA page_size").fetchone()[0])
 
 
-def database_file(conn: sqlite3.Connection) -> Path:
-    row = conn.execute("PRAGMA database_list").fetchone()
-    if not row or not row[2]:
-        raise SealError("a page digest needs a database file, not an in-memory database")
-    return Path(row[2])
-
-
 def row_count(conn: sqlite3.Connection, table: str) -> int:
     return int(conn.execute(f"SELECT count(*) FROM {_q(table)}").fetchone()[0])
 
 
-def checkpoint(conn: sqlite3.Connection) -> None:
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+def database_file(conn: sqlite3.Connection) -> Path:
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    if not path:
+        raise SealError("a page digest needs a database file, not an in-memory database")
+    return Path(path)
 
 
 def prepare_copy(path: Path) -> sqlite3.Connection:

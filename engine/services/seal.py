@@ -101,7 +101,8 @@ def _pages_sha256(conn: sqlite3.Connection, path: Path, table: str, pages: dict[
             if secrets is not None and not whole[0] and sealcore.may_hold_secret_raw(data, secrets):
                 for i, pageno in enumerate(part):
                     page = data[i * size:(i + 1) * size]
-                    if whole[0] or not sealcore.may_hold_secret_raw(page, secrets):
+                    # (An interior page of a rowid table, type 5, holds rowids and page numbers only.)
+                    if whole[0] or page[0] == 5 or not sealcore.may_hold_secret_raw(page, secrets):
                         continue
                     rowids = sealcore.leaf_rowids(page, pageno)
                     whole[0] = rowids is None   # not a rowid table's leaf: read the whole table once
