@@ -1,7 +1,7 @@
 """Seal, verify and encrypt project files (the file-level and crypto half; SQL is in
 engine/project/seal_store.py, the workflow in engine/services/seal.py).
 
-A sealed file is a VACUUM INTO snapshot of a project with a `seal` row holding a manifest (sha256 of
+A sealed file is a snapshot of a project (VACUUM INTO before format 4) with a `seal` row holding a manifest (sha256 of
 every table's canonical content in primary-key order, a schema hash, app version, signer, time),
 an Ed25519 signature over the manifest's exact bytes, and the signer's public key. Whoever holds a
 trusted public key can check offline that nothing changed and who sealed it.
@@ -21,9 +21,11 @@ The Python encoder stays, for verifying format 1 and 2 seals only.
 Seal format 4 (factaudit-seal/4) is format 2 with per-table hashes over each table's b-tree pages as
 stored (engine/project/seal_store.py, pages_digest): the copy is a page-for-page SQLite backup whose
 unused bytes are zeroed (scrub_unused, so deleted content does not ship, as VACUUM INTO ensured), and
-nothing is decoded, so a seal costs about a copy and two reads of the file. The secret scan reads the
-same pages (may_hold_secret_raw) and checks rows value by value only where a page could hold a secret.
-A table is named changed when any of its pages changed, including a rewrite that only moved them.
+nothing is decoded, so a seal costs about a copy and two reads of the file. A table's pages are found
+by following interior pages (walk_btrees) or, when a value overflows, by SQLite's dbstat table. The
+secret scan reads the same pages (may_hold_secret_raw) and checks rows value by value only where a page
+could hold a secret. A table is named changed when any of its pages changed, also when a rewrite only
+moved them. Without dbstat, verify-seal still checks every byte but lists every table as changed.
 
 Keys, trust and encryption live in engine/seal_crypt.py (re-exported here).
 """

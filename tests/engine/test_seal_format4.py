@@ -306,3 +306,19 @@ def test_the_interior_page_walk_finds_what_dbstat_finds_and_gives_up_on_overflow
     assert any(p.kind == "overflow" for p in seal_store.btree_pages(conn))
     assert sealcore.walk_btrees(path, seal_store.btree_roots(conn)) is None
     conn.close()
+
+
+def test_without_dbstat_a_changed_format_4_file_is_still_invalid(demo_project, tmp_path, monkeypatch):
+    out = tmp_path / "sealed.faproj"
+    svc.seal_project(demo_project, out)
+    conn = sqlite3.connect(out, isolation_level=None)
+    conn.execute("UPDATE claims SET text = text || '!' WHERE rowid = (SELECT min(rowid) FROM claims)")
+    conn.close()
+
+    def no_dbstat(conn, name=None):
+        raise sqlite3.OperationalError("no such table: dbstat")
+
+    monkeypatch.setattr(seal_store, "btree_pages", no_dbstat)
+    ver = svc.verify_sealed(out)
+    manifest_tables = json.loads(seal_store.read_seal(seal_store.open_immutable(out)).manifest)["tables"]
+    assert not ver.valid and ver.file_ok is False and ver.changed_tables == sorted(manifest_tables)
