@@ -146,6 +146,10 @@ def test_scrub_zeroes_deleted_content_and_keeps_every_row(tmp_path):
     conn = _db(src)
     conn.execute("PRAGMA secure_delete = OFF")     # leave deleted content in place, as many SQLites do
     conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)")
+    conn.execute("CREATE INDEX t_body ON t(substr(body, 1, 30))")
+    conn.execute("CREATE TABLE w (k TEXT PRIMARY KEY, v TEXT) WITHOUT ROWID")
+    conn.executemany("INSERT INTO w VALUES (?, ?)", [(f"k{i:05d}", f"gone-w-{i}" * 9) for i in range(3000)])
+    conn.execute("DELETE FROM w WHERE k > 'k01000'")
     marker = "DELETED-MARKER-7f3a"
     conn.executemany("INSERT INTO t VALUES (?, ?)",
                      [(i, (marker if i % 5 == 0 else "kept") + "-" + str(i) * (1 if i % 40 else 3000))
@@ -153,18 +157,18 @@ def test_scrub_zeroes_deleted_content_and_keeps_every_row(tmp_path):
     conn.execute("DELETE FROM t WHERE id % 5 = 0")
     conn.execute("DELETE FROM t WHERE id > 1900")   # whole pages to the freelist
     assert conn.execute("PRAGMA freelist_count").fetchone()[0] > 0
-    kept = conn.execute("SELECT * FROM t ORDER BY id").fetchall()
+    kept = conn.execute("SELECT * FROM t ORDER BY id").fetchall() + conn.execute("SELECT * FROM w").fetchall()
     seal_store.backup_into(conn, copy)
     conn.close()
-    assert marker.encode() in copy.read_bytes()       # a plain page copy would ship it
+    assert marker.encode() in copy.read_bytes() and b"gone-w-2999" in copy.read_bytes()   # a page copy ships them
     check = sqlite3.connect(copy)
     pages = seal_store.btree_pages(check)
     check.close()
     assert sealcore.scrub_unused(copy, pages) > 0
-    assert marker.encode() not in copy.read_bytes()
+    assert marker.encode() not in copy.read_bytes() and b"gone-w-2999" not in copy.read_bytes()
     check = sqlite3.connect(copy)
     assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    assert check.execute("SELECT * FROM t ORDER BY id").fetchall() == kept
+    assert check.execute("SELECT * FROM t ORDER BY id").fetchall() + check.execute("SELECT * FROM w").fetchall() == kept
     check.close()
 
 
