@@ -87,16 +87,17 @@ def has_dbstat(conn: sqlite3.Connection) -> bool:
 @dataclass(frozen=True)
 class BtreePage:
     """A page of the table or index `name`; kind: 'internal', 'leaf' or 'overflow'; unused: its bytes
-    holding nothing (dbstat's pagetype and unused)."""
+    holding nothing; mx_payload: its largest cell's payload (dbstat's pagetype, unused, mx_payload)."""
     name: str
     pageno: int
     kind: str
     unused: int
+    mx_payload: int = 0
 
 
 def btree_pages(conn: sqlite3.Connection, name: str | None = None) -> list[BtreePage]:
     """Every page in use by a table or index (or by `name` only), as dbstat lists them."""
-    sql = "SELECT name, pageno, pagetype, unused FROM dbstat" + (" WHERE name = ?" if name else "")
+    sql = "SELECT name, pageno, pagetype, unused, mx_payload FROM dbstat" + (" WHERE name = ?" if name else "")
     return [BtreePage(str(n), *rest) for n, *rest in conn.execute(sql, (name,) if name else ())]
 
 
@@ -232,7 +233,7 @@ def _order_clause(conn: sqlite3.Connection, table: str) -> tuple[list[str], str]
     return columns, ", ".join(_q(c) for c in keys)
 
 
-def _has_rowid(conn: sqlite3.Connection, table: str) -> bool:
+def has_rowid(conn: sqlite3.Connection, table: str) -> bool:
     sql = conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)).fetchone()
     return not (sql and sql[0] and "WITHOUT ROWID" in " ".join(sql[0].upper().split()))
 
@@ -255,7 +256,7 @@ def table_digest(conn: sqlite3.Connection, table: str, order_by: str = "pk",
             return row_count(conn, table), pages_digest(table, size, chunks)
     columns, order = _order_clause(conn, table)
     select = ", ".join(_q(c) for c in columns)
-    rowid = order_by == "rowid" and _has_rowid(conn, table)
+    rowid = order_by == "rowid" and has_rowid(conn, table)
     if encoding == "json":
         return _table_digest_json(conn, table, columns, order, rowid, inspect)
     if encoding != "values":
@@ -391,7 +392,7 @@ def _find_in_text(conn: sqlite3.Connection, check, prefilter, tables: list[str],
                   rowids: tuple[int, int] | None) -> tuple[str, str, str, str] | None:
     for table in tables:
         columns, pk = schema.columns_and_key(conn, table)
-        key_cols = pk or (["_rowid_"] if _has_rowid(conn, table) else columns)
+        key_cols = pk or (["_rowid_"] if has_rowid(conn, table) else columns)
         select = ", ".join(_q(c) if c != "_rowid_" else c for c in key_cols + columns)
         where = " WHERE _rowid_ BETWEEN ? AND ?" if rowids is not None else ""
         cur = conn.execute(f"SELECT {select} FROM {_q(table)}{where}", rowids or ())

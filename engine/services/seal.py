@@ -1,8 +1,7 @@
 """Sealed project files and the offline connection log, as the CLI and the GUI see them.
 
-- `seal_project` snapshots a project (a SQLite backup with unused bytes zeroed; VACUUM INTO for
-  formats before 4), signs a manifest of its content and writes the
-  sealed file, optionally encrypted.
+- `seal_project` snapshots a project (a SQLite backup with unused bytes zeroed; VACUUM INTO before
+  format 4), signs a manifest of its content and writes the sealed file, optionally encrypted.
 - `verify_sealed` recomputes the manifest and reports validity, changed tables and trust.
 - `open_sealed` returns the sealed project opened immutable (read-only, never migrated) with its
   verification, for the GUI's banner; `make_working_copy` makes the editable, unsealed copy.
@@ -89,20 +88,25 @@ def _build_manifest(conn: sqlite3.Connection, fmt: str, signer: str, source_name
 def _pages_sha256(conn: sqlite3.Connection, path: Path, table: str, pages: dict[str, list[seal_store.BtreePage]],
                   secrets: dict[str, str] | None) -> str:
     """Format 4's hash of a table's pages; the secret scan reads the same pages as they go by and reads
-    rows back (by the rowids of a leaf page) only where a page may hold a secret. A table with overflow
-    pages is scanned row by row instead, since a value split over pages is not contiguous."""
-    size = seal_store.page_size(conn)
-    own = pages.get(table, [])
-    scan_rows = secrets is not None and any(p.kind == "overflow" for p in own)
-    whole: list[bool] = [scan_rows]
+    rows back (by the rowids of a leaf page) only where a page may hold a secret. A value spilling to
+    overflow pages is not contiguous, so the rows of a leaf holding a cell larger than a quarter page
+    (any overflowing cell is) are always read back, and every row of a table without rowids."""
+    size, own = seal_store.page_size(conn), pages.get(table, [])
+    spilled = {p.pageno for p in own if p.kind == "overflow"}
+    big = {p.pageno for p in own if p.kind == "leaf" and p.mx_payload > size // 4}
+    whole = [secrets is not None and bool(spilled) and not seal_store.has_rowid(conn, table)]
+    if whole[0]:
+        _refuse_secrets(conn, secrets, [table])
 
     def chunks():
         for part, data in seal_store.read_pages(fh, sorted(p.pageno for p in own), size):
-            if secrets is not None and not whole[0] and sealcore.may_hold_secret_raw(data, secrets):
+            if secrets is not None and not whole[0] and (
+                    big.intersection(part) or sealcore.may_hold_secret_raw(data, secrets)):
                 for i, pageno in enumerate(part):
                     page = data[i * size:(i + 1) * size]
-                    # (An interior page of a rowid table, type 5, holds rowids and page numbers only.)
-                    if whole[0] or page[0] == 5 or not sealcore.may_hold_secret_raw(page, secrets):
+                    # Overflow pages go with their rows; interior pages of a rowid table hold no values.
+                    if whole[0] or pageno in spilled or page[0] == 5 or (
+                            pageno not in big and not sealcore.may_hold_secret_raw(page, secrets)):
                         continue
                     rowids = sealcore.leaf_rowids(page, pageno)
                     whole[0] = rowids is None   # not a rowid table's leaf: read the whole table once
@@ -110,10 +114,7 @@ def _pages_sha256(conn: sqlite3.Connection, path: Path, table: str, pages: dict[
             yield data
 
     with open(path, "rb") as fh:
-        sha = seal_store.pages_digest(table, size, chunks())
-    if scan_rows:
-        _refuse_secrets(conn, secrets, [table])
-    return sha
+        return seal_store.pages_digest(table, size, chunks())
 
 
 @contextlib.contextmanager

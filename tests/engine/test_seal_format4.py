@@ -326,3 +326,13 @@ def test_without_dbstat_a_changed_format_4_file_is_still_invalid(demo_project, t
     ver = svc.verify_sealed(out)
     manifest_tables = json.loads(seal_store.read_seal(seal_store.open_immutable(out)).manifest)["tables"]
     assert not ver.valid and ver.file_ok is False and ver.changed_tables == sorted(manifest_tables)
+
+
+def test_a_secret_spilling_over_pages_of_a_table_without_rowids_is_found(demo_project, tmp_path):
+    with demo_project.atomic() as conn:
+        conn.execute("CREATE TABLE extra_notes (k TEXT PRIMARY KEY, v TEXT) WITHOUT ROWID")
+        conn.executemany("INSERT INTO extra_notes VALUES (?, ?)", [(f"n{i}", "note " * 20) for i in range(300)])
+        conn.execute("INSERT INTO extra_notes VALUES ('z', ?)", ("pad " * 4000 + f"key {FAKE_SK} " + "pad " * 4000,))
+    with pytest.raises(SealError) as err:
+        svc.seal_project(demo_project, tmp_path / "x.faproj")
+    assert "table extra_notes, column v" in str(err.value) and "sk-" in str(err.value)
