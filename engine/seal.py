@@ -1,7 +1,7 @@
 """Seal, verify and encrypt project files (the file-level and crypto half; SQL is in
 engine/project/seal_store.py, the workflow in engine/services/seal.py).
 
-A sealed file is a VACUUM INTO snapshot of a project with a `seal` row holding a manifest (sha256 of
+A sealed file is a snapshot of a project (VACUUM INTO before format 4) with a `seal` row holding a manifest (sha256 of
 every table's canonical content in primary-key order, a schema hash, app version, signer, time),
 an Ed25519 signature over the manifest's exact bytes, and the signer's public key. Whoever holds a
 trusted public key can check offline that nothing changed and who sealed it.
@@ -18,44 +18,53 @@ written by SQLite as a JSON array (engine/project/seal_store.py, _row_json) and 
 hashed with one update, instead of a Python encoder called once per value (most of a seal's time).
 The Python encoder stays, for verifying format 1 and 2 seals only.
 
-Encryption lives in engine/seal_crypt.py (re-exported here).
+Seal format 4 (factaudit-seal/4) is format 2 with per-table hashes over each table's b-tree pages as
+stored (engine/project/seal_store.py, pages_digest): the copy is a page-for-page SQLite backup whose
+unused bytes are zeroed (scrub_unused, so deleted content does not ship, as VACUUM INTO ensured), and
+nothing is decoded, so a seal costs about a copy and two reads of the file. A table's pages are found
+by following interior pages (walk_btrees) or, when a value overflows, by SQLite's dbstat table. The
+secret scan reads the same pages (may_hold_secret_raw) and checks rows value by value only where a page
+could hold a secret. A table is named changed when any of its pages changed, also when a rewrite only
+moved them. Without dbstat, verify-seal still checks every byte but lists every table as changed.
+
+Keys, trust and encryption live in engine/seal_crypt.py (re-exported here).
 """
 from __future__ import annotations
 
 import base64
 import binascii
 import datetime as _dt
+import functools
 import hashlib
 import mmap
 import os
 import re
+import string
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from factaudit.engine.config import config_dir
+from factaudit.engine import redact
 from factaudit.engine.errors import SealError
 from factaudit.engine.seal_crypt import (  # noqa: F401  (re-exported)
-    ENC_CHUNK, ENC_MAGIC, GCM_TAG, MAX_HEADER, SCRYPT_N, SCRYPT_P, SCRYPT_R, canonical_json, decrypt_file,
-    encrypt_file,
+    ENC_CHUNK, ENC_MAGIC, FINGERPRINT_RE, GCM_TAG, KEY_FILE, MAX_HEADER, SCRYPT_N, SCRYPT_P, SCRYPT_R, TRUSTED_FILE,
+    PublicKeyInfo, add_trusted_key, canonical_json, decrypt_file, encrypt_file, export_public_key, fingerprint,
+    key_path, load_signing_key, own_public_key, parse_trust, public_raw, trusted_fingerprints, trusted_keys_path,
 )
 
 FORMAT_1 = "factaudit-seal/1"        # table contents only, primary-key order
 FORMAT_2 = "factaudit-seal/2"        # + every byte of the file, rows in rowid order, header fields
 FORMAT_3 = "factaudit-seal/3"        # format 2 with rows encoded by SQLite and hashed in batches
-MANIFEST_FORMAT = FORMAT_3           # what new seals use
-ROW_ORDER = {FORMAT_1: "pk", FORMAT_2: "rowid", FORMAT_3: "rowid"}
-ROW_ENCODING = {FORMAT_1: "values", FORMAT_2: "values", FORMAT_3: "json"}
+FORMAT_4 = "factaudit-seal/4"        # format 2 with per-table hashes over each table's b-tree pages
+MANIFEST_FORMAT = FORMAT_4           # what new seals use
+ROW_ORDER = {FORMAT_1: "pk", FORMAT_2: "rowid", FORMAT_3: "rowid", FORMAT_4: "rowid"}
+ROW_ENCODING = {FORMAT_1: "values", FORMAT_2: "values", FORMAT_3: "json", FORMAT_4: "pages"}
 FILE_SIGNATURE_FORMAT = "factaudit-seal-file/1"
 SIG_B64_LEN = 88                     # base64 of a 64-byte Ed25519 signature
 FILE_SIG_PLACEHOLDER = "!" * SIG_B64_LEN   # not base64; its record header ends in "=" (0x3d)
-KEY_FILE = "signing_key.pem"
-TRUSTED_FILE = "trusted_keys.txt"
-FINGERPRINT_RE = re.compile(r"^ed25519:[0-9a-f]{16}$")
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -70,141 +79,6 @@ def utc_now_iso() -> str:
 def digest_args(fmt: str) -> tuple[str, str]:
     """(row order, row encoding) of a seal format's per-table hashes."""
     return ROW_ORDER[fmt], ROW_ENCODING[fmt]
-
-
-# ---- keys ---------------------------------------------------------------------------------------
-def fingerprint(public_raw: bytes) -> str:
-    return "ed25519:" + hashlib.sha256(public_raw).hexdigest()[:16]
-
-
-def public_raw(key: Ed25519PublicKey) -> bytes:
-    return key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-
-
-def key_path() -> Path:
-    return config_dir() / KEY_FILE
-
-
-def load_signing_key(create: bool = True) -> Ed25519PrivateKey | None:
-    """The user's signing key, made on first use with mode 0600 in the user config directory."""
-    path = key_path()
-    if path.is_file():
-        try:
-            key = serialization.load_pem_private_key(path.read_bytes(), password=None)
-        except (ValueError, TypeError) as exc:
-            raise SealError(f"the signing key at {path} is damaged: {exc}") from exc
-        if not isinstance(key, Ed25519PrivateKey):
-            raise SealError(f"the signing key at {path} is not an Ed25519 key")
-        return key
-    if not create:
-        return None
-    key = Ed25519PrivateKey.generate()
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                            serialization.NoEncryption())
-    try:
-        # O_EXCL: two processes making a key at once must not overwrite each other's.
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return load_signing_key(create=False)
-    try:
-        os.write(fd, pem)
-    finally:
-        os.close(fd)
-    return key
-
-
-def own_public_key(create: bool = False) -> bytes | None:
-    key = load_signing_key(create=create)
-    return public_raw(key.public_key()) if key else None
-
-
-@dataclass(frozen=True)
-class PublicKeyInfo:
-    fingerprint: str
-    public_key_b64: str
-    pem: str
-    key_file: str
-
-
-def export_public_key() -> PublicKeyInfo:
-    key = load_signing_key(create=True)
-    pub = key.public_key()
-    pem = pub.public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo).decode()
-    raw = public_raw(pub)
-    return PublicKeyInfo(fingerprint(raw), base64.b64encode(raw).decode(), pem, str(key_path()))
-
-
-def _parse_key_text(text: str) -> set[str]:
-    """Fingerprints named in a text: PEM public keys, base64 raw keys or fingerprints, one a line."""
-    found: set[str] = set()
-    for pem in re.findall(r"-----BEGIN PUBLIC KEY-----.*?-----END PUBLIC KEY-----", text, re.S):
-        try:
-            key = serialization.load_pem_public_key(pem.encode())
-        except ValueError as exc:
-            raise SealError(f"unreadable public key: {exc}") from exc
-        if not isinstance(key, Ed25519PublicKey):
-            raise SealError("the public key is not an Ed25519 key")
-        found.add(fingerprint(public_raw(key)))
-    text = re.sub(r"-----BEGIN PUBLIC KEY-----.*?-----END PUBLIC KEY-----", "", text, flags=re.S)
-    for line in text.splitlines():
-        token = line.split("#", 1)[0].strip()
-        if not token:
-            continue
-        if FINGERPRINT_RE.match(token.lower()):
-            found.add(token.lower())
-            continue
-        try:
-            raw = base64.b64decode(token, validate=True)
-        except (binascii.Error, ValueError):
-            raw = b""
-        if len(raw) != 32:
-            raise SealError(f"not a public key or ed25519:<fingerprint>: {token[:40]!r}")
-        found.add(fingerprint(raw))
-    return found
-
-
-def parse_trust(spec: str) -> set[str]:
-    """`--trust` value: a fingerprint, a base64 public key, or a file holding keys/fingerprints."""
-    spec = spec.strip()
-    if FINGERPRINT_RE.match(spec.lower()):
-        return {spec.lower()}
-    path = Path(spec).expanduser()
-    if path.is_file():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SealError(f"cannot read the public key file {path}: {exc}") from exc
-        found = _parse_key_text(text)
-        if not found:
-            raise SealError(f"no public key or fingerprint in {path}")
-        return found
-    return _parse_key_text(spec)
-
-
-def trusted_keys_path() -> Path:
-    return config_dir() / TRUSTED_FILE
-
-
-def trusted_fingerprints() -> set[str]:
-    """The user's own key plus the trusted-keys list in the config directory."""
-    out: set[str] = set()
-    own = own_public_key(create=False)
-    if own:
-        out.add(fingerprint(own))
-    path = config_dir(create=False) / TRUSTED_FILE
-    if path.is_file():
-        out |= _parse_key_text(path.read_text(encoding="utf-8"))
-    return out
-
-
-def add_trusted_key(spec: str, label: str = "") -> set[str]:
-    found = parse_trust(spec)
-    path = trusted_keys_path()
-    known = trusted_fingerprints()
-    with open(path, "a", encoding="utf-8") as fh:
-        for fp in sorted(found - known):
-            fh.write(f"{fp}{'  # ' + label if label else ''}\n")
-    return found
 
 
 # ---- manifest and signature ----------------------------------------------------------------------
@@ -271,11 +145,10 @@ def file_digest(path: Path, signature_text: str) -> tuple[str | None, int, int]:
             if at < 0 or mm.find(needle, at + 1) >= 0:
                 return None, 0 if at < 0 else 2, size
             h = hashlib.sha256()
-            h.update(mm[:at])
-            h.update(FILE_SIG_PLACEHOLDER.encode())
-            step = 1 << 22
-            for start in range(at + len(needle), size, step):
-                h.update(mm[start:min(size, start + step)])
+            with memoryview(mm) as view:   # hashed in place, not copied out first
+                h.update(view[:at])
+                h.update(FILE_SIG_PLACEHOLDER.encode())
+                h.update(view[at + len(needle):])
     return h.hexdigest(), at, size
 
 
@@ -364,21 +237,180 @@ def scan_for_secrets(path: Path, values: list[str] | None = None) -> list[str]:
     else:
         named = [(f"secret{i}", v) for i, v in enumerate(values)]
     needles = [(n, v.encode()) for n, v in named if v and len(v) >= 8]
-    if not needles:
+    if not needles or os.path.getsize(path) == 0:
         return []
-    overlap = max(len(v) for _, v in needles) - 1
-    hits: set[str] = set()
-    tail = b""
-    with open(path, "rb") as fh:
-        while True:
-            block = fh.read(ENC_CHUNK)
-            if not block:
-                break
-            window = tail + block
-            for name, v in needles:
-                if v in window:
-                    hits.add(name)
-            tail = window[-overlap:] if overlap else b""
+    with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+        hits = {name for name, v in needles if mm.find(v) >= 0}
     return sorted(hits)
 
 
+
+
+# ---- format 4: the copy's unused bytes and the raw-page secret pre-check ----------------------------
+def _u16(buf, at: int) -> int:
+    return int.from_bytes(buf[at:at + 2], "big")
+
+
+def _u32(buf, at: int) -> int:
+    return int.from_bytes(buf[at:at + 4], "big")
+
+
+def scrub_unused(path: Path, pages) -> int:
+    """Zero, in place, every byte of a SQLite file that holds no content: the gap between a b-tree
+    page's cell pointers and its cells, its freeblocks (after their 4-byte links), the tail of the
+    last page of an overflow chain, and free pages (a freelist trunk keeps its list). Deleted rows can
+    linger there, and a page-for-page copy would ship them. Fragments of 1-3 bytes between cells stay.
+    `pages`: seal_store.btree_pages of the file, taken before; no connection may be open on it."""
+    zeroed = 0
+    with open(path, "r+b") as fh, mmap.mmap(fh.fileno(), 0) as mm:
+        size = _u16(mm, 16)
+        size = 65536 if size == 1 else size
+        usable = size - mm[20]
+        npages = len(mm) // size
+
+        blank = memoryview(bytes(size))
+
+        def zero(start: int, end: int) -> None:
+            nonlocal zeroed
+            if end > start:
+                mm[start:end] = blank[:end - start]
+                zeroed += end - start
+
+        header_of = struct.Struct(">BHHH").unpack_from   # type, first freeblock, cells, content start
+        for p in pages:
+            base = (p.pageno - 1) * size
+            if p.kind == "overflow":
+                zero(base + usable - p.unused, base + usable)
+                continue
+            h = base + (100 if p.pageno == 1 else 0)
+            kind, block, cells, content = header_of(mm, h)
+            start, end = h + (12 if kind in (2, 5) else 8) + 2 * cells, base + min(content or 65536, usable)
+            if end > start:
+                mm[start:end] = blank[:end - start]
+                zeroed += end - start
+            seen = 0
+            while block and seen < usable // 4:   # freeblocks: ascending offsets, 4+ bytes each
+                nxt, length = struct.unpack_from(">HH", mm, base + block)
+                zero(base + block + 4, base + min(block + length, usable))
+                block, seen = (nxt if nxt > block else 0), seen + 1
+        trunk, seen = _u32(mm, 32), 0
+        while 0 < trunk <= npages and seen < npages:
+            base = (trunk - 1) * size
+            leaves = [_u32(mm, base + 8 + 4 * i) for i in range(min(_u32(mm, base + 4), (usable - 8) // 4))]
+            zero(base + 8 + 4 * len(leaves), base + usable)
+            for leaf in leaves:
+                if 0 < leaf <= npages:
+                    zero((leaf - 1) * size, (leaf - 1) * size + usable)
+            trunk, seen = _u32(mm, base), seen + 1 + len(leaves)
+    return zeroed   # no msync: sign_file's fsync writes these pages too (one page cache)
+
+
+def _varint(buf, at: int) -> tuple[int, int]:
+    value = 0
+    for i in range(8):
+        byte = buf[at + i]
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            return value, at + i + 1
+    return (value << 8) | buf[at + 8], at + 9
+
+
+def leaf_rowids(page: bytes, pageno: int) -> tuple[int, int] | None:
+    """(first, last) rowid of the cells on a table b-tree leaf page, or None for any other page."""
+    h = 100 if pageno == 1 else 0
+    n = _u16(page, h + 3)
+    if page[h] != 13 or n == 0:
+        return None
+    ends = []
+    for cell in (_u16(page, h + 8), _u16(page, h + 8 + 2 * (n - 1))):
+        _, at = _varint(page, cell)
+        rowid, _ = _varint(page, at)
+        ends.append(rowid - (1 << 64) if rowid >= 1 << 63 else rowid)
+    return ends[0], ends[1]
+
+
+QUERY_WINDOW = 64   # bytes before its "=" within which a credential query parameter ("?api_key") starts
+
+
+@functools.cache
+def _raw_scan_spec() -> tuple[tuple[bytes, ...], bytes, bool] | None:
+    """What may_hold_secret_raw looks for, derived from redact's scan: for each pattern an ASCII literal
+    every match contains (for a case-insensitive pattern, the longest piece of redact's literal free of
+    letters that a non-ASCII character also matches, so the piece's characters are ASCII in any match),
+    the last UTF-8 bytes of those non-ASCII characters, and whether the URL-query pattern (whose literal
+    "=" every page holds as binary data) is run around each "=" instead. None: no usable literal."""
+    odd = (*redact._FOLD_ODD, "\u212a")
+    folds = "".join(sorted({x for x in string.ascii_lowercase for ch in odd if re.fullmatch(f"(?i){x}", ch)}))
+    literals, query = [], False
+    for kind, pattern in redact._SCAN:
+        if pattern is redact._QUERY:
+            query = True
+            continue
+        literal = redact._SCAN_LITERALS.get(kind) or ""
+        if pattern.flags & re.IGNORECASE:
+            literal = max(re.split(f"[{folds}]", literal), key=len)
+        if not literal or not literal.isascii():
+            return None
+        literals.append(literal.lower().encode())
+    return tuple(literals), bytes(sorted({ch.encode()[-1] for ch in odd})), query
+
+
+def may_hold_secret_raw(data: bytes, exact: dict[str, str] | None = None) -> bool:
+    """False only if no text value stored whole (UTF-8) in `data` holds anything redact.find_secret
+    names: the raw-page counterpart of redact.may_hold_secret_json, for b-tree pages whose values do
+    not spill to overflow pages (a value split over pages is not contiguous). True is only "maybe"."""
+    if any(v and len(v) >= redact.MIN_SECRET_LEN and v.encode() in data for v in (exact or {}).values()):
+        return True
+    spec = _raw_scan_spec()
+    if spec is None:
+        return True
+    literals, odd_last, query = spec
+    lowered = data.lower()
+    if any(literal in lowered for literal in literals):
+        return True
+    if not query:
+        return False
+    import numpy as np
+
+    arr = np.frombuffer(lowered, np.uint8)
+    eq = np.flatnonzero(arr[1:] == ord("=")) + 1
+    before = arr[eq - 1]
+    # A parameter name ends in a letter: ASCII, or one of the odd non-ASCII characters matching one.
+    cand = eq[((before >= ord("a")) & (before <= ord("z"))) | np.isin(before, np.frombuffer(odd_last, np.uint8))]
+    return any(redact._QUERY.search(data[max(0, at - QUERY_WINDOW):at + 2].decode("utf-8", "replace"))
+               for at in cand.tolist())
+
+
+def walk_btrees(path: Path, roots: dict[str, int]) -> list | None:
+    """The pages of every b-tree (name -> root page) found by following interior pages, as
+    seal_store.BtreePage rows, without dbstat's per-cell work. None whenever that cannot be the whole
+    answer: an overflow page exists (some page is neither reached nor free; only dbstat assigns it),
+    the file uses auto-vacuum pointer maps, or a page is reached twice or is not a b-tree page."""
+    from factaudit.engine.project.seal_store import BtreePage
+
+    with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+        size = _u16(mm, 16)
+        size = 65536 if size == 1 else size
+        npages = len(mm) // size
+        if _u32(mm, 52) or _u32(mm, 28) != npages:      # auto-vacuum, or a header out of date
+            return None
+        out, seen = [], set()
+        for name, root in roots.items():
+            todo = [root]
+            while todo:
+                pageno = todo.pop()
+                if not 0 < pageno <= npages or pageno in seen:
+                    return None
+                seen.add(pageno)
+                base = (pageno - 1) * size
+                h = base + (100 if pageno == 1 else 0)
+                kind, cells = mm[h], _u16(mm, h + 3)
+                if kind in (2, 5):
+                    offsets = struct.unpack_from(f">{cells}H", mm, h + 12)
+                    todo += [_u32(mm, base + at) for at in offsets]
+                    todo.append(_u32(mm, h + 8))
+                elif kind not in (10, 13):
+                    return None
+                out.append(BtreePage(name, pageno, "internal" if kind in (2, 5) else "leaf", 0))
+        lock_page = 1 if npages * size > 1 << 30 else 0
+        return out if len(seen) + _u32(mm, 36) + lock_page == npages else None

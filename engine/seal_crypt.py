@@ -1,4 +1,4 @@
-"""Encrypted sealed files: the sealed SQLite bytes under AES-256-GCM, in chunks (one GCM call is capped
+"""Signing keys and trust (the user's Ed25519 key, trusted fingerprints), and encrypted sealed files: the sealed SQLite bytes under AES-256-GCM, in chunks (one GCM call is capped
 at 2^31-1 bytes), with a key from scrypt. Each chunk's nonce carries its index and its associated
 data carries the header, the index and a last-chunk flag, so chunks cannot be reordered, dropped or
 cut off without the decryption failing. (Split from engine/seal.py, which re-exports these names.)
@@ -7,17 +7,27 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
 import os
+import re
 import secrets
 import struct
+from dataclasses import dataclass
 from pathlib import Path
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
+from factaudit.engine.config import config_dir
 from factaudit.engine.errors import SealError
+
+KEY_FILE = "signing_key.pem"
+TRUSTED_FILE = "trusted_keys.txt"
+FINGERPRINT_RE = re.compile(r"^ed25519:[0-9a-f]{16}$")
 
 ENC_MAGIC = b"FACTAUDIT SEALED ENCRYPTED v1\n"
 ENC_CHUNK = 1 << 20
@@ -126,3 +136,138 @@ def decrypt_file(src: Path, dst: Path, passphrase: str) -> None:
         os.replace(tmp, dst)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+# ---- keys ---------------------------------------------------------------------------------------
+def fingerprint(public_raw: bytes) -> str:
+    return "ed25519:" + hashlib.sha256(public_raw).hexdigest()[:16]
+
+
+def public_raw(key: Ed25519PublicKey) -> bytes:
+    return key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+
+
+def key_path() -> Path:
+    return config_dir() / KEY_FILE
+
+
+def load_signing_key(create: bool = True) -> Ed25519PrivateKey | None:
+    """The user's signing key, made on first use with mode 0600 in the user config directory."""
+    path = key_path()
+    if path.is_file():
+        try:
+            key = serialization.load_pem_private_key(path.read_bytes(), password=None)
+        except (ValueError, TypeError) as exc:
+            raise SealError(f"the signing key at {path} is damaged: {exc}") from exc
+        if not isinstance(key, Ed25519PrivateKey):
+            raise SealError(f"the signing key at {path} is not an Ed25519 key")
+        return key
+    if not create:
+        return None
+    key = Ed25519PrivateKey.generate()
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                            serialization.NoEncryption())
+    try:
+        # O_EXCL: two processes making a key at once must not overwrite each other's.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return load_signing_key(create=False)
+    try:
+        os.write(fd, pem)
+    finally:
+        os.close(fd)
+    return key
+
+
+def own_public_key(create: bool = False) -> bytes | None:
+    key = load_signing_key(create=create)
+    return public_raw(key.public_key()) if key else None
+
+
+@dataclass(frozen=True)
+class PublicKeyInfo:
+    fingerprint: str
+    public_key_b64: str
+    pem: str
+    key_file: str
+
+
+def export_public_key() -> PublicKeyInfo:
+    key = load_signing_key(create=True)
+    pub = key.public_key()
+    pem = pub.public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo).decode()
+    raw = public_raw(pub)
+    return PublicKeyInfo(fingerprint(raw), base64.b64encode(raw).decode(), pem, str(key_path()))
+
+
+def _parse_key_text(text: str) -> set[str]:
+    """Fingerprints named in a text: PEM public keys, base64 raw keys or fingerprints, one a line."""
+    found: set[str] = set()
+    for pem in re.findall(r"-----BEGIN PUBLIC KEY-----.*?-----END PUBLIC KEY-----", text, re.S):
+        try:
+            key = serialization.load_pem_public_key(pem.encode())
+        except ValueError as exc:
+            raise SealError(f"unreadable public key: {exc}") from exc
+        if not isinstance(key, Ed25519PublicKey):
+            raise SealError("the public key is not an Ed25519 key")
+        found.add(fingerprint(public_raw(key)))
+    text = re.sub(r"-----BEGIN PUBLIC KEY-----.*?-----END PUBLIC KEY-----", "", text, flags=re.S)
+    for line in text.splitlines():
+        token = line.split("#", 1)[0].strip()
+        if not token:
+            continue
+        if FINGERPRINT_RE.match(token.lower()):
+            found.add(token.lower())
+            continue
+        try:
+            raw = base64.b64decode(token, validate=True)
+        except (binascii.Error, ValueError):
+            raw = b""
+        if len(raw) != 32:
+            raise SealError(f"not a public key or ed25519:<fingerprint>: {token[:40]!r}")
+        found.add(fingerprint(raw))
+    return found
+
+
+def parse_trust(spec: str) -> set[str]:
+    """`--trust` value: a fingerprint, a base64 public key, or a file holding keys/fingerprints."""
+    spec = spec.strip()
+    if FINGERPRINT_RE.match(spec.lower()):
+        return {spec.lower()}
+    path = Path(spec).expanduser()
+    if path.is_file():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SealError(f"cannot read the public key file {path}: {exc}") from exc
+        found = _parse_key_text(text)
+        if not found:
+            raise SealError(f"no public key or fingerprint in {path}")
+        return found
+    return _parse_key_text(spec)
+
+
+def trusted_keys_path() -> Path:
+    return config_dir() / TRUSTED_FILE
+
+
+def trusted_fingerprints() -> set[str]:
+    """The user's own key plus the trusted-keys list in the config directory."""
+    out: set[str] = set()
+    own = own_public_key(create=False)
+    if own:
+        out.add(fingerprint(own))
+    path = config_dir(create=False) / TRUSTED_FILE
+    if path.is_file():
+        out |= _parse_key_text(path.read_text(encoding="utf-8"))
+    return out
+
+
+def add_trusted_key(spec: str, label: str = "") -> set[str]:
+    found = parse_trust(spec)
+    path = trusted_keys_path()
+    known = trusted_fingerprints()
+    with open(path, "a", encoding="utf-8") as fh:
+        for fp in sorted(found - known):
+            fh.write(f"{fp}{'  # ' + label if label else ''}\n")
+    return found

@@ -63,14 +63,71 @@ def vacuum_into(conn: sqlite3.Connection, dst: Path) -> None:
     conn.execute("VACUUM INTO ?", (str(dst),))
 
 
-def checkpoint(conn: sqlite3.Connection) -> None:
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+def backup_into(conn: sqlite3.Connection, dst: Path) -> None:
+    """A page-for-page copy of a consistent snapshot (WAL content included, one backup step under one
+    read transaction). Nothing is re-encoded, so it costs about a file copy where VACUUM INTO rebuilds
+    every table and index; the deleted content a page may still hold is zeroed by seal.scrub_unused."""
+    out = sqlite3.connect(str(dst))
+    try:
+        out.execute("PRAGMA synchronous = OFF")   # a scratch file until sign_file syncs it
+        conn.backup(out)
+    finally:
+        out.close()
+
+
+def has_dbstat(conn: sqlite3.Connection) -> bool:
+    """Whether this SQLite has the dbstat table (seal format 4 needs it to find a table's pages)."""
+    try:
+        conn.execute("SELECT 1 FROM dbstat LIMIT 0")
+        return True
+    except sqlite3.OperationalError:
+        return False
+
+
+@dataclass(frozen=True)
+class BtreePage:
+    """A page of the table or index `name`; kind: 'internal', 'leaf' or 'overflow'; unused: its bytes
+    holding nothing; mx_payload: its largest cell's payload (dbstat's pagetype, unused, mx_payload)."""
+    name: str
+    pageno: int
+    kind: str
+    unused: int
+    mx_payload: int = 0
+
+
+def btree_pages(conn: sqlite3.Connection, name: str | None = None) -> list[BtreePage]:
+    """Every page in use by a table or index (or by `name` only), as dbstat lists them."""
+    sql = "SELECT name, pageno, pagetype, unused, mx_payload FROM dbstat" + (" WHERE name = ?" if name else "")
+    return [BtreePage(str(n), *rest) for n, *rest in conn.execute(sql, (name,) if name else ())]
+
+
+def btree_roots(conn: sqlite3.Connection) -> dict[str, int]:
+    """Root page of every table and index, sqlite_schema's (page 1) included."""
+    rows = conn.execute("SELECT name, rootpage FROM sqlite_master WHERE rootpage > 0").fetchall()
+    return {"sqlite_schema": 1, **{str(name): int(root) for name, root in rows}}
+
+
+def page_size(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA page_size").fetchone()[0])
+
+
+def row_count(conn: sqlite3.Connection, table: str) -> int:
+    return int(conn.execute(f"SELECT count(*) FROM {_q(table)}").fetchone()[0])
+
+
+def database_file(conn: sqlite3.Connection) -> Path:
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    if not path:
+        raise SealError("a page digest needs a database file, not an in-memory database")
+    return Path(path)
 
 
 def prepare_copy(path: Path) -> sqlite3.Connection:
     """Open the fresh snapshot for writing the seal: rollback journal, so the sealed file is one file."""
     conn = sqlite3.connect(str(path), isolation_level=None)
     conn.execute("PRAGMA journal_mode = DELETE")
+    # A scratch file until it is complete: sign_file syncs it once, after the last write.
+    conn.execute("PRAGMA synchronous = OFF")
     conn.execute(SEAL_DDL)
     conn.execute(SEAL_FILE_DDL)
     conn.execute(f"DELETE FROM {SEAL_TABLE}")
@@ -176,7 +233,7 @@ def _order_clause(conn: sqlite3.Connection, table: str) -> tuple[list[str], str]
     return columns, ", ".join(_q(c) for c in keys)
 
 
-def _has_rowid(conn: sqlite3.Connection, table: str) -> bool:
+def has_rowid(conn: sqlite3.Connection, table: str) -> bool:
     sql = conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)).fetchone()
     return not (sql and sql[0] and "WITHOUT ROWID" in " ".join(sql[0].upper().split()))
 
@@ -186,13 +243,20 @@ def table_digest(conn: sqlite3.Connection, table: str, order_by: str = "pk",
     """(row count, sha256) of a table's content. `order_by="pk"` (seal format 1): primary-key order,
     so physical order does not count. `"rowid"` (formats 2 and 3): rowid order with the rowid hashed
     too, because the order rows are stored in is the order the app lists them and `--limit` picks them.
-    `encoding="values"` (formats 1 and 2) encodes every value in Python; `"json"` (format 3) has
+    `encoding="pages"` (format 4) hashes the table's b-tree pages as stored (see pages_digest) and
+    ignores `order_by`. `encoding="values"` (formats 1 and 2) encodes every value in Python; `"json"` (format 3) has
     SQLite encode each row (see _row_json) and hashes a batch of rows with one update; `inspect(table,
     batch, first_rowid, last_rowid)` (json only) then sees each batch's row texts, one a line (the
     rowids are None for a table without them), so the seal's secret scan needs no pass of its own."""
+    if encoding == "pages":
+        pages = sorted(p.pageno for p in btree_pages(conn, table))
+        size = page_size(conn)
+        with open(database_file(conn), "rb") as fh:
+            chunks = (data for _, data in read_pages(fh, pages, size))
+            return row_count(conn, table), pages_digest(table, size, chunks)
     columns, order = _order_clause(conn, table)
     select = ", ".join(_q(c) for c in columns)
-    rowid = order_by == "rowid" and _has_rowid(conn, table)
+    rowid = order_by == "rowid" and has_rowid(conn, table)
     if encoding == "json":
         return _table_digest_json(conn, table, columns, order, rowid, inspect)
     if encoding != "values":
@@ -221,6 +285,38 @@ def table_digest(conn: sqlite3.Connection, table: str, order_by: str = "pk",
     finally:
         conn.text_factory = old_factory
     return n, h.hexdigest()
+
+
+CHUNK_PAGES = 1024
+
+
+def read_pages(fh, pages: list[int], size: int, chunk_pages: int = CHUNK_PAGES):
+    """(page numbers, their bytes joined) for `pages` (ascending) in chunks of up to `chunk_pages`
+    pages; runs of consecutive pages are read with one call."""
+    for start in range(0, len(pages), chunk_pages):
+        part = pages[start:start + chunk_pages]
+        pieces, first = [], 0
+        for i in range(1, len(part) + 1):
+            if i == len(part) or part[i] != part[i - 1] + 1:
+                fh.seek((part[first] - 1) * size)
+                want = (i - first) * size
+                data = fh.read(want)
+                if len(data) != want:
+                    raise sqlite3.DatabaseError(f"page {part[i - 1]} is past the end of the file")
+                pieces.append(data)
+                first = i
+        yield part, b"".join(pieces)
+
+
+def pages_digest(table: str, size: int, chunks) -> str:
+    """Format 4: sha256 over a header line (the table, "pages", the page size), then every page of the
+    table's b-tree (interior, leaf and overflow pages, as dbstat names them) in ascending page number,
+    byte for byte. A change anywhere in the table's storage changes it; so does a rewrite that moves
+    its pages (VACUUM), which is why format 4 names a table whose pages changed, not only its values."""
+    h = hashlib.sha256(json.dumps([table, "pages", size]).encode() + b"\n")
+    for data in chunks:
+        h.update(data)
+    return h.hexdigest()
 
 
 def _json_value(column: str) -> str:
@@ -296,7 +392,7 @@ def _find_in_text(conn: sqlite3.Connection, check, prefilter, tables: list[str],
                   rowids: tuple[int, int] | None) -> tuple[str, str, str, str] | None:
     for table in tables:
         columns, pk = schema.columns_and_key(conn, table)
-        key_cols = pk or (["_rowid_"] if _has_rowid(conn, table) else columns)
+        key_cols = pk or (["_rowid_"] if has_rowid(conn, table) else columns)
         select = ", ".join(_q(c) if c != "_rowid_" else c for c in key_cols + columns)
         where = " WHERE _rowid_ BETWEEN ? AND ?" if rowids is not None else ""
         cur = conn.execute(f"SELECT {select} FROM {_q(table)}{where}", rowids or ())

@@ -1,7 +1,7 @@
 """Sealed project files and the offline connection log, as the CLI and the GUI see them.
 
-- `seal_project` snapshots a project (VACUUM INTO), signs a manifest of its content and writes the
-  sealed file, optionally encrypted.
+- `seal_project` snapshots a project (a SQLite backup with unused bytes zeroed; VACUUM INTO before
+  format 4), signs a manifest of its content and writes the sealed file, optionally encrypted.
 - `verify_sealed` recomputes the manifest and reports validity, changed tables and trust.
 - `open_sealed` returns the sealed project opened immutable (read-only, never migrated) with its
   verification, for the GUI's banner; `make_working_copy` makes the editable, unsealed copy.
@@ -46,27 +46,34 @@ class SealResult:
                 "tables": self.tables, "manifest_sha256": self.manifest_sha256}
 
 
-def _build_manifest(conn: sqlite3.Connection, signer: str, source_name: str,
-                    progress: ProgressCallback, secrets: dict[str, str] | None = None) -> dict:
+def _build_manifest(conn: sqlite3.Connection, fmt: str, signer: str, source_name: str,
+                    progress: ProgressCallback, secrets: dict[str, str] | None = None,
+                    pages: list[seal_store.BtreePage] | None = None, path: Path | None = None) -> dict:
     """The manifest; with `secrets`, also refuse a copy holding one (during the hashing pass when the
-    format lets it, in a pass of its own otherwise)."""
-    order, encoding = sealcore.digest_args(sealcore.MANIFEST_FORMAT)
+    format lets it, in a pass of its own otherwise). Format 4 needs the copy's `pages` and `path`."""
+    order, encoding = sealcore.digest_args(fmt)
     inspect = None
     if secrets is not None:
         progress(0, None, "checking for keys and credentials")
         if encoding == "json":
             inspect = _SecretCheck(conn, secrets)
-        else:
+        elif encoding != "pages":
             _refuse_secrets(conn, secrets)
     tables = seal_store.content_tables(conn)
+    by_table: dict[str, list[seal_store.BtreePage]] = {}
+    for page in pages or ():
+        by_table.setdefault(page.name, []).append(page)
     digests = {}
     for i, table in enumerate(tables):
         progress(i, len(tables), f"hashing {table}")
-        rows, sha = seal_store.table_digest(conn, table, order, encoding, inspect)
+        if encoding == "pages":
+            rows, sha = seal_store.row_count(conn, table), _pages_sha256(conn, path, table, by_table, secrets)
+        else:
+            rows, sha = seal_store.table_digest(conn, table, order, encoding, inspect)
         digests[table] = {"rows": rows, "sha256": sha}
     progress(len(tables), len(tables), "hashed")
     return {
-        "format": sealcore.MANIFEST_FORMAT,
+        "format": fmt,
         "app_version": APP_VERSION,
         "schema_version": seal_store.schema_version(conn),
         "schema_sha256": seal_store.schema_digest(conn),
@@ -78,13 +85,46 @@ def _build_manifest(conn: sqlite3.Connection, signer: str, source_name: str,
     }
 
 
+def _pages_sha256(conn: sqlite3.Connection, path: Path, table: str, pages: dict[str, list[seal_store.BtreePage]],
+                  secrets: dict[str, str] | None) -> str:
+    """Format 4's hash of a table's pages; the secret scan reads the same pages as they go by and reads
+    rows back (by the rowids of a leaf page) only where a page may hold a secret. A value spilling to
+    overflow pages is not contiguous, so the rows of a leaf holding a cell larger than a quarter page
+    (any overflowing cell is) are always read back, and every row of a table without rowids."""
+    size, own = seal_store.page_size(conn), pages.get(table, [])
+    spilled = {p.pageno for p in own if p.kind == "overflow"}
+    big = {p.pageno for p in own if p.kind == "leaf" and p.mx_payload > size // 4}
+    whole = [secrets is not None and bool(spilled) and not seal_store.has_rowid(conn, table)]
+    if whole[0]:
+        _refuse_secrets(conn, secrets, [table])
+
+    def chunks():
+        for part, data in seal_store.read_pages(fh, sorted(p.pageno for p in own), size):
+            if secrets is not None and not whole[0] and (
+                    big.intersection(part) or sealcore.may_hold_secret_raw(data, secrets)):
+                for i, pageno in enumerate(part):
+                    page = data[i * size:(i + 1) * size]
+                    # Overflow pages go with their rows; interior pages of a rowid table hold no values.
+                    if whole[0] or pageno in spilled or page[0] == 5 or (
+                            pageno not in big and not sealcore.may_hold_secret_raw(page, secrets)):
+                        continue
+                    rowids = sealcore.leaf_rowids(page, pageno)
+                    whole[0] = rowids is None   # not a rowid table's leaf: read the whole table once
+                    _refuse_secrets(conn, secrets, [table], rowids)
+            yield data
+
+    with open(path, "rb") as fh:
+        return seal_store.pages_digest(table, size, chunks())
+
+
 @contextlib.contextmanager
 def _source(project: Project | str | Path):
-    """A connection to snapshot. A project we open ourselves is checkpointed first; one another
-    process is writing is still sealed consistently, since VACUUM INTO reads a snapshot."""
+    """The project to snapshot, checkpointed. One we open ourselves stays open until the seal is noted in
+    it (opening checks the whole file, once); one another process is writing is still sealed
+    consistently, since the backup (or VACUUM INTO) reads a snapshot."""
     if isinstance(project, Project):
         project.checkpoint()
-        yield project.conn, project.path
+        yield project
         return
     path = Path(project)
     if is_sealed(path):
@@ -96,7 +136,7 @@ def _source(project: Project | str | Path):
         proj = Project.open(path, readonly=True)
     try:
         proj.checkpoint()
-        yield proj.conn, proj.path
+        yield proj
     finally:
         proj.close()
 
@@ -112,39 +152,59 @@ def seal_project(project: Project | str | Path, out: str | Path, *, encrypt: boo
     out.parent.mkdir(parents=True, exist_ok=True)
     key = sealcore.load_signing_key(create=True)
     signer = sealcore.fingerprint(sealcore.public_raw(key.public_key()))
-    work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    try:
-        plain = work / "sealed.faproj"
-        with _source(project) as (conn, src_path):
-            if Path(src_path).resolve() == out.resolve():
-                raise InvalidArgument("the sealed file must not replace the project itself")
-            progress(0, None, "copying")
-            seal_store.vacuum_into(conn, plain)
-        copy = seal_store.prepare_copy(plain)
-        secrets = keys.configured_keys(_saved_endpoint_urls())
+    with _source(project) as source:
+        if Path(source.path).resolve() == out.resolve():
+            raise InvalidArgument("the sealed file must not replace the project itself")
+        work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
         try:
-            manifest = _build_manifest(copy, signer, Path(src_path).name, progress, secrets)
-            signed = sealcore.sign_manifest(manifest, key)
-            seal_store.write_seal(copy, seal_store.SealRow(signed.manifest_text, signed.signature_b64,
-                                                           signed.public_key_b64, signed.signer, manifest["created"]),
-                                  file_placeholder=sealcore.FILE_SIG_PLACEHOLDER)
+            plain = work / "sealed.faproj"
+            manifest, signed = _seal_copy(source, plain, key, signer, progress)
+            if encrypt:
+                progress(0, None, "encrypting")
+                sealcore.encrypt_file(plain, out, passphrase or "")
+            else:
+                plain.replace(out)
         finally:
-            copy.close()
-        sealcore.sign_file(plain, signed.manifest_text, key)  # every byte, after the last SQLite write
-        # A backstop over the raw bytes (free pages, indexes): the configured keys' exact values.
-        leaked = sealcore.scan_for_secrets(plain, list(secrets.values()))
-        if leaked:
-            raise SealError("refusing to seal: the file contains the value of a configured API key")
-        if encrypt:
-            progress(0, None, "encrypting")
-            sealcore.encrypt_file(plain, out, passphrase or "")
-        else:
-            plain.replace(out)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    _note_sealed(project, out)
+            shutil.rmtree(work, ignore_errors=True)
+        if not source.readonly:
+            # The source's Workflow "Seal" step, written after the copy was taken, so the sealed file
+            # does not carry it. A source another process holds is left alone.
+            from factaudit.engine.services import status
+
+            status.mark_step(source, "seal", out.name)
     return SealResult(str(out), signer, encrypt, out.stat().st_size, manifest["tables"],
                       hashlib.sha256(signed.manifest_text.encode()).hexdigest())
+
+
+def _seal_copy(source: Project, plain: Path, key, signer: str, progress: ProgressCallback):
+    """Copy, hash, scan and sign `source` into `plain`: (manifest, signed manifest)."""
+    fmt = sealcore.MANIFEST_FORMAT
+    if fmt == sealcore.FORMAT_4 and not seal_store.has_dbstat(source.conn):
+        fmt = sealcore.FORMAT_3   # this SQLite cannot list a table's pages
+    progress(0, None, "copying")
+    (seal_store.backup_into if fmt == sealcore.FORMAT_4 else seal_store.vacuum_into)(source.conn, plain)
+    copy = seal_store.prepare_copy(plain)
+    pages = None
+    if fmt == sealcore.FORMAT_4:
+        # Following interior pages finds every page when none overflows; dbstat is the general answer.
+        pages = sealcore.walk_btrees(plain, seal_store.btree_roots(copy)) or seal_store.btree_pages(copy)
+        copy.close()
+        sealcore.scrub_unused(plain, pages)
+        copy = seal_store.prepare_copy(plain)   # a new connection: no page cached from before the scrub
+    secrets = keys.configured_keys(_saved_endpoint_urls())
+    try:
+        manifest = _build_manifest(copy, fmt, signer, Path(source.path).name, progress, secrets, pages, plain)
+        signed = sealcore.sign_manifest(manifest, key)
+        seal_store.write_seal(copy, seal_store.SealRow(signed.manifest_text, signed.signature_b64,
+                                                       signed.public_key_b64, signed.signer, manifest["created"]),
+                              file_placeholder=sealcore.FILE_SIG_PLACEHOLDER)
+    finally:
+        copy.close()
+    sealcore.sign_file(plain, signed.manifest_text, key)  # every byte, after the last SQLite write
+    # A backstop over the raw bytes (free pages, indexes): the configured keys' exact values.
+    if sealcore.scan_for_secrets(plain, list(secrets.values())):
+        raise SealError("refusing to seal: the file contains the value of a configured API key")
+    return manifest, signed
 
 
 def _saved_endpoint_urls() -> list[str]:
@@ -184,21 +244,6 @@ class _SecretCheck:
         if first is None:   # no rowids to narrow to: check the whole table once
             self.whole_tables_done.add(table)
         _refuse_secrets(self.conn, self.secrets, [table], None if first is None else (first, last))
-
-
-def _note_sealed(project: Project | str | Path, out: Path) -> None:
-    """Tell the source project a sealed copy exists (its Workflow "Seal" step); written after the copy
-    was taken, so the sealed file does not carry it. A source another process holds is left alone."""
-    from factaudit.engine.services import status
-
-    if isinstance(project, Project):
-        status.mark_step(project, "seal", out.name)
-        return
-    try:
-        with Project.open(Path(project)) as proj:
-            status.mark_step(proj, "seal", out.name)
-    except (ProjectLocked, ReadOnlyProject):
-        pass
 
 
 def is_encrypted(path: str | Path) -> bool:

@@ -71,7 +71,7 @@ def verify_json(path: Path, trust: str) -> tuple[int, dict]:
 def test_the_untouched_copy_is_valid_and_covers_every_byte(small_sealed, sealed_copy):
     code, out = verify_json(sealed_copy, signer_of(small_sealed))
     assert code == 0 and out["valid"] and out["trusted"] and out["file_ok"] is True
-    assert out["seal_format"] == "factaudit-seal/3"
+    assert out["seal_format"] == "factaudit-seal/4"
     # The stored file signature, checked independently of engine.seal's helpers: find the signature
     # text, put back the placeholder it was written over, hash, and verify with the raw key.
     import base64
