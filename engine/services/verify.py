@@ -17,7 +17,7 @@ from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM, open_llm
 from factaudit.engine.pipeline.evidence import parse_evidence
-from factaudit.engine.pipeline.verify import MODES, EvidencePassage, VerifyOptions, verify_claim
+from factaudit.engine.pipeline.verify import MODES, SCORING, EvidencePassage, VerifyOptions, verify_claim
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.queries import corpus_hash, get_passages, list_claims
@@ -37,6 +37,8 @@ class VerifyRequest(LLMRunSettings):
     concurrency: int = 4
     backoff_base: float = 1.0
     evidence: str | None = None          # "sentences:N" keeps each passage's N best sentences; None = whole
+    scoring: str = "generate"            # or "logprob": the four verdicts scored by log-probability (joint)
+    calibration: str = "none"            # logprob only: none | contextual | a JSON bias file
 
 
 @dataclass
@@ -93,7 +95,8 @@ def _request_from_config(cfg: dict[str, Any], base: VerifyRequest) -> VerifyRequ
         retrieval_run=cfg["retrieval_run"], mode=cfg["mode"], k=cfg["k"], limit=cfg.get("limit"),
         dataset=cfg.get("dataset"), seed=cfg["seed"], temperature=cfg["temperature"], max_tokens=cfg["max_tokens"],
         passage_words=cfg.get("passage_words"), prompt_cache=cfg.get("prompt_cache", False),
-        evidence=cfg.get("evidence"), n_ctx=cfg["model"].get("n_ctx"), resume=base.resume, n_threads=base.n_threads, timeout=base.timeout,
+        evidence=cfg.get("evidence"), scoring=(cfg.get("scoring") or {}).get("method", "generate"),
+        calibration=(cfg.get("scoring") or {}).get("calibration", "none"), n_ctx=cfg["model"].get("n_ctx"), resume=base.resume, n_threads=base.n_threads, timeout=base.timeout,
         max_retries=base.max_retries, concurrency=base.concurrency, backoff_base=base.backoff_base,
     )
 
@@ -128,7 +131,7 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
             raise InvalidArgument(f"{run.id} verifies {cfg.get('retrieval_run')}, not {req.retrieval_run}")
         req = _request_from_config(cfg, req)
         entry = entry_from_pin(cfg["model"])
-        opts = _options(req)
+        opts = _options(req, (cfg.get("scoring") or {}).get("bias"))
         if cfg["prompt"]["sha256"] != opts.prompt().sha256:
             raise InvalidArgument(f"the prompt template changed since {run.id} started; start a new run")
         run_id: str | None = run.id
@@ -137,6 +140,8 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
         entry = registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx)
         opts = _options(req)
         run_id = None
+        if req.scoring == "logprob" and entry.is_endpoint:
+            raise InvalidArgument("log-probability scoring needs a GGUF model run in-process, not an endpoint")
     own_llm = llm is None
     if llm is None:
         llm = open_llm(entry, seed=req.seed, temperature=req.temperature, prompt_cache=req.prompt_cache,
@@ -144,12 +149,14 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
                        concurrency=req.concurrency, backoff_base=req.backoff_base, on_retry=on_retry)
     try:
         if run_id is None:
+            opts = _calibrated(req, opts, llm)
             cfg = {
                 "retrieval_run": req.retrieval_run, "mode": req.mode, "k": req.k, "limit": req.limit,
                 "dataset": req.dataset, "seed": req.seed, "temperature": req.temperature,
                 "max_tokens": req.max_tokens, "passage_words": req.passage_words, "prompt_cache": req.prompt_cache,
                 "evidence": req.evidence or "whole", "prompt": opts.prompt().ref(), "corpus_hash": corpus_hash(project), "model": model_pin(entry),
                 "withheld_instructions": DETECTOR if opts.withhold_instructions else None,
+                "scoring": _scoring_pin(req, opts),
             }
             run_id = jobs.create_run(project, "verify", cfg, provenance=llm.provenance())
         else:
@@ -160,9 +167,37 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
             llm.close()
 
 
-def _options(req: VerifyRequest) -> VerifyOptions:
+def _options(req: VerifyRequest, bias: dict[str, float] | None = None) -> VerifyOptions:
     return VerifyOptions(mode=req.mode, max_tokens=req.max_tokens, passage_words=req.passage_words, seed=req.seed,
-                         temperature=req.temperature, evidence_sentences=parse_evidence(req.evidence))
+                         temperature=req.temperature, evidence_sentences=parse_evidence(req.evidence),
+                         scoring=req.scoring, calibration_bias=tuple(bias.items()) if bias else None)
+
+
+def _calibrated(req: VerifyRequest, opts: VerifyOptions, llm: LLM) -> VerifyOptions:
+    """The per-verdict bias a new logprob run pins: from content-free inputs (contextual, computed
+    with this model and prompt) or from a file; none for generation."""
+    if req.scoring != "logprob" or req.calibration in (None, "none"):
+        return opts
+    from dataclasses import replace
+
+    from factaudit.engine.models import calibration
+    from factaudit.engine.pipeline.verify import verdict_logprobs
+    from factaudit.engine.project.records import VERDICTS
+
+    if req.calibration == "contextual":
+        prompt = opts.prompt()
+        bias = calibration.contextual_bias(
+            lambda claim, ev: verdict_logprobs(llm, prompt.render(claim=claim, evidence=ev)).logprobs, VERDICTS)
+    else:
+        bias = calibration.read_bias_file(req.calibration, VERDICTS)
+    return replace(opts, calibration_bias=tuple(bias.items()))
+
+
+def _scoring_pin(req: VerifyRequest, opts: VerifyOptions) -> dict[str, Any]:
+    if req.scoring != "logprob":
+        return {"method": "generate"}
+    return {"method": "logprob", "calibration": req.calibration or "none",
+            "bias": dict(opts.calibration_bias) if opts.calibration_bias else None}
 
 
 def _check_request(project: Project, req: VerifyRequest) -> None:
@@ -172,6 +207,12 @@ def _check_request(project: Project, req: VerifyRequest) -> None:
         raise InvalidArgument(f"unknown mode {req.mode!r}; expected one of {', '.join(MODES)}")
     if req.k < 1:
         raise InvalidArgument("k must be at least 1")
+    if req.scoring not in SCORING:
+        raise InvalidArgument(f"unknown scoring {req.scoring!r}; expected one of {', '.join(SCORING)}")
+    if req.scoring == "logprob" and req.mode != "joint":
+        raise InvalidArgument("log-probability scoring is for joint mode only")
+    if req.scoring != "logprob" and req.calibration not in (None, "none"):
+        raise InvalidArgument("--calibration applies to --scoring logprob only")
     if not (0.0 <= req.temperature <= 2.0):
         raise InvalidArgument("temperature must be between 0 and 2")
     _check_retrieval_run(project, req.retrieval_run)
