@@ -104,12 +104,12 @@ def peak_rss(name: str, evidence: str) -> float:
 
 def _rss_probe(name: str, evidence: str) -> None:
     from factaudit.engine.models.llama_backend import LlamaBackend
-    from factaudit.engine.pipeline.evidence import parse_evidence
     from factaudit.engine.pipeline.verify import VerifyOptions, verify_claim
+    from factaudit.engine.services.verify import evidence_options
 
     sets = evidence_for(load_claims("dev", 3), 3)
     llm = LlamaBackend(resolve(name), n_threads=1)
-    opts = VerifyOptions(scoring="logprob", evidence_sentences=parse_evidence(evidence))
+    opts = VerifyOptions(scoring="logprob", **evidence_options(evidence))
     for cid, text, _, ps in sets:
         verify_claim(llm, text, cid, ps, opts)
 
@@ -129,17 +129,17 @@ def main() -> None:
     from factaudit.engine.models.calibration import apply_bias, contextual_bias, fit_bias, pick
     from factaudit.engine.project.records import VERDICTS as VERDICTS_ORDER
     from factaudit.engine.models.llama_backend import LlamaBackend
-    from factaudit.engine.pipeline.evidence import parse_evidence
     from factaudit.engine.pipeline.verify import VerifyOptions, fit_messages, verdict_logprobs, verify_claim
+    from factaudit.engine.services.verify import evidence_options
 
     labels = list(VERDICTS_ORDER)
     sets = evidence_for(load_claims("dev", args.claims), args.k)
     gold = [g for _, _, g, _ in sets]
     names = args.models.split(",")
     llms = {n: LlamaBackend(resolve(n), n_threads=args.threads) for n in names}
-    n_sent = parse_evidence(args.evidence)
-    gen_opts = VerifyOptions(max_tokens=160, evidence_sentences=n_sent)
-    lp_opts = VerifyOptions(scoring="logprob", evidence_sentences=n_sent)
+    ev = evidence_options(args.evidence)
+    gen_opts = VerifyOptions(max_tokens=160, **ev)
+    lp_opts = VerifyOptions(scoring="logprob", **ev)
     prompt = lp_opts.prompt()
     rows = {n: {"logprobs": [], "lp_secs": [], "gen": [], "gen_secs": [], "prompt_tokens": [], "evaluated": []}
             for n in names}

@@ -25,9 +25,10 @@ from factaudit.engine.pipeline.verify import MODES, SCORING
 @click.option("--temperature", type=float, default=0.0, show_default=True)
 @click.option("--max-tokens", type=click.IntRange(16), default=200, show_default=True)
 @click.option("--passage-words", type=click.IntRange(10), help="cap each passage at N words (pinned in the run)")
-@click.option("--evidence", default="whole", show_default=True, metavar="whole|sentences:N",
-              help="what the model reads of each passage: all of it, or its N sentences best matching the claim "
-                   "by BM25, in passage order (pinned in the run)")
+@click.option("--evidence", default="whole", show_default=True, metavar="whole|sentences:N|tokens:B",
+              help="what the model reads of each passage: all of it, its N sentences best matching the claim "
+                   "by BM25, or the best sentences a budget of B tokens buys across the passages; kept "
+                   "sentences stay in passage order (pinned in the run)")
 @click.option("--scoring", type=click.Choice(SCORING), default="generate", show_default=True,
               help="generate: the model writes a JSON verdict; logprob: the four verdicts are scored by their "
                    "log-probabilities (joint mode, GGUF models; pinned in the run)")

@@ -132,6 +132,13 @@ def gguf_entry(path: str | Path, *, name: str | None = None, source: str = "path
     )
 
 
+def with_n_ctx(entry: ModelEntry, n_ctx: int) -> ModelEntry:
+    """The same model file run with another context (RAM estimate and fit redone)."""
+    out = gguf_entry(entry.path, name=entry.name, source=entry.source, n_ctx=n_ctx)
+    out.demo_grade, out.note, out.extra = entry.demo_grade, entry.note, {**entry.extra, **out.extra}
+    return out
+
+
 def embedded_llm() -> ModelEntry:
     entry = gguf_entry(embedded_gguf_path(), name=EMBEDDED_LLM, source="embedded")
     entry.demo_grade = True

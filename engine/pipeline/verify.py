@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.models.llm import LLM, LLMResult
 from factaudit.engine.pipeline.aggregate import STANCES, aggregate_stances
-from factaudit.engine.pipeline.evidence import select_sentences
+from factaudit.engine.pipeline.evidence import select_budget, select_sentences
 from factaudit.engine.pipeline.prompts import Prompt, load_prompt, neutralise
 from factaudit.engine.project.records import VERDICTS, VerdictRecord
 from factaudit.engine.text.injection import withhold
@@ -42,6 +42,7 @@ class VerifyOptions:
     max_tokens: int = 200
     passage_words: int | None = None     # cap each passage at this many words (pinned in the run config)
     evidence_sentences: int | None = None   # keep the N sentences best matching the claim (pinned)
+    evidence_tokens: int | None = None      # or: a budget of B sentence tokens across the passages (pinned)
     seed: int = 0
     temperature: float = 0.0
     # Sentences flagged by engine.text.injection are withheld from the model (pinned in the run config).
@@ -106,6 +107,9 @@ def fit_messages(llm: LLM, prompt: Prompt, claim: str, passages: list[EvidencePa
     if opts.evidence_sentences:
         passages = [EvidencePassage(p.id, select_sentences(claim, p.text, opts.evidence_sentences), p.title)
                     for p in passages]
+    if opts.evidence_tokens:
+        cut = select_budget(claim, [p.text for p in passages], opts.evidence_tokens, llm.count_tokens)
+        passages = [EvidencePassage(p.id, t, p.title) for p, t in zip(passages, cut)]
     texts = [cap_words(p.text, opts.passage_words) for p in passages]
     budget = llm.context_length - opts.max_tokens
     trimmed = False

@@ -17,7 +17,7 @@ from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM, open_llm
 from factaudit.engine.pipeline.evidence import parse_evidence
-from factaudit.engine.pipeline.verify import MODES, SCORING, EvidencePassage, VerifyOptions, verify_claim
+from factaudit.engine.pipeline.verify import MODES, SCORING, EvidencePassage, VerifyOptions, fit_messages, verify_claim
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.queries import corpus_hash, get_passages, list_claims
@@ -131,15 +131,17 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
             raise InvalidArgument(f"{run.id} verifies {cfg.get('retrieval_run')}, not {req.retrieval_run}")
         req = _request_from_config(cfg, req)
         entry = entry_from_pin(cfg["model"])
-        opts = _options(req, (cfg.get("scoring") or {}).get("bias"))
+        opts = options_for(req, (cfg.get("scoring") or {}).get("bias"))
         if cfg["prompt"]["sha256"] != opts.prompt().sha256:
             raise InvalidArgument(f"the prompt template changed since {run.id} started; start a new run")
         run_id: str | None = run.id
     else:
         _check_request(project, req)
         entry = registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx)
-        opts = _options(req)
+        opts = options_for(req)
         run_id = None
+        if llm is None:
+            entry = sized_entry(project, req, entry, opts)
         if req.scoring == "logprob" and entry.is_endpoint:
             raise InvalidArgument("log-probability scoring needs a GGUF model run in-process, not an endpoint")
     own_llm = llm is None
@@ -149,7 +151,7 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
                        concurrency=req.concurrency, backoff_base=req.backoff_base, on_retry=on_retry)
     try:
         if run_id is None:
-            opts = _calibrated(req, opts, llm)
+            opts = calibrated(req, opts, llm)
             cfg = {
                 "retrieval_run": req.retrieval_run, "mode": req.mode, "k": req.k, "limit": req.limit,
                 "dataset": req.dataset, "seed": req.seed, "temperature": req.temperature,
@@ -167,13 +169,19 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
             llm.close()
 
 
-def _options(req: VerifyRequest, bias: dict[str, float] | None = None) -> VerifyOptions:
+def evidence_options(spec: str | None) -> dict[str, int | None]:
+    kind, n = parse_evidence(spec)
+    return {"evidence_sentences": n if kind == "sentences" else None,
+            "evidence_tokens": n if kind == "tokens" else None}
+
+
+def options_for(req: VerifyRequest, bias: dict[str, float] | None = None) -> VerifyOptions:
     return VerifyOptions(mode=req.mode, max_tokens=req.max_tokens, passage_words=req.passage_words, seed=req.seed,
-                         temperature=req.temperature, evidence_sentences=parse_evidence(req.evidence),
+                         temperature=req.temperature, **evidence_options(req.evidence),
                          scoring=req.scoring, calibration_bias=tuple(bias.items()) if bias else None)
 
 
-def _calibrated(req: VerifyRequest, opts: VerifyOptions, llm: LLM) -> VerifyOptions:
+def calibrated(req: VerifyRequest, opts: VerifyOptions, llm: LLM) -> VerifyOptions:
     """The per-verdict bias a new logprob run pins: from content-free inputs (contextual, computed
     with this model and prompt) or from a file; none for generation."""
     if req.scoring != "logprob" or req.calibration in (None, "none"):
@@ -221,6 +229,37 @@ def _check_request(project: Project, req: VerifyRequest) -> None:
         raise InvalidArgument(f"{req.retrieval_run} has no hits for any active claim{where}; nothing to verify")
 
 
+def _claims_with_evidence(project: Project, claims: list[tuple[str, str]], hits: dict, k: int,
+                          skip: set[str] = frozenset()) -> Iterator[_Claim]:
+    for claim_id, text in claims:
+        if claim_id in skip:
+            continue
+        top = hits.get(claim_id, [])[:k]
+        rows = get_passages(project, [h.passage_id for h in top])
+        yield _Claim(claim_id, text, [EvidencePassage(h.passage_id, rows[h.passage_id].text, rows[h.passage_id].title)
+                                      for h in top if h.passage_id in rows])
+
+
+def sized_entry(project: Project, req: VerifyRequest, entry: registry.ModelEntry,
+                 opts: VerifyOptions) -> registry.ModelEntry:
+    """A GGUF run's n_ctx sized to its longest prompt, rounded up (engine.models.context); pinned with
+    the model. An explicit --n-ctx, an endpoint or a run with no claims keeps the entry as it is."""
+    if req.n_ctx or entry.is_endpoint or not entry.path:
+        return entry
+    from factaudit.engine.models.context import PromptCounter, context_for
+
+    counter = PromptCounter(entry, entry.n_ctx or registry.DEFAULT_N_CTX)
+    prompt = opts.prompt()
+    claims = claims_for_run(project, req.retrieval_run, req.limit, req.dataset)
+    hits = run_store.get_hits(project, req.retrieval_run)
+    longest = max((counter.count_message_tokens(fit_messages(counter, prompt, c.text, c.passages, opts)[0])
+                   for c in _claims_with_evidence(project, claims, hits, req.k)), default=0)
+    if not longest:
+        return entry
+    # fit_messages keeps max_tokens free for the reply in either scoring, so the context must too
+    return registry.with_n_ctx(entry, context_for(longest, req.max_tokens, entry.context_length))
+
+
 def _run(project: Project, run_id: str, req: VerifyRequest, opts: VerifyOptions, llm: LLM,
          progress: ProgressCallback, cancel: CancelToken | None) -> VerifyResult:
     retries_before = getattr(llm, "retries", 0)
@@ -230,14 +269,7 @@ def _run(project: Project, run_id: str, req: VerifyRequest, opts: VerifyOptions,
 
     def todo() -> Iterator[_Claim]:
         # Read lazily, in this thread (it owns the project's connections), as workers free up.
-        for claim_id, text in claims:
-            if claim_id in done:
-                continue
-            top = hits.get(claim_id, [])[: req.k]
-            rows = get_passages(project, [h.passage_id for h in top])
-            yield _Claim(claim_id, text, [EvidencePassage(h.passage_id, rows[h.passage_id].text,
-                                                          rows[h.passage_id].title)
-                                          for h in top if h.passage_id in rows])
+        return _claims_with_evidence(project, claims, hits, req.k, skip=done)
 
     life = jobs.RunLifecycle(project, run_id, noun="claims", verb="verifying", progress=progress, cancel=cancel,
                              summary=lambda: _summary(project, run_id, len(claims)))
