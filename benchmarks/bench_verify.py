@@ -1,11 +1,15 @@
-"""Verifier throughput with the embedded SmolLM2 GGUF: claims/minute and prompt tokens/s, joint and
-per-passage, k = 5 and 10, plus the speed-up from llama.cpp's prompt cache (shared-prefix reuse and
-LlamaRAMCache) measured in the same run on the same claims.
+"""Verifier speed (issue #16 item 1): a naive llama-cpp-python loop on whole passages against
+factaudit's default verify settings, same model, same prompt template, claims interleaved (the order
+of the two alternates per claim, so load drifts hit both alike).
 
-    .venv/bin/python benchmarks/bench_verify.py [--claims 5] [--threads 2] [--out benchmarks/results/verify.json]
+Naive: `Llama(n_ctx=8192)`, whole passages, `create_chat_completion` with the verdict JSON schema, one
+claim after another (the KV cache reset per claim). factaudit: `VerifyRequest()`'s defaults — evidence
+selection, scoring (and its calibration, computed once and counted in factaudit's time), n_ctx sized
+to the run's longest prompt, the shared instruction prefix kept in the KV cache across claims.
+Claims: the first --claims SciFact dev claims with gold evidence; evidence: top-k (k=3) by BM25 over
+the SciFact corpus (as benchmarks/bench_models.py). Accuracy of both against the gold verdicts too.
 
-Evidence is each demo claim's gold abstracts then other abstracts (whole abstracts unless
---passage-words is given), as a retrieval run would give it.
+    .venv/bin/python benchmarks/bench_verify.py --claims 20 --out benchmarks/results/verify.json
 """
 from __future__ import annotations
 
@@ -15,16 +19,16 @@ import os
 import platform
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 
 def evidence_sets(project, n_claims: int, k: int):
+    """Demo claims with their gold abstracts first, then other abstracts (benchmarks/bench_evidence.py)."""
     from factaudit.engine.pipeline.verify import EvidencePassage
     from factaudit.engine.project.queries import gold_evidence, iter_passages, list_claims
 
@@ -41,118 +45,105 @@ def evidence_sets(project, n_claims: int, k: int):
     return out
 
 
-def measure(llm, sets, mode: str, opts_kw: dict) -> dict:
-    from factaudit.engine.pipeline.verify import VerifyOptions, verify_claim
-
-    opts = VerifyOptions(mode=mode, **opts_kw)
-    records, latencies = [], []
-    started = time.perf_counter()
-    for cid, text, ps in sets:
-        t = time.perf_counter()
-        records.append(verify_claim(llm, text, cid, ps, opts))
-        latencies.append(time.perf_counter() - t)
-    seconds = time.perf_counter() - started
-    p_tok = sum(r.prompt_tokens or 0 for r in records)
-    c_tok = sum(r.completion_tokens or 0 for r in records)
-    return {
-        "mode": mode, "k": len(sets[0][2]), "claims": len(sets), "seconds": round(seconds, 2),
-        "claims_per_min": round(60 * len(sets) / seconds, 2),
-        "prompt_tokens": p_tok, "completion_tokens": c_tok,
-        "prompt_tokens_per_s": round(p_tok / seconds, 1), "completion_tokens_per_s": round(c_tok / seconds, 2),
-        "mean_prompt_tokens_per_claim": round(p_tok / len(sets), 1),
-        "median_claim_latency_s": round(statistics.median(latencies), 2),
-        "parse_failures": sum(1 for r in records if r.parse_status == "failed"),
-        "trimmed": sum(1 for r in records if r.trimmed),
-        "verdicts": [r.verdict for r in records],
-    }
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--claims", type=int, default=5)
-    ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--ks", default="5,10")
-    ap.add_argument("--modes", default="joint,per-passage")
-    ap.add_argument("--cache-k", type=int, default=5, help="k for the prompt-cache comparison")
-    ap.add_argument("--passage-words", type=int, default=None)
+    ap.add_argument("--claims", type=int, default=20)
+    ap.add_argument("--k", type=int, default=3)
+    ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--max-tokens", type=int, default=160)
-    ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "verify.json"))
+    ap.add_argument("--naive-n-ctx", type=int, default=8192)
+    ap.add_argument("--model", default=None, help="registry name (default: factaudit's default verifier)")
+    ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "verify.json")
     args = ap.parse_args()
+    from bench_models import evidence_for, load_claims
+    from llama_cpp import Llama
 
+    from factaudit.engine.metrics.classification import closed_scores
     from factaudit.engine.models import registry
+    from factaudit.engine.models.context import PromptCounter, context_for
     from factaudit.engine.models.llama_backend import LlamaBackend
-    from factaudit.engine.project.db import Project
-    from factaudit.engine.services.demo import build_demo
+    from factaudit.engine.models.replies import parse_reply
+    from factaudit.engine.pipeline.verify import evidence_block, fit_messages, joint_schema, verify_claim
+    from factaudit.engine.pipeline.prompts import neutralise
+    from factaudit.engine.services.verify import VerifyRequest, calibrated, options_for
 
-    tmp = Path(tempfile.mkdtemp(prefix="bench-verify-"))
-    project = Project.open(build_demo(tmp, run_steps=False).project, readonly=True)
-    ks = [int(k) for k in args.ks.split(",")]
-    modes = args.modes.split(",")
-    entry = registry.resolve_llm()
-    opts_kw = {"max_tokens": args.max_tokens, "passage_words": args.passage_words}
-    results = []
-    load_before = os.getloadavg()[0]
+    sets = evidence_for(load_claims("dev", args.claims), args.k)
+    gold = [g for _, _, g, _ in sets]
+    req = VerifyRequest(model=args.model, k=args.k, max_tokens=args.max_tokens)
+    entry = registry.resolve_llm(req.model)
+    opts = options_for(req)
+    prompt = opts.prompt()
 
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    # naive: the same template with whole passages, a fixed 8192 context, the library's chat path
+    def naive_messages(text, ps):
+        numbered = [(n, p, p.text) for n, p in enumerate(ps, start=1)]
+        return prompt.render(claim=neutralise(text), evidence=evidence_block(numbered))
 
-    def document(cache_rows: list) -> dict:
-        return {
-            "benchmark": "verify", "model": entry.name, "model_sha256": entry.sha256(),
-            "quantization": entry.quantization, "n_ctx": entry.n_ctx, "threads": args.threads,
-            "claims_per_config": args.claims, "passage_words": args.passage_words, "max_tokens": args.max_tokens,
-            "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),
-                        "load_avg_before": round(load_before, 2), "load_avg_after": round(os.getloadavg()[0], 2)},
-            "runs": results, "prompt_cache": cache_rows,
-            "note": "cache speed-up = seconds without / seconds with the prompt cache, same claims, same run",
-        }
+    naive = Llama(model_path=entry.path, n_ctx=args.naive_n_ctx, n_threads=args.threads,
+                  n_threads_batch=args.threads, seed=0, verbose=False)
+    counter = PromptCounter(entry, entry.n_ctx)
+    t0 = time.perf_counter()
+    longest = max(counter.count_message_tokens(fit_messages(counter, prompt, t, ps, opts)[0]) for _, t, _, ps in sets)
+    fa = LlamaBackend(registry.with_n_ctx(entry, context_for(longest, req.max_tokens, entry.context_length)),
+                      n_threads=args.threads)
+    opts = calibrated(req, opts, fa)
+    setup_s = time.perf_counter() - t0
 
-    def log(row: dict) -> None:
-        out.write_text(json.dumps(document([]), indent=2))
-        print(f"{row['mode']:<12} k={row['k']:<3} cache={'on ' if row.get('prompt_cache') else 'off'} "
-              f"{row['claims_per_min']:>6.2f} claims/min  {row['prompt_tokens_per_s']:>7.1f} prompt tok/s  "
-              f"({row['seconds']} s, {row['parse_failures']} parse failures)", flush=True)
+    secs = {"naive": [], "factaudit": []}
+    verdicts = {"naive": [], "factaudit": []}
+    tokens = {"naive": [], "factaudit": []}
+    schema = joint_schema(args.k)
 
-    cold = LlamaBackend(entry, n_threads=args.threads, prompt_cache=False)
-    for mode in modes:
-        for k in ks:
-            row = measure(cold, evidence_sets(project, args.claims, k), mode, opts_kw)
-            row["prompt_cache"] = False
-            results.append(row)
-            log(row)
-    cold.close()
+    def run_naive(cid, text, ps):
+        t = time.perf_counter()
+        naive.reset()
+        out = naive.create_chat_completion(messages=naive_messages(text, ps), max_tokens=args.max_tokens,
+                                           response_format={"type": "json_object", "schema": schema},
+                                           temperature=0.0, seed=0)
+        secs["naive"].append(time.perf_counter() - t)
+        parsed, _, _ = parse_reply(out["choices"][0]["message"].get("content") or "", schema)
+        verdicts["naive"].append(parsed["verdict"] if parsed else "(parse failure)")
+        tokens["naive"].append(out["usage"]["prompt_tokens"])
 
-    # The prompt cache: the same claims with and without it, claim by claim in alternation, so a
-    # change in machine load between the two halves cannot pose as a speed-up.
-    cache_rows = []
-    cold = LlamaBackend(entry, n_threads=args.threads, prompt_cache=False)
-    warm = LlamaBackend(entry, n_threads=args.threads, prompt_cache=True)
-    for mode in modes:
-        sets = evidence_sets(project, args.claims, args.cache_k)
-        off, on = [], []
-        for one in sets:
-            off.append(measure(cold, [one], mode, opts_kw))
-            on.append(measure(warm, [one], mode, opts_kw))
-        s_off = sum(r["seconds"] for r in off)
-        s_on = sum(r["seconds"] for r in on)
-        p_off = sum(r["prompt_tokens"] for r in off)
-        row = {"mode": mode, "k": args.cache_k, "claims": len(sets), "seconds_off": round(s_off, 2),
-               "seconds_on": round(s_on, 2), "speedup": round(s_off / s_on, 3),
-               "prompt_tokens_per_s_off": round(p_off / s_off, 1), "prompt_tokens_per_s_on": round(p_off / s_on, 1),
-               "same_verdicts": sum(a["verdicts"] == b["verdicts"] for a, b in zip(off, on))}
-        cache_rows.append(row)
-        print(f"prompt cache {mode:<12} k={args.cache_k}: {s_off:.1f} s off, {s_on:.1f} s on, "
-              f"speed-up {row['speedup']}x", flush=True)
-        out.write_text(json.dumps(document(cache_rows), indent=2))
-    cold.close()
-    warm.close()
-    project.close()
+    def run_factaudit(cid, text, ps):
+        t = time.perf_counter()
+        rec = verify_claim(fa, text, cid, ps, opts)
+        secs["factaudit"].append(time.perf_counter() - t)
+        verdicts["factaudit"].append(rec.verdict or "(parse failure)")
+        tokens["factaudit"].append(rec.prompt_tokens or 0)
 
-    out.write_text(json.dumps(document(cache_rows), indent=2))
-    for c in cache_rows:
-        print(f"prompt cache speed-up ({c['mode']}, k={c['k']}): {c['speedup']}x; "
-              f"same verdicts {c['same_verdicts']}/{c['claims']}")
-    print(f"wrote {out}")
+    for i, (cid, text, _, ps) in enumerate(sets):
+        order = (run_naive, run_factaudit) if i % 2 == 0 else (run_factaudit, run_naive)
+        for fn in order:
+            fn(cid, text, ps)
+        print(f"claim {i + 1}/{len(sets)}: naive {secs['naive'][-1]:.1f} s, factaudit {secs['factaudit'][-1]:.1f} s",
+              flush=True)
+    n = len(sets)
+    fa_total = sum(secs["factaudit"]) + setup_s
+    result = {
+        "benchmark": "verify", "model": entry.name, "model_sha256": entry.sha256(), "claims": n, "k": args.k,
+        "naive_claims_per_min": round(60 * n / sum(secs["naive"]), 2),
+        "factaudit_claims_per_min": round(60 * n / fa_total, 2),
+        "speedup": round(sum(secs["naive"]) / fa_total, 2),
+        "verdict_agreement": round(sum(a == b for a, b in zip(verdicts["naive"], verdicts["factaudit"])) / n, 3),
+        "prompt_tokens_naive": round(statistics.mean(tokens["naive"]), 1),
+        "prompt_tokens_factaudit": round(statistics.mean(tokens["factaudit"]), 1),
+        "factaudit_setup_s": round(setup_s, 2),
+        "naive": {"evidence": "whole", "scoring": "generate", "n_ctx": args.naive_n_ctx,
+                  "closed": closed_scores(gold, verdicts["naive"]).to_json(), "verdicts": verdicts["naive"]},
+        "factaudit": {"evidence": req.evidence or "whole", "scoring": req.scoring, "calibration": req.calibration,
+                      "n_ctx": fa.n_ctx, "closed": closed_scores(gold, verdicts["factaudit"]).to_json(),
+                      "verdicts": verdicts["factaudit"]},
+        "threads": args.threads,
+        "note": "factaudit's time includes its one-off setup (sizing n_ctx, calibration); same claims, interleaved",
+        "machine": {"platform": platform.platform(), "python": platform.python_version(), "cpus": os.cpu_count(),
+                    "load_average_1m": round(os.getloadavg()[0], 2)},
+    }
+    naive.close()
+    fa.close()
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps({k: v for k, v in result.items() if k not in ("naive", "factaudit")}, indent=2))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ import click
 from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
 from factaudit.engine.pipeline.decompose import METHODS
-from factaudit.engine.pipeline.verify import MODES
+from factaudit.engine.pipeline.verify import MODES, SCORING
+from factaudit.engine.services.verify import DEFAULT_EVIDENCE
 
 
 @click.command("verify")
@@ -25,9 +26,16 @@ from factaudit.engine.pipeline.verify import MODES
 @click.option("--temperature", type=float, default=0.0, show_default=True)
 @click.option("--max-tokens", type=click.IntRange(16), default=200, show_default=True)
 @click.option("--passage-words", type=click.IntRange(10), help="cap each passage at N words (pinned in the run)")
-@click.option("--evidence", default="whole", show_default=True, metavar="whole|sentences:N",
-              help="what the model reads of each passage: all of it, or its N sentences best matching the claim "
-                   "by BM25, in passage order (pinned in the run)")
+@click.option("--evidence", default=DEFAULT_EVIDENCE, show_default=True, metavar="whole|sentences:N|tokens:B",
+              help="what the model reads of each passage: all of it, its N sentences best matching the claim "
+                   "by BM25, or the best sentences a budget of B tokens buys across the passages; kept "
+                   "sentences stay in passage order (pinned in the run)")
+@click.option("--scoring", type=click.Choice(SCORING), default="generate", show_default=True,
+              help="generate: the model writes a JSON verdict; logprob: the four verdicts are scored by their "
+                   "log-probabilities (joint mode, GGUF models; pinned in the run)")
+@click.option("--calibration", default="none", show_default=True, metavar="none|contextual|FILE",
+              help="for --scoring logprob: no calibration, contextual calibration with content-free inputs, or "
+                   "per-verdict biases from a JSON file {\"bias\": {...}} (the biases are pinned in the run)")
 @click.option("--prompt-cache/--no-prompt-cache", default=False, show_default=True,
               help="reuse llama.cpp's cached prompt prefix (faster; may change greedy output slightly)")
 @click.option("--n-ctx", type=click.IntRange(256), help="context size for a GGUF model (default: min(trained, 8192))")
@@ -40,14 +48,15 @@ from factaudit.engine.pipeline.verify import MODES
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
 def verify_cmd(project, retrieval_run, model, endpoint, mode, k, limit, dataset, resume, seed, temperature, max_tokens,
-               passage_words, evidence, prompt_cache, n_ctx, threads, timeout, retries, concurrency, backoff, as_json) -> None:
+               passage_words, evidence, scoring, calibration, prompt_cache, n_ctx, threads, timeout, retries, concurrency, backoff, as_json) -> None:
     """Verify claims against their retrieved passages with an LLM (a pinned, resumable run)."""
     if not retrieval_run and not resume:
         raise click.UsageError("give --retrieval-run RUN, or --resume RUN to continue a run")
     req = services.VerifyRequest(retrieval_run=retrieval_run, model=model, endpoint=endpoint, mode=mode, k=k,
                                  limit=limit, dataset=dataset, seed=seed, temperature=temperature,
                                  max_tokens=max_tokens, passage_words=passage_words, prompt_cache=prompt_cache,
-                                 evidence=None if evidence == "whole" else evidence,
+                                 evidence=evidence, scoring=scoring,
+                                 calibration=calibration,
                                  n_ctx=n_ctx, resume=resume, n_threads=threads, timeout=timeout, max_retries=retries,
                                  concurrency=concurrency, backoff_base=backoff)
 

