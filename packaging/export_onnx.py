@@ -32,10 +32,11 @@ def export_embedded(out: Path) -> Path:
     source = embedders._embedded_path()
     digest = hashing.sha256_tree(source)
     info_file = out / onnx_embedder.EXPORT_INFO
-    fresh = (onnx_embedder.is_onnx_folder(out) and info_file.is_file()
-             and json.loads(info_file.read_text(encoding="utf-8")).get("source_sha256") == digest)
+    made = json.loads(info_file.read_text(encoding="utf-8")) if info_file.is_file() else {}
+    fresh = (onnx_embedder.is_onnx_folder(out) and made.get("source_sha256") == digest
+             and made.get("stored") == embedders.EXPORT_STORED)
     if not fresh:
-        onnx_embedder.export(source, out, digest)
+        onnx_embedder.export(source, out, digest, embedders.EXPORT_STORED)
     st = SentenceTransformer(str(source), device="cpu")
     ref = st.encode(CHECK_TEXTS, normalize_embeddings=True, convert_to_numpy=True)
     got = onnx_embedder.OnnxEmbedder(out).encode(CHECK_TEXTS, normalize_embeddings=True)

@@ -45,10 +45,13 @@ def runtime_available() -> bool:
     return find_spec("onnxruntime") is not None and find_spec("tokenizers") is not None
 
 
-def export(st_folder: str | os.PathLike, out_folder: str | os.PathLike, source_sha256: str = "") -> Path:
+def export(st_folder: str | os.PathLike, out_folder: str | os.PathLike, source_sha256: str = "",
+           stored: str = "fp32") -> Path:
     """Export the Transformer of a sentence-transformers folder to `out_folder` (replaced atomically).
     Eager attention and a padded dummy batch, so the traced graph keeps the attention mask (SDPA
-    drops an all-ones mask at trace time, which would bake "no padding" into the graph)."""
+    drops an all-ones mask at trace time, which would bake "no padding" into the graph).
+    stored="fp16" keeps the weight matrices as float16 on disk, cast back to float32 when the session
+    loads them (half the file; the arithmetic stays fp32, only the weights are rounded)."""
     import torch
     from transformers import AutoModel
 
@@ -76,19 +79,45 @@ def export(st_folder: str | os.PathLike, out_folder: str | os.PathLike, source_s
             torch.onnx.export(_Hidden(model), (ids, mask, torch.zeros_like(ids)), str(tmp / ONNX_FILE),
                               input_names=list(INPUTS), output_names=["last_hidden_state"],
                               dynamic_axes=dynamic, opset_version=OPSET, dynamo=False)
+        if stored == "fp16":
+            _store_fp16(tmp / ONNX_FILE)
         for rel in _COPIED:
             if (src / rel).is_file():
                 (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(src / rel, tmp / rel)
         (tmp / EXPORT_INFO).write_text(json.dumps({
             "source_sha256": source_sha256, "torch": torch.__version__, "opset": OPSET,
-            "attention": "eager"}, indent=2) + "\n", encoding="utf-8")
+            "attention": "eager", "stored": stored}, indent=2) + "\n", encoding="utf-8")
         if out.exists():
             shutil.rmtree(out)
         os.replace(tmp, out)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return out
+
+
+def _store_fp16(path: Path, min_size: int = 1024) -> None:
+    """Every float32 initializer of at least min_size values becomes float16 + a Cast to float32."""
+    import onnx
+    from onnx import helper, numpy_helper
+
+    model = onnx.load(str(path))
+    graph = model.graph
+    casts = []
+    for init in graph.initializer:
+        if init.data_type != onnx.TensorProto.FLOAT:
+            continue
+        values = numpy_helper.to_array(init)
+        if values.size < min_size:
+            continue
+        name = init.name
+        init.CopyFrom(numpy_helper.from_array(values.astype(np.float16), name + "__fp16"))
+        casts.append(helper.make_node("Cast", [name + "__fp16"], [name], to=onnx.TensorProto.FLOAT,
+                                      name=name + "__cast"))
+    nodes = list(graph.node)
+    del graph.node[:]
+    graph.node.extend(casts + nodes)
+    onnx.save(model, str(path))
 
 
 def _pooling(folder: Path) -> tuple[str, bool]:

@@ -94,6 +94,7 @@ def test_the_run_pins_backend_and_the_digest_of_the_onnx_files(both):
     # The export records the weights it came from (an independent digest of the installed folder).
     exported = json.loads((folder / "export.json").read_text())
     assert exported["source_sha256"] == _tree_digest(embedders._embedded_path())
+    assert exported["stored"] == embedders.EXPORT_STORED
     # Forced back to sentence-transformers, the pin is the weights folder's.
     st_info = embedders.EmbedderInfo(info.name, str(embedders._embedded_path()), "embedded", 0, embedders.ST_BACKEND)
     assert embedders.model_sha256(st_info) != prov["sha256"]
@@ -113,7 +114,8 @@ def test_backend_can_be_forced_and_a_bad_value_is_refused(monkeypatch):
 def test_first_use_exports_into_the_cache_once(tmp_path, monkeypatch, both):
     monkeypatch.setenv("FACTAUDIT_CACHE_DIR", str(tmp_path / "cache"))
     info = embedders.resolve_embedder("minilm-l6")
-    expected = tmp_path / "cache" / "onnx" / f"minilm-l6-{_tree_digest(embedders._embedded_path())[:16]}"
+    expected = (tmp_path / "cache" / "onnx"
+                / f"minilm-l6-{_tree_digest(embedders._embedded_path())[:16]}-{embedders.EXPORT_STORED}")
     assert Path(info.path) == expected and info.backend == "onnx"
     mtime = (expected / "model.onnx").stat().st_mtime_ns
     assert embedders.resolve_embedder("minilm-l6").path == str(expected)
@@ -122,6 +124,24 @@ def test_first_use_exports_into_the_cache_once(tmp_path, monkeypatch, both):
     text = ["Statins lower LDL cholesterol."]
     got = onnx_embedder.OnnxEmbedder(expected).encode(text)
     assert float(got[0] @ st.encode(text, normalize_embeddings=True)[0]) >= 0.9999
+
+
+def test_fp16_storage_halves_the_file_and_keeps_the_vectors(tmp_path, both):
+    """The default export stores weights as float16 (computed in float32): against a plain fp32 export
+    of the same weights, the file is about half and the vectors agree to cosine >= 0.9999."""
+    st, default, folder = both
+    assert json.loads((folder / "export.json").read_text())["stored"] == "fp16"
+    fp32 = onnx_embedder.export(embedders._embedded_path(), tmp_path / "fp32", stored="fp32")
+    ratio = (folder / "model.onnx").stat().st_size / (fp32 / "model.onnx").stat().st_size
+    assert 0.45 < ratio < 0.55
+    import onnx
+
+    graph = onnx.load(str(folder / "model.onnx")).graph
+    assert sum(i.data_type == onnx.TensorProto.FLOAT16 for i in graph.initializer) >= 30
+    texts = ["Vitamin D supplementation reduces fractures in the elderly.", "short"]
+    a = onnx_embedder.OnnxEmbedder(fp32).encode(texts)
+    assert float(np.min(np.sum(a * default.encode(texts), axis=1))) >= 0.9999
+    assert float(np.min(np.sum(a * st.encode(texts, normalize_embeddings=True), axis=1))) >= 0.9999
 
 
 def test_a_model_this_backend_cannot_pool_is_refused(tmp_path, both):
