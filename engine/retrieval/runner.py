@@ -118,13 +118,13 @@ def open_indexes(spec: RetrieverSpec, corpus: Corpus, project_path: str | Path, 
             opened.primers.append(idx.prime)
         else:
             info = embedders.resolve_embedder(comp.model)
-            sha = embedders.model_sha256(info)
-            opened.models[comp.label] = {"name": info.name, "origin": info.origin, "sha256": sha,
-                                         "size_bytes": info.size_bytes}
+            opened.models[comp.label] = embedders.provenance(info)
+            sha = opened.models[comp.label]["sha256"]
             progress(0, None, f"loading {info.name}")
             model = embedders.load_embedder(info)
             key = f"{embedders.model_key(info)}-v{INDEX_FORMAT}"
             meta = {"kind": "dense", "corpus_hash": corpus.hash, "model": info.name, "model_sha256": sha,
+                    "backend": info.backend,
                     "n_passages": len(corpus.ids), "normalize": True, "format": INDEX_FORMAT}
             emb, status = index_cache.load_or_build(
                 index_cache.cache_dir(project_path, corpus.hash, key), meta,
@@ -163,8 +163,7 @@ def model_provenance(spec: RetrieverSpec) -> dict[str, dict[str, Any]]:
     for comp in spec.components:
         if comp.kind == "dense":
             info = embedders.resolve_embedder(comp.model)
-            out[comp.label] = {"name": info.name, "origin": info.origin, "sha256": embedders.model_sha256(info),
-                               "size_bytes": info.size_bytes}
+            out[comp.label] = embedders.provenance(info)
     return out
 
 

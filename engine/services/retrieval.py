@@ -217,7 +217,7 @@ def _library_versions(spec) -> dict[str, str]:
     if any(c.kind == "bm25" for c in spec.components):
         names += ["bm25s", "PyStemmer", "jieba"]
     if any(c.kind == "dense" for c in spec.components):
-        names += ["sentence-transformers", "faiss-cpu", "torch"]
+        names += ["sentence-transformers", "faiss-cpu", "torch", "onnxruntime", "tokenizers"]
     out = {}
     for n in names:
         try:

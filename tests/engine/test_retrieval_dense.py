@@ -131,6 +131,7 @@ def _tree_digest(folder):
 
 
 def test_local_models_folder_is_known_by_name_and_hashed_by_content(tmp_path, monkeypatch):
+    monkeypatch.setenv(embedders.BACKEND_ENV, embedders.ST_BACKEND)   # copy the sentence-transformers folder
     src = embedders.resolve_embedder("minilm-l6")
     local = tmp_path / "models" / "my-minilm"
     shutil.copytree(src.path, local)
@@ -158,8 +159,9 @@ def test_local_models_folder_is_known_by_name_and_hashed_by_content(tmp_path, mo
 
 def test_embedded_model_pin_hashes_its_weight_files(tmp_path, monkeypatch):
     monkeypatch.setenv("FACTAUDIT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv(embedders.BACKEND_ENV, embedders.ST_BACKEND)   # tests/engine/test_embed_onnx.py: ONNX
     info = embedders.resolve_embedder("minilm-l6")
-    assert info.origin == "embedded"
+    assert (info.origin, info.backend) == ("embedded", embedders.ST_BACKEND)
     from pathlib import Path
     assert (Path(info.path) / "model.safetensors").is_file()
     assert embedders.model_sha256(info) == _tree_digest(Path(info.path))

@@ -1,0 +1,199 @@
+"""ONNX Runtime backend for sentence-transformers models shaped Transformer -> Pooling (-> Normalize).
+
+An ONNX folder holds `model.onnx` (the Transformer, exported from the same weights: inputs
+input_ids / attention_mask / token_type_ids, output last_hidden_state) beside the model's
+`tokenizer.json`, `modules.json`, `sentence_bert_config.json` and `1_Pooling/config.json`, so the
+folder alone says how to tokenize (the Rust `tokenizers` library), pool and normalise: no torch at
+run time. `export` writes such a folder from a sentence-transformers folder (needs torch; done by
+the bundle build, or once per installed model on first use where torch is present).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import warnings
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from factaudit.engine.errors import ModelNotFound
+
+ONNX_FILE = "model.onnx"
+EXPORT_INFO = "export.json"
+OPSET = 17
+INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+# Files copied from the sentence-transformers folder: what tokenizing and pooling read, plus the
+# configs that say what the model is (the weights stay behind).
+_COPIED = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt", "config.json",
+           "modules.json", "sentence_bert_config.json", "config_sentence_transformers.json",
+           "1_Pooling/config.json")
+_NORMALIZE = "sentence_transformers.models.Normalize"
+_POOLINGS = ("pooling_mode_mean_tokens", "pooling_mode_cls_token")
+
+
+def is_onnx_folder(path: Path) -> bool:
+    return (path / ONNX_FILE).is_file() and (path / "tokenizer.json").is_file()
+
+
+def runtime_available() -> bool:
+    """onnxruntime and tokenizers importable (found without importing them: the check must stay cheap)."""
+    from importlib.util import find_spec
+
+    return find_spec("onnxruntime") is not None and find_spec("tokenizers") is not None
+
+
+def export(st_folder: str | os.PathLike, out_folder: str | os.PathLike, source_sha256: str = "",
+           stored: str = "fp32") -> Path:
+    """Export the Transformer of a sentence-transformers folder to `out_folder` (replaced atomically).
+    Eager attention and a padded dummy batch, so the traced graph keeps the attention mask (SDPA
+    drops an all-ones mask at trace time, which would bake "no padding" into the graph).
+    stored="fp16" keeps the weight matrices as float16 on disk, cast back to float32 when the session
+    loads them (half the file; the arithmetic stays fp32, only the weights are rounded)."""
+    import torch
+    from transformers import AutoModel
+
+    src, out = Path(st_folder), Path(out_folder)
+    _pooling(src)   # refuse a model this backend cannot pool before spending the export on it
+    model = AutoModel.from_pretrained(str(src), attn_implementation="eager").eval()
+
+    class _Hidden(torch.nn.Module):
+        def __init__(self, inner):
+            super().__init__()
+            self.inner = inner
+
+        def forward(self, input_ids, attention_mask, token_type_ids):
+            return self.inner(input_ids=input_ids, attention_mask=attention_mask,
+                              token_type_ids=token_type_ids).last_hidden_state
+
+    ids = torch.tensor([[101, 2023, 2003, 1037, 3231, 102], [101, 2023, 102, 0, 0, 0]], dtype=torch.long)
+    mask = (ids != 0).long()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=out.name + ".", dir=out.parent))
+    try:
+        dynamic = {name: {0: "batch", 1: "sequence"} for name in (*INPUTS, "last_hidden_state")}
+        with torch.no_grad(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")   # tracer notes on Python-level branches the padded batch covers
+            torch.onnx.export(_Hidden(model), (ids, mask, torch.zeros_like(ids)), str(tmp / ONNX_FILE),
+                              input_names=list(INPUTS), output_names=["last_hidden_state"],
+                              dynamic_axes=dynamic, opset_version=OPSET, dynamo=False)
+        if stored == "fp16":
+            _store_fp16(tmp / ONNX_FILE)
+        for rel in _COPIED:
+            if (src / rel).is_file():
+                (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(src / rel, tmp / rel)
+        (tmp / EXPORT_INFO).write_text(json.dumps({
+            "source_sha256": source_sha256, "torch": torch.__version__, "opset": OPSET,
+            "attention": "eager", "stored": stored}, indent=2) + "\n", encoding="utf-8")
+        if out.exists():
+            shutil.rmtree(out)
+        os.replace(tmp, out)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+def _store_fp16(path: Path, min_size: int = 1024) -> None:
+    """Every float32 initializer of at least min_size values becomes float16 + a Cast to float32."""
+    import onnx
+    from onnx import helper, numpy_helper
+
+    model = onnx.load(str(path))
+    graph = model.graph
+    casts = []
+    for init in graph.initializer:
+        if init.data_type != onnx.TensorProto.FLOAT:
+            continue
+        values = numpy_helper.to_array(init)
+        if values.size < min_size:
+            continue
+        name = init.name
+        init.CopyFrom(numpy_helper.from_array(values.astype(np.float16), name + "__fp16"))
+        casts.append(helper.make_node("Cast", [name + "__fp16"], [name], to=onnx.TensorProto.FLOAT,
+                                      name=name + "__cast"))
+    nodes = list(graph.node)
+    del graph.node[:]
+    graph.node.extend(casts + nodes)
+    onnx.save(model, str(path))
+
+
+def _pooling(folder: Path) -> tuple[str, bool]:
+    """(pooling mode, normalise?) from modules.json and the Pooling config."""
+    try:
+        modules = json.loads((folder / "modules.json").read_text(encoding="utf-8"))
+        pool_dir = next(m["path"] for m in modules if m["type"].endswith(".Pooling"))
+        cfg = json.loads((folder / pool_dir / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError, StopIteration, KeyError) as exc:
+        raise ModelNotFound(f"{folder}: no readable modules.json / Pooling config ({exc})") from exc
+    types = [m["type"] for m in modules]
+    allowed = {"sentence_transformers.models.Transformer", "sentence_transformers.models.Pooling", _NORMALIZE}
+    modes = [k for k, v in cfg.items() if k.startswith("pooling_mode") and v]
+    if set(types) - allowed or len(modes) != 1 or modes[0] not in _POOLINGS:
+        raise ModelNotFound(f"{folder}: only Transformer -> mean or CLS pooling (-> Normalize) runs on ONNX; "
+                            f"this model has {types} with {modes}")
+    return modes[0], _NORMALIZE in types
+
+
+class OnnxEmbedder:
+    """The subset of SentenceTransformer that factaudit uses (`encode`, the dimension), on ONNX Runtime."""
+
+    def __init__(self, folder: str | os.PathLike, threads: int | None = None):
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        self.folder = Path(folder)
+        self.mode, self.normalize = _pooling(self.folder)
+        st_cfg = self.folder / "sentence_bert_config.json"
+        max_len = json.loads(st_cfg.read_text(encoding="utf-8")).get("max_seq_length") if st_cfg.is_file() else None
+        self.tokenizer = Tokenizer.from_file(str(self.folder / "tokenizer.json"))
+        # Same as the fast tokenizer sentence-transformers calls: truncate at max_seq_length, pad to
+        # the longest text of the batch.
+        if max_len:
+            self.tokenizer.enable_truncation(max_length=int(max_len))
+        pad_id, pad_token = self._pad()
+        self.tokenizer.enable_padding(pad_id=pad_id, pad_token=pad_token)
+        opts = ort.SessionOptions()
+        if threads:
+            opts.intra_op_num_threads = threads
+        self.session = ort.InferenceSession(str(self.folder / ONNX_FILE), opts, providers=["CPUExecutionProvider"])
+        self.input_names = [i.name for i in self.session.get_inputs()]
+        self.dim = int(self.session.get_outputs()[0].shape[-1])
+
+    def _pad(self) -> tuple[int, str]:
+        cfg_file = self.folder / "tokenizer_config.json"
+        token = "[PAD]"
+        if cfg_file.is_file():
+            token = json.loads(cfg_file.read_text(encoding="utf-8")).get("pad_token") or token
+            token = token["content"] if isinstance(token, dict) else token
+        pad_id = self.tokenizer.token_to_id(token)
+        return (0 if pad_id is None else pad_id), token
+
+    def get_sentence_embedding_dimension(self) -> int:
+        return self.dim
+
+    def encode(self, sentences: str | Sequence[str], batch_size: int = 32, normalize_embeddings: bool = False,
+               convert_to_numpy: bool = True, show_progress_bar: bool = False, **_ignored) -> np.ndarray:
+        single = isinstance(sentences, str)
+        texts = [sentences] if single else list(sentences)
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for start in range(0, len(texts), batch_size):
+            out[start:start + batch_size] = self._batch(texts[start:start + batch_size])
+        if self.normalize or normalize_embeddings:
+            norms = np.linalg.norm(out, axis=1, keepdims=True)
+            out = out / np.maximum(norms, 1e-12)   # torch.nn.functional.normalize's eps
+        return out[0] if single else out
+
+    def _batch(self, texts: list[str]) -> np.ndarray:
+        enc = self.tokenizer.encode_batch(texts)
+        ids = np.array([e.ids for e in enc], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in enc], dtype=np.int64)
+        feeds = {"input_ids": ids, "attention_mask": mask,
+                 "token_type_ids": np.array([e.type_ids for e in enc], dtype=np.int64)}
+        hidden = self.session.run(None, {k: v for k, v in feeds.items() if k in self.input_names})[0]
+        if self.mode == "pooling_mode_cls_token":
+            return hidden[:, 0]
+        weights = mask[:, :, None].astype(np.float32)
+        return (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
