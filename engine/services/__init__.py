@@ -96,12 +96,12 @@ from factaudit.engine.services.verdict_view import (
     verdicts, verify_runs,
 )
 from factaudit.engine.services.verify import (
-    DEFAULT_K, VerifyRequest, VerifyResult, claims_for_run, verify,
+    DEFAULT_EVIDENCE, DEFAULT_K, VerifyRequest, VerifyResult, claims_for_run, verify,
 )
 
 __all__ = [
     "AddedModel", "AggregateComparison", "AggregateRequest", "AggregateResult", "ClaimHits",
-    "ConflictItemView", "DEFAULT_K", "DEFAULT_LEVEL", "DEFAULT_MAPPING", "DatasetLanguage", "DatasetUsage",
+    "ConflictItemView", "DEFAULT_EVIDENCE", "DEFAULT_K", "DEFAULT_LEVEL", "DEFAULT_MAPPING", "DatasetLanguage", "DatasetUsage",
     "DecomposeRequest", "DecomposeResult", "DemoSummary", "Estimate", "EvidenceRow", "FormatGuess", "HitView",
     "ImportPlan", "JudgeRequest", "JudgeResult", "LLMRunSettings", "LabelUnit", "PassageText", "ProjectInfo",
     "RetrievalEval", "RetrievalResult", "ReviewItem", "SealResult", "SealedProject", "Step",

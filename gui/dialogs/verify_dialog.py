@@ -14,6 +14,13 @@ from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
 
 ENDPOINT = "__endpoint__"
+EVIDENCE_CHOICES = (("Best 3 sentences of each passage", "sentences:3"),
+                    ("Best 5 sentences of each passage", "sentences:5"),
+                    ("Best sentences up to 600 tokens in all", "tokens:600"),
+                    ("Whole passages", "whole"))
+SCORING_CHOICES = (("Generate the verdict", "generate", "none"),
+                   ("Log-probabilities of the four verdicts", "logprob", "none"),
+                   ("Log-probabilities, contextually calibrated", "logprob", "contextual"))
 
 
 class VerifyDialog(JobDialog):
@@ -23,7 +30,7 @@ class VerifyDialog(JobDialog):
     verb = "verifying"
 
     def __init__(self, project, parent: QWidget | None = None):
-        super().__init__(project, parent, title="Verify claims", object_name="verifyDialog", size=(600, 420))
+        super().__init__(project, parent, title="Verify claims", object_name="verifyDialog", size=(600, 480))
 
         root = QVBoxLayout(self)
         form = QFormLayout()
@@ -58,6 +65,20 @@ class VerifyDialog(JobDialog):
         self.k_spin.setRange(1, 100)
         self.k_spin.setValue(vs.DEFAULT_K)
         form.addRow("Passages per claim (k)", self.k_spin)
+        self.evidence_combo = QComboBox()
+        for label, spec in EVIDENCE_CHOICES:
+            self.evidence_combo.addItem(label, spec)
+        self.evidence_combo.setCurrentIndex(max(0, self.evidence_combo.findData(vs.DEFAULT_EVIDENCE)))
+        self.evidence_combo.setToolTip("What of each passage the verifier reads: the sentences that best match the "
+                                       "claim (BM25 within the passage, in passage order) halve the prompt")
+        form.addRow("Evidence", self.evidence_combo)
+        self.scoring_combo = QComboBox()
+        for label, scoring, calibration in SCORING_CHOICES:
+            self.scoring_combo.addItem(label, (scoring, calibration))
+        self.scoring_combo.setToolTip("Log-probability scoring rates the four verdicts in one pass (in-process GGUF "
+                                      "models, joint mode); contextual calibration corrects the model's bias toward "
+                                      "one verdict with content-free inputs")
+        form.addRow("Verdict scoring", self.scoring_combo)
         self.limit_spin = QSpinBox()
         self.limit_spin.setRange(0, 1_000_000)
         self.limit_spin.setSpecialValueText("all claims")
@@ -109,6 +130,8 @@ class VerifyDialog(JobDialog):
         return vs.VerifyRequest(
             retrieval_run=self.run_combo.currentData(), mode=self.mode_combo.currentText(), k=self.k_spin.value(),
             limit=self.limit_spin.value() or None, prompt_cache=self.cache_check.isChecked(),
+            evidence=self.evidence_combo.currentData(), scoring=self.scoring_combo.currentData()[0],
+            calibration=self.scoring_combo.currentData()[1],
             model=self.endpoint_model_edit.text().strip() if endpoint else self.model_combo.currentData(),
             endpoint=self.endpoint_edit.text().strip() if endpoint else None,
         )
