@@ -8,7 +8,7 @@ from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
 from factaudit.engine.pipeline.decompose import METHODS
 from factaudit.engine.pipeline.verify import MODES, SCORING
-from factaudit.engine.services.verify import DEFAULT_EVIDENCE
+from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE
 
 
 @click.command("verify")

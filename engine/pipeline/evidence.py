@@ -27,6 +27,9 @@ K1, B = 1.5, 0.75
 
 
 KINDS = ("whole", "sentences", "tokens")
+# Each passage's 3 sentences best matching the claim: about half the prompt tokens of whole passages
+# with the same verdicts (benchmarks/results/verify.json, evidence.json; README "Verifier models").
+DEFAULT_EVIDENCE = "sentences:3"
 
 
 def parse_evidence(spec: str | None) -> tuple[str, int | None]:

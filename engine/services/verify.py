@@ -16,7 +16,7 @@ from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM, open_llm
-from factaudit.engine.pipeline.evidence import parse_evidence
+from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE, parse_evidence
 from factaudit.engine.pipeline.verify import MODES, SCORING, EvidencePassage, VerifyOptions, fit_messages, verify_claim
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
@@ -26,9 +26,6 @@ from factaudit.engine.services.models import LLMRunSettings, entry_from_pin, mod
 from factaudit.engine.text.injection import DETECTOR
 
 DEFAULT_K = 5
-# Each passage's 3 sentences best matching the claim: about half the prompt tokens of whole passages
-# with the same verdicts (benchmarks/results/verify.json, evidence.json; README "Verifier models").
-DEFAULT_EVIDENCE = "sentences:3"
 
 
 @dataclass
