@@ -32,9 +32,13 @@ class ChoiceScores:
     latency_ms: float | None = None
 
 
+def _chat_template(llm: Any) -> str | None:
+    return (getattr(llm, "metadata", None) or {}).get("tokenizer.chat_template")
+
+
 def render_chat(llm: Any, messages: Sequence[Message]) -> str:
     """The text the model's own chat template makes of `messages`, ending where the assistant speaks."""
-    template = (getattr(llm, "metadata", None) or {}).get("tokenizer.chat_template")
+    template = _chat_template(llm)
     if not template:
         system = "\n".join(m["content"] for m in messages if m["role"] == "system")
         user = "\n\n".join(m["content"] for m in messages if m["role"] != "system")
@@ -68,8 +72,7 @@ def prompt_tokens(llm: Any, messages: Sequence[Message], assistant_prefix: str) 
     text = render_chat(llm, messages) + assistant_prefix
     # A chat template writes the BOS token itself when the model wants one (as llama-cpp-python's
     # own chat path assumes); the plain layout lets the tokenizer add it.
-    templated = bool((getattr(llm, "metadata", None) or {}).get("tokenizer.chat_template"))
-    return llm.tokenize(text.encode("utf-8"), add_bos=not templated, special=True)
+    return llm.tokenize(text.encode("utf-8"), add_bos=not _chat_template(llm), special=True)
 
 
 def score_choices(llm: Any, messages: Sequence[Message], assistant_prefix: str, choices: Sequence[str],
@@ -121,8 +124,7 @@ def _shared_head(llm: Any, text: str, last_content: str, tokens: list[int]) -> i
     at = text.rfind(last_content[:200]) if last_content else -1
     if at <= 0:
         return 0
-    templated = bool((getattr(llm, "metadata", None) or {}).get("tokenizer.chat_template"))
-    head = llm.tokenize(text[:at].encode("utf-8"), add_bos=not templated, special=True)
+    head = llm.tokenize(text[:at].encode("utf-8"), add_bos=not _chat_template(llm), special=True)
     n = 0
     while n < min(len(head), len(tokens) - 1) and head[n] == tokens[n]:
         n += 1

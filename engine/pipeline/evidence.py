@@ -112,7 +112,8 @@ def select_budget(claim: str, texts: list[str], budget: int, count: Callable[[st
     score = dict(zip(cells, scores))
     ranked = sorted(cells, key=lambda c: (-score[c], c))
     firsts = [next(c for c in ranked if c[0] == p) for p in range(len(split)) if split[p]]
-    order = firsts + [c for c in ranked if c not in set(firsts)]
+    first_set = set(firsts)
+    order = firsts + [c for c in ranked if c not in first_set]
     kept: dict[int, list[int]] = {p: [] for p in range(len(split))}
     used = 0
     for p, i in order:

@@ -153,7 +153,7 @@ def verdict_logprobs(llm: LLM, messages: list[dict[str, str]]):
     return score(messages, VERDICT_PREFIX, list(VERDICTS), VERDICT_SUFFIX)
 
 
-def _joint_logprob(llm: LLM, claim_id: str, messages: list[dict[str, str]], trimmed: bool, n_passages: int,
+def _joint_logprob(llm: LLM, claim_id: str, messages: list[dict[str, str]], trimmed: bool,
                    opts: VerifyOptions) -> VerdictRecord:
     from factaudit.engine.models.calibration import apply_bias, pick
 
@@ -172,7 +172,7 @@ def _joint(llm: LLM, claim: str, claim_id: str, passages: list[EvidencePassage],
     prompt = opts.prompt()
     messages, trimmed = fit_messages(llm, prompt, claim, passages, opts)
     if opts.scoring == "logprob":
-        return _joint_logprob(llm, claim_id, messages, trimmed, len(passages), opts)
+        return _joint_logprob(llm, claim_id, messages, trimmed, opts)
     schema = joint_schema(max(1, len(passages)))
     res = llm.complete_json(messages, schema, max_tokens=opts.max_tokens, seed=opts.seed, temperature=opts.temperature)
     rec = VerdictRecord(claim_id=claim_id, verdict=None, parse_status=res.parse_status, raw_output=res.text,

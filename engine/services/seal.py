@@ -94,22 +94,23 @@ def _pages_sha256(conn: sqlite3.Connection, path: Path, table: str, pages: dict[
     size, own = seal_store.page_size(conn), pages.get(table, [])
     spilled = {p.pageno for p in own if p.kind == "overflow"}
     big = {p.pageno for p in own if p.kind == "leaf" and p.mx_payload > size // 4}
-    whole = [secrets is not None and bool(spilled) and not seal_store.has_rowid(conn, table)]
-    if whole[0]:
+    whole = secrets is not None and bool(spilled) and not seal_store.has_rowid(conn, table)
+    if whole:
         _refuse_secrets(conn, secrets, [table])
 
     def chunks():
+        nonlocal whole
         for part, data in seal_store.read_pages(fh, sorted(p.pageno for p in own), size):
-            if secrets is not None and not whole[0] and (
+            if secrets is not None and not whole and (
                     big.intersection(part) or sealcore.may_hold_secret_raw(data, secrets)):
                 for i, pageno in enumerate(part):
                     page = data[i * size:(i + 1) * size]
                     # Overflow pages go with their rows; interior pages of a rowid table hold no values.
-                    if whole[0] or pageno in spilled or page[0] == 5 or (
+                    if whole or pageno in spilled or page[0] == 5 or (
                             pageno not in big and not sealcore.may_hold_secret_raw(page, secrets)):
                         continue
                     rowids = sealcore.leaf_rowids(page, pageno)
-                    whole[0] = rowids is None   # not a rowid table's leaf: read the whole table once
+                    whole = rowids is None   # not a rowid table's leaf: read the whole table once
                     _refuse_secrets(conn, secrets, [table], rowids)
             yield data
 

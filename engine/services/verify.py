@@ -141,7 +141,7 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
         opts = options_for(req)
         run_id = None
         if llm is None:
-            entry = sized_entry(project, req, entry, opts)
+            entry = sized_entry(project, req, entry, opts, progress, cancel)
         if req.scoring == "logprob" and entry.is_endpoint:
             raise InvalidArgument("log-probability scoring needs a GGUF model run in-process, not an endpoint")
     own_llm = llm is None
@@ -240,10 +240,12 @@ def _claims_with_evidence(project: Project, claims: list[tuple[str, str]], hits:
                                       for h in top if h.passage_id in rows])
 
 
-def sized_entry(project: Project, req: VerifyRequest, entry: registry.ModelEntry,
-                 opts: VerifyOptions) -> registry.ModelEntry:
+def sized_entry(project: Project, req: VerifyRequest, entry: registry.ModelEntry, opts: VerifyOptions,
+                progress: ProgressCallback = no_progress, cancel: CancelToken | None = None) -> registry.ModelEntry:
     """A GGUF run's n_ctx sized to its longest prompt, rounded up (engine.models.context); pinned with
-    the model. An explicit --n-ctx, an endpoint or a run with no claims keeps the entry as it is."""
+    the model. An explicit --n-ctx, an endpoint or a run with no claims keeps the entry as it is.
+    Every claim's prompt is built once here before the run, so the pass reports progress and stops
+    on cancel."""
     if req.n_ctx or entry.is_endpoint or not entry.path:
         return entry
     from factaudit.engine.models.context import PromptCounter, context_for
@@ -252,8 +254,13 @@ def sized_entry(project: Project, req: VerifyRequest, entry: registry.ModelEntry
     prompt = opts.prompt()
     claims = claims_for_run(project, req.retrieval_run, req.limit, req.dataset)
     hits = run_store.get_hits(project, req.retrieval_run)
-    longest = max((counter.count_message_tokens(fit_messages(counter, prompt, c.text, c.passages, opts)[0])
-                   for c in _claims_with_evidence(project, claims, hits, req.k)), default=0)
+    longest = 0
+    for i, c in enumerate(_claims_with_evidence(project, claims, hits, req.k)):
+        if i % 100 == 0:
+            if cancel is not None:
+                cancel.check()
+            progress(i, len(claims), "sizing the context to the longest prompt")
+        longest = max(longest, counter.count_message_tokens(fit_messages(counter, prompt, c.text, c.passages, opts)[0]))
     if not longest:
         return entry
     # fit_messages keeps max_tokens free for the reply in either scoring, so the context must too
