@@ -429,12 +429,6 @@ def trusted_keys() -> set[str]:
     return sealcore.trusted_fingerprints()
 
 
-# ---- offline mode and the connection log live in services/network.py (kept importable here) --------
-from factaudit.engine.services.network import (  # noqa: E402,F401
-    connection_log, connection_log_path, offline_settings, set_offline,
-)
-
-
 # ---- demo -----------------------------------------------------------------------------------------
 SEALED_DEMO = "demo.sealed.faproj"
 
