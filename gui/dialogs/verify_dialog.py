@@ -14,10 +14,11 @@ from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
 
 ENDPOINT = "__endpoint__"
-EVIDENCE_CHOICES = (("Best 3 sentences of each passage", "sentences:3"),
+EVIDENCE_CHOICES = (("Whole passages", "whole"),
                     ("Best 5 sentences of each passage", "sentences:5"),
-                    ("Best sentences up to 600 tokens in all", "tokens:600"),
-                    ("Whole passages", "whole"))
+                    ("Best 3 sentences of each passage (about half the time)", "sentences:3"),
+                    ("Best 2 sentences of each passage", "sentences:2"),
+                    ("Best sentences up to 600 tokens in all", "tokens:600"))
 SCORING_CHOICES = (("Generate the verdict", "generate", "none"),
                    ("Log-probabilities of the four verdicts", "logprob", "none"),
                    ("Log-probabilities, contextually calibrated", "logprob", "contextual"))

@@ -379,7 +379,7 @@ def test_evidence_sentences_sends_only_the_best_matching_sentences_and_is_pinned
     assert run_store.get_run(demo_project, whole.run_id).config["evidence"] == "whole"
     default = vs.verify(demo_project, request(server, run, concurrency=1, passage_words=None))
     assert run_store.get_run(demo_project, default.run_id).config["evidence"] == vs.VerifyRequest().evidence \
-        == "sentences:3"
+        == "whole"
 
     tok = Tokenizer()
     hits = run_store.get_hits(demo_project, run)

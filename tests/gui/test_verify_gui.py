@@ -99,7 +99,7 @@ def test_dialog_verifies_and_the_view_shows_reasoning_beside_evidence(qtbot, pro
     assert dialog.run_combo.currentData().startswith("imported-")
     # The evidence setting opens on the engine's default and the choice is pinned in the run.
     assert dialog.request().evidence == services.DEFAULT_EVIDENCE
-    dialog.evidence_combo.setCurrentIndex(dialog.evidence_combo.findData("whole"))
+    dialog.evidence_combo.setCurrentIndex(dialog.evidence_combo.findData("sentences:2"))
     assert dialog.request().scoring == "generate"
     qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(dialog.verified, timeout=60_000) as blocker:
@@ -107,7 +107,7 @@ def test_dialog_verifies_and_the_view_shows_reasoning_beside_evidence(qtbot, pro
     res = blocker.args[0]
     assert res.n_verdicts == N and res.verdict_counts == {"Refuted": N}
     assert res.run_id in dialog.status_label.text()
-    assert services.get_run(project, res.run_id).config["evidence"] == "whole"
+    assert services.get_run(project, res.run_id).config["evidence"] == "sentences:2"
 
     view = VerdictView(project, run_id=res.run_id)
     qtbot.addWidget(view)
