@@ -16,7 +16,7 @@ from factaudit.gui.ops import Op, OpChanges, error_text
 ENDPOINT = "__endpoint__"
 EVIDENCE_CHOICES = (("Whole passages", "whole"),
                     ("Best 5 sentences of each passage", "sentences:5"),
-                    ("Best 3 sentences of each passage (about half the time)", "sentences:3"),
+                    ("Best 3 sentences of each passage (about 2× faster, less accurate)", "sentences:3"),
                     ("Best 2 sentences of each passage", "sentences:2"),
                     ("Best sentences up to 600 tokens in all", "tokens:600"))
 SCORING_CHOICES = (("Generate the verdict", "generate", "none"),
