@@ -1,9 +1,9 @@
 """Seal, verify and encrypt project files (the file-level and crypto half; SQL is in
 engine/project/seal_store.py, the workflow in engine/services/seal.py).
 
-A sealed file is a snapshot of a project (VACUUM INTO before format 4) with a `seal` row holding a manifest (sha256 of
-every table's canonical content in primary-key order, a schema hash, app version, signer, time),
-an Ed25519 signature over the manifest's exact bytes, and the signer's public key. Whoever holds a
+A sealed file is a snapshot of a project (VACUUM INTO before format 4) with a `seal` row holding a
+manifest (sha256 of every table's canonical content in primary-key order, a schema hash, app version,
+signer, time), an Ed25519 signature over the manifest's exact bytes, and the signer's public key. Whoever holds a
 trusted public key can check offline that nothing changed and who sealed it.
 
 Seal format 2 (factaudit-seal/2) also signs every byte of the sealed file: the `seal_file` table
@@ -201,6 +201,20 @@ class Verification:
 
 
 # ---- file checks ---------------------------------------------------------------------------------
+def _u16(buf, at: int) -> int:
+    return int.from_bytes(buf[at:at + 2], "big")
+
+
+def _u32(buf, at: int) -> int:
+    return int.from_bytes(buf[at:at + 4], "big")
+
+
+def header_page_size(buf) -> int:
+    """The page size a SQLite header names (stored as 1 for 65536)."""
+    size = _u16(buf, 16)
+    return 65536 if size == 1 else size
+
+
 def file_kind(path: Path) -> str:
     """'sqlite' or 'encrypted'; SealError for anything that is neither or is cut short."""
     path = Path(path)
@@ -215,8 +229,7 @@ def file_kind(path: Path) -> str:
         raise SealError(f"{path} is not a sealed factaudit project (neither SQLite nor an encrypted seal)")
     if len(head) < 100:
         raise SealError(f"{path} is truncated: {size} bytes, shorter than a SQLite header")
-    page_size = struct.unpack(">H", head[16:18])[0]
-    page_size = 65536 if page_size == 1 else page_size
+    page_size = header_page_size(head)
     page_count, = struct.unpack(">I", head[28:32])
     change, = struct.unpack(">I", head[24:28])
     valid_for, = struct.unpack(">I", head[92:96])
@@ -244,17 +257,7 @@ def scan_for_secrets(path: Path, values: list[str] | None = None) -> list[str]:
     return sorted(hits)
 
 
-
-
 # ---- format 4: the copy's unused bytes and the raw-page secret pre-check ----------------------------
-def _u16(buf, at: int) -> int:
-    return int.from_bytes(buf[at:at + 2], "big")
-
-
-def _u32(buf, at: int) -> int:
-    return int.from_bytes(buf[at:at + 4], "big")
-
-
 def scrub_unused(path: Path, pages) -> int:
     """Zero, in place, every byte of a SQLite file that holds no content: the gap between a b-tree
     page's cell pointers and its cells, its freeblocks (after their 4-byte links), the tail of the
@@ -263,8 +266,7 @@ def scrub_unused(path: Path, pages) -> int:
     `pages`: seal_store.btree_pages of the file, taken before; no connection may be open on it."""
     zeroed = 0
     with open(path, "r+b") as fh, mmap.mmap(fh.fileno(), 0) as mm:
-        size = _u16(mm, 16)
-        size = 65536 if size == 1 else size
+        size = header_page_size(mm)
         usable = size - mm[20]
         npages = len(mm) // size
 
@@ -284,10 +286,7 @@ def scrub_unused(path: Path, pages) -> int:
                 continue
             h = base + (100 if p.pageno == 1 else 0)
             kind, block, cells, content = header_of(mm, h)
-            start, end = h + (12 if kind in (2, 5) else 8) + 2 * cells, base + min(content or 65536, usable)
-            if end > start:
-                mm[start:end] = blank[:end - start]
-                zeroed += end - start
+            zero(h + (12 if kind in (2, 5) else 8) + 2 * cells, base + min(content or 65536, usable))
             seen = 0
             while block and seen < usable // 4:   # freeblocks: ascending offsets, 4+ bytes each
                 nxt, length = struct.unpack_from(">HH", mm, base + block)
@@ -389,8 +388,7 @@ def walk_btrees(path: Path, roots: dict[str, int]) -> list | None:
     from factaudit.engine.project.seal_store import BtreePage
 
     with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-        size = _u16(mm, 16)
-        size = 65536 if size == 1 else size
+        size = header_page_size(mm)
         npages = len(mm) // size
         if _u32(mm, 52) or _u32(mm, 28) != npages:      # auto-vacuum, or a header out of date
             return None

@@ -1,5 +1,6 @@
-"""Signing keys and trust (the user's Ed25519 key, trusted fingerprints), and encrypted sealed files: the sealed SQLite bytes under AES-256-GCM, in chunks (one GCM call is capped
-at 2^31-1 bytes), with a key from scrypt. Each chunk's nonce carries its index and its associated
+"""Signing keys and trust (the user's Ed25519 key, trusted fingerprints), and encrypted sealed files:
+the sealed SQLite bytes under AES-256-GCM, in chunks (one GCM call is capped at 2^31-1 bytes), with a
+key from scrypt. Each chunk's nonce carries its index and its associated
 data carries the header, the index and a last-chunk flag, so chunks cannot be reordered, dropped or
 cut off without the decryption failing. (Split from engine/seal.py, which re-exports these names.)
 """

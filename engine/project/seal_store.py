@@ -244,8 +244,8 @@ def table_digest(conn: sqlite3.Connection, table: str, order_by: str = "pk",
     so physical order does not count. `"rowid"` (formats 2 and 3): rowid order with the rowid hashed
     too, because the order rows are stored in is the order the app lists them and `--limit` picks them.
     `encoding="pages"` (format 4) hashes the table's b-tree pages as stored (see pages_digest) and
-    ignores `order_by`. `encoding="values"` (formats 1 and 2) encodes every value in Python; `"json"` (format 3) has
-    SQLite encode each row (see _row_json) and hashes a batch of rows with one update; `inspect(table,
+    ignores `order_by`. `encoding="values"` (formats 1 and 2) encodes every value in Python; `"json"`
+    (format 3) has SQLite encode each row (see _row_json) and hashes a batch of rows with one update; `inspect(table,
     batch, first_rowid, last_rowid)` (json only) then sees each batch's row texts, one a line (the
     rowids are None for a table without them), so the seal's secret scan needs no pass of its own."""
     if encoding == "pages":

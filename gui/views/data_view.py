@@ -18,8 +18,9 @@ from factaudit.gui.views.tables import local_time
 
 KINDS = ("items", "sentences", "claims", "passages")
 KIND_TITLES = {"items": "Items", "sentences": "Sentences", "claims": "Claims", "passages": "Passages"}
+# Columns of the dataset list that the code reads or styles.
+LANGUAGE_COLUMN, CONTENTS_COLUMN, FROZEN_COLUMN = 3, 4, 5
 # Initial column widths in pixels; the text column stretches.
-LANGUAGE_COLUMN, FROZEN_COLUMN = 3, 5
 COLUMN_WIDTHS = {"id": 150, "dataset": 130, "item_id": 120, "ord": 36, "label": 76, "gold_label": 104,
                  "category": 84, "risk_tier": 50, "sentences": 96, "sentence_id": 130, "origin": 80,
                  "doc_id": 90, "title": 240, "reason": 170}
@@ -83,7 +84,7 @@ class DataView(QWidget):
         for col, width in enumerate((200, 100, 60, 110, 0, 76, 150)):
             if width:
                 self.datasets.setColumnWidth(col, width)
-        hdr.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        hdr.setSectionResizeMode(CONTENTS_COLUMN, QHeaderView.ResizeMode.Stretch)
 
         # filter bar
         bar = QHBoxLayout()
@@ -187,7 +188,7 @@ class DataView(QWidget):
             item.setData(0, Qt.ItemDataRole.UserRole, d.name)
             item.setData(FROZEN_COLUMN, Qt.ItemDataRole.UserRole, d.frozen)
             item.setData(LANGUAGE_COLUMN, Qt.ItemDataRole.UserRole, lang)
-            item.setToolTip(4, counts)
+            item.setToolTip(CONTENTS_COLUMN, counts)
             self.datasets.addTopLevelItem(item)
             if d.name == selected:
                 item.setSelected(True)
