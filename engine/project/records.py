@@ -231,3 +231,20 @@ class PassageRow:
     text: str
     ord: int
     sentence_spans: list[tuple[int, int]] | None = None
+
+
+@dataclass
+class VerdictEvidence:
+    """What drove a classifier verdict (table verdict_evidence, beside its verdicts row): the passage
+    and character span of the driving window with its probability, the per-label maxima and the
+    per-pair probabilities ([passage_id, start, end, P(S), P(R) or None, P(NE)] per window)."""
+
+    claim_id: str
+    passage_id: str | None
+    span_start: int | None
+    span_end: int | None
+    label: str | None                   # Supported | Refuted: the column `prob` is of
+    prob: float | None
+    maxima: dict[str, float | None] = field(default_factory=dict)
+    pairs: list[list] = field(default_factory=list)
+    detail: dict[str, Any] | None = None
