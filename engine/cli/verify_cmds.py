@@ -115,11 +115,25 @@ def decompose_cmd(project, method, model, endpoint, dataset, limit, seed, temper
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
 def models_cmd(with_hash: bool, as_json: bool) -> None:
-    """List the verifier models: embedded, local_models/ and saved endpoints, with the RAM fit check."""
+    """List the verifier models: LLMs (embedded, local_models/ GGUFs, saved endpoints) and classifiers
+    (embedded minilm-verifier, classification folders in local_models/), with the RAM fit check."""
     entries = services.llm_models()
+    classifiers = services.classifier_models()
     if as_json:
-        emit_json([e.to_json(with_hash=with_hash) for e in entries])
+        emit_json([e.to_json(with_hash=with_hash) for e in entries]
+                  + [e.to_json() for e in classifiers])   # a classifier's pin hashes each of its files
         return
+    for e in classifiers:
+        if e.size_bytes is None:   # a folder that looks like a classifier but cannot be used
+            click.echo(f"{e.name:<28} classifier {e.source:<9} {e.note}")
+            continue
+        labels = ", ".join(f"{k}->{v}" for k, v in e.extra["labels_map"].items())
+        fit = "?" if e.fits is None else ("fits" if e.fits else "does NOT fit")
+        click.echo(f"{e.name:<28} classifier {e.source:<9} {e.size_bytes / 2**20:.0f} MB  "
+                   f"RAM {(e.ram_needed_bytes or 0) / 2**30:.2f}/{(e.ram_total_bytes or 0) / 2**30:.1f} GB {fit}  "
+                   f"labels {labels}")
+        if e.note:
+            click.echo(f"{'':<28} {e.note}")
     for e in entries:
         if e.is_endpoint:
             click.echo(f"{e.name:<28} endpoint  {e.base_url} model={e.model_name}")

@@ -50,7 +50,8 @@ from factaudit.engine.services.languages import (
     normalise_code, passage_languages, set_dataset_language,
 )
 from factaudit.engine.services.models import (
-    AddedModel, LLMRunSettings, add_endpoint, add_model_file, embedder_entries, entry_from_pin,
+    AddedModel, LLMRunSettings, add_endpoint, add_model_file, check_model, classifier_models, embedder_entries,
+    entry_from_pin,
     fit_check_text, llm_models, local_models_folders, model_entries, model_hashes, model_pin,
     remove_endpoint, remove_model,
 )
@@ -109,7 +110,8 @@ __all__ = [
     "accept_proposal",
     "add_endpoint", "add_model_file", "add_round", "aggregate", "aggregate_runs", "aggregate_scores", "aggregate_variants",
     "agreement", "agreement_json", "allow_host", "annotate", "annotation_history", "annotator_for", "answer_items",
-    "audit_report", "build_demo", "claim_hits", "claim_languages", "claim_lineage", "claims_for_run",
+    "audit_report", "build_demo", "check_model", "claim_hits", "claim_languages", "claim_lineage",
+    "claims_for_run", "classifier_models",
     "close_round", "codebook", "codebook_versions", "compare_aggregate_runs", "compare_answer_runs",
     "compare_runs", "confirm_sweep", "conflict_items", "conflict_scores", "connection_log", "connection_log_path",
     "correct_annotation", "count_rows", "create_project", "current_annotations", "data_version",

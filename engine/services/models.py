@@ -74,6 +74,20 @@ class AddedModel:
 model_entries = llm_models  # the model manager's name for the same list
 
 
+def classifier_models() -> list[ModelEntry]:
+    """Classifier verifiers (kind "classifier"): the embedded minilm-verifier and classification
+    folders in local_models/, with labels map, binary flag and RAM estimate in each entry."""
+    return registry.list_classifiers()
+
+
+def check_model(path: str, run_pair: bool = True):
+    """Models page › Add model…: a GGUF file or a classification folder opened, one pair run, RAM fit
+    checked; a ModelCheck whose message is one sentence (why not, when not ok)."""
+    from factaudit.engine.models.model_check import check_model as _check
+
+    return _check(path, run_pair=run_pair)
+
+
 def embedder_entries() -> list:
     from factaudit.engine.models.embedders import list_embedders
 
