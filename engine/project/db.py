@@ -1,8 +1,9 @@
 """Open, create, lock and migrate `.faproj` project files (SQLite).
 
-One writer connection guarded by a lock, and one reader connection per thread. A second process
-that wants to write gets ProjectLocked (an OS lock on a sidecar `<project>.lock`), never a corrupt
-file; read-only opens need no lock.
+One writer connection guarded by a lock, and one reader connection per thread. A second writer gets
+ProjectLocked, never a corrupt file: the lock is an OS lock on the database file itself, so every name
+of the file (hard links, symbolic links) shares it (writer_lock.py). Read-only opens take no lock but
+are refused through a name other than the one a writer uses.
 """
 from __future__ import annotations
 
@@ -15,13 +16,12 @@ import threading
 from pathlib import Path
 from typing import Iterator
 
-from filelock import FileLock, Timeout
-
 from factaudit.engine.errors import (
-    DiskFull, ProjectCorrupt, ProjectLocked, ProjectNotFound, ProjectTooNew, ReadOnlyProject,
+    DiskFull, ProjectCorrupt, ProjectNotFound, ProjectTooNew, ReadOnlyProject,
 )
 from factaudit.engine.project.migrations import MIGRATIONS, SCHEMA_VERSION, apply_migrations, current_version
 from factaudit.engine.project.paths import creation_problem, file_problem, write_blocker
+from factaudit.engine.project.writer_lock import WriterLock, acquire_writer, reader_guard
 
 BUSY_TIMEOUT_MS = 10_000
 PROJECT_SUFFIX = ".faproj"
@@ -40,7 +40,9 @@ def _connect(path: Path, *, readonly: bool, immutable: bool = False) -> sqlite3.
         uri = f"{path.resolve().as_uri()}?{flags}"
         conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
     else:
-        conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        # The real path, so a writer through a symbolic link keeps its -wal beside the real file,
+        # where every reader looks for it.
+        conn = sqlite3.connect(os.path.realpath(path), isolation_level=None, check_same_thread=False)
     conn.row_factory = sqlite3.Row
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
@@ -54,7 +56,8 @@ class Project:
         self.path = Path(path)
         self.readonly = readonly
         self.immutable = immutable
-        self._lock: FileLock | None = None
+        self._lock: WriterLock | None = None
+        self._reader_guard: contextlib.ExitStack | None = None
         self._write_lock = threading.RLock()
         self._depth = 0
         self._local = threading.local()
@@ -79,7 +82,17 @@ class Project:
         except OSError as exc:
             raise InvalidPath(f"cannot create {path}: {exc.strerror or exc}") from exc
         proj = cls(path, readonly=False)
-        proj._acquire_lock()
+        try:
+            # The file must exist to be locked by identity; SQLite takes an empty file for a new database.
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except OSError as exc:
+            raise InvalidPath(f"cannot create {path}: {exc.strerror or exc}") from exc
+        try:
+            proj._acquire_lock()
+        except Exception:
+            with contextlib.suppress(OSError):
+                path.unlink()
+            raise
         try:
             conn = _connect(path, readonly=False)
             conn.execute("PRAGMA journal_mode = WAL")
@@ -122,9 +135,12 @@ class Project:
             proj.readonly_reason = reason
         else:
             proj = cls(path, readonly=readonly or immutable, immutable=immutable)
-        if not proj.readonly:
-            proj._acquire_lock()
         try:
+            if proj.readonly:
+                proj._reader_guard = contextlib.ExitStack()
+                proj._reader_guard.enter_context(reader_guard(path))
+            else:
+                proj._acquire_lock()
             proj._open_checked()
         except Exception:
             proj.close()
@@ -188,26 +204,14 @@ class Project:
         return target
 
     def _acquire_lock(self) -> None:
-        lock_path = str(self.path) + ".lock"
-        lock = FileLock(lock_path, timeout=0)
         try:
-            lock.acquire()
-        except Timeout as exc:
-            # filelock reports any failure to open the lock file as a timeout; find the real reason.
-            try:
-                fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-            except OSError as os_exc:
-                raise InvalidPath(f"cannot use {self.path}: cannot create files in {self.path.parent} "
-                                  f"({os_exc.strerror or os_exc})") from exc
-            os.close(fd)
-            raise ProjectLocked(
-                f"{self.path} is open for writing in another factaudit process; open it read-only or close the other one"
-            ) from exc
-        self._lock = lock
+            self._lock = acquire_writer(self.path)
+        except OSError as exc:
+            raise InvalidPath(f"cannot use {self.path}: {exc.strerror or exc}") from exc
         self._hold_reserve()
 
     def _reserve_path(self) -> Path:
-        return Path(str(self.path) + ".reserve")
+        return Path(os.path.realpath(self.path) + ".reserve")
 
     def _hold_reserve(self) -> None:
         target = self._reserve_path()
@@ -231,9 +235,10 @@ class Project:
         if self._lock is not None:
             self._free_reserve()
             self._lock.release()
-            with contextlib.suppress(OSError):
-                Path(self._lock.lock_file).unlink()
             self._lock = None
+        if self._reader_guard is not None:
+            self._reader_guard.close()
+            self._reader_guard = None
 
     def close(self) -> None:
         with self._readers_guard:
