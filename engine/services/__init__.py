@@ -18,6 +18,10 @@ from factaudit.engine.services.audit import (
     passage_texts, queue_full_order, rater_tables, reasoning_queue, save_codebook, save_codebook_data,
     set_triage, taxonomy, triage_summary, undo_annotation,
 )
+from factaudit.engine.services.certify import (
+    CertifyResult, certify, certify_units, draw_certify_sample,
+)
+from factaudit.engine.services.certify import write_sample as write_certify_sample
 from factaudit.engine.services.conflicts import (
     AggregateComparison, AggregateRequest, AggregateResult, ConflictItemView, VariantInfo, aggregate,
     aggregate_runs, aggregate_scores, aggregate_variants, compare_aggregate_runs, conflict_items,
@@ -64,7 +68,7 @@ from factaudit.engine.services.projects import (
     table_columns,
 )
 from factaudit.engine.services.retrieval import (
-    ClaimHits, HitView, RetrievalEval, RetrievalResult, claim_hits, eval_retrieval, list_embedders,
+    ClaimHits, HitView, RetrievalEval, RetrievalRequest, RetrievalResult, claim_hits, eval_retrieval, list_embedders,
     retrieve, retriever_choices, run_claim_ids,
 )
 from factaudit.engine.services.review_sample import (
@@ -101,23 +105,23 @@ from factaudit.engine.services.verify import (
 )
 
 __all__ = [
-    "AddedModel", "AggregateComparison", "AggregateRequest", "AggregateResult", "ClaimHits",
+    "AddedModel", "AggregateComparison", "AggregateRequest", "AggregateResult", "CertifyResult", "ClaimHits",
     "ConflictItemView", "DEFAULT_EVIDENCE", "DEFAULT_K", "DEFAULT_LEVEL", "DEFAULT_MAPPING", "DatasetLanguage", "DatasetUsage",
     "DecomposeRequest", "DecomposeResult", "DemoSummary", "Estimate", "EvidenceRow", "FormatGuess", "HitView",
     "ImportPlan", "JudgeRequest", "JudgeResult", "LLMRunSettings", "LabelUnit", "PassageText", "ProjectInfo",
-    "RetrievalEval", "RetrievalResult", "ReviewItem", "SealResult", "SealedProject", "Step",
+    "RetrievalEval", "RetrievalRequest", "RetrievalResult", "ReviewItem", "SealResult", "SealedProject", "Step",
     "SuspectVerdicts", "SweepResult", "VariantInfo", "VerdictDetail", "VerifyRequest", "VerifyResult", "WorkflowStatus",
     "accept_proposal",
     "add_endpoint", "add_model_file", "add_round", "aggregate", "aggregate_runs", "aggregate_scores", "aggregate_variants",
     "agreement", "agreement_json", "allow_host", "annotate", "annotation_history", "annotator_for", "answer_items",
-    "audit_report", "build_demo", "check_model", "claim_hits", "claim_languages", "claim_lineage",
-    "claims_for_run", "classifier_models",
+    "audit_report", "build_demo", "certify", "certify_units", "check_model", "claim_hits", "claim_languages",
+    "claim_lineage", "claims_for_run", "classifier_models",
     "close_round", "codebook", "codebook_versions", "compare_aggregate_runs", "compare_answer_runs",
     "compare_runs", "confirm_sweep", "conflict_items", "conflict_scores", "connection_log", "connection_log_path",
     "correct_annotation", "count_rows", "create_project", "current_annotations", "data_version",
     "dataset_languages", "dataset_usage", "decompose", "default_retrieval_run", "delete_dataset", "demo_file",
     "detect_dataset_language", "detect_import_format", "disagreement_index", "disagreements", "disallow_host",
-    "draw_review_sample", "edit_claim", "embedder_entries", "ensure_dataset_language", "entry_from_pin",
+    "draw_certify_sample", "draw_review_sample", "edit_claim", "embedder_entries", "ensure_dataset_language", "entry_from_pin",
     "estimate", "estimate_run", "eval_retrieval", "evidence_queue", "expand_disagreements",
     "export_annotations", "export_codebook", "export_public_key", "fit_check_text", "freeze_dataset",
     "get_run", "host_name", "import_annotations", "import_choices", "import_codebook", "import_fields",
@@ -138,5 +142,5 @@ __all__ = [
    
     "triage_summary", "trust_key", "trusted_keys", "uncovered_cases", "undo_annotation", "units_to_run",
     "verdict_detail", "verdict_evidence", "verdicts", "verify", "verify_runs", "verify_sealed",
-    "workflow_status", "write_report",
+    "workflow_status", "write_certify_sample", "write_report",
 ]

@@ -1,0 +1,143 @@
+"""Certification of one verify run (issue #21 item 5): what the expert labels that exist prove about
+the verifier and the run's error rate. engine/metrics/certify.py holds the estimators.
+
+Units and flags come from the scoring code (services.scoring.open_units, metrics.classification's
+UnitRecord.predicted), so a mapping and a level mean here what they mean in `metrics`:
+- level sentence: Y = the sentence's expert label; f = any of its claims flagged under the mapping.
+  The unlabelled units are the other sentences of the answers the run verified.
+- level claim: Y = the claim's sentence label when it has one, else its gold label read through the
+  same mapping (gold Refuted is an error under every mapping); f = its verdict under the mapping.
+Units with a parse-failed or missing verdict are left out of both sets and counted in `unscored`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from factaudit.engine.audit.sampling import stratified_sample
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.metrics import certify as est
+from factaudit.engine.metrics.classification import LEVELS, MAPPINGS, UnitRecord, flags_error
+from factaudit.engine.project import certify_store
+from factaudit.engine.project.db import Project
+from factaudit.engine.services import scoring
+from factaudit.engine.services.scoring import DEFAULT_LEVEL, DEFAULT_MAPPING
+
+
+@dataclass
+class CertifyUnits:
+    labelled: list[UnitRecord]
+    unlabelled: list[UnitRecord]
+    unscored: dict[str, int] = field(default_factory=dict)
+    label_source: str = "sentence labels"
+
+
+@dataclass
+class CertifyResult:
+    run_id: str
+    mapping: str
+    level: str
+    label_source: str
+    figures: est.Certification
+    unscored: dict[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        c = self.figures
+        need = c.labels_needed
+        return {
+            "run_id": self.run_id, "mapping": self.mapping, "level": self.level, "label_source": self.label_source,
+            "confidence": c.confidence, "n_labelled": c.n_labelled, "n_unlabelled": c.n_unlabelled,
+            "n_labelled_errors": c.n_positive, "unscored": self.unscored,
+            "sensitivity": c.sensitivity.to_json(), "specificity": c.specificity.to_json(),
+            "error_rate": {"labels_only": c.labels_only.to_json(), "verifier_only": c.verifier_only.to_json(),
+                           "ppi": c.ppi.to_json()},
+            "labels_needed": need.more, "target_half_width": need.target_half_width,
+            "ppi_half_width": need.half_width, "labels_needed_reason": need.reason,
+            "notes": c.notes,
+        }
+
+
+def _check(mapping: str, level: str) -> None:
+    if mapping not in MAPPINGS:
+        raise InvalidArgument(f"unknown mapping {mapping!r}; expected one of {', '.join(MAPPINGS)}")
+    if level not in LEVELS:
+        raise InvalidArgument(f"unknown level {level!r}; expected sentence or claim")
+
+
+def certify_units(project: Project, run_id: str, mapping: str = DEFAULT_MAPPING,
+                  level: str = DEFAULT_LEVEL) -> CertifyUnits:
+    """The labelled and unlabelled units of a verify run at one level."""
+    _check(mapping, level)
+    scoring._check_run(project, run_id)     # NotFound / not a finished verify run
+    u = scoring.open_units(project, run_id)
+    if level == "sentence":
+        verdict_of = {r.claim_id: r.verdict for r in u.rows if r.verdict is not None and r.parse_status != "failed"}
+        unscored = dict(u.unscored)
+        unlabelled = []
+        for s in certify_store.unlabelled_sentences(project, run_id):
+            if not s.claim_ids:
+                unscored["no_claims"] += 1
+            elif any(c not in verdict_of for c in s.claim_ids):
+                unscored["missing_verdict"] += 1
+            else:
+                unlabelled.append(UnitRecord(s.id, False, [verdict_of[c] for c in s.claim_ids], s.category, s.item_id))
+        return CertifyUnits(u.sentences, unlabelled, unscored, "sentence labels")
+    labelled, unlabelled = [], []
+    parse_failed = 0
+    used_gold = used_sentence = False
+    for r in u.rows:
+        if not r.active:
+            continue
+        if r.verdict is None or r.parse_status == "failed":
+            parse_failed += 1
+            continue
+        if r.sentence_label is not None:
+            labelled.append(UnitRecord(r.claim_id, r.sentence_label == "error", [r.verdict], r.category, r.item_id))
+            used_sentence = True
+        elif r.gold_label is not None:
+            labelled.append(UnitRecord(r.claim_id, flags_error(r.gold_label, mapping), [r.verdict], r.category,
+                                       r.item_id))
+            used_gold = True
+        else:
+            unlabelled.append(UnitRecord(r.claim_id, False, [r.verdict], r.category, r.item_id))
+    source = " and ".join(x for x, used in (("sentence labels", used_sentence), ("claim gold labels", used_gold))
+                          if used) or "none"
+    return CertifyUnits(labelled, unlabelled, {"parse_failed": parse_failed}, source)
+
+
+def certify(project: Project, run_id: str, mapping: str = DEFAULT_MAPPING, level: str = DEFAULT_LEVEL, *,
+            target_half_width: float | None = None) -> CertifyResult:
+    """Sensitivity, specificity and the run's error rate (labels only, verifier only, prediction-powered)."""
+    units = certify_units(project, run_id, mapping, level)
+    if not units.labelled:
+        raise InvalidArgument(
+            f"{run_id} has no labelled {level}s to certify against: label some (Labeling, a rater package, "
+            "or claim gold labels with --level claim)")
+    figures = est.certify([x.truth for x in units.labelled], [x.predicted(mapping) for x in units.labelled],
+                          [x.predicted(mapping) for x in units.unlabelled], target_half_width=target_half_width)
+    return CertifyResult(run_id, mapping, level, units.label_source, figures, units.unscored)
+
+
+def draw_certify_sample(project: Project, run_id: str, n: int, mapping: str = DEFAULT_MAPPING,
+                        level: str = DEFAULT_LEVEL, *, seed: int = 42) -> list[str]:
+    """Ids of n unlabelled units to label next, stratified by the verifier's flag and the dataset."""
+    units = certify_units(project, run_id, mapping, level)
+    if n > len(units.unlabelled):
+        raise InvalidArgument(f"asked for {n} units to label but {run_id} has only {len(units.unlabelled)} "
+                              f"unlabelled {level}s")
+    datasets = certify_store.unit_datasets(project, level, [x.id for x in units.unlabelled])
+    strata = [(x.id, f"{'flagged' if x.predicted(mapping) else 'not flagged'}|{datasets.get(x.id, '')}")
+              for x in units.unlabelled]
+    return stratified_sample(strata, n, seed)
+
+
+def write_sample(path: str | Path, level: str, ids: list[str]) -> Path:
+    """The drawn units as JSON lines {"level", "id"} (`rater-package --units-from` reads them)."""
+    import json
+
+    out = Path(path)
+    if out.exists():
+        raise InvalidArgument(f"{out} already exists; choose a new file for the sample")
+    out.write_text("".join(json.dumps({"level": level, "id": i}) + "\n" for i in ids), encoding="utf-8")
+    return out
