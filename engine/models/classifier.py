@@ -14,7 +14,6 @@ engine.pipeline.classify splits evidence so that none is.
 """
 from __future__ import annotations
 
-import json
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, Sequence
@@ -25,6 +24,7 @@ from factaudit.engine.errors import InvalidArgument, ModelNotFound, NotFound
 from factaudit.engine.models import classifier_export as export
 from factaudit.engine.models.classifier_folder import (NO_EVIDENCE, ONNX_FILE, REFUTED, SUPPORTED, TOKENIZER,
                                                         ClassifierSpec, Thresholds, ram_estimate_bytes, read_spec)
+from factaudit.engine.models.classifier_tokens import PairEncoder
 
 BACKEND = "classifier"
 DEFAULT_BATCH = 16
@@ -54,7 +54,7 @@ class ClassifierModel:
                  thresholds_source: str | None = None):
         try:
             import onnxruntime as ort
-            from tokenizers import Tokenizer
+            import tokenizers  # noqa: F401 - fail here, with the message below, when it is missing
         except ImportError as exc:
             raise ModelNotFound(f"classifier verifiers need onnxruntime and tokenizers ({exc})") from exc
         if batch_size < 1:
@@ -67,17 +67,7 @@ class ClassifierModel:
         self.thresholds = thresholds or spec.thresholds
         self.thresholds_source = thresholds_source or ("verifier.json" if "thresholds" in spec.verifier_info
                                                        else "default")
-        try:
-            self.tokenizer = Tokenizer.from_file(str(spec.folder / TOKENIZER))
-        except Exception as exc:  # noqa: BLE001 - the Rust loader's errors are not one type
-            raise ModelNotFound(f"{spec.folder}: tokenizer.json cannot be read ({exc})") from exc
-        # Never let the tokenizer truncate behind our back: lengths are checked, evidence is split. Two
-        # copies: `plain` counts tokens and offsets, `tokenizer` pads a batch to its longest pair.
-        self.tokenizer.no_truncation()
-        self.plain = Tokenizer.from_str(self.tokenizer.to_str())
-        self.plain.no_padding()
-        pad_id, pad_token = self._pad()
-        self.tokenizer.enable_padding(pad_id=pad_id, pad_token=pad_token)
+        self.encoder = PairEncoder(spec.folder, spec.pair_order)
         opts = ort.SessionOptions()
         if threads:
             opts.intra_op_num_threads = int(threads)
@@ -95,40 +85,17 @@ class ClassifierModel:
             raise ModelNotFound(f"{self.onnx_folder / ONNX_FILE} is not a classifier graph (inputs "
                                 f"{self.input_names}, output {outputs[0].shape if outputs else None}; expected "
                                 f"input_ids, attention_mask -> logits [batch, {spec.num_labels}])")
-        self.special_tokens = self._pair_specials()
+        self.special_tokens = self.encoder.special_tokens
 
-    # ---- tokenising ------------------------------------------------------------------------------
-    def _pad(self) -> tuple[int, str]:
-        cfg_file = self.spec.folder / "tokenizer_config.json"
-        token = None
-        if cfg_file.is_file():
-            try:
-                token = json.loads(cfg_file.read_text(encoding="utf-8")).get("pad_token")
-            except (OSError, ValueError):
-                token = None
-            token = token["content"] if isinstance(token, dict) else token
-        for candidate in (token, "[PAD]", "<pad>"):
-            if candidate and self.tokenizer.token_to_id(candidate) is not None:
-                return self.tokenizer.token_to_id(candidate), candidate
-        return 0, token or "[PAD]"
-
-    def _pair_specials(self) -> int:
-        a, b = "evidence", "claim"
-        return len(self.plain.encode(a, b).ids) - self.count_tokens(a) - self.count_tokens(b)
-
+    # ---- tokenising (engine.pipeline.classify_windows calls these) -------------------------------
     def token_offsets(self, text: str) -> list[tuple[int, int]]:
-        """Character spans of the text's tokens (no special tokens), for splitting evidence by tokens."""
-        return [tuple(o) for o in self.plain.encode(text, add_special_tokens=False).offsets]
+        return self.encoder.token_offsets(text)
 
     def count_tokens(self, text: str) -> int:
-        return len(self.plain.encode(text, add_special_tokens=False).ids)
-
-    def _ordered(self, evidence: str, claim: str) -> tuple[str, str]:
-        return (evidence, claim) if self.spec.pair_order == "evidence_first" else (claim, evidence)
+        return self.encoder.count_tokens(text)
 
     def pair_lengths(self, pairs: Sequence[tuple[str, str]]) -> list[int]:
-        """Tokens of each (evidence, claim) pair as the model sees it, special tokens included."""
-        return [len(e.ids) for e in self.plain.encode_batch([self._ordered(*p) for p in pairs])]
+        return self.encoder.pair_lengths(pairs)
 
     # ---- scoring ----------------------------------------------------------------------------------
     def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
@@ -152,7 +119,7 @@ class ClassifierModel:
 
     def logits(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         """Raw logits of one batch (padded to its longest pair)."""
-        enc = self.tokenizer.encode_batch([self._ordered(*p) for p in pairs])
+        enc = self.encoder.encode_batch(pairs)
         feeds = {"input_ids": np.array([e.ids for e in enc], dtype=np.int64),
                  "attention_mask": np.array([e.attention_mask for e in enc], dtype=np.int64),
                  "token_type_ids": np.array([e.type_ids for e in enc], dtype=np.int64)}
