@@ -114,11 +114,19 @@ class _Tokens:
 
 
 def _token_pieces(toks: _Tokens, a: int, b: int, budget: int) -> list[tuple[int, int]]:
-    """A sentence cut into runs of at most `budget` tokens, as contiguous spans covering [a, b)."""
+    """A sentence cut into runs of at most `budget` tokens, as contiguous spans covering [a, b). Cuts
+    fall where a word starts (a gap before the token), so no word is cut into pieces the tokenizer
+    would read differently; a single word longer than the budget is cut between its sub-word tokens."""
     idx = toks.inside(a, b)
     if len(idx) <= budget:
         return [(a, b)]
-    cuts = [toks.offsets[idx[i]][0] for i in range(budget, len(idx), budget)]
+    offs = [toks.offsets[i] for i in idx]
+    word_start = [k == 0 or offs[k][0] > offs[k - 1][1] for k in range(len(offs))]
+    cuts, first = [], 0
+    while len(offs) - first > budget:
+        cut = next((k for k in range(first + budget, first, -1) if word_start[k]), first + budget)
+        cuts.append(offs[cut][0])
+        first = cut
     bounds = [a, *cuts, b]
     return [(bounds[i], bounds[i + 1]) for i in range(len(bounds) - 1)]
 
@@ -181,7 +189,7 @@ def passage_windows(tok: PairTokenizer, passage_id: str, text: str, claim: str, 
         for w, n in over:
             # the estimate from the passage's own tokenisation was off at the edges: cut by tokens again
             tighter = max(1, budget - (n - max_length) - 1)
-            sub = _Tokens([(a - w.start, b - w.start) for a, b in tok.token_offsets(w.text)])
+            sub = _Tokens(tok.token_offsets(w.text))   # offsets within the window's text
             for pa, pb in _token_pieces(sub, 0, len(w.text), tighter):
                 keep.append(Window(passage_id, w.start + pa, w.start + pb, w.first, w.last, text[w.start + pa:w.start + pb]))
         out = keep

@@ -1,0 +1,115 @@
+"""The classifier verdict rule (max over windows per label, thresholds, Ambiguous when both exceed,
+binary models never Refuted) and its attribution, checked on constructed probability tables against
+a straightforward loop written independently of engine.pipeline.classify."""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import numpy as np
+
+from factaudit.engine.models.classifier_folder import Thresholds
+from factaudit.engine.pipeline.classify import decide, verdict_rule
+from factaudit.engine.pipeline.classify_windows import Window
+
+
+def _reference(rows, ts, tr):
+    """rows: (p_s, p_r or None, p_n) per window, in order. Returns verdict, maxima, driving index."""
+    ms = mr = -1.0
+    for s, r, _ in rows:
+        ms = max(ms, s)
+        if r is not None:
+            mr = max(mr, r)
+    binary = rows[0][1] is None
+    sup, ref = ms >= ts, (not binary and mr >= tr)
+    verdict = "Ambiguous" if sup and ref else "Supported" if sup else "Refuted" if ref else "No Evidence"
+
+    def first_max(values):
+        best, at = None, None
+        for i, v in enumerate(values):
+            if best is None or v > best:
+                best, at = v, i
+        return at
+
+    i_s = first_max([s for s, _, _ in rows])
+    i_r = None if binary else first_max([r for _, r, _ in rows])
+    if verdict == "Supported":
+        drive = i_s
+    elif verdict == "Refuted":
+        drive = i_r
+    elif verdict == "Ambiguous":
+        drive = i_r if rows[i_r][1] > rows[i_s][0] else i_s
+    else:
+        drive = first_max([s if binary else max(s, r) for s, r, _ in rows])
+    return verdict, ms, (None if binary else mr), drive
+
+
+def _windows(n):
+    return [Window(f"p{i // 3}", 10 * i, 10 * i + 9, i % 3 + 1, i % 3 + 1, "x" * 9) for i in range(n)]
+
+
+def test_verdict_rule_on_a_grid_including_the_thresholds_themselves():
+    th = Thresholds(0.6, 0.4)
+    for s, r in itertools.product([0.0, 0.39, 0.4, 0.59, 0.6, 1.0], [None, 0.0, 0.39, 0.4, 0.59, 0.6, 1.0]):
+        sup, ref = s >= 0.6, r is not None and r >= 0.4
+        want = {(True, True): "Ambiguous", (True, False): "Supported", (False, True): "Refuted",
+                (False, False): "No Evidence"}[(sup, ref)]
+        assert verdict_rule(s, r, th) == want, (s, r)
+
+
+def test_decide_agrees_with_the_reference_on_random_tables():
+    rng = random.Random(11)
+    seen = set()
+    for trial in range(600):
+        n = rng.randint(1, 9)
+        binary = trial % 4 == 0
+        probs = []
+        for _ in range(n):
+            # coarse values so that ties between windows happen and are checked too
+            raw = [rng.choice([0.05, 0.2, 0.5, 0.8, 1.0, 2.0, 4.0]) for _ in range(2 if binary else 3)]
+            z = sum(raw)
+            probs.append([v / z for v in raw])
+        p_s = np.array([p[0] for p in probs])
+        p_n = np.array([p[-1] for p in probs])
+        p_r = None if binary else np.array([p[1] for p in probs])
+        ts, tr = rng.choice([0.3, 0.5, 0.7]), rng.choice([0.3, 0.5, 0.7])
+        ws = _windows(n)
+        got = decide("c", ws, p_s, p_r, p_n, Thresholds(ts, tr))
+        rows = [(p_s[i], None if binary else p_r[i], p_n[i]) for i in range(n)]
+        verdict, ms, mr, drive = _reference(rows, ts, tr)
+        assert got.verdict == verdict
+        assert got.maxima["Supported"] == ms and got.maxima["Refuted"] == mr
+        assert (got.driving.passage_id, got.driving.start) == (ws[drive].passage_id, ws[drive].start)
+        if binary:
+            assert got.verdict in ("Supported", "No Evidence") and got.binary
+        assert len(got.pairs) == n
+        seen.add(verdict)
+    assert seen == {"Supported", "Refuted", "Ambiguous", "No Evidence"}
+
+
+def test_ambiguous_when_one_passage_supports_and_another_refutes():
+    ws = _windows(4)
+    p_s = np.array([0.1, 0.9, 0.2, 0.1])
+    p_r = np.array([0.1, 0.05, 0.1, 0.85])
+    p_n = 1 - p_s - p_r
+    got = decide("c", ws, p_s, p_r, p_n, Thresholds(0.5, 0.5))
+    assert got.verdict == "Ambiguous"
+    assert got.best_support.start == ws[1].start and got.best_refute.start == ws[3].start
+    assert got.driving == got.best_support          # 0.9 > 0.85
+
+
+def test_no_windows_is_no_evidence_without_attribution_and_records_keep_verdict_semantics():
+    got = decide("c0", [], np.array([]), np.array([]), np.array([]), Thresholds())
+    assert got.verdict == "No Evidence" and got.driving is None
+    verdict, evidence = got.records(latency_ms=2.5)
+    assert verdict.parse_status == "ok" and verdict.evidence_used == [] and verdict.latency_ms == 2.5
+    assert evidence.passage_id is None and evidence.pairs == []
+
+    ws = _windows(2)
+    got = decide("c1", ws, np.array([0.2, 0.91]), np.array([0.1, 0.02]), np.array([0.7, 0.07]), Thresholds())
+    verdict, evidence = got.records()
+    assert verdict.verdict == "Supported" and verdict.evidence_used == [ws[1].passage_id]
+    assert verdict.reasoning.startswith(f"Passage {ws[1].passage_id}, sentence {ws[1].first}: P(Supported)=0.910")
+    assert json.loads(verdict.raw_output)["maxima"]["Supported"] == 0.91
+    assert (evidence.span_start, evidence.span_end, evidence.prob) == (ws[1].start, ws[1].end, 0.91)
