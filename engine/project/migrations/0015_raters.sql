@@ -21,7 +21,7 @@ CREATE TRIGGER rater_packages_no_delete BEFORE DELETE ON rater_packages
 BEGIN SELECT RAISE(ABORT, 'rater packages are records: they do not change'); END;
 
 CREATE TABLE rater_merges (
-    annotation_id TEXT PRIMARY KEY REFERENCES annotations(id),
+    annotation_id TEXT PRIMARY KEY,    -- an annotation's or a sentence rating's id
     package_id TEXT NOT NULL REFERENCES rater_packages(id),
     rater TEXT NOT NULL,
     key_fingerprint TEXT NOT NULL,     -- the key that signed the return file
@@ -38,7 +38,7 @@ BEGIN SELECT RAISE(ABORT, 'merge provenance is append-only'); END;
 -- label; a second rater's labels and adjudications are records here, append-only like annotations.
 CREATE TABLE sentence_ratings (
     id TEXT PRIMARY KEY,
-    sentence_id TEXT NOT NULL REFERENCES sentences(id),
+    sentence_id TEXT NOT NULL,         -- no foreign key: a return file holds ratings without the sentences
     label TEXT NOT NULL CHECK (label IN ('correct', 'error')),
     annotator TEXT NOT NULL,
     created TEXT NOT NULL
