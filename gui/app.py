@@ -24,7 +24,7 @@ from factaudit.engine import services  # noqa: E402
 from factaudit.engine.errors import FactAuditError, ProjectLocked  # noqa: E402
 from factaudit.gui import settings  # noqa: E402
 from factaudit.gui.collector import IdleCollector  # noqa: E402
-from factaudit.gui.ops import Op, error_text  # noqa: E402
+from factaudit.gui.ops import Op, OpChanges, error_text  # noqa: E402
 
 PROJECT_FILTER = "factaudit projects (*.faproj);;All files (*)"
 
@@ -69,19 +69,22 @@ class AppController(QObject):
         active = QApplication.activeWindow()
         return active if active is not None else self.start
 
-    def new_project(self) -> None:
-        suggested = str(Path.home() / "untitled.faproj")
-        path, _ = QFileDialog.getSaveFileName(self._dialog_parent(), "New project", suggested, PROJECT_FILTER)
-        if not path:
-            return
+    def new_project(self, path: str | None = None) -> Op | None:
+        """Create a project (in the worker path: creating writes the file) and show its window."""
+        if path is None:
+            suggested = str(Path.home() / "untitled.faproj")
+            path, _ = QFileDialog.getSaveFileName(self._dialog_parent(), "New project", suggested, PROJECT_FILTER)
+            if not path:
+                return None
         if not path.endswith(".faproj"):
             path += ".faproj"
-        try:
-            project = services.create_project(path)
-        except FactAuditError as exc:
-            self.error("New project", exc)
-            return
-        self.show_project(project)
+        self.start.set_busy(True)
+        return (Op(self.start, lambda job: services.create_project(path)).title("Creating the project")
+                .changes(lambda project: project, OpChanges.everything())
+                .success(self.show_project)
+                .failure(lambda exc: self.error("New project", exc))
+                .finished(lambda: self.start.set_busy(False))
+                .run())
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self._dialog_parent(), "Open project", "", PROJECT_FILTER)
@@ -126,8 +129,8 @@ class AppController(QObject):
             if passphrase is None:
                 return None
 
-        def check_and_open(progress, cancel):
-            cancel.check()
+        def check_and_open(job):
+            job.cancel.check()
             return services.open_sealed(path, passphrase)
 
         self.start.set_busy(True)
@@ -216,9 +219,9 @@ class AppController(QObject):
         out = self.demo_dir()
         skip_slow = self.demo_skips_model_steps
 
-        def build(progress, cancel):
-            cancel.check()
-            return services.build_demo(out, progress, run_steps=True, skip_slow=skip_slow)
+        def build(job):
+            job.cancel.check()
+            return services.build_demo(out, job.progress, run_steps=True, skip_slow=skip_slow)
 
         self.start.set_busy(True)
         self.demo_op = (Op(self.start, build)

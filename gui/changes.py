@@ -24,8 +24,12 @@ class OpChanges:
     reports: bool = False
     seal: bool = False
     workflow: bool = False        # a step seen through (metrics shown, retrieval evaluated, a choice made)
+    # app-wide, not in a project file: announced with project None, which every listener hears
+    models: bool = False          # the model registry (a GGUF added, an endpoint forgotten)
+    network: bool = False         # offline mode and its allowed hosts
 
-    AREAS = ("datasets", "runs", "verdicts", "annotations", "codebook", "triage", "reports", "seal", "workflow")
+    AREAS = ("datasets", "runs", "verdicts", "annotations", "codebook", "triage", "reports", "seal", "workflow",
+             "models", "network")
 
     @classmethod
     def everything(cls) -> "OpChanges":
@@ -65,7 +69,8 @@ def hub() -> _Hub:
 
 
 def announce(project: Any, changes: OpChanges) -> None:
-    """Tell every subscribed page that `project` changed in these areas (UI thread)."""
+    """Tell every subscribed page that `project` changed in these areas (UI thread); project None is
+    an app-wide change (models, network) that pages of every project hear."""
     if changes is not None and changes.touches():
         hub().changed.emit(project, changes)
 
@@ -87,7 +92,7 @@ class _Listener(QObject):
 
     @Slot(object, object)
     def _heard(self, project: Any, changes: OpChanges) -> None:
-        if self._project is not None and project is not self._project:
+        if self._project is not None and project is not None and project is not self._project:
             return
         if not changes.touches(*self._areas):
             return

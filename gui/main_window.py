@@ -15,7 +15,7 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.services import status as workflow_status
 from factaudit.gui import workflow_actions
-from factaudit.gui.ops import Op, OpChanges, announce, on_changes
+from factaudit.gui.ops import Op, OpChanges, announce, error_text, on_changes
 from factaudit.gui.views.broken_page import build_or_explain
 from factaudit.gui.views.data_view import DataView
 from factaudit.gui.views.job_area import JobArea
@@ -222,7 +222,8 @@ class ProjectWindow(QMainWindow):
     def _read_data_version(self) -> int | None:
         try:
             return workflow_status.data_version(self.project)
-        except (FactAuditError, Exception):  # noqa: BLE001 - a closed project has no version
+        except FactAuditError as exc:   # a closed project has no version: nothing to compare with
+            log.info("no data version for %s: %s", self.project.path, exc)
             return None
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt's name
@@ -241,7 +242,8 @@ class ProjectWindow(QMainWindow):
                 self.refresh()
             self._data_version = version
 
-        self._version_op = (Op(self, workflow_status.data_version, self.project).title("Checking the project file")
+        project = self.project
+        self._version_op = (Op(self, lambda job: workflow_status.data_version(project)).title("Checking the project file")
                             .quiet().success(seen).failure(lambda _exc: None).run())
         return self._version_op
 
@@ -255,8 +257,9 @@ class ProjectWindow(QMainWindow):
                 if callable(method):
                     try:
                         method(run_id)
-                    except Exception:  # noqa: BLE001 - a page that cannot show that run stays as it is
-                        log.debug("%s.%s(%s) failed", type(candidate).__name__, name, run_id, exc_info=True)
+                    except FactAuditError as exc:   # the page cannot show that run: it stays as it is
+                        log.info("%s.%s(%s): %s", type(candidate).__name__, name, run_id, exc)
+                        self.statusBar().showMessage(f"Cannot show {run_id} there: {error_text(exc)}", 8000)
                     return widget
         return widget
 
@@ -265,7 +268,8 @@ class ProjectWindow(QMainWindow):
         return workflow_actions.do_step(self, name)
 
     def set_prelabels_wanted(self, wanted: bool) -> Op:
-        return (Op(self, workflow_status.set_prelabels_wanted, self.project, wanted).title("Saving the choice")
+        project = self.project
+        return (Op(self, lambda job: workflow_status.set_prelabels_wanted(project, wanted)).title("Saving the choice")
                 .changes(self.project, OpChanges(workflow=True)).quiet().run())
 
     def update_status(self) -> None:
@@ -338,7 +342,7 @@ class ProjectWindow(QMainWindow):
             return
         self._status_stale = False
         project = self.project
-        self._status_op = (Op(self, lambda progress, cancel: services.project_info(project).counts).quiet()
+        self._status_op = (Op(self, lambda job: services.project_info(project).counts).quiet()
                            .success(self._show_counts)
                            .failure(lambda _exc: self._show_counts(None))
                            .finished(lambda: self._status_stale and self._update_status())
@@ -363,8 +367,15 @@ class ProjectWindow(QMainWindow):
             Op.wait_all(15_000)
         try:
             self.project.close()
-        except Exception:  # noqa: BLE001 - closing must not fail the window
-            pass
+        except Exception as exc:  # noqa: BLE001 - the window closes anyway; committed work is in the file
+            if isinstance(exc, FactAuditError):
+                log.warning("closing %s: %s", self.project.path, exc)
+            else:
+                log.exception("closing %s failed", self.project.path)
+            box = QMessageBox(QMessageBox.Icon.Warning, "Close project", f"The project did not close cleanly: "
+                              f"{error_text(exc)}", QMessageBox.StandardButton.Ok)
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.open()
         super().closeEvent(event)
         self.closed.emit(self)
 

@@ -1,26 +1,30 @@
 """Background operations: long work never runs on the UI thread.
 
-Usage (the builder every dialog and view uses for engine work)::
+Usage (the one builder every dialog and view uses for engine work; the shape of Anki's
+``CollectionOp(parent, lambda col: ...)``)::
 
-    from factaudit.gui.ops import Op
+    from factaudit.gui.ops import Op, OpChanges
 
-    op = (Op(self, services.import_files, project, files, fmt="jsonl", kind="claims")
+    op = (Op(self, lambda job: services.import_files(project, files, fmt="jsonl", kind="claims",
+                                                      progress=job.progress))
           .title("Importing claims")
+          .changes(project, OpChanges(datasets=True))   # a write says what it changed
           .progress(lambda done, total, message: ...)   # optional, UI thread
-          .success(lambda result: ...)                  # UI thread, receives fn's return value
+          .success(lambda result: ...)                  # UI thread, receives the work's return value
           .failure(lambda exc: ...)                     # UI thread, receives the exception
-          .cancelled(lambda: ...)                       # UI thread, after cancel.check() raised
+          .cancelled(lambda: ...)                       # UI thread, after job.cancel.check() raised
           .finished(lambda: ...)                        # UI thread, always, after the above
           .run())
     op.cancel()                                         # ask the worker to stop
 
 Contract:
 
-- ``fn(*args, progress=..., cancel=..., **kwargs)`` runs on a worker thread of the ops pool
-  (up to MAX_THREADS at once, so a long job never holds up a short one). It
-  receives ``progress(done, total, message)`` (total may be None) and ``cancel``, an
-  ``engine.jobs.CancelToken``; long functions call ``cancel.check()`` between units of work, which
-  raises ``JobCancelled``. Cancelling is cooperative: a function that never checks runs to its end.
+- ``work(job)`` runs on a worker thread of the ops pool (up to MAX_THREADS at once, so a long
+  job never holds up a short one). ``job`` is a ``Job``: ``job.progress(done, total, message)``
+  (total may be None) reports progress, ``job.cancel`` is an ``engine.jobs.CancelToken``; the work
+  hands them on to the engine function only where it takes them. Long functions call
+  ``cancel.check()`` between units of work, which raises ``JobCancelled``. Cancelling is
+  cooperative: a function that never checks runs to its end.
 - Callbacks always run on the UI thread (queued signals), so they may touch widgets. Progress
   reports are throttled to about 20 per second; the first and the final one always get through.
 - ``JobCancelled`` is not an error: it calls the ``cancelled`` callbacks, never ``failure``.
@@ -40,17 +44,21 @@ Change announcements (pages never go stale; in the spirit of Anki's ``OpChanges`
     from factaudit.gui.ops import OpChanges, announce, on_changes
 
     # a write: say what it changes; on success (or however it ends, with always=True) pages hear of it
-    Op(self, services.audit.set_triage, project, run, unit, code, who).changes(project, OpChanges(triage=True)).run()
+    Op(self, lambda job: services.audit.set_triage(project, run, unit, code, who)) \
+        .changes(project, OpChanges(triage=True)).run()
     # or decide from the result:  .changes(project, lambda result: OpChanges(runs=True, verdicts=bool(result.n)))
 
     # a page: refresh when something it shows changed (areas: datasets, runs, verdicts, annotations,
-    # codebook, triage, reports, seal, workflow). A hidden page is refreshed once, when it is next shown.
+    # codebook, triage, reports, seal, workflow; app-wide ones, announced with project None: models,
+    # network). A hidden page is refreshed once, when it is next shown.
     on_changes(self, lambda changes: self.refresh(), "runs", "verdicts", project=project)
 
     announce(project, OpChanges.everything())   # e.g. another process wrote the file
 
-- Every GUI write goes through an Op with ``.changes(...)``; the announcement goes out on the UI
-  thread after the success callbacks, only if the op succeeded.
+- Every GUI write goes through an Op (or a ``SerialWriter``, gui/serial_writer.py, for writes that
+  must reach the project in order) with ``.changes(...)``; the announcement goes out on the UI
+  thread after the success callbacks, only if the op succeeded. tests/gui/test_write_path.py fails
+  on a services write called anywhere else in gui/.
 - ``on_changes(widget, callback, *areas, project=None, when_hidden="defer")``: the callback gets the
   ``OpChanges`` (merged, if several arrived while the page was hidden). With no areas it hears every
   change; with ``project`` only that project's. The subscription ends when the widget is destroyed.
@@ -136,14 +144,23 @@ class _Bridge(QObject):
     was_cancelled = Signal()
 
 
+class Job:
+    """The worker's handle, given to the work function: `progress(done, total, message)` and `cancel`
+    (a CancelToken). Pass on only what the engine function takes."""
+
+    __slots__ = ("progress", "cancel")
+
+    def __init__(self, progress: Callable[..., None], cancel: CancelToken):
+        self.progress = progress
+        self.cancel = cancel
+
+
 class _Runner(QRunnable):
-    def __init__(self, bridge: _Bridge, fn: Callable, args: tuple, kwargs: dict, token: CancelToken):
+    def __init__(self, bridge: _Bridge, work: Callable[[Job], Any], token: CancelToken):
         super().__init__()
         self.setAutoDelete(True)
         self._bridge = bridge
-        self._fn = fn
-        self._args = args
-        self._kwargs = kwargs
+        self._work = work
         self._token = token
         self._last = 0.0
         self._lock = threading.Lock()
@@ -161,22 +178,22 @@ class _Runner(QRunnable):
         try:
             signal.emit(*args)
         except RuntimeError:  # the bridge is already deleted: nobody is listening any more
-            pass
+            log.debug("an op ended after its owner was deleted; its result is dropped")
 
     def run(self) -> None:
         try:
-            result = self._fn(*self._args, progress=self._progress, cancel=self._token, **self._kwargs)
+            result = self._work(Job(self._progress, self._token))
         except JobCancelled:
             self._emit(self._bridge.was_cancelled)
         except BaseException as exc:  # noqa: BLE001 - every failure must reach the UI
             # engine errors are expected and shown to the user; anything else is a bug worth a traceback
-            level = logging.DEBUG if isinstance(exc, FactAuditError) else logging.ERROR
+            level = logging.INFO if isinstance(exc, FactAuditError) else logging.ERROR
             log.log(level, "background operation failed:\n%s", "".join(traceback.format_exception(exc)))
             self._emit(self._bridge.failed, exc)
         else:
             self._emit(self._bridge.succeeded, result)
         finally:
-            self._fn = self._args = self._kwargs = None  # drop references held by the pool
+            self._work = None  # drop references held by the pool
 
 
 class Op(QObject):
@@ -188,12 +205,13 @@ class Op(QObject):
 
     _running: set["Op"] = set()
 
-    def __init__(self, parent: QObject | None, fn: Callable[..., Any], *args: Any, **kwargs: Any):
+    def __init__(self, parent: QObject | None, work: Callable[[Job], Any]):
         super().__init__(parent)
-        self._fn = fn
-        self._args = args
-        self._kwargs = kwargs
-        self._title = getattr(fn, "__name__", "working").replace("_", " ")
+        if not callable(work):
+            raise TypeError("Op takes a callable work(job)")
+        self._work = work
+        name = getattr(work, "__name__", "")
+        self._title = name.strip("_").replace("_", " ") if name.isidentifier() else "working"
         self._on_progress: list[Callable] = []
         self._on_success: list[Callable] = []
         self._on_failure: list[Callable] = []
@@ -247,7 +265,8 @@ class Op(QObject):
     def changes(self, project: Any, changes: "OpChanges | Callable[[Any], OpChanges]", *,
                 always: bool = False) -> "Op":
         """Announce what this write changed once it succeeded, or however it ended with `always`
-        (a cancelled run still left a run behind). A callable gets the result (None unless done)."""
+        (a cancelled run still left a run behind). A callable `changes` gets the result (None unless
+        done); a callable `project` too (a write that makes the project, such as create_project)."""
         self._changes = (project, changes, always)
         return self
 
@@ -271,7 +290,8 @@ class Op(QObject):
         area = None if self._quiet else (self._area or self._find_area())
         if area is not None:
             area.attach(self)
-        pool().start(_Runner(bridge, self._fn, self._args, self._kwargs, self.token))
+        work, self._work = self._work, None
+        pool().start(_Runner(bridge, work, self.token))
         return self
 
     def cancel(self) -> None:
@@ -358,9 +378,12 @@ class Op(QObject):
         project, changes, always = self._changes
         if status == "done" or always:
             try:
+                if callable(project):
+                    project = project(self.result)
                 announce(project, changes(self.result) if callable(changes) else changes)
-            except Exception:  # noqa: BLE001 - a listener's bug must not break the op's ending
+            except Exception as exc:  # noqa: BLE001 - a listener's bug must not break the op's ending
                 log.exception("a page failed to take in a change announcement")
+                self._show_error(exc)
 
     def _show_error(self, exc: BaseException) -> None:
         parent = self.parent() if isinstance(self.parent(), QWidget) else None

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from factaudit.engine.errors import InvalidArgument, ReadOnlyProject
-from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.project import dataset_store
 from factaudit.engine.project.dataset_store import DatasetUsage
 from factaudit.engine.project.db import Project
@@ -16,13 +15,11 @@ def _writable(project: Project) -> None:
         raise ReadOnlyProject(f"{project.path.name} is open read-only")
 
 
-def dataset_usage(project: Project, name: str, progress: ProgressCallback = no_progress,
-                  cancel: CancelToken | None = None) -> DatasetUsage:
+def dataset_usage(project: Project, name: str) -> DatasetUsage:
     return dataset_store.usage(project, name)
 
 
-def rename_dataset(project: Project, old: str, new: str, progress: ProgressCallback = no_progress,
-                   cancel: CancelToken | None = None) -> DatasetUsage:
+def rename_dataset(project: Project, old: str, new: str) -> DatasetUsage:
     """Rename; returns the usage, whose `runs_naming_it` keep the old name in their (immutable) settings."""
     _writable(project)
     with project.atomic():        # the rename and the note dating it commit together
@@ -32,8 +29,7 @@ def rename_dataset(project: Project, old: str, new: str, progress: ProgressCallb
     return used
 
 
-def delete_dataset(project: Project, name: str, progress: ProgressCallback = no_progress,
-                   cancel: CancelToken | None = None) -> dict[str, int]:
+def delete_dataset(project: Project, name: str) -> dict[str, int]:
     """Delete a dataset no run or annotation uses; otherwise say which do."""
     _writable(project)
     used = dataset_store.usage(project, name)

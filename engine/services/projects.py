@@ -8,7 +8,7 @@ from typing import Any
 from factaudit.engine import ingest
 from factaudit.engine.ingest.plan import FIELDS
 from factaudit.engine.errors import InvalidArgument
-from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
+from factaudit.engine.jobs import ProgressCallback, no_progress
 from factaudit.engine.project import imports as import_store
 from factaudit.engine.project import queries, runs
 from factaudit.engine.project.db import PROJECT_SUFFIX, Project
@@ -59,8 +59,8 @@ def project_info(project: Project) -> ProjectInfo:
 
 def import_files(project: Project, files: list[str | Path], fmt: str | None = None, kind: str | None = None,
                  mapping: dict[str, str] | None = None, dataset: str | None = None, id_prefix: str | None = None,
-                 split: str | None = None, progress: ProgressCallback = no_progress,
-                 cancel: CancelToken | None = None, *, value_map: dict[str, dict[str, str]] | None = None,
+                 split: str | None = None, progress: ProgressCallback = no_progress, *,
+                 value_map: dict[str, dict[str, str]] | None = None,
                  skip_invalid: bool = False) -> ingest.ImportResult:
     """All or nothing; `value_map` rewrites field values ({"label": {"0": "Supported"}}), and
     `skip_invalid` imports the valid records and lists the others in `<input>.rejected.jsonl`."""

@@ -122,7 +122,9 @@ class AggregateDialog(JobDialog):
         self.progress_bar.setRange(0, 0)
         self.progress_bar.show()
         self.status_label.setText("Starting…")
-        self.op = (Op(self, services.aggregate, self.project, req).title("Answering from documents")
+        project = self.project
+        self.op = (Op(self, lambda job: services.aggregate(project, req, progress=job.progress, cancel=job.cancel))
+                   .title("Answering from documents")
                    .changes(self.project, OpChanges(runs=True), always=True)
                    .progress(self._progress).success(self._done).failure(self._failed)
                    .cancelled(lambda: self.status_label.setText(

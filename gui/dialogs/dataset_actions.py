@@ -30,7 +30,7 @@ def rename(parent: QWidget, project, name: str, new: str | None = None) -> Op | 
             parent.window().statusBar().showMessage(
                 f"Renamed; the settings of {', '.join(usage.runs_naming_it)} keep the old name {name}", 8000)
 
-    return (Op(parent, ds.rename_dataset, project, name, new).title("Renaming the dataset")
+    return (Op(parent, lambda job: ds.rename_dataset(project, name, new)).title("Renaming the dataset")
             .changes(project, OpChanges(datasets=True)).success(done)
             .failure(lambda exc: _warn(parent, "Rename dataset", exc)).run())
 
@@ -72,7 +72,7 @@ def set_language(parent: QWidget, project, name: str, current: str | None, choic
         parent.window().statusBar().showMessage(
             f"{name}: {language_label(stored)}; new retrieval runs use it", 8000)
 
-    return (Op(parent, lambda *, progress, cancel: languages.set_dataset_language(project, name, _language_code(choice)))
+    return (Op(parent, lambda job: languages.set_dataset_language(project, name, _language_code(choice)))
             .title("Setting the dataset language").quiet().changes(project, OpChanges(datasets=True))
             .success(done).failure(lambda exc: _warn(parent, "Dataset language", exc)).run())
 
@@ -102,9 +102,9 @@ def delete(parent: QWidget, project, name: str, confirm: bool = True) -> Op:
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No) != QMessageBox.StandardButton.Yes:
             return
-        parent._delete_op = (Op(parent, ds.delete_dataset, project, name).title("Deleting the dataset")
+        parent._delete_op = (Op(parent, lambda job: ds.delete_dataset(project, name)).title("Deleting the dataset")
                              .changes(project, OpChanges(datasets=True))
                              .failure(lambda exc: _warn(parent, "Delete dataset", exc)).run())
 
-    return (Op(parent, ds.dataset_usage, project, name).title("Checking the dataset").quiet()
+    return (Op(parent, lambda job: ds.dataset_usage(project, name)).title("Checking the dataset").quiet()
             .success(checked).failure(lambda exc: _warn(parent, "Delete dataset", exc)).run())

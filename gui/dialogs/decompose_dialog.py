@@ -77,7 +77,8 @@ class DecomposeDialog(JobDialog):
         self.progress_bar.show()
         self._meter = None
         self.status_label.setText("Decomposing…")
-        self.op = (Op(self, services.decompose, self.project, self.request()).title("Decomposing answers")
+        self.op = (Op(self, lambda job, p=self.project, req=self.request():
+                       services.decompose(p, req, progress=job.progress, cancel=job.cancel)).title("Decomposing answers")
                    .changes(self.project, OpChanges(datasets=True, runs=True), always=True)
                    .progress(self._progress).success(self._done).failure(self._failed)
                    .cancelled(lambda: self.status_label.setText("Cancelled; the claims made so far are kept."))

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, ImportFailed
 from factaudit.gui.dialogs.import_mapping import cell_text, guess_column, parse_files
-from factaudit.gui.dialogs.import_plan import ImportPlanPanel, plan_in_worker
+from factaudit.gui.dialogs.import_plan import ImportPlanPanel
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.screen import resize_to_fit
 
@@ -365,7 +365,8 @@ class ImportDialog(QDialog):
         args, kwargs = settings
         self.check_button.setEnabled(False)
         self.note.setText("Checking what the import would do…")
-        self.plan_op = (Op(self, plan_in_worker, *args, **kwargs)
+        # the dry run only reads: it has no checkpoint at which a cancel could stop it
+        self.plan_op = (Op(self, lambda job: services.plan_import(*args, progress=job.progress, **kwargs))
                         .title("Checking " + ", ".join(Path(f).name for f in self.files))
                         .success(self._planned)
                         .failure(lambda exc: (self._show_errors([error_text(exc)]), self._plan_ended()))
@@ -389,7 +390,7 @@ class ImportDialog(QDialog):
         self.import_button.setEnabled(False)
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setEnabled(False)
         self.note.setText("Importing…")
-        self.op = (Op(self, services.import_files, *args, **kwargs)
+        self.op = (Op(self, lambda job: services.import_files(*args, progress=job.progress, **kwargs))
                    .title("Importing " + ", ".join(Path(f).name for f in self.files))
                    .changes(self.project, lambda result: OpChanges(datasets=True, runs=bool(result.run_id),
                                                                    verdicts=bool(result.run_id)))

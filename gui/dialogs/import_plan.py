@@ -7,8 +7,6 @@ from html import escape
 
 from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
 
-from factaudit.engine import services
-
 PROBLEMS_SHOWN = 20
 LABEL_FIELDS = {"claims.gold_label": "Gold labels", "sentences.label": "Sentence labels", "verdicts.verdict": "Verdicts"}
 
@@ -82,9 +80,3 @@ class ImportPlanPanel(QWidget):
     @property
     def problem_lines(self) -> list[str]:
         return [self.problems.item(i).text() for i in range(self.problems.count())]
-
-
-def plan_in_worker(*args, progress, cancel, **kwargs):
-    """services.plan_import as an Op's function: the dry run only reads, so it has no checkpoints
-    at which a cancel could stop it."""
-    return services.plan_import(*args, progress=progress, **kwargs)

@@ -131,8 +131,8 @@ class PrelabelDialog(JobDialog):
             return
         self.start_button.setEnabled(False)
         self.status_label.setText("Estimating…")
-        Op(self, services.estimate_run, self.project, "judge", req.model, req.run, target=req.target,
-           k=req.k or services.DEFAULT_K, limit=req.limit) \
+        Op(self, lambda job, p=self.project: services.estimate_run(p, "judge", req.model, req.run, target=req.target,
+                                                                    k=req.k or services.DEFAULT_K, limit=req.limit)) \
             .title("Estimating").quiet().success(lambda est: self._estimated(req, est)) \
             .failure(lambda _exc: self._launch(req)).run()
 
@@ -161,7 +161,9 @@ class PrelabelDialog(JobDialog):
         self.progress_bar.setRange(0, 0)
         self.progress_bar.show()
         self.status_label.setText("Loading the model…")
-        self.op = (Op(self, services.judge, self.project, req).title("Pre-labelling")
+        project = self.project
+        self.op = (Op(self, lambda job: services.judge(project, req, progress=job.progress, cancel=job.cancel))
+                   .title("Pre-labelling")
                    .changes(self.project, OpChanges(runs=True, annotations=True), always=True)
                    .progress(self._progress).success(self._done).failure(self._failed)
                    .cancelled(lambda: self.status_label.setText("Cancelled. The labels so far are kept; "

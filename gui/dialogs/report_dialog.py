@@ -24,10 +24,6 @@ def default_folder(project_path: Path) -> Path:
     return project_path.parent / f"{project_path.stem} report {stamp}"
 
 
-def write_report(project, folder: str, formats: tuple[str, ...], *, progress, cancel):
-    return services.write_report(project, folder, formats, progress=progress)
-
-
 class ReportDialog(QDialog):
     written = Signal(str)             # the folder
 
@@ -104,7 +100,8 @@ class ReportDialog(QDialog):
             return None
         self.write_button.setEnabled(False)
         self.status_label.setText("Writing…")
-        self.op = (Op(self, write_report, self.project, str(folder), self.formats).title("Writing the report")
+        self.op = (Op(self, lambda job, p=self.project, formats=self.formats:
+                       services.write_report(p, str(folder), formats, progress=job.progress)).title("Writing the report")
                    .changes(self.project, OpChanges(reports=True))
                    .success(lambda files: self._done(folder, files)).failure(self._failed)
                    .finished(lambda: self.write_button.setEnabled(True)).run())

@@ -103,7 +103,8 @@ class RetrieveDialog(JobDialog):
         kwargs = dict(retriever=self.retriever_combo.currentText().strip(), k=self.k_spin.value(),
                       model=self.model_combo.currentData(), dataset=self.dataset_combo.currentData(),
                       merge="conservative" if self.merge_check.isChecked() else "none", rrf_k=self.rrf_spin.value())
-        self.op = (Op(self, retrieval.retrieve, self.project, **kwargs)
+        project = self.project
+        self.op = (Op(self, lambda job: retrieval.retrieve(project, progress=job.progress, cancel=job.cancel, **kwargs))
                    .title("Retrieving")
                    .changes(self.project, OpChanges(runs=True), always=True)
                    .progress(self._progress)

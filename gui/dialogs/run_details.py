@@ -22,7 +22,7 @@ def _pct(v) -> str:
     return "n/a" if v is None else f"{100 * v:.1f}"
 
 
-def run_figures(project, run_id: str, *, progress, cancel) -> dict:
+def run_figures(project, run_id: str, cancel) -> dict:
     """Worker: the figures that fit the run (missing ones say why). Computing them marks the
     Workflow's "Evaluate retrieval" / "Score" step as seen."""
     out: dict = {"retrieval": None, "retrieval_note": None, "scores": None, "scores_note": None}
@@ -129,7 +129,7 @@ class RunDetailsDialog(QDialog):
         self.review_button.setEnabled(has_verdicts)
         self.results_button.setEnabled(has_verdicts)
         self.browser.setMarkdown(details_markdown(self.info, None))
-        self.op = (Op(self, run_figures, project, run_id).title(f"Reading {run_id}").quiet()
+        self.op = (Op(self, lambda job: run_figures(project, run_id, job.cancel)).title(f"Reading {run_id}").quiet()
                    .changes(project, OpChanges(workflow=True))
                    .success(self._shown).failure(lambda exc: self.note.setText(error_text(exc))).run())
 

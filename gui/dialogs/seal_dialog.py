@@ -18,7 +18,7 @@ from factaudit.gui.ops import Op, OpChanges, error_text
 SEALED_SUFFIX = ".sealed.faproj"
 
 
-def _seal_and_check(project, out: str, encrypt: bool, passphrase: str | None, *, progress, cancel):
+def _seal_and_check(project, out: str, encrypt: bool, passphrase: str | None, progress, cancel):
     """Seal, then verify the file just written (a seal nobody checked is not worth sending)."""
     result = services.seal_project(project, out, encrypt=encrypt, passphrase=passphrase, progress=progress)
     cancel.check()
@@ -93,7 +93,7 @@ class SealDialog(QDialog):
             buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
         root.addWidget(buttons)
         self._update()
-        Op(self, lambda *, progress, cancel: services.export_public_key()).title("Reading the signing key").quiet() \
+        Op(self, lambda job: services.export_public_key()).title("Reading the signing key").quiet() \
             .success(lambda info: self.signer_label.setText(info.fingerprint)) \
             .failure(lambda exc: self.signer_label.setText(f"no signing key: {error_text(exc)}")).run()
 
@@ -133,7 +133,9 @@ class SealDialog(QDialog):
         passphrase = self.pass_edit.text() if encrypt else None
         out = self.out_edit.text().strip()
         self.status_label.setText("Sealing…")
-        self.op = (Op(self, _seal_and_check, self.project, out, encrypt, passphrase).title("Sealing")
+        project = self.project
+        self.op = (Op(self, lambda job: _seal_and_check(project, out, encrypt, passphrase, job.progress, job.cancel))
+                   .title("Sealing")
                    .changes(self.project, OpChanges(seal=True))
                    .success(self._done).failure(self._failed).finished(self._update).run())
         self._update()

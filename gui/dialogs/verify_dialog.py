@@ -149,7 +149,8 @@ class VerifyDialog(JobDialog):
             return
         self.status_label.setText("Estimating…")
         self.start_button.setEnabled(False)
-        Op(self, vs.estimate_run, self.project, "verify", req.model, req.retrieval_run, limit=req.limit) \
+        Op(self, lambda job, p=self.project: vs.estimate_run(p, "verify", req.model, req.retrieval_run,
+                                                                limit=req.limit)) \
             .title("Estimating").quiet().success(lambda est: self._estimated(req, est)) \
             .failure(lambda _exc: self._launch(req)).run()
 
@@ -179,7 +180,8 @@ class VerifyDialog(JobDialog):
         self.progress_bar.show()
         self.status_label.setText("Loading the model…")
         self._set_busy(True)
-        self.op = (Op(self, vs.verify, self.project, req)
+        project = self.project
+        self.op = (Op(self, lambda job: vs.verify(project, req, progress=job.progress, cancel=job.cancel))
                    .title("Verifying")
                    .changes(self.project, OpChanges(runs=True, verdicts=True), always=True)
                    .progress(self._progress)

@@ -1,14 +1,23 @@
 """A lazy table model over engine.services.page_rows: it knows the row count and keeps a small LRU
-cache of pages, so a view over 100,000 claims only ever reads the pages it paints."""
+cache of pages, so a view over 100,000 claims only ever reads the pages it paints.
+
+A read that fails (a closed or damaged project) is never an empty page in disguise: the model
+logs it, keeps it in `error` and emits `readFailed(message)` for the view to show, and the page is
+not cached, so the next paint reads it again. Anything but an engine error is a bug and propagates."""
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 
 from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
+from factaudit.gui.ops import error_text
+
+log = logging.getLogger(__name__)
 
 DISPLAY_CHARS = 240
 
@@ -35,6 +44,8 @@ class LazyTableModel(QAbstractTableModel):
     """Rows of one kind ("items", "sentences", "claims", "passages"), optionally filtered by
     dataset and a search string, fetched page by page on demand."""
 
+    readFailed = Signal(str)      # the engine's message; the rows it could not read show as blank
+
     def __init__(self, project, kind: str, *, page_size: int = 200, max_pages: int = 24, parent=None):
         super().__init__(parent)
         self.project = project
@@ -45,6 +56,7 @@ class LazyTableModel(QAbstractTableModel):
         self.dataset: str | None = None
         self.search: str | None = None
         self._count = 0
+        self.error: str | None = None
         self._pages: OrderedDict[int, list[tuple]] = OrderedDict()
         self.pages_fetched = 0      # how many page queries ran since the last reset
         self._label_cols = {i for i, c in enumerate(self.columns) if c in LABEL_COLUMNS}
@@ -69,8 +81,18 @@ class LazyTableModel(QAbstractTableModel):
     def _recount(self) -> None:
         try:
             self._count = services.count_rows(self.project, self.kind, self.dataset, self.search)
-        except Exception:  # a closed project shows an empty table rather than crashing a paint
+        except FactAuditError as exc:   # a closed project: no rows, and the view says why
             self._count = 0
+            self._failed("count", exc)
+        else:
+            self.error = None
+
+    def _failed(self, what: str, exc: FactAuditError) -> None:
+        message = f"Could not read the {self.kind}: {error_text(exc)}"
+        if message != self.error:           # once per distinct failure, not once per paint
+            log.warning("%s of %s failed: %s", what, self.kind, exc)
+        self.error = message
+        self.readFailed.emit(message)
 
     # ---- cache ---------------------------------------------------------------------------------
     @property
@@ -86,12 +108,13 @@ class LazyTableModel(QAbstractTableModel):
         if page is not None:
             self._pages.move_to_end(number)
             return page
+        self.pages_fetched += 1
         try:
             page = services.page_rows(self.project, self.kind, number * self.page_size, self.page_size,
                                       self.dataset, self.search)
-        except Exception:
-            page = []
-        self.pages_fetched += 1
+        except FactAuditError as exc:
+            self._failed(f"page {number}", exc)
+            return []                       # not cached: the next paint tries again
         self._pages[number] = page
         while len(self._pages) > self.max_pages:
             self._pages.popitem(last=False)

@@ -18,10 +18,9 @@ PAIR_COLUMNS = ("Dimension / step", "Rater A", "Rater B", "Kind", "Units", "κ",
                 "Pull: κ blind (n)", "Pull: κ revealed (n)")
 
 
-def compute_agreement(project, n_resamples: int, progress=None, cancel=None):
-    """Worker-thread function (Op passes progress and cancel)."""
-    if progress is not None:
-        progress(0, None, "bootstrapping agreement")
+def compute_agreement(project, n_resamples: int, progress):
+    """Worker-thread function."""
+    progress(0, None, "bootstrapping agreement")
     return services.audit.agreement(project, n_resamples=n_resamples)
 
 
@@ -94,7 +93,7 @@ class AgreementView(QWidget):
             return
         self.status.setText("Computing…")
         self.refresh_button.setEnabled(False)
-        self._op = (Op(self, compute_agreement, self.project, self.n_resamples)
+        self._op = (Op(self, lambda job, p=self.project, n=self.n_resamples: compute_agreement(p, n, job.progress))
                     .title("Computing agreement")
                     .success(self.show_results)
                     .failure(lambda exc: self.status.setText(f"Could not compute agreement: {error_text(exc)}"))

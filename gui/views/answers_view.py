@@ -36,7 +36,7 @@ class AnswersBundle:
     strict: dict = field(default_factory=dict)
 
 
-def load_answers(project, run_id: str | None, n_resamples: int = 1000, progress=None, cancel=None) -> AnswersBundle:
+def load_answers(project, run_id: str | None, n_resamples: int = 1000, cancel=None) -> AnswersBundle:
     """Worker-thread function: the choices runs, and the chosen run's figures, sample and answers."""
     runs = [r for r, kind in services.scorable_runs(project).items() if kind == "choices"][::-1]
     if run_id not in runs:
@@ -172,7 +172,8 @@ class AnswersView(QWidget):
             return
         self.status.setText("Reading…")
         self.refresh_button.setEnabled(False)
-        self._op = (Op(self, load_answers, self.project, self.run_combo.currentData(), self.n_resamples)
+        self._op = (Op(self, lambda job, p=self.project, run=self.run_combo.currentData(), n=self.n_resamples:
+                       load_answers(p, run, n, cancel=job.cancel))
                     .title("Reading answers").quiet().success(self.show_bundle)
                     .failure(lambda exc: self.status.setText(f"Could not read the run: {error_text(exc)}"))
                     .finished(lambda: self.refresh_button.setEnabled(True)).run())
@@ -231,7 +232,8 @@ class AnswersView(QWidget):
         if self.bundle is None or self.bundle.run_id is None:
             return
         self.sample_button.setEnabled(False)
-        Op(self, _draw, self.project, self.bundle.run_id).title("Drawing a review sample").quiet() \
+        project, run = self.project, self.bundle.run_id
+        Op(self, lambda job: services.draw_review_sample(project, run)).title("Drawing a review sample").quiet() \
             .changes(self.project, OpChanges(annotations=True)).success(lambda _: self.refresh()) \
             .failure(lambda exc: self.status.setText(f"Could not draw a sample: {error_text(exc)}")).run()
 
@@ -241,7 +243,8 @@ class AnswersView(QWidget):
             return
         note = self.note.text().strip() or None
         row = self.table.currentRow()
-        self._write = Op(self, _mark, self.project, b.sample_id, item, acceptable, note, annotator_name()) \
+        self._write = Op(self, lambda job, p=self.project, who=annotator_name():
+                            services.mark_review(p, b.sample_id, item, acceptable, note, who)) \
             .title("Saving the review").quiet().changes(self.project, OpChanges(annotations=True)) \
             .success(lambda m, r=row: self._marked(m, r)) \
             .failure(lambda exc: self.status.setText(f"Could not save: {error_text(exc)}")).run()
@@ -256,10 +259,3 @@ class AnswersView(QWidget):
         self.show_selected()
         self.table.setFocus()
 
-
-def _draw(project, run_id: str, progress=None, cancel=None):
-    return services.draw_review_sample(project, run_id)
-
-
-def _mark(project, sample_id: int, item_id: str, acceptable: bool, note, reviewer: str, progress=None, cancel=None):
-    return services.mark_review(project, sample_id, item_id, acceptable, note, reviewer)

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 from factaudit.gui.views.codebook_forms import CodebookForms
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, ImportFailed
-from factaudit.gui.ops import error_text
+from factaudit.gui.ops import Op, OpChanges, error_text
 
 TARGET_TITLES = {"evidence": "Evidence dimensions (per claim × passage)",
                  "reasoning": "Reasoning steps (per claim × verification)"}
@@ -31,6 +31,7 @@ class CodebookEditor(CodebookForms, QWidget):
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(parent)
         self.project = project
+        self._save_op: Op | None = None
         self.data: dict = {}
         self.version = None
         self.dirty = False
@@ -373,8 +374,9 @@ class CodebookEditor(CodebookForms, QWidget):
         self._build_tree((*path[:-1], to))
 
     # ---- saving ----------------------------------------------------------------------------------
-    def save(self) -> int | None:
-        """Validate and store the edited codebook as the next version; problems are listed, nothing saved."""
+    def save(self) -> Op | None:
+        """Validate and store the edited codebook as the next version, in the worker path; problems
+        are listed and nothing is saved. `saved` brings the new version."""
         data = copy.deepcopy(self.data)
         for target in ("evidence", "reasoning"):
             for d in data[target]:
@@ -384,25 +386,31 @@ class CodebookEditor(CodebookForms, QWidget):
                     if not c.get("examples"):
                         c.pop("examples", None)
         note = self.note_edit.text().strip() or None
-        try:
-            book = services.audit.save_codebook_data(self.project, data, note)
-        except ImportFailed as exc:
-            lines = [f"{p.field or 'codebook'}: {p.reason}" for p in exc.problems]
-            if exc.truncated:
-                lines.append("…")
-            self.errors.setText("Not saved — fix these first:\n" + "\n".join("• " + ln for ln in lines))
+        project, previous = self.project, self.version
+        if self._save_op is not None and self._save_op.running:
             return None
-        except FactAuditError as exc:
-            self.errors.setText(f"Not saved: {error_text(exc)}")
-            return None
-        previous = self.version
+        self._save_op = (Op(self, lambda job: services.audit.save_codebook_data(project, data, note))
+                         .title("Saving the codebook").quiet()
+                         .changes(project, lambda book: OpChanges(codebook=book is not None and book.version != previous))
+                         .success(lambda book: self._stored(book, previous)).failure(self._not_saved).run())
+        return self._save_op
+
+    def _stored(self, book, previous) -> None:
         self.note_edit.clear()
         self.refresh()
         if book.version == previous:
             self.info.setText(self.info.text() + " Nothing changed, so no new version was made.")
         else:
             self.saved.emit(book.version)
-        return book.version
+
+    def _not_saved(self, exc: BaseException) -> None:
+        if isinstance(exc, ImportFailed):
+            lines = [f"{p.field or 'codebook'}: {p.reason}" for p in exc.problems]
+            if exc.truncated:
+                lines.append("…")
+            self.errors.setText("Not saved — fix these first:\n" + "\n".join("• " + ln for ln in lines))
+        else:
+            self.errors.setText(f"Not saved: {error_text(exc)}")
 
     def confirm_discard(self) -> bool:
         if not self.dirty:

@@ -36,7 +36,7 @@ class ConflictsBundle:
 
 
 def load_conflicts(project, run_id: str | None, progress=None, cancel=None) -> ConflictsBundle:
-    """Worker-thread function (Op passes progress and cancel): the runs, and the chosen run's items."""
+    """Worker-thread function: the runs, and the chosen run's items."""
     runs = [(r.id, r.config.get("variant", "?")) for r in reversed(services.aggregate_runs(project))
             if r.status == "done"]
     if run_id is None or run_id not in {r for r, _ in runs}:
@@ -155,7 +155,8 @@ class ConflictsView(QWidget):
             return
         self.status.setText("Reading…")
         self.refresh_button.setEnabled(False)
-        self._op = (Op(self, load_conflicts, self.project, self.run_combo.currentData())
+        self._op = (Op(self, lambda job, p=self.project, run=self.run_combo.currentData():
+                       load_conflicts(p, run, job.progress, job.cancel))
                     .title("Reading conflicts").quiet()
                     .success(self.show_bundle)
                     .failure(lambda exc: self.status.setText(f"Could not read the run: {error_text(exc)}"))

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
-from factaudit.engine.errors import FactAuditError
-from factaudit.gui.ops import error_text
+from factaudit.gui.ops import OpChanges, error_text
+from factaudit.gui.serial_writer import SerialWriter
 
 COLUMNS = ("Time (UTC)", "Endpoint", "Purpose", "Sent", "Received", "Result")
 
@@ -32,6 +32,7 @@ class ConnectionsView(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
+        self.writer = SerialWriter(self)
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(10)
@@ -125,10 +126,10 @@ class ConnectionsView(QWidget):
             self._save()
 
     def _save(self) -> None:
+        """In the serial writer: a tick and a host edit in quick succession are stored in that order."""
         hosts = [h.strip() for h in self.hosts_edit.text().replace(";", ",").split(",")]
-        try:
-            services.set_offline(self.offline_box.isChecked(), hosts)
-        except (FactAuditError, OSError) as exc:
-            self.summary.setText(f"Could not save the settings: {error_text(exc)}")
-            return
-        self.settingsChanged.emit()
+        offline = self.offline_box.isChecked()
+        self.writer.submit(lambda job: services.set_offline(offline, hosts), title="saving the network settings",
+                           changes=(None, OpChanges(network=True)),
+                           success=lambda _r: self.settingsChanged.emit(),
+                           failure=lambda exc: self.summary.setText(f"Could not save the settings: {error_text(exc)}"))

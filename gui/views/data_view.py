@@ -109,6 +109,7 @@ class DataView(QWidget):
         self.tabs.setDocumentMode(True)
         for kind in KINDS:
             model = LazyTableModel(project, kind, parent=self)
+            model.readFailed.connect(self._read_failed)
             table = self._make_table(kind, model)
             self.models[kind] = model
             self.tables[kind] = table
@@ -121,6 +122,11 @@ class DataView(QWidget):
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.setSpacing(8)
         lower_layout.addLayout(bar)
+        self.read_error = QLabel("")
+        self.read_error.setObjectName("error")
+        self.read_error.setWordWrap(True)
+        self.read_error.hide()
+        lower_layout.addWidget(self.read_error)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.tabs)
         split.addWidget(self.detail)
@@ -138,6 +144,10 @@ class DataView(QWidget):
         vsplit.setChildrenCollapsible(False)
         root.addWidget(vsplit, 1)
         self.refresh()
+
+    def _read_failed(self, message: str) -> None:
+        self.read_error.setText(message)
+        self.read_error.show()
 
     # ---- building ------------------------------------------------------------------------------
     def _make_table(self, kind: str, model: LazyTableModel) -> QTableView:
@@ -175,8 +185,12 @@ class DataView(QWidget):
         try:
             datasets = services.list_datasets(self.project)
             langs = {r.dataset: r.lang for r in services.dataset_languages(self.project)}
-        except FactAuditError:
+        except FactAuditError as exc:
             datasets, langs = [], {}
+            self._read_failed(f"Could not read the datasets: {error_text(exc)}")
+        else:
+            if not any(m.error for m in self.models.values()):
+                self.read_error.hide()
         selected = self.selected_dataset
         self.datasets.blockSignals(True)
         self.datasets.clear()
@@ -280,7 +294,7 @@ class DataView(QWidget):
 
             QMessageBox.warning(self, "Freeze dataset", error_text(exc))
 
-        self._freeze_op = (Op(self, lambda *, progress, cancel: services.freeze_dataset(self.project, name, not frozen))
+        self._freeze_op = (Op(self, lambda job, p=self.project: services.freeze_dataset(p, name, not frozen))
                            .title("Freezing the dataset").quiet().changes(self.project, OpChanges(datasets=True))
                            .failure(failed).run())
 

@@ -29,7 +29,7 @@ def highlighted(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(out)
 
 
-def _claim_ids(project, run_id: str, progress=None, cancel=None) -> list[str]:
+def _claim_ids(project, run_id: str) -> list[str]:
     return sorted(services.audit.retrieval_claim_ids(project, run_id), key=natural_key)
 
 
@@ -110,7 +110,7 @@ class HitsView(QWidget):
         if not self.run_id:
             return
         run = self.run_id
-        self._op = (Op(self, _claim_ids, self.project, run).title("Reading the run's claims").quiet()
+        self._op = (Op(self, lambda job, p=self.project: _claim_ids(p, run)).title("Reading the run's claims").quiet()
                     .success(lambda ids: run == self.run_id and self._claims_read(ids))
                     .failure(lambda exc: self.browser.setPlainText(error_text(exc))).run())
 

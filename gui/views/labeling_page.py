@@ -41,8 +41,7 @@ class LabelingPage(TabbedPage):
     def view_built(self, index: int, view: QWidget) -> None:
         if isinstance(view, LabelingView):
             self.setFocusProxy(view.card)       # digits label at once when the page is opened
-        if isinstance(view, CodebookEditor):
-            view.saved.connect(lambda _v: self.labeling.refresh())
+        # a saved codebook is announced (OpChanges.codebook), and _changed refreshes every tab
 
     def _tab_changed(self, index: int) -> None:
         if index == 0:  # keep the labeler's place in the queue: no refresh here

@@ -1,19 +1,17 @@
-"""Pieces of the Labeling and Review pages: the annotator setting, the key-receiving unit card, the
-serial writer that keeps every write off the UI thread and in order, and HTML helpers."""
+"""Pieces of the Labeling and Review pages: the annotator setting, the key-receiving unit card and
+HTML helpers (their ordered writes go through gui/serial_writer.py)."""
 from __future__ import annotations
 
 import getpass
 import html
 import re
-from collections import deque
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QWidget
 
-from factaudit.gui.ops import Op
 from factaudit.gui.settings import settings
 
 ANNOTATOR_KEY = "audit/annotator"
@@ -27,7 +25,7 @@ def annotator_name() -> str:
         return str(value)
     try:
         return getpass.getuser() or "expert"
-    except Exception:  # noqa: BLE001 - no login name on some systems
+    except (OSError, KeyError, ImportError):  # no login name (no pwd entry, no USER variables)
         return "expert"
 
 
@@ -123,56 +121,3 @@ class UnitCard(QFrame):
     def mousePressEvent(self, e) -> None:
         self.setFocus()
         super().mousePressEvent(e)
-
-
-def _call(fn: Callable, *args, progress=None, cancel=None, **kwargs):
-    """Op passes progress and cancel; a short write takes neither."""
-    return fn(*args, **kwargs)
-
-
-class SerialWriter(QObject):
-    """Writes run in a worker one after another, in the order they were asked for: a label, its
-    correction and its undo must reach the project in that order, and the UI thread never waits on
-    SQLite. Each job's callbacks run on the UI thread."""
-
-    idle = Signal()
-
-    def __init__(self, parent: QObject | None = None):
-        super().__init__(parent)
-        self._jobs: deque = deque()
-        self._current: Op | None = None
-
-    @property
-    def pending(self) -> int:
-        return len(self._jobs) + (self._current is not None)
-
-    def submit(self, fn: Callable, *args, success: Callable | None = None, failure: Callable | None = None,
-               title: str = "saving", changes: tuple | None = None, **kwargs) -> None:
-        """`changes` = (project, OpChanges): announced once the write succeeded (gui.ops)."""
-        self._jobs.append((fn, args, kwargs, success, failure, title, changes))
-        if self._current is None:
-            self._next()
-
-    def _next(self) -> None:
-        if not self._jobs:
-            self._current = None
-            self.idle.emit()
-            return
-        fn, args, kwargs, success, failure, title, changes = self._jobs.popleft()
-        op = Op(self, _call, fn, *args, **kwargs).title(title).quiet()
-        if changes is not None:
-            op.changes(*changes)
-        if success:
-            op.success(success)
-        op.failure(failure or (lambda exc: None))
-        op.finished(self._next)
-        self._current = op
-        op.run()
-
-    def wait(self, msecs: int = 30_000) -> bool:
-        """Process events until every submitted write ended (tests, closing)."""
-        deadline = QDeadlineTimer(msecs)
-        while self.pending and not deadline.hasExpired():
-            QCoreApplication.processEvents()
-            Op.wait_all(20)
-        return not self.pending

@@ -25,8 +25,9 @@ from PySide6.QtWidgets import QComboBox, QWidget
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import (  # noqa: F401  (annotator helpers re-exported for callers)
-    SerialWriter, _Done, _Pending, annotator_name, esc as _esc, keep_out_of_gc, set_annotator_name,
+    _Done, _Pending, annotator_name, esc as _esc, keep_out_of_gc, set_annotator_name,
 )
 from factaudit.gui.views.labeling_render import MODES, LabelingLayout
 
@@ -34,7 +35,7 @@ NO_RUN = "(none)"
 HEAD_CLAIMS = 200          # claims ordered before the first unit shows; the rest follow in a worker
 
 
-def _open_queue(project, mode: str, run: str, annotator: str, verify_run: str | None, progress=None, cancel=None):
+def _open_queue(project, mode: str, run: str, annotator: str, verify_run: str | None, progress, cancel):
     book = services.audit.codebook(project)
     if mode == "evidence":
         queue = services.audit.open_evidence_queue(project, run, annotator, verify_run=verify_run, head=HEAD_CLAIMS,
@@ -149,7 +150,8 @@ class LabelingView(LabelingLayout, QWidget):
         self.status.setText("Opening the queue…")
         self._clear_unit("<i>Opening the queue…</i>")
         gen = self._generation
-        op = (Op(self, _open_queue, self.project, self.mode, run, self.annotator, self.verdict_run)
+        project, mode, annotator, verdict_run = self.project, self.mode, self.annotator, self.verdict_run
+        op = (Op(self, lambda job: _open_queue(project, mode, run, annotator, verdict_run, job.progress, job.cancel))
               .title("Opening the labeling queue").quiet()
               .success(lambda result: self._queue_opened(gen, run, result))
               .failure(lambda exc: gen == self._generation and self._failed(exc)))
@@ -167,7 +169,9 @@ class LabelingView(LabelingLayout, QWidget):
         self.codebook_version = book.version
         self.queue = queue
         if not queue.complete:
-            op = (Op(self, services.audit.queue_full_order, self.project, queue.spec)
+            project = self.project
+            op = (Op(self, lambda job: services.audit.queue_full_order(project, queue.spec, progress=job.progress,
+                                                                       cancel=job.cancel))
                   .title("Ordering the labeling queue")
                   .success(lambda order: self._order_ready(gen, order))
                   .failure(lambda exc: gen == self._generation and self.status.setText(error_text(exc))))
@@ -321,11 +325,13 @@ class LabelingView(LabelingLayout, QWidget):
             if unit is self.unit:
                 self._render()
 
-        self.writer.submit(services.audit.annotate, self.project, target=entry.target, claim_id=entry.claim_id,
-                           passage_id=entry.passage_id, run_id=entry.run_id, dimension=d.id, code=code,
-                           annotator=self.annotator, pass_=entry.pass_, blind=self.index not in self.revealed,
+        project, annotator, blind = self.project, self.annotator, self.index not in self.revealed
+        self.writer.submit(lambda job: services.audit.annotate(
+                               project, target=entry.target, claim_id=entry.claim_id, passage_id=entry.passage_id,
+                               run_id=entry.run_id, dimension=d.id, code=code, annotator=annotator,
+                               pass_=entry.pass_, blind=blind),
                            success=written, failure=failed, title="saving a label",
-                           changes=(self.project, OpChanges(annotations=True)))
+                           changes=(project, OpChanges(annotations=True)))
 
     def accept_prelabel(self) -> None:
         """A: take the revealed LLM pre-label's codes for this unit, then commit (or stop at a gap)."""
@@ -401,7 +407,7 @@ class LabelingView(LabelingLayout, QWidget):
         done = self.history.pop()
         self.status.setText("Undoing…")
 
-        def run_undo(project, done=done):
+        def run_undo(job, project=self.project, done=done):
             if done.annotation_id is None:      # its write failed: nothing stored to undo
                 return None
             return services.audit.undo_annotation(project, done.annotation_id)
@@ -413,7 +419,7 @@ class LabelingView(LabelingLayout, QWidget):
             self.status.setText("Undone (the label is superseded, not deleted).")
             self.labelsChanged.emit()
 
-        self.writer.submit(run_undo, self.project, success=undone,
+        self.writer.submit(run_undo, success=undone,
                            failure=lambda exc: self.status.setText(f"Not undone: {error_text(exc)}"), title="undoing a label",
                            changes=(self.project, OpChanges(annotations=True)))
 

@@ -28,7 +28,9 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine import services as models_svc
-from factaudit.gui.ops import Op, error_text
+from factaudit.gui.ops import Op, OpChanges, error_text
+
+MODELS_CHANGED = (None, OpChanges(models=True))     # app-wide: the registry is not in a project
 
 LLM_COLUMNS = ["Name", "Source", "Size", "Quantization", "Context", "RAM fit", "SHA-256"]
 EMB_COLUMNS = ["Name", "Source", "Size", "Path"]
@@ -201,7 +203,8 @@ class ModelsView(QWidget):
             return
         if self._hash_op is not None and self._hash_op.running:
             self._hash_op.cancel()
-        self._hash_op = (Op(self, models_svc.model_hashes, paths).title("Hashing model files")
+        self._hash_op = (Op(self, lambda job: models_svc.model_hashes(paths, job.progress, job.cancel))
+                         .title("Hashing model files")
                          .success(self._hashed).failure(lambda exc: self.status_label.setText(error_text(exc))).run())
 
     def _hashed(self, hashes: dict[str, str]) -> None:
@@ -241,8 +244,8 @@ class ModelsView(QWidget):
             return None
         self.add_button.setEnabled(False)
         self.status_label.setText(f"Copying and hashing {path}…")
-        return (Op(self, models_svc.add_model_file, path).title("Adding model")
-                .success(self._added).failure(self._failed)
+        return (Op(self, lambda job: models_svc.add_model_file(path, job.progress, job.cancel)).title("Adding model")
+                .changes(*MODELS_CHANGED).success(self._added).failure(self._failed)
                 .finished(lambda: self.add_button.setEnabled(True)).run())
 
     def _added(self, added) -> None:
@@ -255,39 +258,37 @@ class ModelsView(QWidget):
         self.status_label.setText(error_text(exc))
         QMessageBox.warning(self, "Models", error_text(exc))
 
-    def remove_selected(self) -> bool:
+    def remove_selected(self) -> Op | None:
         e = self.selected_entry()
         if e is None or e.source not in ("local", "endpoint"):
-            return False
+            return None
         what = f"Delete the file {e.path}?" if e.source == "local" else f"Forget the endpoint {e.name}?"
         answer = QMessageBox.question(self, "Remove model", what)
         if answer != QMessageBox.StandardButton.Yes:
-            return False
-        try:
-            if e.source == "local":
-                models_svc.remove_model(e.name)
-            else:
-                models_svc.remove_endpoint(e.name)
-        except FactAuditError as exc:
-            self._failed(exc)
-            return False
-        self.hashes.pop(e.path or "", None)
-        self.refresh()
-        self.status_label.setText(f"Removed {e.name}")
-        return True
+            return None
 
-    def add_endpoint(self) -> bool:
+        def removed(_result) -> None:
+            self.hashes.pop(e.path or "", None)
+            self.refresh()
+            self.status_label.setText(f"Removed {e.name}")
+
+        local = e.source == "local"
+        return (Op(self, lambda job: models_svc.remove_model(e.name) if local else models_svc.remove_endpoint(e.name))
+                .title("Removing model").quiet()
+                .changes(*MODELS_CHANGED).success(removed).failure(self._failed).run())
+
+    def add_endpoint(self) -> Op | None:
         dialog = EndpointDialog(self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
-            return False
-        try:
-            entry = models_svc.add_endpoint(*dialog.values())
-        except FactAuditError as exc:
-            self._failed(exc)
-            return False
-        self.refresh()
-        self.select(entry.name)
-        return True
+            return None
+        values = dialog.values()
+
+        def added(entry) -> None:
+            self.refresh()
+            self.select(entry.name)
+
+        return (Op(self, lambda job: models_svc.add_endpoint(*values)).title("Adding endpoint").quiet()
+                .changes(*MODELS_CHANGED).success(added).failure(self._failed).run())
 
     def show_fit_details(self) -> str | None:
         e = self.selected_entry()

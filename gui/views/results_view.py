@@ -35,8 +35,8 @@ class ResultsBundle:
 
 
 def compute_results(project, run_id: str | None, compare_ids: list[str], mapping: str, level: str,
-                    n_resamples: int = 10_000, progress=None, cancel=None) -> ResultsBundle:
-    """Worker-thread function for the view (Op passes progress and cancel)."""
+                    n_resamples: int = 10_000, cancel=None) -> ResultsBundle:
+    """Worker-thread function for the view."""
     metrics = services.run_metrics(project, run_id, n_resamples=n_resamples) if run_id else None
     if cancel is not None:
         cancel.check()
@@ -50,9 +50,9 @@ def compute_results(project, run_id: str | None, compare_ids: list[str], mapping
 
 
 def export_report(project, out_dir: str, formats: tuple[str, ...], run_ids: list[str] | None, mapping: str,
-                  level: str, progress=None, cancel=None):
+                  level: str, progress):
     return services.write_report(project, out_dir, formats, run_ids or None, mapping=mapping, level=level,
-                                 progress=progress or (lambda *a: None))
+                                 progress=progress)
 
 
 class ResultsView(QWidget):
@@ -249,8 +249,9 @@ class ResultsView(QWidget):
                 bundle.metrics = keep
             self._show(bundle)
 
-        self._op = (Op(self, compute_results, self.project, fn_run, compare_ids, self.mapping, self.level,
-                       self.n_resamples)
+        project, mapping, level, n = self.project, self.mapping, self.level, self.n_resamples
+        self._op = (Op(self, lambda job: compute_results(project, fn_run, compare_ids, mapping, level, n,
+                                                         cancel=job.cancel))
                     .title("Scoring")
                     .changes(self.project, OpChanges(workflow=True))   # metrics seen: the Score step is done
                     .success(done)
@@ -421,6 +422,7 @@ class ResultsView(QWidget):
             self.status.setText(f"Report written to {out} ({len(written)} files).")
             self.reportWritten.emit(str(out))
 
-        Op(self, export_report, self.project, str(out), formats, runs, self.mapping, self.level) \
+        project, mapping, level = self.project, self.mapping, self.level
+        Op(self, lambda job: export_report(project, str(out), formats, runs, mapping, level, job.progress)) \
             .title("Writing report").changes(self.project, OpChanges(reports=True)).success(ok) \
             .failure(lambda exc: QMessageBox.warning(self, "Report not written", error_text(exc))).run()

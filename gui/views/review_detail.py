@@ -72,5 +72,5 @@ class Loaded:
         self.sent_k = None
 
 
-def index_page(project, verify_run, mapping, level, after, progress=None, cancel=None):
+def index_page(project, verify_run, mapping, level, after):
     return services.audit.index_page(project, verify_run, mapping=mapping, level=level, after=after, limit=PAGE)

@@ -23,7 +23,8 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES, DisagreementModel
-from factaudit.gui.views.labeling_parts import SerialWriter, annotator_name, keep_out_of_gc
+from factaudit.gui.serial_writer import SerialWriter
+from factaudit.gui.views.labeling_parts import annotator_name, keep_out_of_gc
 from factaudit.gui.views.review_detail import Loaded as _Loaded, detail_html, index_page as _index_page
 
 TRIAGE = (("retrieval_error", "Retrieval error"), ("verification_error", "Verification error"),
@@ -272,7 +273,7 @@ class ReviewView(QWidget):
 
     def _next_page(self, gen: int, after) -> None:
         r = self.result
-        op = (Op(self, _index_page, self.project, r.verify_run, r.mapping, r.level, after)
+        op = (Op(self, lambda job, p=self.project: _index_page(p, r.verify_run, r.mapping, r.level, after))
               .title("Finding disagreements").quiet()
               .success(lambda page: self._page_read(gen, page))
               .failure(lambda exc: gen == self._generation and self._failed(exc)))
@@ -440,9 +441,11 @@ class ReviewView(QWidget):
         def failed(exc, row=row) -> None:
             self.decision_label.setText(f"Not saved: {error_text(exc)}")
 
-        self.writer.submit(services.audit.set_triage, self.project, r.verify_run, d.unit_id, code, who,
-                           level=r.level, success=saved, failure=failed, title="saving a triage decision",
-                           changes=(self.project, OpChanges(triage=True)))
+        project = self.project
+        self.writer.submit(lambda job: services.audit.set_triage(project, r.verify_run, d.unit_id, code, who,
+                                                                 level=r.level),
+                           success=saved, failure=failed, title="saving a triage decision",
+                           changes=(project, OpChanges(triage=True)))
         nxt = self.model.next_untriaged(row)
         if nxt is not None:
             self.set_row(nxt)

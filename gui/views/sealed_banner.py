@@ -115,10 +115,8 @@ class SealedBanner(QFrame):
     def make_working_copy(self, dst: str) -> Op:
         self.copy_button.setEnabled(False)
 
-        def work(progress, cancel):
-            return str(services.make_working_copy(self.sealed, dst))
-
-        self.op = (Op(self, work)
+        sealed = self.sealed
+        self.op = (Op(self, lambda job: str(services.make_working_copy(sealed, dst)))
                    .title("Making a working copy")
                    .success(self.workingCopyMade.emit)
                    .failure(lambda exc: self.details.setText(f"Working copy failed: {error_text(exc)}"))

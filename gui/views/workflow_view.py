@@ -156,7 +156,9 @@ class WorkflowView(QWidget):
         if self._op is not None and self._op.running:
             self._again = True       # one more pass once this one ends, so the last change is shown
             return
-        self._op = (Op(self, wf.workflow_status, self.project).title("Reading the workflow status").quiet()
+        project = self.project
+        self._op = (Op(self, lambda job: wf.workflow_status(project, job.progress, job.cancel))
+                    .title("Reading the workflow status").quiet()
                     .success(self._show).failure(self._failed).finished(self._ended).run())
 
     def _ended(self) -> None:

@@ -144,6 +144,15 @@ def test_review_disagreements_prefill_and_triage(qtbot, demo_project, tmp_path, 
 
 
 # ---- codebook editor ---------------------------------------------------------------------------
+def _save(editor) -> int | None:
+    """Save through the editor's Op; the stored version, or None when the engine refused it."""
+    from factaudit.gui.ops import Op
+
+    op = editor.save()
+    assert op is not None and Op.wait_all(10_000)
+    return op.result.version if op.status == "done" else None
+
+
 def _find(tree, path):
     from factaudit.gui.views.codebook_editor import ROLE
 
@@ -173,7 +182,7 @@ def test_codebook_editor_saves_versions_and_shows_errors(qtbot, project, screens
     editor.code_definition.setPlainText("A sibling drug or a parent condition.")
     editor.code_examples.setPlainText("Claim about metformin; passage about sulfonylureas.\nA second example.")
     editor.note_edit.setText("sharper definition")
-    assert editor.save() == 2
+    assert _save(editor) == 2
     book = services.audit.codebook(project)
     code = book.dimension("entity_match").code("related")
     assert book.version == 2 and code.definition == "A sibling drug or a parent condition."
@@ -185,7 +194,7 @@ def test_codebook_editor_saves_versions_and_shows_errors(qtbot, project, screens
     editor.tree.setCurrentItem(_find(editor.tree, ("code", "evidence", 0, 1)))
     editor.code_id.selectAll()
     qtbot.keyClicks(editor.code_id, "Bad Id")
-    assert editor.save() is None
+    assert _save(editor) is None
     assert "lower_snake_case" in editor.errors.text() and "Not saved" in editor.errors.text()
     assert len(services.audit.codebook_versions(project)) == 2
 
@@ -200,7 +209,7 @@ def test_codebook_editor_saves_versions_and_shows_errors(qtbot, project, screens
     editor.tree.setCurrentItem(_find(editor.tree, ("target", "reasoning")))
     editor.add_dimension()
     editor.move_selected(-1)
-    assert editor.save() == 3
+    assert _save(editor) == 3
     editor.tree.setCurrentItem(_find(editor.tree, ("code", "evidence", 0, 0)))     # entity_match / exact
     editor.tree.scrollToTop()
     assert editor.code_hq.isChecked() and not editor.code_off.isChecked()

@@ -51,10 +51,10 @@ def test_full_collections_wait_for_idle_and_free_cycles(collector, qtbot):
 def test_no_full_collection_while_background_work_runs(collector, qtbot):
     started = []
 
-    def work(progress, cancel):
+    def work(job):
         started.append(True)
         while True:
-            cancel.check()
+            job.cancel.check()
             time.sleep(0.01)
 
     op = Op(None, work).quiet().run()

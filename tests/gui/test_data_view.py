@@ -198,10 +198,10 @@ def test_status_bar_cancel_and_close_with_a_running_job(window, qtbot, screensho
         run_store.finish_run(window.project, run_id, status, summary=summary)
     window.show_page(2)
 
-    def slow(*, progress, cancel):
+    def slow(job):
         for i in range(10_000):
-            cancel.check()
-            progress(i, 10_000, "verifying claims")
+            job.cancel.check()
+            job.progress(i, 10_000, "verifying claims")
             time.sleep(0.003)
 
     op = Op(window.runs_view, slow).title("verifying").run()

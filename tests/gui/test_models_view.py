@@ -138,9 +138,10 @@ def test_add_and_remove_gguf(view, model_dirs, qtbot, monkeypatch, screenshots):
 
     # declining the confirmation keeps the file
     monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.No))
-    assert not view.remove_selected() and copy.is_file()
+    assert view.remove_selected() is None and copy.is_file()
     monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes))
-    assert view.remove_selected()
+    removing = view.remove_selected()
+    assert removing is not None and Op.wait_all(10_000) and removing.status == "done"
     assert not copy.exists()
     assert name not in [e.name for e in view.entries]
 
@@ -153,14 +154,16 @@ def test_add_endpoint_stores_no_key(view, model_dirs, tmp_path, monkeypatch):
         return models_view.QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(models_view.EndpointDialog, "exec", fake_exec)
-    assert view.add_endpoint()
+    adding = view.add_endpoint()
+    assert adding is not None and Op.wait_all(10_000) and adding.status == "done"
     assert "endpoint" in _cell(view, "lab-server", COL_SOURCE)
     assert _cell(view, "lab-server", COL_FIT) == "remote"
     stored = (tmp_path / "config" / "endpoints.json").read_text()
     assert "qwen2.5-7b" in stored and "key" not in stored.lower()
     monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes))
     view.select("lab-server")
-    assert view.remove_selected()
+    removing = view.remove_selected()
+    assert removing is not None and Op.wait_all(10_000) and removing.status == "done"
     assert "lab-server" not in [e.name for e in view.entries]
 
 

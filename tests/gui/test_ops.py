@@ -31,7 +31,7 @@ def test_success_and_progress_arrive_on_the_ui_thread(qtbot, owner):
     ui_thread = MAIN()
     seen = {"progress": [], "success": [], "threads": set(), "worker": None}
 
-    def work(a, b, *, progress, cancel, scale=1):
+    def work(a, b, progress, scale=1):     # an engine-like function: only the parameters it uses
         seen["worker"] = threading.get_ident()
         for i in range(1, 6):
             progress(i, 5, f"step {i}")
@@ -45,7 +45,8 @@ def test_success_and_progress_arrive_on_the_ui_thread(qtbot, owner):
         seen["threads"].add(threading.get_ident())
         seen["success"].append(result)
 
-    op = Op(owner, work, 2, 3, scale=10).progress(on_progress).success(on_success).failure(pytest.fail).run()
+    op = (Op(owner, lambda job: work(2, 3, job.progress, scale=10))
+          .progress(on_progress).success(on_success).failure(pytest.fail).run())
     with qtbot.waitSignal(op.ended, timeout=10_000) as blocker:
         pass
     assert blocker.args == ["done"]
@@ -63,7 +64,7 @@ def test_success_and_progress_arrive_on_the_ui_thread(qtbot, owner):
 def test_failure_receives_the_exception(qtbot, owner, exc):
     got, threads = [], set()
 
-    def work(*, progress, cancel):
+    def work(job):
         raise exc
 
     op = (Op(owner, work).success(lambda r: pytest.fail("success called"))
@@ -83,14 +84,14 @@ def test_cancel_is_not_an_error(qtbot, owner):
     started = threading.Event()
     calls = []
 
-    def work(*, progress, cancel):
+    def work(job):
         started.set()
         deadline = time.monotonic() + 20
         n = 0
         while time.monotonic() < deadline:
-            cancel.check()
+            job.cancel.check()
             n += 1
-            progress(n, None, "looping")
+            job.progress(n, None, "looping")
             time.sleep(0.005)
         return "ran to the end"
 
@@ -104,7 +105,7 @@ def test_cancel_is_not_an_error(qtbot, owner):
 
 
 def test_default_failure_handler_shows_a_non_blocking_message(qtbot, owner):
-    def work(*, progress, cancel):
+    def work(job):
         raise InvalidArgument("no such retriever: foo")
 
     op = Op(owner, work).title("retrieving").run()
@@ -129,10 +130,10 @@ def test_job_area_shows_progress_and_its_cancel_button_cancels(qtbot):
     qtbot.waitExposed(window)
     area = window.job_area
 
-    def work(*, progress, cancel):
+    def work(job):
         for i in range(100_000):
-            cancel.check()
-            progress(i, 100_000, "scoring claims")
+            job.cancel.check()
+            job.progress(i, 100_000, "scoring claims")
             time.sleep(0.002)
         return "finished without cancel"
 
@@ -162,3 +163,30 @@ def test_progress_text_rate_and_eta():
     # a slow model run reads per minute; a resumed run's earlier work does not count towards the rate
     slow = RateMeter(total=None, started=time.monotonic() - 60.0)
     assert describe_progress(40, None, "", slow, "claims", new=2).split(" · ")[1] == "2.0 claims/min"
+
+
+def test_the_usage_example_in_the_module_docstring_runs(qtbot, owner, tmp_path):
+    """gui/ops.py's usage example, executed as written: it imports a file and announces the change."""
+    import textwrap
+
+    from factaudit.engine import services
+    from factaudit.gui import ops
+    from factaudit.gui.ops import on_changes
+
+    doc = ops.__doc__
+    start = doc.index("from factaudit.gui.ops import Op")
+    example = textwrap.dedent(doc[doc.rindex("\n", 0, start) + 1:doc.index("\n\nContract:")])
+    project = services.create_project(tmp_path / "docs.faproj")
+    files = [tmp_path / "claims.jsonl"]
+    files[0].write_text('{"id": "c1", "claim": "Aspirin thins the blood."}\n', encoding="utf-8")
+    heard = []
+    owner.show()
+    on_changes(owner, heard.append, "datasets", project=project)
+    scope = {"self": owner, "services": services, "project": project, "files": files}
+    exec(compile(example, "gui/ops.py docstring", "exec"), scope)
+    op = scope["op"]
+    _wait_ended(qtbot, op)
+    # its op.cancel() has no effect: cancelling is cooperative and import_files takes no cancel
+    assert op.status == "done" and op.result.counts == {"claims": 1}
+    assert heard and heard[-1].datasets
+    project.close()

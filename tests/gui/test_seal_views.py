@@ -101,6 +101,8 @@ def test_connection_log_page_lists_connections_and_saves_settings(qtbot, screens
 
     view.hosts_edit.setText("api.openai.com, 10.0.0.5")
     view.hosts_edit.editingFinished.emit()
+    assert view.writer.wait(10_000)
     assert services.offline_settings().allowed_hosts == ["api.openai.com", "10.0.0.5"]
     view.offline_box.setChecked(False)
+    assert view.writer.wait(10_000)
     assert services.offline_settings().offline is False and not netguard.guard_enabled()

@@ -48,7 +48,7 @@ def test_workflow_page_first_and_matches_the_engine(window, qtbot):
 
 def test_a_write_through_ops_refreshes_the_pages(window, qtbot):
     before = window.runs_view.table.rowCount()
-    op = (Op(window, retrieval.retrieve, window.project, "bm25", k=3)
+    op = (Op(window, lambda job: retrieval.retrieve(window.project, "bm25", k=3, progress=job.progress))
           .changes(window.project, OpChanges(runs=True)).run())
     qtbot.waitUntil(lambda: op.status == "done", timeout=60_000)
     # the Workflow page (shown) re-reads the status; the Runs page (hidden) refreshes when shown
@@ -86,7 +86,7 @@ def test_changes_announced_on_success_only_unless_always(qapp, qtbot):
     project = object()
     on_changes(widget, heard.append, project=project)
 
-    def boom(*, progress, cancel):
+    def boom(job):
         raise ValueError("no")
 
     failing = Op(widget, boom).changes(project, OpChanges(runs=True)).failure(lambda exc: None).run()
@@ -95,7 +95,7 @@ def test_changes_announced_on_success_only_unless_always(qapp, qtbot):
     kept = Op(widget, boom).changes(project, OpChanges(runs=True), always=True).failure(lambda exc: None).run()
     qtbot.waitUntil(lambda: kept.status == "failed", timeout=5000)
     assert heard == [OpChanges(runs=True)]
-    ok = Op(widget, lambda *, progress, cancel: 3).changes(project, lambda n: OpChanges(verdicts=n == 3)).run()
+    ok = Op(widget, lambda job: 3).changes(project, lambda n: OpChanges(verdicts=n == 3)).run()
     qtbot.waitUntil(lambda: ok.status == "done", timeout=5000)
     assert heard[-1] == OpChanges(verdicts=True)
 
