@@ -395,8 +395,9 @@ def list_classifiers() -> list[ModelEntry]:
     return out + local_classifiers()
 
 
-def resolve_classifier(model: str | None = None) -> ModelEntry:
+def resolve_classifier(model: str | Path | None = None) -> ModelEntry:
     """`minilm-verifier` (the default), a local_models/ folder name, or a path to a classification folder."""
+    model = None if model is None else str(model)
     if model is None or model == EMBEDDED_CLASSIFIER:
         return embedded_classifier()
     if "/" not in model and os.sep not in model:
@@ -410,12 +411,13 @@ def resolve_classifier(model: str | None = None) -> ModelEntry:
     raise ModelNotFound(f"unknown classifier {model!r}: not a registry name ({known}) nor a classification folder")
 
 
-def wants_classifier(model: str | None) -> bool:
+def wants_classifier(model: str | Path | None) -> bool:
     """Whether `--model` is for the classifier backend (so a verify service can pick it): the embedded
     name, or a folder (a local_models/ name or a path). GGUF models are files, never folders, so a
     folder that is not a usable classifier still goes here and resolve_classifier says why."""
     if model is None:
         return False
+    model = str(model)
     if model == EMBEDDED_CLASSIFIER:
         return True
     if "/" not in model and os.sep not in model and any((f / model).is_dir() for f in local_models_dirs()):
