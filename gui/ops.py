@@ -187,7 +187,7 @@ class _Runner(QRunnable):
             self._emit(self._bridge.was_cancelled)
         except BaseException as exc:  # noqa: BLE001 - every failure must reach the UI
             # engine errors are expected and shown to the user; anything else is a bug worth a traceback
-            level = logging.INFO if isinstance(exc, FactAuditError) else logging.ERROR
+            level = logging.WARNING if isinstance(exc, FactAuditError) else logging.ERROR
             log.log(level, "background operation failed:\n%s", "".join(traceback.format_exception(exc)))
             self._emit(self._bridge.failed, exc)
         else:
@@ -386,7 +386,9 @@ class Op(QObject):
                 self._show_error(exc)
 
     def _show_error(self, exc: BaseException) -> None:
-        parent = self.parent() if isinstance(self.parent(), QWidget) else None
+        parent = self.parent()
+        while parent is not None and not isinstance(parent, QWidget):   # e.g. a SerialWriter's owner
+            parent = parent.parent()
         box = QMessageBox(QMessageBox.Icon.Warning, self._title.capitalize(), error_text(exc),
                           QMessageBox.StandardButton.Ok, parent)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -83,3 +83,23 @@ def test_filtering_a_big_table(qtbot, big_project):
     assert label in ("Supported", "Refuted", "No Evidence") and colour is not None
     model.set_filter(dataset="no-such-dataset")
     assert model.rowCount() == 0 and model.row_record(0) is None
+
+
+def test_a_failed_page_read_is_reported_not_an_empty_page(qtbot, tmp_path):
+    src = tmp_path / "claims.jsonl"
+    src.write_text("".join(json.dumps({"id": f"c{i}", "claim": f"claim {i}"}) + "\n" for i in range(5)),
+                   encoding="utf-8")
+    project = services.create_project(tmp_path / "small.faproj")
+    services.import_files(project, [src], kind="claims")
+    model = LazyTableModel(project, "claims", page_size=2)
+    assert model.rowCount() == 5 and model.error is None
+    assert model.row_record(0)["id"] == "c0"                 # page 0 read and cached
+    project.close()                                          # every later read fails
+    heard = []
+    model.readFailed.connect(heard.append)
+    assert model.row_values(3) is None                       # page 1: the read fails
+    assert heard and "Could not read the claims" in heard[-1] and "closed" in heard[-1]
+    assert model.error == heard[-1]
+    assert model.cached_pages == 1                           # the failed page is not kept as empty
+    model.refresh()                                          # the count fails too, and says so
+    assert model.rowCount() == 0 and len(heard) >= 2 and model.error

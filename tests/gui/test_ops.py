@@ -190,3 +190,32 @@ def test_the_usage_example_in_the_module_docstring_runs(qtbot, owner, tmp_path):
     assert op.status == "done" and op.result.counts == {"claims": 1}
     assert heard and heard[-1].datasets
     project.close()
+
+
+def test_serial_writer_runs_in_order_and_reports_a_failure(qtbot, owner, caplog):
+    from factaudit.gui.ops import OpChanges, on_changes
+    from factaudit.gui.serial_writer import SerialWriter
+
+    owner.show()
+    project, order, heard = object(), [], []
+    on_changes(owner, heard.append, project=project)
+    writer = SerialWriter(owner)
+
+    def write(n):
+        def work(job):
+            order.append(n)
+            if n == 2:
+                raise InvalidArgument("label 2 was refused")
+            return n
+        return work
+
+    for n in (1, 2, 3):
+        writer.submit(write(n), changes=(project, OpChanges(annotations=True)), title="saving a label")
+    assert writer.wait(10_000)
+    assert order == [1, 2, 3]                                # one at a time, in the order asked
+    assert len(heard) == 2                                   # the two writes that succeeded announced
+    boxes = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+    assert any(b.text() == "label 2 was refused" for b in boxes)      # no failure callback: a message
+    assert any("label 2 was refused" in r.getMessage() for r in caplog.records)   # and the log
+    for b in boxes:
+        b.close()
