@@ -15,7 +15,10 @@ raising here refuses the operation before any packet exists:
 - "socket.gethostbyaddr" / "socket.getnameinfo"               -> reverse lookups of remote addresses
 
 Loopback, the unspecified address, Unix-domain sockets and the hosts the user allowed (settings or
-`factaudit allow-host HOST`) pass. A refusal is logged once as blocked, with zero bytes (nothing was
+`factaudit allow-host HOST`) pass. A *name* is local only in the exact form the resolver will be
+asked (after Python's IDNA encoding, case and dots kept) and only when the hosts file maps that form
+to loopback for the family asked and is consulted before DNS (nsswitch.conf): glibc does not answer
+`localhost.` or `ｌｏｃａｌｈｏｓｔ。` from the hosts file, it asks the DNS server (issue #26). A refusal is logged once as blocked, with zero bytes (nothing was
 sent), and raises ConnectionBlocked, whose message is the one line users see. Native code that opens
 its own sockets without Python (none of our dependencies does for inference) is outside its reach.
 Audit hooks cannot be removed, so the hook stays installed and `set_guard` only switches it.
@@ -23,6 +26,7 @@ Audit hooks cannot be removed, so the hook stays installed and `set_guard` only 
 from __future__ import annotations
 
 import ipaddress
+import platform
 import socket
 import sys
 import threading
@@ -53,7 +57,12 @@ _on = False
 _allowed_names: set[str] = set()        # allowed for this process (an endpoint the user typed)
 _resolved: dict[str, set[str]] = {}
 _in_hook = threading.local()
-_hosts_names: frozenset[str] | None = None
+# name, exactly as the hosts file spells it -> the address families it maps to loopback
+_hosts_names: dict[str, frozenset[int]] | None = None
+NSSWITCH = "/etc/nsswitch.conf"
+# nsswitch sources that may come before `files` without sending a hosts-file name to a DNS server:
+# they answer locally (myhostname, mymachines) or read the hosts file themselves (systemd-resolved).
+_LOCAL_SOURCES = {"myhostname", "mymachines", "resolve"}
 
 
 def blocked_cause(exc: BaseException | None) -> ConnectionBlocked | None:
@@ -100,14 +109,63 @@ def _ip(host: str):
     return ip
 
 
-def is_local(host: str) -> bool:
-    """A loopback address, or a name the hosts file maps to one. Other names, `x.localhost` and this
-    machine's own name when the hosts file lacks it included, would be asked of the DNS server."""
-    name = host.lower().rstrip(".")
-    if name in ("localhost", "") or name in _hosts_file_names():
+def literal_ip(host: str):
+    """The address when `host` is a literal getaddrinfo parses without DNS, else None. Only IPv6
+    takes a `%scope`: `127.0.0.1%x` is not numeric to glibc and would be looked up as a name."""
+    addr, pct, scope = host.partition("%")
+    try:
+        ip = ipaddress.ip_address(addr)
+    except ValueError:
+        return None
+    if pct and (ip.version != 6 or not _known_scope(scope)):
+        return None
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip
+
+
+def _known_scope(scope: str) -> bool:
+    """An IPv6 zone glibc parses numerically: a number or an existing interface name (else the
+    whole string would be taken for a name to look up)."""
+    if scope.isdigit():
         return True
-    ip = _ip(name)
-    return ip is not None and (ip.is_loopback or ip.is_unspecified)
+    try:
+        socket.if_nametoindex(scope)
+        return True
+    except (OSError, AttributeError, ValueError):
+        return False
+
+
+def wire_name(host) -> str | None:
+    """The name as the resolver receives it: Python IDNA-encodes str hosts (NFKC, so full-width
+    letters and the ideographic full stop become ASCII) and keeps case and trailing dots."""
+    if isinstance(host, (bytes, bytearray)):
+        try:
+            return bytes(host).decode("ascii")
+        except UnicodeDecodeError:
+            return None
+    try:
+        return str(host).encode("idna").decode("ascii")
+    except (UnicodeError, ValueError):
+        return None
+
+
+def is_local(host, family: int = 0) -> bool:
+    """A loopback (or unspecified) literal, or a name the hosts file maps to loopback in exactly this
+    form for `family` (0: any). Everything else — `x.localhost`, `localhost.`, `LOCALHOST` when the
+    file says `localhost`, this machine's name when the file lacks it — could be asked of DNS."""
+    if host in ("", b""):
+        return True
+    name = wire_name(host)
+    if name is None:
+        return False
+    ip = literal_ip(name)
+    if ip is not None:
+        return ip.is_loopback or ip.is_unspecified
+    families = _hosts_file_names().get(name)
+    if not families:
+        return False
+    return family not in (socket.AF_INET, socket.AF_INET6) or family in families
 
 
 def _allowed_ips(names: set[str]) -> set[str]:
@@ -125,27 +183,41 @@ def _allowed_ips(names: set[str]) -> set[str]:
     return ips
 
 
+def url_host(url: str) -> str:
+    """The host an HTTP client will resolve for `url`: lower-cased, brackets gone, dots kept."""
+    from urllib.parse import urlsplit
+
+    text = url.strip()
+    try:
+        return urlsplit(text if "://" in text else f"//{text}").hostname or ""
+    except ValueError:
+        return text.lower()
+
+
 def would_block(host: str) -> bool:
     """Whether a connection to `host` would be refused now (no lookup, no log): for displays."""
-    if not _on or is_local(host):
+    if not _on:
         return False
-    name = normalize_host(host)
-    return name not in allowed_hosts()
+    raw = host[1:host.index("]")] if host.startswith("[") and "]" in host else host
+    if is_local(raw):
+        return False
+    return normalize_host(host) not in allowed_hosts()
 
 
 def check_endpoint(url: str) -> None:
     """Before a client is even built for an endpoint: refuse (and log once) a host offline mode
     would block, so no run is started that could only fail."""
-    host = normalize_host(url)
+    host = url_host(url)
     if host and would_block(host):
-        _refuse(host, f"{url.split('://', 1)[0]}://{host}" if "://" in url else host)
+        shown = f"[{host}]" if ":" in host else host
+        _refuse(host, f"{url.split('://', 1)[0]}://{shown}" if "://" in url else shown)
 
 
 def _refuse(host: str, target: str) -> None:
     from factaudit.engine import netlog
 
     try:
-        netlog.record_connection(target, 0, 0, "blocked by offline mode", blocked=True)
+        netlog.record_connection(target, 0, 0, "blocked by offline mode", blocked=True, host=host)
     except OSError:
         pass  # an unwritable log must not let the connection through
     raise ConnectionBlocked(host, target)
@@ -155,11 +227,11 @@ def check_address(address) -> None:
     """Raise ConnectionBlocked unless `address` (as passed to connect/sendto) may be reached."""
     if not isinstance(address, tuple) or not address:
         return  # Unix-domain socket paths (keyring, asyncio) never leave the machine
-    host = address[0].decode() if isinstance(address[0], bytes) else str(address[0])
-    if is_local(host):
+    host = address[0].decode(errors="replace") if isinstance(address[0], bytes) else str(address[0])
+    if is_local(address[0]):
         return
     names = allowed_hosts()
-    ip = _ip(host)
+    ip = literal_ip(host)
     if host.lower() in names or (ip is not None and str(ip) in _allowed_ips(names)):
         return
     port = address[1] if len(address) > 1 else ""
@@ -167,39 +239,71 @@ def check_address(address) -> None:
     _refuse(host, f"{shown}:{port}")
 
 
-def read_hosts_file(path: str = "/etc/hosts") -> frozenset[str]:
-    """Names a hosts file maps to a loopback address."""
-    names: set[str] = set()
+def read_hosts_file(path: str = "/etc/hosts") -> dict[str, frozenset[int]]:
+    """Names a hosts file maps to a loopback address, spelled as in the file, with the address
+    families (AF_INET, AF_INET6) of their loopback entries. A name also mapped to a non-loopback
+    address is left out: the resolver could return that one."""
+    found: dict[str, set[int]] = {}
+    remote: set[str] = set()
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
             for line in f:
                 fields = line.split("#", 1)[0].split()
-                ip = _ip(fields[0]) if fields else None
-                if ip is not None and ip.is_loopback:
-                    names.update(n.lower().rstrip(".") for n in fields[1:])
+                ip = literal_ip(fields[0]) if fields else None
+                if ip is None:
+                    continue
+                family = socket.AF_INET if ip.version == 4 else socket.AF_INET6
+                for name in fields[1:]:
+                    if ip.is_loopback:
+                        found.setdefault(name, set()).add(family)
+                    else:
+                        remote.add(name)
     except OSError:
         pass
-    return frozenset(names)
+    return {n: frozenset(f) for n, f in found.items() if n not in remote}
 
 
-def _hosts_file_names() -> frozenset[str]:
-    """The system hosts file's loopback names, read once per process."""
+def hosts_file_first(path: str = NSSWITCH) -> bool:
+    """Whether the resolver reads the hosts file before it could ask DNS. Without nsswitch.conf,
+    macOS, musl and Windows read the hosts file first; glibc does not."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = [ln.split("#", 1)[0].split() for ln in f]
+    except OSError:
+        return True
+    for fields in lines:
+        if fields and fields[0] == "hosts:":
+            for source in fields[1:]:
+                if source.startswith("["):
+                    continue  # an action such as [NOTFOUND=return]
+                if source == "files":
+                    return True
+                if source not in _LOCAL_SOURCES:
+                    return False
+            return False
+    # glibc without an nsswitch.conf uses "dns [!UNAVAIL=return] files": DNS first.
+    return platform.libc_ver()[0] != "glibc"
+
+
+def _hosts_file_names() -> dict[str, frozenset[int]]:
+    """The system hosts file's loopback names, read once per process (none if DNS comes first)."""
     global _hosts_names
     if _hosts_names is None:
-        _hosts_names = read_hosts_file()
+        _hosts_names = read_hosts_file() if hosts_file_first() else {}
     return _hosts_names
 
 
-def check_lookup(host) -> None:
+def check_lookup(host, family: int = 0) -> None:
     """Name lookups leak the name to the resolver, so unconfigured names are refused before DNS."""
     if host is None:
         return
     name = host.decode(errors="replace") if isinstance(host, (bytes, bytearray)) else str(host)
-    if is_local(name) or normalize_host(name) in allowed_hosts():
+    if is_local(host, family) or normalize_host(name) in allowed_hosts():
         return
-    if _ip(name) is not None:
+    wire = wire_name(host)
+    if wire is not None and literal_ip(wire) is not None:
         return  # a literal address: no DNS; the connect/sendto check decides
-    _refuse(name, f"dns://{name}")
+    _refuse(name, f"dns://[{name}]" if ":" in name else f"dns://{name}")
 
 
 def check_reverse(address) -> None:
@@ -208,7 +312,7 @@ def check_reverse(address) -> None:
     if host is None:
         return
     host = str(host)
-    if _ip(host) is None:
+    if literal_ip(host) is None:
         check_lookup(host)
         return
     check_address((host, 0))
@@ -226,12 +330,40 @@ def _hook(event: str, args) -> None:
         elif event == "socket.sendmsg":
             if args[1] is not None:   # None: a connected socket, checked at connect
                 check_address(args[1])
-        elif event in ("socket.getaddrinfo", "socket.gethostbyname"):
-            check_lookup(args[0])
+        elif event == "socket.getaddrinfo":
+            check_lookup(args[0], args[2] if len(args) > 2 and isinstance(args[2], int) else 0)
+        elif event == "socket.gethostbyname":
+            check_lookup(args[0], socket.AF_INET)
         elif event in ("socket.gethostbyaddr", "socket.getnameinfo"):
             check_reverse(args[0])
     finally:
         _in_hook.busy = False
+
+
+def _name_in(address) -> object | None:
+    """The host of an (host, port, ...) address when it is a name, not a literal."""
+    if not isinstance(address, tuple) or not address or not isinstance(address[0], (str, bytes, bytearray)):
+        return None
+    wire = wire_name(address[0])
+    return None if wire is not None and literal_ip(wire) is not None else address[0]
+
+
+def _guard_method(name: str, where):
+    """socket.connect(("name", port)) resolves the name inside the C call, before the audit event
+    fires (CPython raises "socket.connect" after getsockaddrarg): so the DNS query left before the
+    hook could refuse it. This wrapper looks at the name first."""
+    original = getattr(socket.socket, name)
+
+    def method(self, *args):
+        if _on and self.family in (socket.AF_INET, socket.AF_INET6):
+            host = _name_in(where(args))
+            if host is not None:
+                check_lookup(host, self.family)
+        return original(self, *args)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = original.__doc__
+    setattr(socket.socket, name, method)
 
 
 def install_guard() -> None:
@@ -239,6 +371,10 @@ def install_guard() -> None:
     with _lock:
         if not _installed:
             sys.addaudithook(_hook)
+            _guard_method("connect", lambda a: a[0] if a else None)
+            _guard_method("connect_ex", lambda a: a[0] if a else None)
+            _guard_method("sendto", lambda a: a[-1] if len(a) >= 2 else None)
+            _guard_method("sendmsg", lambda a: a[3] if len(a) >= 4 else None)
             _installed = True
 
 

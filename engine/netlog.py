@@ -43,10 +43,26 @@ def log_path() -> Path:
     return data_dir() / LOG_FILE
 
 
+def _bracket_bare_ipv6(endpoint: str) -> str:
+    """`http://2001:db8::1/x` -> `http://[2001:db8::1]/x`: urlsplit would read host "2001" and port
+    "db8::1" (the log once showed blocked IPv6 targets as "http://2001")."""
+    scheme, sep, rest = endpoint.partition("://") if "://" in endpoint else ("", "", endpoint)
+    rest = rest[2:] if not sep and rest.startswith("//") else rest
+    netloc, slash, path = rest.partition("/")
+    userinfo, at, hostport = netloc.rpartition("@")
+    if hostport.count(":") >= 2 and not hostport.startswith("["):
+        hostport = f"[{hostport}]"
+    return f"{scheme}{sep}{userinfo}{at}{hostport}{slash}{path}" if sep else f"//{userinfo}{at}{hostport}{slash}{path}"
+
+
 def sanitize_endpoint(endpoint: str) -> tuple[str, str]:
     """(endpoint without user:password, query or fragment, host). Keys sometimes ride in URLs."""
-    parts = urlsplit(endpoint if "://" in endpoint else f"//{endpoint}")
-    host = parts.hostname or ""
+    try:
+        parts = urlsplit(_bracket_bare_ipv6(endpoint))
+        host = parts.hostname or ""
+    except ValueError:  # not a URL at all (odd characters): keep no more than the text before a "/"
+        parts = urlsplit("")
+        host = endpoint.split("://", 1)[-1].split("/", 1)[0].rsplit("@", 1)[-1].lower()
     netloc = host if ":" not in host else f"[{host}]"
     try:
         port = parts.port
@@ -59,9 +75,11 @@ def sanitize_endpoint(endpoint: str) -> tuple[str, str]:
 
 
 def record_connection(endpoint: str, bytes_sent: int, bytes_received: int, purpose: str,
-                      *, blocked: bool = False) -> ConnectionRecord:
-    """Append one outbound connection to the log. Called by whatever talks to the network."""
-    clean, host = sanitize_endpoint(endpoint)
+                      *, blocked: bool = False, host: str | None = None) -> ConnectionRecord:
+    """Append one outbound connection to the log. Called by whatever talks to the network. `host`,
+    when the caller knows it, is logged as given (the guard passes the exact name it refused)."""
+    clean, parsed = sanitize_endpoint(endpoint)
+    host = parsed if host is None else host
     rec = ConnectionRecord(time=utc_now_iso(), endpoint=clean, host=host, bytes_sent=int(bytes_sent),
                            bytes_received=int(bytes_received), purpose=redact_text(str(purpose)), blocked=blocked)
     line = json.dumps(asdict(rec), ensure_ascii=False) + "\n"

@@ -91,16 +91,50 @@ def test_guard_blocks_remote_hosts_and_logs_them(guard):
 
 def test_only_names_the_hosts_file_answers_count_as_local(tmp_path, monkeypatch):
     """`x.localhost`, or this machine's own name when the hosts file lacks it, would be asked of the
-    DNS server: they are not local. Names the hosts file maps to loopback are."""
+    DNS server: they are not local. Names the hosts file maps to loopback are, in exactly the form
+    the file gives and for the families it maps (issue #26: glibc sends `localhost.` to DNS)."""
     hosts = tmp_path / "hosts"
     hosts.write_text("127.0.0.1 localhost\n127.0.1.1 labbox labbox.local  # this machine\n"
-                     "::1 ip6-localhost\n10.0.0.5 fileserver\n", encoding="utf-8")
+                     "::1 ip6-localhost localhost\n10.0.0.5 fileserver\n127.0.0.1 split\n10.0.0.6 split\n",
+                     encoding="utf-8")
     monkeypatch.setattr(netguard, "_hosts_names", netguard.read_hosts_file(str(hosts)))
-    assert netguard._hosts_file_names() == {"localhost", "labbox", "labbox.local", "ip6-localhost"}
-    assert netguard.is_local("LabBox") and netguard.is_local("localhost.") and netguard.is_local("127.0.0.1")
-    assert not netguard.is_local("leak.localhost") and not netguard.is_local("fileserver")
-    monkeypatch.setattr(netguard, "_hosts_names", frozenset())
-    assert not netguard.is_local("labbox")
+    assert set(netguard._hosts_file_names()) == {"localhost", "labbox", "labbox.local", "ip6-localhost"}
+    assert netguard.is_local("labbox") and netguard.is_local("localhost") and netguard.is_local("127.0.0.1")
+    assert netguard.is_local("::1") and netguard.is_local("::1%lo") and netguard.is_local("0.0.0.0")
+    for form in ("localhost.", "LocalHost", "LABBOX", "labbox.", "localhost..", "\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54\u3002",
+                 "l\u043ecalhost", "leak.localhost", "fileserver", "split", "127.0.0.1%lo", "127.1", "10.0.0.5"):
+        assert not netguard.is_local(form), form
+    assert netguard.is_local("\uff4c\uff41\uff42\uff42\uff4f\uff58")  # full-width "labbox": IDNA sends "labbox"
+    assert netguard.is_local(b"localhost") and not netguard.is_local(b"localhost.")
+    assert netguard.is_local("labbox", socket.AF_INET) and not netguard.is_local("labbox", socket.AF_INET6)
+    assert netguard.is_local("localhost", socket.AF_INET6)
+    monkeypatch.setattr(netguard, "_hosts_names", {})
+    assert not netguard.is_local("labbox") and not netguard.is_local("localhost")
+
+
+def test_hosts_file_counts_only_when_read_before_dns(tmp_path):
+    nss = tmp_path / "nsswitch.conf"
+    for line, first in [("hosts: files dns", True), ("hosts: dns files", False),
+                        ("hosts: files mdns4_minimal [NOTFOUND=return] dns", True),
+                        ("hosts: mymachines resolve [!UNAVAIL=return] files myhostname dns", True),
+                        ("hosts: mdns4_minimal [NOTFOUND=return] files dns", False),
+                        ("# hosts: files\nhosts:   dns", False)]:
+        nss.write_text(f"passwd: files\n{line}\n", encoding="utf-8")
+        assert netguard.hosts_file_first(str(nss)) is first, line
+
+
+def test_blocked_ipv6_endpoints_are_logged_whole(guard):
+    with pytest.raises(netguard.ConnectionBlocked):
+        netguard.check_endpoint("http://[2001:db8::1]:8080/v1")
+    with pytest.raises(netguard.ConnectionBlocked):
+        netguard.check_lookup("2001:db8::1%eth0x", socket.AF_INET6)  # no such literal form: a name
+    with pytest.raises(netguard.ConnectionBlocked):
+        netguard.check_endpoint("http://localhost.:8080/v1")  # the dot reaches DNS: refused up front
+    rec = [r for r in netlog.list_connections() if r.blocked]
+    assert [(r.endpoint, r.host) for r in rec[:1]] == [("http://[2001:db8::1]", "2001:db8::1")]
+    assert rec[-1].host == "localhost."
+    assert netlog.sanitize_endpoint("http://2001:db8::1/x")[1] == "2001:db8::1"  # once "2001"
+    assert netlog.sanitize_endpoint("[2001:db8::1]:443")[0] == "[2001:db8::1]:443"
 
 
 def test_guard_lets_loopback_unix_and_allowed_hosts_through(guard, tmp_path):

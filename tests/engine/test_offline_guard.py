@@ -21,6 +21,7 @@ from factaudit.engine.project.queries import iter_passages, list_claims
 PROBE = Path(__file__).with_name("netns_probe.py")
 ROOT = Path(__file__).resolve().parents[2]
 TRAP = "198.51.100.7"
+TRAP6 = "2001:db8::7"
 MESSAGE = ("blocked by offline mode: {h} (allow it in Settings \u203a Network, or `factaudit allow-host {h}`)")
 
 
@@ -39,8 +40,13 @@ def in_netns(tmp_path: Path, *args: str) -> dict:
         pytest.fail("unshare is not installed: the offline guard cannot be tested in a network namespace")
     resolv = tmp_path / "resolv.conf"
     resolv.write_text("nameserver 198.51.100.53\noptions timeout:1 attempts:1\n")
+    hosts, nss = tmp_path / "hosts", tmp_path / "nsswitch.conf"
+    hosts.write_text("127.0.0.1 localhost\n127.0.0.1 v4only.test\n")
+    nss.write_text("hosts: files dns\n")
     setup = (f"ip link set lo up && ip addr add {TRAP}/32 dev lo && ip addr add 198.51.100.53/32 dev lo && "
-             f"mount --bind {resolv} /etc/resolv.conf && exec \"$0\" \"$@\"")
+             f"(ip -6 addr add {TRAP6}/128 dev lo nodad 2>/dev/null || true) && "
+             f"mount --bind {resolv} /etc/resolv.conf && mount --bind {hosts} /etc/hosts && "
+             f"mount --bind {nss} /etc/nsswitch.conf && exec \"$0\" \"$@\"")
     proc = subprocess.run(["unshare", "--net", "--mount", "sh", "-c", setup, sys.executable, str(PROBE), *args],
                           capture_output=True, text=True, timeout=600, cwd=tmp_path)
     if proc.returncode != 0 or not proc.stdout.strip():
@@ -49,8 +55,12 @@ def in_netns(tmp_path: Path, *args: str) -> dict:
 
 
 # ---- raw sockets -------------------------------------------------------------------------------
+DNS_FORMS = {"dns_trailing_dot": "localhost.", "dns_mixed_case_dot": "LocalHost.",
+             "dns_fullwidth_idna": "\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54\u3002",
+             "dns_idna_homoglyph": "l\u0435ak.localhost", "dns_mixed_case": "V4ONLY.TEST.",
+             "dns_ipv4_scope": "127.0.0.1%lo"}
 ATTEMPTS = ["tcp", "udp_sendto", "udp_connect", "udp_sendmsg", "udp_ipv6_mapped", "dns", "dns_gethostbyname",
-            "dns_localhost_suffix"]
+            "dns_localhost_suffix", *DNS_FORMS, "dns_ipv6_family", "tcp_ipv6", "connect_by_name"]
 ROUNDS = 50
 
 
@@ -64,15 +74,19 @@ def test_guard_refuses_tcp_udp_and_dns_before_any_packet(tmp_path, user_dirs):
     assert out["attempts"]["tcp"] == "ConnectionBlocked: " + MESSAGE.format(h=TRAP)
     assert out["attempts"]["dns"] == "ConnectionBlocked: " + MESSAGE.format(h="updates.example.com")
     assert out["attempts"]["loopback"] == "ok"
+    assert out["attempts"]["loopback_by_name"] == "ok"  # the hosts file's exact name stays usable
     # Nothing arrived at any trap, and no later audit hook saw the calls: they never happened.
-    assert out["received"] == {"tcp": 0, "udp": 0, "dns": 0}
+    assert out["received"] == {"tcp": 0, "udp": 0, "dns": 0, "tcp6": 0}
     assert out["seen_after_guard"] == []
     # Each refusal is logged once, as blocked, with no bytes.
     blocked = [r for r in out["log"] if r["blocked"]]
     assert len(blocked) == ROUNDS * len(ATTEMPTS)
     assert all(r["bytes_sent"] == 0 and r["bytes_received"] == 0 for r in blocked)
     assert {r["host"] for r in blocked} == {TRAP, "::ffff:198.51.100.7", "updates.example.com", "telemetry.example.net",
-                                            "leak.localhost"}
+                                            "leak.localhost", *DNS_FORMS.values(), "v4only.test", TRAP6,
+                                            "connect.example.org"}
+    # IPv6 targets are logged whole and in brackets (they once read "http://2001").
+    assert {r["endpoint"] for r in blocked if r["host"] == TRAP6} == {f"[{TRAP6}]:8080"}
 
 
 def test_without_the_guard_the_traps_do_receive(tmp_path, user_dirs):
@@ -84,6 +98,12 @@ def test_without_the_guard_the_traps_do_receive(tmp_path, user_dirs):
     assert out["received"]["dns"] >= 1
     assert out["attempts"]["udp_sendto"] == "ok" and out["attempts"]["tcp"] == "ok"
     assert not any(r["blocked"] for r in out["log"])
+    # Each dotted, mixed-case, IDNA and family-specific form the guard refuses is a real leak: glibc
+    # sends it to the DNS server (127.0.0.1%lo fails in glibc without a query; refused anyway).
+    leaking = [k for k in DNS_FORMS if k != "dns_ipv4_scope"] + ["dns_ipv6_family", "connect_by_name"]
+    assert {k: out["dns_delta"][k] >= 1 for k in leaking} == {k: True for k in leaking}
+    if out["ipv6_trap"]:
+        assert out["received"]["tcp6"] == 1 and out["attempts"]["tcp_ipv6"] == "ok"
 
 
 def test_settings_can_turn_offline_mode_off_or_allow_a_host(tmp_path, user_dirs):
@@ -148,7 +168,7 @@ def test_verify_against_a_remote_endpoint_is_one_line_and_sends_nothing(demo_pro
     assert out["rc"] == 2, out
     assert out["stderr"].strip().splitlines() == ["error: " + MESSAGE.format(h=host)]
     assert "retry" not in out["stderr"] and "Traceback" not in out["stderr"]
-    assert out["received"] == {"tcp": 0, "udp": 0, "dns": 0}
+    assert out["received"] == {"tcp": 0, "udp": 0, "dns": 0, "tcp6": 0}
     blocked = [r for r in out["log"] if r["blocked"]]
     assert len(blocked) == 1 and blocked[0]["host"] == host and blocked[0]["bytes_sent"] == 0
     assert not [r for r in out["log"] if not r["blocked"]]  # no fake "bytes sent" entry
