@@ -27,6 +27,7 @@ TRIAGE_CODES = ("retrieval_error", "verification_error", "wrong_gold")
 TRIAGE_LEVELS = ("sentence", "claim")
 TOMBSTONE = "_undo"             # never a codebook id (those start with a letter)
 LLM_PREFIX = "llm:"
+ADJUDICATOR_PREFIX = "adjudicator:"   # adjudication records (audit/raters.py): merged_labels applies them last
 RECORD_FIELDS = ("id", "target", "claim_id", "passage_id", "run_id", "dimension", "code", "annotator", "pass",
                  "blind", "supersedes", "codebook_version", "note", "created")
 
@@ -80,7 +81,7 @@ def merged_labels(records: Iterable[Annotation], annotators: Iterable[str] | Non
             continue
         chosen.append(a)
     out: dict[tuple, dict[str, str]] = {}
-    for a in sorted(chosen, key=lambda r: (r.created, r.seq)):
+    for a in sorted(chosen, key=lambda r: (r.annotator.startswith(ADJUDICATOR_PREFIX), r.created, r.seq)):
         out.setdefault(a.unit, {})[a.dimension] = a.code
     return out
 

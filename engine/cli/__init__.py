@@ -20,8 +20,8 @@ os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
 import click  # noqa: E402
 
 from factaudit.engine.cli import (  # noqa: E402
-    answer_cmds, audit_cmds, certify_cmds, conflict_cmds, judge_cmds, lang_cmds, network_cmds, project_cmds, retrieval_cmds,
-    scoring_cmds, seal_cmds, status_cmds, verify_cmds,
+    answer_cmds, audit_cmds, certify_cmds, conflict_cmds, judge_cmds, lang_cmds, network_cmds, project_cmds,
+    rater_cmds, retrieval_cmds, scoring_cmds, seal_cmds, status_cmds, verify_cmds,
 )
 from factaudit.engine.version import APP_VERSION  # noqa: E402
 
@@ -55,7 +55,8 @@ def cli(ctx: click.Context) -> None:
 # One module per capability, each listing its commands in COMMANDS. A new module needs its import
 # above and its name here (tests/engine/test_services_facade.py checks that none is left out).
 COMMAND_MODULES = (project_cmds, retrieval_cmds, lang_cmds, verify_cmds, scoring_cmds, audit_cmds, judge_cmds,
-                   seal_cmds, status_cmds, network_cmds, conflict_cmds, answer_cmds, certify_cmds)
+                   seal_cmds, status_cmds, network_cmds, conflict_cmds, answer_cmds, certify_cmds,
+                   rater_cmds)
 for _module in COMMAND_MODULES:
     for _command in _module.COMMANDS:
         cli.add_command(_command)

@@ -44,7 +44,18 @@ def annotations_export(project: Path, file: Path, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
 def annotations_import(project: Path, file: Path, as_json: bool) -> None:
-    """Merge annotation records (all or nothing; known ids with the same content are skipped)."""
+    """Merge annotation records (all or nothing; known ids with the same content are skipped). On a rater
+    package: only its units, by its rater, under its codebook, into the rater's workspace."""
+    if services.is_rater_package(project):
+        from factaudit.engine.cli.rater_cmds import package_passphrase
+
+        got = services.import_package_labels(project, file, package_passphrase(project))
+        if as_json:
+            emit_json(got)
+        else:
+            click.echo(f"imported {got['added']} labels from {got['file']} ({got['unchanged']} already present); "
+                       f"{got['labelled']} of {got['units']} units labelled")
+        return
     with services.open_project(project) as p:
         res = services.import_annotations(p, file)
     if as_json:

@@ -67,6 +67,16 @@ from factaudit.engine.services.projects import (
     import_files, list_datasets, list_runs, open_project, page_rows, preview_file, project_info, row_detail,
     table_columns,
 )
+from factaudit.engine.services.rater_merge import (
+    MergeResult, RaterDisagreement, adjudicate, merge_provenance, rater_disagreements, rater_merge,
+)
+from factaudit.engine.services.rater_side import (
+    RaterWorkspace, ReturnResult, import_package_labels, is_rater_package, open_rater_package, package_manifest,
+    rate_sentence, rater_progress, rater_return, workspace_manifest,
+)
+from factaudit.engine.services.raters import (
+    PackageResult, make_rater_package, rater_packages,
+)
 from factaudit.engine.services.retrieval import (
     ClaimHits, HitView, RetrievalEval, RetrievalRequest, RetrievalResult, claim_hits, eval_retrieval, list_embedders,
     retrieve, retriever_choices, run_claim_ids,
@@ -108,11 +118,11 @@ __all__ = [
     "AddedModel", "AggregateComparison", "AggregateRequest", "AggregateResult", "CertifyResult", "ClaimHits",
     "ConflictItemView", "DEFAULT_EVIDENCE", "DEFAULT_K", "DEFAULT_LEVEL", "DEFAULT_MAPPING", "DatasetLanguage", "DatasetUsage",
     "DecomposeRequest", "DecomposeResult", "DemoSummary", "Estimate", "EvidenceRow", "FormatGuess", "HitView",
-    "ImportPlan", "JudgeRequest", "JudgeResult", "LLMRunSettings", "LabelUnit", "PassageText", "ProjectInfo",
-    "RetrievalEval", "RetrievalRequest", "RetrievalResult", "ReviewItem", "SealResult", "SealedProject", "Step",
+    "ImportPlan", "JudgeRequest", "JudgeResult", "LLMRunSettings", "LabelUnit", "MergeResult", "PackageResult", "PassageText", "ProjectInfo",
+    "RaterDisagreement", "RaterWorkspace", "RetrievalEval", "RetrievalRequest", "RetrievalResult", "ReturnResult", "ReviewItem", "SealResult", "SealedProject", "Step",
     "SuspectVerdicts", "SweepResult", "VariantInfo", "VerdictDetail", "VerifyRequest", "VerifyResult", "WorkflowStatus",
     "accept_proposal",
-    "add_endpoint", "add_model_file", "add_round", "aggregate", "aggregate_runs", "aggregate_scores", "aggregate_variants",
+    "add_endpoint", "add_model_file", "add_round", "adjudicate", "aggregate", "aggregate_runs", "aggregate_scores", "aggregate_variants",
     "agreement", "agreement_json", "allow_host", "annotate", "annotation_history", "annotator_for", "answer_items",
     "audit_report", "build_demo", "certify", "certify_units", "check_model", "claim_hits", "claim_languages",
     "claim_lineage", "claims_for_run", "classifier_models",
@@ -125,15 +135,15 @@ __all__ = [
     "estimate", "estimate_run", "eval_retrieval", "evidence_queue", "expand_disagreements",
     "export_annotations", "export_codebook", "export_public_key", "fit_check_text", "freeze_dataset",
     "get_run", "host_name", "import_annotations", "import_choices", "import_codebook", "import_fields",
-    "import_files", "index_page", "induce", "induction_rounds", "is_aggregate_run", "is_encrypted",
-    "is_sealed", "judge", "judge_runs", "judge_units", "label_unit", "latest_retrieval_run", "list_datasets",
+    "import_files", "import_package_labels", "index_page", "induce", "induction_rounds", "is_aggregate_run", "is_encrypted",
+    "is_rater_package", "is_sealed", "judge", "judge_runs", "judge_units", "label_unit", "latest_retrieval_run", "list_datasets",
     "list_embedders", "list_runs", "llm_models", "local_models_folders", "looks_at_test",
-    "make_working_copy", "mark_review",
-    "mark_step", "merge_proposal", "model_entries", "model_hashes", "model_pin", "multi_answer_scores",
+    "make_rater_package", "make_working_copy", "mark_review",
+    "mark_step", "merge_proposal", "merge_provenance", "model_entries", "model_hashes", "model_pin", "multi_answer_scores",
     "normalise_code", "note_edit", "offline_settings", "open_evidence_queue", "open_project",
-    "open_reasoning_queue", "open_sealed", "page_rows", "parse_retrievers", "parse_value_map", "passage_findings",
+    "open_rater_package", "open_reasoning_queue", "open_sealed", "package_manifest", "page_rows", "parse_retrievers", "parse_value_map", "passage_findings",
     "passage_languages", "passage_texts", "passage_warning", "plan_import", "preview_file", "prices",
-    "project_info", "queue_full_order", "rater_tables", "reasoning_queue", "reject_proposal",
+    "project_info", "queue_full_order", "rate_sentence", "rater_disagreements", "rater_merge", "rater_packages", "rater_progress", "rater_return", "rater_tables", "reasoning_queue", "reject_proposal",
     "remove_endpoint", "remove_model", "remove_price", "rename_dataset", "resumable_aggregate_runs", "resumable_verify_runs",
     "retrieval_runs", "retrieve", "retriever_choices", "review_queue", "review_samples", "row_detail",
     "run_claim_ids", "run_metrics", "run_usage", "saturation_plot", "save_codebook", "save_codebook_data",
@@ -142,5 +152,5 @@ __all__ = [
    
     "triage_summary", "trust_key", "trusted_keys", "uncovered_cases", "undo_annotation", "units_to_run",
     "verdict_detail", "verdict_evidence", "verdicts", "verify", "verify_runs", "verify_sealed",
-    "workflow_status", "write_certify_sample", "write_report",
+    "workflow_status", "workspace_manifest", "write_certify_sample", "write_report",
 ]

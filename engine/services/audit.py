@@ -168,6 +168,8 @@ def rater_tables(project: Project) -> dict[str, tuple[str, dict[str, dict], dict
     records = store.list_annotations(project)
     out: dict[str, tuple[str, dict[str, dict], dict[str, dict], dict[str, dict]]] = {}
     for a in ann.current_labels(records).values():
+        if a.annotator.startswith(ann.ADJUDICATOR_PREFIX):
+            continue        # agreement is reported before adjudication
         name = a.dimension if a.target != "triage" else f"triage:{a.dimension}"
         target, first, retest, blind = out.setdefault(name, (a.target, {}, {}, {}))
         unit = a.unit[1:]

@@ -1,0 +1,192 @@
+"""Rater packages (issue #21 item 1): a sealed, blind project file holding only what a second rater
+needs, signed by the sender. The sample is stratified by verdict and dataset and reproducible from
+its seed. The rater's side is engine/services/rater_side.py; merging and adjudication are
+engine/services/rater_merge.py.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import raters as rt
+from factaudit.engine.audit.sampling import stratified_sample
+from factaudit.engine.errors import InvalidArgument, NotFound
+from factaudit.engine.project import audit_store, rater_store
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project.db import Project, now_iso
+from factaudit.engine.project.package_copy import PackageContent, copy_content
+from factaudit.engine.version import APP_VERSION
+
+DEFAULT_UNITS = 40
+DEFAULT_K = 3
+
+
+@dataclass(frozen=True)
+class PackageResult:
+    path: str
+    package_id: str
+    rater: str
+    target: str
+    n_units: int
+    codebook_version: int
+    sender: str
+    seed: int
+    strata: dict[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": Path(self.path).name, "package_id": self.package_id, "rater": self.rater,
+                "target": self.target, "n_units": self.n_units, "codebook_version": self.codebook_version,
+                "sender": self.sender, "seed": self.seed, "strata": self.strata}
+
+
+def _verify_run_for(project: Project, retrieval_run: str) -> str | None:
+    """The newest finished verify run that read this retrieval run (its verdicts stratify the sample)."""
+    from factaudit.engine.audit.triage import retrieval_run_of
+
+    for info in reversed(run_store.list_runs(project, "verify")):
+        if info.status == "done" and retrieval_run_of(project, info.id) == retrieval_run:
+            return info.id
+    return None
+
+
+def _latest(project: Project, with_hits: bool) -> str | None:
+    """The newest finished run holding retrieval hits (or verdicts)."""
+    done = {r.id for r in run_store.list_runs(project) if r.status == "done"}
+    found = [r for r, hits, verdicts in audit_store.runs_with_outputs(project)
+             if r in done and (hits if with_hits else verdicts)]
+    return found[-1] if found else None
+
+
+def _candidates(project: Project, target: str, run: str | None) -> tuple[list[tuple[str, str]], str | None, str | None]:
+    """((unit id, stratum) pairs, retrieval run, verify run) for a target."""
+    if target == "evidence":
+        rrun = run or _latest(project, with_hits=True)
+        if rrun is None or not (claims := rater_store.run_claims(project, rrun, "retrieval_hits")):
+            raise NotFound("no retrieval run with hits to draw evidence units from (retrieve first, or give --run)")
+        vrun = _verify_run_for(project, rrun)
+        verdicts = rater_store.claim_verdicts(project, vrun) if vrun else {}
+        return [(c, f"{verdicts.get(c) or '-'}|{d}") for c, d in claims], rrun, vrun
+    vrun = run or _latest(project, with_hits=False)
+    if target == "reasoning":
+        if vrun is None or not (claims := rater_store.run_claims(project, vrun, "verdicts")):
+            raise NotFound("no verify run with verdicts to draw reasoning units from (verify first, or give --run)")
+        verdicts = rater_store.claim_verdicts(project, vrun)
+        return [(c, f"{verdicts.get(c) or '-'}|{d}") for c, d in claims if verdicts.get(c)], None, vrun
+    sentences = rater_store.answer_sentences(project)
+    if not sentences:
+        raise NotFound("no answer sentences to package (import answers first)")
+    verdicts = rater_store.claim_verdicts(project, vrun) if vrun else {}
+    claims = rater_store.sentence_claim_ids(project, [s for s, _, _ in sentences]) if verdicts else {}
+    out = []
+    for sid, _, dataset in sentences:
+        seen = sorted({v for c in claims.get(sid, []) if (v := verdicts.get(c))})
+        out.append((sid, f"{'+'.join(seen) or '-'}|{dataset}"))
+    return out, None, vrun
+
+
+def _read_units_file(path: Path) -> list[str]:
+    if not path.is_file():
+        raise InvalidArgument(f"--units-from: no file at {path}")
+    ids = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+            ids.append(str(rec["id"]) if isinstance(rec, dict) else str(rec))
+        except (ValueError, KeyError):
+            raise InvalidArgument(f"{path.name}:{n}: expected a JSON line with an \"id\"") from None
+    return ids
+
+
+def make_rater_package(project: Project, out: str | Path, rater: str, *, target: str = "evidence",
+                       units: int | None = DEFAULT_UNITS, all_units: bool = False, seed: int = 42,
+                       run: str | None = None, k: int = DEFAULT_K, units_from: str | Path | None = None,
+                       instructions: str | None = None, encrypt: bool = False,
+                       passphrase: str | None = None) -> PackageResult:
+    """Write a sealed rater package to `out` and record it in the project (to check the return)."""
+    from factaudit.engine.services.seal import export_public_key, seal_project
+
+    out = Path(out)
+    rater = rt.check_rater_name(rater)
+    if target not in rt.TARGETS:
+        raise InvalidArgument(f"unknown target {target!r}; expected one of {', '.join(rt.TARGETS)}")
+    if out.exists():
+        raise InvalidArgument(f"{out} already exists; choose a new file for the package")
+    if project.readonly:
+        raise InvalidArgument(f"{project.path.name} is open read-only; a package is recorded in the project")
+    if rater_store.unmerged_records_of(project, rater):
+        raise InvalidArgument(f"rater name {rater!r} collides with an existing annotator in this project; "
+                              "choose another name")
+    if k < 1:
+        raise InvalidArgument(f"--k must be at least 1, got {k}")
+    pool, rrun, vrun = _candidates(project, target, run)
+    strata = dict(pool)
+    if units_from is not None:
+        chosen = list(dict.fromkeys(_read_units_file(Path(units_from))))
+        unknown = [u for u in chosen if u not in strata]
+        if unknown:
+            raise InvalidArgument(f"--units-from names {unknown[0]!r}, which is not a {target} unit of this run")
+    elif all_units:
+        chosen = sorted(strata)
+    else:
+        if units is None or units < 1:
+            raise InvalidArgument("--units must be at least 1 (or use --all)")
+        if units > len(pool):
+            raise InvalidArgument(f"asked for {units} units but only {len(pool)} are available (use --all)")
+        chosen = stratified_sample(pool, units, seed)
+    if not chosen:
+        raise InvalidArgument("the package would hold no units")
+    book = cb.current(project)
+    row = audit_store.get_codebook(project, book.version)
+    sha = row.sha256 if row else ""
+    content = PackageContent(codebook_version=book.version)
+    if target == "evidence":
+        content.hits = rater_store.top_passages(project, rrun, chosen, k)
+        content.claim_ids, content.retrieval_run = chosen, rrun
+        unit_keys = [["evidence", c, p] for c in chosen for p in content.hits.get(c, [])]
+    elif target == "reasoning":
+        content.claim_ids, content.reasoning_run = chosen, vrun
+        unit_keys = [["reasoning", c, vrun] for c in chosen]
+    else:
+        content.sentence_ids = chosen
+        unit_keys = [["sentence", s] for s in chosen]
+    sender = export_public_key().fingerprint
+    manifest = rt.PackageManifest(
+        package_id=f"pkg-{uuid.uuid4()}", source_project_id=rater_store.ensure_project_id(project),
+        source_project=project.path.name, sender=sender, rater=rater, target=target,
+        codebook_version=book.version, codebook_sha256=sha, units=unit_keys,
+        instructions=instructions or rt.DEFAULT_INSTRUCTIONS[target], created=now_iso(), app_version=APP_VERSION,
+        seed=None if units_from is not None or all_units else seed, retrieval_run=rrun,
+        verify_run=vrun if target == "reasoning" else None)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        pkg = Project.create(work / "package.faproj")
+        try:
+            copy_content(project, pkg, content)
+            rater_store.set_meta(pkg, rt.PACKAGE_KEY, manifest.to_text())
+        finally:
+            pkg.close()
+        seal_project(work / "package.faproj", out, encrypt=encrypt, passphrase=passphrase)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    rater_store.add_package(project, rater_store.PackageRow(
+        manifest.package_id, rater, target, book.version, sha, unit_keys, rrun or vrun, manifest.seed, out.name,
+        sender, manifest.created))
+    counts: dict[str, int] = {}
+    for u in chosen:
+        counts[strata[u]] = counts.get(strata[u], 0) + 1
+    return PackageResult(str(out), manifest.package_id, rater, target, len(unit_keys), book.version, sender,
+                         seed, dict(sorted(counts.items())))
+
+
+def rater_packages(project: Project) -> list[rater_store.PackageRow]:
+    """The packages this project sent, oldest first."""
+    return rater_store.list_packages(project)
