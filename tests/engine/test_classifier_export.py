@@ -172,3 +172,17 @@ def test_registry_lists_and_resolves_local_classification_folders(folders, tmp_p
     assert registry.resolve_classifier("minicheck-like").path == str(local / "minicheck-like")
     assert registry.wants_classifier("minicheck-like") and registry.wants_classifier(str(folders["nli3"]))
     assert not registry.wants_classifier("smollm2-135m")
+
+
+def test_a_folder_with_model_onnx_runs_as_is(folders, tmp_path):
+    """The embedded model's shape: model.onnx beside the tokenizer, config and verifier.json."""
+    exported = open_classifier(folders["nli3"])
+    ready = tmp_path / "ready"
+    shutil.copytree(exported.onnx_folder, ready)
+    (ready / "verifier.json").write_text(json.dumps({"format": 1, "max_length": 128, "window": {"sentences": 1, "stride": 1},
+                                                     "thresholds": {"supported": 0.4, "refuted": 0.6}}))
+    model = open_classifier(ready, name="ready")
+    assert model.onnx_folder == ready and not model.pin()["exported"]
+    assert "model.onnx" in model.pin()["files"] and "model.safetensors" not in model.pin()["files"]
+    assert model.thresholds.to_json() == {"supported": 0.4, "refuted": 0.6} and model.spec.max_length == 128
+    assert np.allclose(model.score(PAIRS), exported.score(PAIRS), atol=1e-6)

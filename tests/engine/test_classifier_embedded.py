@@ -1,0 +1,43 @@
+"""The embedded classifier verifier (resources/models/minilm-verifier/, trained by
+packaging/train_verifier.py) opens through the registry and scores obvious pairs the obvious way.
+Skipped, with the reason, until the trained folder is committed."""
+from __future__ import annotations
+
+import pytest
+
+from factaudit.engine.models import registry
+from factaudit.engine.models.classifier import open_classifier
+from factaudit.engine.pipeline.classify import ClaimInput, ClassifyPassage, classify_claims
+
+FOLDER = registry.embedded_classifier_path()
+pytestmark = pytest.mark.skipif(not (FOLDER / "config.json").is_file(),
+                                reason=f"the embedded classifier is not committed yet ({FOLDER})")
+
+
+@pytest.fixture(scope="module")
+def model():
+    entry = registry.resolve_classifier(registry.EMBEDDED_CLASSIFIER)
+    assert entry.kind == "classifier" and entry.source == "embedded"
+    assert (FOLDER / "verifier.json").is_file()          # the format says it is always there for this model
+    return open_classifier(entry.path, name=entry.name, origin="embedded", threads=1)
+
+
+def test_registry_entry_and_pin(model):
+    entry = registry.embedded_classifier()
+    assert entry.extra["labels_map"] == model.spec.labels_map and entry.fits is not False
+    pin = model.pin()
+    assert pin["name"] == "minilm-verifier" and pin["origin"] == "embedded" and pin["thresholds_source"] == "verifier.json"
+    assert "verifier.json" in pin["files"]
+
+
+def test_obvious_pairs(model):
+    evidence = ("Aspirin reduced fever in all 120 children of the trial within two hours. "
+                "The trial was run in 2019 in three hospitals.")
+    passages = [ClassifyPassage("p1", evidence)]
+    same, unrelated = classify_claims(model, [
+        ClaimInput("same", "Aspirin reduced fever in the children of the trial.", passages),
+        ClaimInput("unrelated", "The Eiffel Tower is painted every seven years.", passages)])
+    assert same.maxima["Supported"] > unrelated.maxima["Supported"]
+    assert same.verdict == "Supported" and same.driving.passage_id == "p1"
+    assert evidence[same.driving.start:same.driving.end].startswith("Aspirin reduced fever")
+    assert unrelated.verdict == "No Evidence"
