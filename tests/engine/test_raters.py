@@ -256,3 +256,55 @@ def test_adjudication_is_used_by_figures_and_left_out_of_agreement(source, monke
     assert merged[("evidence", claim, passage)][d.id] == d.codes[2 % len(d.codes)].id
     r = CliRunner().invoke(_cli(), ["adjudicate", str(project.path), "--list", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)[0]["adjudicator"] == "adjudicator:Ann"
+
+
+def test_reasoning_package_carries_the_reasoning_but_no_verdict(source, monkeypatch):
+    project, _, vrun, tmp = source
+    pkg = tmp / "reasoning.faproj"
+    res = services.make_rater_package(project, pkg, "Dana", target="reasoning", all_units=True)
+    assert res.n_units == 12
+    conn = sqlite3.connect(f"{pkg.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    try:
+        rows = conn.execute("SELECT run_id, verdict, reasoning FROM verdicts").fetchall()
+    finally:
+        conn.close()
+    assert len(rows) == 12 and {r[0] for r in rows} == {vrun}
+    assert {r[1] for r in rows} == {None} and {r[2] for r in rows} == {REASONING}
+    book = services.codebook(project)
+    _as_user(monkeypatch, tmp, "dana")
+    with services.open_rater_package(pkg) as ws:
+        step = book.reasoning[0]
+        unit = ws.manifest.units[0]
+        labels = _jsonl(tmp / "dana.jsonl", [{"target": "reasoning", "claim_id": unit[1], "run_id": unit[2],
+                                              "dimension": step.id, "code": step.codes[0].id, "annotator": "Dana"}])
+    assert services.import_package_labels(pkg, labels)["added"] == 1
+    ret = tmp / "dana-ret.faproj"
+    services.rater_return(pkg, ret)
+    _as_user(monkeypatch, tmp, "sender")
+    assert services.rater_merge(project, ret).added == 1
+
+
+def test_sentence_package_round_trip(source, monkeypatch):
+    project, _, _, tmp = source
+    pkg = tmp / "sentences.faproj"
+    res = services.make_rater_package(project, pkg, "Eve", target="sentences", units=4, seed=1)
+    assert res.n_units == 4
+    data = pkg.read_bytes()
+    assert REASON.encode() not in data
+    _as_user(monkeypatch, tmp, "eve")
+    with services.open_rater_package(pkg) as ws:
+        ids = [u[1] for u in ws.manifest.units]
+        services.rate_sentence(ws, ids[0], "error")
+        with pytest.raises(InvalidArgument, match="correct or error"):
+            services.rate_sentence(ws, ids[1], "wrong")
+    labels = _jsonl(tmp / "eve.jsonl", [{"sentence_id": i, "label": "correct", "annotator": "Eve"} for i in ids[1:]])
+    got = services.import_package_labels(pkg, labels)
+    assert (got["added"], got["labelled"], got["units"]) == (3, 4, 4)
+    ret = tmp / "eve-ret.faproj"
+    out = services.rater_return(pkg, ret)
+    assert out.n_sentence_ratings == 4
+    _as_user(monkeypatch, tmp, "sender")
+    m = services.rater_merge(project, ret)
+    assert m.sentence_ratings_added == 4
+    assert services.rater_merge(project, ret).sentence_ratings_added == 0
+    assert len(services.merge_provenance(project)) == 4
