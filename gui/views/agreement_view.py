@@ -4,13 +4,10 @@ pre-label's pull on the expert (agreement on labels made blind versus after the 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QHBoxLayout, QLabel, QPushButton, QSplitter, QTableWidgetItem,
-    QVBoxLayout, QWidget,
-)
+from PySide6.QtWidgets import QLabel, QSplitter, QTableWidgetItem, QVBoxLayout, QWidget
 
 from factaudit.engine import services
-from factaudit.gui.ops import Op, error_text
+from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
 from factaudit.gui.views.tables import read_only_table
 
 DIM_COLUMNS = ("Dimension / step", "Target", "α", "α 95% CI", "α humans only", "Units", "Raters", "Rater pairs (κ)")
@@ -45,23 +42,16 @@ class AgreementView(QWidget):
         self.project = project
         self.n_resamples = n_resamples
         self.results: dict | None = None
-        self._op = None
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
-        head = QHBoxLayout()
-        title = QLabel("Agreement")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
+        head = section_head("Agreement")
         head.addStretch(1)
-        self.refresh_button = QPushButton("Recompute")
-        self.refresh_button.clicked.connect(self.refresh)
-        head.addWidget(self.refresh_button)
+        self.refresh_button = refresh_button(head, self.refresh, "Recompute")
         root.addLayout(head)
-        self.status = QLabel("")
-        self.status.setObjectName("muted")
-        self.status.setWordWrap(True)
+        self.status = muted_label()
         root.addWidget(self.status)
+        self._read = PageRead(self, self.status, self.refresh_button)
         split = QSplitter(Qt.Orientation.Vertical)
         self.dim_table = read_only_table(DIM_COLUMNS)
         self.dim_table.setObjectName("agreementTable")
@@ -89,16 +79,10 @@ class AgreementView(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        if self._op is not None and self._op.running:
-            return
-        self.status.setText("Computing…")
-        self.refresh_button.setEnabled(False)
-        self._op = (Op(self, lambda job, p=self.project, n=self.n_resamples: compute_agreement(p, n, job.progress))
-                    .title("Computing agreement")
-                    .success(self.show_results)
-                    .failure(lambda exc: self.status.setText(f"Could not compute agreement: {error_text(exc)}"))
-                    .finished(lambda: self.refresh_button.setEnabled(True))
-                    .run())
+        project, n = self.project, self.n_resamples
+        self._read.start(lambda job: compute_agreement(project, n, job.progress), title="Computing agreement",
+                         success=self.show_results, failed="Could not compute agreement", busy="Computing…",
+                         quiet=False)
 
     def show_results(self, results: dict) -> None:
         self.results = results

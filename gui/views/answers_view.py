@@ -21,6 +21,7 @@ from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.labeling_parts import annotator_name
 from factaudit.engine.metrics.display import percent_text
 from factaudit.gui.views.tables import read_only_table
+from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
 
 COLUMNS = ("Item", "Tier", "Strict", "Lost in", "Review")
 
@@ -112,14 +113,10 @@ class AnswersView(QWidget):
         self.project = project
         self.n_resamples = n_resamples
         self.bundle: AnswersBundle | None = None
-        self._op = None
         self._write = None
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
-        head = QHBoxLayout()
-        title = QLabel("Answers")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
+        head = section_head("Answers")
         head.addWidget(QLabel("Run:"))
         self.run_combo = QComboBox()
         self.run_combo.setMinimumWidth(160)
@@ -130,13 +127,10 @@ class AnswersView(QWidget):
         self.sample_button.clicked.connect(self.draw_sample)
         head.addWidget(self.sample_button)
         head.addStretch(1)
-        self.refresh_button = QPushButton("Refresh")
-        self.refresh_button.clicked.connect(self.refresh)
-        head.addWidget(self.refresh_button)
+        self.refresh_button = refresh_button(head, self.refresh)
         root.addLayout(head)
-        self.status = QLabel("")
-        self.status.setObjectName("muted")
-        self.status.setWordWrap(True)
+        self.status = muted_label()
+        self._read = PageRead(self, self.status, self.refresh_button)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         root.addWidget(self.status)
         mark_row = QHBoxLayout()
@@ -168,15 +162,9 @@ class AnswersView(QWidget):
 
     # ---- reading ---------------------------------------------------------------------------------
     def refresh(self) -> None:
-        if self._op is not None and self._op.running:
-            return
-        self.status.setText("Reading…")
-        self.refresh_button.setEnabled(False)
-        self._op = (Op(self, lambda job, p=self.project, run=self.run_combo.currentData(), n=self.n_resamples:
-                       load_answers(p, run, n, cancel=job.cancel))
-                    .title("Reading answers").quiet().success(self.show_bundle)
-                    .failure(lambda exc: self.status.setText(f"Could not read the run: {error_text(exc)}"))
-                    .finished(lambda: self.refresh_button.setEnabled(True)).run())
+        project, run, n = self.project, self.run_combo.currentData(), self.n_resamples
+        self._read.start(lambda job: load_answers(project, run, n, cancel=job.cancel), title="Reading answers",
+                         success=self.show_bundle, failed="Could not read the run")
 
     def show_bundle(self, bundle: AnswersBundle) -> None:
         keep = self.current_item()

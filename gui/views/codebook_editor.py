@@ -15,6 +15,7 @@ from factaudit.gui.views.codebook_forms import CodebookForms
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, ImportFailed
 from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.views.page_parts import section_head
 
 TARGET_TITLES = {"evidence": "Evidence dimensions (per claim × passage)",
                  "reasoning": "Reasoning steps (per claim × verification)"}
@@ -40,10 +41,7 @@ class CodebookEditor(CodebookForms, QWidget):
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
 
-        head = QHBoxLayout()
-        title = QLabel("Codebook")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
+        head = section_head("Codebook")
         head.addSpacing(10)
         head.addWidget(QLabel("Version:"))
         self.version_combo = QComboBox()

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.gui.dialogs.aggregate_dialog import AggregateDialog
-from factaudit.gui.ops import Op, error_text
+from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
 from factaudit.gui.views.tables import read_only_table
 
 STAGES = ("extraction", "repair", "grouping", "aggregation", "single-call")
@@ -98,14 +98,10 @@ class ConflictsView(QWidget):
         self.project = project
         self.bundle: ConflictsBundle | None = None
         self.shown: list = []
-        self._op = None
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
-        head = QHBoxLayout()
-        title = QLabel("Conflicts")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
+        head = section_head("Conflicts")
         head.addSpacing(12)
         head.addWidget(QLabel("Run:"))
         self.run_combo = QComboBox()
@@ -126,19 +122,16 @@ class ConflictsView(QWidget):
         root.addLayout(head)
         # the buttons share the status row, so the filters row fits a 1280-px laptop screen
         second = QHBoxLayout()
-        self.status = QLabel("")
-        self.status.setObjectName("muted")
-        self.status.setWordWrap(True)
+        self.status = muted_label()
         second.addWidget(self.status, 1)
         self.run_button = QPushButton("Answer from documents…")
         self.run_button.setToolTip("Start an aggregate run: one variant over questions that carry documents")
         self.run_button.clicked.connect(self.open_run_dialog)
         self.run_button.setEnabled(not project.readonly)
         second.addWidget(self.run_button)
-        self.refresh_button = QPushButton("Refresh")
-        self.refresh_button.clicked.connect(self.refresh)
-        second.addWidget(self.refresh_button)
+        self.refresh_button = refresh_button(second, self.refresh)
         root.addLayout(second)
+        self._read = PageRead(self, self.status, self.refresh_button)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.table = read_only_table(COLUMNS, stretch_last=False)
         self.table.itemSelectionChanged.connect(self.show_selected)
@@ -151,17 +144,9 @@ class ConflictsView(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        if self._op is not None and self._op.running:
-            return
-        self.status.setText("Reading…")
-        self.refresh_button.setEnabled(False)
-        self._op = (Op(self, lambda job, p=self.project, run=self.run_combo.currentData():
-                       load_conflicts(p, run, job.progress, job.cancel))
-                    .title("Reading conflicts").quiet()
-                    .success(self.show_bundle)
-                    .failure(lambda exc: self.status.setText(f"Could not read the run: {error_text(exc)}"))
-                    .finished(lambda: self.refresh_button.setEnabled(True))
-                    .run())
+        project, run = self.project, self.run_combo.currentData()
+        self._read.start(lambda job: load_conflicts(project, run, job.progress, job.cancel), title="Reading conflicts",
+                         success=self.show_bundle, failed="Could not read the run")
 
     def open_run_dialog(self) -> AggregateDialog:
         dialog = AggregateDialog(self.project, self)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.gui.ops import OpChanges, error_text
 from factaudit.gui.serial_writer import SerialWriter
+from factaudit.gui.views.page_parts import section_head
 
 COLUMNS = ("Time (UTC)", "Endpoint", "Purpose", "Sent", "Received", "Result")
 
@@ -37,10 +38,7 @@ class ConnectionsView(QWidget):
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(10)
 
-        head = QHBoxLayout()
-        title = QLabel("Network and offline mode")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
+        head = section_head("Network and offline mode")
         head.addStretch(1)
         self.refresh_button = QPushButton("Refresh")
         self.refresh_button.clicked.connect(self.refresh)

@@ -15,6 +15,7 @@ from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.qtmodels.table_model import LazyTableModel
 from factaudit.gui.views.detail_pane import DetailPane
 from factaudit.gui.views.tables import local_time
+from factaudit.gui.views.page_parts import section_head
 
 KINDS = ("items", "sentences", "claims", "passages")
 KIND_TITLES = {"items": "Items", "sentences": "Sentences", "claims": "Claims", "passages": "Passages"}
@@ -44,10 +45,7 @@ class DataView(QWidget):
         root.setSpacing(10)
 
         # datasets
-        head = QHBoxLayout()
-        title = QLabel("Datasets")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
+        head = section_head("Datasets")
         head.addStretch(1)
         self.freeze_button = QPushButton("Freeze")
         self.freeze_button.setToolTip("A frozen dataset refuses edits, so runs over it stay comparable")

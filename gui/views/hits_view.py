@@ -6,7 +6,7 @@ import html
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QHBoxLayout, QLabel, QListView, QSplitter, QTextBrowser, QVBoxLayout, QWidget,
+    QAbstractItemView, QComboBox, QLabel, QListView, QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
@@ -14,6 +14,7 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.engine.services import retrieval
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.labeling_parts import natural_key
+from factaudit.gui.views.page_parts import section_head
 
 MARK = '<span style="background-color:#ffe58a">'
 
@@ -42,10 +43,7 @@ class HitsView(QWidget):
         self.current: retrieval.ClaimHits | None = None
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
-        head = QHBoxLayout()
-        title = QLabel("Retrieved evidence")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
+        head = section_head("Retrieved evidence")
         head.addStretch(1)
         head.addWidget(QLabel("Run"))
         self.run_combo = QComboBox()

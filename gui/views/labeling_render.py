@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 from factaudit.gui.views.labeling_parts import (
     UnitCard, annotator_name, auto_advance, esc as _esc, markdown_html, set_auto_advance,
 )
+from factaudit.gui.views.page_parts import section_head
 
 MODES = {"evidence": "Evidence pairs (5 dimensions)", "reasoning": "Verifier reasoning (6 steps)"}
 
@@ -22,10 +23,7 @@ class LabelingLayout:
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(6)
         # two rows, so the page fits a 1280-px laptop screen next to the sidebar
-        head = QHBoxLayout()
-        title = QLabel("Labeling")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
+        head = section_head("Labeling")
         head.addSpacing(10)
         self.mode_combo = QComboBox()
         for key, text in MODES.items():

@@ -8,18 +8,19 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QButtonGroup, QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMessageBox,
-    QPushButton, QRadioButton, QSplitter, QTableWidgetItem, QVBoxLayout, QWidget,
+    QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMessageBox,
+    QPushButton, QSplitter, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.metrics.classification import MAPPINGS, RunMetrics
+from factaudit.engine.metrics.classification import RunMetrics
 from factaudit.engine.metrics.compare import Comparison
 from factaudit.engine.metrics.display import percent_text
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue  # noqa: F401
 from factaudit.gui.views.tables import read_only_table
+from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
 
 METRIC_COLUMNS = ("Mapping", "n", "TP", "FP", "FN", "TN", "Precision [95% CI]", "Recall [95% CI]", "F1 [95% CI]")
 CLOSED_COLUMNS = ("Gold verdict", "n", "Precision", "Recall", "F1")
@@ -55,7 +56,7 @@ def export_report(project, out_dir: str, formats: tuple[str, ...], run_ids: list
                                  progress=progress)
 
 
-class ResultsView(QWidget):
+class ResultsView(ChoosesMapping, QWidget):
     reportWritten = Signal(str)
 
     def __init__(self, project, parent: QWidget | None = None, *, n_resamples: int = 10_000):
@@ -68,10 +69,7 @@ class ResultsView(QWidget):
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
 
-        head = QHBoxLayout()
-        title = QLabel("Results")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
+        head = section_head("Results")
         head.addSpacing(12)
         head.addWidget(QLabel("Run:"))
         self.run_combo = QComboBox()
@@ -85,17 +83,8 @@ class ResultsView(QWidget):
         self._auto_level = True      # until the user picks a level, show the one that has scores
         head.addWidget(self.level_combo)
         head.addSpacing(8)
-        head.addWidget(QLabel("Mapping:"))
-        self.mapping_group = QButtonGroup(self)
-        self.mapping_buttons: dict[str, QRadioButton] = {}
-        for m in MAPPINGS:
-            b = QRadioButton(m)
-            b.setToolTip("counts as an error: " + ", ".join(sorted(MAPPINGS[m])))
-            self.mapping_group.addButton(b)
-            self.mapping_buttons[m] = b
-            head.addWidget(b)
-        self.mapping_buttons["R+NE"].setChecked(True)
-        self.mapping_group.buttonToggled.connect(self._mapping_toggled)
+        self.mapping_choice = MappingChoice(self, head, self._mapping_chosen)
+        self.mapping_buttons = self.mapping_choice.buttons
         head.addStretch(1)
         root.addLayout(head)
         # the buttons get their own row, so the page fits a 1280-px laptop screen (F5 is the window's)
@@ -174,16 +163,6 @@ class ResultsView(QWidget):
 
     # ---- state ----------------------------------------------------------------------------------------
     @property
-    def mapping(self) -> str:
-        for m, b in self.mapping_buttons.items():
-            if b.isChecked():
-                return m
-        return "R+NE"
-
-    def set_mapping(self, mapping: str) -> None:
-        self.mapping_buttons[mapping].setChecked(True)
-
-    @property
     def level(self) -> str:
         return self.level_combo.currentText()
 
@@ -226,11 +205,10 @@ class ResultsView(QWidget):
                                 "verdicts made elsewhere (File › Import data, kind: verdicts).")
         self.recompute()
 
-    def _mapping_toggled(self, _button, checked: bool) -> None:
-        if checked:
-            if self.bundle is not None and self.bundle.metrics is not None:
-                self._show_metrics()
-            self.recompute(metrics=False)
+    def _mapping_chosen(self, _mapping: str) -> None:
+        if self.bundle is not None and self.bundle.metrics is not None:
+            self._show_metrics()
+        self.recompute(metrics=False)
 
     def recompute(self, metrics: bool = True) -> None:
         run_id = self.run_combo.currentText() or None

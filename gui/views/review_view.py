@@ -14,18 +14,18 @@ import html
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView, QButtonGroup, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QRadioButton, QSplitter,
+    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSplitter,
     QTableView, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES, DisagreementModel
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import annotator_name, keep_out_of_gc
 from factaudit.gui.views.review_detail import Loaded as _Loaded, detail_html, index_page as _index_page
+from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
 
 TRIAGE = (("retrieval_error", "Retrieval error"), ("verification_error", "Verification error"),
           ("wrong_gold", "Wrong gold label"))
@@ -54,7 +54,7 @@ class _List(QTableView):
             super().keyPressEvent(e)
 
 
-class ReviewView(QWidget):
+class ReviewView(ChoosesMapping, QWidget):
     triaged = Signal(str, str)          # unit id, outcome
 
     def __init__(self, project, parent: QWidget | None = None):
@@ -70,10 +70,7 @@ class ReviewView(QWidget):
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
 
-        head = QHBoxLayout()
-        title = QLabel("Review")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
+        head = section_head("Review")
         head.addSpacing(10)
         head.addWidget(QLabel("Verify run:"))
         self.run_combo = QComboBox()
@@ -95,17 +92,8 @@ class ReviewView(QWidget):
         head.addStretch(1)
         root.addLayout(head)
         head = QHBoxLayout()                 # a second row: the page fits a 1280-px laptop screen
-        head.addWidget(QLabel("Mapping:"))
-        self.mapping_group = QButtonGroup(self)
-        self.mapping_buttons: dict[str, QRadioButton] = {}
-        for m in MAPPINGS:
-            b = QRadioButton(m)
-            b.setToolTip("counts as an error: " + ", ".join(sorted(MAPPINGS[m])))
-            self.mapping_group.addButton(b)
-            self.mapping_buttons[m] = b
-            head.addWidget(b)
-        self.mapping_buttons["R+NE"].setChecked(True)
-        self.mapping_group.buttonToggled.connect(lambda _b, on: on and self.load())
+        self.mapping_choice = MappingChoice(self, head, lambda _mapping: self.load())
+        self.mapping_buttons = self.mapping_choice.buttons
         head.addStretch(1)
         self.refresh_button = QPushButton("Refresh")
         self.refresh_button.clicked.connect(self.refresh)
@@ -167,16 +155,6 @@ class ReviewView(QWidget):
         self.refresh()
 
     # ---- choices ---------------------------------------------------------------------------------
-    @property
-    def mapping(self) -> str:
-        for m, b in self.mapping_buttons.items():
-            if b.isChecked():
-                return m
-        return "R+NE"
-
-    def set_mapping(self, mapping: str) -> None:
-        self.mapping_buttons[mapping].setChecked(True)
-
     @property
     def verify_run(self) -> str | None:
         return self.run_combo.currentText() or None
@@ -241,9 +219,7 @@ class ReviewView(QWidget):
             self.level_combo.setCurrentText(level)
             self._auto_level = False
         if mapping:
-            self.mapping_group.blockSignals(True)
-            self.mapping_buttons[mapping].setChecked(True)
-            self.mapping_group.blockSignals(False)
+            self.mapping_choice.set(mapping, quiet=True)
         self.load()
 
     # ---- loading ---------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import json
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QMessageBox, QPushButton, QTableWidget,
+    QAbstractItemView, QHeaderView, QLabel, QMessageBox, QPushButton, QTableWidget,
     QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
@@ -17,6 +17,7 @@ from factaudit.gui.dialogs.run_details import RunDetailsDialog
 from factaudit.gui.dialogs.verify_dialog import VerifyDialog
 from factaudit.gui.ops import error_text
 from factaudit.gui.views.tables import local_time
+from factaudit.gui.views.page_parts import section_head
 
 COLUMNS = ("Run", "Kind", "Status", "Created", "Finished", "Summary")
 STATUS_COLORS = {"done": "#1d6435", "failed": "#8f1d1d", "cancelled": "#7a4d00", "interrupted": "#7a4d00",
@@ -45,10 +46,7 @@ class RunsView(QWidget):
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(10)
 
-        head = QHBoxLayout()
-        title = QLabel("Runs")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
+        head = section_head("Runs")
         head.addStretch(1)
         self.refresh_button = QPushButton("Refresh")
         self.refresh_button.setToolTip("Read this page again from the project file (F5)")

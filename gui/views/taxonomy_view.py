@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox, QHBoxLayout, QLabel, QPushButton, QTableWidget, QTableWidgetItem,
+    QCheckBox, QLabel, QPushButton, QTableWidget, QTableWidgetItem,
     QVBoxLayout, QWidget,
 )
 
@@ -12,6 +12,7 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui.ops import error_text
 from factaudit.gui.views.tables import read_only_table
+from factaudit.gui.views.page_parts import section_head
 
 
 def _cell(count: int, share: float | None) -> str:
@@ -39,10 +40,7 @@ class TaxonomyView(QWidget):
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
-        head = QHBoxLayout()
-        title = QLabel("Failure taxonomy")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
+        head = section_head("Failure taxonomy")
         head.addStretch(1)
         self.llm_box = QCheckBox("Count LLM pre-labels too")
         self.llm_box.toggled.connect(lambda _on: self.refresh())

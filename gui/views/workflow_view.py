@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine.services import status as wf
 from factaudit.gui.ops import Op, error_text, on_changes
+from factaudit.gui.views.page_parts import section_head
 
 STATE_TEXT = {"todo": "To do", "partial": "Partly done", "done": "Done", "skipped": "Skipped"}
 STATE_COLOR = {"todo": "#5b6573", "partial": "#7a4d00", "done": "#1d6435", "skipped": "#8a8f98"}
@@ -107,10 +108,7 @@ class WorkflowView(QWidget):
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
-        head = QHBoxLayout()
-        title = QLabel("Workflow")
-        title.setObjectName("sectionTitle")
-        head.addWidget(title)
+        head = section_head("Workflow")
         head.addStretch(1)
         root.addLayout(head)
         self.next_label = QLabel("Reading the project…")
