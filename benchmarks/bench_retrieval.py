@@ -253,7 +253,7 @@ def bench_quality(workdir: Path) -> dict:
                 if total and done == total:
                     print(f"  {label}: {message} {done}/{total}", file=sys.stderr)
 
-            res = retrieval.retrieve(p, k=10, progress=progress, **kw)
+            res = retrieval.retrieve(p, retrieval.RetrievalRequest(k=10, **kw), progress=progress)
             ev = retrieval.eval_retrieval(p, res.run_id)
             out["runs"][label] = {"run_id": res.run_id, "seconds": res.seconds, "index_seconds": res.index_seconds,
                                   "cache": res.cache, "n_evaluated": ev.n_evaluated,

@@ -20,14 +20,16 @@ import sqlite3
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Protocol, TypeVar
+from typing import Any, Callable, Generic, Iterable, Iterator, NamedTuple, Protocol, TypeVar
 
 from factaudit.engine.errors import (
     FactAuditError, InvalidArgument, JobCancelled, RunCancelled, RunFailed, RunImmutable,
 )
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
+from factaudit.engine.project.queries import corpus_hash as project_corpus_hash
 from factaudit.engine.project.records import RunInfo
 
 U = TypeVar("U")
@@ -110,9 +112,10 @@ def create_run(project: Project, kind: str, config: dict[str, Any], provenance: 
     return run_store.create_run(project, kind, config, provenance)
 
 
-def resumable_run(project: Project, run_id: str, kind: str, corpus_hash: str | None = None) -> RunInfo:
+def resumable_run(project: Project, run_id: str, kind: str) -> RunInfo:
     """The run `--resume RUN` names, checked before anything changes: of this kind, not finished, not
-    running in another process, and over the same corpus. Its config names its inputs."""
+    running in another process, and over the same corpus (hashed only when the run pins one: it
+    reads every passage). Its config names its inputs."""
     run = run_store.get_run(project, run_id)
     if run.kind != kind:
         raise InvalidArgument(f"{run_id} is a {run.kind} run, not a {kind} run")
@@ -121,7 +124,7 @@ def resumable_run(project: Project, run_id: str, kind: str, corpus_hash: str | N
     if run.status not in run_store.RESUMABLE:
         raise RunImmutable(f"{run_id} is {run.status} in another process; it cannot be resumed now")
     pinned = run.config.get("corpus_hash")
-    if pinned and corpus_hash is not None and corpus_hash != pinned:
+    if pinned and project_corpus_hash(project) != pinned:
         raise InvalidArgument(f"the corpus changed since {run_id} started; start a new run instead of resuming")
     return run
 
@@ -278,3 +281,130 @@ class RunLifecycle:
 
 
 _END: Any = object()
+
+
+# ---- the front half: starting or resuming a run ------------------------------------------------------
+C = TypeVar("C")            # a kind's typed config
+Q = TypeVar("Q")            # a kind's request
+E = TypeVar("E")            # a model entry (what a pin names)
+M = TypeVar("M")            # an opened model
+
+
+class RunConfig(Protocol):
+    """A kind's typed config. `to_config()` is the JSON runs.config stores; `from_config()` reads it
+    back for --resume, tolerant of the shapes earlier versions wrote; `validate()` checks a new run's
+    settings (InvalidArgument); `changed_prompts()` names the pinned prompts whose template differs
+    now (e.g. ["prompt template"]); `model` is the model's pin (None: the run uses no model)."""
+
+    model: dict[str, Any] | None
+
+    def to_config(self) -> dict[str, Any]: ...
+
+    def validate(self) -> None: ...
+
+    def changed_prompts(self) -> list[str]: ...
+
+
+class ModelOpener(Protocol[E, M]):
+    """How a kind finds, checks, opens and closes its model: an LLM (services/llm_opener.py), or
+    e.g. an onnxruntime session for a classifier. Transport settings (threads, timeouts, retries)
+    belong to the opener, not the config: they do not change what the model answers."""
+
+    def from_pin(self, pin: dict[str, Any]) -> E: ...
+
+    def check(self, config: Any) -> None: ...
+
+    def open(self, entry: E, config: Any) -> M: ...
+
+    def close(self, model: M) -> None: ...
+
+    def provenance(self, model: M) -> dict[str, Any]: ...
+
+
+class RunKind(Generic[Q, C, E, M]):
+    """What one kind of run supplies to start_or_resume: a subclass per kind, overriding the hooks it
+    needs. `config_type.from_config` reads a stored config back; `opener` is None for a kind that
+    uses no model (retrieve)."""
+
+    name: str = ""
+    config_type: Any = None
+    opener: ModelOpener[E, M] | None = None
+    resumable: bool = True
+
+    def new_config(self, project: Project, request: Q) -> C:
+        """A new run's config from the request, before any model opens (validate() follows)."""
+        raise NotImplementedError
+
+    def check_resume(self, run_id: str, config: C, request: Q) -> None:
+        """Refuse a resume request that names other inputs than the run's."""
+
+    def read_inputs(self, project: Project, config: C, progress: ProgressCallback) -> Any:
+        """The run's units' inputs (claims, hits, items), read once per run, before a run exists
+        (InvalidArgument when there is nothing to do)."""
+        return None
+
+    def entry(self, project: Project, request: Q, config: C, inputs: Any, given: M | None,
+              progress: ProgressCallback, cancel: CancelToken | None) -> E | None:
+        """The model a new run asks for (None: no model, or `given` is used as it is)."""
+        return None
+
+    def complete(self, project: Project, config: C, model: M | None, entry: E | None, inputs: Any) -> C:
+        """A new run's config with what only the opened model or the inputs tell (its pin, a calibration)."""
+        return config
+
+    def provenance(self, config: C, model: M | None, inputs: Any) -> dict[str, Any]:
+        return self.opener.provenance(model) if self.opener is not None and model is not None else {}
+
+
+class StartedRun(NamedTuple):
+    run_id: str
+    config: Any               # the kind's typed config (as stored, for a resumed run)
+    model: Any                # the opened (or given) model; None for a kind without one
+    inputs: Any               # what RunKind.read_inputs read
+    resumed: bool
+
+
+@contextmanager
+def start_or_resume(project: Project, kind: RunKind, request: Any, *, model: Any = None,
+                    progress: ProgressCallback = no_progress, cancel: CancelToken | None = None
+                    ) -> Iterator[StartedRun]:
+    """Create a run of `kind` from `request`, or with `request.resume` reopen the run it names; see
+    the module docstring. A given `model` is used as it is (it must be the model the run pins) and
+    left open; a model opened here is closed when the block ends. Nothing is written until every
+    check has passed: the run is created (or reopened) last, just before the block."""
+    resume = getattr(request, "resume", None)
+    if resume and not kind.resumable:
+        raise InvalidArgument(f"{kind.name} runs are not resumable; start a new run")
+    entry: Any = None
+    if resume:
+        run = resumable_run(project, resume, kind.name)
+        config = kind.config_type.from_config(run.config)
+        kind.check_resume(run.id, config, request)
+        if kind.opener is not None and config.model:
+            entry = kind.opener.from_pin(config.model)
+        changed = config.changed_prompts()
+        if changed:
+            raise InvalidArgument(f"the {changed[0]} changed since {run.id} started; start a new run")
+        run_id: str | None = run.id
+    else:
+        config = kind.new_config(project, request)
+        config.validate()
+        if kind.opener is not None:
+            kind.opener.check(config)      # e.g. the temperature range, for every LLM-driven kind
+        run_id = None
+    inputs = kind.read_inputs(project, config, progress)
+    if run_id is None:
+        entry = kind.entry(project, request, config, inputs, model, progress, cancel)
+    own = model is None and entry is not None and kind.opener is not None
+    if own:
+        model = kind.opener.open(entry, config)
+    try:
+        if run_id is None:
+            config = kind.complete(project, config, model, entry, inputs)
+            run_id = create_run(project, kind.name, config.to_config(), kind.provenance(config, model, inputs))
+        else:
+            reopen_run(project, run_id)
+        yield StartedRun(run_id, config, model, inputs, resumed=bool(resume))
+    finally:
+        if own:
+            kind.opener.close(model)

@@ -62,7 +62,7 @@ def check_import(state: dict) -> str:
 def check_bm25(state: dict) -> str:
     from factaudit.engine import services
 
-    res = services.retrieve(state["project"], "bm25", k=3)
+    res = services.retrieve(state["project"], services.RetrievalRequest("bm25", k=3))
     state["retrieval_run"] = res.run_id
     return f"{res.run_id}: {res.n_queries} queries"
 

@@ -30,8 +30,9 @@ def retrieve_cmd(project, retriever, k, model, dataset, corpus_dataset, merge, r
                  as_json) -> None:
     """Retrieve evidence for every claim as a new immutable run."""
     with services.open_project(project) as p, progress_bar("retrieving", noun="claims") as bar:
-        res = services.retrieve(p, retriever, k, model, dataset, corpus_dataset, merge, rrf_k, rrf_depth,
-                                 dense_index, progress=bar)
+        req = services.RetrievalRequest(retriever, k, model, dataset, corpus_dataset, merge, rrf_k, rrf_depth,
+                                        dense_index)
+        res = services.retrieve(p, req, progress=bar)
     if as_json:
         emit_json(res.to_json())
         return

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, replace
 from itertools import combinations
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -27,13 +27,14 @@ from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.metrics.multi_answer import Lexicon
 from factaudit.engine.models import registry
-from factaudit.engine.models.llm import LLM, open_llm
+from factaudit.engine.models.llm import LLM
 from factaudit.engine.project import conflict_store as store
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.queries import corpus_hash
 from factaudit.engine.project.runs import RETRIEVAL_KINDS
-from factaudit.engine.services.models import LLMRunSettings, entry_from_pin, model_pin
+from factaudit.engine.services.llm_opener import LLMOpener
+from factaudit.engine.services.models import LLMRunSettings, model_pin
 
 KIND = "aggregate"
 NOT_DEPLOYABLE = "privileged oracle: reads the documents' gold answers; not deployable"
@@ -95,41 +96,105 @@ def _load_lexicon(path: str | None) -> tuple[dict[str, list[str]] | None, Lexico
     return entries, lex
 
 
-def _items(project: Project, cfg: dict[str, Any]) -> list[Item]:
-    if cfg.get("dataset"):
-        rows = store.items_with_documents(project, cfg["dataset"], cfg.get("limit"))
+@dataclass
+class AggregateConfig:
+    """What an aggregate run pins (runs.config; the keys are the ones earlier versions wrote)."""
+
+    variant: str = "full"
+    dataset: str | None = None
+    retrieval_run: str | None = None
+    k: int = 5
+    limit: int | None = None
+    lexicon: dict[str, list[str]] | None = None
+    lexicon_sha256: str | None = None
+    seed: int = 0
+    temperature: float = 0.0
+    max_tokens: int = ModelOptions.max_tokens
+    doc_words: int = ModelOptions.doc_words
+    prompts: dict[str, dict[str, str]] = field(default_factory=dict)
+    model: dict[str, Any] | None = None
+    corpus_hash: str | None = None
+    privileged: str | None = None
+
+    @classmethod
+    def from_config(cls, c: dict[str, Any]) -> AggregateConfig:
+        return cls(**{f.name: c[f.name] for f in fields(cls) if f.name in c})
+
+    def to_config(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def validate(self) -> None:
+        if self.variant not in VARIANTS:
+            raise InvalidArgument(f"unknown variant {self.variant!r}; expected one of {', '.join(VARIANTS)}")
+        if bool(self.dataset) == bool(self.retrieval_run):
+            raise InvalidArgument("name the items: --dataset NAME or --retrieval-run RUN (one of them)")
+        if self.limit is not None and self.limit < 1:
+            raise InvalidArgument("--limit must be at least 1")
+
+    def options(self) -> ModelOptions:
+        return ModelOptions(self.max_tokens, self.seed, self.temperature, self.doc_words)
+
+    def changed_prompts(self) -> list[str]:
+        opts = self.options()
+        return [f"{stage} prompt" for stage, ref in self.prompts.items() if opts.prompt(stage).sha256 != ref["sha256"]]
+
+
+@dataclass
+class _Inputs:
+    items: list[Item]
+    lexicon: Lexicon | None
+
+
+class _AggregateKind(jobs.RunKind):
+    name = KIND
+    config_type = AggregateConfig
+
+    def __init__(self, req: AggregateRequest, on_retry: Callable[[int, float, str], None] | None) -> None:
+        self.opener = LLMOpener.for_request(req, on_retry)
+        self.loaded: Lexicon | None = None      # a new run's lexicon, as read from its file
+
+    def new_config(self, project: Project, req: AggregateRequest) -> AggregateConfig:
+        entries, self.loaded = _load_lexicon(req.lexicon)
+        cfg = AggregateConfig(
+            variant=req.variant, dataset=req.dataset, retrieval_run=req.retrieval_run, k=req.k, limit=req.limit,
+            lexicon=entries, seed=req.seed, temperature=req.temperature, max_tokens=req.max_tokens,
+            doc_words=req.doc_words, privileged=NOT_DEPLOYABLE if req.variant in PRIVILEGED else None,
+            lexicon_sha256=hashlib.sha256(json.dumps(entries, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+            if entries else None)
+        cfg.prompts = {s: cfg.options().prompt(s).ref() for s in _STAGE_PROMPTS.get(req.variant, ())}
+        return cfg
+
+    def read_inputs(self, project: Project, cfg: AggregateConfig, progress: ProgressCallback) -> _Inputs:
+        if cfg.retrieval_run:
+            run = run_store.get_run(project, cfg.retrieval_run)
+            if run.kind not in RETRIEVAL_KINDS or run.status != "done":
+                raise InvalidArgument(f"{cfg.retrieval_run} is not a finished retrieval run")
+        items = _items(project, cfg)     # before a run exists: nothing to answer writes nothing
+        if not items:
+            raise InvalidArgument("no items with documents to answer (import a RAMDocs-style dataset, "
+                                  "or name a retrieval run with hits)")
+        lexicon = self.loaded if self.loaded is not None else Lexicon(cfg.lexicon) if cfg.lexicon else None
+        return _Inputs(items, lexicon)
+
+    def entry(self, project: Project, req: AggregateRequest, cfg: AggregateConfig, inputs: _Inputs, given,
+              progress, cancel) -> registry.ModelEntry | None:
+        if req.variant not in MODEL_VARIANTS:
+            if req.model or req.endpoint:
+                raise InvalidArgument(f"variant {req.variant} makes no model calls; leave out --model/--endpoint")
+            return None
+        return registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx)
+
+    def complete(self, project: Project, cfg: AggregateConfig, llm, entry, inputs) -> AggregateConfig:
+        return replace(cfg, model=model_pin(entry) if entry else None, corpus_hash=corpus_hash(project))
+
+
+def _items(project: Project, cfg: AggregateConfig) -> list[Item]:
+    if cfg.dataset:
+        rows = store.items_with_documents(project, cfg.dataset, cfg.limit)
     else:
-        rows = store.items_from_retrieval(project, cfg["retrieval_run"], cfg["k"], cfg.get("limit"))
+        rows = store.items_from_retrieval(project, cfg.retrieval_run, cfg.k, cfg.limit)
     return [Item(r.id, r.question, r.gold_answers, [Doc(d.id, d.text, d.lang, d.type, d.answer) for d in r.docs])
             for r in rows]
-
-
-def _check(project: Project, req: AggregateRequest) -> None:
-    if req.variant not in VARIANTS:
-        raise InvalidArgument(f"unknown variant {req.variant!r}; expected one of {', '.join(VARIANTS)}")
-    if bool(req.dataset) == bool(req.retrieval_run):
-        raise InvalidArgument("name the items: --dataset NAME or --retrieval-run RUN (one of them)")
-    if req.retrieval_run:
-        run = run_store.get_run(project, req.retrieval_run)
-        if run.kind not in RETRIEVAL_KINDS or run.status != "done":
-            raise InvalidArgument(f"{req.retrieval_run} is not a finished retrieval run")
-    if req.variant not in MODEL_VARIANTS and (req.model or req.endpoint):
-        raise InvalidArgument(f"variant {req.variant} makes no model calls; leave out --model/--endpoint")
-    if req.limit is not None and req.limit < 1:
-        raise InvalidArgument("--limit must be at least 1")
-
-
-def _config(project: Project, req: AggregateRequest, entries, opts: ModelOptions, pin) -> dict[str, Any]:
-    prompts = {s: opts.prompt(s).ref() for s in _STAGE_PROMPTS.get(req.variant, ())}
-    return {
-        "variant": req.variant, "dataset": req.dataset, "retrieval_run": req.retrieval_run, "k": req.k,
-        "limit": req.limit, "lexicon": entries,
-        "lexicon_sha256": hashlib.sha256(json.dumps(entries, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
-        if entries else None,
-        "seed": req.seed, "temperature": req.temperature, "max_tokens": req.max_tokens, "doc_words": req.doc_words,
-        "prompts": prompts, "model": pin, "corpus_hash": corpus_hash(project),
-        "privileged": NOT_DEPLOYABLE if req.variant in PRIVILEGED else None,
-    }
 
 
 # ---- running --------------------------------------------------------------------------------------
@@ -137,44 +202,17 @@ def aggregate(project: Project, req: AggregateRequest, progress: ProgressCallbac
               cancel: CancelToken | None = None, on_retry: Callable[[int, float, str], None] | None = None,
               llm: LLM | None = None) -> AggregateResult:
     """Run (or with req.resume, continue) an aggregate run; raises RunCancelled / RunFailed naming it."""
-    if req.resume:
-        run = jobs.resumable_run(project, req.resume, KIND, corpus_hash(project))
-        cfg = run.config
-        opts = ModelOptions(cfg["max_tokens"], cfg["seed"], cfg["temperature"], cfg["doc_words"])
-        for stage, ref in cfg["prompts"].items():
-            if opts.prompt(stage).sha256 != ref["sha256"]:
-                raise InvalidArgument(f"the {stage} prompt changed since {run.id} started; start a new run")
-        lexicon = Lexicon(cfg["lexicon"]) if cfg.get("lexicon") else None
-        entry = entry_from_pin(cfg["model"]) if cfg.get("model") else None
-        variant, run_id = cfg["variant"], run.id
-    else:
-        _check(project, req)
-        entries, lexicon = _load_lexicon(req.lexicon)
-        opts = ModelOptions(req.max_tokens, req.seed, req.temperature, req.doc_words)
-        entry = registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx) if req.variant in MODEL_VARIANTS else None
-        cfg = _config(project, req, entries, opts, model_pin(entry) if entry else None)
-        variant, run_id = req.variant, None
-    own = llm is None and entry is not None
-    if own:
-        llm = open_llm(entry, seed=opts.seed, temperature=opts.temperature, prompt_cache=False,
-                       n_threads=req.n_threads, timeout=req.timeout, max_retries=req.max_retries,
-                       concurrency=req.concurrency, backoff_base=req.backoff_base, on_retry=on_retry)
-    try:
-        items = _items(project, cfg)     # before a run exists: nothing to answer writes nothing
-        if not items:
-            raise InvalidArgument("no items with documents to answer (import a RAMDocs-style dataset, "
-                                  "or name a retrieval run with hits)")
-        if run_id is None:
-            run_id = jobs.create_run(project, KIND, cfg, provenance=llm.provenance() if llm else {})
-        else:
-            jobs.reopen_run(project, run_id)
+    with jobs.start_or_resume(project, _AggregateKind(req, on_retry), req, model=llm, progress=progress,
+                              cancel=cancel) as run:
+        run_id, cfg, llm, items = run.run_id, run.config, run.model, run.inputs.items
+        opts, lexicon = cfg.options(), run.inputs.lexicon
         life = jobs.RunLifecycle(project, run_id, noun="items", verb="answering", progress=progress, cancel=cancel,
                                  summary=lambda: {**store.totals(project, run_id), "n_items": len(items)})
         with life:
             done = store.done_item_ids(project, run_id)
             todo = [it for it in items if it.id not in done]
             workers = max(1, min(getattr(llm, "max_concurrency", 1), req.concurrency)) if llm else 1
-            life.work(todo, lambda it: run_item(variant, it, llm, opts, lexicon),
+            life.work(todo, lambda it: run_item(cfg.variant, it, llm, opts, lexicon),
                       lambda it, res: store.add_result(project, run_id, res.to_json()),
                       done_before=len(done), total=len(items), workers=workers)
             scores = run_scores(project, run_id, req.n_resamples, req.bootstrap_seed, items=items)
@@ -182,12 +220,9 @@ def aggregate(project: Project, req: AggregateRequest, progress: ProgressCallbac
                         seconds_last_session=round(life.seconds, 3))
         t = life.summary
         return AggregateResult(
-            run_id, variant, "done", len(items), life.n_new, scores.metrics, scores.intervals, scores.n_conflict,
+            run_id, cfg.variant, "done", len(items), life.n_new, scores.metrics, scores.intervals, scores.n_conflict,
             t.get("model_calls", 0), t.get("parse_failures", 0), round(life.seconds, 3),
-            llm.entry.name if llm else None, cfg.get("privileged"), scores.n_resamples, scores.seed)
-    finally:
-        if own and llm is not None:
-            llm.close()
+            llm.entry.name if llm else None, cfg.privileged, scores.n_resamples, scores.seed)
 
 
 # ---- reading runs -----------------------------------------------------------------------------------
@@ -200,8 +235,8 @@ def _check_aggregate_run(project: Project, run_id: str):
 
 def _run_inputs(project: Project, run_id: str, items: list[Item] | None = None):
     run = _check_aggregate_run(project, run_id)
-    cfg = run.config
-    lexicon = Lexicon(cfg["lexicon"]) if cfg.get("lexicon") else None
+    cfg = AggregateConfig.from_config(run.config)
+    lexicon = Lexicon(cfg.lexicon) if cfg.lexicon else None
     items = items if items is not None else _items(project, cfg)
     results = {k: ItemResult.from_json(v) for k, v in store.get_results(project, run_id).items()}
     return run, lexicon, items, results

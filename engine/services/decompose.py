@@ -5,19 +5,20 @@ stopped run keeps whole answers only and `resume` decomposes the answers it does
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from factaudit.engine import jobs
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
-from factaudit.engine.models.llm import LLM, open_llm
+from factaudit.engine.models.llm import LLM
 from factaudit.engine.pipeline import decompose as decomp
 from factaudit.engine.pipeline.prompts import load_prompt
 from factaudit.engine.project import verify_store
 from factaudit.engine.project.db import Project
-from factaudit.engine.services.models import entry_from_pin, model_pin
+from factaudit.engine.services.llm_opener import LLMOpener
+from factaudit.engine.services.models import model_pin
 
 
 @dataclass
@@ -52,73 +53,95 @@ class DecomposeResult:
         return asdict(self)
 
 
-def _request_from_config(cfg: dict[str, Any], base: DecomposeRequest) -> DecomposeRequest:
-    return DecomposeRequest(method=cfg["method"], dataset=cfg.get("dataset"), limit=cfg.get("limit"),
-                            seed=cfg.get("seed", 0), temperature=cfg.get("temperature", 0.0),
-                            max_tokens=cfg.get("max_tokens", base.max_tokens), n_threads=base.n_threads,
-                            timeout=base.timeout, resume=base.resume)
+@dataclass
+class DecomposeConfig:
+    """What a decompose run pins (runs.config; the keys are the ones earlier versions wrote). The
+    decoding settings, prompt and model are pinned by LLM runs only."""
+
+    method: str = "sentence"
+    dataset: str | None = None
+    limit: int | None = None
+    seed: int = 0
+    temperature: float = 0.0
+    max_tokens: int = 256
+    prompt: dict[str, str] | None = None
+    model: dict[str, Any] | None = None
+
+    @classmethod
+    def from_config(cls, c: dict[str, Any]) -> DecomposeConfig:
+        return cls(method=c["method"], dataset=c.get("dataset"), limit=c.get("limit"), seed=c.get("seed", 0),
+                   temperature=c.get("temperature", 0.0), max_tokens=c.get("max_tokens", cls.max_tokens),
+                   prompt=c.get("prompt"), model=c.get("model"))
+
+    def to_config(self) -> dict[str, Any]:
+        config: dict[str, Any] = {"method": self.method, "dataset": self.dataset, "limit": self.limit}
+        if self.method != "llm":
+            return {**config, "splitter": "stored sentences"}
+        return {**config, "seed": self.seed, "temperature": self.temperature, "max_tokens": self.max_tokens,
+                "prompt": self.prompt, "model": self.model}
+
+    def validate(self) -> None:
+        if self.method not in decomp.METHODS:
+            raise InvalidArgument(f"unknown method {self.method!r}; expected one of {', '.join(decomp.METHODS)}")
+
+    def changed_prompts(self) -> list[str]:
+        if self.method != "llm" or (self.prompt or {}).get("sha256") == load_prompt("decompose").sha256:
+            return []
+        return ["prompt template"]
+
+
+class _DecomposeKind(jobs.RunKind):
+    name = "decompose"
+    config_type = DecomposeConfig
+
+    def __init__(self, req: DecomposeRequest) -> None:
+        self.opener = LLMOpener.for_request(req)
+
+    def new_config(self, project: Project, req: DecomposeRequest) -> DecomposeConfig:
+        return DecomposeConfig(method=req.method, dataset=req.dataset, limit=req.limit, seed=req.seed,
+                               temperature=req.temperature, max_tokens=req.max_tokens)
+
+    def read_inputs(self, project: Project, cfg: DecomposeConfig, progress) -> list[verify_store.ItemSentences]:
+        items = verify_store.items_with_sentences(project, cfg.dataset, cfg.limit)
+        if not items:
+            where = f" in dataset {cfg.dataset!r}" if cfg.dataset else ""
+            raise InvalidArgument(f"no answers with sentences{where} to decompose; import answers first")
+        return items
+
+    def entry(self, project: Project, req: DecomposeRequest, cfg: DecomposeConfig, inputs, given: LLM | None,
+              progress, cancel) -> registry.ModelEntry | None:
+        return registry.resolve_llm(req.model, req.endpoint) if cfg.method == "llm" and given is None else None
+
+    def complete(self, project: Project, cfg: DecomposeConfig, llm: LLM | None, entry, inputs) -> DecomposeConfig:
+        if cfg.method != "llm":
+            return cfg
+        return replace(cfg, prompt=load_prompt("decompose").ref(), model=model_pin(entry or llm.entry))
+
+    def provenance(self, cfg: DecomposeConfig, llm: LLM | None, inputs) -> dict[str, Any]:
+        return super().provenance(cfg, llm, inputs) if cfg.method == "llm" else {}
 
 
 def decompose(project: Project, req: DecomposeRequest, progress: ProgressCallback = no_progress,
               cancel: CancelToken | None = None, llm: LLM | None = None) -> DecomposeResult:
     """Decompose the answers of a dataset into claims as a new run, or with req.resume finish a
     stopped one (the answers it already decomposed are kept, the others are done now)."""
-    entry = None
-    if req.resume:
-        run = jobs.resumable_run(project, req.resume, "decompose")
-        req = _request_from_config(run.config, req)
-        if req.method == "llm":
-            entry = entry_from_pin(run.config["model"])
-            if run.config["prompt"]["sha256"] != load_prompt("decompose").sha256:
-                raise InvalidArgument(f"the prompt template changed since {run.id} started; start a new run")
-        run_id: str | None = run.id
-    else:
-        if req.method not in decomp.METHODS:
-            raise InvalidArgument(f"unknown method {req.method!r}; expected one of {', '.join(decomp.METHODS)}")
-        run_id = None
-    items = verify_store.items_with_sentences(project, req.dataset, req.limit)
-    if not items:
-        where = f" in dataset {req.dataset!r}" if req.dataset else ""
-        raise InvalidArgument(f"no answers with sentences{where} to decompose; import answers first")
-    own_llm = False
-    if req.method == "llm" and llm is None:
-        entry = entry or registry.resolve_llm(req.model, req.endpoint)
-        llm = open_llm(entry, seed=req.seed, temperature=req.temperature, n_threads=req.n_threads, timeout=req.timeout)
-        own_llm = True
-    try:
-        if run_id is None:
-            run_id = jobs.create_run(project, "decompose", *_config(req, entry, llm))
-        else:
-            jobs.reopen_run(project, run_id)
-        return _run(project, run_id, req, items, llm, progress, cancel)
-    finally:
-        if own_llm and llm is not None:
-            llm.close()
+    with jobs.start_or_resume(project, _DecomposeKind(req), req, model=llm, progress=progress, cancel=cancel) as run:
+        return _run(project, run.run_id, run.config, run.inputs, run.model, progress, cancel)
 
 
-def _config(req: DecomposeRequest, entry, llm: LLM | None) -> tuple[dict[str, Any], dict[str, Any]]:
-    config: dict[str, Any] = {"method": req.method, "dataset": req.dataset, "limit": req.limit}
-    if req.method != "llm":
-        config["splitter"] = "stored sentences"
-        return config, {}
-    config.update({"seed": req.seed, "temperature": req.temperature, "max_tokens": req.max_tokens,
-                   "prompt": load_prompt("decompose").ref(), "model": model_pin(entry or llm.entry)})
-    return config, llm.provenance()
-
-
-def _run(project: Project, run_id: str, req: DecomposeRequest, items: list[verify_store.ItemSentences],
+def _run(project: Project, run_id: str, cfg: DecomposeConfig, items: list[verify_store.ItemSentences],
          llm: LLM | None, progress: ProgressCallback, cancel: CancelToken | None) -> DecomposeResult:
     def compute(item: verify_store.ItemSentences) -> list[verify_store.NewClaim]:
         new: list[verify_store.NewClaim] = []
         for s in item.sentences:
-            if req.method == "sentence":
+            if cfg.method == "sentence":
                 out = decomp.by_sentence(s.text)
             else:
-                out = decomp.by_llm(llm, s.text, item.answer, item.question, max_tokens=req.max_tokens,
-                                    seed=req.seed, temperature=req.temperature)
+                out = decomp.by_llm(llm, s.text, item.answer, item.question, max_tokens=cfg.max_tokens,
+                                    seed=cfg.seed, temperature=cfg.temperature)
             first = verify_store.next_decompose_number(project, s.id)
-            meta = {"method": req.method}
-            if req.method == "llm":
+            meta = {"method": cfg.method}
+            if cfg.method == "llm":
                 meta.update({"parse_status": out.parse_status, "fallback": out.fallback})
             new.extend(verify_store.NewClaim(
                 id=f"{s.id}#{first + n}", dataset_id=item.dataset_id, item_id=item.item_id, sentence_id=s.id,
@@ -141,7 +164,7 @@ def _run(project: Project, run_id: str, req: DecomposeRequest, items: list[verif
                   total=len(items))
         life.finish()
     s = life.summary
-    return DecomposeResult(run_id=run_id, status="done", method=req.method, n_items=s["n_items"],
+    return DecomposeResult(run_id=run_id, status="done", method=cfg.method, n_items=s["n_items"],
                            n_sentences=s["n_sentences"], n_claims=s["n_claims"], n_retired=s["n_retired"],
                            n_fallbacks=s["n_fallbacks"], seconds=round(life.seconds, 3), n_new_items=life.n_new)
 

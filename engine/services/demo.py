@@ -16,7 +16,7 @@ from factaudit.engine.services.conflicts import AggregateRequest, aggregate
 from factaudit.engine.services.decompose import DecomposeRequest, decompose
 from factaudit.engine.services.projects import create_project, import_files, project_info
 from factaudit.engine.services.judge import JudgeRequest, judge
-from factaudit.engine.services.retrieval import demo_step_retrieve, retrieve
+from factaudit.engine.services.retrieval import RetrievalRequest, demo_step_retrieve, retrieve
 from factaudit.engine.services.scoring import demo_step_scoring
 from factaudit.engine.services.seal import demo_step_seal
 from factaudit.engine.services.verify import VerifyRequest, claims_for_run, verify
@@ -68,7 +68,7 @@ def demo_step_decompose(project: Project, summary: DemoSummary, progress: Progre
 def demo_step_retrieve_answers(project: Project, summary: DemoSummary,
                                progress: ProgressCallback = no_progress) -> None:
     """BM25 evidence for the MedExpert answer claims (open regime: no retrieval gold)."""
-    res = retrieve(project, "bm25", k=10, dataset=MEDEXPERT, progress=progress)
+    res = retrieve(project, RetrievalRequest("bm25", k=10, dataset=MEDEXPERT), progress=progress)
     summary.steps.append({
         "step": "retrieve_answers", "run_id": res.run_id,
         "text": f"BM25 retrieved the top 10 passages for {res.n_queries} MedExpert answer claims ({res.run_id})",

@@ -20,7 +20,7 @@ from factaudit.engine.audit import codebook as cb
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
-from factaudit.engine.models.llm import LLM, open_llm
+from factaudit.engine.models.llm import LLM
 from factaudit.engine.pipeline import judge as jp
 from factaudit.engine.pipeline.verify import EvidencePassage
 from factaudit.engine.project import audit_store
@@ -30,10 +30,9 @@ from factaudit.engine.project.audit_store import Annotation
 from factaudit.engine.project.db import Project, now_iso
 from factaudit.engine.project.queries import corpus_hash, get_passages, list_claims
 from factaudit.engine.project.runs import RETRIEVAL_KINDS
-from factaudit.engine.services.models import LLMRunSettings, entry_from_pin, model_pin
+from factaudit.engine.services.llm_opener import LLMOpener
+from factaudit.engine.services.models import LLMRunSettings, model_pin
 from factaudit.engine.services.verify import DEFAULT_K
-
-
 
 @dataclass
 class JudgeRequest(LLMRunSettings):
@@ -84,6 +83,109 @@ class _Unit:
         return (self.claim_id, self.passages[self.index].id if self.index is not None else None)
 
 
+@dataclass
+class JudgeConfig:
+    """What a judge run pins (runs.config; the keys are the ones earlier versions wrote)."""
+
+    run: str
+    target: str = "evidence"
+    mode: str = "care"
+    with_gold: bool = False
+    k: int = DEFAULT_K
+    limit: int | None = None
+    dataset: str | None = None
+    dimensions: list[str] = field(default_factory=list)
+    seed: int = 0
+    temperature: float = 0.0
+    max_tokens: int = 120
+    passage_words: int | None = None
+    prompt_cache: bool = False
+    prompt: dict[str, str] = field(default_factory=dict)
+    codebook_version: int = 1
+    codebook_sha256: str | None = None
+    corpus_hash: str | None = None
+    model: dict[str, Any] | None = None
+    annotator: str | None = None          # a resumed run keeps it, whatever the model is called now
+
+    _KEYS = ("run", "target", "mode", "with_gold", "k", "limit", "dataset", "dimensions", "seed", "temperature",
+             "max_tokens", "passage_words", "prompt_cache", "prompt", "codebook_version", "codebook_sha256",
+             "corpus_hash", "model", "annotator")
+
+    @classmethod
+    def from_config(cls, c: dict[str, Any]) -> JudgeConfig:
+        return cls(**{key: c[key] for key in cls._KEYS if key in c})
+
+    def to_config(self) -> dict[str, Any]:
+        return {key: getattr(self, key) for key in self._KEYS}
+
+    def validate(self) -> None:
+        jp.check_mode(self.target, self.mode)
+        if self.k < 1:
+            raise InvalidArgument("k must be at least 1")
+
+    def options(self) -> jp.JudgeOptions:
+        return jp.JudgeOptions(target=self.target, mode=self.mode, with_gold=self.with_gold, max_tokens=self.max_tokens,
+                               passage_words=self.passage_words, seed=self.seed, temperature=self.temperature)
+
+    def changed_prompts(self) -> list[str]:
+        return ["prompt template"] if self.prompt.get("sha256") != self.options().prompt().sha256 else []
+
+
+@dataclass
+class _Inputs:
+    units: list[_Unit]
+    book: cb.Codebook
+    dims: list
+
+
+class _JudgeKind(jobs.RunKind):
+    name = "judge"
+    config_type = JudgeConfig
+
+    def __init__(self, req: JudgeRequest) -> None:
+        self.opener = LLMOpener.for_request(req)
+        self.n_ctx = req.n_ctx
+
+    def new_config(self, project: Project, req: JudgeRequest) -> JudgeConfig:
+        if not req.run:
+            raise InvalidArgument("name the run to judge (--run RUN) or a judge run to --resume")
+        jp.check_mode(req.target, req.mode)
+        k = req.k
+        if k is None:
+            pinned_k = run_store.get_run(project, req.run).config.get("k") if req.target == "reasoning" else None
+            k = pinned_k if isinstance(pinned_k, int) and pinned_k > 0 else DEFAULT_K
+        book = cb.current(project)
+        cfg = JudgeConfig(run=req.run, target=req.target, mode=req.mode, with_gold=req.with_gold, k=k,
+                          limit=req.limit, dataset=req.dataset, seed=req.seed, temperature=req.temperature,
+                          max_tokens=req.max_tokens, passage_words=req.passage_words, prompt_cache=req.prompt_cache,
+                          codebook_version=book.version, codebook_sha256=book.sha256)
+        cfg.prompt = cfg.options().prompt().ref()
+        cfg.dimensions = [d.id for d in jp.select_dimensions(book, req.target, req.mode, req.dimensions)]
+        return cfg
+
+    def check_resume(self, run_id: str, cfg: JudgeConfig, req: JudgeRequest) -> None:
+        if req.run and req.run != cfg.run:
+            raise InvalidArgument(f"{run_id} judges {cfg.run}, not {req.run}")
+
+    def read_inputs(self, project: Project, cfg: JudgeConfig, progress: ProgressCallback) -> _Inputs:
+        _check_source(project, cfg.target, cfg.run)
+        book = cb.current(project, cfg.codebook_version)
+        dims = jp.select_dimensions(book, cfg.target, cfg.mode, cfg.dimensions)
+        return _Inputs(_units(project, cfg), book, dims)
+
+    def entry(self, project: Project, req: JudgeRequest, cfg: JudgeConfig, inputs: _Inputs, given: LLM | None,
+              progress: ProgressCallback, cancel: CancelToken | None) -> registry.ModelEntry | None:
+        return registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx) if given is None else None
+
+    def complete(self, project: Project, cfg: JudgeConfig, llm: LLM, entry, inputs: _Inputs) -> JudgeConfig:
+        pin = model_pin(llm.entry)
+        if self.n_ctx:
+            pin["n_ctx"] = self.n_ctx
+        return replace(cfg, prompt_cache=bool(getattr(llm, "prompt_cache", cfg.prompt_cache)),
+                       corpus_hash=corpus_hash(project), model=pin,
+                       annotator=annotator_for(llm.entry.name, cfg.prompt["sha256"]))
+
+
 def _check_source(project: Project, target: str, run_id: str) -> None:
     run = run_store.get_run(project, run_id)
     if target == "evidence" and run.kind not in RETRIEVAL_KINDS:
@@ -94,8 +196,8 @@ def _check_source(project: Project, target: str, run_id: str) -> None:
         raise InvalidArgument(f"{run_id} is {run.status}; finish it first")
 
 
-def _units(project: Project, cfg: dict[str, Any]) -> list[_Unit]:
-    target, source, k = cfg["target"], cfg["run"], cfg["k"]
+def _units(project: Project, cfg: JudgeConfig) -> list[_Unit]:
+    target, source, k = cfg.target, cfg.run, cfg.k
     if target == "evidence":
         hits = run_store.get_hits(project, source)
         verdicts = None
@@ -105,13 +207,13 @@ def _units(project: Project, cfg: dict[str, Any]) -> list[_Unit]:
 
         retrieval = retrieval_run_of(project, source)
         hits = run_store.get_hits(project, retrieval) if retrieval else {}
-    claims = [c for c in list_claims(project, cfg.get("dataset"))
+    claims = [c for c in list_claims(project, cfg.dataset)
               if c.id in (hits if target == "evidence" else verdicts)]
     if target == "reasoning":
         claims = [c for c in claims if verdicts[c.id].verdict is not None]
-    if cfg.get("limit") is not None:
-        claims = claims[: max(0, int(cfg["limit"]))]
-    answers = store.item_gold_answers(project, [c.id for c in claims]) if cfg["with_gold"] else {}
+    if cfg.limit is not None:
+        claims = claims[: max(0, int(cfg.limit))]
+    answers = store.item_gold_answers(project, [c.id for c in claims]) if cfg.with_gold else {}
     out: list[_Unit] = []
     for c in claims:
         ids = [h.passage_id for h in hits.get(c.id, [])[:k]]
@@ -119,7 +221,7 @@ def _units(project: Project, cfg: dict[str, Any]) -> list[_Unit]:
             ids = list(verdicts[c.id].evidence_used or [])[:k]
         rows = get_passages(project, ids)
         passages = [EvidencePassage(pid, rows[pid].text, rows[pid].title) for pid in ids if pid in rows]
-        gold = jp.gold_text(c.gold_label, answers.get(c.id)) if cfg["with_gold"] else ""
+        gold = jp.gold_text(c.gold_label, answers.get(c.id)) if cfg.with_gold else ""
         if target == "evidence":
             out.extend(_Unit(c.id, c.text, gold, passages, index=i) for i in range(len(passages)))
         else:
@@ -147,72 +249,16 @@ def judge(project: Project, req: JudgeRequest, progress: ProgressCallback = no_p
           cancel: CancelToken | None = None, llm: LLM | None = None) -> JudgeResult:
     """Run (or with req.resume, continue) a judge run. `llm` lets a caller reuse a loaded model; it
     must be the model the run pins."""
-    if req.resume:
-        run = jobs.resumable_run(project, req.resume, "judge", corpus_hash(project))
-        cfg = run.config
-        if req.run and req.run != cfg["run"]:
-            raise InvalidArgument(f"{req.resume} judges {cfg['run']}, not {req.run}")
-        entry = entry_from_pin(cfg["model"])
-        book = cb.current(project, cfg["codebook_version"])
-        opts = jp.JudgeOptions(target=cfg["target"], mode=cfg["mode"], with_gold=cfg["with_gold"],
-                               max_tokens=cfg["max_tokens"], passage_words=cfg.get("passage_words"), seed=cfg["seed"],
-                               temperature=cfg["temperature"])
-        if opts.prompt().sha256 != cfg["prompt"]["sha256"]:
-            raise InvalidArgument(f"the prompt template changed since {run.id} started; start a new run")
-        run_id = run.id
-        prompt_cache = cfg.get("prompt_cache", False)
-        n_ctx = cfg["model"].get("n_ctx")
-    else:
-        if not req.run:
-            raise InvalidArgument("name the run to judge (--run RUN) or a judge run to --resume")
-        jp.check_mode(req.target, req.mode)
-        if req.k is None:
-            pinned_k = run_store.get_run(project, req.run).config.get("k") if req.target == "reasoning" else None
-            req = replace(req, k=pinned_k if isinstance(pinned_k, int) and pinned_k > 0 else DEFAULT_K)
-        if req.k < 1:
-            raise InvalidArgument("k must be at least 1")
-        if not (0.0 <= req.temperature <= 2.0):
-            raise InvalidArgument("temperature must be between 0 and 2")
-        _check_source(project, req.target, req.run)
-        book = cb.current(project)
-        entry = registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx)
-        opts = jp.JudgeOptions(target=req.target, mode=req.mode, with_gold=req.with_gold, max_tokens=req.max_tokens,
-                               passage_words=req.passage_words, seed=req.seed, temperature=req.temperature)
-        cfg = None
-        run_id = None
-        prompt_cache = req.prompt_cache
-        n_ctx = req.n_ctx
-    dims = jp.select_dimensions(book, opts.target, opts.mode, cfg["dimensions"] if cfg else req.dimensions)
-    own_llm = llm is None
-    if llm is None:
-        llm = open_llm(entry, seed=opts.seed, temperature=opts.temperature, prompt_cache=prompt_cache,
-                       n_threads=req.n_threads, timeout=req.timeout, max_retries=req.max_retries)
-    try:
-        prompt = opts.prompt()
-        # A resumed run keeps the annotator it started with, whatever the model is called now.
-        annotator = cfg["annotator"] if cfg else annotator_for(llm.entry.name, prompt.sha256)
-        if run_id is None:
-            cfg = {
-                "run": req.run, "target": opts.target, "mode": opts.mode, "with_gold": opts.with_gold,
-                "k": req.k, "limit": req.limit, "dataset": req.dataset, "dimensions": [d.id for d in dims],
-                "seed": opts.seed, "temperature": opts.temperature, "max_tokens": opts.max_tokens,
-                "passage_words": opts.passage_words, "prompt_cache": bool(getattr(llm, "prompt_cache", prompt_cache)),
-                "prompt": prompt.ref(), "codebook_version": book.version, "codebook_sha256": book.sha256,
-                "corpus_hash": corpus_hash(project), "model": model_pin(llm.entry), "annotator": annotator,
-            }
-            if n_ctx:
-                cfg["model"]["n_ctx"] = n_ctx
-            run_id = jobs.create_run(project, "judge", cfg, provenance=llm.provenance())
-        else:
-            jobs.reopen_run(project, run_id)
-        return _run(project, run_id, cfg, opts, dims, book, annotator, llm, progress, cancel)
-    finally:
-        if own_llm:
-            llm.close()
+    with jobs.start_or_resume(project, _JudgeKind(req), req, model=llm, progress=progress, cancel=cancel) as run:
+        return _run(project, run, progress, cancel)
 
 
-def _run(project: Project, run_id: str, cfg: dict[str, Any], opts: jp.JudgeOptions, dims, book: cb.Codebook,
-         annotator: str, llm: LLM, progress: ProgressCallback, cancel: CancelToken | None) -> JudgeResult:
+def _run(project: Project, run: jobs.StartedRun, progress: ProgressCallback,
+         cancel: CancelToken | None) -> JudgeResult:
+    run_id, cfg, llm = run.run_id, run.config, run.model
+    units, book, dims = run.inputs.units, run.inputs.book, run.inputs.dims
+    opts, annotator = cfg.options(), cfg.annotator
+
     def compute(u: _Unit) -> jp.UnitOutcome:
         if opts.target == "evidence":
             return jp.judge_evidence(llm, opts, dims, u.claim, u.gold, u.passages, u.index)
@@ -222,7 +268,6 @@ def _run(project: Project, run_id: str, cfg: dict[str, Any], opts: jp.JudgeOptio
     life = jobs.RunLifecycle(project, run_id, noun="units", verb="judging", progress=progress, cancel=cancel,
                              summary=lambda: _summary(project, run_id, life.total or 0))
     with life:  # from here on, whatever stops the run ends it cancelled or failed, never left running
-        units = _units(project, cfg)
         done = store.done_keys(project, run_id)
         total = len(units)
         life.work((u for u in units if u.key not in done), compute,
@@ -232,15 +277,15 @@ def _run(project: Project, run_id: str, cfg: dict[str, Any], opts: jp.JudgeOptio
     summary, seconds, n_new = life.summary, life.seconds, life.n_new
     return JudgeResult(
         run_id=run_id, status="done", target=opts.target, mode=opts.mode, with_gold=opts.with_gold,
-        source_run=cfg["run"], annotator=annotator, codebook_version=book.version, n_units=total,
+        source_run=cfg.run, annotator=annotator, codebook_version=book.version, n_units=total,
         n_done=summary["n_done"], n_new=n_new, n_parse_failures=summary["n_parse_failures"],
         n_labels=summary["n_labels"], code_counts=summary["code_counts"], seconds=round(seconds, 3),
         units_per_min=round(n_new / seconds * 60, 3) if seconds > 0 else 0.0, model=llm.entry.name)
 
 
-def _store_unit(project: Project, run_id: str, cfg: dict[str, Any], book: cb.Codebook, annotator: str, u: _Unit,
+def _store_unit(project: Project, run_id: str, cfg: JudgeConfig, book: cb.Codebook, annotator: str, u: _Unit,
                 out: jp.UnitOutcome) -> None:
-    target = cfg["target"]
+    target = cfg.target
     passage_id = u.key[1]
     records: list[Annotation] = []
     if out.labels:
@@ -253,9 +298,9 @@ def _store_unit(project: Project, run_id: str, cfg: dict[str, Any], book: cb.Cod
             rec = Annotation(
                 id=ann.new_id(), target=target, claim_id=u.claim_id,
                 passage_id=passage_id if target == "evidence" else None,
-                run_id=run_id if target == "evidence" else cfg["run"], dimension=dim, code=code, annotator=annotator,
+                run_id=run_id if target == "evidence" else cfg.run, dimension=dim, code=code, annotator=annotator,
                 codebook_version=book.version, pass_="first", blind=False, supersedes=None,
-                note=f"{run_id} ({cfg['mode']}{', with gold' if cfg['with_gold'] else ''})", created=now)
+                note=f"{run_id} ({cfg.mode}{', with gold' if cfg.with_gold else ''})", created=now)
             head = existing.get(rec.key)
             if head is not None:
                 rec = replace(rec, supersedes=head.id)

@@ -1,41 +1,18 @@
-"""Retrieval as immutable runs, and their evaluation (`factaudit retrieve` / `eval-retrieval`)."""
+"""Retrieval runs' evaluation (`factaudit eval-retrieval`) and hits for the views; the runs themselves
+are made in engine/services/retrieval_run.py (`factaudit retrieve`)."""
 from __future__ import annotations
 
-import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
-from factaudit.engine import jobs
 from factaudit.engine.errors import InvalidArgument
-from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
+from factaudit.engine.jobs import ProgressCallback, no_progress
 from factaudit.engine.metrics import retrieval as rmetrics
 from factaudit.engine.project import queries, runs
 from factaudit.engine.project.db import Project
-from factaudit.engine.project.records import HitRecord
-from factaudit.engine.retrieval import bm25 as bm25_mod
-from factaudit.engine.retrieval.fusion import DEFAULT_DEPTH, DEFAULT_RRF_K
-from factaudit.engine.retrieval.runner import MERGES, Corpus, Pipeline, model_provenance, open_indexes, parse_spec
 from factaudit.engine.services import status as workflow_status
-
-FLUSH_EVERY = 100  # claims per hits transaction
-
-
-@dataclass
-class RetrievalResult:
-    run_id: str
-    n_queries: int
-    k: int
-    retriever: str
-    seconds: float
-    status: str
-    merge: str = "none"
-    index_seconds: float = 0.0
-    cache: dict[str, str] = field(default_factory=dict)
-    corpus_hash: str = ""
-    n_passages: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+# The runs themselves (engine/services/retrieval_run.py), named here too: `retrieval.retrieve(...)`.
+from factaudit.engine.services.retrieval_run import RetrievalRequest, RetrievalResult, retrieve  # noqa: F401
 
 
 @dataclass
@@ -87,146 +64,6 @@ def retriever_choices() -> list[str]:
     return out
 
 
-def load_corpus(project: Project, corpus_dataset: str | None = None) -> Corpus:
-    if corpus_dataset is not None:
-        queries.get_dataset(project, corpus_dataset)  # NotFound names it
-    ids, texts, doc_of = [], [], {}
-    for p in queries.iter_passages(project, corpus_dataset):
-        ids.append(p.id)
-        texts.append(bm25_mod.passage_text(p.title, p.text))
-        doc_of[p.id] = p.doc_id
-    return Corpus(ids, texts, doc_of, queries.corpus_hash(project, corpus_dataset), corpus_dataset)
-
-
-def retrieve(project: Project, retriever: str = "bm25", k: int = 10, model: str | None = None,
-             dataset: str | None = None, corpus_dataset: str | None = None, merge: str = "none",
-             rrf_k: float = DEFAULT_RRF_K, rrf_depth: int = DEFAULT_DEPTH, dense_index: str = "flat",
-             claim_ids: list[str] | None = None, progress: ProgressCallback = no_progress,
-             cancel: CancelToken | None = None) -> RetrievalResult:
-    """Run a retriever over the active claims (of `dataset`) against the passages (of `corpus_dataset`)
-    as a new run. A cancelled run is marked `cancelled` (RunCancelled is raised); an error marks it
-    `failed` (RunFailed). Only a complete run is marked `done`."""
-    from factaudit.engine.retrieval.dense import INDEX_TYPES
-
-    started = time.perf_counter()
-    if k < 1:
-        raise InvalidArgument("k must be at least 1")
-    if merge not in MERGES:
-        raise InvalidArgument(f"unknown merge {merge!r}; expected one of {', '.join(MERGES)}")
-    if dense_index not in INDEX_TYPES:
-        raise InvalidArgument(f"unknown dense index {dense_index!r}; expected one of {', '.join(INDEX_TYPES)}")
-    if rrf_k < 0 or rrf_depth < 1:
-        raise InvalidArgument("the RRF constant must be >= 0 and the depth >= 1")
-    spec = parse_spec(retriever, model)
-    models = model_provenance(spec)    # fails on an unknown model before a run exists
-    if dataset is not None:
-        queries.get_dataset(project, dataset)
-    claims = queries.list_claims(project, dataset, ids=claim_ids)
-    if not claims:
-        raise InvalidArgument("no active claims to retrieve for" + (f" in dataset {dataset!r}" if dataset else ""))
-    progress(0, None, "reading passages")
-    corpus = load_corpus(project, corpus_dataset)
-    if not corpus.ids:
-        raise InvalidArgument("no passages to retrieve from; import a corpus first")
-    query_langs: list[str | None] = []
-    if any(c.kind == "bm25" for c in spec.components):
-        query_langs, lang_config = _bm25_languages(project, corpus, claims)
-
-    config = {
-        "retriever": spec.label, "components": [c.label for c in spec.components], "k": k,
-        "model": model, "merge": merge, "dataset": dataset, "corpus_dataset": corpus_dataset,
-        "corpus_hash": corpus.hash, "n_passages": len(corpus.ids), "n_claims": len(claims),
-        "claim_ids": claim_ids,
-    }
-    if any(c.kind == "bm25" for c in spec.components):
-        config["tokenization"] = bm25_mod.tokenization([*set(corpus.langs or [None]), *set(query_langs)])
-        config["languages"] = lang_config
-    if any(c.kind == "dense" for c in spec.components):
-        config["dense_index"] = dense_index
-    if spec.fused:
-        config["rrf_k"] = rrf_k
-        config["rrf_depth"] = rrf_depth
-    provenance = {"libraries": _library_versions(spec)}
-    if models:
-        provenance["models"] = models
-    run_id = jobs.create_run(project, "retrieve", config, provenance)
-    life = jobs.RunLifecycle(project, run_id, noun="claims", verb="retrieving", progress=progress, cancel=cancel,
-                             resumable=False)
-    with life:
-        opened = open_indexes(spec, corpus, project.path, dense_index, progress, life.cancel)
-        for prime in opened.primers:
-            prime([c.text for c in claims], query_langs)
-        pipeline = Pipeline(spec, opened.searchers, merge, rrf_k, rrf_depth, corpus.doc_of)
-        buffer: list[tuple[str, list[tuple[str, float]], float]] = []
-
-        def search(claim) -> tuple[list[tuple[str, float]], float]:
-            t0 = time.perf_counter()
-            hits = pipeline.search(claim.text, k)
-            return hits, (time.perf_counter() - t0) * 1000.0
-
-        def flush() -> None:
-            # A hit list is cheap to recompute, so hits commit FLUSH_EVERY claims at a time, not one by
-            # one; a cancelled run drops the batch in hand and is never marked done.
-            with project.atomic():
-                runs.add_hits(project, run_id, [HitRecord(cid, r, pid, s) for cid, hits, _ in buffer
-                                                for r, (pid, s) in enumerate(hits, start=1)])
-                runs.add_query_latencies(project, run_id, [(cid, ms) for cid, _, ms in buffer])
-            buffer.clear()
-
-        def commit(claim, result) -> None:
-            buffer.append((claim.id, *result))
-            if len(buffer) >= FLUSH_EVERY:
-                flush()
-
-        life.work(claims, search, commit)
-        if buffer:
-            flush()
-        seconds = time.perf_counter() - started
-        life.finish(n_queries=len(claims), k=k, retriever=spec.label, merge=merge, seconds=round(seconds, 3),
-                    index_seconds=round(opened.seconds, 3), cache=opened.cache)
-    return RetrievalResult(run_id=run_id, n_queries=len(claims), k=k, retriever=spec.label, seconds=round(seconds, 3),
-                           status="done", merge=merge, index_seconds=round(opened.seconds, 3), cache=opened.cache,
-                           corpus_hash=corpus.hash, n_passages=len(corpus.ids))
-
-
-def _bm25_languages(project: Project, corpus: Corpus, claims) -> tuple[list[str | None], dict[str, Any]]:
-    """Set each passage's language on `corpus` and return each claim's, with what the run pins:
-    counts per language and the datasets whose language was detected now (none stored)."""
-    from collections import Counter
-
-    from factaudit.engine.retrieval.tokenize import lang_code
-    from factaudit.engine.services import languages
-
-    dataset_langs = languages._DatasetLangs(project)
-    corpus.langs = languages.passage_languages(project, corpus.ids, corpus.dataset, dataset_langs)
-    query_langs = languages.claim_languages(project, [c.dataset for c in claims], dataset_langs)
-    by_query = Counter(lang_code(x) for x in query_langs)
-    corpus.query_lang = by_query.most_common(1)[0][0] if by_query else None
-    count = Counter(corpus.langs)
-    passages: Counter = Counter()
-    for lang, n in count.items():
-        passages[lang_code(lang)] += n
-    return query_langs, {"passages": dict(sorted(passages.items())), "queries": dict(sorted(by_query.items())),
-                         "detected_now": sorted(dataset_langs.detected)}
-
-
-def _library_versions(spec) -> dict[str, str]:
-    from importlib.metadata import PackageNotFoundError, version
-
-    names = []
-    if any(c.kind == "bm25" for c in spec.components):
-        names += ["bm25s", "PyStemmer", "jieba"]
-    if any(c.kind == "dense" for c in spec.components):
-        names += ["sentence-transformers", "faiss-cpu", "torch", "onnxruntime", "tokenizers"]
-    out = {}
-    for n in names:
-        try:
-            out[n] = version(n)
-        except PackageNotFoundError:
-            out[n] = "unknown"
-    return out
-
-
 def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] = rmetrics.DEFAULT_KS, *,
                    log_test: bool = True) -> RetrievalEval:
     """Retrieval metrics of a finished run (made here or imported from a TREC file) against the
@@ -263,7 +100,7 @@ def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] = rmetrics
 
 def demo_step_retrieve(project: Project, summary, progress: ProgressCallback = no_progress) -> None:
     """Demo: BM25 (k=10) for the scifact-demo claims against all passages, with its nDCG@10."""
-    res = retrieve(project, "bm25", k=10, dataset="scifact-demo", progress=progress)
+    res = retrieve(project, RetrievalRequest("bm25", k=10, dataset="scifact-demo"), progress=progress)
     ev = eval_retrieval(project, res.run_id)
     ndcg = ev.metrics.get("ndcg@10")
     summary.steps.append({

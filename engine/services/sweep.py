@@ -19,7 +19,7 @@ from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.project import queries, sweep_store
 from factaudit.engine.project.db import Project
-from factaudit.engine.services.retrieval import eval_retrieval, retrieve
+from factaudit.engine.services.retrieval import RetrievalRequest, eval_retrieval, retrieve
 from factaudit.engine.services.split_looks import TEST_SPLIT, looks_at_test
 
 @dataclass
@@ -69,7 +69,8 @@ def _value(metrics: dict[str, float], pick: str, k: int) -> float | None:
 def _evaluate(project: Project, retriever: str, ks: Sequence[int], claim_ids: list[str], pick: str,
               progress: ProgressCallback, cancel: CancelToken | None) -> tuple[str, dict[str, float]]:
     extra = [int(pick.rsplit("@", 1)[1])] if "@" in pick and pick.rsplit("@", 1)[1].isdigit() else []
-    run = retrieve(project, retriever, k=max(ks), claim_ids=claim_ids, progress=progress, cancel=cancel)
+    run = retrieve(project, RetrievalRequest(retriever, k=max(ks), claim_ids=claim_ids), progress=progress,
+                   cancel=cancel)
     ev = eval_retrieval(project, run.run_id, ks=tuple(sorted({*ks, *extra})), log_test=False)
     return run.run_id, ev.metrics
 

@@ -104,7 +104,8 @@ class RetrieveDialog(JobDialog):
                       model=self.model_combo.currentData(), dataset=self.dataset_combo.currentData(),
                       merge="conservative" if self.merge_check.isChecked() else "none", rrf_k=self.rrf_spin.value())
         project = self.project
-        self.op = (Op(self, lambda job: retrieval.retrieve(project, progress=job.progress, cancel=job.cancel, **kwargs))
+        req = retrieval.RetrievalRequest(**kwargs)
+        self.op = (Op(self, lambda job: retrieval.retrieve(project, req, progress=job.progress, cancel=job.cancel))
                    .title("Retrieving")
                    .changes(self.project, OpChanges(runs=True), always=True)
                    .progress(self._progress)

@@ -244,7 +244,7 @@ def test_verify_on_a_full_disk_fails_with_the_reason_and_resume_finishes(tmp_pat
     with Project.create(disk / "p.faproj") as p:
         import_files(p, [corpus], kind="corpus")
         import_files(p, [claims], kind="claims")
-        rid = services.retrieve(p, "bm25", k=2).run_id
+        rid = services.retrieve(p, services.RetrievalRequest("bm25", k=2)).run_id
         with pytest.raises(RunFailed, match="disk full") as info:
             services.verify(p, services.VerifyRequest(retrieval_run=rid, concurrency=1), progress=fill,
                             llm=_AlwaysSupported())

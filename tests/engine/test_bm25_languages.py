@@ -161,7 +161,7 @@ def test_project_detects_chinese_pins_the_tokenizer_and_rebuilds_on_edit(project
     stored = {d.dataset: d.lang for d in languages.dataset_languages(project)}
     assert stored == {"zh_corpus": "zh", "zh_claims": "zh"}        # detected on import
 
-    res = retrieval.retrieve(project, "bm25", k=3)
+    res = retrieval.retrieve(project, retrieval.RetrievalRequest("bm25", k=3))
     hits = runs.get_hits(project, res.run_id)
     assert [hits[f"q{n}"][0].passage_id for n in range(len(ZH_CLAIMS))] == [f"z{g}" for _, g in ZH_CLAIMS]
     config = runs.get_run(project, res.run_id).config
@@ -170,12 +170,12 @@ def test_project_detects_chinese_pins_the_tokenizer_and_rebuilds_on_edit(project
     assert "jieba" in config["tokenization"]["libraries"]
     assert config["languages"]["passages"] == {"zh": len(ZH_PASSAGES)}
     assert config["languages"]["queries"] == {"zh": len(ZH_CLAIMS)}
-    assert retrieval.retrieve(project, "bm25", k=3).cache == {"bm25": "hit"}
+    assert retrieval.retrieve(project, retrieval.RetrievalRequest("bm25", k=3)).cache == {"bm25": "hit"}
 
     # Set by hand to English: the index is rebuilt with the English rule, which finds nothing.
     languages.set_dataset_language(project, "zh_corpus", "en")
     languages.set_dataset_language(project, "zh_claims", "en")
-    again = retrieval.retrieve(project, "bm25", k=3)
+    again = retrieval.retrieve(project, retrieval.RetrievalRequest("bm25", k=3))
     assert again.cache == {"bm25": "built"}
     assert runs.get_hits(project, again.run_id) == {}
     assert languages.set_dataset_language(project, "zh_claims", "auto") == "zh"

@@ -37,7 +37,7 @@ def test_delete_unused_dataset_removes_every_record(demo_project):
 
 def test_delete_refused_while_used_and_names_the_users(demo_project):
     p = demo_project
-    run = retrieval.retrieve(p, "bm25", k=2).run_id
+    run = retrieval.retrieve(p, retrieval.RetrievalRequest("bm25", k=2)).run_id
     claim, passage = p.reader().execute("SELECT claim_id, passage_id FROM retrieval_hits LIMIT 1").fetchone()
     ann.annotate(p, target="evidence", claim_id=claim, passage_id=passage, dimension="entity_match", code="exact",
                  annotator="alice")

@@ -74,7 +74,7 @@ def test_a_dense_run_with_e5_finds_the_english_passage_of_a_chinese_claim(tmp_pa
     project = Project.create(tmp_path / "zh.faproj")
     try:
         import_files(project, [corpus, claims], fmt="scifact", dataset="zhen")
-        result = retrieval.retrieve(project, f"dense:{embedders.NANO_E5}", k=3)
+        result = retrieval.retrieve(project, retrieval.RetrievalRequest(f"dense:{embedders.NANO_E5}", k=3))
         hits = runs.get_hits(project, result.run_id)
         from factaudit.engine.project import queries
 

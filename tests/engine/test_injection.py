@@ -234,7 +234,7 @@ def test_flags_are_stored_on_retrieval_for_unscanned_passages(project, tmp_path)
     with project.atomic() as conn:   # a project from before the scan, and one from an older heuristic
         conn.execute("DELETE FROM passage_scan WHERE passage_id != 'p4'")
         conn.execute("UPDATE passage_scan SET detector = 'older', suspect = 0 WHERE passage_id = 'p4'")
-    res = retrieval.retrieve(project, "bm25", k=4)
+    res = retrieval.retrieve(project, retrieval.RetrievalRequest("bm25", k=4))
     hits = {h.passage_id for hs in __import__("factaudit.engine.project.runs", fromlist=["x"])
             .get_hits(project, res.run_id).values() for h in hs}
     scans = _scans(project)
@@ -293,7 +293,7 @@ def test_verify_run_counts_the_top_k_it_showed(project, tmp_path):
     import_files(project, [_jsonl(tmp_path / "corpus.jsonl", PASSAGES)], kind="corpus")
     claims = [{"id": "c1", "claim": "Aspirin bleeding risk."}, {"id": "c2", "claim": "Vitamin D fractures."}]
     import_files(project, [_jsonl(tmp_path / "claims.jsonl", claims)], kind="claims")
-    rr = retrieval.retrieve(project, "bm25", k=4).run_id
+    rr = retrieval.retrieve(project, retrieval.RetrievalRequest("bm25", k=4)).run_id
     from factaudit.engine.project import runs as run_store
 
     hits = run_store.get_hits(project, rr)

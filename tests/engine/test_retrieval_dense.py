@@ -39,7 +39,8 @@ def small(tmp_path_factory):
 @pytest.fixture(scope="module")
 def dense_runs(small):
     """The first dense run builds the index, the second finds it in the cache."""
-    return retrieval.retrieve(small, "dense", k=5), retrieval.retrieve(small, "dense:minilm-l6", k=5)
+    return (retrieval.retrieve(small, retrieval.RetrievalRequest("dense", k=5)),
+            retrieval.retrieve(small, retrieval.RetrievalRequest("dense:minilm-l6", k=5)))
 
 
 @pytest.fixture(scope="module")
@@ -87,9 +88,10 @@ def test_hnsw_index_agrees_with_exact_search():
 
 def test_hnsw_run_reuses_the_cached_embeddings(small, dense_runs):
     flat = dense_runs[0]
-    hnsw = retrieval.retrieve(small, "dense", k=5, dense_index="hnsw")
+    hnsw = retrieval.retrieve(small, retrieval.RetrievalRequest("dense", k=5, dense_index="hnsw"))
     assert hnsw.cache == {"dense:minilm-l6 hnsw": "built", "dense:minilm-l6": "hit"}   # no re-embedding
-    assert retrieval.retrieve(small, "dense", k=5, dense_index="hnsw").cache["dense:minilm-l6 hnsw"] == "hit"
+    again = retrieval.retrieve(small, retrieval.RetrievalRequest("dense", k=5, dense_index="hnsw"))
+    assert again.cache["dense:minilm-l6 hnsw"] == "hit"
     a, b = runs.get_hits(small, flat.run_id), runs.get_hits(small, hnsw.run_id)
     assert {c: [h.passage_id for h in hs] for c, hs in a.items()} == {c: [h.passage_id for h in hs] for c, hs in b.items()}
     assert runs.get_run(small, hnsw.run_id).config["dense_index"] == "hnsw"
@@ -97,9 +99,10 @@ def test_hnsw_run_reuses_the_cached_embeddings(small, dense_runs):
 
 def test_rrf_run_is_the_hand_fusion_of_its_components_and_evaluates_like_ir_measures(small, dense_runs):
     depth = 20
-    fused = retrieval.retrieve(small, "rrf:bm25,dense:minilm-l6", k=10, rrf_k=60, rrf_depth=depth)
-    bm = retrieval.retrieve(small, "bm25", k=depth)
-    dn = retrieval.retrieve(small, "dense", k=depth)
+    fused = retrieval.retrieve(small, retrieval.RetrievalRequest("rrf:bm25,dense:minilm-l6", k=10, rrf_k=60,
+                                                                 rrf_depth=depth))
+    bm = retrieval.retrieve(small, retrieval.RetrievalRequest("bm25", k=depth))
+    dn = retrieval.retrieve(small, retrieval.RetrievalRequest("dense", k=depth))
     hf, hb, hd = (runs.get_hits(small, r.run_id) for r in (fused, bm, dn))
     for claim in queries.list_claims(small):
         lists = [[h.passage_id for h in hb.get(claim.id, [])], [h.passage_id for h in hd[claim.id]]]

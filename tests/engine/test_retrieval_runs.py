@@ -77,12 +77,12 @@ def test_cli_bm25_end_to_end_matches_ir_measures(demo_path):
 
 
 def test_cache_is_reused_and_a_corpus_change_rebuilds(demo_project, tmp_path):
-    first = retrieval.retrieve(demo_project, "bm25", k=5, dataset="scifact-demo")
+    first = retrieval.retrieve(demo_project, retrieval.RetrievalRequest("bm25", k=5, dataset="scifact-demo"))
     assert first.cache == {"bm25": "built"}
     (folder,) = index_cache.cache_root(demo_project.path).iterdir()
     assert folder.name.startswith(first.corpus_hash[:16] + "-bm25")
     assert json.loads((folder / "meta.json").read_text())["corpus_hash"] == first.corpus_hash
-    second = retrieval.retrieve(demo_project, "bm25", k=5, dataset="scifact-demo")
+    second = retrieval.retrieve(demo_project, retrieval.RetrievalRequest("bm25", k=5, dataset="scifact-demo"))
     assert second.cache == {"bm25": "hit"}
     assert runs.get_hits(demo_project, first.run_id) == runs.get_hits(demo_project, second.run_id)
 
@@ -90,26 +90,27 @@ def test_cache_is_reused_and_a_corpus_change_rebuilds(demo_project, tmp_path):
     extra.write_text(json.dumps({"id": "extra-1", "text": "Aspirin and fever in children."}) + "\n")
     from factaudit.engine.services import import_files
     import_files(demo_project, [extra], kind="corpus", dataset="extra")
-    third = retrieval.retrieve(demo_project, "bm25", k=5, dataset="scifact-demo")
+    third = retrieval.retrieve(demo_project, retrieval.RetrievalRequest("bm25", k=5, dataset="scifact-demo"))
     assert third.cache == {"bm25": "built"}
     assert third.corpus_hash != first.corpus_hash
     assert runs.get_run(demo_project, third.run_id).config["n_passages"] == 1202
     # Restricting the corpus to the original dataset finds the first index again.
-    fourth = retrieval.retrieve(demo_project, "bm25", k=5, dataset="scifact-demo", corpus_dataset="scifact-demo")
+    fourth = retrieval.retrieve(demo_project, retrieval.RetrievalRequest("bm25", k=5, dataset="scifact-demo",
+                                                                         corpus_dataset="scifact-demo"))
     assert fourth.corpus_hash == first.corpus_hash and fourth.cache == {"bm25": "hit"}
     # No temporary folders are left behind.
     assert not [p for p in index_cache.cache_root(demo_project.path).iterdir() if p.name.startswith(".tmp")]
 
 
 def test_damaged_cache_is_rebuilt(demo_project):
-    first = retrieval.retrieve(demo_project, "bm25", k=3)
+    first = retrieval.retrieve(demo_project, retrieval.RetrievalRequest("bm25", k=3))
     (folder,) = [p for p in index_cache.cache_root(demo_project.path).iterdir()]
     (folder / "passage_ids.json").write_text("not json")
-    again = retrieval.retrieve(demo_project, "bm25", k=3)
+    again = retrieval.retrieve(demo_project, retrieval.RetrievalRequest("bm25", k=3))
     assert again.cache == {"bm25": "built"}
     assert runs.get_hits(demo_project, first.run_id) == runs.get_hits(demo_project, again.run_id)
     assert len(json.loads((folder / "passage_ids.json").read_text())) == again.n_passages
-    assert retrieval.retrieve(demo_project, "bm25", k=3).cache == {"bm25": "hit"}
+    assert retrieval.retrieve(demo_project, retrieval.RetrievalRequest("bm25", k=3)).cache == {"bm25": "hit"}
 
 
 def test_cancelled_retrieval_is_never_marked_done(demo_project):
@@ -120,7 +121,7 @@ def test_cancelled_retrieval_is_never_marked_done(demo_project):
             token.cancel()
 
     with pytest.raises(JobCancelled):
-        retrieval.retrieve(demo_project, "bm25", k=10, progress=progress, cancel=token)
+        retrieval.retrieve(demo_project, retrieval.RetrievalRequest("bm25", k=10), progress=progress, cancel=token)
     (run,) = runs.list_runs(demo_project, "retrieve")
     assert run.status == "cancelled"
     # Hits written so far belong to a run that says it is incomplete; it cannot be evaluated as if whole.
@@ -136,7 +137,7 @@ def test_cancelled_retrieval_is_never_marked_done(demo_project):
 
     shutil.rmtree(index_cache.cache_root(demo_project.path), ignore_errors=True)
     with pytest.raises(JobCancelled):
-        retrieval.retrieve(demo_project, "bm25", k=10, progress=progress2, cancel=token2)
+        retrieval.retrieve(demo_project, retrieval.RetrievalRequest("bm25", k=10), progress=progress2, cancel=token2)
     assert [r.status for r in runs.list_runs(demo_project, "retrieve")] == ["cancelled", "cancelled"]
     root = index_cache.cache_root(demo_project.path)
     assert not root.exists() or not any(root.iterdir())
@@ -144,12 +145,12 @@ def test_cancelled_retrieval_is_never_marked_done(demo_project):
 
 def test_unknown_model_fails_before_a_run_exists(demo_project):
     with pytest.raises(ModelNotFound):
-        retrieval.retrieve(demo_project, "dense:no-such-model")
+        retrieval.retrieve(demo_project, retrieval.RetrievalRequest("dense:no-such-model"))
     assert runs.list_runs(demo_project) == []
 
 
 def test_imported_trec_run_is_evaluated_like_a_native_one(demo_project, tmp_path):
-    native = retrieval.retrieve(demo_project, "bm25", k=10, dataset="scifact-demo")
+    native = retrieval.retrieve(demo_project, retrieval.RetrievalRequest("bm25", k=10, dataset="scifact-demo"))
     hits = runs.get_hits(demo_project, native.run_id)
     trec = tmp_path / "bm25.trec"
     trec.write_text("".join(f"{c} Q0 {h.passage_id} {h.rank} {h.score:.6f} bm25\n"
@@ -165,8 +166,9 @@ def test_imported_trec_run_is_evaluated_like_a_native_one(demo_project, tmp_path
 
 
 def test_conservative_merge_run(demo_project):
-    plain = retrieval.retrieve(demo_project, "bm25", k=10, dataset="scifact-demo")
-    merged = retrieval.retrieve(demo_project, "bm25", k=10, dataset="scifact-demo", merge="conservative")
+    plain = retrieval.retrieve(demo_project, retrieval.RetrievalRequest("bm25", k=10, dataset="scifact-demo"))
+    merged = retrieval.retrieve(demo_project, retrieval.RetrievalRequest("bm25", k=10, dataset="scifact-demo",
+                                                                         merge="conservative"))
     a, b = runs.get_hits(demo_project, plain.run_id), runs.get_hits(demo_project, merged.run_id)
     claims = {c.id: c.text for c in queries.list_claims(demo_project, "scifact-demo")}
     from factaudit.engine.retrieval.merge import split_subqueries
@@ -202,7 +204,7 @@ def test_gold_that_names_no_passage_of_the_project_is_said_not_scored_silently(t
     p = services.create_project(path)
     services.import_files(p, [FIXTURES / "good" / "claims.jsonl"], kind="claims", id_prefix="A/")
     services.import_files(p, [FIXTURES / "good" / "corpus.jsonl"], kind="corpus")
-    run_id = retrieval.retrieve(p, "bm25", k=3).run_id
+    run_id = retrieval.retrieve(p, retrieval.RetrievalRequest("bm25", k=3)).run_id
     ev = retrieval.eval_retrieval(p, run_id)
     assert ev.n_evaluated == 2 and all(v == 0.0 for v in ev.metrics.values())
     assert len(ev.warnings) == 1 and ev.warnings[0].startswith("none of the 3 gold passages")
@@ -217,7 +219,7 @@ def test_gold_that_names_no_passage_of_the_project_is_said_not_scored_silently(t
     # The same corpus under the claims' prefix: gold resolves, no warning, and the figures are not all 0.
     p = services.open_project(path)
     services.import_files(p, [FIXTURES / "good" / "corpus.jsonl"], kind="corpus", dataset="prefixed", id_prefix="A/")
-    run_id = retrieval.retrieve(p, "bm25", k=3).run_id
+    run_id = retrieval.retrieve(p, retrieval.RetrievalRequest("bm25", k=3)).run_id
     ev = retrieval.eval_retrieval(p, run_id)
     assert ev.warnings == [] and ev.metrics["recall@3"] > 0
     p.close()

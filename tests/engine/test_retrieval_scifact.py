@@ -28,7 +28,7 @@ def test_scifact_bm25_ndcg_in_published_range(scifact):
     gold = queries.gold_evidence(scifact)
     assert sum(len(v) for v in gold.values()) == 339          # BEIR's judged pairs
 
-    res = retrieval.retrieve(scifact, "bm25", k=10)
+    res = retrieval.retrieve(scifact, retrieval.RetrievalRequest("bm25", k=10))
     ev = retrieval.eval_retrieval(scifact, res.run_id)
     assert (ev.n_evaluated, ev.n_excluded) == (300, 0)
     assert 0.66 <= ev.metrics["ndcg@10"] <= 0.69, ev.metrics["ndcg@10"]

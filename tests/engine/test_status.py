@@ -93,7 +93,7 @@ def test_each_step_in_turn(demo_project, tmp_path):
     assert r.next_step.name == "retrieve"
     check_next(r)
 
-    run = retrieval.retrieve(p, "bm25", k=3).run_id
+    run = retrieval.retrieve(p, retrieval.RetrievalRequest("bm25", k=3)).run_id
     r = status.workflow_status(p)
     n_claims = sql(path, "SELECT count(*) FROM claims WHERE active = 1")
     assert states(r)["retrieve"] == "done" and r.step("retrieve").detail == f"{run} covers all {n_claims:,} claims"
@@ -183,10 +183,10 @@ def test_retrieval_runs_per_dataset_cover_the_claims_together(demo_project):
     n_claims = sql(path, "SELECT count(*) FROM claims WHERE active = 1")
     n_scifact = sql(path, "SELECT count(*) FROM claims c JOIN datasets d ON d.id = c.dataset_id"
                           " WHERE c.active = 1 AND d.name = 'scifact-demo'")
-    first = retrieval.retrieve(p, "bm25", k=3, dataset="scifact-demo").run_id
+    first = retrieval.retrieve(p, retrieval.RetrievalRequest("bm25", k=3, dataset="scifact-demo")).run_id
     step = status.workflow_status(p).step("retrieve")
     assert step.state == "partial" and step.detail == f"{first} covers {n_scifact:,} of {n_claims:,} claims"
-    retrieval.retrieve(p, "bm25", k=3, dataset="medexpert-demo")
+    retrieval.retrieve(p, retrieval.RetrievalRequest("bm25", k=3, dataset="medexpert-demo"))
     r = status.workflow_status(p)
     assert states(r)["retrieve"] == "done" and r.step("retrieve").detail == f"2 retrieval runs cover all {n_claims:,} claims"
     assert r.next_step.name != "retrieve"

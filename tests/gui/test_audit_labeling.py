@@ -19,7 +19,7 @@ from PySide6.QtCore import Qt
 from factaudit.engine import services
 from factaudit.engine.ingest import import_files
 from factaudit.engine.project import queries, runs
-from factaudit.engine.services.retrieval import retrieve
+from factaudit.engine.services.retrieval import RetrievalRequest, retrieve
 
 LLM = "llm:judge-test@abc123"
 ANNOTATOR = "tester"
@@ -35,7 +35,7 @@ def make_audit_data(project, tmp_path: Path, n_claims: int = 4) -> dict:
     """A BM25 k=3 run over a few SciFact claims, an imported verify run that answers Refuted everywhere
     (so every claim disagrees with its gold label), and LLM pre-labels on the first queue units."""
     claims = [c for c in queries.list_claims(project, dataset="scifact-demo") if c.gold_label][:n_claims]
-    rr = retrieve(project, "bm25", k=3, claim_ids=[c.id for c in claims]).run_id
+    rr = retrieve(project, RetrievalRequest("bm25", k=3, claim_ids=[c.id for c in claims])).run_id
     hits = runs.get_hits(project, rr)
     path = tmp_path / "verdicts.jsonl"
     path.write_text("".join(json.dumps({"claim_id": c.id, "verdict": "Refuted",

@@ -14,7 +14,7 @@ from factaudit.engine import services
 from factaudit.engine.ingest import import_files
 from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.engine.project import queries, runs
-from factaudit.engine.services.retrieval import retrieve
+from factaudit.engine.services.retrieval import RetrievalRequest, retrieve
 
 HQ = {"entity_match": "exact", "clinical_scope": "exact", "credibility": "reliable", "polarity": "supports",
       "chunk_quality": "complete"}
@@ -39,7 +39,7 @@ def build(project, tmp_path: Path, n_sentences: int = 40) -> dict:
     (tmp_path / "claims.jsonl").write_text("".join(json.dumps(c) + "\n" for c in claims))
     import_files(project, [tmp_path / "claims.jsonl"], kind="claims", dataset="me-claims")
     ids = [c["id"] for c in claims]
-    rr = retrieve(project, "bm25", k=3, claim_ids=ids).run_id
+    rr = retrieve(project, RetrievalRequest("bm25", k=3, claim_ids=ids)).run_id
     labels = {f"{r[0]}#1": r[4] for r in rows}
     verdicts = {cid: _verdict(cid, labels[cid]) for cid in ids}
     path = tmp_path / "verdicts.jsonl"

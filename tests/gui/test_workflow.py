@@ -48,7 +48,8 @@ def test_workflow_page_first_and_matches_the_engine(window, qtbot):
 
 def test_a_write_through_ops_refreshes_the_pages(window, qtbot):
     before = window.runs_view.table.rowCount()
-    op = (Op(window, lambda job: retrieval.retrieve(window.project, "bm25", k=3, progress=job.progress))
+    op = (Op(window, lambda job: retrieval.retrieve(window.project, retrieval.RetrievalRequest("bm25", k=3),
+                                                    progress=job.progress))
           .changes(window.project, OpChanges(runs=True)).run())
     qtbot.waitUntil(lambda: op.status == "done", timeout=60_000)
     # the Workflow page (shown) re-reads the status; the Runs page (hidden) refreshes when shown
@@ -108,7 +109,7 @@ def test_other_process_writes_are_picked_up_on_focus(qtbot, demo_copy, closer):
     qtbot.waitUntil(lambda: w.workflow_view.status is not None, timeout=20_000)
     assert w.workflow_view.status.step("retrieve").state == "todo"
     with services.open_project(demo_copy) as writer:       # what the command line would do
-        retrieval.retrieve(writer, "bm25", k=3)
+        retrieval.retrieve(writer, retrieval.RetrievalRequest("bm25", k=3))
     op = w.check_external_changes()
     qtbot.waitUntil(lambda: op.status == "done", timeout=10_000)
     qtbot.waitUntil(lambda: w.workflow_view.status.step("retrieve").state == "done", timeout=20_000)

@@ -91,7 +91,7 @@ def test_decompose_dialog(window, qtbot):
 
 
 def test_run_details_show_retrieval_metrics_and_mark_the_step(window, qtbot):
-    run = retrieval.retrieve(window.project, "bm25", k=3).run_id
+    run = retrieval.retrieve(window.project, retrieval.RetrievalRequest("bm25", k=3)).run_id
     expected = retrieval.eval_retrieval(window.project, run)
     window.show_page(PAGES.index("Runs"))
     dialog = window.runs_view.show_details(0)
@@ -108,7 +108,7 @@ def test_prelabel_dialog_form(window, qtbot):
     dialog = opened(window, "prelabelDialog")
     assert not dialog.start_button.isEnabled() and "needs a finished retrieval run" in dialog.status_label.text()
     dialog.reject()
-    run = retrieval.retrieve(window.project, "bm25", k=3).run_id
+    run = retrieval.retrieve(window.project, retrieval.RetrievalRequest("bm25", k=3)).run_id
     window.do_step("prelabel")
     dialog = [d for d in window.findChildren(QDialog) if d.objectName() == "prelabelDialog" and d.isVisible()][-1]
     assert dialog.run_combo.currentData() == run and dialog.start_button.isEnabled()
@@ -135,7 +135,7 @@ def test_estimate_uses_this_machines_measured_speed(window, tmp_path):
     from factaudit.engine.project.records import VerdictRecord
 
     p = window.project
-    rrun = retrieval.retrieve(p, "bm25", k=3).run_id
+    rrun = retrieval.retrieve(p, retrieval.RetrievalRequest("bm25", k=3)).run_id
     vrun = run_store.create_run(p, "verify", {"model": {"name": "m1"}, "retrieval_run": rrun})
     claims = [r[0] for r in p.reader().execute("SELECT id FROM claims ORDER BY rowid LIMIT 4")]
     for cid, ms in zip(claims, (1000.0, 3000.0, 2000.0, 2000.0)):
