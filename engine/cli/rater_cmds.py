@@ -96,20 +96,24 @@ def rater_merge_cmd(project, returned, trust, as_json) -> None:
 @click.command("adjudicate")
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--list", "list_only", is_flag=True, help="list the units where raters differ")
-@click.option("--target", type=click.Choice(("evidence", "reasoning")), default=None)
+@click.option("--target", type=click.Choice(("evidence", "reasoning", "sentence")), default=None)
 @click.option("--dimension", default=None, help="an evidence dimension or reasoning step")
-@click.option("--claim", "claim_id", default=None)
+@click.option("--claim", "claim_id", default=None, help="the claim (evidence, reasoning)")
+@click.option("--sentence", "sentence_id", default=None, help="the sentence (target sentence; --code correct|error)")
 @click.option("--passage", "passage_id", default=None, help="the passage (evidence)")
 @click.option("--run", "run_id", default=None, help="the verify run (reasoning)")
 @click.option("--code", default=None, help="the final code")
 @click.option("--by", "by", default=None, help="the adjudicator's name")
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def adjudicate_cmd(project, list_only, target, dimension, claim_id, passage_id, run_id, code, by, as_json) -> None:
+def adjudicate_cmd(project, list_only, target, dimension, claim_id, sentence_id, passage_id, run_id, code, by,
+                   as_json) -> None:
     """List rater disagreements, or record the final code of one (role adjudicator, append-only)."""
     if list_only:
         with services.open_project(project, readonly=True) as p:
-            rows = services.rater_disagreements(p, target, dimension)
+            rows = [] if target == "sentence" else services.rater_disagreements(p, target, dimension)
+            if target in (None, "sentence") and dimension is None:
+                rows += services.sentence_disagreements(p)
         if as_json:
             emit_json([r.to_json() for r in rows])
             return
@@ -118,6 +122,18 @@ def adjudicate_cmd(project, list_only, target, dimension, claim_id, passage_id, 
             final = f" -> {r.adjudicated}" if r.adjudicated else ""
             click.echo(f"{r.target} {r.claim_id} {r.other or ''} {r.dimension}: {codes}{final}")
         click.echo(f"{len(rows)} disagreements, {sum(1 for r in rows if r.adjudicated)} adjudicated")
+        return
+    if target == "sentence":
+        if not (sentence_id and code and by):
+            raise InvalidArgument("adjudicate --target sentence needs --sentence, --code correct|error and --by")
+        if code not in ("correct", "error"):
+            raise InvalidArgument(f"a sentence label is correct or error, got {code!r}")
+        with services.open_project(project) as p:
+            sr = services.adjudicate_sentence(p, sentence_id, code, by)
+        if as_json:
+            emit_json({"id": sr.id, "annotator": sr.annotator, "code": sr.label, "sentence_id": sr.sentence_id})
+        else:
+            click.echo(f"recorded {sr.label} for sentence {sentence_id} by {sr.annotator}")
         return
     missing = [n for n, v in (("--target", target), ("--claim", claim_id), ("--dimension", dimension),
                               ("--code", code), ("--by", by)) if not v]

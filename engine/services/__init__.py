@@ -68,7 +68,8 @@ from factaudit.engine.services.projects import (
     table_columns,
 )
 from factaudit.engine.services.rater_merge import (
-    MergeResult, RaterDisagreement, adjudicate, merge_provenance, rater_disagreements, rater_merge,
+    MergeResult, RaterDisagreement, adjudicate, adjudicate_sentence, merge_provenance, rater_disagreements, rater_merge,
+    sentence_disagreements, sentence_rating_labels,
 )
 from factaudit.engine.services.rater_side import (
     RaterWorkspace, ReturnResult, import_package_labels, is_rater_package, open_rater_package, package_manifest,
@@ -122,7 +123,7 @@ __all__ = [
     "RaterDisagreement", "RaterWorkspace", "RetrievalEval", "RetrievalRequest", "RetrievalResult", "ReturnResult", "ReviewItem", "SealResult", "SealedProject", "Step",
     "SuspectVerdicts", "SweepResult", "VariantInfo", "VerdictDetail", "VerifyRequest", "VerifyResult", "WorkflowStatus",
     "accept_proposal",
-    "add_endpoint", "add_model_file", "add_round", "adjudicate", "aggregate", "aggregate_runs", "aggregate_scores", "aggregate_variants",
+    "add_endpoint", "add_model_file", "add_round", "adjudicate", "adjudicate_sentence", "aggregate", "aggregate_runs", "aggregate_scores", "aggregate_variants",
     "agreement", "agreement_json", "allow_host", "annotate", "annotation_history", "annotator_for", "answer_items",
     "audit_report", "build_demo", "certify", "certify_units", "check_model", "claim_hits", "claim_languages",
     "claim_lineage", "claims_for_run", "classifier_models",
@@ -147,7 +148,7 @@ __all__ = [
     "remove_endpoint", "remove_model", "remove_price", "rename_dataset", "resumable_aggregate_runs", "resumable_verify_runs",
     "retrieval_runs", "retrieve", "retriever_choices", "review_queue", "review_samples", "row_detail",
     "run_claim_ids", "run_metrics", "run_usage", "saturation_plot", "save_codebook", "save_codebook_data",
-    "scorable_runs", "score_run", "seal_project", "set_dataset_language", "set_offline",
+    "scorable_runs", "score_run", "seal_project", "sentence_disagreements", "sentence_rating_labels", "set_dataset_language", "set_offline",
     "set_prelabels_wanted", "set_price", "set_triage", "suspect_verdicts", "sweep", "table_columns", "taxonomy",
    
     "triage_summary", "trust_key", "trusted_keys", "uncovered_cases", "undo_annotation", "units_to_run",

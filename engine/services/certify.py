@@ -3,15 +3,16 @@ the verifier and the run's error rate. engine/metrics/certify.py holds the estim
 
 Units and flags come from the scoring code (services.scoring.open_units, metrics.classification's
 UnitRecord.predicted), so a mapping and a level mean here what they mean in `metrics`:
-- level sentence: Y = the sentence's expert label; f = any of its claims flagged under the mapping.
-  The unlabelled units are the other sentences of the answers the run verified.
+- level sentence: Y = the sentence's label (an adjudicated label where there is one, else the expert's,
+  else a second rater's); f = any of its claims flagged under the mapping. The unlabelled units are
+  the other sentences of the answers the run verified.
 - level claim: Y = the claim's sentence label when it has one, else its gold label read through the
   same mapping (gold Refuted is an error under every mapping); f = its verdict under the mapping.
 Units with a parse-failed or missing verdict are left out of both sets and counted in `unscored`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from factaudit.engine.metrics.classification import LEVELS, MAPPINGS, UnitRecord
 from factaudit.engine.project import certify_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import scoring
+from factaudit.engine.services.rater_merge import sentence_rating_labels
 from factaudit.engine.services.scoring import DEFAULT_LEVEL, DEFAULT_MAPPING
 
 
@@ -74,6 +76,9 @@ def certify_units(project: Project, run_id: str, mapping: str = DEFAULT_MAPPING,
     if level == "sentence":
         verdict_of = {r.claim_id: r.verdict for r in u.rows if r.verdict is not None and r.parse_status != "failed"}
         unscored = dict(u.unscored)
+        rated, adjudicated = sentence_rating_labels(project)
+        # an adjudicated label replaces the expert's; a second rater's labels a sentence the expert left
+        labelled = [replace(x, truth=adjudicated[x.id] == "error") if x.id in adjudicated else x for x in u.sentences]
         unlabelled = []
         for s in certify_store.unlabelled_sentences(project, run_id):
             if not s.claim_ids:
@@ -81,8 +86,11 @@ def certify_units(project: Project, run_id: str, mapping: str = DEFAULT_MAPPING,
             elif any(c not in verdict_of for c in s.claim_ids):
                 unscored["missing_verdict"] += 1
             else:
-                unlabelled.append(UnitRecord(s.id, False, [verdict_of[c] for c in s.claim_ids], s.category, s.item_id))
-        return CertifyUnits(u.sentences, unlabelled, unscored, "sentence labels")
+                label = adjudicated.get(s.id) or rated.get(s.id)
+                unit = UnitRecord(s.id, label == "error", [verdict_of[c] for c in s.claim_ids], s.category, s.item_id)
+                (labelled if label else unlabelled).append(unit)
+        source = "sentence labels" + (" (with rater and adjudicated labels)" if rated or adjudicated else "")
+        return CertifyUnits(labelled, unlabelled, unscored, source)
     labelled, unlabelled = [], []
     parse_failed = 0
     used_gold = used_sentence = False

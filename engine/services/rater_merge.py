@@ -161,6 +161,52 @@ def rater_disagreements(project: Project, target: str | None = None,
     return out
 
 
+def sentence_rating_labels(project: Project) -> tuple[dict[str, str], dict[str, str]]:
+    """({sentence: a rater's latest label}, {sentence: the adjudicated label}) from sentence ratings
+    (the first expert's own label lives in the sentences table)."""
+    rated: dict[str, str] = {}
+    adjudicated: dict[str, str] = {}
+    for r in rater_store.sentence_ratings(project):          # oldest first: the latest wins
+        (adjudicated if rt.is_adjudicator(r.annotator) else rated)[r.sentence_id] = r.label
+    return rated, adjudicated
+
+
+def sentence_disagreements(project: Project) -> list[RaterDisagreement]:
+    """Sentences where the expert's label and a rater's latest label differ."""
+    latest: dict[str, dict[str, str]] = {}
+    adjudicated: dict[str, rater_store.SentenceRating] = {}
+    for r in rater_store.sentence_ratings(project):
+        if rt.is_adjudicator(r.annotator):
+            adjudicated[r.sentence_id] = r
+        else:
+            latest.setdefault(r.sentence_id, {})[r.annotator] = r.label
+    expert = rater_store.sentence_labels(project, list(latest))
+    out = []
+    for sid in sorted(latest):
+        codes = dict(sorted(latest[sid].items()))
+        if expert.get(sid):
+            codes = {"expert": expert[sid], **codes}
+        if len(codes) >= 2 and len(set(codes.values())) > 1:
+            adj = adjudicated.get(sid)
+            out.append(RaterDisagreement("sentence", sid, None, rt.SENTENCE_DIMENSION, codes,
+                                         adj.label if adj else None, adj.annotator if adj else None))
+    return out
+
+
+def adjudicate_sentence(project: Project, sentence_id: str, label: str, adjudicator: str) -> rater_store.SentenceRating:
+    """The final label of a sentence where the expert and a rater differ (append-only)."""
+    import uuid
+
+    if label not in rt.SENTENCE_LABELS:
+        raise InvalidArgument(f"a sentence label is correct or error, got {label!r}")
+    if sentence_id not in rater_store.sentence_labels(project, [sentence_id]):
+        raise InvalidArgument(f"no sentence {sentence_id!r} in {project.path.name}")
+    rec = rater_store.SentenceRating(f"sr-{uuid.uuid4()}", sentence_id, label, rt.adjudicator_name(adjudicator), now_iso())
+    with project.atomic() as conn:
+        rater_store.add_sentence_ratings(conn, [rec])
+    return rec
+
+
 def adjudicate(project: Project, *, target: str, claim_id: str, dimension: str, code: str, adjudicator: str,
                passage_id: str | None = None, run_id: str | None = None, note: str | None = None) -> ann.Annotation:
     """Record the final code of a unit's dimension, by an adjudicator (append-only; the latest counts)."""

@@ -308,3 +308,30 @@ def test_sentence_package_round_trip(source, monkeypatch):
     assert m.sentence_ratings_added == 4
     assert services.rater_merge(project, ret).sentence_ratings_added == 0
     assert len(services.merge_provenance(project)) == 4
+
+
+def test_sentence_adjudication_feeds_certify(source, monkeypatch):
+    project, _, vrun, tmp = source
+    pkg = tmp / "s.faproj"
+    services.make_rater_package(project, pkg, "Eve", target="sentences", all_units=True)
+    _as_user(monkeypatch, tmp, "eve")
+    with services.open_rater_package(pkg) as ws:
+        ids = [u[1] for u in ws.manifest.units]
+    # Eve calls every sentence correct; the expert called every s1 sentence an error
+    services.import_package_labels(pkg, _jsonl(tmp / "e.jsonl", [{"sentence_id": i, "label": "correct",
+                                                                   "annotator": "Eve"} for i in ids]))
+    services.rater_return(pkg, tmp / "e-ret.faproj")
+    _as_user(monkeypatch, tmp, "sender")
+    services.rater_merge(project, tmp / "e-ret.faproj")
+    rows = services.sentence_disagreements(project)
+    assert sorted(r.claim_id for r in rows) == [f"a{a}:s1" for a in range(6)]
+    assert rows[0].codes == {"expert": "error", "Eve": "correct"}
+    before = services.certify(project, vrun, "R+NE+A", "sentence").to_json()
+    assert before["n_labelled_errors"] == 6
+    services.adjudicate_sentence(project, "a0:s1", "correct", "Ann")
+    after = services.certify(project, vrun, "R+NE+A", "sentence").to_json()
+    assert after["n_labelled_errors"] == 5 and after["n_labelled"] == before["n_labelled"] == 12
+    assert services.sentence_disagreements(project)[0].adjudicated == "correct"
+    r = CliRunner().invoke(_cli(), ["adjudicate", str(project.path), "--target", "sentence", "--sentence", "a1:s1",
+                                    "--code", "maybe", "--by", "Ann"])
+    assert r.exit_code == 2 and "correct or error" in r.output
