@@ -183,20 +183,26 @@ class Verification:
     seal_format: str | None = None
     file_ok: bool | None = None        # format 2: every byte as signed (None: format 1, not covered)
     damaged: bool = False              # not readable as a sealed project at all
+    # -wal / -shm / -journal files beside the sealed file: SQLite tools would read them instead of
+    # (or roll them into) the sealed bytes, so the file is not what was sealed (issue #26).
+    sidecars: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {"valid": self.valid, "changed_tables": self.changed_tables, "signer": self.signer,
                 "trusted": self.trusted, "signature_ok": self.signature_ok, "schema_changed": self.schema_changed,
                 "encrypted": self.encrypted, "reasons": self.reasons, "sealed_at": self.sealed_at,
                 "app_version": self.app_version, "schema_version": self.schema_version, "path": self.path,
-                "seal_format": self.seal_format, "file_ok": self.file_ok, "damaged": self.damaged}
+                "seal_format": self.seal_format, "file_ok": self.file_ok, "damaged": self.damaged,
+                "sidecars": self.sidecars}
 
     @property
     def status(self) -> str:
         if self.damaged:
             return "damaged"
         if not self.valid:
-            return "changed since sealing" if self.changed_tables or self.schema_changed else "seal invalid"
+            if self.changed_tables or self.schema_changed:
+                return "changed since sealing"
+            return "files beside it would change it" if self.sidecars else "seal invalid"
         return "sealed, signer trusted" if self.trusted else "sealed, signer not trusted"
 
 

@@ -17,7 +17,7 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
-from cryptography.exceptions import InvalidTag
+from cryptography.exceptions import InternalError, InvalidTag, UnsupportedAlgorithm
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
@@ -35,6 +35,10 @@ ENC_CHUNK = 1 << 20
 GCM_TAG = 16
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 15, 8, 1
 MAX_HEADER = 64 * 1024
+# What a header may ask of scrypt: n a power of two up to 2^20, r up to 16, p up to 16, and at most
+# 1 GiB of memory (128·n·r bytes). Anything else is damage, said in one line, not a traceback or an
+# attempt to allocate what the header asks for.
+SCRYPT_MAX_N, SCRYPT_MAX_R, SCRYPT_MAX_P, SCRYPT_MAX_MEM = 2 ** 20, 16, 16, 1 << 30
 
 
 def canonical_json(value: dict) -> str:
@@ -94,17 +98,36 @@ def _read_header(fh, path: Path) -> tuple[bytes, dict]:
         raise SealError(f"{path} is truncated (encrypted header cut short)")
     try:
         meta = json.loads(body)
-        meta["salt_bytes"] = base64.b64decode(meta["salt"])
-        meta["prefix_bytes"] = base64.b64decode(meta["nonce_prefix"])
+        if not isinstance(meta, dict):
+            raise TypeError("not an object")
+        meta["salt_bytes"] = base64.b64decode(meta["salt"], validate=True)
+        meta["prefix_bytes"] = base64.b64decode(meta["nonce_prefix"], validate=True)
         for k in ("n", "r", "p", "chunk_size"):
-            meta[k] = int(meta[k])
-    except (ValueError, KeyError, TypeError, binascii.Error) as exc:
+            if not isinstance(meta[k], int) or isinstance(meta[k], bool):
+                raise TypeError(f"{k} is not an integer")
+    except (ValueError, KeyError, TypeError, binascii.Error, RecursionError) as exc:
+        # ValueError also covers integers of more than 4,300 digits (Python's conversion limit).
         raise SealError(f"{path} is damaged (unreadable encrypted header)") from exc
     if meta.get("cipher") != "AES-256-GCM" or meta.get("kdf") != "scrypt" or len(meta["prefix_bytes"]) != 4:
-        raise SealError(f"{path} uses an encryption this factaudit does not know: {meta.get('cipher')}")
-    if not (0 < meta["chunk_size"] <= 1 << 30) or meta["n"] > 2 ** 20:
-        raise SealError(f"{path} is damaged (implausible encryption parameters)")
+        raise SealError(f"{path} uses an encryption this factaudit does not know: {str(meta.get('cipher'))[:40]}")
+    problem = _scrypt_problem(meta["n"], meta["r"], meta["p"], meta["chunk_size"], meta["salt_bytes"])
+    if problem:
+        raise SealError(f"{path} is damaged (implausible encryption parameters: {problem})")
     return magic + raw_len + body, meta
+
+
+def _scrypt_problem(n: int, r: int, p: int, chunk_size: int, salt: bytes) -> str | None:
+    if not (2 <= n <= SCRYPT_MAX_N) or n & (n - 1):
+        return f"n = {str(n)[:20]} is not a power of two between 2 and {SCRYPT_MAX_N}"
+    if not (1 <= r <= SCRYPT_MAX_R) or not (1 <= p <= SCRYPT_MAX_P):
+        return f"r = {str(r)[:20]}, p = {str(p)[:20]} outside 1..{SCRYPT_MAX_R} and 1..{SCRYPT_MAX_P}"
+    if 128 * n * r > SCRYPT_MAX_MEM:
+        return f"scrypt would need {128 * n * r >> 20} MiB"
+    if not (0 < chunk_size <= 1 << 30):
+        return f"chunk size {str(chunk_size)[:20]}"
+    if not salt:
+        return "empty salt"
+    return None
 
 
 def decrypt_file(src: Path, dst: Path, passphrase: str) -> None:
@@ -113,7 +136,11 @@ def decrypt_file(src: Path, dst: Path, passphrase: str) -> None:
     try:
         with open(src, "rb") as fin:
             header, meta = _read_header(fin, src)
-            aes = AESGCM(_derive(passphrase, meta["salt_bytes"], meta["n"], meta["r"], meta["p"]))
+            try:
+                key = _derive(passphrase, meta["salt_bytes"], meta["n"], meta["r"], meta["p"])
+            except (ValueError, MemoryError, InternalError, UnsupportedAlgorithm) as exc:
+                raise SealError(f"{src} cannot be decrypted: scrypt refused its parameters ({exc})") from exc
+            aes = AESGCM(key)
             step = meta["chunk_size"] + GCM_TAG
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(fd, "wb") as fout:

@@ -12,8 +12,10 @@ from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
 from factaudit.engine.errors import SealError
 
-# verify-seal exit codes: 0 valid (and trusted, or no trust asked for), 1 changed or seal broken,
-# 3 valid but the signer is not the one named with --trust.
+# verify-seal exit codes: 0 valid and the signer trusted, 1 changed, seal broken or SQLite side files
+# beside it, 3 a valid signature by a signer who is not trusted (not named with --trust, or, without
+# --trust, neither your own key nor one in your trusted keys): the content is as that signer sealed
+# it, but nothing says who they are.
 EXIT_INVALID = 1
 EXIT_UNTRUSTED = 3
 
@@ -68,7 +70,10 @@ def verify_seal_cmd(file: Path, trust: tuple[str, ...], as_json: bool) -> None:
     elif ver.damaged:
         click.echo(f"INVALID: {'; '.join(ver.reasons)}")
     else:
-        mark = "VALID" if ver.valid else "INVALID"
+        if not ver.valid:
+            mark = "INVALID"
+        else:
+            mark = "VALID" if ver.trusted else "VALID signature, UNTRUSTED signer"
         click.echo(f"{mark}: {file}")
         click.echo(f"  signer {ver.signer} ({'trusted' if ver.trusted else 'NOT trusted'}), sealed {ver.sealed_at} "
                    f"by factaudit {ver.app_version}")
@@ -76,7 +81,7 @@ def verify_seal_cmd(file: Path, trust: tuple[str, ...], as_json: bool) -> None:
             click.echo(f"  - {reason}")
     if not ver.valid:
         sys.exit(EXIT_INVALID)
-    if trust and not ver.trusted:
+    if not ver.trusted:
         sys.exit(EXIT_UNTRUSTED)
 
 

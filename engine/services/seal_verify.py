@@ -12,6 +12,7 @@ what changed, the schema and the header fields.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -103,20 +104,30 @@ def _check(conn: sqlite3.Connection, path: Path, trusted_set) -> Verification:
             if header.get(name) != now.get(name):
                 reasons.append(f"the file header's {name} changed ({header.get(name)} -> {now.get(name)})")
 
-    wal = Path(str(path) + "-wal")
-    if wal.is_file() and wal.stat().st_size > 0:
-        reasons.append(f"{wal.name} next to the sealed file holds changes that are not part of the seal; "
-                       "factaudit ignores them, other SQLite tools may not")
+    sidecars = sidecar_files(path)
+    if sidecars:
+        reasons.append(", ".join(sidecars) + " beside the sealed file: SQLite reads a -wal's pages instead of "
+                       "the sealed ones and rolls a -journal back into the file, so what other tools show is "
+                       "not what was sealed; remove them (factaudit opens sealed files immutable and ignores them)")
     trusted = sig_ok and signer in trusted_set()
     if sig_ok and not trusted:
         reasons.append(f"the signer {signer} is not among the trusted keys")
-    valid = sig_ok and file_ok is not False and not changed and not schema_changed and check == "ok"
+    valid = (sig_ok and file_ok is not False and not changed and not schema_changed and check == "ok"
+             and not sidecars)
     return Verification(
         valid=valid, changed_tables=changed, signer=signer, trusted=trusted, signature_ok=sig_ok,
         schema_changed=schema_changed, reasons=reasons, sealed_at=manifest.get("created"),
         app_version=manifest.get("app_version"), schema_version=manifest.get("schema_version"), path=str(path),
-        seal_format=fmt, file_ok=file_ok,
+        seal_format=fmt, file_ok=file_ok, sidecars=sidecars,
     )
+
+
+SIDECAR_SUFFIXES = ("-wal", "-shm", "-journal")
+
+
+def sidecar_files(path: Path) -> list[str]:
+    """The SQLite side files next to `path` (any size: even an empty -wal means a writer was here)."""
+    return [Path(str(path) + s).name for s in SIDECAR_SUFFIXES if os.path.lexists(str(path) + s)]
 
 
 def _file_signature_ok(conn: sqlite3.Connection, path: Path, row: seal_store.SealRow) -> bool:

@@ -221,6 +221,10 @@ def test_file_resigned_with_another_key_is_untrusted(sealed, user_dirs, tmp_path
     assert svc.verify_sealed(forged, trust=own).trusted is False
     assert svc.verify_sealed(forged, trust=mallory_fp).trusted is True
 
+    res = run("verify-seal", forged)  # re-sealed with another key: not "VALID" (issue #26)
+    assert res.exit_code == 3 and res.output.splitlines()[0] == f"VALID signature, UNTRUSTED signer: {forged}"
+    res = run("verify-seal", forged, "--trust", own)
+    assert res.exit_code == 3 and res.output.startswith("VALID signature, UNTRUSTED signer")
     res = run("verify-seal", forged, "--trust", own, "--json")
     assert res.exit_code == 3
     out = json.loads(res.output)
@@ -418,8 +422,10 @@ def test_recipient_trusts_the_consultant_by_exported_key(demo_project, tmp_path,
 
     monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path / "client-config"))
     res = run("verify-seal", out, "--json")
-    assert res.exit_code == 0  # valid; no signer was demanded
-    assert json.loads(res.output)["trusted"] is False
+    assert res.exit_code == 3  # a valid signature by a signer nobody here trusts (was 0 before #26)
+    assert json.loads(res.output)["trusted"] is False and json.loads(res.output)["valid"] is True
+    res = run("verify-seal", out)
+    assert res.exit_code == 3 and res.output.startswith(f"VALID signature, UNTRUSTED signer: {out}")
     res = run("verify-seal", out, "--trust", pem, "--json")
     assert res.exit_code == 0 and json.loads(res.output)["trusted"] is True
     assert json.loads(res.output)["signer"] == consultant
@@ -454,3 +460,72 @@ def test_a_sealed_file_is_not_sealed_again_and_a_wal_sidecar_is_flagged(sealed, 
     ver = svc.verify_sealed(copy)  # immutable reads see the sealed pages only ...
     conn.close()
     assert any("-wal" in r for r in ver.reasons)  # ... and the sidecar is pointed out
+    assert not ver.valid
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-journal", "-shm"])
+def test_a_sidecar_beside_an_untouched_sealed_file_makes_it_invalid(sealed, tmp_path, suffix):
+    """Issue #26: a -wal made on a copy, placed beside the untouched sealed file, is what SQLite reads
+    (it opens a -wal that exists whatever the header says); the seal said VALID, exit 0."""
+    before = sealed.read_bytes()
+    edited = tmp_path / "edited.faproj"
+    shutil.copy2(sealed, edited)
+    conn = sqlite3.connect(edited)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA wal_autocheckpoint = 0")
+    conn.execute("UPDATE claims SET text = 'planted' WHERE id = (SELECT min(id) FROM claims)")
+    conn.commit()
+    side = Path(str(sealed) + suffix)
+    if suffix == "-wal":
+        shutil.copy2(str(edited) + "-wal", side)
+    else:
+        side.write_bytes(b"")
+    conn.close()
+    if suffix == "-wal":  # the attack is real: a plain SQLite reader shows the planted text
+        plain = sqlite3.connect(f"{sealed.as_uri()}?mode=ro", uri=True)
+        assert plain.execute("SELECT text FROM claims ORDER BY id LIMIT 1").fetchone()[0] == "planted"
+        plain.close()
+        assert side.exists()
+    assert sealed.read_bytes() == before  # the sealed bytes themselves are untouched
+    ver = svc.verify_sealed(sealed)
+    assert not ver.valid and ver.signature_ok and side.name in ver.sidecars  # (the reader above made a -shm too)
+    assert ver.status == "files beside it would change it"
+    res = run("verify-seal", sealed)
+    assert res.exit_code == 1 and res.output.startswith(f"INVALID: {sealed}")
+    assert side.name in res.output
+    assert side.name in json.loads(run("verify-seal", sealed, "--json").output)["sidecars"]
+    for leftover in ("-wal", "-shm", "-journal"):
+        Path(str(sealed) + leftover).unlink(missing_ok=True)
+    assert svc.verify_sealed(sealed).valid
+
+
+def _with_header(enc: Path, dst: Path, **changes) -> Path:
+    data = enc.read_bytes()
+    n = int.from_bytes(data[len(sealcore.ENC_MAGIC):len(sealcore.ENC_MAGIC) + 4], "big")
+    start = len(sealcore.ENC_MAGIC) + 4
+    meta = json.loads(data[start:start + n])
+    meta.update(changes)
+    body = json.dumps(meta).encode() if "raw" not in changes else changes["raw"]
+    dst.write_bytes(sealcore.ENC_MAGIC + len(body).to_bytes(4, "big") + body + data[start + n:])
+    return dst
+
+
+@pytest.mark.parametrize("changes", [
+    {"n": 32769}, {"n": 0}, {"n": 1}, {"n": -2}, {"n": 2 ** 40}, {"n": "32768"}, {"n": True}, {"n": 1.5},
+    {"r": 0}, {"r": 10 ** 9}, {"p": 0}, {"p": 2 ** 31}, {"n": 2 ** 20, "r": 16}, {"chunk_size": 0},
+    {"salt": ""}, {"salt": 5}, {"salt": "***"}, {"nonce_prefix": "AAAAAAAA"}, {"cipher": None},
+    {"raw": b"[1, 2]"}, {"raw": b'{"n": 1' + b"0" * 5000 + b"}"}, {"raw": b'{"n": 1e400}'}, {"raw": b"\xff\xfe"},
+])
+def test_every_malformed_encrypted_header_is_one_line(demo_project, tmp_path, changes):
+    demo_project.close()
+    enc = tmp_path / "s.enc"
+    env = {"FACTAUDIT_PASSPHRASE": "pw-123456"}
+    assert run("seal", demo_project.path, "--out", enc, "--encrypt", env=env).exit_code == 0
+    bad = _with_header(enc, tmp_path / "bad.enc", **changes)
+    with pytest.raises(SealError):
+        svc.verify_sealed(bad, passphrase="pw-123456")
+    res = run("verify-seal", bad, env=env)
+    assert res.exit_code == 2, res.output
+    lines = res.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in res.output, res.output
+    assert "bad.enc" in lines[0] and len(lines[0]) < 300
