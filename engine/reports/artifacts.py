@@ -29,6 +29,7 @@ class ReportData:
     answer_comparisons: list = field(default_factory=list)    # metrics.answer_compare results (choices runs)
     usage: dict[str, Any] = field(default_factory=dict)       # run -> latency / tokens / cost (metrics.usage)
     test_looks: dict[str, int] = field(default_factory=dict)  # configuration family -> evaluations on test
+    certification: dict[str, Any] = field(default_factory=dict)  # run -> services.certify JSON or {"missing": why}
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -40,6 +41,7 @@ class ReportData:
             "answer_comparisons": [c.to_json() for c in self.answer_comparisons],
             "usage": self.usage,
             "test_looks": self.test_looks,
+            "certification": self.certification,
             "skipped": self.skipped,
         }
 

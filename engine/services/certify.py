@@ -149,3 +149,15 @@ def write_sample(path: str | Path, level: str, ids: list[str]) -> Path:
         raise InvalidArgument(f"{out} already exists; choose a new file for the sample")
     out.write_text("".join(json.dumps({"level": level, "id": i}) + "\n" for i in ids), encoding="utf-8")
     return out
+
+
+def report_certification(project: Project, run_ids: list[str], mapping: str = DEFAULT_MAPPING,
+                         level: str = DEFAULT_LEVEL) -> dict[str, dict[str, Any]]:
+    """The report's section: each verify run's certification, or why it has none (no labelled units)."""
+    out: dict[str, dict[str, Any]] = {}
+    for run in run_ids:
+        try:
+            out[run] = certify(project, run, mapping, level).to_json()
+        except InvalidArgument as exc:
+            out[run] = {"missing": str(exc), "mapping": mapping, "level": level}
+    return out

@@ -302,10 +302,14 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
     from factaudit.engine.services.audit import audit_report
 
     audit = audit_report(project, n_resamples=n_resamples, seed=seed)
+    from factaudit.engine.services.certify import report_certification
+
+    certification = report_certification(project, list(metrics), mapping, level)
     progress(total, total, "writing")
     return ReportData(config=config, metrics=metrics, comparison=comparison, comparison_note=comparison_note,
                       multi_answer=multi, conflict=confl, per_item=per_item, skipped=skipped, audit=audit,
                       answer_comparisons=answer_comparisons, test_looks=looks_at_test(project),
+                      certification=certification,
                       usage={r: u for r in run_ids if r not in skipped and kinds[r] in ("verdicts", "choices")
                              and (u := run_usage(project, r, kinds[r])) is not None})
 

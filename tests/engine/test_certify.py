@@ -188,3 +188,16 @@ def test_certify_command_json_and_sample(run):
     assert human.exit_code == 0 and "prediction-powered" in human.output
     bad = CliRunner().invoke(cli, ["certify", path, "--run", "verify-99"])
     assert bad.exit_code == 2 and bad.output.count("\n") == 1 and "error:" in bad.output
+
+
+def test_report_carries_the_certification_section(run):
+    from factaudit.engine.services import scoring
+
+    project, run_id, _, _, tmp_path = run
+    scoring.write_report(project, tmp_path / "rep", ("html", "json"), [run_id], n_resamples=200)
+    summary = json.loads((tmp_path / "rep" / "json" / "summary.json").read_text())
+    direct = certify_service.certify(project, run_id).to_json()
+    assert summary["certification"][run_id]["error_rate"] == direct["error_rate"]
+    html = (tmp_path / "rep" / "report.html").read_text(encoding="utf-8")
+    assert "Certification: what the expert labels prove" in html
+    assert f"{100 * direct['error_rate']['ppi']['value']:.1f}" in html
