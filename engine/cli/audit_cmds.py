@@ -46,7 +46,7 @@ def annotations_export(project: Path, file: Path, as_json: bool) -> None:
 def annotations_import(project: Path, file: Path, as_json: bool) -> None:
     """Merge annotation records (all or nothing; known ids with the same content are skipped). On a rater
     package: only its units, by its rater, under its codebook, into the rater's workspace."""
-    if services.is_rater_package(project):
+    if services.is_sealed(project):     # a sealed file takes labels only as a rater package (maybe encrypted)
         from factaudit.engine.cli.rater_cmds import package_passphrase
 
         got = services.import_package_labels(project, file, package_passphrase(project))

@@ -335,3 +335,28 @@ def test_sentence_adjudication_feeds_certify(source, monkeypatch):
     r = CliRunner().invoke(_cli(), ["adjudicate", str(project.path), "--target", "sentence", "--sentence", "a1:s1",
                                     "--code", "maybe", "--by", "Ann"])
     assert r.exit_code == 2 and "correct or error" in r.output
+
+
+def test_encrypted_package_through_the_cli(source, monkeypatch):
+    project, _, _, tmp = source
+    path = str(project.path)
+    project.close()
+    monkeypatch.setenv("FACTAUDIT_PASSPHRASE", "correct horse battery staple")
+    pkg = tmp / "enc.faproj"
+    r = CliRunner().invoke(_cli(), ["rater-package", path, "--out", str(pkg), "--rater", "Finn", "--units", "2",
+                                    "--k", "1", "--encrypt", "--json"])
+    assert r.exit_code == 0, r.output
+    assert services.is_encrypted(pkg) and REASON.encode() not in pkg.read_bytes()
+    _as_user(monkeypatch, tmp, "finn")
+    with services.open_rater_package(pkg, "correct horse battery staple") as ws:
+        d = services.codebook(ws.project).evidence[0]
+        rows = [{"target": "evidence", "claim_id": u[1], "passage_id": u[2], "dimension": d.id,
+                 "code": d.codes[0].id, "annotator": "Finn"} for u in ws.manifest.units]
+    r = CliRunner().invoke(_cli(), ["annotations", "import", str(pkg), str(_jsonl(tmp / "f.jsonl", rows))])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(_cli(), ["rater-return", str(pkg), "--out", str(tmp / "f-ret.faproj")])
+    assert r.exit_code == 0, r.output
+    _as_user(monkeypatch, tmp, "sender")
+    r = CliRunner().invoke(_cli(), ["rater-merge", path, str(tmp / "f-ret.faproj"), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["added"] == len(rows)
