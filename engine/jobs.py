@@ -1,18 +1,28 @@
-"""The one run lifecycle, shared by verify, decompose, judge and retrieve (and by the GUI's jobs).
+"""The one run lifecycle, shared by verify, decompose, judge, aggregate and retrieve (and the GUI's jobs).
 
-A run is created `running` (or an interrupted, cancelled or failed run is reopened for --resume),
-its units are worked and committed one transaction at a time, and it ends `done`, `cancelled` or
-`failed`. A `running` run whose process died reads as `interrupted` (engine/project/runs.py). The
-capabilities supply only their per-unit work: what the units are, how one is computed (possibly in
-worker threads) and how its result is committed (always in the calling thread, which owns the write
-connection). Everything else is here: cancel checks between units, progress (done counts the units
-done before a resume too; RateMeter.text is the one rate-and-ETA text), the final status, and one
-error text that names the run.
+Front half (start_or_resume): a run is created `running` from a request, or with `request.resume`
+an interrupted, cancelled or failed run is reopened. In that order, once for every kind: the resumed
+run is checked (its kind, its status, its corpus), its typed config is read back (`from_config`, any
+shape an earlier version stored) and the model found again from its pin; the prompts' sha256 are
+compared with the templates now; a new run's config is validated and its temperature checked by the
+kind's ModelOpener. Then the units' inputs are read once, the model opened (and closed at the end
+if opened here), the config completed and stored, and the run created or reopened. A kind supplies
+a RunKind subclass (its config type and hooks) and a ModelOpener strategy, or none (retrieve):
 
-    run_id = jobs.create_run(project, "verify", config, provenance)  # or resumable_run + reopen_run
-    with jobs.RunLifecycle(project, run_id, noun="claims", verb="verifying", summary=...) as life:
-        life.work(todo, compute, commit, done_before=len(done), total=len(all_units))
-    life.summary  # what finish_run stored
+    with jobs.start_or_resume(project, _VerifyKind(req, on_retry), req, model=llm) as run:
+        with jobs.RunLifecycle(project, run.run_id, noun="claims", verb="verifying") as life:
+            done = run_store.verdict_claim_ids(project, run.run_id)
+            life.work([c for c in run.inputs.claims if c[0] not in done], compute, commit,
+                      done_before=len(done), total=len(run.inputs.claims))
+
+Back half (RunLifecycle): the units are worked and committed one transaction at a time, and the run
+ends `done`, `cancelled` or `failed`. A `running` run whose process died reads as `interrupted`
+(engine/project/runs.py). The capabilities supply only their per-unit work: what the units are, how
+one is computed (possibly in worker threads) and how its result is committed (always in the calling
+thread, which owns the write connection). Everything else is here: cancel checks between units,
+progress (done counts the units done before a resume too; RateMeter.text is the one rate-and-ETA
+text), the final status, and one error text that names the run. Enter the RunLifecycle first thing
+in the start_or_resume block: a run left outside one stays `running` until the process ends.
 """
 from __future__ import annotations
 

@@ -79,7 +79,8 @@ class RetrievalConfig:
     @classmethod
     def from_config(cls, c: dict[str, Any]) -> RetrievalConfig:
         names = {f.name for f in fields(cls)} - {"embedder"}
-        return cls(embedder=c.get("model"), **{k: v for k, v in c.items() if k in names})
+        values = {k: v for k, v in c.items() if k in names}
+        return cls(embedder=c.get("model"), **{**dict.fromkeys(cls._OPTIONAL), **values})   # absent: not pinned
 
     def to_config(self) -> dict[str, Any]:
         config = {"retriever": self.retriever, "components": self.components, "k": self.k, "model": self.embedder,
