@@ -40,6 +40,7 @@ class VerifyRequest(LLMRunSettings):
     evidence: str | None = DEFAULT_EVIDENCE   # whole | sentences:N | tokens:B (None = whole)
     scoring: str = "generate"            # or "logprob": the four verdicts scored by log-probability (joint)
     calibration: str = "none"            # logprob only: none | contextual | a JSON bias file
+    claim_ids: list[str] | None = None   # LLM only: just these claims (reasoning for the units to be labelled)
 
 
 @dataclass
@@ -95,6 +96,7 @@ class VerifyConfig:
     scoring: str = "generate"
     calibration: str | None = "none"
     bias: dict[str, float] | None = None
+    claim_ids: list[str] | None = None          # pinned only when given (configs keep their earlier keys)
 
     @classmethod
     def from_request(cls, req: VerifyRequest) -> VerifyConfig:
@@ -103,7 +105,7 @@ class VerifyConfig:
         cfg = cls(retrieval_run=req.retrieval_run, mode=req.mode, k=req.k, limit=req.limit, dataset=req.dataset,
                   seed=req.seed, temperature=req.temperature, max_tokens=req.max_tokens,
                   passage_words=req.passage_words, prompt_cache=req.prompt_cache, evidence=req.evidence or "whole",
-                  scoring=req.scoring, calibration=req.calibration)
+                  scoring=req.scoring, calibration=req.calibration, claim_ids=req.claim_ids)
         opts = cfg.options()
         cfg.prompt = opts.prompt().ref()
         cfg.withheld_instructions = DETECTOR if opts.withhold_instructions else None
@@ -119,7 +121,7 @@ class VerifyConfig:
                    evidence=c.get("evidence"), prompt=c.get("prompt") or {}, corpus_hash=c.get("corpus_hash"),
                    model=c.get("model"), withheld_instructions=c.get("withheld_instructions"),
                    scoring=scoring.get("method", "generate"), calibration=scoring.get("calibration", "none"),
-                   bias=scoring.get("bias"))
+                   bias=scoring.get("bias"), claim_ids=c.get("claim_ids"))
 
     def to_config(self) -> dict[str, Any]:
         scoring: dict[str, Any] = {"method": "generate"}
@@ -131,6 +133,7 @@ class VerifyConfig:
             "max_tokens": self.max_tokens, "passage_words": self.passage_words, "prompt_cache": self.prompt_cache,
             "evidence": self.evidence, "prompt": self.prompt, "corpus_hash": self.corpus_hash, "model": self.model,
             "withheld_instructions": self.withheld_instructions, "scoring": scoring,
+            **({"claim_ids": self.claim_ids} if self.claim_ids is not None else {}),
         }
 
     def validate(self) -> None:
@@ -176,7 +179,7 @@ class _VerifyKind(jobs.RunKind):
     def read_inputs(self, project: Project, cfg: VerifyConfig, progress: ProgressCallback) -> _Inputs:
         _check_retrieval_run(project, cfg.retrieval_run)
         hits = run_store.get_hits(project, cfg.retrieval_run)
-        claims = _claims_with_hits(project, hits, cfg.limit, cfg.dataset)
+        claims = _claims_with_hits(project, hits, cfg.limit, cfg.dataset, cfg.claim_ids)
         if cfg.limit != 0 and not claims:
             where = f" of dataset {cfg.dataset!r}" if cfg.dataset else ""
             raise InvalidArgument(f"{cfg.retrieval_run} has no hits for any active claim{where}; nothing to verify")
@@ -206,8 +209,10 @@ def _check_retrieval_run(project: Project, run_id: str) -> None:
         raise InvalidArgument(f"retrieval run {run_id} is {run.status}; finish it first")
 
 
-def _claims_with_hits(project: Project, hits: dict, limit: int | None, dataset: str | None) -> list[tuple[str, str]]:
-    rows = [c for c in list_claims(project, dataset) if c.id in hits]
+def _claims_with_hits(project: Project, hits: dict, limit: int | None, dataset: str | None,
+                      claim_ids: list[str] | None = None) -> list[tuple[str, str]]:
+    wanted = None if claim_ids is None else set(claim_ids)
+    rows = [c for c in list_claims(project, dataset) if c.id in hits and (wanted is None or c.id in wanted)]
     if limit is not None:
         rows = rows[: max(0, int(limit))]
     return [(c.id, c.text) for c in rows]
