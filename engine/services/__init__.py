@@ -107,26 +107,28 @@ from factaudit.engine.services.sweep import confirm as confirm_sweep
 from factaudit.engine.services.usage import (
     prices, remove_price, run_usage, set_price,
 )
+from factaudit.engine.services.model_add import CheckedModel, add_checked_model
 from factaudit.engine.services.verdict_view import (
-    EvidenceRow, VerdictDetail, latest_retrieval_run, resumable_verify_runs, retrieval_runs, verdict_detail,
-    verdicts, verify_runs,
+    Attribution, EvidenceRow, VerdictDetail, classifier_choices, is_classifier_verify_run, latest_retrieval_run,
+    llm_reasoning_request, resumable_verify_runs, retrieval_runs, verdict_attribution, verdict_detail, verdicts,
+    verify_runs,
 )
 from factaudit.engine.services.verify import (
     DEFAULT_EVIDENCE, DEFAULT_K, VerifyRequest, VerifyResult, claims_for_run, verify,
 )
 
 __all__ = [
-    "AddedModel", "AggregateComparison", "AggregateRequest", "AggregateResult", "CertifyResult", "ClaimHits",
+    "AddedModel", "AggregateComparison", "AggregateRequest", "AggregateResult", "Attribution", "CertifyResult", "CheckedModel", "ClaimHits",
     "ConflictItemView", "DEFAULT_EVIDENCE", "DEFAULT_K", "DEFAULT_LEVEL", "DEFAULT_MAPPING", "DatasetLanguage", "DatasetUsage",
     "DecomposeRequest", "DecomposeResult", "DemoSummary", "Estimate", "EvidenceRow", "FormatGuess", "HitView",
     "ImportPlan", "JudgeRequest", "JudgeResult", "LLMRunSettings", "LabelUnit", "MergeResult", "PackageResult", "PassageText", "ProjectInfo",
     "RaterDisagreement", "RaterWorkspace", "RetrievalEval", "RetrievalRequest", "RetrievalResult", "ReturnResult", "ReviewItem", "SealResult", "SealedProject", "Step",
     "SuspectVerdicts", "SweepResult", "VariantInfo", "VerdictDetail", "VerifyRequest", "VerifyResult", "WorkflowStatus",
     "accept_proposal",
-    "add_endpoint", "add_model_file", "add_round", "adjudicate", "adjudicate_sentence", "aggregate", "aggregate_runs", "aggregate_scores", "aggregate_variants",
+    "add_checked_model", "add_endpoint", "add_model_file", "add_round", "adjudicate", "adjudicate_sentence", "aggregate", "aggregate_runs", "aggregate_scores", "aggregate_variants",
     "agreement", "agreement_json", "allow_host", "annotate", "annotation_history", "annotator_for", "answer_items",
     "audit_report", "build_demo", "certify", "certify_units", "check_model", "claim_hits", "claim_languages",
-    "claim_lineage", "claims_for_run", "classifier_models",
+    "claim_lineage", "claims_for_run", "classifier_choices", "classifier_models",
     "close_round", "codebook", "codebook_versions", "compare_aggregate_runs", "compare_answer_runs",
     "compare_runs", "confirm_sweep", "conflict_items", "conflict_scores", "connection_log", "connection_log_path",
     "correct_annotation", "count_rows", "create_project", "current_annotations", "data_version",
@@ -136,9 +138,9 @@ __all__ = [
     "estimate", "estimate_run", "eval_retrieval", "evidence_queue", "expand_disagreements",
     "export_annotations", "export_codebook", "export_public_key", "fit_check_text", "freeze_dataset",
     "get_run", "host_name", "import_annotations", "import_choices", "import_codebook", "import_fields",
-    "import_files", "import_package_labels", "index_page", "induce", "induction_rounds", "is_aggregate_run", "is_encrypted",
+    "import_files", "import_package_labels", "index_page", "induce", "induction_rounds", "is_aggregate_run", "is_classifier_verify_run", "is_encrypted",
     "is_rater_package", "is_sealed", "judge", "judge_runs", "judge_units", "label_unit", "latest_retrieval_run", "list_datasets",
-    "list_embedders", "list_runs", "llm_models", "local_models_folders", "looks_at_test",
+    "list_embedders", "list_runs", "llm_models", "llm_reasoning_request", "local_models_folders", "looks_at_test",
     "make_rater_package", "make_working_copy", "mark_review",
     "mark_step", "merge_proposal", "merge_provenance", "model_entries", "model_hashes", "model_pin", "multi_answer_scores",
     "normalise_code", "note_edit", "offline_settings", "open_evidence_queue", "open_project",
@@ -152,6 +154,6 @@ __all__ = [
     "set_prelabels_wanted", "set_price", "set_triage", "suspect_verdicts", "sweep", "table_columns", "taxonomy",
    
     "triage_summary", "trust_key", "trusted_keys", "uncovered_cases", "undo_annotation", "units_to_run",
-    "verdict_detail", "verdict_evidence", "verdicts", "verify", "verify_runs", "verify_sealed",
+    "verdict_attribution", "verdict_detail", "verdict_evidence", "verdicts", "verify", "verify_runs", "verify_sealed",
     "workflow_status", "workspace_manifest", "write_certify_sample", "write_report",
 ]
