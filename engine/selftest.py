@@ -68,11 +68,26 @@ def check_bm25(state: dict) -> str:
 
 
 def check_verifier(state: dict) -> str:
+    """The default verifier (the embedded classifier) on two claims."""
     from factaudit.engine import services
 
     if "retrieval_run" not in state:
         raise Skip("no retrieval run")
-    req = services.VerifyRequest(retrieval_run=state["retrieval_run"], limit=2, k=2, passage_words=120)
+    res = services.verify(state["project"], services.VerifyRequest(retrieval_run=state["retrieval_run"], limit=2, k=2))
+    if res.n_verdicts < 2:
+        raise RuntimeError(f"{res.run_id} ended {res.status} with {res.n_verdicts} verdicts")
+    return f"{res.run_id}: {res.n_verdicts} classifier verdicts ({res.model})"
+
+
+def check_llm_verifier(state: dict) -> str:
+    """The embedded LLM (verdicts with reasoning) on two claims."""
+    from factaudit.engine import services
+    from factaudit.engine.models.registry import EMBEDDED_LLM
+
+    if "retrieval_run" not in state:
+        raise Skip("no retrieval run")
+    req = services.VerifyRequest(retrieval_run=state["retrieval_run"], model=EMBEDDED_LLM, limit=2, k=2,
+                                 passage_words=120)
     res = services.verify(state["project"], req)
     if res.n_verdicts + res.n_parse_failures < 2:
         raise RuntimeError(f"{res.run_id} ended {res.status} with {res.n_verdicts} verdicts")
@@ -95,6 +110,7 @@ CHECKS = [
     Check("import", check_import),
     Check("bm25", check_bm25),
     Check("verifier", check_verifier),
+    Check("LLM verifier", check_llm_verifier),
 ]
 
 

@@ -14,8 +14,13 @@ from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE
 @click.command("verify")
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--retrieval-run", help="the retrieval run whose top-k passages are the evidence")
-@click.option("--model", help="registry name (smollm2-135m, a local_models/ stem, a saved endpoint) or a GGUF path; "
+@click.option("--model", help="default: the embedded classifier verifier minilm-verifier (fast verdicts, no reasoning); "
+                              "a classifier folder (local_models/ name or path), or an LLM for verdicts with "
+                              "reasoning: smollm2-135m, a local_models/ GGUF stem, a saved endpoint or a GGUF path; "
                               "with --endpoint, the server's model name")
+@click.option("--thresholds", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+              help="classifier only: JSON {\"supported\": x, \"refuted\": y} overriding the model's fitted "
+                   "thresholds (pinned in the run)")
 @click.option("--endpoint", help="base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
 @click.option("--mode", type=click.Choice(MODES), default="joint", show_default=True)
 @click.option("--k", "k", type=click.IntRange(1, 100), default=services.DEFAULT_K, show_default=True)
@@ -47,16 +52,18 @@ from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE
 @click.option("--backoff", type=float, default=1.0, show_default=True, help="first retry delay in seconds (doubles)")
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def verify_cmd(project, retrieval_run, model, endpoint, mode, k, limit, dataset, resume, seed, temperature, max_tokens,
+def verify_cmd(project, retrieval_run, model, thresholds, endpoint, mode, k, limit, dataset, resume, seed, temperature, max_tokens,
                passage_words, evidence, scoring, calibration, prompt_cache, n_ctx, threads, timeout, retries, concurrency, backoff, as_json) -> None:
-    """Verify claims against their retrieved passages with an LLM (a pinned, resumable run)."""
+    """Verify claims against their retrieved passages (a pinned, resumable run): by default with the
+    embedded classifier verifier; with an LLM (--model smollm2-135m, a GGUF, an endpoint) for verdicts
+    with reasoning."""
     if not retrieval_run and not resume:
         raise click.UsageError("give --retrieval-run RUN, or --resume RUN to continue a run")
     req = services.VerifyRequest(retrieval_run=retrieval_run, model=model, endpoint=endpoint, mode=mode, k=k,
                                  limit=limit, dataset=dataset, seed=seed, temperature=temperature,
                                  max_tokens=max_tokens, passage_words=passage_words, prompt_cache=prompt_cache,
                                  evidence=evidence, scoring=scoring,
-                                 calibration=calibration,
+                                 calibration=calibration, thresholds=thresholds,
                                  n_ctx=n_ctx, resume=resume, n_threads=threads, timeout=timeout, max_retries=retries,
                                  concurrency=concurrency, backoff_base=backoff)
 

@@ -10,6 +10,7 @@ from typing import Any, Callable
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import ProgressCallback, no_progress
 from factaudit.engine.project.db import Project
+from factaudit.engine.models.registry import EMBEDDED_LLM
 from factaudit.engine.resource_files import resource_path
 from factaudit.engine.services.audit import demo_step_audit
 from factaudit.engine.services.conflicts import AggregateRequest, aggregate
@@ -19,7 +20,7 @@ from factaudit.engine.services.judge import JudgeRequest, judge
 from factaudit.engine.services.retrieval import RetrievalRequest, demo_step_retrieve, retrieve
 from factaudit.engine.services.scoring import demo_step_scoring
 from factaudit.engine.services.seal import demo_step_seal
-from factaudit.engine.services.verify import VerifyRequest, claims_for_run, verify
+from factaudit.engine.services.verify import VerifyRequest, verify
 
 DEMO_NAME = "demo.faproj"
 
@@ -40,11 +41,10 @@ DemoStep = Callable[[Project, DemoSummary, ProgressCallback], None]
 
 
 # ---- the decompose, verify and pre-label steps ---------------------------------------------------
-# Small slices: the embedded model verifies about 10 claims a minute on 2 cores, and the demo must
-# finish in a few minutes while still filling every page (open-regime sentences, closed-regime
-# claims, pre-labels to reveal).
-DEMO_VERIFY_CLAIMS = 10
-DEMO_ANSWER_CLAIMS = 12
+# The classifier verifier (the default) verifies every demo claim in seconds; the embedded LLM, which
+# gives reasoning, verifies about 10 claims a minute on 2 cores, so it reads a small slice only: the
+# units Labeling shows for reasoning, and the ones the pre-labels rate.
+DEMO_REASONING_CLAIMS = 6
 DEMO_PRELABEL_UNITS = 3
 DEMO_VERIFY_K = 3
 DEMO_PASSAGE_WORDS = 80
@@ -75,41 +75,60 @@ def demo_step_retrieve_answers(project: Project, summary: DemoSummary,
     })
 
 
-def _verify_slice(project: Project, summary: DemoSummary, progress: ProgressCallback, *, step: str,
-                  retrieval_step: str, dataset: str, limit: int, what: str) -> None:
-    run = _step_run(summary, retrieval_step)
+def _retrieval_run(summary: DemoSummary, step: str) -> str:
+    run = _step_run(summary, step)
     if run is None:
-        raise InvalidArgument(f"demo: the {retrieval_step} step made no retrieval run")
-    req = VerifyRequest(retrieval_run=run, mode="joint", k=DEMO_VERIFY_K, limit=limit, dataset=dataset,
-                        passage_words=DEMO_PASSAGE_WORDS, max_tokens=DEMO_MAX_TOKENS)
-    res = verify(project, req, progress)
-    n_all = len(claims_for_run(project, run, None, dataset))
+        raise InvalidArgument(f"demo: the {step} step made no retrieval run")
+    return run
+
+
+def _verify_all(project: Project, summary: DemoSummary, progress: ProgressCallback, *, step: str,
+                retrieval_step: str, dataset: str, what: str) -> None:
+    """Every claim of the dataset, with the embedded classifier verifier (the default)."""
+    run = _retrieval_run(summary, retrieval_step)
+    res = verify(project, VerifyRequest(retrieval_run=run, k=DEMO_VERIFY_K, dataset=dataset), progress)
     summary.steps.append({
-        "step": step, "run_id": res.run_id, "n_verdicts": res.n_verdicts,
-        "n_parse_failures": res.n_parse_failures, "verdict_counts": res.verdict_counts,
-        "text": (f"verified {res.n_verdicts} of {n_all} {what} with the embedded demo-grade SmolLM2 "
-                 f"(k={DEMO_VERIFY_K}, joint) in {res.seconds:.0f} s: {res.verdict_counts}, "
-                 f"{res.n_parse_failures} parse failures ({res.run_id}); for the rest run "
-                 f"`factaudit verify {project.path} --retrieval-run {run} --k {DEMO_VERIFY_K}` (no --limit)"),
+        "step": step, "run_id": res.run_id, "n_verdicts": res.n_verdicts, "n_parse_failures": res.n_parse_failures,
+        "verdict_counts": res.verdict_counts,
+        "text": (f"verified all {res.n_verdicts} {what} with the embedded classifier verifier {res.model} "
+                 f"(k={DEMO_VERIFY_K}) in {res.seconds:.0f} s: {res.verdict_counts} ({res.run_id})"),
     })
 
 
 def demo_step_verify(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
     """Closed regime: SciFact claims with gold labels and gold evidence."""
-    _verify_slice(project, summary, progress, step="verify", retrieval_step="retrieve", dataset=SCIFACT,
-                  limit=DEMO_VERIFY_CLAIMS, what="SciFact claims")
+    _verify_all(project, summary, progress, step="verify", retrieval_step="retrieve", dataset=SCIFACT,
+                what="SciFact claims")
+
+
+def demo_step_verify_reasoning(project: Project, summary: DemoSummary,
+                               progress: ProgressCallback = no_progress) -> None:
+    """A slice of MedExpert answer claims with the embedded LLM, for verdicts with reasoning to label."""
+    run = _retrieval_run(summary, "retrieve_answers")
+    req = VerifyRequest(retrieval_run=run, model=EMBEDDED_LLM, mode="joint", k=DEMO_VERIFY_K,
+                        limit=DEMO_REASONING_CLAIMS, dataset=MEDEXPERT, passage_words=DEMO_PASSAGE_WORDS,
+                        max_tokens=DEMO_MAX_TOKENS)
+    res = verify(project, req, progress)
+    summary.steps.append({
+        "step": "verify_reasoning", "run_id": res.run_id, "n_verdicts": res.n_verdicts,
+        "n_parse_failures": res.n_parse_failures, "verdict_counts": res.verdict_counts,
+        "text": (f"verified {res.n_verdicts} MedExpert answer claims with reasoning by the embedded demo-grade "
+                 f"SmolLM2 (k={DEMO_VERIFY_K}, joint) in {res.seconds:.0f} s, for reasoning labels: "
+                 f"{res.verdict_counts}, {res.n_parse_failures} parse failures ({res.run_id}); for more run "
+                 f"`factaudit verify {project.path} --retrieval-run {run} --model {EMBEDDED_LLM} --limit N`"),
+    })
 
 
 def demo_step_verify_answers(project: Project, summary: DemoSummary,
                              progress: ProgressCallback = no_progress) -> None:
     """Open regime: MedExpert answer sentences with clinician labels, scored at sentence level."""
-    _verify_slice(project, summary, progress, step="verify_answers", retrieval_step="retrieve_answers",
-                  dataset=MEDEXPERT, limit=DEMO_ANSWER_CLAIMS, what="MedExpert answer claims")
+    _verify_all(project, summary, progress, step="verify_answers", retrieval_step="retrieve_answers",
+                dataset=MEDEXPERT, what="MedExpert answer claims")
 
 
 def demo_step_prelabel(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
     """A few LLM pre-labels of the verifier's reasoning, so Labeling has something to reveal."""
-    run = _step_run(summary, "verify_answers")
+    run = _step_run(summary, "verify_reasoning")
     res = judge(project, JudgeRequest(run=run, target="reasoning", mode="care", limit=DEMO_PRELABEL_UNITS,
                                       max_tokens=DEMO_MAX_TOKENS), progress)
     summary.steps.append({
@@ -150,7 +169,8 @@ DEMO_STEPS: list[DemoStep] = [
     demo_step_decompose,
     demo_step_retrieve_answers,
     demo_step_verify,
-    demo_step_verify_answers,
+    demo_step_verify_reasoning,
+    demo_step_verify_answers,   # after the LLM slice: the newest verify run is the one Review and Score open
     demo_step_prelabel,
     demo_step_scoring,
     demo_step_audit,
@@ -158,7 +178,7 @@ DEMO_STEPS: list[DemoStep] = [
     demo_step_conflicts_full,
     demo_step_seal,
 ]
-SLOW_STEPS = {demo_step_verify, demo_step_verify_answers, demo_step_prelabel, demo_step_conflicts_full}  # minutes of LLM calls on 2 cores
+SLOW_STEPS = {demo_step_verify_reasoning, demo_step_prelabel, demo_step_conflicts_full}  # minutes of LLM calls on 2 cores
 
 
 def demo_steps() -> list[DemoStep]:

@@ -14,7 +14,7 @@ from factaudit.engine.metrics import stats
 from factaudit.engine.metrics import conflict as conflict_metrics
 from factaudit.engine.metrics import multi_answer as ma
 from factaudit.engine.metrics.classification import (
-    LEVELS, MAPPINGS, RunMetrics, UnitRecord, by_category, closed_scores, flags_error, score_all_mappings,
+    LEVELS, MAPPINGS, ClosedScore, RunMetrics, UnitRecord, by_category, closed_scores, flags_error, score_all_mappings,
 )
 from factaudit.engine.metrics.compare import Comparison, UnitPrediction, compare
 from factaudit.engine.project import runs as run_store
@@ -314,6 +314,35 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
                              and (u := run_usage(project, r, kinds[r])) is not None})
 
 
+def _ci(ci: list[float] | None) -> str:
+    return f" [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else ""
+
+
+def _fig(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.2f}"
+
+
+def closed_text(c: ClosedScore) -> str:
+    """Closed accuracy and macro-F1 beside the majority baseline (always the most frequent gold verdict)."""
+    support = {v: d["support"] for v, d in c.per_class.items() if d["support"]}
+    majority = max(support, key=support.get)
+    base_acc = support[majority] / c.n
+    base_f1 = 2 * support[majority] / (support[majority] + c.n) / len(support)   # F1 of the majority class only
+    return (f"closed accuracy {c.accuracy:.3f}{_ci(c.accuracy_ci)}, macro-F1 {c.macro_f1:.3f} on {c.n} claims "
+            f"(majority baseline, always {majority}: accuracy {base_acc:.3f}, macro-F1 {base_f1:.3f})")
+
+
+def sentence_text(m: RunMetrics) -> str:
+    """Sentence-level P/R/F1 under every mapping, beside flagging every sentence as erroneous."""
+    parts = [f"{name} P {_fig(s.precision)} R {_fig(s.recall)} F1 {_fig(s.f1)}{_ci(s.f1_ci)}"
+             for name, s in m.sentence.items() if s.n]
+    any_s = next(iter(m.sentence.values()))
+    prevalence = (any_s.tp + any_s.fn) / any_s.n
+    base = 2 * prevalence / (1 + prevalence)
+    return (f"sentence level on {any_s.n} sentences: " + "; ".join(parts)
+            + f" (baseline flagging every sentence: P {prevalence:.2f} R 1.00 F1 {base:.2f})")
+
+
 def demo_step_scoring(project: Project, summary, progress: ProgressCallback = no_progress) -> None:
     """Score every verify run the demo made (a comparison needs two of them)."""
     kinds = scoring_store.scorable_runs(project)
@@ -324,15 +353,11 @@ def demo_step_scoring(project: Project, summary, progress: ProgressCallback = no
     parts = []
     for r in runs:
         m = run_metrics(project, r)
-        s = m.sentence[DEFAULT_MAPPING]
-        c = m.closed
         # Only the regime the run has data for: a SciFact-only run has no labelled sentences.
         figures = []
-        if s.n:
-            f1 = f"{s.f1:.3f}" if s.f1 is not None else "undefined (no sentence predicted erroneous)"
-            figures.append(f"sentence-level {DEFAULT_MAPPING} F1 {f1}, recall {s.recall:.3f} on {s.n} sentences"
-                           if s.recall is not None else f"sentence-level {DEFAULT_MAPPING} F1 {f1} on {s.n} sentences")
-        if c is not None:
-            figures.append(f"closed accuracy {c.accuracy:.3f} on {c.n} claims")
+        if next(iter(m.sentence.values())).n:
+            figures.append(sentence_text(m))
+        if m.closed is not None:
+            figures.append(closed_text(m.closed))
         parts.append(f"{r}: " + (", ".join(figures) or "nothing to score yet"))
     summary.steps.append({"step": "metrics", "text": "; ".join(parts)})

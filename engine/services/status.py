@@ -14,6 +14,7 @@ from factaudit.engine.audit import codebook as cb
 from factaudit.engine.audit import triage as tri
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
+from factaudit.engine.project import classifier_store
 from factaudit.engine.project import status_store as store
 from factaudit.engine.project.db import Project
 
@@ -26,7 +27,7 @@ STEPS: dict[str, tuple[str, str]] = {
     "decompose": ("Decompose answers", "Split each answer sentence into short claims that can be checked one by one."),
     "retrieve": ("Retrieve", "Find the passages most likely to support or refute each claim."),
     "evaluate_retrieval": ("Evaluate retrieval", "See how often the known evidence was among the passages found."),
-    "verify": ("Verify", "Let a language model judge each claim against its passages."),
+    "verify": ("Verify", "Let the verifier judge each claim against its passages : a fast classifier, or a language model with its reasoning."),
     "score": ("Score", "Compare the verdicts with the expert labels: precision, recall and F1."),
     "review": ("Review disagreements", "Decide for each disagreement whether retrieval, the verifier or the label was wrong."),
     "prelabel": ("Pre-label", "Let a model suggest codes, to be revealed only after you label a unit yourself."),
@@ -104,6 +105,13 @@ class _Facts:
     def verify_run(self) -> str | None:
         """The run the later steps are about: the newest finished run with verdicts."""
         runs = self.done_runs("verdicts")
+        return runs[0].id if runs else None
+
+    @property
+    def reasoning_run(self) -> str | None:
+        """The run reasoning labels are about: the newest finished run whose verdicts carry reasoning
+        (an LLM's; a classifier run has attribution instead)."""
+        runs = [r for r in self.done_runs("verdicts") if not classifier_store.has_verdict_evidence(self.project, r.id)]
         return runs[0].id if runs else None
 
     @property
@@ -253,9 +261,11 @@ def _label_evidence(f: _Facts, book: cb.Codebook) -> Step:
 
 
 def _label_reasoning(f: _Facts, book: cb.Codebook) -> Step:
-    run = f.verify_run
+    run = f.reasoning_run
     if not run:
-        return Step("label_reasoning", TODO, "needs a finished verify run")
+        why = ("needs verdicts with reasoning: verify the claims to label with a language model "
+               "(classifier verdicts have none)" if f.verify_run else "needs a finished verify run")
+        return Step("label_reasoning", TODO, why)
     _, total = store.verdict_counts(f.project, run)
     units = _finished_units(store.human_annotations(f.project, "reasoning"), {d.id for d in book.reasoning})
     done = store.verdict_claims_present(f.project, run, sorted(u[1] for u in units if u[2] == run))

@@ -40,6 +40,7 @@ class VerifyRequest(LLMRunSettings):
     evidence: str | None = DEFAULT_EVIDENCE   # whole | sentences:N | tokens:B (None = whole)
     scoring: str = "generate"            # or "logprob": the four verdicts scored by log-probability (joint)
     calibration: str = "none"            # logprob only: none | contextual | a JSON bias file
+    thresholds: str | None = None        # classifier only: a JSON file {"supported": x, "refuted": y}
     claim_ids: list[str] | None = None   # LLM only: just these claims (reasoning for the units to be labelled)
 
 
@@ -177,13 +178,7 @@ class _VerifyKind(jobs.RunKind):
             raise InvalidArgument(f"{run_id} verifies {cfg.retrieval_run}, not {req.retrieval_run}")
 
     def read_inputs(self, project: Project, cfg: VerifyConfig, progress: ProgressCallback) -> _Inputs:
-        _check_retrieval_run(project, cfg.retrieval_run)
-        hits = run_store.get_hits(project, cfg.retrieval_run)
-        claims = _claims_with_hits(project, hits, cfg.limit, cfg.dataset, cfg.claim_ids)
-        if cfg.limit != 0 and not claims:
-            where = f" of dataset {cfg.dataset!r}" if cfg.dataset else ""
-            raise InvalidArgument(f"{cfg.retrieval_run} has no hits for any active claim{where}; nothing to verify")
-        return _Inputs(claims, hits)
+        return read_verify_inputs(project, cfg.retrieval_run, cfg.limit, cfg.dataset, cfg.claim_ids)
 
     def entry(self, project: Project, req: VerifyRequest, cfg: VerifyConfig, inputs: _Inputs, given: LLM | None,
               progress: ProgressCallback, cancel: CancelToken | None) -> registry.ModelEntry:
@@ -199,6 +194,18 @@ class _VerifyKind(jobs.RunKind):
         bias = calibrated(cfg, cfg.options(), llm).calibration_bias
         return replace(cfg, corpus_hash=corpus_hash(project), model=model_pin(entry),
                        bias=dict(bias) if bias else None)
+
+
+def read_verify_inputs(project: Project, retrieval_run: str, limit: int | None, dataset: str | None,
+                       claim_ids: list[str] | None = None) -> _Inputs:
+    """The claims a verify run works (those the retrieval run has hits for) and the hits, read once."""
+    _check_retrieval_run(project, retrieval_run)
+    hits = run_store.get_hits(project, retrieval_run)
+    claims = _claims_with_hits(project, hits, limit, dataset, claim_ids)
+    if limit != 0 and not claims:
+        where = f" of dataset {dataset!r}" if dataset else ""
+        raise InvalidArgument(f"{retrieval_run} has no hits for any active claim{where}; nothing to verify")
+    return _Inputs(claims, hits)
 
 
 def _check_retrieval_run(project: Project, run_id: str) -> None:
@@ -224,7 +231,7 @@ def claims_for_run(project: Project, retrieval_run: str, limit: int | None = Non
     return _claims_with_hits(project, run_store.get_hits(project, retrieval_run), limit, dataset)
 
 
-def _summary(project: Project, run_id: str, n_claims: int) -> dict[str, Any]:
+def run_summary(project: Project, run_id: str, n_claims: int) -> dict[str, Any]:
     verdicts = run_store.get_verdicts(project, run_id)
     counts: dict[str, int] = {}
     for v in verdicts.values():
@@ -246,7 +253,12 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
            llm: LLM | None = None) -> VerifyResult:
     """Run (or with req.resume, continue) a verify run. `llm` lets a caller reuse a loaded model;
     it must be the model the run pins. A run that stops early raises RunCancelled or RunFailed
-    (engine.errors), naming the run."""
+    (engine.errors), naming the run. Without a model, endpoint or `llm` the run is made by the
+    embedded classifier verifier (engine.services.classify_verify); an LLM gives verdicts with reasoning."""
+    from factaudit.engine.services import classify_verify
+
+    if classify_verify.uses_classifier(project, req, llm):
+        return classify_verify.verify_with_classifier(project, req, progress, cancel)
     with jobs.start_or_resume(project, _VerifyKind(req, on_retry), req, model=llm, progress=progress,
                               cancel=cancel) as run:
         return _run(project, run, req.concurrency, progress, cancel)
@@ -326,7 +338,7 @@ def _run(project: Project, run: jobs.StartedRun, concurrency: int, progress: Pro
     opts = cfg.options()
     retries_before = getattr(llm, "retries", 0)
     life = jobs.RunLifecycle(project, run_id, noun="claims", verb="verifying", progress=progress, cancel=cancel,
-                             summary=lambda: _summary(project, run_id, len(claims)))
+                             summary=lambda: run_summary(project, run_id, len(claims)))
     with life:  # from here on, whatever stops the run ends it cancelled or failed, never left running
         done = run_store.verdict_claim_ids(project, run_id)
         # Read lazily, in this thread (it owns the project's connections), as workers free up.

@@ -156,7 +156,7 @@ def test_logprob_run_pins_its_calibration_and_context_size(demo_project_path, tm
     shutil.copy2(demo_project_path, dst)
     with Project.open(dst) as project:
         run = add_trec_run(project, tmp_path, n_claims=4, k=2)
-        req = vs.VerifyRequest(retrieval_run=run, k=2, limit=3, passage_words=30, scoring="logprob",
+        req = vs.VerifyRequest(retrieval_run=run, model="smollm2-135m", k=2, limit=3, passage_words=30, scoring="logprob",
                                calibration="contextual", n_threads=1)
         res = vs.verify(project, req)
         cfg = run_store.get_run(project, res.run_id).config
@@ -177,4 +177,4 @@ def test_logprob_run_pins_its_calibration_and_context_size(demo_project_path, tm
         assert n_ctx % 256 == 0 and longest + req.max_tokens <= n_ctx < 8192
         assert n_ctx - 256 < longest + req.max_tokens + 32 + 96     # 96: the count's per-message slack
         with pytest.raises(InvalidArgument):
-            vs.verify(project, vs.VerifyRequest(retrieval_run=run, k=2, calibration="contextual"))
+            vs.verify(project, vs.VerifyRequest(retrieval_run=run, model="smollm2-135m", k=2, calibration="contextual"))

@@ -54,7 +54,7 @@ def verified(demo_project_path, tmp_path_factory):
     shutil.copy2(demo_project_path, dst)
     project = Project.open(dst)
     run = add_trec_run(project, tmp, n_claims=N_CLAIMS + 2, k=K)
-    req = vs.VerifyRequest(retrieval_run=run, k=K, limit=N_CLAIMS, passage_words=WORDS, max_tokens=160)
+    req = vs.VerifyRequest(retrieval_run=run, model="smollm2-135m", k=K, limit=N_CLAIMS, passage_words=WORDS, max_tokens=160)
     res = vs.verify(project, req)
     yield project, run, res
     project.close()
