@@ -8,7 +8,11 @@ its four-way gold label when it has no sentence (closed regime).
 Triage outcome: retrieval error, verification error, or wrong gold label (the expert's call only).
 Pre-fill rule (DESIGN.md): if no top-k passage is high quality and verdict-bearing, it is a retrieval
 error, otherwise a verification error. "High quality" comes from the codebook and the evidence labels;
-while the labels cannot decide it the pre-fill stays empty rather than guessing.
+while the labels cannot decide it the pre-fill stays empty rather than guessing — except for a
+classifier run's No Evidence verdict: the model itself found no retrieved sentence that bears on the
+claim (every window below both thresholds), so the pre-fill is a retrieval error, with the maxima as
+the reason. For a classifier's other verdicts the reason names the sentence the verdict rests on
+(its attribution), the passage to label first.
 """
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from factaudit.engine.audit import codebook as cb
 from factaudit.engine.errors import InvalidArgument, NotFound
 from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.engine.project import audit_store as store
+from factaudit.engine.project import classifier_store
 from factaudit.engine.project import runs
 from factaudit.engine.project.db import Project
 
@@ -52,6 +57,20 @@ def prefill(states: list[str]) -> tuple[str | None, str]:
     return None, "label the retrieved passages to pre-fill (some are not rated on every quality dimension)"
 
 
+def classifier_prefill(views: list[ClaimView], evidence: dict) -> tuple[str | None, str] | None:
+    """For classifier runs whose labels do not decide: No Evidence on every relevant claim means the
+    model found nothing verdict-bearing among the retrieved passages; otherwise say where to look."""
+    rows = [evidence.get(v.claim_id) for v in views]
+    if not views or any(r is None for r in rows):
+        return None
+    if all(v.verdict == "No Evidence" for v in views):
+        maxima = "; ".join(f"max P(Supported) {r.maxima.get('Supported') or 0:.2f}, max P(Refuted) "
+                           f"{r.maxima.get('Refuted') or 0:.2f}" for r in rows)
+        return "retrieval_error", f"no retrieved sentence bears on the claim by the classifier ({maxima})"
+    where = next((v.attribution for v in views if v.attribution and v.verdict != "No Evidence"), None)
+    return (None, f"label the passage the verdict rests on first ({where})") if where else None
+
+
 @dataclass
 class ClaimView:
     claim_id: str
@@ -63,6 +82,7 @@ class ClaimView:
     evidence: str                    # high_quality | none | undecided
     gold_label: str | None = None
     used: tuple[str, ...] = ()       # the passages the verifier says it used
+    attribution: str | None = None   # classifier runs: the sentence the verdict rests on, with its probability
 
 
 @dataclass
@@ -307,6 +327,7 @@ def expand(project: Project, index: DisagreementIndex, rows: list[IndexRow], *, 
     book = cb.current(project)
     flagged_set = MAPPINGS[index.mapping]
     triage = _current_triage(project, index.verify_run, index.level, [r.unit_id for r in rows])
+    attribution = classifier_store.get_verdict_evidence(project, index.verify_run, claim_ids=cids)
 
     def view(cid: str) -> ClaimView:
         v = verdicts[cid]
@@ -316,15 +337,23 @@ def expand(project: Project, index: DisagreementIndex, rows: list[IndexRow], *, 
         c = briefs.get(cid)
         return ClaimView(cid, c.text if c else "", v.verdict, v.reasoning, v.verdict in flagged_set, passages,
                          evidence_state(book, passages, labels.get(cid, {})), c.gold_label if c else None,
-                         tuple(v.evidence_used or ()))
+                         tuple(v.evidence_used or ()), _attribution_text(attribution.get(cid)))
 
     out = []
     for r in rows:
         views = [view(c) for c in r.claim_ids]
         relevant = [v for v in views if v.claim_id in set(r.relevant)]
         out.append(_make(r.unit_id, index.level, r.kind, r.text, r.expert, r.predicted, views, relevant, triage,
-                         r.item_id, r.expert_reason))
+                         r.item_id, r.expert_reason, attribution))
     return out
+
+
+def _attribution_text(ev) -> str | None:
+    if ev is None or ev.passage_id is None or ev.prob is None:
+        return None
+    first, last = (ev.detail or {}).get("sentences") or (None, None)
+    sent = "" if first is None else f", sentence {first}" if first == last else f", sentences {first}-{last}"
+    return f"P({ev.label}) = {ev.prob:.2f}, passage {ev.passage_id}{sent}"
 
 
 def disagreements(project: Project, verify_run: str, *, mapping: str = "R+NE", level: str = "sentence",
@@ -339,8 +368,11 @@ def disagreements(project: Project, verify_run: str, *, mapping: str = "R+NE", l
     return out
 
 
-def _make(unit_id, level, kind, text, expert, predicted, views, relevant, triage, item_id, reason) -> Disagreement:
+def _make(unit_id, level, kind, text, expert, predicted, views, relevant, triage, item_id, reason,
+          attribution: dict) -> Disagreement:
     code, why = prefill([v.evidence for v in relevant])
+    if code is None and attribution:
+        code, why = classifier_prefill(relevant, attribution) or (code, why)
     current = triage.get(unit_id)
     return Disagreement(unit_id=unit_id, level=level, kind=kind, text=text, expert=expert, predicted=predicted,
                         claims=views, prefill=code, prefill_reason=why,

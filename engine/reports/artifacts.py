@@ -30,6 +30,7 @@ class ReportData:
     usage: dict[str, Any] = field(default_factory=dict)       # run -> latency / tokens / cost (metrics.usage)
     test_looks: dict[str, int] = field(default_factory=dict)  # configuration family -> evaluations on test
     certification: dict[str, Any] = field(default_factory=dict)  # run -> services.certify JSON or {"missing": why}
+    attribution: dict[str, Any] = field(default_factory=dict)    # classifier run -> reports.attribution_section rows
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -42,6 +43,7 @@ class ReportData:
             "usage": self.usage,
             "test_looks": self.test_looks,
             "certification": self.certification,
+            "attribution": self.attribution,
             "skipped": self.skipped,
         }
 

@@ -192,6 +192,9 @@ def _check_source(project: Project, target: str, run_id: str) -> None:
         raise InvalidArgument(f"{run_id} is a {run.kind} run; --target evidence rates a retrieval run's passages")
     if target == "reasoning" and run.kind != "verify":
         raise InvalidArgument(f"{run_id} is a {run.kind} run; --target reasoning rates a verify run")
+    if target == "reasoning" and (run.config.get("model") or {}).get("backend") == "classifier":
+        raise InvalidArgument(f"{run_id} was made by a classifier verifier, whose verdicts have no reasoning to "
+                              "rate; verify those claims with a language model first")
     if run.status != "done":
         raise InvalidArgument(f"{run_id} is {run.status}; finish it first")
 

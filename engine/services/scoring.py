@@ -20,7 +20,7 @@ from factaudit.engine.metrics.compare import Comparison, UnitPrediction, compare
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.services import injection
 from factaudit.engine.services.answer_audit import audited_result, compare_answer_runs, option_scores
-from factaudit.engine.project import scoring_store
+from factaudit.engine.project import classifier_store, scoring_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import status as workflow_status
 from factaudit.engine.services.split_looks import looks_at_test
@@ -189,6 +189,7 @@ def per_item_rows(project: Project, run_id: str, kind: str, lexicon: ma.Lexicon 
     if kind == "verdicts":
         out = []
         suspect = injection.suspect_verdicts(project, run_id).claims
+        attribution = classifier_store.get_verdict_evidence(project, run_id)
         for r in scoring_store.verdict_units(project, run_id):
             ok = r.verdict is not None and r.parse_status != "failed"
             out.append({
@@ -197,6 +198,7 @@ def per_item_rows(project: Project, run_id: str, kind: str, lexicon: ma.Lexicon 
                 "gold_label": r.gold_label, "verdict": r.verdict, "parse_status": r.parse_status,
                 "flags_error": {m: flags_error(r.verdict, m) for m in MAPPINGS} if ok else None,
                 "suspected_instruction_passages": sorted(suspect.get(r.claim_id, {})),
+                **({"attribution": _attribution_row(attribution[r.claim_id])} if r.claim_id in attribution else {}),
             })
         return out
     if kind == "choices":
@@ -206,6 +208,50 @@ def per_item_rows(project: Project, run_id: str, kind: str, lexicon: ma.Lexicon 
                 for i in res.items]
     res2 = conflict_scores(project, run_id)
     return [{"run_id": run_id, "unit": "item", **asdict(i)} for i in res2.items]
+
+
+def _attribution_row(ev) -> dict[str, Any]:
+    """What drove a classifier verdict: the passage, its character span and sentences, the probability."""
+    return {"passage_id": ev.passage_id, "span": [ev.span_start, ev.span_end] if ev.passage_id else None,
+            "sentences": (ev.detail or {}).get("sentences"), "label": ev.label, "prob": ev.prob,
+            "maxima": ev.maxima}
+
+
+def report_attribution(project: Project, run_ids: Sequence[str], per_item: list[dict[str, Any]],
+                       mapping: str) -> dict[str, Any]:
+    """Per classifier run: its disagreements with the gold verdict or the expert's sentence label, the
+    first MAX_ROWS with the sentence the verdict rests on (reports.attribution_section)."""
+    from factaudit.engine.project.audit_store import claim_briefs
+    from factaudit.engine.project.queries import get_passages
+    from factaudit.engine.reports.attribution_section import MAX_ROWS, AttributedClaim, split_passage
+
+    out: dict[str, Any] = {}
+    for run in run_ids:
+        rows = []
+        for p in per_item:
+            if p.get("run_id") != run or "attribution" not in p or p["verdict"] is None:
+                continue
+            if p["gold_label"] and p["verdict"] != p["gold_label"]:
+                rows.append((p, p["gold_label"]))
+            elif p["sentence_label"] in ("correct", "error") and p["flags_error"] and \
+                    p["flags_error"][mapping] != (p["sentence_label"] == "error"):
+                rows.append((p, f"sentence {p['sentence_label']}"))
+        if not any("attribution" in p for p in per_item if p.get("run_id") == run):
+            continue
+        shown = rows[:MAX_ROWS]
+        claims = claim_briefs(project, [p["claim_id"] for p, _ in shown])
+        passages = get_passages(project, sorted({p["attribution"]["passage_id"] for p, _ in shown
+                                                 if p["attribution"]["passage_id"]}))
+        table = []
+        for p, expected in shown:
+            a = p["attribution"]
+            text = passages[a["passage_id"]].text if a["passage_id"] in passages else ""
+            span = a["span"] or (None, None)
+            table.append(AttributedClaim(p["claim_id"], claims[p["claim_id"]].text if p["claim_id"] in claims else "",
+                                         expected, p["verdict"], a["label"], a["prob"], a["passage_id"],
+                                         *split_passage(text, *span)).to_json())
+        out[run] = {"n": len(rows), "rows": table}
+    return out
 
 
 def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] = ("html", "xlsx", "json"),
@@ -305,11 +351,12 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
     from factaudit.engine.services.certify import report_certification
 
     certification = report_certification(project, list(metrics), mapping, level)
+    attribution = report_attribution(project, list(metrics), per_item, mapping)
     progress(total, total, "writing")
     return ReportData(config=config, metrics=metrics, comparison=comparison, comparison_note=comparison_note,
                       multi_answer=multi, conflict=confl, per_item=per_item, skipped=skipped, audit=audit,
                       answer_comparisons=answer_comparisons, test_looks=looks_at_test(project),
-                      certification=certification,
+                      certification=certification, attribution=attribution,
                       usage={r: u for r in run_ids if r not in skipped and kinds[r] in ("verdicts", "choices")
                              and (u := run_usage(project, r, kinds[r])) is not None})
 

@@ -102,3 +102,49 @@ def test_llm_settings_are_refused_not_ignored(verified):
         verify(project, VerifyRequest(retrieval_run=rr, scoring="logprob"))
     with pytest.raises(InvalidArgument, match="passage_words"):
         verify(project, VerifyRequest(retrieval_run=rr, passage_words=50))
+
+
+def test_triage_prefill_uses_the_attribution(verified):
+    from factaudit.engine.audit import triage as tri
+
+    project, rr, res = verified
+    ds = tri.disagreements(project, res.run_id, level="claim")
+    assert ds.disagreements, "the classifier disagrees with some gold labels"
+    evidence = classifier_store.get_verdict_evidence(project, res.run_id)
+    for d in ds.disagreements:      # no evidence labels exist, so only the classifier's rule can pre-fill
+        (view,) = d.claims
+        ev = evidence[view.claim_id]
+        if view.verdict == "No Evidence":
+            assert d.prefill == "retrieval_error" and "no retrieved sentence" in d.prefill_reason
+            tau = run_store.get_run(project, res.run_id).config["model"]["thresholds"]
+            assert ev.maxima["Supported"] < tau["supported"] and ev.maxima["Refuted"] < tau["refuted"]
+        else:
+            assert d.prefill is None and f"passage {ev.passage_id}" in d.prefill_reason
+            assert view.attribution.startswith(f"P({ev.label}) = {ev.prob:.2f}, passage {ev.passage_id}")
+
+
+def test_reasoning_prelabels_need_a_run_with_reasoning(verified):
+    from factaudit.engine.services.judge import JudgeRequest, judge
+
+    project, _, res = verified
+    with pytest.raises(InvalidArgument, match="no reasoning"):
+        judge(project, JudgeRequest(run=res.run_id, target="reasoning", limit=1))
+
+
+def test_report_shows_the_driving_sentence(verified, tmp_path):
+    import json
+
+    from markupsafe import escape
+
+    project, _, res = verified
+    services.write_report(project, tmp_path / "r", formats=("html", "json"), run_ids=[res.run_id])
+    rows = [json.loads(line) for line in open(tmp_path / "r" / "json" / "per_item.jsonl")]
+    evidence = classifier_store.get_verdict_evidence(project, res.run_id)
+    assert {r["claim_id"] for r in rows if "attribution" in r} == set(evidence)
+    wrong = [r for r in rows if r["gold_label"] and r["verdict"] != r["gold_label"]]
+    page = (tmp_path / "r" / "report.html").read_text()
+    assert f"{res.run_id}: {len(wrong)} disagreement" in page
+    first = next(r for r in wrong if r["attribution"]["passage_id"])
+    a = first["attribution"]
+    text = get_passages(project, [a["passage_id"]])[a["passage_id"]].text
+    assert f"<mark>{escape(text[a['span'][0]:a['span'][1]])}</mark>" in page
