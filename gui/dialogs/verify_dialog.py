@@ -1,10 +1,15 @@
-"""Start or resume a verify run: model from the registry (or an OpenAI-compatible endpoint), mode,
-k, limit; progress with claims/s and ETA; Cancel keeps the verdicts so far and Resume finishes it."""
+"""Start or resume a verify run. Two kinds of verifier: fast classifier verdicts (the default: the
+embedded minilm-verifier or a classification folder in local_models/, with k and an optional
+thresholds file; each verdict comes with the sentence that drove it) and verdicts with reasoning from
+an LLM (a GGUF from the registry or an OpenAI-compatible endpoint, with mode, evidence and scoring).
+The LLM-only settings are hidden for the classifier, so its request never carries them. Progress
+with claims/s and ETA; Cancel keeps the verdicts so far and Resume finishes the run."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QVBoxLayout, QWidget,
+    QButtonGroup, QCheckBox, QComboBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+    QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine.errors import FactAuditError
@@ -14,6 +19,7 @@ from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
 
 ENDPOINT = "__endpoint__"
+CLASSIFIER, LLM = "classifier", "llm"
 EVIDENCE_CHOICES = (("Whole passages", "whole"),
                     ("Best 5 sentences of each passage", "sentences:5"),
                     ("Best 3 sentences of each passage (about 2× faster, less accurate)", "sentences:3"),
@@ -22,6 +28,16 @@ EVIDENCE_CHOICES = (("Whole passages", "whole"),
 SCORING_CHOICES = (("Generate the verdict", "generate", "none"),
                    ("Log-probabilities of the four verdicts", "logprob", "none"),
                    ("Log-probabilities, contextually calibrated", "logprob", "contextual"))
+CLASSIFIER_NOTE = ("Fast: a small model scores every (claim, passage sentence) pair in milliseconds, so a "
+                   "claim takes a fraction of a second on one CPU thread. Each verdict shows the sentence that "
+                   "drove it and its probability; there is no reasoning to label.")
+LLM_NOTE = ("Slow: a language model reads the passages and writes its reasoning, tens of seconds a claim on a "
+            "laptop CPU. Use it for reasoning labels, or on the claims you want explained.")
+
+
+def classifier_label(entry) -> str:
+    kind = "binary" if entry.extra.get("binary") else "3-way NLI"
+    return f"{entry.name} ({entry.source}, {kind})"
 
 
 class VerifyDialog(JobDialog):
@@ -31,7 +47,7 @@ class VerifyDialog(JobDialog):
     verb = "verifying"
 
     def __init__(self, project, parent: QWidget | None = None):
-        super().__init__(project, parent, title="Verify claims", object_name="verifyDialog", size=(600, 480))
+        super().__init__(project, parent, title="Verify claims", object_name="verifyDialog", size=(640, 560))
 
         root = QVBoxLayout(self)
         form = QFormLayout()
@@ -42,55 +58,100 @@ class VerifyDialog(JobDialog):
         if self.run_combo.count():
             self.run_combo.setCurrentIndex(self.run_combo.count() - 1)
         form.addRow("Retrieval run", self.run_combo)
+        root.addLayout(form)
+
+        # ---- which kind of verifier: the classifier first (the default), the LLM second
+        self.classifier_radio = QRadioButton("Fast classifier verdicts")
+        self.classifier_radio.setObjectName("verifyClassifierChoice")
+        self.llm_radio = QRadioButton("Verdicts with reasoning (LLM, slow)")
+        self.llm_radio.setObjectName("verifyLLMChoice")
+        self.kind_group = QButtonGroup(self)
+        self.kind_group.addButton(self.classifier_radio)
+        self.kind_group.addButton(self.llm_radio)
+        root.addWidget(self.classifier_radio)
+        self.classifier_box = QGroupBox()
+        self.classifier_box.setFlat(True)
+        cform = QFormLayout(self.classifier_box)
+        cform.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        self.classifier_combo = QComboBox()
+        for e in self._safe(lambda _p: vs.classifier_choices(), []):
+            label = classifier_label(e) + (" — may not fit in RAM" if e.fits is False else "")
+            self.classifier_combo.addItem(label, e.name)
+            self.classifier_combo.setItemData(self.classifier_combo.count() - 1,
+                                              ", ".join(f"{k} → {v}" for k, v in e.extra["labels_map"].items()),
+                                              Qt.ItemDataRole.ToolTipRole)
+        cform.addRow("Classifier", self.classifier_combo)
+        self.thresholds_edit = QLineEdit()
+        self.thresholds_edit.setPlaceholderText("optional: the model's own thresholds")
+        self.thresholds_edit.setToolTip('A JSON file {"supported": τ_s, "refuted": τ_r}; it overrides the '
+                                        "thresholds shipped with the model and is pinned in the run")
+        self.thresholds_button = QPushButton("Browse…")
+        self.thresholds_button.clicked.connect(self._browse_thresholds)
+        row = QHBoxLayout()
+        row.addWidget(self.thresholds_edit, 1)
+        row.addWidget(self.thresholds_button)
+        cform.addRow("Thresholds file", row)
+        root.addWidget(self.classifier_box)
+        root.addWidget(self.llm_radio)
+
+        self.llm_box = QGroupBox()
+        self.llm_box.setFlat(True)
+        lform = QFormLayout(self.llm_box)
+        lform.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.model_combo = QComboBox()
-        for e in self._safe(vs.llm_models, []):
+        for e in self._safe(lambda _p: vs.llm_models(), []):
             label = e.name if e.is_endpoint else f"{e.name} ({e.quantization or '?'}, {e.source})"
             if e.fits is False:
                 label += " — may not fit in RAM"
             self.model_combo.addItem(label, e.name)
         self.model_combo.addItem("OpenAI-compatible endpoint…", ENDPOINT)
-        self.model_combo.currentIndexChanged.connect(self._model_changed)
-        form.addRow("Model", self.model_combo)
+        self.model_combo.currentIndexChanged.connect(self._choice_changed)
+        lform.addRow("Model", self.model_combo)
         self.endpoint_edit = QLineEdit()
         self.endpoint_edit.setPlaceholderText("http://127.0.0.1:8000/v1")
         self.endpoint_model_edit = QLineEdit()
         self.endpoint_model_edit.setPlaceholderText("the server's model name")
-        form.addRow("Endpoint URL", self.endpoint_edit)
-        form.addRow("Endpoint model", self.endpoint_model_edit)
+        lform.addRow("Endpoint URL", self.endpoint_edit)
+        lform.addRow("Endpoint model", self.endpoint_model_edit)
         self.mode_combo = QComboBox()
         self.mode_combo.addItems(["joint", "per-passage"])
         self.mode_combo.setToolTip("joint: all k passages in one prompt; per-passage: one stance per passage, "
                                    "then support only → Supported, refute only → Refuted, both → Ambiguous")
-        form.addRow("Mode", self.mode_combo)
-        self.k_spin = QSpinBox()
-        self.k_spin.setRange(1, 100)
-        self.k_spin.setValue(vs.DEFAULT_K)
-        form.addRow("Passages per claim (k)", self.k_spin)
+        lform.addRow("Mode", self.mode_combo)
         self.evidence_combo = QComboBox()
         for label, spec in EVIDENCE_CHOICES:
             self.evidence_combo.addItem(label, spec)
         self.evidence_combo.setCurrentIndex(max(0, self.evidence_combo.findData(vs.DEFAULT_EVIDENCE)))
         self.evidence_combo.setToolTip("What of each passage the verifier reads: the sentences that best match the "
                                        "claim (BM25 within the passage, in passage order) halve the prompt")
-        form.addRow("Evidence", self.evidence_combo)
+        lform.addRow("Evidence", self.evidence_combo)
         self.scoring_combo = QComboBox()
         for label, scoring, calibration in SCORING_CHOICES:
             self.scoring_combo.addItem(label, (scoring, calibration))
         self.scoring_combo.setToolTip("Log-probability scoring rates the four verdicts in one pass (in-process GGUF "
                                       "models, joint mode); contextual calibration corrects the model's bias toward "
                                       "one verdict with content-free inputs")
-        form.addRow("Verdict scoring", self.scoring_combo)
+        lform.addRow("Verdict scoring", self.scoring_combo)
+        self.cache_check = QCheckBox("Reuse the cached prompt prefix (faster; may change greedy output slightly)")
+        lform.addRow("", self.cache_check)
+        root.addWidget(self.llm_box)
+
+        # ---- what both kinds share
+        common = QFormLayout()
+        common.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        self.k_spin = QSpinBox()
+        self.k_spin.setRange(1, 100)
+        self.k_spin.setValue(vs.DEFAULT_K)
+        common.addRow("Passages per claim (k)", self.k_spin)
         self.limit_spin = QSpinBox()
         self.limit_spin.setRange(0, 1_000_000)
         self.limit_spin.setSpecialValueText("all claims")
-        form.addRow("Limit", self.limit_spin)
-        self.cache_check = QCheckBox("Reuse the cached prompt prefix (faster; may change greedy output slightly)")
-        form.addRow("", self.cache_check)
+        common.addRow("Limit", self.limit_spin)
         self.resume_combo = QComboBox()
         for r in self._safe(vs.resumable_verify_runs, []):
             self.resume_combo.addItem(f"{r.id} ({r.status}, {r.summary.get('n_verdicts', 0)} verdicts)", r.id)
-        form.addRow("Unfinished runs", self.resume_combo)
-        root.addLayout(form)
+        common.addRow("Unfinished runs", self.resume_combo)
+        root.addLayout(common)
 
         self.note_label = QLabel()
         self.note_label.setObjectName("muted")
@@ -104,29 +165,65 @@ class VerifyDialog(JobDialog):
         self.add_job_area(root)
         self.status_label.setObjectName("muted")
         self.add_buttons(root, "Verify", resume=True)
-        self._model_changed()
+        if self.classifier_combo.count():
+            self.classifier_radio.setChecked(True)
+        else:       # no classifier model on this machine: the LLM is the only verifier
+            self.classifier_radio.setEnabled(False)
+            self.classifier_radio.setText("Fast classifier verdicts (no classifier model found)")
+            self.llm_radio.setChecked(True)
+        self.kind_group.buttonToggled.connect(lambda *_: (self._choice_changed(), self._fit_height()))
+        self._choice_changed()
         self._set_busy(False)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """The height the shown settings need (the classifier's are few), never less wide."""
+        self.layout().activate()
+        self.resize(self.width(), self.sizeHint().height())
 
     def _safe(self, fn, default):
         try:
-            return fn(self.project) if fn is not vs.llm_models else fn()
+            return fn(self.project)
         except FactAuditError:
             return default
 
-    def _model_changed(self) -> None:
+    @property
+    def kind(self) -> str:
+        return CLASSIFIER if self.classifier_radio.isChecked() else LLM
+
+    def set_kind(self, kind: str) -> None:
+        (self.classifier_radio if kind == CLASSIFIER else self.llm_radio).setChecked(True)
+
+    def _browse_thresholds(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Thresholds file", "", "JSON (*.json);;All files (*)")
+        if path:
+            self.thresholds_edit.setText(path)
+
+    def _choice_changed(self) -> None:
+        classifier = self.kind == CLASSIFIER
+        self.classifier_box.setVisible(classifier)
+        self.llm_box.setVisible(not classifier)
         endpoint = self.model_combo.currentData() == ENDPOINT
         self.endpoint_edit.setEnabled(endpoint)
         self.endpoint_model_edit.setEnabled(endpoint)
-        if self.model_combo.currentData() == "smollm2-135m":
-            self.note_label.setText("The embedded SmolLM2-135M is demo-grade: fine to try the pipeline, not for real "
-                                    "audits. Drop a stronger GGUF into local_models/ or use an endpoint.")
+        if classifier:
+            self.note_label.setText(CLASSIFIER_NOTE)
+        elif self.model_combo.currentData() == "smollm2-135m":
+            self.note_label.setText(LLM_NOTE + " The embedded SmolLM2-135M is demo-grade: fine to try the pipeline "
+                                    "and to get reasoning to label, not for real audits.")
         elif endpoint:
             self.note_label.setText("Claims and passages are sent to this server. The key comes from the OS keyring "
                                     "or FACTAUDIT_API_KEY and is never stored in the project.")
         else:
-            self.note_label.setText("")
+            self.note_label.setText(LLM_NOTE)
 
     def request(self) -> vs.VerifyRequest:
+        """The classifier request carries only what a classifier run reads (the LLM-only settings stay
+        at their defaults, which the engine requires)."""
+        if self.kind == CLASSIFIER:
+            return vs.VerifyRequest(retrieval_run=self.run_combo.currentData(), k=self.k_spin.value(),
+                                    limit=self.limit_spin.value() or None, model=self.classifier_combo.currentData(),
+                                    thresholds=self.thresholds_edit.text().strip() or None)
         endpoint = self.model_combo.currentData() == ENDPOINT
         return vs.VerifyRequest(
             retrieval_run=self.run_combo.currentData(), mode=self.mode_combo.currentText(), k=self.k_spin.value(),
@@ -156,7 +253,7 @@ class VerifyDialog(JobDialog):
 
     def _estimated(self, req: vs.VerifyRequest, est) -> None:
         self.estimate = est
-        self.estimate_label.setText(long_run.estimate_text(est, "claim"))
+        self.estimate_label.setText(self.estimate_text(est))
         choice = long_run.ask_long_run(self, est, "claim")
         if choice is None:
             self._set_busy(False)
@@ -165,6 +262,12 @@ class VerifyDialog(JobDialog):
         if choice:
             req.limit = choice
         self._launch(req)
+
+    def estimate_text(self, est) -> str:
+        if self.kind == CLASSIFIER and est.seconds is None:
+            n = f"{est.n_units:,} claim{'' if est.n_units == 1 else 's'}"
+            return f"{n}; classifier claims are fast (a fraction of a second each): this run is short."
+        return long_run.estimate_text(est, "claim")
 
     def resume(self) -> None:
         run_id = self.resume_combo.currentData()
@@ -197,10 +300,13 @@ class VerifyDialog(JobDialog):
         self.resume_button.setEnabled(not busy and writable and self.resume_combo.count() > 0)
         self.cancel_button.setEnabled(busy)
         for w in (self.run_combo, self.model_combo, self.mode_combo, self.k_spin, self.limit_spin, self.cache_check,
-                  self.resume_combo, self.endpoint_edit, self.endpoint_model_edit):
+                  self.resume_combo, self.endpoint_edit, self.endpoint_model_edit, self.evidence_combo,
+                  self.scoring_combo, self.classifier_combo, self.thresholds_edit, self.thresholds_button,
+                  self.llm_radio):
             w.setEnabled(not busy)
+        self.classifier_radio.setEnabled(not busy and self.classifier_combo.count() > 0)
         if not busy:
-            self._model_changed()
+            self._choice_changed()
         if not busy and self.run_combo.count() == 0:
             self.status_label.setText("No finished retrieval run yet: retrieve evidence first.")
 

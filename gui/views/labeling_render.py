@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 from factaudit.gui.views.labeling_parts import (
     UnitCard, annotator_name, auto_advance, esc as _esc, markdown_html, set_auto_advance,
 )
+from factaudit.gui.views.labeling_reasoning import ReasoningFromLLMBar
 from factaudit.gui.views.page_parts import section_head
 
 MODES = {"evidence": "Evidence pairs (5 dimensions)", "reasoning": "Verifier reasoning (6 steps)"}
@@ -66,6 +67,9 @@ class LabelingLayout:
         self.reload_button.clicked.connect(self.refresh)
         second.addWidget(self.reload_button)
         root.addLayout(second)
+        self.llm_bar = ReasoningFromLLMBar(self)    # reasoning mode on a classifier run: no reasoning
+        self.llm_bar.verified.connect(self._reasoning_run_made)
+        root.addWidget(self.llm_bar)
 
         self.progress_label = QLabel("")
         self.progress_label.setObjectName("muted")

@@ -142,6 +142,7 @@ class LabelingView(LabelingLayout, QWidget):
         self.revealed, self.committed, self.history = set(), set(), []
         self.unit = None
         self.previous_label.setText("Nothing committed yet.")
+        self.llm_bar.show_for(self.mode, run or None)
         if not run:
             what = "retrieval" if self.mode == "evidence" else "verify"
             self.status.setText(f"No {what} run to label yet: make or import one on the Runs page.")
@@ -176,12 +177,20 @@ class LabelingView(LabelingLayout, QWidget):
                   .success(lambda order: self._order_ready(gen, order))
                   .failure(lambda exc: gen == self._generation and self.status.setText(error_text(exc))))
             self._ops.append(op.run())
-        if queue.get(0) is None and not queue.waiting:
+        if self.llm_bar.active:   # the queue gives the units to verify with the LLM; nothing to rate here
+            self.status.setText("Verify the units with the LLM, then label its reasoning.")
+            self._clear_unit("<i>Classifier verdicts have no reasoning to label.</i>")
+        elif queue.get(0) is None and not queue.waiting:
             self.status.setText(f"Nothing left to label in {run} for {self.annotator}.")
         else:
             self.status.setText(f"Codebook v{self.codebook_version}. Click the card (or press a digit) to label.")
-        self.show_unit()
+        if not self.llm_bar.active:
+            self.show_unit()
         self.card.setFocus()
+
+    def _reasoning_run_made(self, run_id: str) -> None:
+        self._fill(self.run_combo, services.audit.verify_runs(self.project), run_id)
+        self.load_queue()
 
     def _order_ready(self, gen: int, order) -> None:
         if gen != self._generation or self.queue is None:
@@ -189,7 +198,7 @@ class LabelingView(LabelingLayout, QWidget):
         claims, n_units = order
         self.queue.adopt(claims, n_units)
         keep_out_of_gc()
-        if self.unit is None:
+        if self.unit is None and not self.llm_bar.active:
             self.show_unit()                # the head was used up while the rest was ordered
         else:
             self._update_progress()

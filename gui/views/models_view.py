@@ -1,5 +1,7 @@
-"""Model manager: the verifier LLMs and embedders the app can use, their RAM fit, and adding or
-removing local GGUF files and OpenAI-compatible endpoints (View › Models…).
+"""Model manager: the verifier LLMs, classifier verifiers and embedders the app can use, their RAM
+fit, and adding or removing local GGUF files and OpenAI-compatible endpoints (View › Models…). Add
+model… takes a GGUF file or a classification folder, has the engine check it (opened, one pair run,
+RAM fit) and copies or links it into local_models/; an unusable one gets the check's one sentence.
 
 Everything goes through engine.services; hashing runs in the background (a multi-GB
 GGUF takes a while) and the hashes are cached by the engine, so the second look is instant.
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QMessageBox,
     QPushButton,
     QTableWidget,
@@ -34,6 +37,8 @@ MODELS_CHANGED = (None, OpChanges(models=True))     # app-wide: the registry is 
 
 LLM_COLUMNS = ["Name", "Source", "Size", "Quantization", "Context", "RAM fit", "SHA-256"]
 EMB_COLUMNS = ["Name", "Source", "Size", "Path"]
+CLF_COLUMNS = ["Name", "Source", "Labels map", "Binary", "Thresholds", "RAM fit", "Path"]
+CLF_LABELS, CLF_BINARY, CLF_THRESHOLDS, CLF_FIT = 2, 3, 4, 5
 COL_NAME, COL_SOURCE, COL_SIZE, COL_QUANT, COL_CTX, COL_FIT, COL_SHA = range(7)
 KEY_NOTE = ("API keys are not stored here: they come from the OS keyring, else the FACTAUDIT_API_KEY "
             "or OPENAI_API_KEY environment variable.")
@@ -94,6 +99,7 @@ class ModelsView(QWidget):
         super().__init__(parent)
         self.project = project  # models are per machine, not per project; kept for symmetry with views
         self.entries: list = []
+        self.classifiers: list = []
         self.embedders: list = []
         self.hashes: dict[str, str] = {}
         self._hash_op: Op | None = None
@@ -109,8 +115,16 @@ class ModelsView(QWidget):
         layout.addWidget(self.note_label)
 
         buttons = QHBoxLayout()
-        self.add_button = QPushButton("Add GGUF file…")
-        self.add_button.clicked.connect(self.add_file)
+        self.add_button = QPushButton("Add model…")
+        self.add_button.setToolTip("A GGUF file or a classification folder: checked (opened, one pair run, RAM "
+                                   "fit), then copied or linked into local_models/")
+        add_menu = QMenu(self.add_button)
+        add_menu.addAction("Copy a GGUF file…", lambda: self.add_file("copy"))
+        add_menu.addAction("Link a GGUF file…", lambda: self.add_file("link"))
+        add_menu.addSeparator()
+        add_menu.addAction("Copy a classification folder…", lambda: self.add_folder("copy"))
+        add_menu.addAction("Link a classification folder…", lambda: self.add_folder("link"))
+        self.add_button.setMenu(add_menu)
         self.remove_button = QPushButton("Remove")
         self.remove_button.setToolTip("Delete the selected local GGUF file (the embedded model and endpoints stay)")
         self.remove_button.clicked.connect(self.remove_selected)
@@ -125,6 +139,10 @@ class ModelsView(QWidget):
         key_note = QLabel(KEY_NOTE)
         key_note.setWordWrap(True)
         layout.addWidget(key_note)
+
+        layout.addWidget(QLabel("<b>Classifier verifiers</b> (fast verdicts, each with the sentence that drove it)"))
+        self.clf_table = self._table(CLF_COLUMNS)
+        layout.addWidget(self.clf_table, 2)
 
         layout.addWidget(QLabel("<b>Embedders</b>"))
         self.emb_table = self._table(EMB_COLUMNS)
@@ -154,11 +172,13 @@ class ModelsView(QWidget):
     def refresh(self) -> None:
         try:
             self.entries = models_svc.model_entries()
+            self.classifiers = models_svc.classifier_models()
             self.embedders = models_svc.embedder_entries()
         except FactAuditError as exc:
             self.status_label.setText(error_text(exc))
-            self.entries, self.embedders = [], []
+            self.entries, self.classifiers, self.embedders = [], [], []
         self._fill_llms()
+        self._fill_classifiers()
         self._fill_embedders()
         folders = models_svc.local_models_folders()
         demo = [e for e in self.entries if e.demo_grade]
@@ -189,6 +209,32 @@ class ModelsView(QWidget):
                 if col == COL_SHA and e.path:
                     item.setToolTip(e.path)
                 t.setItem(row, col, item)
+
+    def _fill_classifiers(self) -> None:
+        t = self.clf_table
+        t.setRowCount(len(self.classifiers))
+        for row, e in enumerate(self.classifiers):
+            labels = e.extra.get("labels_map")
+            usable = bool(labels)
+            th = e.extra.get("thresholds") or {}
+            cells = [e.name, e.source,
+                     ", ".join(f"{k} → {v}" for k, v in labels.items()) if usable else f"not usable: {e.note}",
+                     ("yes (never Refuted)" if e.extra.get("binary") else "no") if usable else "—",
+                     ", ".join(f"{k} {v:.2f}" for k, v in th.items() if isinstance(v, (int, float))) or "—",
+                     fit_text(e), e.path or "—"]
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if col == 0:
+                    item.setData(Qt.ItemDataRole.UserRole, e.name)
+                if col == CLF_LABELS and not usable:
+                    item.setForeground(QColor("#c62828"))
+                    item.setToolTip(e.note or "")
+                if col == CLF_FIT and e.fits is not None:
+                    item.setForeground(QColor("#1a7f37") if e.fits else QColor("#c62828"))
+                t.setItem(row, col, item)
+
+    def classifier(self, name: str):
+        return next((e for e in self.classifiers if e.name == name), None)
 
     def _fill_embedders(self) -> None:
         t = self.emb_table
@@ -231,6 +277,9 @@ class ModelsView(QWidget):
         for row, e in enumerate(self.entries):
             if e.name == name:
                 self.llm_table.selectRow(row)
+        for row, e in enumerate(self.classifiers):
+            if e.name == name:
+                self.clf_table.selectRow(row)
 
     def _update_buttons(self) -> None:
         e = self.selected_entry()
@@ -238,21 +287,30 @@ class ModelsView(QWidget):
         self.fit_button.setEnabled(e is not None)
 
     # ---- actions ---------------------------------------------------------------------------------
-    def add_file(self) -> Op | None:
+    def add_file(self, how: str = "copy") -> Op | None:
         path, _ = QFileDialog.getOpenFileName(self, "Add a GGUF model", "", "GGUF models (*.gguf);;All files (*)")
-        if not path:
-            return None
+        return self.add_path(path, how) if path else None
+
+    def add_folder(self, how: str = "copy") -> Op | None:
+        path = QFileDialog.getExistingDirectory(self, "Add a classification folder (config.json, tokenizer, weights)")
+        return self.add_path(path, how) if path else None
+
+    def add_path(self, path: str, how: str = "copy") -> Op:
+        """Check the model at `path` in the engine, then copy or link it into local_models/."""
         self.add_button.setEnabled(False)
-        self.status_label.setText(f"Copying and hashing {path}…")
-        return (Op(self, lambda job: models_svc.add_model_file(path, job.progress, job.cancel)).title("Adding model")
-                .changes(*MODELS_CHANGED).success(self._added).failure(self._failed)
+        self.status_label.setText(f"Checking {path} (opening it and running one pair)…")
+        return (Op(self, lambda job: models_svc.add_checked_model(path, how, job.progress, job.cancel))
+                .title("Adding model").changes(*MODELS_CHANGED).success(self._added).failure(self._failed)
                 .finished(lambda: self.add_button.setEnabled(True)).run())
 
     def _added(self, added) -> None:
-        self.hashes[added.entry.path] = added.sha256
+        if added.sha256:
+            self.hashes[added.entry.path] = added.sha256
         self.refresh()
         self.select(added.entry.name)
-        self.status_label.setText(f"Added {added.entry.name} (sha256 {added.sha256[:12]}…)")
+        digest = f" (sha256 {added.sha256[:12]}…)" if added.sha256 else ""
+        verb = "Linked" if added.how == "link" else "Added"
+        self.status_label.setText(f"{verb} {added.entry.name}{digest}: {added.message}")
 
     def _failed(self, exc: BaseException) -> None:
         self.status_label.setText(error_text(exc))

@@ -1,4 +1,5 @@
-"""The Review page's parts: the detail pane (a disagreement with its claims, reasoning and top-k evidence),
+"""The Review page's parts: the detail pane (a disagreement with its claims, reasoning, or for a classifier
+run the attribution with its sentence highlighted, and top-k evidence),
 what the list shows, and the worker that reads one page of it."""
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import html
 
 from factaudit.engine import services
 from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES
+from factaudit.gui.views.attribution import attribution_line, highlighted
 from factaudit.gui.views.labeling_parts import markdown_html
 
 EVIDENCE_NAMES = {"high_quality": "a high-quality passage is in the top k", "none": "no high-quality passage",
@@ -18,11 +20,14 @@ def _esc(text) -> str:
     return html.escape(str(text) if text is not None else "")
 
 
-def detail_html(d, texts: dict, mapping: str, sent: int | None, suspect: dict | None = None) -> str:
+def detail_html(d, texts: dict, mapping: str, sent: int | None, suspect: dict | None = None,
+                attribution: dict | None = None) -> str:
     """`texts` maps passage ids to PassageText; `sent` is how many top passages the verifier received
     (the verify run's k), when known: those are marked, and so are the ones it says it used.
-    `suspect` maps flagged passage ids to their injection findings: those get a warning."""
-    suspect = suspect or {}
+    `suspect` maps flagged passage ids to their injection findings: those get a warning.
+    `attribution` (a classifier run's, services.Attribution by claim) replaces the reasoning and
+    highlights the driving sentence in its passage."""
+    suspect, attribution = suspect or {}, attribution or {}
     expert = f"expert: <b>{_esc(d.expert)}</b>"
     parts = [f"<p style='color:#6b7380'>{_esc(KIND_NAMES.get(d.kind, d.kind))} · {_esc(d.level)} {_esc(d.unit_id)}"
              + (f" · item {_esc(d.item_id)}" if d.item_id else "") + "</p>",
@@ -37,25 +42,31 @@ def detail_html(d, texts: dict, mapping: str, sent: int | None, suspect: dict | 
                      f"Verdict: <b>{_esc(c.verdict or '—')}</b>{flag}"
                      + (f" · gold: {_esc(c.gold_label)}" if c.gold_label else "")
                      + f" · evidence: {_esc(EVIDENCE_NAMES.get(c.evidence, c.evidence))}</p>")
-        parts.append("<div style='background:#f3f5f8'><b>Reasoning:</b>"
-                     + (markdown_html(c.reasoning) if c.reasoning else " (none recorded)") + "</div>")
+        a = attribution.get(c.claim_id)
+        if a is not None:
+            driver = texts.get(a.passage_id)
+            parts.append(attribution_line(a, driver.text if driver else None))
+        else:
+            parts.append("<div style='background:#f3f5f8'><b>Reasoning:</b>"
+                         + (markdown_html(c.reasoning) if c.reasoning else " (none recorded)") + "</div>")
         if not c.passages:
             parts.append("<p style='color:#6b7380'>No passages.</p>")
         elif sent:
+            used = "the passage whose sentence drove the verdict" if a is not None else "those it says it used"
             parts.append(f"<p style='color:#6b7380'>The verifier received the top {sent} passages "
-                         "(marked ▶); ✔ marks those it says it used.</p>")
+                         f"(marked ▶); ✔ marks {used}.</p>")
         for rank, pid in enumerate(c.passages, start=1):
             p = texts.get(pid)
-            body = p.text if p else "(passage not in the project)"
-            if len(body) > PASSAGE_CHARS:
-                body = body[:PASSAGE_CHARS] + "…"
+            driving = a is not None and a.passage_id == pid and p is not None
+            body = highlighted(p.text if p else "(passage not in the project)", a.start if driving else None,
+                               a.end if driving else None, limit=PASSAGE_CHARS)
             title = f"{_esc(p.title)} " if p and p.title else ""
             marks = ("▶ " if sent and rank <= sent else "") + ("✔ " if pid in c.used else "")
             style = "" if not sent or rank <= sent else " style='color:#8a909a'"
             warn = (f"<br><span style='color:#8f1d1d'>{_esc(services.passage_warning(suspect[pid]))}</span>"
                     if pid in suspect else "")
             parts.append(f"<p{style}><b>{marks}[{rank}]</b> {title}<span style='color:#6b7380'>{_esc(pid)}</span>"
-                         f"{warn}<br><span>{_esc(body)}</span></p>")
+                         f"{warn}<br><span>{body}</span></p>")
     return "".join(parts)
 
 

@@ -361,9 +361,12 @@ class ReviewView(ChoosesMapping, QWidget):
         try:
             texts = services.audit.passage_texts(self.project, ids)
             suspect = services.passage_findings(self.project, ids)
+            # a classifier run's verdicts carry attribution instead of reasoning
+            attribution = services.verdict_attribution(self.project, self.result.verify_run,
+                                                       [c.claim_id for c in d.claims])
         except FactAuditError:
-            texts, suspect = {}, {}
-        self.detail.setHtml(detail_html(d, texts, self.result.mapping, self.result.sent_k, suspect))
+            texts, suspect, attribution = {}, {}, {}
+        self.detail.setHtml(detail_html(d, texts, self.result.mapping, self.result.sent_k, suspect, attribution))
         self._set_buttons(d)
 
     def _set_buttons(self, d) -> None:

@@ -1,5 +1,7 @@
 """One verify run, claim by claim: the verdict and the model's reasoning beside the evidence it saw
-(passages in rank order, the ones it relied on marked, per-passage stances, the raw output).
+(passages in rank order, the ones it relied on marked, per-passage stances, the raw output). A
+classifier run has no reasoning: its verdict shows the sentence that drove it, highlighted in its
+passage, with its probability.
 Passage text is shown verbatim, so an instruction planted in a passage is visible to the auditor."""
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine import services as vs
+from factaudit.gui.views.attribution import attribution_line, highlighted
 
 VERDICT_COLOURS = {"Supported": "#2e7d32", "Refuted": "#c62828", "No Evidence": "#6d6d6d", "Ambiguous": "#ef6c00"}
 
@@ -117,11 +120,17 @@ class VerdictView(QWidget):
             label = v.verdict or "parse failure — no verdict"
             parts.append(f"<p><b style='color:{colour}'>{e(label)}</b> ({e(v.parse_status)}"
                          f"{', evidence trimmed to fit the context' if v.trimmed else ''})</p>")
-            if v.reasoning:
-                parts.append("<p>" + e(v.reasoning).replace("\n", "<br>") + "</p>")
-            parts.append(f"<p><small>{v.prompt_tokens or 0} prompt + {v.completion_tokens or 0} completion tokens, "
-                         f"{(v.latency_ms or 0) / 1000:.1f} s</small></p>")
-            parts.append(f"<p><small>raw output:</small></p><pre>{e(v.raw_output or '')}</pre>")
+            if d.attribution is not None:
+                driver = next((p.text for p in d.evidence if p.passage_id == d.attribution.passage_id), None)
+                parts.append(attribution_line(d.attribution, driver))
+                parts.append(f"<p><small>{(v.latency_ms or 0) / 1000:.2f} s · scores: {e(v.raw_output or '')}"
+                             "</small></p>")
+            else:
+                if v.reasoning:
+                    parts.append("<p>" + e(v.reasoning).replace("\n", "<br>") + "</p>")
+                parts.append(f"<p><small>{v.prompt_tokens or 0} prompt + {v.completion_tokens or 0} completion "
+                             f"tokens, {(v.latency_ms or 0) / 1000:.1f} s</small></p>")
+                parts.append(f"<p><small>raw output:</small></p><pre>{e(v.raw_output or '')}</pre>")
         self.reasoning.setHtml("".join(parts))
         ev = []
         flagged = vs.passage_findings(self.project, [p.passage_id for p in d.evidence])
@@ -131,5 +140,10 @@ class VerdictView(QWidget):
             title = f"<i>{e(p.title)}</i><br>" if p.title else ""
             warn = (f"<span style='color:#8f1d1d'>{e(vs.passage_warning(flagged[p.passage_id]))}</span><br>"
                     if p.passage_id in flagged else "")
-            ev.append(f"<p><b>[{n}]</b> {e(p.passage_id)} (rank {p.rank}){mark}{stance}<br>{warn}{title}{e(p.text)}</p>")
+            a = d.attribution
+            driving = a is not None and a.passage_id == p.passage_id
+            if driving:
+                mark = f" <b>[drove the verdict: {e(a.text())}]</b>"
+            body = highlighted(p.text, a.start, a.end) if driving else e(p.text)
+            ev.append(f"<p><b>[{n}]</b> {e(p.passage_id)} (rank {p.rank}){mark}{stance}<br>{warn}{title}{body}</p>")
         self.evidence.setHtml("".join(ev) or "<p>No passages.</p>")

@@ -86,6 +86,7 @@ def project(demo_copy, tmp_path):
 
 
 def _configure(dialog, server):
+    dialog.set_kind("llm")                 # the second choice: verdicts with reasoning
     dialog.model_combo.setCurrentIndex(dialog.model_combo.findData(ENDPOINT))
     dialog.endpoint_edit.setText(server.url)
     dialog.endpoint_model_edit.setText("m")
