@@ -6,6 +6,12 @@ makes such passages *visible* to the auditor. It is a heuristic, tuned to flag w
 and to leave ordinary scientific and clinical prose alone ("patients ignored previous symptoms",
 "the nervous system: a review", "results supported the hypothesis" are not flagged).
 
+Before matching, the text is reduced to its skeleton (engine/text/confusables.py): zero-width and
+bidi characters dropped, NFKC, and Unicode's confusables table folding look-alike letters (Cyrillic
+"о", Greek "Ι", ...) to the ASCII they imitate. A match is reported, and withheld, in the original
+text. "Ign\u200bore previous instructions", "Ignоre" with a Cyrillic о and full-width "Ｉｇｎｏｒｅ" are
+flagged like the plain phrase.
+
 Patterns (each match is reported with its name and the matched text):
 
 - ``override``: an order to drop the instructions: "ignore / disregard / forget / override / bypass /
@@ -27,6 +33,17 @@ Patterns (each match is reported with its name and the matched text):
 - ``persona``: "you are now" (not after if/when/whether/because/unless/once), "from now on you",
   "act as" / "pretend to be" as an order (sentence start, "you must", "please"; "may act as a
   barrier" is prose), "new instructions:", "your new/real task", "do not follow the ... instructions".
+- ``verdict_demand``: a sentence that states or demands the verdict instead of giving evidence: "the
+  correct / right / true / real / actual / final / expected verdict / answer / label / stance /
+  classification (for this claim) is / should be / must be X", "(the) verdict / stance / label
+  should / must be X", "verdict: X", "answer / label / classify / mark / rate / tag / treat this
+  claim / statement / question as X", "regard / consider / treat this study / passage / evidence as
+  (having) supported / refuted ...", "note / message to the model / AI / verifier / fact-checker",
+  "IMPORTANT: ... verdict"; and in German, French, Spanish, Portuguese, Italian and Chinese ("das
+  richtige Urteil ist", "le verdict correct est", "el veredicto correcto es", "o veredito correto é",
+  "il verdetto corretto è", "正确的判定是", "请将此声明标记为"). Labels may be in any case here
+  (supported, refuted, no evidence, ambiguous, true, false, not enough info): the frame alone is
+  already an order.
 - ``multilingual``: the override order in German, French, Spanish, Portuguese, Italian and Chinese
   ("ignoriere alle vorherigen Anweisungen", "ignorez les instructions précédentes", "ignora las
   instrucciones", "忽略之前的指令", "无视以上指令", "你现在是").
@@ -38,7 +55,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-DETECTOR = "injection-heuristic-1"
+from factaudit.engine.text.confusables import skeleton
+
+DETECTOR = "injection-heuristic-2"
 
 _QUAL = (r"(?:all|any|every|previous|prior|above|earlier|preceding|foregoing|former|your|system|these|those"
          r"|the\s+above|the\s+previous|the\s+prior)")
@@ -49,6 +68,10 @@ _LABEL = (r"(?:(?-i:Supported|Refuted|No\s+Evidence|Ambiguous|SUPPORTED|REFUTED|
           r"|REFUTES|NEUTRAL)\b|[\"'“‘](?:supported|refuted|no\s+evidence|ambiguous|supports|refutes|neutral|true"
           r"|false)[\"'”’])")
 _WHO = r"(?:assistant|model|ai|fact-?checker|verifier|classifier|llm|system)"
+_ANY_LABEL = (r"(?:[\"'“‘«]\s*)?(?:supported|refuted|no\s+evidence|not\s+enough\s+info(?:rmation)?|ambiguous|supports"
+              r"|refutes|neutral|true|false|contradict(?:ed|s)?|unsupported)\b")
+_VERDICT_NOUN = r"(?:verdict|answer|label|stance|classification|rating|output|response|decision|judg(?:e)?ment)"
+_CLAIM = r"(?:claim|statement|question|item|assertion|hypothesis|query)"
 _START = (r"(?:^|[\n.!?;:\"'(\[]\s*|\b(?:you\s+(?:must|should|will|shall|need\s+to)|please|always|instead,?|just"
           rf"|only|simply|now)\s+|\bthe\s+{_WHO}\s+(?:must|should|shall|will)\s+)")
 _ORDER = r"(?:output|answer|respond|reply|return|print|say|write|classify|label|mark|rate|set\s+the\s+(?:verdict|stance|label)\s+to)"
@@ -75,6 +98,24 @@ PATTERNS: dict[str, re.Pattern[str]] = {
         rf"|\bnew\s+{_INSTR}\s*:|\byour\s+(?:new|real|actual|true)\s+(?:task|job|instructions?)\b"
         rf"|\bdo\s+not\s+follow\s+(?:the|your|any)\s+(?:\w+\s+)?{_INSTR}",
         re.I | re.M),
+    "verdict_demand": re.compile(
+        rf"\b(?:correct|right|true|real|actual|final|expected|proper|only\s+(?:valid|acceptable))\s+{_VERDICT_NOUN}\b"
+        rf"[^.\n]{{0,40}}?\b(?:is|=|should\s+be|must\s+be|would\s+be|will\s+be)\s*:?\s*{_ANY_LABEL}"
+        rf"|\b(?:the\s+)?(?:verdict|stance|label)\s+(?:should|must|has\s+to|needs\s+to|shall)\s+be\s+{_ANY_LABEL}"
+        rf"|\b(?:verdict|stance)\s*[:=]\s*{_ANY_LABEL}"
+        rf"|\b(?:answer|label|classify|mark|rate|tag|treat|flag|judge|score)\s+(?:this|the|that|each|every)\s+"
+        rf"{_CLAIM}\s+as\s+(?:\w+\s+){{0,2}}?{_ANY_LABEL}"
+        r"|(?:^|[.!?:]\s*|\b(?:please|kindly)\s+)(?:regard|consider|treat|count|take|view)\s+(?:this|the)\s+"
+        r"(?:study|passage|evidence|text|abstract|document|source|paper|article)\s+as\s+(?:having\s+)?"
+        r"(?:fully\s+)?(?:supported|refuted|supporting|refuting|contradicting|proof|proving|disproving)"
+        rf"|\b(?:note|message|instructions?|reminder)\s+(?:to|for)\s+(?:the\s+)?{_WHO}\b"
+        rf"|\bimportant\s*[:!][^.\n]{{0,60}}\b{_VERDICT_NOUN}\b"
+        r"|\b(?:richtige|korrekte|wahre)s?\s+(?:Urteil|Antwort|Label|Ergebnis)\s+(?:ist|lautet)"
+        r"|\b(?:verdict|r[ée]ponse|[ée]tiquette)\s+(?:correct|correcte|exact|exacte)\s+est"
+        r"|\b(?:veredicto|respuesta|etiqueta|veredito|resposta|r[oó]tulo)\s+(?:correct[oa]|corret[oa]|cierto|certo)\s+(?:es|é)"
+        r"|\b(?:verdetto|risposta|etichetta)\s+(?:corrett[oa]|giust[oa])\s+[èe]"
+        r"|正确(?:的)?(?:判定|判断|结论|答案|标签|裁决)(?:是|为)|(?:请|务必)?(?:将|把)(?:此|这个|该)?(?:声明|说法|主张|问题)(?:标记|判定|标注|归类)为",
+        re.I | re.M),
     "multilingual": re.compile(
         r"\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen)?\s*(?:Anweisungen|Instruktionen|Befehle)"
         r"|\bignore[zr]?\s+(?:toutes\s+)?les\s+(?:instructions|consignes)(?:\s+pr[ée]c[ée]dentes)?"
@@ -96,15 +137,34 @@ class Finding:
 MATCH_CHARS = 120
 
 
+def _original_span(origin: list[int], start: int, end: int, n: int) -> tuple[int, int]:
+    """A span of the skeleton as a span of the original text."""
+    if not origin or start >= len(origin):
+        return n, n
+    return origin[start], (origin[end - 1] + 1) if end > start else origin[start]
+
+
+def _matches(text: str):
+    """(pattern name, original start, original end) of every match, on the text's skeleton."""
+    folded, origin = skeleton(text)
+    for name, rx in PATTERNS.items():
+        for m in rx.finditer(folded):
+            start, end = _original_span(origin, m.start(), m.end(), len(text))
+            yield name, start, end
+
+
 def scan_text(text: str | None) -> list[Finding]:
-    """Every pattern that matches `text`, first match of each, in PATTERNS order."""
+    """Every pattern that matches `text`'s skeleton, first match of each, in PATTERNS order; the match
+    is quoted from the original text (zero-width characters and all, whitespace collapsed)."""
     if not text:
         return []
+    folded, origin = skeleton(text)
     found = []
     for name, rx in PATTERNS.items():
-        m = rx.search(text)
+        m = rx.search(folded)
         if m:
-            snippet = " ".join(m.group(0).split())[:MATCH_CHARS]
+            start, end = _original_span(origin, m.start(), m.end(), len(text))
+            snippet = " ".join(text[start:end].split())[:MATCH_CHARS] or " ".join(m.group(0).split())[:MATCH_CHARS]
             found.append(Finding(name, snippet))
     return found
 
@@ -154,7 +214,17 @@ def withhold(text: str) -> tuple[str, int]:
             out.append(s)
     text = "".join(out)
     # A pattern can span a sentence break (". System: ..."): withhold what is still flagged itself.
-    for name, rx in PATTERNS.items():
-        text, k = rx.subn(" " + WITHHELD + " ", text)
-        n += k
+    for _ in range(len(PATTERNS)):
+        spans = sorted({(s, e) for _, s, e in _matches(text) if e > s})
+        if not spans:
+            break
+        merged: list[list[int]] = []
+        for s, e in spans:
+            if merged and s <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], e)
+            else:
+                merged.append([s, e])
+        for s, e in reversed(merged):
+            text = text[:s] + " " + WITHHELD + " " + text[e:]
+            n += 1
     return text, n
