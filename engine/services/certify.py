@@ -1,7 +1,7 @@
 """Certification of one verify run (issue #21 item 5): what the expert labels that exist prove about
 the verifier and the run's error rate. engine/metrics/certify.py holds the estimators.
 
-Units and flags come from the scoring code (services.scoring.open_units, metrics.classification's
+Units and flags come from the scoring code (services.scoring_units.open_units, metrics.classification's
 UnitRecord.predicted), so a mapping and a level mean here what they mean in `metrics`:
 - level sentence: Y = the sentence's label (an adjudicated label where there is one, else the expert's,
   else a second rater's); f = any of its claims flagged under the mapping. The unlabelled units are
@@ -22,9 +22,9 @@ from factaudit.engine.metrics import certify as est
 from factaudit.engine.metrics.classification import LEVELS, MAPPINGS, UnitRecord, flags_error
 from factaudit.engine.project import certify_store
 from factaudit.engine.project.db import Project
-from factaudit.engine.services import scoring
+from factaudit.engine.services import scoring_units as scoring
 from factaudit.engine.services.rater_merge import sentence_rating_labels
-from factaudit.engine.services.scoring import DEFAULT_LEVEL, DEFAULT_MAPPING
+from factaudit.engine.services.scoring_units import DEFAULT_LEVEL, DEFAULT_MAPPING
 
 
 @dataclass

@@ -1,0 +1,67 @@
+"""The units a verify run gives the open and closed regimes, after exclusions (parse failures,
+sentences without claims or with a missing verdict). Scoring (services/scoring.py) and certification
+(services/certify.py) both read them from here, so a level means the same in `metrics` and `certify`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.metrics.classification import UnitRecord
+from factaudit.engine.project import runs as run_store
+from factaudit.engine.project import scoring_store
+from factaudit.engine.project.db import Project
+
+DEFAULT_MAPPING = "R+NE"
+DEFAULT_LEVEL = "sentence"
+
+
+@dataclass
+class OpenUnits:
+    """What a verify run gives the open and closed regimes, after exclusions."""
+
+    run_id: str
+    sentences: list[UnitRecord]
+    claims: list[UnitRecord]
+    n_parse_failures: int
+    unscored: dict[str, int]
+    closed_gold: list[str] = field(default_factory=list)
+    closed_pred: list[str] = field(default_factory=list)
+    rows: list[scoring_store.VerdictUnit] = field(default_factory=list)
+
+
+def _check_run(project: Project, run_id: str, want: str | None = "verdicts") -> str:
+    run_store.get_run(project, run_id)  # NotFound with a clear message
+    kinds = scoring_store.scorable_runs(project)
+    if run_id not in kinds:
+        raise InvalidArgument(f"{run_id} has nothing to score (it holds no verdicts or item predictions, "
+                              "or it is not finished)")
+    if want is not None and kinds[run_id] != want:
+        raise InvalidArgument(f"{run_id} holds {kinds[run_id]}, not {want}")
+    return kinds[run_id]
+
+
+def open_units(project: Project, run_id: str) -> OpenUnits:
+    rows = scoring_store.verdict_units(project, run_id)
+    failed = {r.claim_id for r in rows if r.verdict is None or r.parse_status == "failed"}
+    verdict_of = {r.claim_id: r.verdict for r in rows if r.claim_id not in failed}
+
+    claims = [
+        UnitRecord(r.claim_id, r.sentence_label == "error", [r.verdict], r.category, r.item_id)
+        for r in rows if r.claim_id not in failed and r.sentence_label is not None and r.active
+    ]
+    sentences: list[UnitRecord] = []
+    unscored = {"parse_failed": 0, "no_claims": 0, "missing_verdict": 0}
+    for s in scoring_store.covered_sentences(project, run_id):
+        if not s.claim_ids:
+            unscored["no_claims"] += 1
+        elif any(c in failed for c in s.claim_ids):
+            unscored["parse_failed"] += 1
+        elif any(c not in verdict_of for c in s.claim_ids):
+            unscored["missing_verdict"] += 1
+        else:
+            sentences.append(UnitRecord(s.id, s.label == "error", [verdict_of[c] for c in s.claim_ids],
+                                        s.category, s.item_id))
+    gold = [r for r in rows if r.claim_id not in failed and r.gold_label is not None]
+    return OpenUnits(run_id, sentences, claims, len(failed), unscored,
+                     [r.gold_label for r in gold], [r.verdict for r in gold], rows)  # type: ignore[misc]
