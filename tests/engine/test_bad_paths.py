@@ -233,11 +233,12 @@ def test_verify_on_a_full_disk_fails_with_the_reason_and_resume_finishes(tmp_pat
 
     def fill(done, total, message=""):
         if done >= 2 and not filler.exists():
-            with open(filler, "wb") as fh:
+            # Unbuffered: a buffered file would try the bytes that did not fit again on close, and
+            # that ENOSPC (outside the try) would fail the run before SQLite sees the disk full.
+            with open(filler, "wb", buffering=0) as fh:
                 try:
                     while True:
                         fh.write(bytes(65536))
-                        fh.flush()
                 except OSError:
                     pass
 
