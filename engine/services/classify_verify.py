@@ -26,7 +26,7 @@ from factaudit.engine.project import classifier_store
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.queries import corpus_hash, get_passages
-from factaudit.engine.services.verify import DEFAULT_K, VerifyResult, read_verify_inputs, run_summary
+from factaudit.engine.services.verify_inputs import DEFAULT_K, VerifyResult, read_verify_inputs, run_summary
 
 MODE = "classifier"     # the run's `mode`, beside the LLM's joint and per-passage
 
@@ -42,9 +42,7 @@ def uses_classifier(project: Project, req: Any, llm: Any = None) -> bool:
         return is_classifier_run(run_store.get_run(project, req.resume).config)
     if llm is not None or req.endpoint:
         return False
-    if req.model is None:
-        return registry.embedded_classifier_path().is_dir()   # TEMPORARY until the embedded model lands
-    if req.model == registry.EMBEDDED_CLASSIFIER:
+    if req.model is None or req.model == registry.EMBEDDED_CLASSIFIER:
         return True
     try:
         registry.resolve_classifier(req.model)

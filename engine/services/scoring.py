@@ -316,7 +316,7 @@ def _ci(ci: list[float] | None) -> str:
 
 
 def _fig(x: float | None) -> str:
-    return "n/a" if x is None else f"{x:.2f}"
+    return "n/a" if x is None else f"{x:.3f}"
 
 
 def closed_text(c: ClosedScore) -> str:

@@ -8,7 +8,7 @@ so a killed run loses at most the claims in flight and `resume` finishes it. The
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator
 
 from factaudit.engine import jobs
@@ -20,14 +20,13 @@ from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE, parse_evidence
 from factaudit.engine.pipeline.verify import MODES, SCORING, EvidencePassage, VerifyOptions, fit_messages, verify_claim
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
-from factaudit.engine.project.queries import corpus_hash, get_passages, list_claims
-from factaudit.engine.project.runs import RETRIEVAL_KINDS
+from factaudit.engine.project.queries import corpus_hash, get_passages
 from factaudit.engine.services.llm_opener import LLMOpener
 from factaudit.engine.services.models import LLMRunSettings, model_pin
+from factaudit.engine.services.verify_inputs import (  # noqa: F401 - claims_for_run: part of this module's API
+    DEFAULT_K, VerifyInputs, VerifyResult, claims_for_run, read_verify_inputs, run_summary,
+)
 from factaudit.engine.text.injection import DETECTOR
-
-DEFAULT_K = 5
-
 
 @dataclass
 class VerifyRequest(LLMRunSettings):
@@ -42,30 +41,6 @@ class VerifyRequest(LLMRunSettings):
     calibration: str = "none"            # logprob only: none | contextual | a JSON bias file
     thresholds: str | None = None        # classifier only: a JSON file {"supported": x, "refuted": y}
     claim_ids: list[str] | None = None   # LLM only: just these claims (reasoning for the units to be labelled)
-
-
-@dataclass
-class VerifyResult:
-    run_id: str
-    status: str
-    n_claims: int
-    n_verdicts: int
-    n_parse_failures: int
-    n_trimmed: int = 0
-    n_new: int = 0
-    verdict_counts: dict[str, int] = field(default_factory=dict)
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    seconds: float = 0.0
-    claims_per_s: float = 0.0
-    retries: int = 0
-    model: str | None = None
-    mode: str | None = None
-    retrieval_run: str | None = None
-    error: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 @dataclass
@@ -157,12 +132,6 @@ class VerifyConfig:
         return ["prompt template"] if self.prompt.get("sha256") != self.options().prompt().sha256 else []
 
 
-@dataclass
-class _Inputs:
-    claims: list[tuple[str, str]]     # (claim id, text) in claim order
-    hits: dict                        # the retrieval run's hits by claim id
-
-
 class _VerifyKind(jobs.RunKind):
     name = "verify"
     config_type = VerifyConfig
@@ -177,10 +146,10 @@ class _VerifyKind(jobs.RunKind):
         if req.retrieval_run and req.retrieval_run != cfg.retrieval_run:
             raise InvalidArgument(f"{run_id} verifies {cfg.retrieval_run}, not {req.retrieval_run}")
 
-    def read_inputs(self, project: Project, cfg: VerifyConfig, progress: ProgressCallback) -> _Inputs:
+    def read_inputs(self, project: Project, cfg: VerifyConfig, progress: ProgressCallback) -> VerifyInputs:
         return read_verify_inputs(project, cfg.retrieval_run, cfg.limit, cfg.dataset, cfg.claim_ids)
 
-    def entry(self, project: Project, req: VerifyRequest, cfg: VerifyConfig, inputs: _Inputs, given: LLM | None,
+    def entry(self, project: Project, req: VerifyRequest, cfg: VerifyConfig, inputs: VerifyInputs, given: LLM | None,
               progress: ProgressCallback, cancel: CancelToken | None) -> registry.ModelEntry:
         entry = registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx)
         if given is None and not req.n_ctx:
@@ -190,62 +159,10 @@ class _VerifyKind(jobs.RunKind):
         return entry
 
     def complete(self, project: Project, cfg: VerifyConfig, llm: LLM, entry: registry.ModelEntry,
-                 inputs: _Inputs) -> VerifyConfig:
+                 inputs: VerifyInputs) -> VerifyConfig:
         bias = calibrated(cfg, cfg.options(), llm).calibration_bias
         return replace(cfg, corpus_hash=corpus_hash(project), model=model_pin(entry),
                        bias=dict(bias) if bias else None)
-
-
-def read_verify_inputs(project: Project, retrieval_run: str, limit: int | None, dataset: str | None,
-                       claim_ids: list[str] | None = None) -> _Inputs:
-    """The claims a verify run works (those the retrieval run has hits for) and the hits, read once."""
-    _check_retrieval_run(project, retrieval_run)
-    hits = run_store.get_hits(project, retrieval_run)
-    claims = _claims_with_hits(project, hits, limit, dataset, claim_ids)
-    if limit != 0 and not claims:
-        where = f" of dataset {dataset!r}" if dataset else ""
-        raise InvalidArgument(f"{retrieval_run} has no hits for any active claim{where}; nothing to verify")
-    return _Inputs(claims, hits)
-
-
-def _check_retrieval_run(project: Project, run_id: str) -> None:
-    run = run_store.get_run(project, run_id)
-    if run.kind not in RETRIEVAL_KINDS:
-        raise InvalidArgument(f"{run_id} is a {run.kind} run, not a retrieval run")
-    if run.status != "done":
-        raise InvalidArgument(f"retrieval run {run_id} is {run.status}; finish it first")
-
-
-def _claims_with_hits(project: Project, hits: dict, limit: int | None, dataset: str | None,
-                      claim_ids: list[str] | None = None) -> list[tuple[str, str]]:
-    wanted = None if claim_ids is None else set(claim_ids)
-    rows = [c for c in list_claims(project, dataset) if c.id in hits and (wanted is None or c.id in wanted)]
-    if limit is not None:
-        rows = rows[: max(0, int(limit))]
-    return [(c.id, c.text) for c in rows]
-
-
-def claims_for_run(project: Project, retrieval_run: str, limit: int | None = None,
-                   dataset: str | None = None) -> list[tuple[str, str]]:
-    """(claim id, text) of the active claims the retrieval run has hits for, in claim order."""
-    return _claims_with_hits(project, run_store.get_hits(project, retrieval_run), limit, dataset)
-
-
-def run_summary(project: Project, run_id: str, n_claims: int) -> dict[str, Any]:
-    verdicts = run_store.get_verdicts(project, run_id)
-    counts: dict[str, int] = {}
-    for v in verdicts.values():
-        if v.verdict:
-            counts[v.verdict] = counts.get(v.verdict, 0) + 1
-    return {
-        "n_claims": n_claims, "n_verdicts": len(verdicts),
-        "n_parse_failures": sum(1 for v in verdicts.values() if v.parse_status == "failed"),
-        "n_repaired": sum(1 for v in verdicts.values() if v.parse_status == "repaired"),
-        "n_trimmed": sum(1 for v in verdicts.values() if v.trimmed),
-        "verdict_counts": counts,
-        "prompt_tokens": sum(v.prompt_tokens or 0 for v in verdicts.values()),
-        "completion_tokens": sum(v.completion_tokens or 0 for v in verdicts.values()),
-    }
 
 
 def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no_progress,
@@ -305,7 +222,7 @@ def _claims_with_evidence(project: Project, claims: list[tuple[str, str]], hits:
                                       for h in top if h.passage_id in rows])
 
 
-def sized_entry(project: Project, cfg: VerifyConfig, entry: registry.ModelEntry, inputs: _Inputs,
+def sized_entry(project: Project, cfg: VerifyConfig, entry: registry.ModelEntry, inputs: VerifyInputs,
                 progress: ProgressCallback = no_progress, cancel: CancelToken | None = None) -> registry.ModelEntry:
     """A GGUF run's n_ctx sized to its longest prompt, rounded up (engine.models.context); pinned with
     the model. An endpoint or a run with no claims keeps the entry as it is (so does an explicit
