@@ -6,7 +6,8 @@ import re
 from typing import Any
 
 from factaudit.engine.ingest.problems import RecordError
-from factaudit.engine.ingest.readers import _SURROGATE, lone_surrogate
+from factaudit.engine.ingest.readers import _SURROGATE, UnreadableJSON, lone_surrogate
+from factaudit.engine.ingest.readers import loads as _loads
 from factaudit.engine.project.records import RISK_TIERS, SENTENCE_LABELS, VERDICTS
 
 # Label spellings used by the public datasets, mapped to the four verdicts.
@@ -106,7 +107,9 @@ def str_list(rec: dict, field: str, *, from_csv: bool = False) -> list[str] | No
         return None
     if from_csv and isinstance(value, str):
         try:
-            value = json.loads(value)
+            value = _loads(value)
+        except UnreadableJSON as exc:
+            raise RecordError(field, exc.reason) from None
         except (json.JSONDecodeError, RecursionError):
             raise RecordError(field, "list-valued CSV cells must be JSON, e.g. [\"a\", \"b\"]") from None
     if not isinstance(value, list) or not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
@@ -132,7 +135,9 @@ def json_value(rec: dict, field: str, *, from_csv: bool) -> Any:
     value = rec.get(field)
     if from_csv and isinstance(value, str) and value.strip():
         try:
-            parsed = json.loads(value)
+            parsed = _loads(value)
+        except UnreadableJSON as exc:
+            raise RecordError(field, exc.reason) from None
         except (json.JSONDecodeError, RecursionError):
             raise RecordError(field, "expected a JSON value in this CSV cell") from None
         if lone_surrogate(parsed) is not None or (isinstance(parsed, str) and _SURROGATE.search(parsed)):

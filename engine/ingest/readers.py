@@ -27,15 +27,54 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def loads(text: str) -> Any:
-    """json.loads that turns a too-deep nesting into a JSONDecodeError-like located failure."""
+    """json.loads that turns what Python cannot hold into located one-line failures (UnreadableJSON):
+    a too-deep nesting, an integer of more digits than int() converts (4,300 by default: json.loads
+    raised a bare ValueError), a number beyond a float's range (1e400 became inf and later an
+    OverflowError), and NaN / Infinity, which are not JSON."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except RecursionError:
         raise NestingTooDeep() from None
 
 
-class NestingTooDeep(ValueError):
+class UnreadableJSON(ValueError):
+    reason = "JSON that cannot be read"
+    literal: str | None = None
+
+    def line_in(self, text: str) -> int | None:
+        """The 1-based line of the offending literal in `text` (None when unknown)."""
+        at = text.find(self.literal) if self.literal else -1
+        return None if at < 0 else text.count("\n", 0, at) + 1
+
+
+class NestingTooDeep(UnreadableJSON):
     reason = "JSON nested too deeply to read (more than about a thousand levels)"
+
+
+class NumberOutOfRange(UnreadableJSON):
+    def __init__(self, reason: str, literal: str):
+        super().__init__(reason)
+        self.reason = reason
+        self.literal = literal
+
+
+def _parse_int(s: str) -> int:
+    limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
+    digits = len(s.lstrip("-"))
+    if limit and digits > limit:
+        raise NumberOutOfRange(f"an integer of {digits:,} digits (more than {limit:,}) is out of range", s[:64])
+    return int(s)
+
+
+def _parse_float(s: str) -> float:
+    value = float(s)
+    if value in (float("inf"), float("-inf")):
+        raise NumberOutOfRange(f"the number {s[:30]} is out of range (beyond \u00b11.8e308)", s[:64])
+    return value
+
+
+def _parse_constant(s: str):
+    raise NumberOutOfRange(f"{s} is not a JSON number (NaN and Infinity are not JSON)", s)
 
 
 def lone_surrogate(value: Any, path: str = "") -> str | None:
@@ -119,7 +158,7 @@ def read_jsonl(path: Path, problems: Problems) -> Iterator[Row]:
             continue
         try:
             obj = loads(line)
-        except NestingTooDeep as exc:
+        except UnreadableJSON as exc:
             problems.add(path.name, number, None, exc.reason)
             if problems.full:
                 return
@@ -148,8 +187,8 @@ def read_json(path: Path, problems: Problems) -> Any:
         return None
     try:
         return loads(text)
-    except NestingTooDeep as exc:
-        problems.add(path.name, None, None, exc.reason)
+    except UnreadableJSON as exc:
+        problems.add(path.name, exc.line_in(text), None, exc.reason)
         return None
     except json.JSONDecodeError as exc:
         problems.add(path.name, exc.lineno, None, f"invalid JSON: {exc.msg} at column {exc.colno}")
@@ -204,8 +243,8 @@ def read_json_entries(path: Path, problems: Problems) -> tuple[str, Iterator[tup
         return None
     try:
         loads(text)
-    except NestingTooDeep as exc:
-        problems.add(path.name, None, None, exc.reason)
+    except UnreadableJSON as exc:
+        problems.add(path.name, exc.line_in(text), None, exc.reason)
         return None
     except json.JSONDecodeError as exc:
         problems.add(path.name, exc.lineno, None, f"invalid JSON: {exc.msg} at column {exc.colno}")

@@ -2,6 +2,7 @@
 qid is a claim id and docno a passage id of this project."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from factaudit.engine.ingest.builder import BatchBuilder
@@ -33,6 +34,9 @@ def load(path: Path, builder: BatchBuilder) -> None:
             score = float(score_s)
         except ValueError:
             builder.problems.add(path.name, number, "score", f"score must be a number, got {score_s!r}")
+            continue
+        if not math.isfinite(score):  # else the store's CHECK constraint refused it, with no line number
+            builder.problems.add(path.name, number, "score", f"score must be a finite number, got {score_s!r}")
             continue
         if (qid, docno) in seen:
             builder.problems.add(path.name, number, "docno", f"passage {docno!r} listed twice for query {qid!r}")
