@@ -103,10 +103,17 @@ def test_corrupted_page_fails_integrity_check(tmp_path):
     with Project.create(path) as p:
         with p.atomic() as conn:
             conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", [(f"k{i}", "v" * 500) for i in range(400)])
+    import sqlite3
+
+    # Scramble a leaf page of the rows just written (a page chosen by position alone may be the root
+    # of an empty table, whose cell area SQLite never reads).
+    with sqlite3.connect(path) as conn:
+        page = conn.execute("PRAGMA page_size").fetchone()[0]
+        pageno = conn.execute("SELECT pageno FROM dbstat WHERE name = 'meta' AND pagetype = 'leaf' "
+                              "ORDER BY pageno LIMIT 1 OFFSET 3").fetchone()[0]
+    conn.close()
     data = bytearray(path.read_bytes())
-    page = 4096
-    # Scramble a page in the middle of the file (not the header page).
-    mid = (len(data) // page // 2) * page
+    mid = (pageno - 1) * page
     data[mid + 8: mid + page] = bytes(range(256)) * ((page - 8) // 256) + bytes((page - 8) % 256)
     path.write_bytes(bytes(data))
     with pytest.raises(ProjectCorrupt):
