@@ -28,9 +28,9 @@ EVIDENCE_CHOICES = (("Whole passages", "whole"),
 SCORING_CHOICES = (("Generate the verdict", "generate", "none"),
                    ("Log-probabilities of the four verdicts", "logprob", "none"),
                    ("Log-probabilities, contextually calibrated", "logprob", "contextual"))
-CLASSIFIER_NOTE = ("Fast: a small model scores every (claim, passage sentence) pair in milliseconds, so a "
-                   "claim takes a fraction of a second on one CPU thread. Each verdict shows the sentence that "
-                   "drove it and its probability; there is no reasoning to label.")
+CLASSIFIER_NOTE = ("Fast: a small model scores every (claim, passage sentence) pair, about a second a claim on "
+                   "one CPU thread (an LLM takes tens of seconds). Each verdict shows the sentence that drove it "
+                   "and its probability; there is no reasoning to label.")
 LLM_NOTE = ("Slow: a language model reads the passages and writes its reasoning, tens of seconds a claim on a "
             "laptop CPU. Use it for reasoning labels, or on the claims you want explained.")
 
@@ -266,7 +266,7 @@ class VerifyDialog(JobDialog):
     def estimate_text(self, est) -> str:
         if self.kind == CLASSIFIER and est.seconds is None:
             n = f"{est.n_units:,} claim{'' if est.n_units == 1 else 's'}"
-            return f"{n}; classifier claims are fast (a fraction of a second each): this run is short."
+            return f"{n}; classifier claims are fast (about a second each on one thread): no need to slice the run."
         return long_run.estimate_text(est, "claim")
 
     def resume(self) -> None:

@@ -37,8 +37,9 @@ MODELS_CHANGED = (None, OpChanges(models=True))     # app-wide: the registry is 
 
 LLM_COLUMNS = ["Name", "Source", "Size", "Quantization", "Context", "RAM fit", "SHA-256"]
 EMB_COLUMNS = ["Name", "Source", "Size", "Path"]
-CLF_COLUMNS = ["Name", "Source", "Labels map", "Binary", "Thresholds", "RAM fit", "Path"]
+CLF_COLUMNS = ["Name", "Source", "Labels map", "Binary", "Thresholds S / R", "RAM fit"]   # the path: the name's tooltip
 CLF_LABELS, CLF_BINARY, CLF_THRESHOLDS, CLF_FIT = 2, 3, 4, 5
+VERDICT_ABBR = {"Supported": "S", "Refuted": "R", "No Evidence": "NE"}   # as in the R / R+NE mappings
 COL_NAME, COL_SOURCE, COL_SIZE, COL_QUANT, COL_CTX, COL_FIT, COL_SHA = range(7)
 KEY_NOTE = ("API keys are not stored here: they come from the OS keyring, else the FACTAUDIT_API_KEY "
             "or OPENAI_API_KEY environment variable.")
@@ -142,6 +143,9 @@ class ModelsView(QWidget):
 
         layout.addWidget(QLabel("<b>Classifier verifiers</b> (fast verdicts, each with the sentence that drove it)"))
         self.clf_table = self._table(CLF_COLUMNS)
+        header = self.clf_table.horizontalHeader()      # the labels map takes the room, the RAM fit stays whole
+        header.setSectionResizeMode(CLF_LABELS, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(CLF_FIT, QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.clf_table, 2)
 
         layout.addWidget(QLabel("<b>Embedders</b>"))
@@ -218,14 +222,19 @@ class ModelsView(QWidget):
             usable = bool(labels)
             th = e.extra.get("thresholds") or {}
             cells = [e.name, e.source,
-                     ", ".join(f"{k} → {v}" for k, v in labels.items()) if usable else f"not usable: {e.note}",
+                     ", ".join(f"{k} → {VERDICT_ABBR.get(v, v)}" for k, v in labels.items()) if usable
+                     else f"not usable: {e.note}",
                      ("yes (never Refuted)" if e.extra.get("binary") else "no") if usable else "—",
-                     ", ".join(f"{k} {v:.2f}" for k, v in th.items() if isinstance(v, (int, float))) or "—",
-                     fit_text(e), e.path or "—"]
+                     " / ".join(f"{th[k]:.2f}" if isinstance(th.get(k), (int, float)) else "—"
+                                for k in ("supported", "refuted")) if th else "—",
+                     fit_text(e)]
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if col == 0:
                     item.setData(Qt.ItemDataRole.UserRole, e.name)
+                    item.setToolTip(e.path or "")
+                if col == CLF_LABELS and usable:
+                    item.setToolTip("\n".join(f"{k} → {v}" for k, v in labels.items()))
                 if col == CLF_LABELS and not usable:
                     item.setForeground(QColor("#c62828"))
                     item.setToolTip(e.note or "")
