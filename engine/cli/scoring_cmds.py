@@ -94,7 +94,9 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
     closed = result.get("closed")
     if closed:
         click.echo(f"  closed regime: {closed['n']} claims, accuracy {percent_text(closed['accuracy'])}, "
-                   f"macro-F1 {percent_text(closed['macro_f1'])}")
+                   f"macro-F1 {percent_text(closed['macro_f1'])} over the gold classes "
+                   f"({', '.join(closed['macro_f1_classes'])}; over all labels "
+                   f"{percent_text(closed['macro_f1_all_labels'])})")
 
 
 def _echo_usage(u: dict | None) -> None:

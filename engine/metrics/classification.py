@@ -109,17 +109,23 @@ class ClosedScore:
     n: int
     labels: list[str]
     accuracy: float
-    macro_f1: float
+    macro_f1: float                         # mean F1 over `macro_f1_classes` (the gold classes)
     per_class: dict[str, dict[str, float]]
     confusion_matrix: list[list[int]]       # rows gold, columns predicted, in `labels` order
     accuracy_ci: list[float] | None = None
+    # The classes `macro_f1` averages: those present in gold. A class only the verifier predicts is in
+    # `labels` (and the confusion matrix) but not here; `macro_f1_all_labels` averages over `labels`
+    # (sklearn's default, which counts such a class as an F1 of 0).
+    macro_f1_classes: list[str] = field(default_factory=list)
+    macro_f1_all_labels: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
 def closed_scores(gold: Sequence[str], pred: Sequence[str]) -> ClosedScore | None:
-    """Accuracy, macro-F1 and per-class P/R/F1 over the verdict classes present in gold or predictions."""
+    """Accuracy, macro-F1 and per-class P/R/F1 over the verdict classes present in gold or predictions.
+    macro-F1 averages over the gold classes only (README, "Figures and their definitions")."""
     if not gold:
         return None
     from sklearn.metrics import accuracy_score, confusion_matrix, precision_recall_fscore_support
@@ -134,7 +140,8 @@ def closed_scores(gold: Sequence[str], pred: Sequence[str]) -> ClosedScore | Non
     cm = confusion_matrix(gold, pred, labels=labels)
     ci = stats.wilson(int(round(acc * len(gold))), len(gold))
     return ClosedScore(
-        n=len(gold), labels=labels, accuracy=acc, macro_f1=macro,
+        n=len(gold), labels=labels, accuracy=acc, macro_f1=macro, macro_f1_classes=gold_labels,
+        macro_f1_all_labels=float(np.mean(f)),
         per_class={v: {"precision": float(p[i]), "recall": float(r[i]), "f1": float(f[i]), "support": int(s[i])}
                    for i, v in enumerate(labels)},
         confusion_matrix=cm.astype(int).tolist(), accuracy_ci=list(ci) if ci else None,

@@ -231,9 +231,15 @@ def test_closed_regime_against_sklearn():
     c = closed_scores(gold, pred)
     assert c.labels == ["Supported", "Refuted", "No Evidence", "Ambiguous"]
     assert c.accuracy == pytest.approx(sum(g == p for g, p in zip(gold, pred)) / 12)
-    # macro over the three gold classes
-    assert c.macro_f1 == pytest.approx(f1_score(gold, pred, labels=["Supported", "Refuted", "No Evidence"],
-                                                average="macro"))
+    # macro over the three gold classes, and the classes it averages are stated
+    gold_classes = ["Supported", "Refuted", "No Evidence"]
+    assert c.macro_f1_classes == gold_classes
+    assert c.macro_f1 == pytest.approx(f1_score(gold, pred, labels=gold_classes, average="macro"))
+    # sklearn's default (every label in gold or predictions): Ambiguous, predicted once and never gold, adds a 0
+    assert c.macro_f1_all_labels == pytest.approx(f1_score(gold, pred, average="macro"))
+    assert c.macro_f1_all_labels == pytest.approx(c.macro_f1 * 3 / 4)
+    js = c.to_json()
+    assert js["macro_f1_classes"] == gold_classes and js["macro_f1_all_labels"] == c.macro_f1_all_labels
     assert c.confusion_matrix == confusion_matrix(gold, pred, labels=c.labels).tolist()
     assert c.confusion_matrix[1][3] == 1  # one Refuted claim called Ambiguous
     assert c.per_class["Refuted"]["support"] == 4
