@@ -45,6 +45,7 @@ def run_metrics(project: Project, run_id: str, *, n_resamples: int = stats.DEFAU
         n_sentences=len(u.sentences), n_claims=len(u.claims),
         by_category=by_category(u.sentences, **kw) if any(x.category for x in u.sentences) else {},
         n_suspect_evidence=injection.suspect_verdicts(project, run_id).n,
+        closed_unscored=u.closed_unscored,
     )
     workflow_status.mark_step(project, "score", run_id)   # the Workflow page's "Score" step is seen through
     return result
