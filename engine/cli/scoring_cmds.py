@@ -92,11 +92,32 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
                        f"R {percent_text(s['recall'], s['recall_ci'])}  "
                        f"F1 {percent_text(s['f1'], s['f1_ci'])}")
     closed = result.get("closed")
+    left_out = result.get("closed_unscored") or {}
+    if closed or left_out:
+        click.echo(f"  closed regime: {_closed_denominator(closed['n'] if closed else 0, left_out)}")
     if closed:
-        click.echo(f"  closed regime: {closed['n']} claims, accuracy {percent_text(closed['accuracy'])}, "
+        click.echo(f"    accuracy {percent_text(closed['accuracy'])}, "
                    f"macro-F1 {percent_text(closed['macro_f1'])} over the gold classes "
                    f"({', '.join(closed['macro_f1_classes'])}; over all labels "
                    f"{percent_text(closed['macro_f1_all_labels'])})")
+
+
+def _closed_denominator(n_scored: int, left_out: dict[str, int]) -> str:
+    """"8 of 10 claims with a gold verdict scored; 2 left out: 2 replies cut off at max tokens"."""
+    from factaudit.engine.services.scoring_units import CLOSED_REASONS
+
+    total = n_scored + sum(left_out.values())
+    text = f"{n_scored} of {total} claims with a gold verdict scored"
+    if not left_out:
+        return text
+    def part(reason: str, k: int) -> str:
+        said = CLOSED_REASONS.get(reason, reason)
+        if reason in ("cut_off_at_max_tokens", "did_not_parse"):
+            return f"{k} {'reply' if k == 1 else 'replies'} {said}"
+        return f"{k} {said}"
+
+    parts = [part(r, k) for r, k in sorted(left_out.items())]
+    return f"{text}; {sum(left_out.values())} left out: " + ", ".join(parts)
 
 
 def _echo_usage(u: dict | None) -> None:

@@ -162,6 +162,9 @@ class RunMetrics:
     by_category: dict[str, dict[str, MappingScore]] = field(default_factory=dict)
     # verdicts whose evidence (the passages the model was shown) holds a suspected instruction
     n_suspect_evidence: int = 0
+    # claims with a gold verdict but no parsed verdict, by reason: left out of `closed`, so its n is
+    # n_gold - n_unscored; stated here so the denominator never changes without a word
+    closed_unscored: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -174,7 +177,9 @@ class RunMetrics:
             "n_claims": self.n_claims,
             "sentence": {m: s.to_json() for m, s in self.sentence.items()},
             "claim": {m: s.to_json() for m, s in self.claim.items()},
-            "closed": self.closed.to_json() if self.closed else None,
+            "closed": ({**self.closed.to_json(), "n_unscored": sum(self.closed_unscored.values()),
+                        "unscored_reasons": dict(self.closed_unscored)} if self.closed else None),
+            "closed_unscored": dict(self.closed_unscored),
             "by_category": {c: {m: s.to_json() for m, s in ms.items()} for c, ms in self.by_category.items()},
         }
 

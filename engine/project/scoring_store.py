@@ -22,6 +22,7 @@ class VerdictUnit:
     category: str | None
     gold_label: str | None
     active: bool
+    completion_tokens: int | None = None   # tells a reply cut off at max_tokens from one that did not parse
 
 
 @dataclass
@@ -58,13 +59,13 @@ class ReportRow:
 def verdict_units(project: Project, run_id: str) -> list[VerdictUnit]:
     sql = (
         "SELECT v.claim_id, v.verdict, v.parse_status, c.sentence_id, s.label, coalesce(s.item_id, c.item_id),"
-        " i.category, c.gold_label, c.active"
+        " i.category, c.gold_label, c.active, v.completion_tokens"
         " FROM verdicts v JOIN claims c ON c.id = v.claim_id"
         " LEFT JOIN sentences s ON s.id = c.sentence_id"
         " LEFT JOIN items i ON i.id = coalesce(s.item_id, c.item_id)"
         " WHERE v.run_id = ? ORDER BY c.rowid"
     )
-    return [VerdictUnit(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], bool(r[8]))
+    return [VerdictUnit(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], bool(r[8]), r[9])
             for r in project.reader().execute(sql, (run_id,))]
 
 

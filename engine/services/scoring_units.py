@@ -28,6 +28,27 @@ class OpenUnits:
     closed_gold: list[str] = field(default_factory=list)
     closed_pred: list[str] = field(default_factory=list)
     rows: list[scoring_store.VerdictUnit] = field(default_factory=list)
+    # claims with a gold verdict left out of the closed regime, by reason (CLOSED_REASONS)
+    closed_unscored: dict[str, int] = field(default_factory=dict)
+
+
+# Why a claim with a gold verdict has no verdict to score, as `metrics` words it.
+CLOSED_REASONS = {
+    "cut_off_at_max_tokens": "cut off at max tokens",
+    "did_not_parse": "did not parse",
+    "no_verdict": "no verdict (the verifier failed on the claim)",
+}
+
+
+def _failure_reason(row: scoring_store.VerdictUnit, config: dict) -> str:
+    max_tokens = config.get("max_tokens")
+    if max_tokens is None:          # the classifier, or an imported run: no reply to parse
+        return "no_verdict"
+    # per-passage mode stores the sum over its calls, which says nothing about any one reply
+    if (config.get("mode") != "per-passage" and row.completion_tokens is not None
+            and row.completion_tokens >= max_tokens):
+        return "cut_off_at_max_tokens"
+    return "did_not_parse"
 
 
 def _check_run(project: Project, run_id: str, want: str | None = "verdicts") -> str:
@@ -63,5 +84,13 @@ def open_units(project: Project, run_id: str) -> OpenUnits:
             sentences.append(UnitRecord(s.id, s.label == "error", [verdict_of[c] for c in s.claim_ids],
                                         s.category, s.item_id))
     gold = [r for r in rows if r.claim_id not in failed and r.gold_label is not None]
+    closed_unscored: dict[str, int] = {}
+    failed_gold = [r for r in rows if r.claim_id in failed and r.gold_label is not None]
+    if failed_gold:
+        config = run_store.get_run(project, run_id).config or {}
+        for r in failed_gold:
+            reason = _failure_reason(r, config)
+            closed_unscored[reason] = closed_unscored.get(reason, 0) + 1
     return OpenUnits(run_id, sentences, claims, len(failed), unscored,
-                     [r.gold_label for r in gold], [r.verdict for r in gold], rows)  # type: ignore[misc]
+                     [r.gold_label for r in gold], [r.verdict for r in gold], rows,  # type: ignore[misc]
+                     closed_unscored)

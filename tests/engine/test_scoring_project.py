@@ -277,3 +277,36 @@ def test_conflict_on_the_ramdocs_test_split(project, tmp_path, shared_datasets):
     assert res.n == 500 and res.n_conflict == expected_conflicts
     assert res.conflict_f1 == 1.0 and res.unsupported_ratio == 0.0
     assert re.match(r"imported-\d+", run)
+
+
+def test_closed_regime_states_the_claims_it_left_out(project, tmp_path):
+    """Replies cut off at max_tokens and replies that did not parse are counted with their reason, not
+    silently dropped from the closed denominator (#26 item 7)."""
+    from sklearn.metrics import accuracy_score, f1_score
+
+    gold = ["Supported", "Refuted"] * 5
+    claims = [{"id": f"c{i}", "claim": f"Claim {i}.", "label": g} for i, g in enumerate(gold)]
+    import_files(project, [_jsonl(tmp_path / "claims.jsonl", claims)], kind="claims")
+    run = run_store.create_run(project, "verify", {"test": True, "mode": "joint", "max_tokens": 50})
+    pred = ["Supported", "Supported", "Supported", "Refuted", "No Evidence", "Refuted", "Supported", "Refuted"]
+    for i, v in enumerate(pred):
+        run_store.add_verdict(project, run, VerdictRecord(f"c{i}", v, "ok", completion_tokens=20))
+    run_store.add_verdict(project, run, VerdictRecord("c8", None, "failed", completion_tokens=50))   # cut off
+    run_store.add_verdict(project, run, VerdictRecord("c9", None, "failed", completion_tokens=31))   # bad JSON
+    run_store.finish_run(project, run, "done")
+    m = scoring.run_metrics(project, run, n_resamples=500)
+    assert m.closed.n == 8 and m.closed_unscored == {"cut_off_at_max_tokens": 1, "did_not_parse": 1}
+    # the figures themselves are those of the 8 parsed claims
+    assert m.closed.accuracy == pytest.approx(accuracy_score(gold[:8], pred))
+    assert m.closed.macro_f1 == pytest.approx(f1_score(gold[:8], pred, labels=["Supported", "Refuted"],
+                                                       average="macro"))
+    js = m.to_json()["closed"]
+    assert js["n_unscored"] == 2 and js["unscored_reasons"] == m.closed_unscored
+    path = str(project.path)
+    project.close()
+    from factaudit.engine.cli import cli
+
+    out = CliRunner().invoke(cli, ["metrics", path, "--run", run, "--resamples", "200"])
+    assert out.exit_code == 0, out.output
+    assert ("8 of 10 claims with a gold verdict scored; 2 left out: 1 reply cut off at max tokens, "
+            "1 reply did not parse") in out.output
