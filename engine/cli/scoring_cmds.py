@@ -80,11 +80,17 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
                    f"conflict-aware success {percent_text(c['success'])}, "
                    f"unsupported-candidate ratio {percent_text(c['unsupported_ratio'])}")
         return
-    click.echo(f"{run_id}: {result['n_sentences']} sentences and {result['n_claims']} claims scored; "
-               f"{result['n_parse_failures']} parse failures; {result['n_unscored']} sentences unscored")
+    # a claims-only run (gold verdicts, no labelled answer sentences) has only the closed regime
+    has_open = bool(result["n_sentences"] or result["n_claims"] or result["n_unscored"])
+    if has_open:
+        click.echo(f"{run_id}: {result['n_sentences']} sentences and {result['n_claims']} claims scored; "
+                   f"{result['n_parse_failures']} parse failures; {result['n_unscored']} sentences unscored")
+    else:
+        click.echo(f"{run_id}: no labelled answer sentences, so only the closed regime (gold verdicts); "
+                   f"{result['n_parse_failures']} parse failures")
     click.echo(f"  verdicts whose evidence contains suspected instructions: "
                f"{result['verdicts_with_suspected_instructions']}")
-    for level in ("sentence", "claim"):
+    for level in ("sentence", "claim") if has_open else ():
         click.echo(f"  {level} level (P / R / F1 in %, 95% intervals):")
         for mapping, s in result[level].items():
             click.echo(f"    {mapping:<7} TP={s['tp']:<4} FP={s['fp']:<4} FN={s['fn']:<4} TN={s['tn']:<4} "

@@ -310,3 +310,6 @@ def test_closed_regime_states_the_claims_it_left_out(project, tmp_path):
     assert out.exit_code == 0, out.output
     assert ("8 of 10 claims with a gold verdict scored; 2 left out: 1 reply cut off at max tokens, "
             "1 reply did not parse") in out.output
+    # a claims-only run: no "0 sentences and 0 claims scored", no empty open-regime tables
+    assert "0 sentences" not in out.output and "sentence level" not in out.output
+    assert "no labelled answer sentences, so only the closed regime" in out.output
