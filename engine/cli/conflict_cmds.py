@@ -71,6 +71,10 @@ def aggregate_cmd(project, dataset, retrieval_run, variant, model, endpoint, k, 
                f"{res.seconds:.1f} s" + (f", {res.model_calls} model calls ({res.model})" if res.model else ""))
     if res.privileged:
         click.echo(f"  NOTE: {res.privileged}")
+    click.echo(f"  abstained on {res.n_abstained} of {res.n_items} items")
+    if res.n_items and res.n_abstained == res.n_items:
+        click.echo("  warning: every item abstained, so every figure below is 0 or undefined "
+                   "and says nothing about how well the variant answers")
     for m in METRICS:
         click.echo(f"  {m:<24} {_fmt(res.metrics[m], res.intervals.get(m))}")
     click.echo(f"  95% intervals: {res.n_resamples} bootstrap resamples, seed {res.seed}")

@@ -73,6 +73,9 @@ class AggregateResult:
     privileged: str | None = None
     n_resamples: int = cm.DEFAULT_RESAMPLES
     seed: int = cm.DEFAULT_SEED
+    # items answered with nothing (the run summary's n_abstentions): strict accuracy counts them as
+    # the empty set, so a run that abstains everywhere scores 0 and this count says why
+    n_abstained: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -222,7 +225,8 @@ def aggregate(project: Project, req: AggregateRequest, progress: ProgressCallbac
         return AggregateResult(
             run_id, cfg.variant, "done", len(items), life.n_new, scores.metrics, scores.intervals, scores.n_conflict,
             t.get("model_calls", 0), t.get("parse_failures", 0), round(life.seconds, 3),
-            llm.entry.name if llm else None, cfg.privileged, scores.n_resamples, scores.seed)
+            llm.entry.name if llm else None, cfg.privileged, scores.n_resamples, scores.seed,
+            n_abstained=t.get("n_abstentions", 0))
 
 
 # ---- reading runs -----------------------------------------------------------------------------------

@@ -349,3 +349,35 @@ def test_a_retrieval_runs_top_k_passages_are_the_documents(small, tmp_path):
     assert res.metrics["strict_accuracy"] == 1.0 and res.n_conflict == 0
     k2 = services.aggregate(small, services.AggregateRequest(variant="oracle", retrieval_run=run, k=2))
     assert k2.n_conflict == 1 and k2.metrics["conflict_aware_success"] == 1.0   # q1's misinformation now seen
+
+
+def test_aggregate_prints_and_stores_the_abstain_count(tmp_path):
+    """Yes/no questions the rules cannot read: every item abstains, the count is printed and stored,
+    and a warning says the 0.0000 figures mean nothing (#26 item 7)."""
+    rows = [{"question": f"Is Town{i} on a river?", "documents": [
+                {"text": f"Town{i} lies on the river Alm.", "type": "correct", "answer": "yes"}],
+             "disambig_entity": [f"Town{i}"], "gold_answers": ["yes"], "wrong_answers": []} for i in range(4)]
+    rows.append({"question": "What is the population of Town9?", "documents": [
+        {"text": "As of the census of 2010, there were 3,009 people in Town9.", "type": "correct",
+         "answer": "3,009 people"}], "disambig_entity": ["Town9"], "gold_answers": ["3,009 people"],
+        "wrong_answers": []})
+    src = tmp_path / "yesno.jsonl"
+    src.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    proj = tmp_path / "y.faproj"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["new", str(proj)]).exit_code == 0
+    assert runner.invoke(cli, ["import", str(proj), "--format", "ramdocs", str(src), "--dataset", "yn"]).exit_code == 0
+    out = runner.invoke(cli, ["aggregate", str(proj), "--dataset", "yn", "--variant", "rules", "--limit", "4"])
+    assert out.exit_code == 0, out.output
+    conn = sqlite3.connect(proj)
+    run_id, = conn.execute("SELECT id FROM runs WHERE kind = 'aggregate' ORDER BY rowid DESC").fetchone()
+    stored = conn.execute("SELECT count(*) FROM conflict_items WHERE run_id = ? AND answers = '[]'",
+                          (run_id,)).fetchone()[0]
+    conn.close()
+    assert stored == 4
+    assert "abstained on 4 of 4 items" in out.output and "warning: every item abstained" in out.output
+    out = runner.invoke(cli, ["aggregate", str(proj), "--dataset", "yn", "--variant", "rules", "--json"])
+    res = json.loads(out.output)
+    assert res["n_abstained"] == 4 and res["n_items"] == 5        # the population question is answered
+    text = runner.invoke(cli, ["aggregate", str(proj), "--dataset", "yn", "--variant", "rules"]).output
+    assert "abstained on 4 of 5 items" in text and "warning: every item abstained" not in text
