@@ -47,7 +47,8 @@ def retrieve_cmd(project, retriever, k, model, dataset, corpus_dataset, merge, r
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
 def eval_retrieval_cmd(project, run_id, as_json) -> None:
-    """Recall, MRR, nDCG and coverage at k = 1, 5, 10 (and the run's k) against gold evidence."""
+    """Recall, MRR, nDCG and coverage at k = 1, 5, 10 up to the run's k (and at the run's k) against gold
+    evidence; a k=5 run has no @10 rows."""
     with open_to_record(project) as p:
         ev = services.eval_retrieval(p, run_id)
     for warning in ev.warnings:

@@ -64,11 +64,13 @@ def retriever_choices() -> list[str]:
     return out
 
 
-def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] = rmetrics.DEFAULT_KS, *,
+def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] | None = None, *,
                    log_test: bool = True) -> RetrievalEval:
     """Retrieval metrics of a finished run (made here or imported from a TREC file) against the
     claims' gold evidence; claims without gold are excluded and counted. An evaluation over test-split
-    claims is logged as a look at test (services.sweep; `log_test=False` for a sweep's own logging)."""
+    claims is logged as a look at test (services.sweep; `log_test=False` for a sweep's own logging).
+    Without `ks`, the cutoffs are DEFAULT_KS up to the run's depth (its k, or an imported run's longest
+    ranking) and that depth: a k=5 run has no @10 row, which would only repeat @5 under another name."""
     run = runs.get_run(project, run_id)
     if run.kind not in ("retrieve", "imported"):
         raise InvalidArgument(f"{run_id} is a {run.kind} run, not a retrieval run")
@@ -83,6 +85,9 @@ def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] = rmetrics
         ranked.setdefault(cid, [])
     gold = {cid: {g.passage_id for g in ev} for cid, ev in queries.gold_evidence(project).items()}
     run_k = run.config.get("k")
+    if ks is None:
+        depth = int(run_k) if run_k else max((len(r) for r in ranked.values()), default=0)
+        ks = tuple(k for k in rmetrics.DEFAULT_KS if not depth or k <= depth)
     all_ks = tuple(sorted({*ks, *([int(run_k)] if run_k else [])}))
     passages = queries.passage_doc_ids(project)
     scores = rmetrics.evaluate(ranked, gold, all_ks, passages)

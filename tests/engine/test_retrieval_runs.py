@@ -223,3 +223,20 @@ def test_gold_that_names_no_passage_of_the_project_is_said_not_scored_silently(t
     ev = retrieval.eval_retrieval(p, run_id)
     assert ev.warnings == [] and ev.metrics["recall@3"] > 0
     p.close()
+
+
+def test_eval_of_a_k5_run_stops_at_its_k(demo_path):
+    """A k=5 run has no @10 rows: they would repeat @5 under another name (#26 item 7)."""
+    runner = CliRunner()
+    out = json.loads(runner.invoke(cli, ["retrieve", str(demo_path), "--retriever", "bm25", "--k", "5",
+                                         "--json"]).output)
+    res = runner.invoke(cli, ["eval-retrieval", str(demo_path), "--run", out["run_id"], "--json"])
+    assert res.exit_code == 0, res.output
+    ev = json.loads(res.output)
+    assert sorted({int(k.split("@")[1]) for k in ev["metrics"]}) == [1, 5]
+    with Project.open(demo_path, readonly=True) as p:
+        ref = _ir_measures_reference(p, out["run_id"], 5)
+    assert ev["metrics"]["ndcg@5"] == pytest.approx(ref[nDCG @ 5], abs=1e-6)
+    text = runner.invoke(cli, ["eval-retrieval", str(demo_path), "--run", out["run_id"]]).output
+    rows = [line.split()[0] for line in text.splitlines() if line.strip() and line.split()[0].isdigit()]
+    assert rows == ["1", "5"]
