@@ -52,3 +52,17 @@ def test_pyproject_lists_every_package_under_the_one_top_level_name():
     assert listed == on_disk
     assert all(name == "factaudit" or name.startswith("factaudit.") for name in listed)
     assert set(config["package-dir"]) == {"factaudit", "factaudit.engine", "factaudit.gui", "factaudit.resources"}
+
+
+def test_the_package_top_is_the_launcher_folder_in_the_install_and_the_bundle():
+    """`factaudit` itself (its __init__, __main__ and the command) comes from packaging/launcher/: the
+    install maps it there and the spec stages that same folder as `factaudit`."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    top = ROOT / config["package-dir"]["factaudit"]
+    assert top == ROOT / "packaging" / "launcher"
+    assert {p.name for p in top.glob("*.py")} == {"__init__.py", "__main__.py", "launcher.py"}
+    spec = (ROOT / "packaging" / "factaudit.spec").read_text(encoding="utf-8")
+    assert 'shutil.copytree(ROOT / "packaging" / "launcher", STAGE / "factaudit"' in spec
+    assert not (ROOT / "packaging" / "factaudit").exists()
