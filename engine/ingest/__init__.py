@@ -100,6 +100,7 @@ def build_batch(project: Project, files: list[Path], fmt: str | None = None, kin
                 break
     finally:
         ROW_HOOK.reset(token)
+    watcher.check_value_maps(kind)
     return builder
 
 

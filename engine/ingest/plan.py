@@ -57,6 +57,7 @@ class RowWatcher:
         # a value map names our field; with `--map label=rating` the file's column is `rating`
         mapping = mapping or {}
         self.by_column = {mapping.get(f, f): table for f, table in value_map.items()}
+        self.field_of = {mapping.get(f, f): f for f in value_map}
         self.columns: dict[str, None] = {}
         self.unmatched: Counter[tuple[str, str]] = Counter()
 
@@ -76,6 +77,19 @@ class RowWatcher:
                 elif key:
                     self.unmatched[(column, key)] += 1
         return row if data is row.data else Row(row.line, data)
+
+    def check_value_maps(self, kind: str | None) -> None:
+        """A value map for a field no record has is a typo, not a no-op: one line naming the known fields."""
+        if not self.columns:
+            return                      # nothing read: the import's own "no records found" says more
+        missing = [c for c in self.by_column if c not in self.columns]
+        if not missing:
+            return
+        ours = [name for name, _ in FIELDS.get(kind or "", ())]
+        known = list(dict.fromkeys([*ours, *self.columns]))
+        said = ", ".join(repr(self.field_of[c]) + (f" (column {c!r})" if c != self.field_of[c] else "")
+                         for c in missing)
+        raise InvalidArgument(f"--map-values names {said}, which no record has; known fields: {', '.join(known)}")
 
 
 @dataclass

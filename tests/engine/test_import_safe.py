@@ -164,3 +164,22 @@ def test_cli_dry_run_map_values_and_skip_invalid(tmp_path):
     assert info["counts"]["claims_active"] == 4
     res = CliRunner().invoke(cli, ["import", str(proj), str(GOOD / "healthver_small.csv")])
     assert res.exit_code == 0 and res.output.startswith("format: healthver (claims)")
+
+
+def test_a_misspelled_value_map_field_is_a_one_line_error(project, tmp_path):
+    """`--map-values lable=...` used to be ignored without a word (#26 item 7)."""
+    path = _numeric_claims(tmp_path)
+    before = queries.table_counts(project)
+    with pytest.raises(InvalidArgument) as err:
+        services.import_files(project, [path], kind="claims", value_map={"lable": {"0": "Supported"}})
+    msg = str(err.value)
+    assert "'lable'" in msg and "known fields:" in msg and "label" in msg.split("known fields:")[1]
+    assert "\n" not in msg and queries.table_counts(project) == before
+    with pytest.raises(InvalidArgument, match="'lable'"):
+        services.plan_import(project, [path], kind="claims", value_map={"lable": {"0": "Supported"}})
+    target = project.path
+    project.close()                     # the CLI opens the project itself
+    out = CliRunner().invoke(cli, ["import", str(target), str(path), "--kind", "claims",
+                                   "--map-values", "lable=0:Supported,1:No Evidence,2:Refuted"])
+    assert out.exit_code != 0 and "Traceback" not in out.output
+    assert "'lable', which no record has; known fields: id, claim, label" in out.output
