@@ -125,7 +125,29 @@ def info_cmd(project: Path, as_json: bool) -> None:
     if info.runs:
         click.echo("runs:")
         for r in info.runs:
-            click.echo(f"  {r['run_id']:<14} {r['kind']:<10} {r['status']:<12} {r['created']}")
+            click.echo(f"  {r['run_id']:<14} {r['kind']:<10} {r['status']:<12} {_when(r['created'], r['finished'])}")
+
+
+def _when(created: str, finished: str | None) -> str:
+    """"started 2026-12-01 22:33:18 UTC, took 4.2 s": the ISO form's "+00:00" read like a duration."""
+    from datetime import datetime, timezone
+
+    def parse(text: str) -> datetime | None:
+        try:
+            t = datetime.fromisoformat(text)
+        except (TypeError, ValueError):
+            return None
+        return t.replace(tzinfo=t.tzinfo or timezone.utc).astimezone(timezone.utc)
+
+    start, end = parse(created), parse(finished) if finished else None
+    if start is None:
+        return f"started {created}"
+    text = f"started {start:%Y-%m-%d %H:%M:%S} UTC"
+    if end is not None:
+        secs = (end - start).total_seconds()
+        took = f"{secs:.1f} s" if secs < 120 else (f"{secs / 60:.1f} min" if secs < 7200 else f"{secs / 3600:.1f} h")
+        text += f", took {took}"
+    return text
 
 
 @click.command("demo")

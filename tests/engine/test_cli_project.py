@@ -63,3 +63,27 @@ def test_import_with_trec_run_creates_imported_run(tmp_path):
     with Project.open(proj, readonly=True) as p:
         # trec_eval orders by score, so p1 (0.9) ranks first whatever the rank column says
         assert [h.passage_id for h in get_hits(p, "imported-1")["c1"]] == ["p1", "p2"]
+
+
+def test_info_separates_the_start_time_from_the_duration(tmp_path):
+    """`info` printed "2026-12-01T22:33:18+00:00", whose "+00:00" reads like a duration (#26 item 7)."""
+    import sqlite3
+    from datetime import datetime
+
+    from factaudit.engine.project import runs
+    from factaudit.engine.project.db import Project
+
+    proj = tmp_path / "p.faproj"
+    assert run("new", proj).exit_code == 0
+    with Project.open(proj) as p:
+        run_id = runs.create_run(p, "verify", {"x": 1})
+        runs.finish_run(p, run_id, "done")
+    conn = sqlite3.connect(proj)
+    # the start and end as the store wrote them
+    created, finished = conn.execute("SELECT created, finished FROM runs WHERE id = ?", (run_id,)).fetchone()
+    conn.close()
+    start = datetime.fromisoformat(created)
+    took = (datetime.fromisoformat(finished) - start).total_seconds()
+    line = next(x for x in run("info", proj).output.splitlines() if run_id in x)
+    assert f"started {start:%Y-%m-%d %H:%M:%S} UTC, took {took:.1f} s" in line
+    assert "+00:00" not in line
