@@ -12,10 +12,13 @@ An option's evidence is *present* for an item when
 A missed gold option (gold, not chosen) was lost in
 - **retrieval** when its evidence is not among the seen passages,
 - **terminology** when its evidence was seen and the system chose, instead, a term that is not one
-  of the item's listed options (an equivalent the lexicon lacks); each such term explains one miss,
+  of the item's listed options (an equivalent the lexicon lacks); each such term explains one miss
+  (off-list terms and such misses are paired in the order chosen and the gold order),
 - **generation** otherwise (seen, not chosen).
 A wrong option (chosen, not gold) is **unsupported** when its evidence is absent from the seen
 passages (made up) and **in_evidence** when it is there (misread).
+An off-list term is counted once: paired with a miss, it is that terminology miss only (not a wrong
+option, and not in faithfulness's chosen options); unpaired, it is a wrong option like any other.
 
 Rates are shares of options pooled over items with Wilson 95 % intervals (options of one item are
 treated as independent draws; the per-item table is in `ItemAudit`). Items whose record does not
@@ -93,8 +96,8 @@ class ItemAudit:
     refused: bool | None               # None: the run records no refusals
     n_gold: int = 0
     gold_present: int = 0              # gold options whose evidence was seen
-    n_chosen: int = 0
-    chosen_present: int = 0            # chosen options whose evidence was seen
+    n_chosen: int = 0                  # chosen options, less off-list terms counted as terminology misses
+    chosen_present: int = 0            # those whose evidence was seen
     missed: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MISS_CAUSES, 0))
     wrong: dict[str, int] = field(default_factory=lambda: dict.fromkeys(WRONG_CAUSES, 0))
     cited: bool | None = None          # an answer (not a refusal) citing at least one passage; None: not recorded
@@ -118,26 +121,35 @@ def audit_item(item_id: str, gold: Iterable[str], chosen: Iterable[str], seen: S
     if seen is None:
         return out
     listed = None if options is None else lex.canon_set(options)
-    out.n_gold, out.n_chosen = len(g), len(p)
     present = {c: finder.present(o, seen, option_evidence) for c, o in {**g, **p}.items()}
-    out.gold_present = sum(present[c] for c in g)
-    out.chosen_present = sum(present[c] for c in p)
     wrong = [c for c in p if c not in g]
     # unlisted wrong terms, in the order chosen: each may stand for one missed option (a synonym)
     stand_ins = [c for c in wrong if listed is not None and c not in listed]
+    paired: set[str] = set()
     for c, o in g.items():
         if c in p:
             continue
+        entry = {"option": o, "kind": "missed"}
         if not present[c]:
             cause = "retrieval"
         elif stand_ins:
-            stand_ins.pop(0)
+            term = stand_ins.pop(0)
+            paired.add(term)
             cause = "terminology"
+            entry["chosen_instead"] = p[term]
         else:
             cause = "generation"
         out.missed[cause] += 1
-        out.causes.append({"option": o, "kind": "missed", "cause": cause})
+        out.causes.append({**entry, "cause": cause})
+    # a term that stood in for a missed option is that miss only: counted once, not also as a wrong
+    # option and a chosen option without evidence
+    counted = [c for c in p if c not in paired]
+    out.n_gold, out.n_chosen = len(g), len(counted)
+    out.gold_present = sum(present[c] for c in g)
+    out.chosen_present = sum(present[c] for c in counted)
     for c in wrong:
+        if c in paired:
+            continue
         cause = "in_evidence" if present[c] else "unsupported"
         out.wrong[cause] += 1
         out.causes.append({"option": p[c], "kind": "wrong", "cause": cause})

@@ -76,8 +76,9 @@ HAND = {
     "q5": dict(g=1, gp=1, c=0, cp=0, miss={"generation": 1}, wrong={}, refused=True, cited=None),
     # q6: p2 says Coumadin, the lexicon's synonym of warfarin
     "q6": dict(g=1, gp=1, c=1, cp=1, miss={}, wrong={}, refused=False, cited=True),
-    # q7: "acetaminophen" is not a listed option -> terminology; it is not in p9 either -> unsupported
-    "q7": dict(g=1, gp=1, c=1, cp=0, miss={"terminology": 1}, wrong={"unsupported": 1}, refused=False, cited=True),
+    # q7: "acetaminophen" is not a listed option and stands in for paracetamol, whose evidence p9 was
+    # seen -> one terminology miss, counted once: not also a wrong option or a chosen option (#26 item 6)
+    "q7": dict(g=1, gp=1, c=0, cp=0, miss={"terminology": 1}, wrong={}, refused=False, cited=True),
     # q8: option_evidence names p11 for digoxin; p10 mentions digoxin but is not its evidence
     "q8": dict(g=2, gp=1, c=2, cp=1, miss={}, wrong={}, refused=False, cited=True),
     # q9: "cough" is in p6, which was seen -> misread (in evidence)
@@ -137,10 +138,11 @@ def test_audit_figures_match_the_hand_table(pharma):
     project, run, lex, _ = pharma
     m = scoring.score_run(project, run, lexicon=lex, n_resamples=500, seed=7)["multi_answer"]
     _check(m, HAND)
-    # the hand totals, spelled out once: 10 of 12 gold options seen, 8 of 11 chosen options seen
-    assert (m["evidence_coverage"], m["faithfulness"]) == (pytest.approx(10 / 12), pytest.approx(8 / 11))
+    # the hand totals, spelled out once: 10 of 12 gold options seen, 8 of 10 chosen options seen
+    # (q7's off-list term is its terminology miss only)
+    assert (m["evidence_coverage"], m["faithfulness"]) == (pytest.approx(10 / 12), pytest.approx(8 / 10))
     assert m["missed_options"] == {"retrieval": 1, "generation": 2, "terminology": 1}
-    assert m["wrong_options"] == {"unsupported": 2, "in_evidence": 1}
+    assert m["wrong_options"] == {"unsupported": 1, "in_evidence": 1}
     assert m["refusal_rate"] == pytest.approx(0.1) and m["cited_rate"] == pytest.approx(7 / 9)
     for tier in "ABC":
         _check(m["tiers"][tier], [i for i in HAND if TIER[i] == tier])
@@ -189,15 +191,15 @@ def test_per_item_causes(pharma):
         assert {k: v for k, v in a.missed.items() if v} == h["miss"], item_id
         assert {k: v for k, v in a.wrong.items() if v} == h["wrong"], item_id
         assert a.refused == h["refused"] and a.cited == h["cited"], item_id
-    assert audits["q7"].causes == [{"option": "paracetamol", "kind": "missed", "cause": "terminology"},
-                                   {"option": "acetaminophen", "kind": "wrong", "cause": "unsupported"}]
+    assert audits["q7"].causes == [{"option": "paracetamol", "kind": "missed", "cause": "terminology",
+                                    "chosen_instead": "acetaminophen"}]
 
 
 def test_without_the_lexicon_the_synonym_is_not_found(pharma):
     project, run, _lex, _ = pharma
     m = scoring.score_run(project, run, n_resamples=200)["multi_answer"]
     # q6: warfarin's evidence (p2 says Coumadin) is no longer seen: one gold and one chosen option fewer
-    assert m["evidence_coverage"] == pytest.approx(9 / 12) and m["faithfulness"] == pytest.approx(7 / 11)
+    assert m["evidence_coverage"] == pytest.approx(9 / 12) and m["faithfulness"] == pytest.approx(7 / 10)
 
 
 def test_gates_take_the_audit_conditions(pharma):
@@ -359,10 +361,10 @@ def test_failure_layers_by_hand(pharma):
     project, run, lex, tmp_path = pharma
     res = scoring.multi_answer_scores(project, run, lex, n_resamples=200)
     layers = {a["item_id"]: a["layers"] for a in res.audit_items if a["failed"]}
-    # read off HAND: q2, q6, q8, q10 are strictly right; q7 lost paracetamol to terminology and made up acetaminophen
+    # read off HAND: q2, q6, q8, q10 are strictly right; q7 lost paracetamol to terminology (acetaminophen)
     assert layers == {"q1": ["retrieval"], "q3": ["generation"], "q4": ["generation"], "q5": ["generation"],
-                      "q7": ["terminology", "generation"], "q9": ["generation"]}
-    assert res.audit["failure_layers"] == {"n_failed": 6, "retrieval": 1, "generation": 5, "terminology": 1,
+                      "q7": ["terminology"], "q9": ["generation"]}
+    assert res.audit["failure_layers"] == {"n_failed": 6, "retrieval": 1, "generation": 4, "terminology": 1,
                                            "data": 0, "unknown": 0}
     assert res.tiers["C"].audit["failure_layers"]["n_failed"] == 3          # q4, q5, q9
     # a gold option found nowhere in the corpus is a data problem; a record without seen passages is unknown
@@ -382,3 +384,25 @@ def test_failure_layers_by_hand(pharma):
     services.write_report(project, out, ["html", "xlsx"], [run2], lexicon=lex, n_resamples=200)
     html = (out / "report.html").read_text(encoding="utf-8")
     assert "Failure attribution" in html and "missed zanubrutinib: data" in html
+
+
+def test_an_off_list_term_is_counted_once():
+    """Gold a, b; a's evidence seen, b's not; the system chose x and y, neither a listed option. x stands
+    in for a (one terminology miss, nothing else); y, left over, is a wrong option found in p2 (#26 item 6)."""
+    from factaudit.engine.metrics.answer_audit import EvidenceFinder, audit_item, summarise
+
+    text = {"p1": "Alpha is the answer.", "p2": "Some say ypsilon."}
+    finder = EvidenceFinder(text.get)
+    a = audit_item("i", ["alpha", "beta"], ["xenon", "ypsilon"], ["p1", "p2"], finder,
+                   options=["alpha", "beta", "gamma"])
+    assert {k: v for k, v in a.missed.items() if v} == {"retrieval": 1, "terminology": 1}
+    assert {k: v for k, v in a.wrong.items() if v} == {"in_evidence": 1}
+    assert (a.n_chosen, a.chosen_present) == (1, 1)          # xenon is the miss, not a chosen option too
+    assert [c["option"] for c in a.causes] == ["alpha", "beta", "ypsilon"]
+    assert a.causes[0]["chosen_instead"] == "xenon"
+    s = summarise([a])
+    assert s["faithfulness"] == 1.0 and s["wrong_options"] == {"unsupported": 0, "in_evidence": 1}
+    # without listed options nothing is off-list: both terms are wrong options, the miss is generation
+    b = audit_item("i", ["alpha", "beta"], ["xenon", "ypsilon"], ["p1", "p2"], finder)
+    assert b.missed["terminology"] == 0 and b.missed["generation"] == 1 and b.n_chosen == 2
+    assert b.wrong == {"unsupported": 1, "in_evidence": 1}
