@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -16,6 +17,8 @@ from typing import Any
 from factaudit.engine import config, hashing
 from factaudit.engine.errors import InvalidArgument, ModelNotFound
 from factaudit.engine.models import gguf
+
+_log = logging.getLogger(__name__)
 
 EMBEDDED_LLM = "smollm2-135m"
 EMBEDDED_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -205,12 +208,39 @@ def _endpoints_file() -> Path:
     return config_dir() / "endpoints.json"
 
 
-def list_endpoints() -> list[ModelEntry]:
+def _read_endpoint_rows() -> list[dict]:
+    """The saved endpoints ([] without a file). A damaged file raises InvalidArgument: the seal's
+    secret scan never takes it for "no endpoints" (fails closed), add/remove never overwrite it."""
+    path = _endpoints_file()
     try:
-        rows = json.loads(_endpoints_file().read_text())
-    except (OSError, ValueError):
+        rows = json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
+        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            raise ValueError("expected a list of endpoints")
+        return rows
+    except (OSError, ValueError) as exc:
+        raise InvalidArgument(f"the saved endpoints file {path} cannot be read "
+                              f"({type(exc).__name__}: {exc})") from exc
+
+
+def saved_endpoint_urls() -> list[str]:
+    """The saved endpoints' base URLs, for the pre-seal secret scan (raises on a damaged file)."""
+    return [str(r["base_url"]) for r in _read_endpoint_rows() if r.get("base_url")]
+
+
+def list_endpoints() -> list[ModelEntry]:
+    """The saved endpoints a model list offers; a damaged file or entry is logged and left out."""
+    try:
+        rows = _read_endpoint_rows()
+    except InvalidArgument as exc:
+        _log.warning("%s; no saved endpoint is listed", exc)
         return []
-    return [endpoint_entry(r["base_url"], r["model"], name=r.get("name")) for r in rows]
+    out = []
+    for r in rows:
+        try:
+            out.append(endpoint_entry(r.get("base_url"), r.get("model"), name=r.get("name")))
+        except InvalidArgument as exc:
+            _log.warning("saved endpoint %r left out: %s", r.get("name"), exc)
+    return out
 
 
 def endpoint_entry(base_url: str, model: str, name: str | None = None,
@@ -242,13 +272,6 @@ def remove_endpoint(name: str) -> None:
     if len(kept) == len(rows):
         raise ModelNotFound(f"no endpoint named {name!r}")
     _write_endpoint_rows(kept)
-
-
-def _read_endpoint_rows() -> list[dict]:
-    try:
-        return json.loads(_endpoints_file().read_text())
-    except (OSError, ValueError):
-        return []
 
 
 def _write_endpoint_rows(rows: list[dict]) -> None:

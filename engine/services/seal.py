@@ -182,6 +182,7 @@ def _seal_copy(source: Project, plain: Path, key, signer: str, progress: Progres
     fmt = sealcore.MANIFEST_FORMAT
     if fmt == sealcore.FORMAT_4 and not seal_store.has_dbstat(source.conn):
         fmt = sealcore.FORMAT_3   # this SQLite cannot list a table's pages
+    secrets = keys.configured_keys(_saved_endpoint_urls())    # before the copy: a refusal writes nothing
     progress(0, None, "copying")
     (seal_store.backup_into if fmt == sealcore.FORMAT_4 else seal_store.vacuum_into)(source.conn, plain)
     copy = seal_store.prepare_copy(plain)
@@ -192,7 +193,6 @@ def _seal_copy(source: Project, plain: Path, key, signer: str, progress: Progres
         copy.close()
         sealcore.scrub_unused(plain, pages)
         copy = seal_store.prepare_copy(plain)   # a new connection: no page cached from before the scrub
-    secrets = keys.configured_keys(_saved_endpoint_urls())
     try:
         manifest = _build_manifest(copy, fmt, signer, Path(source.path).name, progress, secrets, pages, plain)
         signed = sealcore.sign_manifest(manifest, key)
@@ -209,12 +209,13 @@ def _seal_copy(source: Project, plain: Path, key, signer: str, progress: Progres
 
 
 def _saved_endpoint_urls() -> list[str]:
-    from factaudit.engine.models.registry import list_endpoints
+    """Fails closed: an unreadable endpoints file may name a URL whose keyring key the scan needs."""
+    from factaudit.engine.models.registry import saved_endpoint_urls
 
     try:
-        return [e.base_url for e in list_endpoints() if e.base_url]
-    except Exception:  # a damaged endpoints.json must not stop the scan of everything else
-        return []
+        return saved_endpoint_urls()
+    except InvalidArgument as exc:
+        raise SealError(f"refusing to seal: {exc}; the secret scan needs it (repair or remove it)") from exc
 
 
 def _refuse_secrets(conn: sqlite3.Connection, secrets: dict[str, str], tables: list[str] | None = None,
