@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from factaudit.engine.metrics.multi_answer import Lexicon
-from factaudit.engine.text.normalize import chinese_numeral, fold
+from factaudit.engine.text.normalize import fold
 
 RULES = ("identical", "lexicon", "date", "number", "article", "fold")
 
@@ -43,7 +43,7 @@ _DATE_PATTERNS = (
 )
 # Counting words carry no information beyond "how many": 3,559 people = 3559人 = 3,559.
 _COUNT_WORDS = {"people", "persons", "person", "residents", "inhabitants", "individuals", "人", "名", "位", "个",
-                "位居民", "居民", "人口"}
+                "位居民", "名居民", "居民", "人口"}
 _UNITS = {"km": "km", "kilometres": "km", "kilometers": "km", "公里": "km", "千米": "km",
           "m": "m", "metres": "m", "meters": "m", "米": "m", "kg": "kg", "kilograms": "kg", "公斤": "kg",
           "千克": "kg", "%": "%", "percent": "%", "per cent": "%", "years": "years", "year": "years", "岁": "years",
@@ -54,9 +54,7 @@ _SCALE = {"万": 10 ** 4, "萬": 10 ** 4, "亿": 10 ** 8, "億": 10 ** 8, "thous
 _NUMBER = re.compile(r"^(?:about |approximately |around |约|大约)?(-?\d+(?:\.\d+)?) ?"
                      r"(万|萬|亿|億|thousand|million|billion)? ?(.*?)$")
 _ARTICLE = re.compile(r"^(?:the|a|an) (?=\S)")
-# Digits followed by 万/亿 must become a number before fold reads 万 as a numeral of its own.
 _DIGIT_SCALE = re.compile(r"(\d+(?:\.\d+)?)\s*([万萬亿億])")
-_CJK_NUM = re.compile(r"[零〇一二两三四五六七八九十百千]+(?=[万萬亿億])")
 
 
 @dataclass(frozen=True)
@@ -66,8 +64,9 @@ class Key:
 
 
 def _prefold(text: str) -> str:
-    text = _CJK_NUM.sub(lambda m: str(chinese_numeral(m.group(0))), str(text))
-    return _DIGIT_SCALE.sub(lambda m: f"{m.group(1)}{m.group(2)}", text)
+    # "2 万" -> "2万"; fold then reads digits and Chinese numerals with their units as one number
+    # (turning 两 into 2 here first made fold read "2万" as "2" + "10000")
+    return _DIGIT_SCALE.sub(lambda m: f"{m.group(1)}{m.group(2)}", str(text))
 
 
 def _date_key(f: str) -> str | None:
@@ -92,8 +91,7 @@ def _date_key(f: str) -> str | None:
 
 
 def _number_key(raw: str, f: str) -> str | None:
-    scaled = _DIGIT_SCALE.search(raw)
-    m = _NUMBER.match(f if not scaled else _prefold(raw).replace(",", "").strip().casefold())
+    m = _NUMBER.match(f)
     if not m:
         return None
     value = float(m.group(1)) * _SCALE.get(m.group(2) or "", 1)

@@ -16,6 +16,7 @@ _EN_DATE = (r"(?:(?:January|February|March|April|May|June|July|August|September|
             r"September|October|November|December) \d{4})")
 _ZH_DATE = r"(?:\d{4}年\d{1,2}月\d{1,2}日)"
 _DATE = f"(?:{_EN_DATE}|{_ZH_DATE})"
+_ZH_NUM = "[零〇一二两三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟萬億]"
 SPORTS = ("American football", "association football", "football", "soccer", "basketball", "baseball",
           "ice hockey", "field hockey", "hockey", "tennis", "golf", "cricket", "rugby union", "rugby league",
           "rugby", "boxing", "wrestling", "swimming", "athletics", "cycling", "volleyball", "handball",
@@ -28,7 +29,9 @@ _KINDS: list[tuple[re.Pattern, list[re.Pattern]]] = [
     (re.compile(r"\bpopulation\b|人口|多少人", re.I), [
         re.compile(r"((?:\d{1,3}(?:,\d{3})+|\d+) (?:people|residents|inhabitants))\b"),
         re.compile(r"population (?:of|was|is|of about|was about) (\d{1,3}(?:,\d{3})+|\d+)\b", re.I),
-        re.compile(r"(?:共有|人口为|人口是|人口约为?)(\d[\d,]*人?)"),
+        # Arabic digits or Chinese numerals with units (三千五百五十九人 = 3,559; grouping folds both)
+        re.compile(r"(?:共有|人口为|人口是|人口约为?)(\d[\d,]*(?:万|亿)?人?|" + _ZH_NUM + r"+人)"),
+        re.compile(r"(" + _ZH_NUM + r"{2,}(?:名居民|位居民|人))"),
     ]),
     (re.compile(r"\bborn\b|出生|生于", re.I), [
         re.compile(rf"\bborn(?: on| in)? ({_DATE})"),

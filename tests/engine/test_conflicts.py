@@ -88,6 +88,12 @@ def test_rules_are_conservative():
                         "a former American football linebacker drafted by the Dallas Cowboys") == "American football"
     assert rules_answer("When was Ann born?", "Ann (born March 3, 1950) is a painter") == "March 3, 1950"
     assert rules_answer("这个城市的人口是多少？", "根据2010年人口普查，该市共有3559人。") == "3559人"
+    # Chinese numerals with units (#26 item 8): the value as the document writes it, grouped as 3,559
+    zh = rules_answer("这个城市的人口是多少？", "根据2010年人口普查，该市共有三千五百五十九人。")
+    assert zh == "三千五百五十九人" and answer_key(zh) == answer_key("3,559 people")
+    assert answer_key(rules_answer("这个城市的人口是多少？", "该市有三千五百五十九名居民。")).key == "num:3559"
+    assert rules_answer("这个城市的人口是多少？", "人口为两万人，另有三万五千人在郊区。") is None   # two values
+    assert answer_key("两万人") == answer_key("20,000 people") and answer_key("3.5万人").key == "num:35000"
 
 
 def test_repair_uses_only_what_extraction_saw():

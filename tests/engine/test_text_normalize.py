@@ -18,6 +18,17 @@ def test_chinese_numerals(run, value):
     assert chinese_numeral(run) == value
 
 
+@pytest.mark.parametrize("text,folded", [
+    # mixed Arabic and Chinese forms with units (#26 item 8): "2万" was folded to "210000"
+    ("2万", "20000"), ("3.5万人", "35000人"), ("2万3千", "23000"), ("3千5百", "3500"), ("1亿2千万", "120000000"),
+    ("3,000万", "30000000"), ("三千五百五十九人", "3559人"), ("十万", "100000"), ("35万", "350000"),
+    # untouched: no Chinese numeral in the run, or a numeral character inside a word
+    ("2024年", "2024年"), ("第3章", "第3章"), ("1.5 mg", "1 5 mg"),
+])
+def test_fold_reads_mixed_numerals_with_units(text, folded):
+    assert fold(text) == folded
+
+
 @pytest.mark.parametrize("a,b", [
     ("ＡＳＰＩＲＩＮ １００ｍｇ", "aspirin 100mg"),           # full-width letters and digits
     ("“阿司匹林”。", "阿司匹林"),                              # Chinese quotes and full stop
