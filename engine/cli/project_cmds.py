@@ -9,6 +9,7 @@ import click
 
 from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, parse_map, progress_bar
+from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.ingest import FORMATS, KINDS
 
 
@@ -35,15 +36,21 @@ def new_cmd(project: Path) -> None:
 @click.option("--split", help="dataset split (train, dev, test)")
 @click.option("--freeze", is_flag=True, help="freeze the dataset after import (refuses edits)")
 @click.option("--skip-invalid", is_flag=True,
-              help="import the valid records; write each rejected one with its reason to FILE.rejected.jsonl")
+              help="import the valid records; write each rejected one with its reason to a side file "
+                   "(--rejected-out, else FILE.rejected.jsonl beside the project)")
+@click.option("--rejected-out", type=click.Path(dir_okay=False, path_type=Path),
+              help="with --skip-invalid: the side file for the rejected records (default: beside the project)")
 @click.option("--dry-run", is_flag=True, help="show what would be imported (counts, labels, unmapped columns); "
                                                "write nothing")
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
 def import_cmd(project, files, fmt, kind, maps, value_maps, dataset, id_prefix, split, freeze, skip_invalid,
-               dry_run, as_json) -> None:
+               rejected_out, dry_run, as_json) -> None:
     """Import records (all or nothing unless --skip-invalid)."""
     started = time.perf_counter()
+    if rejected_out is not None and not skip_invalid:
+        raise InvalidArgument("--rejected-out goes with --skip-invalid (without it nothing is rejected: "
+                              "a bad record fails the import)")
     value_map = services.parse_value_map(value_maps)
     if dry_run:
         with services.open_project(project, readonly=True) as p:
@@ -53,7 +60,7 @@ def import_cmd(project, files, fmt, kind, maps, value_maps, dataset, id_prefix, 
         return
     with services.open_project(project) as p, progress_bar("importing") as bar:
         res = services.import_files(p, list(files), fmt, kind, parse_map(maps), dataset, id_prefix, split, progress=bar,
-                                    value_map=value_map, skip_invalid=skip_invalid)
+                                    value_map=value_map, skip_invalid=skip_invalid, rejected_out=rejected_out)
         if freeze:
             services.freeze_dataset(p, res.dataset.name)
     seconds = time.perf_counter() - started

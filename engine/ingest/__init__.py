@@ -135,16 +135,27 @@ def _validated(project: Project, files: list[Path], fmt, kind, mapping, dataset,
 def import_files(project: Project, files: list[Path], fmt: str | None = None, kind: str | None = None,
                  mapping: dict[str, str] | None = None, dataset: str | None = None,
                  id_prefix: str | None = None, split: str | None = None, progress=None, *,
-                 value_map: ValueMap | None = None, skip_invalid: bool = False) -> ImportResult:
-    """Import all or nothing; with skip_invalid, the valid records, the rest listed in side files."""
+                 value_map: ValueMap | None = None, skip_invalid: bool = False,
+                 rejected_out: Path | None = None) -> ImportResult:
+    """Import all or nothing; with skip_invalid, the valid records, the rest listed in side files
+    (`rejected_out`, else `<input>.rejected.jsonl` beside the project)."""
     files = _check_files(files)
+    if rejected_out is not None:
+        out = Path(rejected_out)
+        if out.resolve() in {f.resolve() for f in files} | {Path(project.path).resolve()}:
+            raise InvalidArgument(f"--rejected-out {out} is an input or the project itself; name a new file")
+        if out.is_dir():
+            raise InvalidArgument(f"--rejected-out {out} is a folder; name a file")
+        if not out.parent.is_dir():
+            raise InvalidArgument(f"--rejected-out {out}: folder {out.parent} does not exist")
     builder, unresolved = _validated(project, files, fmt, kind, mapping, dataset, id_prefix, split, progress,
                                      value_map, skip_invalid)
     batch = builder.batch
     if progress is not None:
         progress(builder.n_records, builder.n_records, "writing")
     # the side files first: if they cannot be written, nothing is imported either
-    side = write_rejected(files, builder.rejected) if builder.rejected else {}
+    side = (write_rejected(files, builder.rejected, out=rejected_out, folder=Path(project.path).resolve().parent)
+            if builder.rejected else {})
     try:
         info = store.write_batch(project, batch)
     except BaseException:

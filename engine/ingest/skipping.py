@@ -1,5 +1,7 @@
 """`--skip-invalid`: leave out the records that have a problem, keep the rest, and write each rejected
-record with its reason to `<input>.rejected.jsonl` beside the input file.
+record with its reason to a side file: `--rejected-out PATH` (one file for every input), else
+`<input name>.rejected.jsonl` beside the project, never beside the input (a data folder may be
+read-only, and it is not ours to write into).
 
 All-or-nothing stays the default. A record is known by the file and line it was read from, so every
 record that came from a rejected line goes (an answer and the sentences split from it leave together).
@@ -49,8 +51,8 @@ def drop_at(builder: "BatchBuilder", bad: set[tuple[str, int | None]]) -> None:
             del pred_where[i]
 
 
-def side_file(path: Path) -> Path:
-    return path.with_name(path.name + ".rejected.jsonl")
+def side_file(path: Path, folder: Path | None = None) -> Path:
+    return (folder if folder is not None else path.parent) / (path.name + ".rejected.jsonl")
 
 
 def _line_text(path: Path, cache: dict[Path, list[str]], line: int | None) -> str | None:
@@ -76,21 +78,26 @@ def by_record(rejected: list[Problem]) -> dict[tuple[str, int | None], list[Prob
     return out
 
 
-def write_rejected(files: list[Path], rejected: list[Problem]) -> dict[str, Path]:
-    """One side file per input file that lost records, one line per rejected record with its
-    reasons; written atomically (temp file + rename)."""
+def write_rejected(files: list[Path], rejected: list[Problem], *, out: Path | None = None,
+                   folder: Path | None = None) -> dict[str, Path]:
+    """One side file per input file that lost records in `folder` (or all of them in `out`), one line
+    per rejected record with its reasons; written atomically (temp file + rename)."""
     by_name = {f.name: f for f in files}
     grouped: dict[str, list[list[Problem]]] = {}
     for (file, _line), problems in by_record(rejected).items():
         grouped.setdefault(file, []).append(problems)
     cache: dict[Path, list[str]] = {}
     written: dict[str, Path] = {}
+    targets: dict[Path, list[dict]] = {}
     for name, records in grouped.items():
         src = by_name.get(name) or Path(name)
-        target = side_file(src)
-        rows = [{"file": ps[0].file, "line": ps[0].line, "field": ps[0].field,
-                 "reason": "; ".join(dict.fromkeys(p.reason for p in ps)),
-                 "problems": [str(p) for p in ps], "record": _line_text(src, cache, ps[0].line)} for ps in records]
+        target = Path(out) if out is not None else side_file(src, folder)
+        targets.setdefault(target, []).extend(
+            {"file": ps[0].file, "line": ps[0].line, "field": ps[0].field,
+             "reason": "; ".join(dict.fromkeys(p.reason for p in ps)),
+             "problems": [str(p) for p in ps], "record": _line_text(src, cache, ps[0].line)} for ps in records)
+        written[name] = target
+    for target, rows in targets.items():
         try:
             fd, tmp = tempfile.mkstemp(prefix=".rejected-", dir=str(target.parent))
             with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as fh:
@@ -98,7 +105,10 @@ def write_rejected(files: list[Path], rejected: list[Problem]) -> dict[str, Path
                     fh.write(json.dumps(row, ensure_ascii=False) + "\n")
             os.replace(tmp, target)
         except OSError as exc:
+            for done in targets:
+                if done == target:
+                    break
+                done.unlink(missing_ok=True)
             raise InvalidArgument(f"cannot write the rejected records to {target}: {exc.strerror or exc}; "
-                                  "nothing was imported") from exc
-        written[name] = target
+                                  "nothing was imported (choose another place with --rejected-out)") from exc
     return written

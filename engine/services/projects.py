@@ -61,12 +61,14 @@ def import_files(project: Project, files: list[str | Path], fmt: str | None = No
                  mapping: dict[str, str] | None = None, dataset: str | None = None, id_prefix: str | None = None,
                  split: str | None = None, progress: ProgressCallback = no_progress, *,
                  value_map: dict[str, dict[str, str]] | None = None,
-                 skip_invalid: bool = False) -> ingest.ImportResult:
+                 skip_invalid: bool = False, rejected_out: str | Path | None = None) -> ingest.ImportResult:
     """All or nothing; `value_map` rewrites field values ({"label": {"0": "Supported"}}), and
-    `skip_invalid` imports the valid records and lists the others in `<input>.rejected.jsonl`."""
+    `skip_invalid` imports the valid records and lists the others in `rejected_out`, else in
+    `<input>.rejected.jsonl` beside the project (never beside the input)."""
     progress(0, None, "validating")
     result = ingest.import_files(project, [Path(f) for f in files], fmt, kind, mapping, dataset, id_prefix, split,
-                                 progress=progress, value_map=value_map, skip_invalid=skip_invalid)
+                                 progress=progress, value_map=value_map, skip_invalid=skip_invalid,
+                                 rejected_out=Path(rejected_out) if rejected_out is not None else None)
     _detect_language(project, result.dataset.name)
     total = sum(result.counts.values())
     progress(total, total, "imported")

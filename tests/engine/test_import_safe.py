@@ -183,3 +183,33 @@ def test_a_misspelled_value_map_field_is_a_one_line_error(project, tmp_path):
                                    "--map-values", "lable=0:Supported,1:No Evidence,2:Refuted"])
     assert out.exit_code != 0 and "Traceback" not in out.output
     assert "'lable', which no record has; known fields: id, claim, label" in out.output
+
+
+def test_rejected_records_go_beside_the_project_or_to_rejected_out(tmp_path):
+    """The side file is never written into the input's folder (a data folder may be read-only, #26 item 9)."""
+    data, work = tmp_path / "data", tmp_path / "work"
+    data.mkdir()
+    work.mkdir()
+    path = _numeric_claims(data)
+    before = sorted(x.name for x in data.iterdir())
+    proj = work / "p.faproj"
+    CliRunner().invoke(cli, ["new", str(proj)])
+    vm = "label=0:Supported,1:No Evidence,2:Refuted"
+    res = CliRunner().invoke(cli, ["import", str(proj), str(path), "--kind", "claims", "--map-values", vm,
+                                   "--skip-invalid", "--dataset", "a"])
+    assert res.exit_code == 0, res.output
+    side = work / "numeric.jsonl.rejected.jsonl"
+    assert str(side) in res.output and sorted(x.name for x in data.iterdir()) == before
+    assert [json.loads(x)["line"] for x in side.read_text(encoding="utf-8").splitlines()] == [5]
+    out = tmp_path / "elsewhere.jsonl"
+    res = CliRunner().invoke(cli, ["import", str(proj), str(path), "--kind", "claims", "--map-values", vm,
+                                   "--skip-invalid", "--dataset", "b", "--id-prefix", "b:", "--rejected-out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert str(out) in res.output and json.loads(out.read_text(encoding="utf-8"))["line"] == 5
+    for bad, why in ((str(path), "is an input"), (str(tmp_path), "is a directory"),
+                     (str(tmp_path / "no" / "x.jsonl"), "does not exist")):
+        res = CliRunner().invoke(cli, ["import", str(proj), str(path), "--kind", "claims", "--map-values", vm,
+                                       "--skip-invalid", "--dataset", "c", "--id-prefix", "c:", "--rejected-out", bad])
+        assert res.exit_code != 0 and why in res.output and "Traceback" not in res.output, res.output
+    res = CliRunner().invoke(cli, ["import", str(proj), str(path), "--kind", "claims", "--rejected-out", str(out)])
+    assert res.exit_code != 0 and "goes with --skip-invalid" in res.output
