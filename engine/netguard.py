@@ -395,7 +395,11 @@ def start_from_settings() -> bool:
     A damaged or unreadable settings file keeps offline mode on (config.load_settings)."""
     try:
         on = load_settings().offline
-    except Exception:  # never let a settings problem open the network
+    except Exception as exc:  # noqa: BLE001 - never let a settings problem open the network
+        import logging
+
+        logging.getLogger(__name__).warning("the settings could not be read (%s: %s); offline mode stays on",
+                                            type(exc).__name__, exc)
         on = True
     set_guard(on)
     return on

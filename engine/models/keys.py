@@ -8,6 +8,7 @@ it out, so only the clean URL is stored, and keeps the key in memory for this pr
 handed out here is registered with engine.redact, so later writes redact its exact value."""
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -28,7 +29,10 @@ def _keyring_get(base_url: str) -> str | None:
         return keyring.get_password(SERVICE, base_url)
     except KeyringError:  # includes NoKeyringError on headless machines
         return None
-    except Exception:  # a broken backend (dbus gone, locked wallet) must not stop a run
+    except Exception as exc:  # noqa: BLE001 - a broken backend (dbus gone, locked wallet) must not stop a run
+        logging.getLogger(__name__).warning("the keyring could not be read (%s: %s); the key comes from the "
+                                            "environment variables instead", type(exc).__name__,
+                                            redact.redact_text(str(exc)))
         return None
 
 

@@ -7,6 +7,7 @@ llama.cpp reuses the longest shared prompt prefix and a LlamaRAMCache keeps earl
 """
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -15,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from factaudit.engine.errors import InvalidArgument, ModelNotFound
 from factaudit.engine.models.replies import LLMResult, Message, parse_reply
 from factaudit.engine.models.registry import DEFAULT_N_CTX, ModelEntry
+
+_log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from factaudit.engine.models.logprob import ChoiceScores
@@ -83,8 +86,8 @@ class LlamaBackend:
             for llm in self._all:
                 try:
                     llm.close()
-                except Exception:
-                    pass
+                except Exception as exc:  # noqa: BLE001 - close every thread's model, whatever one says
+                    _log.warning("closing %s failed: %s: %s", self.entry.name, type(exc).__name__, exc)
             self._all.clear()
         self._local = threading.local()
 
@@ -161,9 +164,9 @@ class LlamaBackend:
 
 
 def _llama_version() -> str | None:
-    try:
-        from importlib.metadata import version
+    from importlib.metadata import PackageNotFoundError, version
 
+    try:
         return version("llama_cpp_python")
-    except Exception:
+    except PackageNotFoundError:
         return None

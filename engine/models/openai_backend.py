@@ -11,6 +11,7 @@ and gets plain JSON instructions instead. A reply that does not parse gets one r
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from typing import Any, Callable
@@ -23,6 +24,7 @@ from factaudit.engine.models.keys import get_api_key
 from factaudit.engine.models.replies import LLMResult, Message, parse_reply
 from factaudit.engine.models.registry import DEFAULT_N_CTX, ModelEntry
 
+_log = logging.getLogger(__name__)
 RetryCallback = Callable[[int, float, str], None]   # (attempt, delay_s, reason)
 CHARS_PER_TOKEN = 4  # no tokenizer for remote models: a conservative estimate for context checks
 
@@ -40,8 +42,10 @@ class _Retryable(Exception):
 def _record_connection(endpoint: str, sent: int, received: int, purpose: str) -> None:
     try:
         record_connection(endpoint, sent, received, purpose)
-    except Exception:
-        pass  # the audit log must not break a verification run
+    except Exception as exc:  # noqa: BLE001 - the audit log must not break a run; the miss is reported
+        _log.warning("a connection to %s (%d bytes sent, %d received, %s) is missing from the connection log: "
+                     "%s: %s", redact_text(endpoint), sent, received, redact_text(purpose), type(exc).__name__,
+                     redact_text(str(exc)))
 
 
 class OpenAIBackend:
@@ -97,8 +101,8 @@ class OpenAIBackend:
     def close(self) -> None:
         try:
             self._client.close()
-        except Exception:
-            pass
+        except Exception as exc:  # noqa: BLE001 - closing must not mask the run's own outcome
+            _log.warning("closing the connection to %s failed: %s", self.entry.base_url, redact_text(str(exc)))
 
     # ---- one HTTP call with bounded retries --------------------------------------------------
     def _call(self, messages: list[Message], max_tokens: int, seed: int, temperature: float,

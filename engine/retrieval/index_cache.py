@@ -9,6 +9,7 @@ half-written index that a later run would trust.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import uuid
@@ -42,8 +43,9 @@ def load_or_build(folder: Path, meta: dict[str, Any], build: Callable[[], T], sa
     if read_meta(folder) == meta:
         try:
             return load(folder), "hit"
-        except Exception:  # noqa: BLE001 - a damaged cache is rebuilt, never trusted
-            pass
+        except Exception as exc:  # noqa: BLE001 - a damaged cache is rebuilt, never trusted
+            logging.getLogger(__name__).warning("the cached index in %s could not be loaded (%s: %s); rebuilding it",
+                                                folder, type(exc).__name__, exc)
     obj = build()
     try:
         folder.parent.mkdir(parents=True, exist_ok=True)
