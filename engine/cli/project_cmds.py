@@ -67,10 +67,13 @@ def import_cmd(project, files, fmt, kind, maps, value_maps, dataset, id_prefix, 
     if as_json:
         emit_json({"dataset": res.dataset.name, "counts": res.counts, "unresolved_gold": res.unresolved_gold,
                    "run_id": res.run_id, "seconds": round(seconds, 3), "frozen": freeze, "format": res.format,
-                   "detected": res.detected, "rejected": res.rejected, "rejected_files": res.rejected_files})
+                   "detected": res.detected, "rejected": res.rejected, "rejected_files": res.rejected_files,
+                   "notes": res.notes})
         return
     if res.detected:
         click.echo(f"format: {res.detected}")
+    for note in res.notes:
+        click.echo(f"note: {note}")
     parts = ", ".join(f"{v} {k}" for k, v in res.counts.items())
     click.echo(f"imported dataset {res.dataset.name!r}: {parts} in {seconds:.1f} s")
     if res.rejected:
@@ -94,6 +97,8 @@ def _show_plan(plan, as_json: bool) -> None:
         click.echo("would import: " + ", ".join(f"{v} {k}" for k, v in plan.counts.items()))
     for name, dist in plan.labels.items():
         click.echo(f"  {name}: " + ", ".join(f"{k} {v}" for k, v in dist.items()))
+    for note in plan.notes:
+        click.echo(f"note: {note}")
     if plan.unmapped_columns:
         click.echo("columns nothing reads (they would be dropped): " + ", ".join(plan.unmapped_columns))
     for column, values in plan.unmatched_values.items():

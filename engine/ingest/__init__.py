@@ -37,6 +37,7 @@ class ImportResult:
     detected: str | None = None                     # which format "automatic" picked, and why
     rejected: int = 0                               # records left out by skip_invalid
     rejected_files: dict[str, str] = field(default_factory=dict)   # input name -> side file path
+    notes: list[str] = field(default_factory=list)  # decisions the import made (ids from row numbers)
 
 
 def infer_format(path: Path) -> str:
@@ -167,7 +168,7 @@ def import_files(project: Project, files: list[Path], fmt: str | None = None, ki
     return ImportResult(dataset=info, counts=batch.counts(), unresolved_gold=unresolved, run_id=run_id,
                         format=batch.dataset.format, detected=guess.describe() if guess else None,
                         rejected=len(by_record(builder.rejected)),
-                        rejected_files={k: str(v) for k, v in side.items()})
+                        rejected_files={k: str(v) for k, v in side.items()}, notes=list(builder.notes))
 
 
 def plan_import(project: Project, files: list[Path], fmt: str | None = None, kind: str | None = None,
@@ -215,5 +216,5 @@ def plan_import(project: Project, files: list[Path], fmt: str | None = None, kin
         columns=columns, unmapped_columns=[c for c in columns if c not in known],
         unmatched_values=unmatched, problems=[str(p) for p in problems], n_problems=n_problems,
         rejected=len(by_record(builder.rejected)) if builder is not None else 0, unresolved_gold=unresolved,
-        ok=not problems,
+        ok=not problems, notes=list(builder.notes) if builder is not None else [],
     )

@@ -33,6 +33,7 @@ class BatchBuilder:
         self.rejected: list = []  # Problems of records left out by --skip-invalid
         self.detected = None      # detect.FormatGuess when the format was recognised automatically
         self.watcher = None       # plan.RowWatcher: value maps applied and columns seen while reading
+        self.notes: list[str] = []  # what the import decided for the user (generated ids), said on import
         self.run_where: list[Where] = []
 
     def _tick(self) -> None:

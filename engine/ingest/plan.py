@@ -109,6 +109,7 @@ class ImportPlan:
     rejected: int = 0                           # records --skip-invalid would leave out
     unresolved_gold: int = 0
     ok: bool = True                             # an import with these settings would succeed
+    notes: list[str] = field(default_factory=list)   # decisions it would make (ids from row numbers)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

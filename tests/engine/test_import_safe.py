@@ -213,3 +213,30 @@ def test_rejected_records_go_beside_the_project_or_to_rejected_out(tmp_path):
         assert res.exit_code != 0 and why in res.output and "Traceback" not in res.output, res.output
     res = CliRunner().invoke(cli, ["import", str(proj), str(path), "--kind", "claims", "--rejected-out", str(out)])
     assert res.exit_code != 0 and "goes with --skip-invalid" in res.output
+
+
+def test_a_csv_without_an_id_column_gets_row_number_ids_and_says_so(tmp_path):
+    """Such a file could not be imported at all (#26 item 9); now each record is named by its data row."""
+    proj = tmp_path / "p.faproj"
+    CliRunner().invoke(cli, ["new", str(proj)])
+    path = tmp_path / "sheet.csv"
+    path.write_text('claim,label\nAspirin helps.,Supported\n"Zinc, they say, cures colds.",Refuted\nTea is red.,\n',
+                    encoding="utf-8")
+    dry = CliRunner().invoke(cli, ["import", str(proj), str(path), "--kind", "claims", "--dry-run"])
+    assert dry.exit_code == 0 and "sheet.csv has no id column" in dry.output, dry.output
+    res = CliRunner().invoke(cli, ["import", str(proj), str(path), "--kind", "claims"])
+    assert res.exit_code == 0, res.output
+    assert "note: sheet.csv has no id column: ids are generated from the data row numbers (sheet-1 … sheet-3)" \
+        in res.output
+    import sqlite3
+
+    conn = sqlite3.connect(proj)
+    got = conn.execute("SELECT id, text, gold_label FROM claims ORDER BY rowid").fetchall()
+    conn.close()
+    assert got == [("sheet-1", "Aspirin helps.", "Supported"), ("sheet-2", "Zinc, they say, cures colds.", "Refuted"),
+                   ("sheet-3", "Tea is red.", None)]
+    # a file with an id column is read as before, and a JSONL record without one is still a problem
+    bad = tmp_path / "noid.jsonl"
+    bad.write_text('{"claim": "A."}\n', encoding="utf-8")
+    res = CliRunner().invoke(cli, ["import", str(proj), str(bad), "--kind", "claims"])
+    assert res.exit_code != 0 and "noid.jsonl:1:id" in res.output
