@@ -22,11 +22,39 @@ def _identifier():
     return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=False)
 
 
+def script_language(text: str) -> str | None:
+    """The language the script alone decides, when most letters are CJK: Kana -> ja, Hangul -> ko,
+    Han without Kana -> zh; else None. py3langid guesses short CJK texts badly ("猫" -> af), and an
+    English analyzer would read a Chinese sentence as one word, so the script wins."""
+    letters = han = kana = hangul = 0
+    for ch in text:
+        if not ch.isalpha():
+            continue
+        letters += 1
+        o = ord(ch)
+        if 0x3040 <= o <= 0x30FF or 0x31F0 <= o <= 0x31FF or 0xFF66 <= o <= 0xFF9D:
+            kana += 1
+        elif 0xAC00 <= o <= 0xD7AF or 0x1100 <= o <= 0x11FF or 0x3130 <= o <= 0x318F:
+            hangul += 1
+        elif 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x2FA1F:
+            han += 1
+    if not letters or (han + kana + hangul) * 2 <= letters:
+        return None
+    if kana:
+        return "ja"
+    if hangul > han:
+        return "ko"
+    return "zh" if han else "ko"
+
+
 def detect(text: str) -> str | None:
     """The language of one text, or None for a text without letters."""
     text = (text or "").strip()[:MAX_CHARS]
     if not any(ch.isalpha() for ch in text):
         return None
+    by_script = script_language(text)
+    if by_script is not None:
+        return by_script
     code = _identifier().classify(text)[0]
     return code if _CODE.match(code) else None
 

@@ -221,3 +221,21 @@ def test_common_terms_scored_from_dense_columns_equal_bm25s_bit_for_bit():
         ids = idx.query_ids(q)
         assert np.array_equal(idx.scores(ids), idx.retriever.get_scores_from_ids(ids)), q
     assert idx._dense, "no query term was common enough to take the dense path"
+
+
+def test_a_one_claim_chinese_file_is_read_as_chinese(project, tmp_path):
+    """py3langid calls "流感疫苗" Wu Chinese ("wuu", no ISO 639-1 code), so the claims file was "unknown
+    (English rules)", its claim one English word, and BM25 found nothing (#26 item 8): the script decides."""
+    from factaudit.engine.text.langid import detect, script_language
+
+    assert script_language("流感疫苗") == "zh" and detect("流感疫苗") == "zh"
+    assert script_language("東京は日本の首都です") == "ja" and script_language("서울은 수도입니다") == "ko"
+    assert script_language("The 阿司匹林 trial showed an effect in adults") is None     # mostly Latin
+    corpus = _write_jsonl(tmp_path / "zh_corpus.jsonl",
+                          [{"id": f"z{i}", "text": t} for i, t in enumerate(ZH_PASSAGES)])
+    claims = _write_jsonl(tmp_path / "one.jsonl", [{"id": "q0", "claim": "流感疫苗", "gold_passages": ["z5"]}])
+    import_files(project, [corpus], kind="corpus", dataset="zh_corpus")
+    import_files(project, [claims], kind="claims", dataset="one")
+    assert {d.dataset: d.lang for d in languages.dataset_languages(project)} == {"zh_corpus": "zh", "one": "zh"}
+    res = retrieval.retrieve(project, retrieval.RetrievalRequest("bm25", k=3))
+    assert runs.get_hits(project, res.run_id)["q0"][0].passage_id == "z5"
