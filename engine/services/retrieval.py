@@ -31,6 +31,24 @@ class RetrievalEval:
                 "metrics": self.metrics, "latency_ms": self.latency_ms}
 
 
+def _analyzer_warning(config: dict) -> list[str]:
+    """A BM25 run whose claims and passages were tokenized by different analyzers (a Chinese corpus
+    searched by English-ruled claims) shares no terms between them: say so beside the figures."""
+    from factaudit.engine.retrieval.tokenize import analyzer_name
+
+    pinned = config.get("languages") or {}
+    passages, queries_ = pinned.get("passages") or {}, pinned.get("queries") or {}
+    if not passages or not queries_:
+        return []
+    p_rules = {analyzer_name(code) for code in passages}
+    q_rules = {analyzer_name(code) for code in queries_}
+    if p_rules & q_rules:
+        return []
+    return [f"the claims were tokenized as {', '.join(sorted(queries_))} ({', '.join(sorted(q_rules))}) and the "
+            f"passages as {', '.join(sorted(passages))} ({', '.join(sorted(p_rules))}): BM25 matches few or no "
+            "terms across them; set the right language with `factaudit lang`"]
+
+
 def _missing_gold_warning(ranked: dict[str, list[str]], gold: dict[str, set[str]],
                           passages: dict[str, str | None]) -> list[str]:
     """Gold that names passages the project lacks scores zero without anything being wrong with the
@@ -100,7 +118,7 @@ def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] | None = N
                          metrics={k: round(v, 6) for k, v in scores.metrics.items()},
                          latency_ms=rmetrics.latency_percentiles(latencies.values()),
                          k=int(run_k) if run_k else None, retriever=run.config.get("retriever"),
-                         warnings=_missing_gold_warning(ranked, gold, passages))
+                         warnings=_analyzer_warning(run.config) + _missing_gold_warning(ranked, gold, passages))
 
 
 def demo_step_retrieve(project: Project, summary, progress: ProgressCallback = no_progress) -> None:

@@ -239,3 +239,9 @@ def test_a_one_claim_chinese_file_is_read_as_chinese(project, tmp_path):
     assert {d.dataset: d.lang for d in languages.dataset_languages(project)} == {"zh_corpus": "zh", "one": "zh"}
     res = retrieval.retrieve(project, retrieval.RetrievalRequest("bm25", k=3))
     assert runs.get_hits(project, res.run_id)["q0"][0].passage_id == "z5"
+    assert retrieval.eval_retrieval(project, res.run_id).warnings == []
+    # claims set to English over a Chinese corpus: analysed differently, and eval-retrieval says so
+    languages.set_dataset_language(project, "one", "en")
+    other = retrieval.retrieve(project, retrieval.RetrievalRequest("bm25", k=3))
+    warned = retrieval.eval_retrieval(project, other.run_id).warnings
+    assert len(warned) == 1 and "tokenized as en (snowball:en)" in warned[0] and "zh (jieba)" in warned[0]
