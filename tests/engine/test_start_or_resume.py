@@ -228,7 +228,7 @@ def test_a_verify_config_of_an_early_version_reads_back():
 
 
 def test_a_verify_run_reads_its_hits_and_claims_once(demo_project, monkeypatch):
-    verify_mod = importlib.import_module("factaudit.engine.services.verify")   # services.verify is the function
+    inputs_mod = importlib.import_module("factaudit.engine.services.verify_inputs")   # where verify reads them
 
     rr = services.retrieve(demo_project, services.RetrievalRequest("bm25", k=3, dataset="scifact-demo")).run_id
     calls = {"get_hits": 0, "list_claims": 0}
@@ -240,7 +240,7 @@ def test_a_verify_run_reads_its_hits_and_claims_once(demo_project, monkeypatch):
         return wrapper
 
     monkeypatch.setattr(run_store, "get_hits", counting("get_hits", run_store.get_hits))
-    monkeypatch.setattr(verify_mod, "list_claims", counting("list_claims", verify_mod.list_claims))
+    monkeypatch.setattr(inputs_mod, "list_claims", counting("list_claims", inputs_mod.list_claims))
     res = services.verify(demo_project, services.VerifyRequest(retrieval_run=rr, limit=4), llm=StandInVerifier())
     assert res.n_verdicts == 4
     assert calls == {"get_hits": 1, "list_claims": 1}
