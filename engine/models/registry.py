@@ -386,7 +386,12 @@ def embedded_classifier() -> ModelEntry:
     path = embedded_classifier_path()
     if not path.is_dir():
         raise ModelNotFound(f"the embedded classifier verifier is missing: {path}")
-    return classifier_entry(path, name=EMBEDDED_CLASSIFIER, source="embedded")
+    entry = classifier_entry(path, name=EMBEDDED_CLASSIFIER, source="embedded")
+    # Measured on SciFact dev (README, Verifiers): at the majority baseline, Supported and Refuted mixed up.
+    entry.demo_grade = True
+    entry.note = ("demo-grade 22M classifier trained here: fast and attributable, but not better than always "
+                  "answering Supported on SciFact; add an NLI or MiniCheck model to local_models/ for real audits")
+    return entry
 
 
 def local_classifiers() -> list[ModelEntry]:
