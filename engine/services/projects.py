@@ -69,16 +69,23 @@ def import_files(project: Project, files: list[str | Path], fmt: str | None = No
     result = ingest.import_files(project, [Path(f) for f in files], fmt, kind, mapping, dataset, id_prefix, split,
                                  progress=progress, value_map=value_map, skip_invalid=skip_invalid,
                                  rejected_out=Path(rejected_out) if rejected_out is not None else None)
-    _detect_language(project, result.dataset.name)
+    lang = _detect_language(project, result.dataset.name)
+    # the language decides BM25's analyzer: say which one, and when none could be told
+    from factaudit.engine.retrieval.tokenize import analyzer_name
+
+    if any(result.counts.get(k) for k in ("passages", "claims", "items")):   # texts BM25 will tokenize
+        result.notes.append(f"language of {result.dataset.name!r}: {lang} (BM25 analyzer {analyzer_name(lang)})" if lang
+                            else f"language of {result.dataset.name!r}: unknown, read with the English rule; set it "
+                                 "with `factaudit lang`")
     total = sum(result.counts.values())
     progress(total, total, "imported")
     return result
 
 
-def _detect_language(project: Project, dataset: str) -> None:
+def _detect_language(project: Project, dataset: str) -> str | None:
     from factaudit.engine.services.languages import ensure_dataset_language
 
-    ensure_dataset_language(project, dataset)
+    return ensure_dataset_language(project, dataset)
 
 
 def preview_file(path: str | Path, fmt: str | None = None, limit: int = 20) -> tuple[list[str], list[dict]]:

@@ -235,7 +235,8 @@ def test_a_one_claim_chinese_file_is_read_as_chinese(project, tmp_path):
                           [{"id": f"z{i}", "text": t} for i, t in enumerate(ZH_PASSAGES)])
     claims = _write_jsonl(tmp_path / "one.jsonl", [{"id": "q0", "claim": "流感疫苗", "gold_passages": ["z5"]}])
     import_files(project, [corpus], kind="corpus", dataset="zh_corpus")
-    import_files(project, [claims], kind="claims", dataset="one")
+    res = import_files(project, [claims], kind="claims", dataset="one")
+    assert "language of 'one': zh (BM25 analyzer jieba)" in res.notes      # said on import
     assert {d.dataset: d.lang for d in languages.dataset_languages(project)} == {"zh_corpus": "zh", "one": "zh"}
     res = retrieval.retrieve(project, retrieval.RetrievalRequest("bm25", k=3))
     assert runs.get_hits(project, res.run_id)["q0"][0].passage_id == "z5"
