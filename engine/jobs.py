@@ -22,7 +22,7 @@ one is computed (possibly in worker threads) and how its result is committed (al
 thread, which owns the write connection). Everything else is here: cancel checks between units,
 progress (done counts the units done before a resume too; RateMeter.text is the one rate-and-ETA
 text), the final status, and one error text that names the run. Enter the RunLifecycle first thing
-in the start_or_resume block: a run left outside one stays `running` until the process ends.
+in the start_or_resume block (an error before it leaves the run `interrupted`, to be resumed).
 """
 from __future__ import annotations
 
@@ -415,6 +415,10 @@ def start_or_resume(project: Project, kind: RunKind, request: Any, *, model: Any
         else:
             reopen_run(project, run_id)
         yield StartedRun(run_id, config, model, inputs, resumed=bool(resume))
+    except BaseException:
+        if run_id is not None:   # a block that failed before a RunLifecycle ended the run: it reads interrupted
+            run_store.release_run(project, run_id)
+        raise
     finally:
         if own:
             kind.opener.close(model)

@@ -261,3 +261,14 @@ def test_the_module_docstring_example_runs(demo_project):
     assert run.kind == "verify" and run.status == "done"
     assert run_store.verdict_claim_ids(demo_project, run.id) == {c for c, _ in
                                                                  services.claims_for_run(demo_project, rr, 3)}
+
+
+def test_an_error_before_the_lifecycle_leaves_the_run_resumable(demo_project):
+    with pytest.raises(KeyError):
+        with jobs.start_or_resume(demo_project, toy.ToyKind(), toy.ToyRequest(limit=2)) as started:
+            raise KeyError("a kind's bug between the front half and its RunLifecycle")
+    assert toy.EVENTS == [("open", "toy-model"), ("close", "toy-model")]
+    assert run_store.get_run(demo_project, started.run_id).status == "interrupted"
+    toy.run(demo_project, toy.ToyRequest(resume=started.run_id))
+    assert run_store.get_run(demo_project, started.run_id).status == "done"
+    assert len(verdict_rows(demo_project, started.run_id)) == 2
