@@ -110,14 +110,14 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
 
 def _closed_denominator(n_scored: int, left_out: dict[str, int]) -> str:
     """"8 of 10 claims with a gold verdict scored; 2 left out: 2 replies cut off at max tokens"."""
-    from factaudit.engine.services.scoring_units import CLOSED_REASONS
+    from factaudit.engine import services
 
     total = n_scored + sum(left_out.values())
     text = f"{n_scored} of {total} claims with a gold verdict scored"
     if not left_out:
         return text
     def part(reason: str, k: int) -> str:
-        said = CLOSED_REASONS.get(reason, reason)
+        said = services.CLOSED_REASONS.get(reason, reason)
         if reason in ("cut_off_at_max_tokens", "did_not_parse"):
             return f"{k} {'reply' if k == 1 else 'replies'} {said}"
         return f"{k} {said}"

@@ -387,10 +387,7 @@ def embedded_classifier() -> ModelEntry:
     if not path.is_dir():
         raise ModelNotFound(f"the embedded classifier verifier is missing: {path}")
     entry = classifier_entry(path, name=EMBEDDED_CLASSIFIER, source="embedded")
-    # Measured on SciFact dev (README, Verifiers): at the majority baseline, Supported and Refuted mixed up.
-    entry.demo_grade = True
-    entry.note = ("demo-grade 22M classifier trained here: fast and attributable, but not better than always "
-                  "answering Supported on SciFact; add an NLI or MiniCheck model to local_models/ for real audits")
+    entry.demo_grade, entry.note = True, "demo-grade: no better than always Supported on SciFact (README)"
     return entry
 
 

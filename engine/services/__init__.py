@@ -117,8 +117,10 @@ from factaudit.engine.services.verify import (
     DEFAULT_EVIDENCE, DEFAULT_K, VerifyRequest, VerifyResult, claims_for_run, verify,
 )
 
+from factaudit.engine.services.scoring_units import CLOSED_REASONS
+
 __all__ = [
-    "AddedModel", "AggregateComparison", "AggregateRequest", "AggregateResult", "Attribution", "CertifyResult", "CheckedModel", "ClaimHits",
+    "AddedModel", "AggregateComparison", "AggregateRequest", "AggregateResult", "Attribution", "CLOSED_REASONS", "CertifyResult", "CheckedModel", "ClaimHits",
     "ConflictItemView", "DEFAULT_EVIDENCE", "DEFAULT_K", "DEFAULT_LEVEL", "DEFAULT_MAPPING", "DatasetLanguage", "DatasetUsage",
     "DecomposeRequest", "DecomposeResult", "DemoSummary", "Estimate", "EvidenceRow", "FormatGuess", "HitView",
     "ImportPlan", "JudgeRequest", "JudgeResult", "LLMRunSettings", "LabelUnit", "MergeResult", "PackageResult", "PassageText", "ProjectInfo",
