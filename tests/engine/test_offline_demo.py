@@ -33,8 +33,8 @@ def test_demo_runs_with_all_sockets_blocked(tmp_path):
     # Every stage of the pipeline ran, in order (a step may add more than one entry), then "info".
     stages = [s["step"] for s in summary.steps]
     stages = [name for i, name in enumerate(stages) if i == 0 or stages[i - 1] != name]
-    assert stages == ["retrieve", "decompose", "retrieve_answers", "verify", "verify_answers", "prelabel", "metrics",
-                      "audit", "conflicts", "conflicts_full", "seal", "info"], summary.steps
+    assert stages == ["retrieve", "decompose", "retrieve_answers", "verify", "verify_reasoning", "verify_answers",
+                      "prelabel", "metrics", "audit", "conflicts", "conflicts_full", "seal", "info"], summary.steps
     info = summary.steps[-1]
     # 1,201 SciFact abstracts + the 47 documents of the 12 RAMDocs questions
     assert info["step"] == "info" and info["passages"] == 1248 and info["claims"] >= 100
