@@ -178,7 +178,8 @@ DEMO_STEPS: list[DemoStep] = [
     demo_step_conflicts_full,
     demo_step_seal,
 ]
-SLOW_STEPS = {demo_step_verify_reasoning, demo_step_prelabel, demo_step_conflicts_full}  # minutes of LLM calls on 2 cores
+SLOW_STEPS = {demo_step_verify, demo_step_verify_reasoning, demo_step_verify_answers, demo_step_prelabel,
+              demo_step_conflicts_full}  # the model steps: minutes on 2 cores
 
 
 def demo_steps() -> list[DemoStep]:
