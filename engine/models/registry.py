@@ -17,6 +17,7 @@ from typing import Any
 from factaudit.engine import config, hashing
 from factaudit.engine.errors import InvalidArgument, ModelNotFound
 from factaudit.engine.models import gguf
+from factaudit.engine.models.endpoints_file import read_endpoint_rows, write_endpoint_rows
 
 _log = logging.getLogger(__name__)
 
@@ -204,33 +205,10 @@ def local_llms() -> list[ModelEntry]:
 
 
 # ---- endpoints (no keys here: see engine.models.keys) ------------------------------------------
-def _endpoints_file() -> Path:
-    return config_dir() / "endpoints.json"
-
-
-def _read_endpoint_rows() -> list[dict]:
-    """The saved endpoints ([] without a file). A damaged file raises InvalidArgument: the seal's
-    secret scan never takes it for "no endpoints" (fails closed), add/remove never overwrite it."""
-    path = _endpoints_file()
-    try:
-        rows = json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
-        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-            raise ValueError("expected a list of endpoints")
-        return rows
-    except (OSError, ValueError) as exc:
-        raise InvalidArgument(f"the saved endpoints file {path} cannot be read "
-                              f"({type(exc).__name__}: {exc})") from exc
-
-
-def saved_endpoint_urls() -> list[str]:
-    """The saved endpoints' base URLs, for the pre-seal secret scan (raises on a damaged file)."""
-    return [str(r["base_url"]) for r in _read_endpoint_rows() if r.get("base_url")]
-
-
 def list_endpoints() -> list[ModelEntry]:
     """The saved endpoints a model list offers; a damaged file or entry is logged and left out."""
     try:
-        rows = _read_endpoint_rows()
+        rows = read_endpoint_rows()
     except InvalidArgument as exc:
         _log.warning("%s; no saved endpoint is listed", exc)
         return []
@@ -260,24 +238,18 @@ def endpoint_entry(base_url: str, model: str, name: str | None = None,
 
 def add_endpoint(name: str, base_url: str, model: str) -> ModelEntry:
     entry = endpoint_entry(base_url, model, name=name)
-    rows = [r for r in _read_endpoint_rows() if r.get("name") != name]
+    rows = [r for r in read_endpoint_rows() if r.get("name") != name]
     rows.append({"name": name, "base_url": entry.base_url, "model": model})
-    _write_endpoint_rows(rows)
+    write_endpoint_rows(rows)
     return entry
 
 
 def remove_endpoint(name: str) -> None:
-    rows = _read_endpoint_rows()
+    rows = read_endpoint_rows()
     kept = [r for r in rows if r.get("name") != name]
     if len(kept) == len(rows):
         raise ModelNotFound(f"no endpoint named {name!r}")
-    _write_endpoint_rows(kept)
-
-
-def _write_endpoint_rows(rows: list[dict]) -> None:
-    f = _endpoints_file()
-    f.parent.mkdir(parents=True, exist_ok=True)
-    f.write_text(json.dumps(rows, indent=1))
+    write_endpoint_rows(kept)
 
 
 # ---- local files -------------------------------------------------------------------------------

@@ -210,7 +210,7 @@ def _seal_copy(source: Project, plain: Path, key, signer: str, progress: Progres
 
 def _saved_endpoint_urls() -> list[str]:
     """Fails closed: an unreadable endpoints file may name a URL whose keyring key the scan needs."""
-    from factaudit.engine.models.registry import saved_endpoint_urls
+    from factaudit.engine.models.endpoints_file import saved_endpoint_urls
 
     try:
         return saved_endpoint_urls()

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from factaudit.engine.errors import SealError
-from factaudit.engine.models import registry
+from factaudit.engine.models import endpoints_file, registry
 from factaudit.engine.services import seal as svc
 
 
@@ -47,7 +47,7 @@ def test_no_endpoints_file_or_a_readable_one_seals(demo_project, tmp_path, confi
     assert svc.seal_project(demo_project, tmp_path / "a.faproj").path
     rows = [{"name": "lab", "base_url": "http://127.0.0.1:9/v1", "model": "m"}]
     (config_dir / "endpoints.json").write_text(json.dumps(rows), encoding="utf-8")
-    assert registry.saved_endpoint_urls() == ["http://127.0.0.1:9/v1"]
+    assert endpoints_file.saved_endpoint_urls() == ["http://127.0.0.1:9/v1"]
     assert svc.seal_project(demo_project, tmp_path / "b.faproj").path
 
 
