@@ -197,7 +197,9 @@ def test_demo_step(demo_project):
 def test_gold_that_names_no_passage_of_the_project_is_said_not_scored_silently(tmp_path):
     """Claims imported with an id prefix, the corpus without: the gold names passages the project
     lacks, so every figure is 0 — the evaluation says why (stderr; the JSON keys stay the contract's)."""
-    from tests.conftest import FIXTURES
+    from pathlib import Path
+
+    FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
     from factaudit.engine import services
 
     path = tmp_path / "g.faproj"

@@ -92,6 +92,7 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
     # 5. verify five claims with the embedded model
     click(qtbot, window.workflow_view.rows["verify"].button)
     dialog = dialog_named(window, "verifyDialog")
+    dialog.set_kind("llm")          # reasoning is labelled below: the LLM, not the default classifier
     dialog.limit_spin.setValue(5)
     dialog.k_spin.setValue(3)
     assert dialog.model_combo.currentData() == "smollm2-135m"
