@@ -199,8 +199,17 @@ def test_a_damaged_sealed_file_is_refused_with_the_reason(qtbot, closer, demo_co
     monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path / "config"))
     sealed = tmp_path / "audit.sealed.faproj"
     services.seal_project(demo_copy, sealed)
+    import sqlite3
+
+    # a b-tree page's type byte destroyed (a byte flipped at a fixed offset may land in row data, and the
+    # file then opens with an INVALID banner instead, depending on the page layout)
+    with sqlite3.connect(f"file:{sealed}?immutable=1", uri=True) as conn:
+        size = conn.execute("PRAGMA page_size").fetchone()[0]
+        pageno = conn.execute("SELECT pageno FROM dbstat WHERE name = 'passages' AND pagetype = 'leaf' "
+                              "ORDER BY pageno LIMIT 1").fetchone()[0]
+    conn.close()
     data = bytearray(sealed.read_bytes())
-    data[len(data) // 2] ^= 0xFF                 # one flipped byte in the middle of the database
+    data[(pageno - 1) * size] = 0xFF
     sealed.write_bytes(bytes(data))
     expected = services.verify_sealed(sealed)
     assert not expected.valid and expected.reasons
