@@ -39,6 +39,22 @@ def set_meta(project: Project, key: str, value: str) -> None:
         conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
 
+def read_meta_of_file(path, key: str) -> str | None:
+    """A meta value read straight from a file (read-only, immutable: a sealed file is never opened
+    as a project just to ask what it is); None also when the file is no readable database."""
+    from pathlib import Path
+
+    try:
+        conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        finally:
+            conn.close()
+    except (sqlite3.DatabaseError, OSError):
+        return None
+    return row[0] if row else None
+
+
 def get_meta(project: Project, key: str) -> str | None:
     row = project.reader().execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
     return row[0] if row else None

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import sqlite3
 import tempfile
 import uuid
 from dataclasses import dataclass
@@ -64,13 +63,9 @@ def is_rater_package(path: str | Path) -> bool:
     try:
         if not is_sealed(path):
             return False
-        conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro&immutable=1", uri=True)
-        try:
-            row = conn.execute("SELECT value FROM meta WHERE key = ?", (rt.PACKAGE_KEY,)).fetchone()
-        finally:
-            conn.close()
-        return bool(row) and json.loads(row[0]).get("kind") == "rater-package"
-    except (sqlite3.DatabaseError, OSError, ValueError, SealError):
+        value = rater_store.read_meta_of_file(path, rt.PACKAGE_KEY)
+        return bool(value) and json.loads(value).get("kind") == "rater-package"
+    except (OSError, ValueError, SealError):
         return False
 
 
