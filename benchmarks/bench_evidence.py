@@ -133,7 +133,7 @@ def compare_settings(args) -> None:
     from factaudit.engine.models import registry
     from factaudit.engine.models.llama_backend import LlamaBackend
     from factaudit.engine.pipeline.verify import verify_claim
-    from factaudit.engine.services.verify import VerifyRequest, calibrated, options_for
+    from factaudit.engine.services.verification import VerifyRequest, calibrated, options_for
 
     sets = evidence_for(load_claims("dev", args.claims), args.k)
     gold = [g for _, _, g, _ in sets]

@@ -105,7 +105,7 @@ def peak_rss(name: str, evidence: str) -> float:
 def _rss_probe(name: str, evidence: str) -> None:
     from factaudit.engine.models.llama_backend import LlamaBackend
     from factaudit.engine.pipeline.verify import VerifyOptions, verify_claim
-    from factaudit.engine.services.verify import evidence_options
+    from factaudit.engine.services.verification import evidence_options
 
     sets = evidence_for(load_claims("dev", 3), 3)
     llm = LlamaBackend(resolve(name), n_threads=1)
@@ -120,7 +120,7 @@ def fit_train(args) -> None:
     from factaudit.engine.models.llama_backend import LlamaBackend
     from factaudit.engine.pipeline.verify import VerifyOptions, fit_messages, verdict_logprobs
     from factaudit.engine.project.records import VERDICTS
-    from factaudit.engine.services.verify import evidence_options
+    from factaudit.engine.services.verification import evidence_options
 
     sets = evidence_for(load_claims("train", args.fit_train), args.k)
     opts = VerifyOptions(scoring="logprob", **evidence_options(args.evidence))
@@ -229,7 +229,7 @@ def main() -> None:
     from factaudit.engine.project.records import VERDICTS as VERDICTS_ORDER
     from factaudit.engine.models.llama_backend import LlamaBackend
     from factaudit.engine.pipeline.verify import VerifyOptions, fit_messages, verdict_logprobs, verify_claim
-    from factaudit.engine.services.verify import evidence_options
+    from factaudit.engine.services.verification import evidence_options
 
     labels = list(VERDICTS_ORDER)
     sets = evidence_for(load_claims("dev", args.claims), args.k)

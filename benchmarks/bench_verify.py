@@ -84,7 +84,7 @@ def main() -> None:
     from factaudit.engine.models.replies import parse_reply
     from factaudit.engine.pipeline.verify import evidence_block, fit_messages, joint_schema, verify_claim
     from factaudit.engine.pipeline.prompts import neutralise
-    from factaudit.engine.services.verify import VerifyRequest, calibrated, options_for
+    from factaudit.engine.services.verification import VerifyRequest, calibrated, options_for
 
     sets = evidence_for(load_claims("dev", args.claims), args.k)
     gold = [g for _, _, g, _ in sets]

@@ -11,7 +11,7 @@ labelled units (Y and f known) and N unlabelled ones (f only):
 
 The variances are numpy's default (divide by the count), which is what `ppi_py.ppi_mean_ci` uses
 (`.std()` of the imputed and rectifier terms); tests compare with it at lhat=1 (plain PPI, no power
-tuning). Pure functions over arrays; engine/services/certify.py feeds them from a project.
+tuning). Pure functions over arrays; engine/services/certification.py feeds them from a project.
 """
 from __future__ import annotations
 

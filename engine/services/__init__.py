@@ -18,10 +18,10 @@ from factaudit.engine.services.audit import (
     passage_texts, queue_full_order, rater_tables, reasoning_queue, save_codebook, save_codebook_data,
     set_triage, taxonomy, triage_summary, undo_annotation,
 )
-from factaudit.engine.services.certify import (
+from factaudit.engine.services.certification import (
     CertifyResult, certify, certify_units, draw_certify_sample,
 )
-from factaudit.engine.services.certify import write_sample as write_certify_sample
+from factaudit.engine.services.certification import write_sample as write_certify_sample
 from factaudit.engine.services.conflicts import (
     AggregateComparison, AggregateRequest, AggregateResult, ConflictItemView, VariantInfo, aggregate,
     aggregate_runs, aggregate_scores, aggregate_variants, compare_aggregate_runs, conflict_items,
@@ -30,7 +30,7 @@ from factaudit.engine.services.conflicts import (
 from factaudit.engine.services.datasets import (
     DatasetUsage, dataset_usage, delete_dataset, rename_dataset,
 )
-from factaudit.engine.services.decompose import (
+from factaudit.engine.services.decomposition import (
     DecomposeRequest, DecomposeResult, claim_lineage, decompose, edit_claim,
 )
 from factaudit.engine.services.demo import (
@@ -46,7 +46,7 @@ from factaudit.engine.services.induction import (
 from factaudit.engine.services.injection import (
     SuspectVerdicts, passage_findings, passage_warning, suspect_verdicts, verdict_evidence,
 )
-from factaudit.engine.services.judge import (
+from factaudit.engine.services.judging import (
     JudgeRequest, JudgeResult, annotator_for, judge, judge_runs, judge_units,
 )
 from factaudit.engine.services.languages import (
@@ -100,10 +100,10 @@ from factaudit.engine.services.status import (
 from factaudit.engine.services.split_looks import (
     looks_at_test,
 )
-from factaudit.engine.services.sweep import (
+from factaudit.engine.services.sweeps import (
     SweepResult, parse_retrievers, sweep,
 )
-from factaudit.engine.services.sweep import confirm as confirm_sweep
+from factaudit.engine.services.sweeps import confirm as confirm_sweep
 from factaudit.engine.services.usage import (
     prices, remove_price, run_usage, set_price,
 )
@@ -113,7 +113,7 @@ from factaudit.engine.services.verdict_view import (
     llm_reasoning_request, resumable_verify_runs, retrieval_runs, verdict_attribution, verdict_detail, verdicts,
     verify_runs,
 )
-from factaudit.engine.services.verify import (
+from factaudit.engine.services.verification import (
     DEFAULT_EVIDENCE, DEFAULT_K, VerifyRequest, VerifyResult, claims_for_run, verify,
 )
 

@@ -14,13 +14,13 @@ from factaudit.engine.models.registry import EMBEDDED_LLM
 from factaudit.engine.resource_files import resource_path
 from factaudit.engine.services.audit import demo_step_audit
 from factaudit.engine.services.conflicts import AggregateRequest, aggregate
-from factaudit.engine.services.decompose import DecomposeRequest, decompose
+from factaudit.engine.services.decomposition import DecomposeRequest, decompose
 from factaudit.engine.services.projects import create_project, import_files, project_info
-from factaudit.engine.services.judge import JudgeRequest, judge
+from factaudit.engine.services.judging import JudgeRequest, judge
 from factaudit.engine.services.retrieval import RetrievalRequest, demo_step_retrieve, retrieve
 from factaudit.engine.services.scoring import demo_step_scoring
 from factaudit.engine.services.seal import demo_step_seal
-from factaudit.engine.services.verify import VerifyRequest, verify
+from factaudit.engine.services.verification import VerifyRequest, verify
 
 DEMO_NAME = "demo.faproj"
 

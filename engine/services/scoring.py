@@ -299,7 +299,7 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
     from factaudit.engine.services.audit import audit_report
 
     audit = audit_report(project, n_resamples=n_resamples, seed=seed)
-    from factaudit.engine.services.certify import report_certification
+    from factaudit.engine.services.certification import report_certification
 
     certification = report_certification(project, list(metrics), mapping, level)
     attribution = report_attribution(project, list(metrics), per_item, mapping)

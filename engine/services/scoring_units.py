@@ -1,6 +1,6 @@
 """The units a verify run gives the open and closed regimes, after exclusions (parse failures,
 sentences without claims or with a missing verdict). Scoring (services/scoring.py) and certification
-(services/certify.py) both read them from here, so a level means the same in `metrics` and `certify`.
+(services/certification.py) both read them from here, so a level means the same in `metrics` and `certify`.
 """
 from __future__ import annotations
 

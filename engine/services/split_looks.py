@@ -1,6 +1,6 @@
 """The log of looks at a test split (issue #13 item 6): every evaluation over test claims is recorded,
 so a report can say per configuration family how often test was looked at. Used by eval-retrieval
-and by the sweep's confirmation (engine.services.sweep)."""
+and by the sweep's confirmation (engine.services.sweeps)."""
 from __future__ import annotations
 
 from typing import Any, Sequence

@@ -16,7 +16,7 @@ from factaudit.engine.project.db import Project
 from factaudit.engine.project.queries import get_passages
 from factaudit.engine.project.records import RunInfo, VerdictRecord
 from factaudit.engine.project.runs import RETRIEVAL_KINDS
-from factaudit.engine.services.verify import DEFAULT_K, VerifyRequest
+from factaudit.engine.services.verification import DEFAULT_K, VerifyRequest
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""What every verify run reads and reports, whichever verifier makes it (an LLM: services/verify.py;
+"""What every verify run reads and reports, whichever verifier makes it (an LLM: services/verification.py;
 a classifier: services/classify_verify.py): the claims a retrieval run has hits for, read once, and
 the run's summary and result."""
 from __future__ import annotations

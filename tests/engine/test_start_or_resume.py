@@ -189,9 +189,9 @@ AGGREGATE_KEYS = {"variant", "dataset", "retrieval_run", "k", "limit", "lexicon"
 
 def test_new_configs_keep_the_keys_earlier_versions_wrote_and_read_back_unchanged(demo_project):
     from factaudit.engine.services.conflicts import AggregateConfig
-    from factaudit.engine.services.decompose import DecomposeConfig
+    from factaudit.engine.services.decomposition import DecomposeConfig
     from factaudit.engine.services.retrieval_run import RetrievalConfig
-    from factaudit.engine.services.verify import VerifyConfig
+    from factaudit.engine.services.verification import VerifyConfig
 
     rr = services.retrieve(demo_project, services.RetrievalRequest("bm25", k=3, dataset="scifact-demo")).run_id
     vr = services.verify(demo_project, services.VerifyRequest(retrieval_run=rr, k=2, limit=3),
@@ -215,7 +215,7 @@ def test_a_verify_config_of_an_early_version_reads_back():
     """The first verify runs stored neither evidence, scoring, prompt cache, dataset nor the withheld
     instructions: they read as whole passages, generated verdicts, no cache."""
     from factaudit.engine.pipeline.prompts import load_prompt
-    from factaudit.engine.services.verify import VerifyConfig
+    from factaudit.engine.services.verification import VerifyConfig
 
     old = {"retrieval_run": "retrieve-1", "mode": "joint", "k": 5, "seed": 0, "temperature": 0.0,
            "max_tokens": 200, "prompt": load_prompt("verify_joint").ref(), "model": {"source": "embedded"}}
@@ -247,7 +247,7 @@ def test_a_verify_run_reads_its_hits_and_claims_once(demo_project, monkeypatch):
 
 
 def test_the_module_docstring_example_runs(demo_project):
-    from factaudit.engine.services.verify import _VerifyKind
+    from factaudit.engine.services.verification import _VerifyKind
 
     example = re.search(r"\n( {4}with jobs\.start_or_resume.*?)\n\n", jobs.__doc__, re.S).group(1)
     rr = services.retrieve(demo_project, services.RetrievalRequest("bm25", k=3, dataset="scifact-demo")).run_id

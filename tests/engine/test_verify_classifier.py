@@ -13,7 +13,7 @@ from factaudit.engine.project import classifier_store
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.queries import get_passages, list_claims
 from factaudit.engine.services.retrieval import RetrievalRequest
-from factaudit.engine.services.verify import VerifyRequest, verify
+from factaudit.engine.services.verification import VerifyRequest, verify
 
 SCIFACT = "scifact-demo"
 CLOSED = ["Supported", "Refuted"]
@@ -138,7 +138,7 @@ def test_triage_prefill_uses_the_attribution(verified):
 
 
 def test_reasoning_prelabels_need_a_run_with_reasoning(verified):
-    from factaudit.engine.services.judge import JudgeRequest, judge
+    from factaudit.engine.services.judging import JudgeRequest, judge
 
     project, _, res = verified
     with pytest.raises(InvalidArgument, match="no reasoning"):

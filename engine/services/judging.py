@@ -32,7 +32,7 @@ from factaudit.engine.project.queries import corpus_hash, get_passages, list_cla
 from factaudit.engine.project.runs import RETRIEVAL_KINDS
 from factaudit.engine.services.llm_opener import LLMOpener
 from factaudit.engine.services.models import LLMRunSettings, model_pin
-from factaudit.engine.services.verify import DEFAULT_K
+from factaudit.engine.services.verification import DEFAULT_K
 
 @dataclass
 class JudgeRequest(LLMRunSettings):
