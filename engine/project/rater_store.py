@@ -202,3 +202,10 @@ def sentence_claim_ids(project: Project, sentence_ids: list[str]) -> dict[str, l
                             " sentence_id IN ({marks}) ORDER BY rowid", sentence_ids):
         out.setdefault(sid, []).append(cid)
     return out
+
+
+def sentence_contexts(project: Project, sentence_ids: list[str]) -> dict[str, tuple]:
+    """{sentence id: (text, start, end, item id, question, answer)}: a sentence read in its answer."""
+    return {r[0]: tuple(r[1:]) for r in rows_in(
+        project.reader(), "SELECT s.id, s.text, s.start, s.end, s.item_id, i.question, i.answer FROM sentences s"
+        " JOIN items i ON i.id = s.item_id WHERE s.id IN ({marks})", sentence_ids)}

@@ -117,6 +117,28 @@ def rate_sentence(ws: RaterWorkspace, sentence_id: str, label: str) -> rater_sto
     return rec
 
 
+@dataclass(frozen=True)
+class SentenceContext:
+    """A sentence with the answer it is read in (the rater's card, the adjudicator's view)."""
+
+    sentence_id: str
+    text: str
+    start: int | None
+    end: int | None
+    item_id: str
+    question: str | None
+    answer: str | None
+
+
+def sentence_contexts(project: Project, sentence_ids: list[str]) -> dict[str, SentenceContext]:
+    return {sid: SentenceContext(sid, *row) for sid, row in rater_store.sentence_contexts(project, sentence_ids).items()}
+
+
+def rater_sentence_labels(ws: RaterWorkspace) -> dict[str, str]:
+    """{sentence: the package rater's latest label} in the workspace."""
+    return {r.sentence_id: r.label for r in rater_store.sentence_ratings(ws.project, ws.manifest.rater)}
+
+
 def _read_records(path: Path) -> list[tuple[int, dict]]:
     if not path.is_file():
         raise InvalidArgument(f"no labels file at {path}")
@@ -208,7 +230,9 @@ def rater_return(package: str | Path, out: str | Path, *, passphrase: str | None
     manifest, _ = package_manifest(package, passphrase)
     if not workspace_path(manifest.package_id).exists():
         raise InvalidArgument(f"no labels yet for {Path(package).name}: label it first")
-    with open_rater_package(package, passphrase) as ws:
+    # read-only: the rater's window may hold the workspace open for writing meanwhile
+    with RaterWorkspace(Project.open(workspace_path(manifest.package_id), readonly=True), manifest, str(package),
+                        None) as ws:
         records = audit_store.list_annotations(ws.project, annotator=manifest.rater)
         sentences = rater_store.sentence_ratings(ws.project, manifest.rater)
         rt.check_labels(manifest, [(a.id, a.unit, a.annotator, a.codebook_version) for a in records],
