@@ -90,6 +90,7 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
                    f"{result['n_parse_failures']} parse failures")
     click.echo(f"  verdicts whose evidence contains suspected instructions: "
                f"{result['verdicts_with_suspected_instructions']}")
+    click.echo(f"  verdicts their own reasoning contradicts: {result.get('verdicts_contradicted_by_reasoning', 0)}")
     for level in ("sentence", "claim") if has_open else ():
         click.echo(f"  {level} level (P / R / F1 in %, 95% intervals):")
         for mapping, s in result[level].items():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from factaudit.engine.errors import ImportFailed, InvalidArgument, Problem
+from factaudit.engine.errors import FactAuditError, ImportFailed, InvalidArgument, Problem
 from factaudit.engine.ingest import generic
 from factaudit.engine.ingest.adapters import healthver, hotpotqa, medexpert, ramdocs, scifact, trec
 from factaudit.engine.ingest.builder import BatchBuilder
@@ -171,6 +171,21 @@ def import_files(project: Project, files: list[Path], fmt: str | None = None, ki
                         rejected_files={k: str(v) for k, v in side.items()}, notes=list(builder.notes))
 
 
+def _variant(path: Path, fmt: str, kind: str | None, guess: FormatGuess | None) -> str | None:
+    """Which of an adapter's column lists applies to one file (scifact-claims or scifact-corpus, …)."""
+    if guess is None and fmt not in ("jsonl", "csv", "trec"):
+        try:
+            found = detect_format(path)
+        except (FactAuditError, OSError):
+            found = None
+        guess = found if found is not None and found.format == fmt else None
+    if guess is not None and guess.variant:
+        return guess.variant
+    if fmt == "scifact":
+        return "scifact-corpus" if kind == "corpus" or "corpus" in path.name.lower() else "scifact-claims"
+    return fmt if fmt in ("healthver", "ramdocs", "medexpert") else None
+
+
 def plan_import(project: Project, files: list[Path], fmt: str | None = None, kind: str | None = None,
                 mapping: dict[str, str] | None = None, dataset: str | None = None,
                 id_prefix: str | None = None, split: str | None = None, progress=None, *,
@@ -198,12 +213,11 @@ def plan_import(project: Project, files: list[Path], fmt: str | None = None, kin
         except ImportFailed:
             pass
     columns = list(watcher.columns) if watcher is not None else list(guess.columns if guess else [])
-    variant = guess.variant if guess else None
-    if variant is None and fmt_used == "scifact":
-        variant = "scifact-corpus" if kind_used == "corpus" or "corpus" in files[0].name.lower() else "scifact-claims"
-    if variant is None and fmt_used in ("healthver", "ramdocs", "medexpert"):
-        variant = fmt_used
-    known = read_columns(fmt_used, kind_used, variant, mapping)
+    # each file is read by its own part of an adapter (a SciFact corpus and its claims in one import):
+    # a column counts as read when the reader of any of the files reads it
+    known: set[str] = set()
+    for n, f in enumerate(files):
+        known |= read_columns(fmt_used, kind_used, _variant(f, fmt_used, kind_used, guess if n == 0 else None), mapping)
     unmatched: dict[str, list[str]] = {}
     if watcher is not None:
         for (column, value), _n in sorted(watcher.unmatched.items()):

@@ -166,7 +166,7 @@ def read_jsonl(path: Path, problems: Problems) -> Iterator[Row]:
         except json.JSONDecodeError as exc:
             truncated = number == len(lines) and not text.endswith("\n")
             reason = "truncated JSON record (file ends mid-record)" if truncated and "Expecting" in exc.msg or (
-                truncated and "Unterminated" in exc.msg) else f"invalid JSON: {exc.msg} at column {exc.colno}"
+                truncated and "Unterminated" in exc.msg) else json_reason(exc)
             problems.add(path.name, number, None, reason)
             if problems.full:
                 return
@@ -181,6 +181,14 @@ def read_jsonl(path: Path, problems: Problems) -> Iterator[Row]:
         yield _hooked(Row(number, obj))
 
 
+def json_reason(exc: json.JSONDecodeError) -> str:
+    """The decoder's message with its column: `Unterminated string starting at` already ends in
+    "at", so the column follows it directly (never "starting at at column 21")."""
+    msg = exc.msg.rstrip()
+    joiner = " column" if msg.endswith(" at") else " at column"
+    return f"invalid JSON: {msg}{joiner} {exc.colno}"
+
+
 def read_json(path: Path, problems: Problems) -> Any:
     text = read_text(path, problems)
     if text is None:
@@ -191,7 +199,7 @@ def read_json(path: Path, problems: Problems) -> Any:
         problems.add(path.name, exc.line_in(text), None, exc.reason)
         return None
     except json.JSONDecodeError as exc:
-        problems.add(path.name, exc.lineno, None, f"invalid JSON: {exc.msg} at column {exc.colno}")
+        problems.add(path.name, exc.lineno, None, json_reason(exc))
         return None
 
 
@@ -247,7 +255,7 @@ def read_json_entries(path: Path, problems: Problems) -> tuple[str, Iterator[tup
         problems.add(path.name, exc.line_in(text), None, exc.reason)
         return None
     except json.JSONDecodeError as exc:
-        problems.add(path.name, exc.lineno, None, f"invalid JSON: {exc.msg} at column {exc.colno}")
+        problems.add(path.name, exc.lineno, None, json_reason(exc))
         return None
     start = len(text) - len(text.lstrip())
     opener = text[start]

@@ -128,16 +128,13 @@ def closed_scores(gold: Sequence[str], pred: Sequence[str]) -> ClosedScore | Non
     macro-F1 averages over the gold classes only (README, "Figures and their definitions")."""
     if not gold:
         return None
-    from sklearn.metrics import accuracy_score, confusion_matrix, precision_recall_fscore_support
-
     present = set(gold) | set(pred)
     labels = [v for v in VERDICTS if v in present]
-    p, r, f, s = precision_recall_fscore_support(gold, pred, labels=labels, zero_division=0)
-    acc = float(accuracy_score(gold, pred))
+    cm, p, r, f, s = _per_class(gold, pred, labels)
+    acc = float(np.trace(cm) / len(gold))
     # macro over the gold classes: a class only the verifier invents adds a 0 that says nothing new
     gold_labels = [v for v in labels if v in set(gold)]
     macro = float(np.mean([f[labels.index(v)] for v in gold_labels]))
-    cm = confusion_matrix(gold, pred, labels=labels)
     ci = stats.wilson(int(round(acc * len(gold))), len(gold))
     return ClosedScore(
         n=len(gold), labels=labels, accuracy=acc, macro_f1=macro, macro_f1_classes=gold_labels,
@@ -146,6 +143,27 @@ def closed_scores(gold: Sequence[str], pred: Sequence[str]) -> ClosedScore | Non
                    for i, v in enumerate(labels)},
         confusion_matrix=cm.astype(int).tolist(), accuracy_ci=list(ci) if ci else None,
     )
+
+
+def _per_class(gold: Sequence[str], pred: Sequence[str], labels: list[str]):
+    """Confusion matrix (rows gold, columns predicted) and per-class precision, recall, F1 and support,
+    a zero denominator giving 0: sklearn's confusion_matrix and precision_recall_fscore_support
+    (zero_division=0) in the same float64 arithmetic (tests compare them), without importing sklearn."""
+    code = {v: i for i, v in enumerate(labels)}
+    k = len(labels)
+    g = np.fromiter((code[v] for v in gold), dtype=np.int64, count=len(gold))
+    q = np.fromiter((code[v] for v in pred), dtype=np.int64, count=len(pred))
+    cm = np.bincount(g * k + q, minlength=k * k).reshape(k, k)
+    tp = np.diag(cm).astype(np.float64)
+    true_sum, pred_sum = cm.sum(axis=1).astype(np.float64), cm.sum(axis=0).astype(np.float64)
+
+    def divide(num: np.ndarray, den: np.ndarray) -> np.ndarray:
+        out = num / np.where(den == 0, 1.0, den)
+        out[den == 0] = 0.0
+        return out
+
+    return cm, divide(tp, pred_sum), divide(tp, true_sum), divide(2.0 * tp, true_sum + pred_sum), \
+        cm.sum(axis=1)
 
 
 @dataclass
@@ -162,6 +180,8 @@ class RunMetrics:
     by_category: dict[str, dict[str, MappingScore]] = field(default_factory=dict)
     # verdicts whose evidence (the passages the model was shown) holds a suspected instruction
     n_suspect_evidence: int = 0
+    # verdicts whose own reasoning concludes another verdict ("No Evidence" reasoning under Supported)
+    n_reasoning_contradicts: int = 0
     # claims with a gold verdict but no parsed verdict, by reason: left out of `closed`, so its n is
     # n_gold - n_unscored; stated here so the denominator never changes without a word
     closed_unscored: dict[str, int] = field(default_factory=dict)
@@ -171,6 +191,7 @@ class RunMetrics:
             "run_id": self.run_id,
             "n_parse_failures": self.n_parse_failures,
             "verdicts_with_suspected_instructions": self.n_suspect_evidence,
+            "verdicts_contradicted_by_reasoning": self.n_reasoning_contradicts,
             "n_unscored": self.n_unscored,
             "unscored": self.unscored,
             "n_sentences": self.n_sentences,

@@ -23,6 +23,7 @@ from factaudit.engine.services.answer_audit import audited_result, compare_answe
 from factaudit.engine.project import classifier_store, scoring_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import status as workflow_status
+from factaudit.engine.services.reasoning_checks import reasoning_contradictions
 from factaudit.engine.services.split_looks import looks_at_test
 from factaudit.engine.services.usage import run_usage
 # The units and the run check live in scoring_units (certify reads them too, without importing this module).
@@ -45,6 +46,7 @@ def run_metrics(project: Project, run_id: str, *, n_resamples: int = stats.DEFAU
         n_sentences=len(u.sentences), n_claims=len(u.claims),
         by_category=by_category(u.sentences, **kw) if any(x.category for x in u.sentences) else {},
         n_suspect_evidence=injection.suspect_verdicts(project, run_id).n,
+        n_reasoning_contradicts=len(reasoning_contradictions(project, run_id)),
         closed_unscored=u.closed_unscored,
     )
     workflow_status.mark_step(project, "score", run_id)   # the Workflow page's "Score" step is seen through

@@ -27,7 +27,7 @@ STEPS: dict[str, tuple[str, str]] = {
     "decompose": ("Decompose answers", "Split each answer sentence into short claims that can be checked one by one."),
     "retrieve": ("Retrieve", "Find the passages most likely to support or refute each claim."),
     "evaluate_retrieval": ("Evaluate retrieval", "See how often the known evidence was among the passages found."),
-    "verify": ("Verify", "Let the verifier judge each claim against its passages : a fast classifier, or a language model with its reasoning."),
+    "verify": ("Verify", "Let the verifier judge each claim against its passages: a fast classifier, or a language model with its reasoning."),
     "score": ("Score", "Compare the verdicts with the expert labels: precision, recall and F1."),
     "review": ("Review disagreements", "Decide for each disagreement whether retrieval, the verifier or the label was wrong."),
     "prelabel": ("Pre-label", "Let a model suggest codes, to be revealed only after you label a unit yourself."),

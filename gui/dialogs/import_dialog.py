@@ -17,7 +17,7 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, ImportFailed
 from factaudit.gui.dialogs.import_mapping import cell_text, guess_column, parse_files
 from factaudit.gui.dialogs.import_plan import ImportPlanPanel
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, OpChanges, error_text, plain_words
 from factaudit.gui.screen import resize_to_fit
 
 PREVIEW_ROWS = 20
@@ -206,6 +206,9 @@ class ImportDialog(QDialog):
 
     def set_files(self, files: list[str]) -> None:
         self.files = [str(f) for f in files]
+        # what was said about the previous files is not true of these
+        self._show_errors([])
+        self.plan_panel.clear()
         self.files_edit.setText("; ".join(self.files))
         if self.files and not self.dataset_edit.text():
             self.dataset_edit.setPlaceholderText(Path(self.files[0]).stem)
@@ -428,7 +431,7 @@ class ImportDialog(QDialog):
             return
         self.note.setText("The import failed; nothing was imported.")
         if isinstance(exc, ImportFailed):
-            lines = [str(p) for p in exc.problems]
+            lines = [plain_words(str(p)) for p in exc.problems]
             if exc.truncated:
                 lines.append(f"… stopped after {len(exc.problems)} problems")
         else:

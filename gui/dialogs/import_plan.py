@@ -7,6 +7,8 @@ from html import escape
 
 from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
 
+from factaudit.gui.ops import plain_words
+
 PROBLEMS_SHOWN = 20
 LABEL_FIELDS = {"claims.gold_label": "Gold labels", "sentences.label": "Sentence labels", "verdicts.verdict": "Verdicts"}
 
@@ -71,7 +73,7 @@ class ImportPlanPanel(QWidget):
         self.plan = plan
         self.summary.setText(plan_html(plan))
         self.problems.clear()
-        self.problems.addItems(plan.problems[:PROBLEMS_SHOWN])
+        self.problems.addItems([plain_words(line) for line in plan.problems[:PROBLEMS_SHOWN]])
         if plan.n_problems > len(plan.problems[:PROBLEMS_SHOWN]):
             self.problems.addItem(f"… {plan.n_problems:,} problems in all")
         self.problems.setVisible(bool(plan.problems))

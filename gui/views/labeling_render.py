@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QSplitter,
-    QTextBrowser, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QSizePolicy,
+    QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
+from factaudit.engine.services.reasoning_checks import contradiction
 from factaudit.gui.views.labeling_parts import (
     UnitCard, annotator_name, auto_advance, esc as _esc, markdown_html, set_auto_advance,
 )
@@ -139,7 +140,19 @@ class LabelingLayout:
         self.previous_label.setTextFormat(Qt.TextFormat.RichText)
         side_layout.addWidget(self.previous_label)
         side_layout.addStretch(1)
-        split.addWidget(side)
+        # the codes' descriptions, the reveal and the previous unit can be long: they scroll, and never
+        # make the page (and so the window) taller than the screen
+        side_scroll = QScrollArea()
+        side_scroll.setObjectName("labelingSide")
+        side_scroll.setWidgetResizable(True)
+        side_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side_scroll.setWidget(side)
+        side_scroll.setMinimumWidth(260)
+        self.side_scroll = side_scroll
+        split.addWidget(side_scroll)
+        split.setChildrenCollapsible(False)
+        self.card.setMinimumWidth(320)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         root.addWidget(split, 1)
@@ -161,7 +174,10 @@ class LabelingLayout:
             self.body.setHtml(f"<p style='color:#6b7380'>{rank}passage {_esc(p.passage_id)}</p>"
                               f"<h3>{_esc(p.title)}</h3><p style='font-size:14px'>{_esc(p.text)}</p>")
         else:
-            parts = [f"<p><b>Verdict:</b> {_esc(u.verdict or '—')}</p>",
+            said = contradiction(u.verdict, u.reasoning)
+            warn = (f"<p style='color:#8f1d1d'><b>⚠ The reasoning contradicts the verdict:</b> it concludes "
+                    f"{_esc(said)}.</p>" if said else "")
+            parts = [f"<p><b>Verdict:</b> {_esc(u.verdict or '—')}</p>{warn}",
                      "<p><b>Reasoning:</b></p>" + (markdown_html(u.reasoning) if u.reasoning
                                                    else "<p>(no reasoning recorded)</p>"),
                      "<hr><p style='color:#6b7380'>Passages</p>"]

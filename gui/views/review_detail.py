@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 
 from factaudit.engine import services
+from factaudit.engine.services.reasoning_checks import contradiction
 from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES
 from factaudit.gui.views.attribution import attribution_line, highlighted
 from factaudit.gui.views.labeling_parts import markdown_html
@@ -47,6 +48,10 @@ def detail_html(d, texts: dict, mapping: str, sent: int | None, suspect: dict | 
             driver = texts.get(a.passage_id)
             parts.append(attribution_line(a, driver.text if driver else None))
         else:
+            said = contradiction(c.verdict, c.reasoning)
+            if said is not None:
+                parts.append(f"<p style='color:#8f1d1d'><b>⚠ The reasoning contradicts the verdict:</b> it concludes "
+                             f"{_esc(said)}, the verdict is {_esc(c.verdict)}.</p>")
             parts.append("<div style='background:#f3f5f8'><b>Reasoning:</b>"
                          + (markdown_html(c.reasoning) if c.reasoning else " (none recorded)") + "</div>")
         if not c.passages:

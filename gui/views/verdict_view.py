@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine import services as vs
+from factaudit.engine.services.reasoning_checks import reasoning_contradictions
 from factaudit.gui.views.attribution import attribution_line, highlighted
 
 VERDICT_COLOURS = {"Supported": "#2e7d32", "Refuted": "#c62828", "No Evidence": "#6d6d6d", "Ambiguous": "#ef6c00"}
@@ -26,6 +27,7 @@ class VerdictView(QWidget):
         self.project = project
         self.setObjectName("verdictView")
         self.run_id: str | None = None
+        self.contradicted: dict[str, str] = {}
         root = QVBoxLayout(self)
         top = QHBoxLayout()
         top.addWidget(QLabel("Verify run"))
@@ -34,6 +36,7 @@ class VerdictView(QWidget):
         top.addWidget(self.run_combo, 1)
         self.summary_label = QLabel()
         self.summary_label.setObjectName("muted")
+        self.summary_label.setWordWrap(True)     # a long summary must not widen the window
         top.addWidget(self.summary_label, 2)
         root.addLayout(top)
 
@@ -83,6 +86,7 @@ class VerdictView(QWidget):
             return
         verdicts = vs.verdicts(self.project, run_id)
         suspect = vs.suspect_verdicts(self.project, run_id).claims
+        self.contradicted = reasoning_contradictions(self.project, run_id)
         self.table.setRowCount(len(verdicts))
         failures = 0
         for row, (cid, v) in enumerate(verdicts.items()):
@@ -94,10 +98,13 @@ class VerdictView(QWidget):
             status = v.parse_status + (" · trimmed" if v.trimmed else "")
             if cid in suspect:
                 status += " · ⚠ suspected instructions in evidence"
+            if cid in self.contradicted:
+                status += f" · ⚠ reasoning says {self.contradicted[cid]}"
             self.table.setItem(row, 2, QTableWidgetItem(status))
             failures += v.parse_status == "failed"
         self.summary_label.setText(f"{len(verdicts)} verdicts, {failures} parse failures (shown, never counted as a verdict); "
-                                   f"verdicts whose evidence contains suspected instructions: {len(suspect)}")
+                                   f"verdicts whose evidence contains suspected instructions: {len(suspect)}; "
+                                   f"verdicts their own reasoning contradicts: {len(self.contradicted)}")
         if verdicts:
             self.table.selectRow(0)
 
@@ -126,6 +133,11 @@ class VerdictView(QWidget):
                 parts.append(f"<p><small>{(v.latency_ms or 0) / 1000:.2f} s · scores: {e(v.raw_output or '')}"
                              "</small></p>")
             else:
+                said = self.contradicted.get(claim_id)
+                if said is not None:
+                    parts.append(f"<p style='color:#8f1d1d'><b>⚠ The reasoning contradicts the verdict:</b> it "
+                                 f"concludes {e(said)}, the verdict is {e(v.verdict)}. Neither is corrected; "
+                                 "review this claim.</p>")
                 if v.reasoning:
                     parts.append("<p>" + e(v.reasoning).replace("\n", "<br>") + "</p>")
                 parts.append(f"<p><small>{v.prompt_tokens or 0} prompt + {v.completion_tokens or 0} completion "

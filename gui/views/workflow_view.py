@@ -26,7 +26,7 @@ BUTTONS = {
     "prelabel": ("Pre-label…", True),
     "label_evidence": ("Label evidence", False),
     "label_reasoning": ("Label reasoning", False),
-    "agreement": ("Agreement & taxonomy", False),
+    "agreement": ("Agreement && taxonomy", False),   # "&&": a single & would be taken as a mnemonic
     "report": ("Write report…", False),
     "seal": ("Seal…", False),
 }
