@@ -7,14 +7,17 @@ none). The current label of (target, dimension, annotator, pass) is its latest n
 """
 from __future__ import annotations
 
-import datetime as _dt
+import contextlib
 import json
-import uuid
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable
 
-from factaudit.engine.audit import codebook as cb
+# The record-level pieces live in annotation_records.py; their names stay importable from here.
+from factaudit.engine.audit.annotation_records import (  # noqa: F401
+    PASSES, RECORD_FIELDS, TOMBSTONE, TRIAGE_CODES, TRIAGE_LEVELS, Validator as _Validator, infer_target, new_id,
+    parse_record as _parse_record,
+)
 from factaudit.engine.errors import ImportFailed, InvalidArgument, NotFound, Problem
 from factaudit.engine.ingest.problems import Problems
 from factaudit.engine.ingest.readers import read_jsonl
@@ -22,18 +25,8 @@ from factaudit.engine.project import audit_store as store
 from factaudit.engine.project.audit_store import Annotation
 from factaudit.engine.project.db import Project, now_iso
 
-PASSES = ("first", "retest")
-TRIAGE_CODES = ("retrieval_error", "verification_error", "wrong_gold")
-TRIAGE_LEVELS = ("sentence", "claim")
-TOMBSTONE = "_undo"             # never a codebook id (those start with a letter)
 LLM_PREFIX = "llm:"
 ADJUDICATOR_PREFIX = "adjudicator:"   # adjudication records (audit/raters.py): merged_labels applies them last
-RECORD_FIELDS = ("id", "target", "claim_id", "passage_id", "run_id", "dimension", "code", "annotator", "pass",
-                 "blind", "supersedes", "codebook_version", "note", "created")
-
-
-def new_id() -> str:
-    return f"ann-{uuid.uuid4()}"
 
 
 def is_llm(annotator: str) -> bool:
@@ -42,10 +35,6 @@ def is_llm(annotator: str) -> bool:
 
 def llm_annotator(model: str, prompt_sha: str) -> str:
     return f"{LLM_PREFIX}{model}@{prompt_sha}"
-
-
-def infer_target(passage_id: str | None, run_id: str | None) -> str:
-    return "evidence" if passage_id else "reasoning" if run_id else ""
 
 
 # ---- resolution --------------------------------------------------------------------------------
@@ -87,60 +76,28 @@ def merged_labels(records: Iterable[Annotation], annotators: Iterable[str] | Non
 
 
 # ---- writing -----------------------------------------------------------------------------------
-def _normalise_created(value: Any) -> str:
-    if value is None or value == "":
-        return now_iso()
-    if not isinstance(value, str):
-        raise ValueError(f"expected an ISO 8601 time, got {value!r}")
-    try:
-        parsed = _dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError as exc:
-        raise ValueError(f"expected an ISO 8601 time, got {value!r}") from exc
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=_dt.timezone.utc)
-    return parsed.astimezone(_dt.timezone.utc).isoformat(timespec="seconds")
-
-
-class _Validator:
-    """Checks records against the project (ids exist, codebook codes, supersedes chains)."""
-
-    def __init__(self, project: Project):
-        self.project = project
-        self.codebooks: dict[int, cb.Codebook] = {}
-        self.latest = cb.ensure_seed(project).version
-        self.run_kinds = store.run_kinds(project)
-
-    def codebook(self, version: int | None) -> cb.Codebook:
-        version = version or self.latest
-        if version not in self.codebooks:
-            self.codebooks[version] = cb.current(self.project, version)
-        return self.codebooks[version]
-
-    def check_code(self, target: str, dimension: str, code: str, version: int | None) -> tuple[str | None, str]:
-        """(field, reason) of the first problem, or (None, "") when the code is allowed."""
-        if target == "triage":
-            if dimension not in TRIAGE_LEVELS:
-                return "dimension", f"a triage record's dimension is its level ({', '.join(TRIAGE_LEVELS)}), got {dimension!r}"
-            if code not in TRIAGE_CODES and code != TOMBSTONE:
-                return "code", f"{code!r} is not a triage outcome ({', '.join(TRIAGE_CODES)})"
-            return None, ""
-        book = self.codebook(version)
-        dims = {d.id: d for d in book.dimensions(target)}
-        if dimension not in dims:
-            kind = "an evidence dimension" if target == "evidence" else "a reasoning step"
-            return "dimension", (f"{dimension!r} is not {kind} "
-                                 f"of codebook v{book.version} (known: {', '.join(dims)})")
-        if code != TOMBSTONE and dims[dimension].code(code) is None:
-            return "code", (f"{code!r} is not a code of {dimension} in codebook v{book.version} "
-                            f"(allowed: {', '.join(dims[dimension].code_ids)})")
-        return None, ""
-
-
 def annotate(project: Project, *, target: str, claim_id: str, dimension: str, code: str, annotator: str,
              passage_id: str | None = None, run_id: str | None = None, blind: bool = False, pass_: str = "first",
              note: str | None = None, codebook_version: int | None = None,
              supersedes: str | None = None) -> Annotation:
-    """Record one label. A new label for a key that already has one supersedes it (a correction)."""
+    """Record one label. A new label for a key that already has one supersedes it (a correction).
+    All or nothing: a refused label leaves no trace (not even the seed codebook stored on first use)."""
+    with _all_or_nothing(project):
+        return _annotate(project, target=target, claim_id=claim_id, dimension=dimension, code=code,
+                         annotator=annotator, passage_id=passage_id, run_id=run_id, blind=blind, pass_=pass_,
+                         note=note, codebook_version=codebook_version, supersedes=supersedes)
+
+
+def _all_or_nothing(project: Project):
+    """One transaction around the checks and the write: the checks may store the seed codebook
+    (ensure_seed), and a refused label or file must not leave it behind. A read-only project writes
+    nothing anyway; its checks still run, so their problems come before 'read-only'."""
+    return contextlib.nullcontext() if project.readonly else project.atomic()
+
+
+def _annotate(project: Project, *, target: str, claim_id: str, dimension: str, code: str, annotator: str,
+              passage_id: str | None, run_id: str | None, blind: bool, pass_: str, note: str | None,
+              codebook_version: int | None, supersedes: str | None) -> Annotation:
     v = _Validator(project)
     if target not in store.TARGET_KINDS:
         raise InvalidArgument(f"unknown target {target!r}; expected one of {', '.join(store.TARGET_KINDS)}")
@@ -273,13 +230,21 @@ def _same(a: Annotation, b: Annotation) -> bool:
 
 def import_jsonl(project: Project, path: str | Path) -> ImportSummary:
     """Merge annotation records (a second rater's work, an export of this project). All or nothing:
-    any bad record fails the whole file with file:line:field problems. Records whose id is already
-    here with the same content are skipped, so re-importing an export changes nothing."""
+    any bad record fails the whole file with file:line:field problems and nothing is written (the
+    seed codebook included). Records whose id is already here with the same content are skipped, so
+    re-importing an export changes nothing. A label chain has one first record: a record without
+    `supersedes` for a unit, dimension, annotator and pass that already has a label (earlier in the
+    file or in the project) is refused, since which of the two counts would be a guess."""
     path = Path(path)
-    name = path.name
-    problems = Problems()
     if not path.is_file():
         raise ImportFailed([Problem(str(path), None, None, "file not found")])
+    with _all_or_nothing(project):
+        return _import_jsonl(project, path)
+
+
+def _import_jsonl(project: Project, path: Path) -> ImportSummary:
+    name = path.name
+    problems = Problems()
     v = _Validator(project)
     parsed: list[tuple[int, Annotation]] = []
     if path.read_bytes().strip():
@@ -336,6 +301,7 @@ def import_jsonl(project: Project, path: str | Path) -> ImportSummary:
         elif old.key != a.key:
             problems.add(name, ln, "supersedes",
                          f"{a.supersedes} labels a different target, dimension, annotator or pass")
+    _second_roots(project, parsed, {a.id for a in fresh}, name, problems)
     problems.raise_if_any()
     # Superseded rows must exist before the rows that point at them (foreign key).
     order = {a.id: i for i, a in enumerate(fresh)}
@@ -344,6 +310,29 @@ def import_jsonl(project: Project, path: str | Path) -> ImportSummary:
     return ImportSummary(file=name, added=len(fresh_sorted), unchanged=unchanged,
                          total_after=store.count_annotations(project),
                          annotators=sorted({a.annotator for _, a in parsed}))
+
+
+def _second_roots(project: Project, parsed: list[tuple[int, Annotation]], fresh: set[str], name: str,
+                  problems: Problems) -> None:
+    """Problems for new records that start a second chain for a label already started (in the project
+    or earlier in the file) instead of naming the record they replace in `supersedes`."""
+    new_roots = [(ln, a) for ln, a in parsed if not a.supersedes and a.id in fresh]
+    if not new_roots:
+        return
+    roots: dict[tuple, tuple[str, int | None]] = {}       # key -> (id, file line; None: in the project)
+    for a in store.list_annotations(project, claim_ids={a.claim_id for _, a in new_roots}):
+        if not a.supersedes:
+            roots.setdefault(a.key, (a.id, None))
+    for ln, a in parsed:
+        if a.supersedes:
+            continue
+        first = roots.setdefault(a.key, (a.id, ln))
+        if first[0] == a.id or a.id not in fresh:
+            continue
+        where = f"at line {first[1]} ({first[0]})" if first[1] is not None else f"in this project ({first[0]})"
+        problems.add(name, ln, "supersedes",
+                     f"{a.annotator} already has a label for this unit's {a.dimension} ({a.pass_} pass) {where}; "
+                     "a record that replaces it names the one it replaces in supersedes")
 
 
 def _topological(records: list[Annotation], order: dict[str, int]) -> list[Annotation]:
@@ -364,87 +353,3 @@ def _topological(records: list[Annotation], order: dict[str, int]) -> list[Annot
         visit(a)
     return out
 
-
-def _parse_record(r: dict, line: int, file: str, v: _Validator, problems: Problems) -> Annotation | None:
-    before = len(problems.items)
-
-    def bad(field: str | None, reason: str) -> None:
-        problems.add(file, line, field, reason)
-
-    def opt_str(key: str) -> str | None:
-        value = r.get(key)
-        if value is None or value == "":
-            return None
-        if not isinstance(value, (str, int)) or isinstance(value, bool):
-            bad(key, f"expected a string, got {type(value).__name__}")
-            return None
-        return str(value).strip()
-
-    unknown = sorted(set(r) - set(RECORD_FIELDS))
-    if unknown:
-        bad(unknown[0], f"unknown field (known: {', '.join(RECORD_FIELDS)})")
-    claim_id = opt_str("claim_id")
-    if not claim_id:
-        bad("claim_id", "missing required field")
-    passage_id = opt_str("passage_id")
-    run_id = opt_str("run_id")
-    target = opt_str("target") or infer_target(passage_id, run_id)
-    if not target:
-        bad("passage_id", "a record needs passage_id (evidence labels) or run_id (reasoning labels)")
-    elif target not in store.TARGET_KINDS:
-        bad("target", f"expected one of {', '.join(store.TARGET_KINDS)}, got {target!r}")
-    elif target == "evidence" and not passage_id:
-        bad("passage_id", "an evidence label needs passage_id")
-    elif target in ("reasoning", "triage") and not run_id:
-        bad("run_id", f"a {target} label needs run_id (the verify run)")
-    elif target == "reasoning" and passage_id:
-        bad("passage_id", "a reasoning label is per (claim, run); leave passage_id out")
-    dimension = opt_str("dimension")
-    if not dimension:
-        bad("dimension", "missing required field")
-    code = opt_str("code")
-    if not code:
-        bad("code", "missing required field")
-    annotator = opt_str("annotator")
-    if not annotator:
-        bad("annotator", "missing required field")
-    pass_ = opt_str("pass") or "first"
-    if pass_ not in PASSES:
-        bad("pass", f"expected one of {', '.join(PASSES)}, got {pass_!r}")
-    blind = r.get("blind", False)
-    if blind is None:
-        blind = False
-    if not isinstance(blind, bool):
-        bad("blind", f"expected true or false, got {blind!r}")
-    version = r.get("codebook_version")
-    if version is not None:
-        if not isinstance(version, int) or isinstance(version, bool):
-            bad("codebook_version", f"expected an integer, got {version!r}")
-            version = None
-        elif version < 1 or version > v.latest:
-            bad("codebook_version", f"no codebook version {version} in this project (latest is {v.latest})")
-            version = None
-    ann_id = opt_str("id") or new_id()
-    supersedes = opt_str("supersedes")
-    note = r.get("note")
-    if note is not None and not isinstance(note, str):
-        bad("note", "expected a string")
-        note = None
-    try:
-        created = _normalise_created(r.get("created"))
-    except ValueError as exc:
-        bad("created", str(exc))
-        created = now_iso()
-    if len(problems.items) > before or problems.full:
-        return None
-    version = version or v.latest
-    try:
-        field, reason = v.check_code(target, dimension, code, version)
-    except NotFound as exc:
-        field, reason = "codebook_version", str(exc)
-    if field:
-        bad(field, reason)
-        return None
-    return Annotation(id=ann_id, target=target, claim_id=claim_id, passage_id=passage_id, run_id=run_id,
-                      dimension=dimension, code=code, annotator=annotator, codebook_version=version,
-                      pass_=pass_, blind=blind, supersedes=supersedes, note=note, created=created)

@@ -256,3 +256,72 @@ def test_llm_prelabel_keeps_its_run_as_provenance(proj, tmp_path):
                                 "code": "neutral", "annotator": who}) + "\n")
     with pytest.raises(ImportFailed, match="judge.jsonl:1:run_id: no run 'verify-9'"):
         ann.import_jsonl(proj, path)
+
+
+def _codebook_rows(p) -> int:
+    return p.reader().execute("SELECT count(*) FROM codebooks").fetchone()[0]
+
+
+def test_a_refused_import_or_label_leaves_no_codebook_row(proj, tmp_path):
+    """#26 item 5: the checks store the seed codebook on first use; a file or a label that is refused
+    must leave the project as it was, that row included."""
+    assert _codebook_rows(proj) == 0
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({"claim_id": "c1", "passage_id": "p1", "dimension": "polarity", "code": "sideways",
+                               "annotator": "bob"}) + "\n")
+    with pytest.raises(ImportFailed, match="nothing written"):
+        ann.import_jsonl(proj, bad)
+    assert _codebook_rows(proj) == 0 and store.count_annotations(proj) == 0
+    with pytest.raises(InvalidArgument):
+        ev(proj, "c1", "p1", "polarity", "sideways")
+    assert _codebook_rows(proj) == 0
+    proj.close()
+    res = cli_run("annotations", "import", proj.path, bad)
+    assert res.exit_code == 2 and "nothing written" in res.output
+    with Project.open(proj.path) as p:
+        assert _codebook_rows(p) == 0
+        # a good label stores the seed and the label together
+        ev(p, "c1", "p1", "polarity", "supports")
+        assert _codebook_rows(p) == 1 and store.count_annotations(p) == 1
+
+
+def test_labels_without_supersedes_for_a_labelled_unit_are_refused(proj, tmp_path):
+    """#26 item 7: six labels by one annotator on one unit with no `supersedes` were all accepted and
+    the newest silently counted. A label chain has one first record; the others name what they replace."""
+    codes = ["supports", "refutes", "neutral", "supports", "refutes", "neutral"]
+    rows = [{"id": f"ann-{n}", "claim_id": "c1", "passage_id": "p1", "dimension": "polarity", "code": code,
+             "annotator": "bob"} for n, code in enumerate(codes, 1)]
+    path = tmp_path / "six.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    with pytest.raises(ImportFailed) as err:
+        ann.import_jsonl(proj, path)
+    assert [(p.line, p.field) for p in err.value.problems] == [(n, "supersedes") for n in range(2, 7)]
+    assert "bob already has a label for this unit's polarity (first pass) at line 1 (ann-1)" in str(err.value)
+    assert store.count_annotations(proj) == 0 and _codebook_rows(proj) == 0
+    # the same records as a chain are one label with its corrections: the last one counts
+    chained = [rows[0]] + [{**r, "supersedes": rows[i]["id"]} for i, r in enumerate(rows[1:])]
+    path.write_text("".join(json.dumps(r) + "\n" for r in chained))
+    assert ann.import_jsonl(proj, path).added == 6
+    assert current(proj)[("c1", "p1", "polarity", "bob")] == "neutral"
+    # another rater, another pass or another unit is a label of its own
+    others = [{**rows[0], "id": "ann-carol", "annotator": "carol"}, {**rows[0], "id": "ann-re", "pass": "retest"},
+              {**rows[0], "id": "ann-p2", "passage_id": "p2"}]
+    path.write_text("".join(json.dumps(r) + "\n" for r in others))
+    assert ann.import_jsonl(proj, path).added == 3
+    # a second first record for a label already in the project is refused, naming the record to supersede
+    path.write_text(json.dumps({**rows[0], "id": "ann-again"}) + "\n")
+    with pytest.raises(ImportFailed, match=r"six.jsonl:1:supersedes: bob already has a label .* in this project "
+                                           r"\(ann-1\)"):
+        ann.import_jsonl(proj, path)
+    path.write_text(json.dumps({**rows[0], "id": "ann-again", "supersedes": "ann-6"}) + "\n")
+    assert ann.import_jsonl(proj, path).added == 1
+    # an export of the project still imports into an empty one, and again into itself unchanged
+    out = tmp_path / "export.jsonl"
+    ann.export_jsonl(proj, out)
+    other = make_project(tmp_path / "b.faproj")
+    try:
+        assert ann.import_jsonl(other, out).added == store.count_annotations(proj) == 10
+        assert current(other) == current(proj)
+    finally:
+        other.close()
+    assert ann.import_jsonl(proj, out).added == 0
