@@ -6,6 +6,7 @@ file gets a new key and is hashed again. Small files (imports, reports) are hash
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -45,13 +46,15 @@ def cached_sha256(path: str | Path) -> str:
             disk = {k: v for k, v in (disk if isinstance(disk, dict) else {}).items()
                     if not k.startswith(f"{path}|")}
             disk[key] = digest
+            tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
             try:
                 cache_file.parent.mkdir(parents=True, exist_ok=True)
-                tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
                 tmp.write_text(json.dumps(disk, indent=1, sort_keys=True), encoding="utf-8")
                 os.replace(tmp, cache_file)
             except OSError:
-                pass  # a read-only cache only costs a re-hash next time
+                # a read-only or full cache folder only costs a re-hash next time; no half-written file stays
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
         return digest
 
 

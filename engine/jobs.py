@@ -174,8 +174,12 @@ class RunLifecycle:
 
     def __init__(self, project: Project, run_id: str, *, noun: str = "units", verb: str = "working",
                  progress: ProgressCallback = no_progress, cancel: CancelToken | None = None,
-                 summary: Callable[[], dict[str, Any]] | None = None, resumable: bool = True) -> None:
+                 summary: Callable[[], dict[str, Any]] | None = None, resumable: bool = True,
+                 stored: Callable[[], int] | None = None) -> None:
         self.project = project
+        # How many units are in the project now, for the stop message: a kind that commits in batches
+        # (retrieve) says so, since units it ticked may sit in a batch that never committed.
+        self._stored = stored
         self.run_id = run_id
         self.noun = noun
         self.verb = verb
@@ -206,7 +210,7 @@ class RunLifecycle:
         status = "cancelled" if cancelled else "failed"
         reason = "cancelled by the user" if cancelled else _reason(exc)
         note = self._record_stop(status, reason)
-        kept = f"{self.done_before + self.n_new} {self.noun}"
+        kept = f"{self._stored() if self._stored is not None else self.done_before + self.n_new} {self.noun}"
         text = stopped_text(self.run_id, status, reason, kept, self.resumable) + note
         if cancelled:
             raise RunCancelled(text, run_id=self.run_id, status=status, reason=reason,

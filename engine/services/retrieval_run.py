@@ -179,8 +179,9 @@ def _run(project: Project, run: jobs.StartedRun, started: float, progress: Progr
          cancel: CancelToken | None) -> RetrievalResult:
     run_id, cfg, inputs = run.run_id, run.config, run.inputs
     spec, corpus, claims, k = inputs.spec, inputs.corpus, inputs.claims, cfg.k
+    flushed = [0]  # claims whose hits are committed: what a stopped run says it kept
     life = jobs.RunLifecycle(project, run_id, noun="claims", verb="retrieving", progress=progress, cancel=cancel,
-                             resumable=False)
+                             resumable=False, stored=lambda: flushed[0])
     with life:
         opened = open_indexes(spec, corpus, project.path, cfg.dense_index or "flat", progress, life.cancel)
         for prime in opened.primers:
@@ -201,6 +202,7 @@ def _run(project: Project, run: jobs.StartedRun, started: float, progress: Progr
                 runs.add_hits(project, run_id, [HitRecord(cid, r, pid, s) for cid, hits, _ in buffer
                                                 for r, (pid, s) in enumerate(hits, start=1)])
                 runs.add_query_latencies(project, run_id, [(cid, ms) for cid, _, ms in buffer])
+            flushed[0] += len(buffer)
             buffer.clear()
 
         def commit(claim, result) -> None:
