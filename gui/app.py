@@ -101,6 +101,8 @@ class AppController(QObject):
                 w.raise_()
                 w.activateWindow()
                 return w
+        if services.is_rater_package(path):
+            return self.open_rater_package(path)
         if services.is_sealed(path):
             return self.open_sealed(path)
         try:
@@ -148,6 +150,45 @@ class AppController(QObject):
         banner = attach_banner(window, sealed)
         banner.workingCopyMade.connect(self.open_path)
         self.sealedOpened.emit(window)
+        return window
+
+    # ---- rater packages (rater mode: the package's units and Return labels, nothing else) ---------
+    raterOpened = Signal(object)       # the RaterWindow, once the package's workspace is open
+
+    def open_rater_package(self, path: str) -> Op | None:
+        """Check the package and open its workspace in the background (made on first open: a write);
+        the rater window appears when that is done."""
+        for w in self.windows:
+            if getattr(w, "package_path", None) and Path(w.package_path).resolve() == Path(path).resolve():
+                w.raise_()
+                w.activateWindow()
+                return None
+        passphrase = None
+        if services.is_encrypted(path):
+            passphrase = os.environ.get("FACTAUDIT_PASSPHRASE") or self.ask_passphrase(path)
+            if passphrase is None:
+                return None
+        self.start.set_busy(True)
+        return (Op(self.start, lambda job: services.open_rater_package(path, passphrase))
+                .title(f"Opening the rater package {Path(path).name}")
+                .success(lambda ws: self._show_rater(path, ws, passphrase))
+                .failure(lambda exc: (self.error("Open rater package", exc), self._start_if_alone()))
+                .finished(lambda: self.start.set_busy(False))
+                .run())
+
+    def _show_rater(self, path: str, ws, passphrase: str | None):
+        from factaudit.gui.rater_window import RaterWindow
+
+        window = RaterWindow(ws, passphrase)
+        window.openRequested.connect(self.open_dialog)
+        window.quitRequested.connect(self.quit)
+        window.closed.connect(self._window_closed)
+        self.windows.append(window)
+        settings.add_recent(path)
+        self.start.reload_recent()
+        window.show()
+        self.start.hide()
+        self.raterOpened.emit(window)
         return window
 
     def _start_if_alone(self) -> None:

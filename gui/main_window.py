@@ -134,12 +134,21 @@ class ProjectWindow(QMainWindow):
         self.open_action = self._action("&Open project…", "Ctrl+O", self.openRequested.emit)
         self.import_action = self._action("&Import data…", "Ctrl+I", self.import_data)
         self.import_action.setEnabled(not self.project.readonly)
+        self.send_rater_action = self._action("Send to a &rater…", None, self.send_to_rater,
+                                              "A sealed, blind package of units for a second rater to label")
+        self.merge_rater_action = self._action("&Merge returned labels…", None, self.merge_returned,
+                                               "A rater's signed return file: check it and add the labels")
+        for a in (self.send_rater_action, self.merge_rater_action):
+            a.setEnabled(not self.project.readonly)
         self.close_action = self._action("&Close project", "Ctrl+W", self.close)
         self.quit_action = self._action("&Quit", "Ctrl+Q", self.quitRequested.emit)
         for a in (self.new_action, self.open_action):
             file_menu.addAction(a)
         file_menu.addSeparator()
         file_menu.addAction(self.import_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.send_rater_action)
+        file_menu.addAction(self.merge_rater_action)
         file_menu.addSeparator()
         file_menu.addAction(self.close_action)
         file_menu.addAction(self.quit_action)
@@ -291,6 +300,24 @@ class ProjectWindow(QMainWindow):
     def _imported(self, result) -> None:
         counts = ", ".join(f"{v:,} {k}" for k, v in result.counts.items())
         self.statusBar().showMessage(f"Imported dataset {result.dataset.name}: {counts}", 8000)
+
+    def send_to_rater(self, **kwargs):
+        """File › Send to a rater… (gui/dialogs/rater_send.py)."""
+        from factaudit.gui.dialogs.rater_send import SendToRaterDialog
+
+        dialog = SendToRaterDialog(self.project, self, **kwargs)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def merge_returned(self, path: str | None = None):
+        """File › Merge returned labels… (gui/dialogs/rater_merge.py)."""
+        from factaudit.gui.dialogs.rater_merge import MergeReturnDialog
+
+        dialog = MergeReturnDialog(self.project, self, path=path)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
 
     def show_connection_log(self):
         from factaudit.gui.views.connections_view import ConnectionsView

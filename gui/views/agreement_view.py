@@ -1,15 +1,18 @@
 """The Agreement view: Krippendorff's alpha (with its bootstrap interval) per evidence dimension and
 reasoning step, Cohen's kappa per rater pair (human–human, human–LLM, intra-rater retest), and the LLM
-pre-label's pull on the expert (agreement on labels made blind versus after the reveal)."""
+pre-label's pull on the expert (agreement on labels made blind versus after the reveal). Its
+Disagreements tab lists the units where human raters differ, for adjudication (gui/rater_adjudication.py).
+With one rater, the "–" cells say what is missing: a second rater (File › Send to a rater…)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSplitter, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget
 
 from factaudit.engine import services
 from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
 from factaudit.gui.views.tables import read_only_table
 
+NEEDS_SECOND = "needs a second rater: File › Send to a rater…"
 DIM_COLUMNS = ("Dimension / step", "Target", "α", "α 95% CI", "α humans only", "Units", "Raters", "Rater pairs (κ)")
 PAIR_COLUMNS = ("Dimension / step", "Rater A", "Rater B", "Kind", "Units", "κ", "κ 95% CI", "Raw agreement",
                 "Pull: κ blind (n)", "Pull: κ revealed (n)")
@@ -45,8 +48,24 @@ class AgreementView(QWidget):
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
+        self.inner = QTabWidget()
+        self.inner.setDocumentMode(True)
+        outer, root = root, QVBoxLayout()
+        figures = QWidget()
+        figures.setLayout(root)
+        root.setContentsMargins(0, 6, 0, 0)
+        self.inner.addTab(figures, "Figures")
+        self.inner.addTab(QWidget(), "Disagreements")
+        self.adjudication = None               # built when its tab is first shown
+        self.inner.currentChanged.connect(self._inner_changed)
+        outer.addWidget(self.inner)
         head = section_head("Agreement")
         head.addStretch(1)
+        self.send_button = QPushButton("Send to a rater…")
+        self.send_button.setToolTip("κ and α need a second rater: write a blind package for a colleague")
+        self.send_button.clicked.connect(self._send_to_rater)
+        self.send_button.hide()
+        head.addWidget(self.send_button)
         self.refresh_button = refresh_button(head, self.refresh, "Recompute")
         root.addLayout(head)
         self.status = muted_label()
@@ -78,7 +97,42 @@ class AgreementView(QWidget):
         root.addWidget(note)
         self.refresh()
 
+    # ---- the Disagreements tab and the second rater -----------------------------------------------
+    def show_disagreements(self):
+        self.inner.setCurrentIndex(1)
+        return self.adjudication
+
+    def _inner_changed(self, index: int) -> None:
+        if index != 1:
+            if self._stale:
+                self.refresh()
+            return
+        if self.adjudication is None:
+            from factaudit.gui.rater_adjudication import AdjudicationView
+
+            self.adjudication = AdjudicationView(self.project)
+            self.inner.blockSignals(True)
+            self.inner.removeTab(1)
+            self.inner.insertTab(1, self.adjudication, "Disagreements")
+            self.inner.setCurrentIndex(1)
+            self.inner.blockSignals(False)
+        else:
+            self.adjudication.refresh()
+
+    def _send_to_rater(self) -> None:
+        window = self.window()
+        if hasattr(window, "send_to_rater"):
+            window.send_to_rater()
+
+    _stale = False
+
     def refresh(self) -> None:
+        if self.inner.currentIndex() == 1:      # adjudicating: agreement (before adjudication) waits
+            self._stale = True
+            if self.adjudication is not None:
+                self.adjudication.refresh()
+            return
+        self._stale = False
         project, n = self.project, self.n_resamples
         self._read.start(lambda job: compute_agreement(project, n, job.progress), title="Computing agreement",
                          success=self.show_results, failed="Could not compute agreement", busy="Computing…",
@@ -111,10 +165,26 @@ class AgreementView(QWidget):
                 for col, (text, numeric) in enumerate(pcells):
                     self.pair_table.setItem(prow, col, _item(text, numeric))
         raters = sorted({x for r in results.values() for x in r.raters})
+        alone = len(raters) < 2
+        if alone:
+            self._mark_missing()
+        self.send_button.setVisible(alone)
         if not rated:
-            self.status.setText("No labels yet: label evidence pairs or reasoning traces, or import a second "
-                                "rater's annotations.")
+            self.status.setText("No labels yet: label evidence pairs or reasoning traces, or ask a second rater "
+                                "(File › Send to a rater…).")
         else:
             self.status.setText(f"{len(raters)} rater{'s' if len(raters) != 1 else ''}: {', '.join(raters)}."
-                                + (" Kappa and alpha need a second rater or a retest pass." if len(raters) < 2
-                                   else ""))
+                                + (f" κ and α {NEEDS_SECOND} (or a retest pass)." if alone else ""))
+
+    def _mark_missing(self) -> None:
+        """Where a κ or α cell is "–" for want of a second rater, the cell says so."""
+        tip = f"{NEEDS_SECOND[0].upper()}{NEEDS_SECOND[1:]}; File › Merge returned labels… brings their labels in."
+        for row in range(self.dim_table.rowCount()):
+            for col in (2, 3, 4):
+                item = self.dim_table.item(row, col)
+                if item is not None and item.text() == "–":
+                    item.setToolTip(tip)
+            pairs = self.dim_table.item(row, 7)
+            if pairs is not None and not pairs.text():
+                pairs.setText(f"– {NEEDS_SECOND}")
+                pairs.setToolTip(tip)

@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMessageBox,
-    QPushButton, QSplitter, QTableWidgetItem, QVBoxLayout, QWidget,
+    QPushButton, QSplitter, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
@@ -18,6 +18,7 @@ from factaudit.engine.metrics.classification import RunMetrics
 from factaudit.engine.metrics.compare import Comparison
 from factaudit.engine.metrics.display import percent_text
 from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.rater_certify import CertifyPanel
 from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue  # noqa: F401
 from factaudit.gui.views.tables import read_only_table
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
@@ -156,7 +157,13 @@ class ResultsView(ChoosesMapping, QWidget):
         self.compare_table.setObjectName("compareTable")
         right.addWidget(self.compare_table)
         bl.addLayout(right, 1)
-        split.addWidget(bottom)
+        # the run's certification from few expert labels sits beside the comparison (issue #21)
+        self.lower_tabs = QTabWidget()
+        self.lower_tabs.setDocumentMode(True)
+        self.lower_tabs.addTab(bottom, "Compare runs")
+        self.certify_panel = CertifyPanel(project)
+        self.lower_tabs.addTab(self.certify_panel, "Certify")
+        split.addWidget(self.lower_tabs)
         split.setSizes([480, 320])
         root.addWidget(split, 1)
         self.refresh()
@@ -213,6 +220,7 @@ class ResultsView(ChoosesMapping, QWidget):
     def recompute(self, metrics: bool = True) -> None:
         run_id = self.run_combo.currentText() or None
         compare_ids = self.compare_ids()
+        self.certify_panel.set_inputs(run_id, self.mapping, self.level)
         if run_id is None and len(compare_ids) < 2:
             self._show(ResultsBundle(None, None, None))
             return

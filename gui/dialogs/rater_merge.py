@@ -1,0 +1,176 @@
+"""File › Merge returned labels… (issue #21 item 3): a rater's signed return file into this project.
+
+Choosing the file checks its signature at once (a worker) and says who signed it and whether that key
+is trusted; Merge then checks the project, codebook and every unit and appends the labels with their
+provenance, all or nothing. The outcome, or the one reason a file is refused, is one sentence."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout,
+    QWidget,
+)
+
+from factaudit.engine import services
+from factaudit.gui.ops import Op, OpChanges, error_text
+
+RETURN_FILTER = "factaudit return files (*.faproj);;All files (*)"
+
+
+def signature_text(v) -> str:
+    """One sentence on a return file's seal."""
+    if v.damaged:
+        return "Signature: the file is damaged or truncated; it cannot be merged."
+    if not v.valid:
+        why = "; ".join(v.reasons or v.changed_tables) or "changed since it was signed"
+        return f"Signature: NOT valid ({why}); it cannot be merged."
+    trust = "a key you trust" if v.trusted else "a key not in your trusted keys (check the fingerprint with the rater)"
+    return f"Signature: valid, signed by {v.signer}, {trust}."
+
+
+def merge_text(res) -> str:
+    n = res.added + res.sentence_ratings_added
+    again = f" ({res.unchanged} were already here)" if res.unchanged else ""
+    trust = "trusted" if res.trusted else "not in your trusted keys"
+    if n == 0:
+        return f"Nothing new: every label by {res.rater} in {res.file} is already in this project{again}."
+    return f"Merged {n} labels by {res.rater} from {res.file}{again}; signed {res.key_fingerprint} ({trust})."
+
+
+class MergeReturnDialog(QDialog):
+    merged = Signal(object)           # services.MergeResult
+
+    def __init__(self, project, parent: QWidget | None = None, *, path: str | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.check_op: Op | None = None
+        self.op: Op | None = None
+        self.verification = None
+        self.result = None
+        self.setWindowTitle("Merge returned labels")
+        self.setObjectName("raterMergeDialog")
+        self.resize(660, 320)
+        root = QVBoxLayout(self)
+        intro = QLabel("A return file holds one rater's labels on a package you sent, signed with their key. "
+                       "Merging checks the signature, that the package came from this project, its codebook and "
+                       "every unit, then adds the labels (merging the same file twice adds nothing).")
+        intro.setWordWrap(True)
+        root.addWidget(intro)
+        form = QFormLayout()
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        row = QHBoxLayout()
+        self.file_edit = QLineEdit(path or "")
+        self.file_edit.setObjectName("mergeFile")
+        self.file_edit.editingFinished.connect(self.check)
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        row.addWidget(self.file_edit, 1)
+        row.addWidget(browse)
+        form.addRow("Return file", row)
+        self.trust_edit = QLineEdit()
+        self.trust_edit.setObjectName("mergeTrust")
+        self.trust_edit.setPlaceholderText("optional: the rater's key fingerprint (ed25519:…) or public-key file")
+        self.trust_edit.setToolTip("With a key here, a file signed by any other key is refused")
+        self.trust_edit.editingFinished.connect(self.check)
+        form.addRow("Trust only", self.trust_edit)
+        self.pass_edit = QLineEdit()
+        self.pass_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pass_edit.setObjectName("mergePassphrase")
+        self.pass_row_label = QLabel("Passphrase")
+        form.addRow(self.pass_row_label, self.pass_edit)
+        root.addLayout(form)
+        self.signature_label = QLabel("")
+        self.signature_label.setObjectName("mergeSignature")
+        self.signature_label.setWordWrap(True)
+        self.signature_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        root.addWidget(self.signature_label)
+        self.status_label = QLabel("")
+        self.status_label.setObjectName("mergeStatus")
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        root.addWidget(self.status_label)
+        root.addStretch(1)
+        buttons = QDialogButtonBox()
+        self.merge_button = QPushButton("Merge")
+        self.merge_button.setDefault(True)
+        self.merge_button.clicked.connect(self.start)
+        close = QPushButton("Close")
+        close.clicked.connect(self.reject)
+        buttons.addButton(self.merge_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(close, QDialogButtonBox.ButtonRole.RejectRole)
+        root.addWidget(buttons)
+        self._show_passphrase()
+        if path:
+            self.check()
+
+    @property
+    def path(self) -> str:
+        return self.file_edit.text().strip()
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Return file", str(Path(self.project.path).parent), RETURN_FILTER)
+        if path:
+            self.file_edit.setText(path)
+            self.check()
+
+    def _show_passphrase(self) -> bool:
+        encrypted = bool(self.path) and Path(self.path).is_file() and services.is_encrypted(self.path)
+        self.pass_edit.setVisible(encrypted)
+        self.pass_row_label.setVisible(encrypted)
+        return encrypted
+
+    # ---- the signature, as soon as a file is chosen ---------------------------------------------
+    def check(self) -> Op | None:
+        self.verification = None
+        self.status_label.setText("")
+        path, trust = self.path, self.trust_edit.text().strip() or None
+        if not path:
+            self.signature_label.setText("")
+            return None
+        if not Path(path).is_file():
+            self.signature_label.setText(f"No file at {path}.")
+            return None
+        if self._show_passphrase() and not self.pass_edit.text():
+            self.signature_label.setText("The file is encrypted: type its passphrase, then Merge.")
+            return None
+        passphrase = self.pass_edit.text() or None
+        self.signature_label.setText("Checking the signature…")
+        self.check_op = (Op(self, lambda job: services.verify_sealed(path, trust, passphrase))
+                         .title("Checking the return file").quiet()
+                         .success(self._checked)
+                         .failure(lambda exc: self.signature_label.setText(f"Signature: {error_text(exc)}"))
+                         .run())
+        return self.check_op
+
+    def _checked(self, v) -> None:
+        self.verification = v
+        self.signature_label.setText(signature_text(v))
+
+    # ---- merging ---------------------------------------------------------------------------------
+    def start(self) -> Op | None:
+        path = self.path
+        if not path:
+            self.status_label.setText("Choose the return file the rater sent you.")
+            return None
+        project, trust, passphrase = self.project, self.trust_edit.text().strip() or None, self.pass_edit.text() or None
+        self.status_label.setText("Merging…")
+        self.merge_button.setEnabled(False)
+        self.op = (Op(self, lambda job: services.rater_merge(project, path, trust=trust, passphrase=passphrase))
+                   .title("Merging returned labels")
+                   .changes(project, lambda res: OpChanges(annotations=bool(res and (res.added or
+                                                                                   res.sentence_ratings_added))))
+                   .success(self._done)
+                   .failure(lambda exc: self.status_label.setText(f"Not merged: {error_text(exc)}"))
+                   .finished(lambda: self.merge_button.setEnabled(True))
+                   .run())
+        return self.op
+
+    def _done(self, res) -> None:
+        self.result = res
+        self.status_label.setText(merge_text(res))
+        self.merged.emit(res)
+
+
+__all__ = ["MergeReturnDialog", "merge_text", "signature_text"]

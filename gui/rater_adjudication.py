@@ -1,0 +1,316 @@
+"""Agreement › Disagreements (issue #21 item 4): units where human raters differ, per dimension, and
+the adjudicator's final code.
+
+The list comes from services.rater_disagreements (evidence and reasoning, first pass, before
+adjudication) and services.sentence_disagreements (the expert's sentence label against a rater's).
+The selected unit is shown with its texts and each rater's code side by side; a digit (or a click)
+records the final code as an `adjudicator:<name>` annotation, append-only, in the serial writer, and
+moves on to the next unit without one."""
+from __future__ import annotations
+
+import html
+from types import SimpleNamespace
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter, QTableWidgetItem,
+    QTextBrowser, QVBoxLayout, QWidget,
+)
+
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
+from factaudit.gui.ops import OpChanges, error_text
+from factaudit.gui.serial_writer import SerialWriter
+from factaudit.gui.views.labeling_parts import UnitCard, annotator_name
+from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
+from factaudit.gui.views.tables import read_only_table
+
+COLUMNS = ("Target", "Unit", "Dimension / step", "Raters' codes", "Adjudicated")
+SENTENCE_CODES = (("correct", "Correct"), ("error", "Contains an error"))
+FILTERS = (("", "All targets"), ("evidence", "Evidence"), ("reasoning", "Reasoning"), ("sentence", "Sentences"))
+
+
+def read_disagreements(project, target: str):
+    """Worker-thread read: (codebook, disagreements)."""
+    book = services.codebook(project)
+    rows = [] if target == "sentence" else services.rater_disagreements(project, target or None)
+    if target in ("", "sentence"):
+        rows += services.sentence_disagreements(project)
+    return book, rows
+
+
+def row_key(d) -> tuple:
+    return (d.target, d.claim_id, d.other, d.dimension)
+
+
+class AdjudicationView(QWidget):
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.book = None
+        self.rows: list = []
+        self.writer = SerialWriter(self)
+        root = QVBoxLayout(self)
+        root.setContentsMargins(0, 6, 0, 0)
+        root.setSpacing(6)
+        head = section_head("Disagreements between raters")
+        head.addSpacing(10)
+        self.filter_combo = QComboBox()
+        for key, text in FILTERS:
+            self.filter_combo.addItem(text, key)
+        self.filter_combo.currentIndexChanged.connect(lambda _=0: self.refresh())
+        head.addWidget(self.filter_combo)
+        head.addWidget(QLabel("Adjudicator:"))
+        self.adjudicator_edit = QLineEdit(annotator_name())
+        self.adjudicator_edit.setObjectName("adjudicatorName")
+        self.adjudicator_edit.setMaximumWidth(150)
+        self.adjudicator_edit.setToolTip("Stored as adjudicator:<name> with every final code")
+        head.addWidget(self.adjudicator_edit)
+        head.addStretch(1)
+        self.refresh_button = refresh_button(head, self.refresh)
+        root.addLayout(head)
+        self.status = muted_label()
+        root.addWidget(self.status)
+        self._read = PageRead(self, self.status, self.refresh_button)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.table = read_only_table(COLUMNS)
+        self.table.setObjectName("adjudicationTable")
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.itemSelectionChanged.connect(self._selected)
+        split.addWidget(self.table)
+        self.card = UnitCard()
+        self.card.keyPressed.connect(self.handle_key)
+        card = QVBoxLayout(self.card)
+        card.setContentsMargins(12, 8, 12, 8)
+        self.unit_title = QLabel("")
+        self.unit_title.setObjectName("subsectionTitle")
+        self.unit_title.setWordWrap(True)
+        card.addWidget(self.unit_title)
+        self.texts = QTextBrowser()
+        self.texts.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        card.addWidget(self.texts, 3)
+        self.side_by_side = QHBoxLayout()
+        card.addLayout(self.side_by_side)
+        final = QLabel("Final code (press its digit):")
+        final.setObjectName("subsectionTitle")
+        card.addWidget(final)
+        self.codes_box = QVBoxLayout()
+        self.codes_box.setSpacing(2)
+        card.addLayout(self.codes_box)
+        self.note_edit = QLineEdit()
+        self.note_edit.setPlaceholderText("optional note on the decision")
+        card.addWidget(self.note_edit)
+        keys = QLabel("Keys: 1–9 record the final code · ↑/↓ or J/K move · the next unit without one opens after")
+        keys.setObjectName("muted")
+        keys.setWordWrap(True)
+        card.addWidget(keys)
+        split.addWidget(self.card)
+        split.setSizes([460, 640])
+        root.addWidget(split, 1)
+        self.code_buttons: list[QPushButton] = []
+        self.refresh()
+
+    # ---- reading -----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        project, target = self.project, self.filter_combo.currentData()
+        self._read.start(lambda job: read_disagreements(project, target), title="Reading rater disagreements",
+                         success=self.show_rows, failed="Could not read the disagreements")
+
+    def show_rows(self, result) -> None:
+        keep = row_key(self.current) if self.current is not None else None
+        self.book, self.rows = result
+        t = self.table
+        t.blockSignals(True)
+        t.setRowCount(len(self.rows))
+        for r, d in enumerate(self.rows):
+            self._fill_row(r, d)
+        t.blockSignals(False)
+        done = sum(1 for d in self.rows if d.adjudicated)
+        if not self.rows:
+            self.status.setText("No disagreements between raters: with one rater there is nothing to adjudicate "
+                                "(File › Send to a rater… asks a second one; File › Merge returned labels… brings "
+                                "their labels in).")
+            self._show(None)
+            return
+        self.status.setText(f"{len(self.rows)} disagreements, {done} adjudicated. Agreement figures are computed "
+                            "before adjudication; taxonomy, triage, certification and the report use the final codes.")
+        at = next((i for i, d in enumerate(self.rows) if row_key(d) == keep), None)
+        if at is None:
+            at = next((i for i, d in enumerate(self.rows) if not d.adjudicated), 0)
+        t.selectRow(at)
+        self._selected()
+
+    def _fill_row(self, r: int, d) -> None:
+        unit = d.claim_id + (f" · {d.other}" if d.other else "")
+        codes = " · ".join(f"{who}: {self._code_name(d, c)}" for who, c in d.codes.items())
+        final = self._code_name(d, d.adjudicated) if d.adjudicated else ""
+        for col, text in enumerate((d.target, unit, self._dim_name(d), codes, final)):
+            item = QTableWidgetItem(text)
+            item.setToolTip(text)
+            self.table.setItem(r, col, item)
+
+    # ---- names -------------------------------------------------------------------------------------
+    def _dimension(self, d):
+        if d.target == "sentence" or self.book is None:
+            return None
+        try:
+            return self.book.dimension(d.dimension, d.target)
+        except (FactAuditError, KeyError, ValueError):
+            return None
+
+    def _dim_name(self, d) -> str:
+        dim = self._dimension(d)
+        return dim.name if dim is not None else ("Sentence label" if d.target == "sentence" else d.dimension)
+
+    def codes_of(self, d) -> list[tuple[str, str, str]]:
+        """(code id, name, definition) the final code is chosen from."""
+        if d.target == "sentence":
+            return [(c, n, "") for c, n in SENTENCE_CODES]
+        dim = self._dimension(d)
+        if dim is None:
+            return [(c, c, "") for c in dict.fromkeys(d.codes.values())]
+        return [(c.id, c.name, c.definition) for c in dim.codes]
+
+    def _code_name(self, d, code: str | None) -> str:
+        return next((n for c, n, _ in self.codes_of(d) if c == code), code or "")
+
+    # ---- the selected unit -------------------------------------------------------------------------
+    @property
+    def current(self):
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        return self.rows[rows[0].row()] if rows and rows[0].row() < len(self.rows) else None
+
+    def _selected(self) -> None:
+        self._show(self.current)
+
+    def _show(self, d) -> None:
+        while self.side_by_side.count():
+            w = self.side_by_side.takeAt(0).widget()
+            if w is not None:
+                w.deleteLater()
+        for b in self.code_buttons:
+            b.deleteLater()
+        self.code_buttons = []
+        if d is None:
+            self.unit_title.setText("")
+            self.texts.clear()
+            return
+        self.unit_title.setText(f"{self._dim_name(d)} — {html.escape(d.claim_id)}"
+                                + (f" · {html.escape(d.other)}" if d.other else ""))
+        self.texts.setHtml(self._texts_html(d))
+        for who, code in d.codes.items():
+            name = next(((n, definition) for c, n, definition in self.codes_of(d) if c == code), (code, ""))
+            box = QLabel(f"<b>{html.escape(who)}</b><br>{html.escape(name[0])}"
+                         + (f"<br><span style='color:#52606d'>{html.escape(name[1])}</span>" if name[1] else ""))
+            box.setObjectName("raterCode")
+            box.setWordWrap(True)
+            box.setFrameShape(QLabel.Shape.StyledPanel)
+            box.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            self.side_by_side.addWidget(box, 1)
+        for n, (code, name, definition) in enumerate(self.codes_of(d), 1):
+            b = QPushButton(f"{n}  {name}" + ("   ✓ final" if code == d.adjudicated else ""))
+            b.setToolTip(definition)
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            b.setStyleSheet("text-align: left; padding: 2px 8px;")
+            b.clicked.connect(lambda _=False, c=code: self.choose(c))
+            self.codes_box.addWidget(b)
+            self.code_buttons.append(b)
+        self.card.setFocus()
+
+    def _texts_html(self, d) -> str:
+        try:
+            if d.target == "sentence":
+                ctx = services.sentence_contexts(self.project, [d.claim_id]).get(d.claim_id)
+                if ctx is None:
+                    return "<i>(sentence not found)</i>"
+                q = f"<p><b>Question:</b> {html.escape(ctx.question)}</p>" if ctx.question else ""
+                return (f"{q}<p><b>Sentence:</b> {html.escape(ctx.text)}</p>"
+                        f"<p><b>Answer:</b> {html.escape(ctx.answer or '')}</p>")
+            entry = SimpleNamespace(target=d.target, claim_id=d.claim_id,
+                                    passage_id=d.other if d.target == "evidence" else None,
+                                    run_id=d.other if d.target == "reasoning" else None, pass_="first", rank=None)
+            u = services.audit.label_unit(self.project, entry, self.adjudicator)
+        except FactAuditError as exc:
+            return f"<i>{html.escape(error_text(exc))}</i>"
+        parts = [f"<p><b>Claim:</b> {html.escape(u.claim_text)}</p>"]
+        if u.passage is not None:
+            title = f"<b>{html.escape(u.passage.title)}</b><br>" if u.passage.title else ""
+            parts.append(f"<p><b>Passage {html.escape(u.passage.passage_id)}:</b><br>{title}"
+                         f"{html.escape(u.passage.text)}</p>")
+        if u.reasoning:
+            parts.append(f"<p><b>Verifier's reasoning</b> ({html.escape(u.verdict or '')}):<br>"
+                         f"{html.escape(u.reasoning)}</p>")
+        return "".join(parts)
+
+    # ---- keys and the final code -------------------------------------------------------------------
+    @property
+    def adjudicator(self) -> str:
+        return self.adjudicator_edit.text().strip() or annotator_name()
+
+    def handle_key(self, e: QKeyEvent) -> None:
+        key = e.key()
+        if e.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+            e.ignore()
+            return
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+            d = self.current
+            codes = self.codes_of(d) if d is not None else []
+            n = key - Qt.Key.Key_1
+            if n < len(codes):
+                self.choose(codes[n][0])
+            elif d is not None:
+                self.status.setText(f"{self._dim_name(d)} has codes 1–{len(codes)}.")
+        elif key in (Qt.Key.Key_Down, Qt.Key.Key_J):
+            self._move(1)
+        elif key in (Qt.Key.Key_Up, Qt.Key.Key_K):
+            self._move(-1)
+
+    def _move(self, step: int) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        at = (rows[0].row() if rows else -1) + step
+        if 0 <= at < len(self.rows):
+            self.table.selectRow(at)
+
+    def choose(self, code: str) -> None:
+        d = self.current
+        if d is None:
+            return
+        if self.project.readonly:
+            self.status.setText("The project is open read-only.")
+            return
+        project, who, note = self.project, self.adjudicator, self.note_edit.text().strip() or None
+        at = self.rows.index(d)
+        if d.target == "sentence":
+            work = lambda job: services.adjudicate_sentence(project, d.claim_id, code, who)  # noqa: E731
+        else:
+            work = lambda job: services.adjudicate(  # noqa: E731
+                project, target=d.target, claim_id=d.claim_id, dimension=d.dimension, code=code, adjudicator=who,
+                passage_id=d.other if d.target == "evidence" else None,
+                run_id=d.other if d.target == "reasoning" else None, note=note)
+
+        def written(rec, d=d, at=at) -> None:
+            d.adjudicated = code
+            d.adjudicator = getattr(rec, "annotator", None)
+            if at < self.table.rowCount():
+                self._fill_row(at, d)
+            done = sum(1 for x in self.rows if x.adjudicated)
+            self.status.setText(f"{self._dim_name(d)} of {d.claim_id}: {self._code_name(d, code)} (by "
+                                f"{d.adjudicator}). {done} of {len(self.rows)} adjudicated.")
+            if self.current is d:
+                self._show(d)
+
+        self.writer.submit(work, title="recording the final code", changes=(project, OpChanges(annotations=True)),
+                           success=written, failure=lambda exc: self.status.setText(f"Not saved: {error_text(exc)}"))
+        self.note_edit.clear()
+        nxt = next((i for i in range(at + 1, len(self.rows)) if not self.rows[i].adjudicated), None)
+        if nxt is not None:
+            self.table.selectRow(nxt)
+
+    def flush(self, msecs: int = 30_000) -> bool:
+        return self.writer.wait(msecs)
+
+
+__all__ = ["AdjudicationView", "read_disagreements"]

@@ -1,0 +1,224 @@
+"""Results › Certify (issue #21 item 5): what the expert labels that exist prove about the verifier
+and the run's error rate.
+
+For the Results page's run, mapping and level: the verifier's sensitivity and specificity for
+"error" (Clopper–Pearson 95 %), the run's error rate three ways side by side (labels only with
+Wilson 95 %; the verifier alone, share flagged, no interval; prediction-powered with its CLT 95 %
+interval), how many more labels bring the PPI half-width to a target, and a button that draws that
+stratified sample to a file, to label or to send to a rater (File › Send to a rater… with exactly
+those units). Computed in a worker (services.certify) whenever the panel is shown on new inputs."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDoubleSpinBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QTableWidgetItem, QVBoxLayout, QWidget,
+)
+
+from factaudit.engine import services
+from factaudit.engine.metrics.display import percent_text
+from factaudit.gui.ops import Op, error_text
+from factaudit.gui.views.tables import read_only_table
+
+COLUMNS = ("Figure", "Estimate [95% CI]", "From", "Interval")
+
+
+def compute_certification(project, run_id: str, mapping: str, level: str, half_width: float | None):
+    """Worker-thread function: the certification as its JSON document."""
+    return services.certify(project, run_id, mapping, level, target_half_width=half_width).to_json()
+
+
+def draw_sample(project, run_id: str, n: int, mapping: str, level: str, out: str) -> tuple[str, int]:
+    ids = services.draw_certify_sample(project, run_id, n, mapping, level)
+    services.write_certify_sample(out, level, ids)
+    return out, len(ids)
+
+
+def _counts(e: dict) -> str:
+    return f"{e['k']} of {e['n']}" if e.get("n") is not None else ""
+
+
+class CertifyPanel(QWidget):
+    def __init__(self, project, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.project = project
+        self.inputs: tuple[str | None, str, str] = (None, "R+NE", "sentence")
+        self.shown_for: tuple | None = None
+        self.result: dict | None = None
+        self.op: Op | None = None
+        self.sample_op: Op | None = None
+        self.sample_path: str | None = None
+        root = QVBoxLayout(self)
+        root.setContentsMargins(0, 4, 0, 0)
+        root.setSpacing(4)
+        row = QHBoxLayout()
+        self.summary = QLabel("")
+        self.summary.setObjectName("certifySummary")
+        self.summary.setWordWrap(True)
+        row.addWidget(self.summary, 1)
+        row.addWidget(QLabel("Target half-width ±"))
+        self.half_spin = QDoubleSpinBox()
+        self.half_spin.setObjectName("certifyHalfWidth")
+        self.half_spin.setRange(0.5, 50.0)
+        self.half_spin.setSingleStep(0.5)
+        self.half_spin.setDecimals(1)
+        self.half_spin.setValue(5.0)
+        self.half_spin.setSuffix(" %")
+        self.half_spin.setToolTip("The prediction-powered interval's half-width to reach: says how many more labels "
+                                  "it takes")
+        self.half_spin.editingFinished.connect(lambda: self.compute(force=True))
+        row.addWidget(self.half_spin)
+        self.draw_button = QPushButton("Draw these units…")
+        self.draw_button.setToolTip("Write that many unlabelled units (stratified by the verifier's flag and the "
+                                    "dataset) to a file, to label or to send to a rater")
+        self.draw_button.clicked.connect(lambda _=False: self.draw())
+        self.draw_button.setEnabled(False)
+        row.addWidget(self.draw_button)
+        self.send_button = QPushButton("Send them to a rater…")
+        self.send_button.clicked.connect(lambda _=False: self.send_sample())
+        self.send_button.setEnabled(False)
+        row.addWidget(self.send_button)
+        root.addLayout(row)
+        self.table = read_only_table(COLUMNS)
+        self.table.setObjectName("certifyTable")
+        root.addWidget(self.table, 1)
+        self.needed_label = QLabel("")
+        self.needed_label.setObjectName("certifyNeeded")
+        self.needed_label.setWordWrap(True)
+        root.addWidget(self.needed_label)
+        self.notes_label = QLabel("")
+        self.notes_label.setObjectName("muted")
+        self.notes_label.setWordWrap(True)
+        root.addWidget(self.notes_label)
+
+    # ---- inputs from the Results page ---------------------------------------------------------------
+    def set_inputs(self, run_id: str | None, mapping: str, level: str) -> None:
+        self.inputs = (run_id, mapping, level)
+        if self.isVisible():
+            self.compute()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self.compute()
+
+    @property
+    def half_width(self) -> float:
+        return self.half_spin.value() / 100
+
+    def compute(self, force: bool = False) -> Op | None:
+        run_id, mapping, level = self.inputs
+        key = (*self.inputs, self.half_width)
+        if not force and key == self.shown_for:
+            return None
+        if run_id is None:
+            self._show_missing("No finished verify run to certify: verify claims or import verdicts first.")
+            self.shown_for = key
+            return None
+        if self.op is not None and self.op.running:
+            self.op.cancel()
+        self.summary.setText("Certifying…")
+        project, h = self.project, self.half_width
+        self.shown_for = key
+        self.op = (Op(self, lambda job: compute_certification(project, run_id, mapping, level, h))
+                   .title("Certifying the run").quiet()
+                   .success(lambda doc, key=key: key == self.shown_for and self.show_result(doc))
+                   .failure(lambda exc, key=key: key == self.shown_for and self._show_missing(error_text(exc)))
+                   .run())
+        return self.op
+
+    # ---- display -------------------------------------------------------------------------------------
+    def _show_missing(self, why: str) -> None:
+        self.result = None
+        self.table.setRowCount(0)
+        self.summary.setText(why)
+        self.needed_label.setText("")
+        self.notes_label.setText("")
+        self.draw_button.setEnabled(False)
+
+    def show_result(self, doc: dict) -> None:
+        self.result = doc
+        er = doc["error_rate"]
+        self.summary.setText(
+            f"<b>{doc['run_id']}</b> ({doc['mapping']}, {doc['level']} level): {doc['n_labelled']} labelled "
+            f"{doc['level']}s ({doc['label_source']}, {doc['n_labelled_errors']} errors) and "
+            f"{doc['n_unlabelled']} unlabelled. \"Error\" = the expert says the {doc['level']} contains one; "
+            f"the verifier flags it under {doc['mapping']}.")
+        rows = (
+            ("Sensitivity (flags a real error)", doc["sensitivity"], _counts(doc["sensitivity"]), "Clopper–Pearson"),
+            ("Specificity (passes a correct unit)", doc["specificity"], _counts(doc["specificity"]), "Clopper–Pearson"),
+            ("Error rate, labels only", er["labels_only"], _counts(er["labels_only"]), "Wilson"),
+            ("Error rate, verifier alone", er["verifier_only"], f"{doc['n_labelled'] + doc['n_unlabelled']} units",
+             "none: share flagged, carries the verifier's bias"),
+            ("Error rate, prediction-powered", er["ppi"], f"{doc['n_labelled']} labels + {doc['n_unlabelled']} verdicts",
+             "CLT (PPI)"),
+        )
+        self.table.setRowCount(len(rows))
+        for r, (name, e, source, kind) in enumerate(rows):
+            cells = (name, percent_text(e.get("value"), e.get("ci")), source, kind)
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if c == 1:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if r == len(rows) - 1:
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                self.table.setItem(r, c, item)
+        self.table.resizeColumnsToContents()
+        more = doc.get("labels_needed")
+        target = f"±{100 * self.half_width:.1f} %"
+        now = doc.get("ppi_half_width")
+        now_text = f"now ±{100 * now:.1f} %" if now is not None else "no interval yet"
+        if more:
+            self.needed_label.setText(f"To bring the prediction-powered half-width to {target} ({now_text}): "
+                                      f"<b>{more} more labelled {doc['level']}s</b>.")
+        elif more == 0:
+            self.needed_label.setText(f"The prediction-powered half-width is already within {target} ({now_text}).")
+        else:
+            self.needed_label.setText(f"Half-width {target}: {doc.get('labels_needed_reason') or 'not reachable'}.")
+        self.draw_button.setEnabled(bool(more))
+        self.notes_label.setText(" ".join(f"Note: {n}" for n in doc.get("notes") or []))
+
+    # ---- drawing the labels it takes -------------------------------------------------------------
+    def draw(self, out: str | None = None) -> Op | None:
+        doc = self.result
+        if not doc or not doc.get("labels_needed"):
+            return None
+        if out is None:
+            suggested = Path(self.project.path).with_name(f"{Path(self.project.path).stem}-certify-sample.jsonl")
+            out, _ = QFileDialog.getSaveFileName(self, "Units to label", str(suggested), "JSON lines (*.jsonl)")
+            if not out:
+                return None
+        project, run_id, n, mapping, level = self.project, doc["run_id"], doc["labels_needed"], doc["mapping"], \
+            doc["level"]
+        self.needed_label.setText(f"Drawing {n} {level}s…")
+        self.sample_op = (Op(self, lambda job: draw_sample(project, run_id, n, mapping, level, out))
+                          .title("Drawing units to label").quiet()
+                          .success(self._drawn)
+                          .failure(lambda exc: self.needed_label.setText(f"Not drawn: {error_text(exc)}"))
+                          .run())
+        return self.sample_op
+
+    def _drawn(self, value) -> None:
+        out, n = value
+        self.sample_path = out
+        level = self.result["level"] if self.result else "unit"
+        self.needed_label.setText(f"Wrote {n} {level}s to label to {Path(out).name} (stratified by the verifier's "
+                                  "flag and the dataset). Label them, or send them to a rater.")
+        self.send_button.setEnabled(True)
+
+    def send_sample(self):
+        if not self.sample_path:
+            return None
+        from factaudit.gui.dialogs.rater_send import SendToRaterDialog
+
+        level = self.result["level"] if self.result else "sentence"
+        dialog = SendToRaterDialog(self.project, self, units_from=self.sample_path,
+                                   target="sentences" if level == "sentence" else "evidence")
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+
+__all__ = ["CertifyPanel", "compute_certification"]

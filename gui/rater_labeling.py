@@ -1,0 +1,211 @@
+"""The rater's labeling views (issue #21, rater mode): today's keyboard flow on a package's units only.
+
+- `RaterLabelingView`: the Labeling view on the package's workspace with its one run, the package's
+  rater as annotator and no choice to get lost in (no mode, run or annotator to pick).
+- `SentenceRaterView`: answer sentences (a "sentences" package): 1 = correct, 2 = error, each written
+  at once in the serial writer; ←/Backspace goes back, → skips. Closing and reopening resumes at the
+  first sentence without a label.
+"""
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
+from factaudit.gui.ops import OpChanges, error_text
+from factaudit.gui.serial_writer import SerialWriter
+from factaudit.gui.views.labeling_parts import UnitCard
+from factaudit.gui.views.labeling_view import LabelingView
+
+RATER_KEYS = "Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo"
+SENTENCE_KEYS = "Keys: 1 correct · 2 error · → next · ← or Backspace back"
+SENTENCE_CODES = (("correct", "Correct"), ("error", "Contains an error"))
+
+
+class RaterLabelingView(LabelingView):
+    """The Labeling view fixed to one package: its run, its rater, its target."""
+
+    _ready = False          # refresh() waits until the package is known (the base class calls it early)
+
+    def __init__(self, ws, parent: QWidget | None = None):
+        target = ws.manifest.target
+        super().__init__(ws.project, parent, mode="reasoning" if target == "reasoning" else "evidence")
+        self.ws = ws
+        self._ready = True
+        for w in (self.mode_combo, self.run_label, self.run_combo, self.verdict_label, self.verdict_combo,
+                  self.reload_button):
+            w.hide()
+        self.annotator_edit.setText(ws.manifest.rater)
+        self.annotator_edit.setReadOnly(True)
+        self.annotator_edit.setToolTip("The rater this package was made for")
+        self.keys_label.setText(RATER_KEYS)
+        self.refresh()
+
+    @property
+    def annotator(self) -> str:
+        return self.ws.manifest.rater if self._ready else ""
+
+    def _annotator_changed(self) -> None:
+        """The rater's name is the package's."""
+
+    def refresh(self) -> None:
+        if self._ready:
+            super().refresh()
+
+    def reveal(self) -> None:
+        self.status.setText("A rater package holds no system verdict or pre-label to reveal.")
+
+    def accept_prelabel(self) -> None:
+        self.status.setText("A rater package holds no pre-labels.")
+
+
+class SentenceRaterView(QWidget):
+    """Label a package's answer sentences correct or error, each read in its answer."""
+
+    labelsChanged = Signal()
+
+    def __init__(self, ws, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.ws = ws
+        self.project = ws.project
+        self.ids = [u[1] for u in ws.manifest.units]
+        self.writer = SerialWriter(self)
+        self.contexts = services.sentence_contexts(ws.project, self.ids)
+        self.labels = services.rater_sentence_labels(ws)
+        root = QVBoxLayout(self)
+        root.setContentsMargins(16, 12, 16, 12)
+        root.setSpacing(6)
+        self.status = QLabel("")
+        self.status.setObjectName("muted")
+        self.status.setWordWrap(True)
+        root.addWidget(self.status)
+        self.card = UnitCard()
+        self.card.keyPressed.connect(self.handle_key)
+        card = QVBoxLayout(self.card)
+        card.setContentsMargins(14, 10, 14, 10)
+        self.position_label = QLabel("")
+        self.position_label.setObjectName("subsectionTitle")
+        card.addWidget(self.position_label)
+        self.sentence_label = QLabel("")
+        self.sentence_label.setObjectName("claimText")
+        self.sentence_label.setWordWrap(True)
+        card.addWidget(self.sentence_label)
+        self.body = QTextBrowser()
+        self.body.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        card.addWidget(self.body, 1)
+        row = QHBoxLayout()
+        self.code_buttons: list[QPushButton] = []
+        for n, (code, text) in enumerate(SENTENCE_CODES, 1):
+            b = QPushButton(f"{n}  {text}")
+            b.setCheckable(True)
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            b.clicked.connect(lambda _=False, c=code: self.choose(c))
+            row.addWidget(b)
+            self.code_buttons.append(b)
+        row.addStretch(1)
+        card.addLayout(row)
+        keys = QLabel(SENTENCE_KEYS)
+        keys.setObjectName("muted")
+        card.addWidget(keys)
+        root.addWidget(self.card, 1)
+        self.setFocusProxy(self.card)
+        missing = [i for i, s in enumerate(self.ids) if s not in self.labels]
+        self.index = missing[0] if missing else 0
+        self.show_unit()
+
+    # ---- state -------------------------------------------------------------------------------------
+    @property
+    def current(self) -> str | None:
+        return self.ids[self.index] if 0 <= self.index < len(self.ids) else None
+
+    def show_unit(self) -> None:
+        sid = self.current
+        for b in self.code_buttons:
+            b.setChecked(False)
+        if sid is None:
+            self.position_label.setText(f"All {len(self.ids)} sentences seen")
+            self.sentence_label.setText("<b>All done.</b> Return the labels with File › Return labels…")
+            self.body.clear()
+            return
+        ctx = self.contexts.get(sid)
+        self.position_label.setText(f"Sentence {self.index + 1} of {len(self.ids)}")
+        if ctx is None:
+            self.sentence_label.setText(html.escape(sid))
+            self.body.setHtml("<i>(this sentence is not in the package)</i>")
+        else:
+            self.sentence_label.setText(html.escape(ctx.text))
+            self.body.setHtml(_answer_html(ctx))
+        label = self.labels.get(sid)
+        for b, (code, _text) in zip(self.code_buttons, SENTENCE_CODES):
+            b.setChecked(code == label)
+
+    def handle_key(self, e: QKeyEvent) -> None:
+        key = e.key()
+        if e.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+            e.ignore()
+            return
+        if key in (Qt.Key.Key_1, Qt.Key.Key_2):
+            self.choose(SENTENCE_CODES[key - Qt.Key.Key_1][0])
+        elif key in (Qt.Key.Key_Right, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab):
+            self.move(1)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Backspace, Qt.Key.Key_Backtab):
+            self.move(-1)
+
+    def move(self, step: int) -> None:
+        self.index = max(0, min(len(self.ids), self.index + step))
+        self.show_unit()
+
+    def choose(self, label: str) -> None:
+        sid = self.current
+        if sid is None:
+            return
+        before = self.labels.get(sid)
+        self.labels[sid] = label         # shown at once; written in order by the serial writer
+        self.status.setText(f"{sid}: {label}")
+
+        def failed(exc, sid=sid, before=before) -> None:
+            if before is None:
+                self.labels.pop(sid, None)
+            else:
+                self.labels[sid] = before
+            self.status.setText(f"Not saved: {error_text(exc)}")
+            self.show_unit()
+
+        ws = self.ws
+        self.writer.submit(lambda job: services.rate_sentence(ws, sid, label), title="saving a label",
+                           changes=(self.project, OpChanges(annotations=True)),
+                           success=lambda _r: self.labelsChanged.emit(), failure=failed)
+        self.move(1)
+
+    def flush(self, msecs: int = 30_000) -> bool:
+        return self.writer.wait(msecs)
+
+    def refresh(self) -> None:
+        try:
+            self.labels = services.rater_sentence_labels(self.ws)
+        except FactAuditError as exc:
+            self.status.setText(error_text(exc))
+        self.show_unit()
+
+
+def _answer_html(ctx) -> str:
+    """The answer with the sentence marked; the question above it."""
+    answer = ctx.answer or ""
+    if ctx.start is not None and ctx.end is not None and answer[ctx.start:ctx.end] == ctx.text:
+        marked = (html.escape(answer[:ctx.start]) + "<span style='background:#ffe8a3'><b>"
+                  + html.escape(answer[ctx.start:ctx.end]) + "</b></span>" + html.escape(answer[ctx.end:]))
+    elif ctx.text and ctx.text in answer:
+        at = answer.index(ctx.text)
+        marked = (html.escape(answer[:at]) + "<span style='background:#ffe8a3'><b>" + html.escape(ctx.text)
+                  + "</b></span>" + html.escape(answer[at + len(ctx.text):]))
+    else:
+        marked = html.escape(answer)
+    question = f"<p><b>Question:</b> {html.escape(ctx.question)}</p>" if ctx.question else ""
+    return f"{question}<p><b>Answer</b> (the sentence to label is marked):</p><p>{marked}</p>"
+
+
+__all__ = ["RaterLabelingView", "SentenceRaterView"]
