@@ -54,7 +54,7 @@ def _first_json_record(text: str) -> dict | None:
         if line.strip():
             try:
                 obj = json.loads(line)
-            except (json.JSONDecodeError, RecursionError):
+            except (ValueError, RecursionError):  # ValueError: also an integer of more than 4,300 digits
                 return None
             return obj if isinstance(obj, dict) else None
     return None
@@ -68,7 +68,7 @@ def _first_list_entry(text: str) -> dict | None:
         return None
     try:
         obj, _ = json.JSONDecoder().raw_decode(text, brace)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         return None
     return obj if isinstance(obj, dict) else None
 
