@@ -71,10 +71,14 @@ class Certification:
 def clopper_pearson(k: int, n: int, confidence: float = stats.CONFIDENCE) -> Estimate:
     if n <= 0:
         return Estimate(None, None, k, n)
-    from statsmodels.stats.proportion import proportion_confint
+    # statsmodels' proportion_confint(method="beta") is scipy.stats.beta.ppf / isf, which are these
+    # boost inverses (identical values, tests compare them) without importing statsmodels and scipy.stats
+    from scipy.special import betainccinv, betaincinv
 
-    lo, hi = proportion_confint(k, n, alpha=1 - confidence, method="beta")
-    return Estimate(k / n, [float(lo), float(hi)], k, n)
+    alpha = (1 - confidence) / 2
+    lo = 0.0 if k == 0 else float(betaincinv(k, n - k + 1, alpha))
+    hi = 1.0 if k == n else float(betainccinv(k + 1, n - k, alpha))
+    return Estimate(k / n, [lo, hi], k, n)
 
 
 def wilson_estimate(k: int, n: int, confidence: float = stats.CONFIDENCE) -> Estimate:
@@ -83,9 +87,11 @@ def wilson_estimate(k: int, n: int, confidence: float = stats.CONFIDENCE) -> Est
 
 
 def _z(confidence: float) -> float:
-    from scipy.stats import norm
+    if confidence == stats.CONFIDENCE:
+        return 1.959963984540054          # scipy.stats.norm.ppf(0.975) (one ulp below norm.isf(0.025))
+    from statistics import NormalDist
 
-    return float(norm.ppf(1 - (1 - confidence) / 2))
+    return NormalDist().inv_cdf(1 - (1 - confidence) / 2)
 
 
 def ppi_mean(y: np.ndarray, f: np.ndarray, f_unlabelled: np.ndarray,
