@@ -2,7 +2,8 @@
 
 Two layers of damage: structural (parse the seed, then change one thing in its records: a value of the
 wrong type, deep nesting, a huge string, NUL, a lone surrogate, a duplicated record or row, a dropped
-or extra column) and byte-level (truncation, invalid UTF-8, a stray NUL byte, a UTF-16 BOM, flipped
+or extra column, a number Python cannot hold: an integer over 4,300 digits, 1e400, NaN, Infinity)
+and byte-level (truncation, invalid UTF-8, a stray NUL byte, a UTF-16 BOM, flipped
 bytes). Everything derives from one `random.Random(seed)`, so a failure names a reproducible case.
 """
 from __future__ import annotations
@@ -11,14 +12,24 @@ import csv
 import io
 import json
 import random
+import re
 from typing import Any, Callable
 
 WEIRD_VALUES: list[Any] = [None, 0, -1, 12345, 1.5, float("1e308"), True, False, "", " ", [], {}, [1, 2],
                            {"a": 1}, ["x"], "\x00", "a\x00b", "\u202e", "=1+1", "$x$", "💊", "null"]
 
 
+# JSON number tokens Python cannot hold as they are (issue #26 item 5): json.dumps cannot write the first
+# four, so they travel as marked strings that _dump replaces by the bare token.
+RAW_NUMBERS = ("1" + "0" * 5000, "-" + "9" * 4400, "1e400", "-1e400", "NaN", "Infinity", "-Infinity")
+_RAW = "\x01RAW"
+_RAW_RE = re.compile(r'"\\u0001RAW([^"\\]*)\\u0001"')
+
+
 def _random_value(rng: random.Random) -> Any:
-    kind = rng.randrange(6)
+    kind = rng.randrange(7)
+    if kind == 6:
+        return f"{_RAW}{rng.choice(RAW_NUMBERS)}\x01"                # a bare out-of-range number
     if kind == 0:
         return rng.choice(WEIRD_VALUES)
     if kind == 1:
@@ -74,10 +85,11 @@ def mutate_json_value(value: Any, rng: random.Random) -> Any:
 def _dump(value: Any) -> str:
     # json.dumps' default ASCII output keeps lone surrogates as \ud800 escapes, as a broken exporter writes them
     try:
-        return json.dumps(value)
+        text = json.dumps(value)
     except RecursionError:
         # deeper than json.dumps recurses: write the nesting by hand, which is what a hostile file does
-        return _deep_dump(value)
+        text = _deep_dump(value)
+    return _RAW_RE.sub(lambda m: m.group(1), text)
 
 
 def _deep_dump(value: Any) -> str:
@@ -132,7 +144,8 @@ def csv_structural(text: str, rng: random.Random) -> str:
         r = rng.choice(body)
         if r:
             r[rng.randrange(len(r))] = rng.choice(["x" * 300_000, "\x00", "[[[[", '["a", 1, [2]]', "=1+1",
-                                                   "[" * 5000 + "]" * 5000, '"\\ud800"', "", "nan"])
+                                                   "[" * 5000 + "]" * 5000, '"\\ud800"', "", "nan",
+                                                   *RAW_NUMBERS])
     out = io.StringIO()
     csv.writer(out).writerows([rows[0], *body])
     return out.getvalue()
@@ -146,7 +159,8 @@ def trec_structural(text: str, rng: random.Random) -> str:
     if op == 0:
         lines.insert(k, lines[k])                                                # duplicate hit
     elif op == 1 and parts:
-        parts[rng.randrange(len(parts))] = rng.choice(["nan", "inf", "-1", "1e999", "x", "\x00", "9" * 40])
+        parts[rng.randrange(len(parts))] = rng.choice(["nan", "inf", "-1", "1e999", "x", "\x00", "9" * 40,
+                                                       "9" * 5000])
         lines[k] = " ".join(parts)
     elif op == 2:
         lines[k] = " ".join(parts[: rng.randrange(len(parts))])
