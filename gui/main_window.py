@@ -333,12 +333,13 @@ class ProjectWindow(QMainWindow):
 
     def show_models(self):
         from factaudit.gui.views.models_view import ModelsView
+        from factaudit.gui.views.tables import scrolling
 
         dialog = QDialog(self)
         dialog.setWindowTitle("Models")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         layout = QVBoxLayout(dialog)
-        layout.addWidget(ModelsView(self.project, dialog))
+        layout.addWidget(scrolling(ModelsView(self.project, dialog)))
         dialog.resize(1100, 560)
         dialog.open()
         return dialog

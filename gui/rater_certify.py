@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.metrics.display import percent_text
 from factaudit.gui.ops import Op, error_text
-from factaudit.gui.views.tables import read_only_table
+from factaudit.gui.views.tables import fit_rows, read_only_table
 
 COLUMNS = ("Figure", "Estimate [95% CI]", "From", "Interval")
 
@@ -82,6 +82,7 @@ class CertifyPanel(QWidget):
         root.addLayout(row)
         self.table = read_only_table(COLUMNS)
         self.table.setObjectName("certifyTable")
+        fit_rows(self.table, 5)      # the five figures (the Results page scrolls on a small screen)
         root.addWidget(self.table, 1)
         self.needed_label = QLabel("")
         self.needed_label.setObjectName("certifyNeeded")

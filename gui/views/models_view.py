@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine import services as models_svc
+from factaudit.gui.views.tables import fit_rows
 from factaudit.gui.ops import Op, OpChanges, error_text
 
 MODELS_CHANGED = (None, OpChanges(models=True))     # app-wide: the registry is not in a project
@@ -170,6 +171,7 @@ class ModelsView(QWidget):
         header.setSectionResizeMode(len(columns) - 1, QHeaderView.ResizeMode.Stretch)
         t.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         t.setWordWrap(False)
+        fit_rows(t, 2)       # the dialog scrolls on a small screen rather than squeezing the tables
         return t
 
     # ---- data ------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from factaudit.engine.metrics.display import percent_text
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.rater_certify import CertifyPanel
 from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue  # noqa: F401
-from factaudit.gui.views.tables import read_only_table
+from factaudit.gui.views.tables import fit_rows, read_only_table, scrolling
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
 
 METRIC_COLUMNS = ("Mapping", "n", "TP", "FP", "FN", "TN", "Precision [95% CI]", "Recall [95% CI]", "F1 [95% CI]")
@@ -114,6 +114,7 @@ class ResultsView(ChoosesMapping, QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         self.metrics_table = read_only_table(METRIC_COLUMNS)
         self.metrics_table.setObjectName("metricsTable")
+        fit_rows(self.metrics_table, 3)          # R, R+NE, R+NE+A: always all three
         grid.addWidget(self.metrics_table, 0, 0)
         self.interval_plot = PlotCanvas(5.2, 2.6)
         grid.addWidget(self.interval_plot, 0, 1)
@@ -128,6 +129,7 @@ class ResultsView(ChoosesMapping, QWidget):
         cl.addWidget(self.closed_label)
         self.closed_table = read_only_table(CLOSED_COLUMNS)
         self.closed_table.setObjectName("closedTable")
+        fit_rows(self.closed_table, 4)           # the four verdicts
         cl.addWidget(self.closed_table, 1)
         grid.addWidget(closed, 1, 0)
         self.confusion_plot = PlotCanvas(3.6, 3.0)
@@ -165,7 +167,10 @@ class ResultsView(ChoosesMapping, QWidget):
         self.lower_tabs.addTab(self.certify_panel, "Certify")
         split.addWidget(self.lower_tabs)
         split.setSizes([480, 320])
-        root.addWidget(split, 1)
+        split.setChildrenCollapsible(False)
+        # the tables keep their rows on a laptop screen: the page scrolls instead of squeezing them
+        self.scroll = scrolling(split)
+        root.addWidget(self.scroll, 1)
         self.refresh()
 
     # ---- state ----------------------------------------------------------------------------------------
@@ -269,6 +274,12 @@ class ResultsView(ChoosesMapping, QWidget):
                 self.level_combo.setCurrentText(other)      # open on the level that has scores
                 self.level_combo.blockSignals(False)
         scores = getattr(m, self.level)
+        has_open = any(s.n for s in (*m.sentence.values(), *m.claim.values()))
+        # show the regime that has data; the other says in one line why it is empty
+        t.setVisible(has_open)
+        self.interval_plot.setVisible(has_open)
+        self.closed_table.setVisible(m.closed is not None)
+        self.confusion_plot.setVisible(m.closed is not None)
         t.setRowCount(len(scores))
         for row, (mapping, s) in enumerate(scores.items()):
             values = (mapping, s.n, s.tp, s.fp, s.fn, s.tn, percent_text(s.precision, s.precision_ci),
@@ -283,10 +294,21 @@ class ResultsView(ChoosesMapping, QWidget):
                     item.setFont(f)
                 t.setItem(row, col, item)
         unscored = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in m.unscored.items() if v)
-        self.status.setText(
-            f"{m.run_id}: {m.n_sentences} sentences and {m.n_claims} claims scored; {m.n_parse_failures} parse "
-            f"failures excluded; {m.n_unscored} sentences unscored" + (f" ({unscored})" if unscored else "")
-            + ". Precision and recall: Wilson 95%; F1: bootstrap 95%.")
+        contradicted = (f" {m.n_reasoning_contradicts} verdicts are contradicted by their own reasoning (marked in "
+                        "Review)." if m.n_reasoning_contradicts else "")
+        if has_open:
+            self.status.setText(
+                f"{m.run_id}: {m.n_sentences} sentences and {m.n_claims} claims scored; {m.n_parse_failures} parse "
+                f"failures excluded; {m.n_unscored} sentences unscored" + (f" ({unscored})" if unscored else "")
+                + ". Precision and recall: Wilson 95%; F1: bootstrap 95%." + contradicted)
+        elif m.closed is not None:
+            self.status.setText(
+                f"{m.run_id}: no expert labels on answer sentences or claims, so no sentence- or claim-level "
+                f"scores; {m.closed.n} claims are scored against their gold verdicts below; "
+                f"{m.n_parse_failures} parse failures excluded." + contradicted)
+        else:
+            self.status.setText(f"{m.run_id}: nothing to score: no verified claim has an expert label or a gold "
+                                f"verdict; {m.n_parse_failures} parse failures." + contradicted)
         self._plot_intervals(scores)
         self._plot_confusion(m)
 

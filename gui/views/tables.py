@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
+from PySide6.QtWidgets import QAbstractItemView, QFrame, QHeaderView, QScrollArea, QTableWidget, QWidget
 
 
 def read_only_table(columns, *, select_rows: bool = True, stretch_last: bool = True) -> QTableWidget:
@@ -18,6 +18,25 @@ def read_only_table(columns, *, select_rows: bool = True, stretch_last: bool = T
     t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     t.horizontalHeader().setStretchLastSection(stretch_last)
     return t
+
+
+def fit_rows(table: QTableWidget, rows: int) -> None:
+    """Give a table the height that shows `rows` rows whole (with its header and a horizontal scroll
+    bar), so a splitter or a small window never squeezes it to a sliver of its first row."""
+    header = table.horizontalHeader().sizeHint().height() if not table.horizontalHeader().isHidden() else 0
+    scrollbar = table.horizontalScrollBar().sizeHint().height()
+    height = header + rows * table.verticalHeader().defaultSectionSize() + scrollbar + 2 * table.frameWidth() + 2
+    table.setMinimumHeight(height)
+
+
+def scrolling(content: QWidget) -> QScrollArea:
+    """`content` in a frameless vertical scroll area: it gets its minimum height, the rest of the page
+    scrolls on a small screen (the width follows the page)."""
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setWidget(content)
+    return scroll
 
 
 def local_time(iso: str | None) -> str:

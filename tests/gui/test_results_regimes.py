@@ -1,0 +1,64 @@
+"""Results opens on what has data (issue #23 item 5): a claims-only run (gold verdicts, no expert labels
+on answer sentences) leads with its closed-regime table and says in one line why there are no sentence
+or claim scores; a run with both shows both; the tables show their rows at a laptop size."""
+from __future__ import annotations
+
+import json
+
+from factaudit.engine import services
+from factaudit.engine.project import queries
+
+
+def _rows_shown(table) -> int:
+    shown = 0
+    for row in range(table.rowCount()):
+        rect = table.visualRect(table.model().index(row, 0))
+        if rect.isValid() and rect.bottom() <= table.viewport().height():
+            shown += 1
+    return shown
+
+
+def _open(qtbot, project, run_id):
+    from factaudit.gui.views.results_view import ResultsView
+
+    view = ResultsView(project, n_resamples=200)
+    qtbot.addWidget(view)
+    view.resize(1100, 600)          # the page's share of a 1280×720 window
+    view.show()
+    qtbot.waitExposed(view)
+    view.run_combo.setCurrentText(run_id)
+    qtbot.waitUntil(lambda: view.bundle is not None and view.bundle.metrics is not None
+                    and view.bundle.metrics.run_id == run_id, timeout=30_000)
+    return view
+
+
+def test_a_claims_only_run_leads_with_the_closed_regime(qtbot, demo_project, tmp_path):
+    gold = [c for c in queries.list_claims(demo_project, dataset="scifact-demo") if c.gold_label][:40]
+    path = tmp_path / "v.jsonl"
+    path.write_text("".join(json.dumps({"claim_id": c.id, "verdict": c.gold_label if n % 5 else "Refuted"}) + "\n"
+                            for n, c in enumerate(gold)))
+    run_id = services.import_files(demo_project, [path], kind="verdicts").run_id
+    view = _open(qtbot, demo_project, run_id)
+    assert view.metrics_table.isHidden() and view.interval_plot.isHidden()
+    assert not view.closed_table.isHidden() and view.closed_table.rowCount() >= 1
+    status = view.status.text()
+    assert "no expert labels on answer sentences or claims" in status and f"{len(gold)} claims" in status, status
+    assert "0 sentences and 0 claims scored" not in status
+    assert _rows_shown(view.closed_table) == view.closed_table.rowCount()
+
+
+def test_a_run_with_sentence_labels_shows_all_three_mappings(qtbot, demo_project, tmp_path):
+    rows = queries.page_rows(demo_project, "sentences", 0, 30, dataset="medexpert-demo")
+    claims = [{"id": f"{sid}#1", "claim": text, "sentence_id": sid, "item_id": item}
+              for sid, item, _o, text, _l, _r in rows]
+    (tmp_path / "claims.jsonl").write_text("".join(json.dumps(c) + "\n" for c in claims))
+    services.import_files(demo_project, [tmp_path / "claims.jsonl"], kind="claims", dataset="me-claims")
+    path = tmp_path / "v.jsonl"
+    path.write_text("".join(json.dumps({"claim_id": c["id"], "verdict": ("Supported", "Refuted")[n % 2]}) + "\n"
+                            for n, c in enumerate(claims)))
+    run_id = services.import_files(demo_project, [path], kind="verdicts").run_id
+    view = _open(qtbot, demo_project, run_id)
+    assert not view.metrics_table.isHidden() and view.metrics_table.rowCount() == 3
+    assert _rows_shown(view.metrics_table) == 3          # not 1.3 rows
+    assert view.closed_table.isHidden()                  # no gold verdicts: one line says so
+    assert view.closed_label.text().startswith("Closed regime: no verified claim")
