@@ -26,7 +26,7 @@ from factaudit.gui.views.labeling_parts import UnitCard, annotator_name
 from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
 from factaudit.gui.views.tables import read_only_table
 
-COLUMNS = ("Target", "Unit", "Dimension / step", "Raters' codes", "Adjudicated")
+COLUMNS = ("Target", "Unit", "Dimension / step", "Final", "Raters' codes")
 SENTENCE_CODES = (("correct", "Correct"), ("error", "Contains an error"))
 FILTERS = (("", "All targets"), ("evidence", "Evidence"), ("reasoning", "Reasoning"), ("sentence", "Sentences"))
 
@@ -108,7 +108,7 @@ class AdjudicationView(QWidget):
         keys.setWordWrap(True)
         card.addWidget(keys)
         split.addWidget(self.card)
-        split.setSizes([460, 640])
+        split.setSizes([540, 560])
         root.addWidget(split, 1)
         self.code_buttons: list[QPushButton] = []
         self.refresh()
@@ -127,6 +127,7 @@ class AdjudicationView(QWidget):
         t.setRowCount(len(self.rows))
         for r, d in enumerate(self.rows):
             self._fill_row(r, d)
+        t.resizeColumnsToContents()
         t.blockSignals(False)
         done = sum(1 for d in self.rows if d.adjudicated)
         if not self.rows:
@@ -147,7 +148,7 @@ class AdjudicationView(QWidget):
         unit = d.claim_id + (f" · {d.other}" if d.other else "")
         codes = " · ".join(f"{who}: {self._code_name(d, c)}" for who, c in d.codes.items())
         final = self._code_name(d, d.adjudicated) if d.adjudicated else ""
-        for col, text in enumerate((d.target, unit, self._dim_name(d), codes, final)):
+        for col, text in enumerate((d.target, unit, self._dim_name(d), final, codes)):
             item = QTableWidgetItem(text)
             item.setToolTip(text)
             self.table.setItem(r, col, item)

@@ -43,6 +43,13 @@ class RaterLabelingView(LabelingView):
         self.annotator_edit.setReadOnly(True)
         self.annotator_edit.setToolTip("The rater this package was made for")
         self.keys_label.setText(RATER_KEYS)
+        # a package holds no system verdict or pre-label: nothing to reveal
+        self.reveal_label.hide()
+        for label in self.findChildren(QLabel):
+            if label.text() == "System and pre-label":
+                label.hide()
+            elif label.text() == "Previous unit (revealed)":
+                label.setText("Previous unit")
         self.refresh()
 
     @property
@@ -55,6 +62,18 @@ class RaterLabelingView(LabelingView):
     def refresh(self) -> None:
         if self._ready:
             super().refresh()
+            self.verdict_label.hide()           # the base class shows them in evidence mode
+            self.verdict_combo.hide()
+
+    def _reveal_html(self, u, labels) -> str:
+        """What the rater committed (a package has no system verdict or pre-label to reveal)."""
+        names = {d.id: d for d in self.dims}
+        cells = []
+        for dim_id, code in labels.items():
+            d = names.get(dim_id)
+            c = d.code(code) if d is not None else None
+            cells.append(f"{html.escape(d.name if d else dim_id)}: {html.escape(c.name if c else str(code))}")
+        return "<br>".join(cells) or "No labels."
 
     def reveal(self) -> None:
         self.status.setText("A rater package holds no system verdict or pre-label to reveal.")

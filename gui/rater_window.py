@@ -64,8 +64,8 @@ class RaterWindow(QMainWindow):
         self.header = QLabel(
             f"<b>Rater package</b> from <b>{html.escape(m.source_project)}</b> for <b>{html.escape(m.rater)}</b>: "
             f"{len(m.units)} units of {TARGET_TEXT.get(m.target, m.target)}, codebook v{m.codebook_version}. "
-            f"Signed by <code>{html.escape(signer)}</code>. When you are done (or want to send what you have): "
-            "File › Return labels….")
+            f"Signed by <code>{html.escape(signer)}</code>. When you are done, or to send what you have so far: "
+            "<b>File › Return labels…</b>")
         self.header.setObjectName("raterHeader")
         self.header.setWordWrap(True)
         root.addWidget(self.header)

@@ -174,7 +174,7 @@ class AgreementView(QWidget):
                                 "(File › Send to a rater…).")
         else:
             self.status.setText(f"{len(raters)} rater{'s' if len(raters) != 1 else ''}: {', '.join(raters)}."
-                                + (f" κ and α {NEEDS_SECOND} (or a retest pass)." if alone else ""))
+                                + (f" κ and α need{NEEDS_SECOND[5:]} (or a retest pass)." if alone else ""))
 
     def _mark_missing(self) -> None:
         """Where a κ or α cell is "–" for want of a second rater, the cell says so."""
