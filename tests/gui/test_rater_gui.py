@@ -253,10 +253,13 @@ def test_sentence_package_in_rater_mode_resumes_and_returns(qtbot, source, contr
     ctx = services.sentence_contexts(rater.project, [first])[first]
     assert ctx.text in view.sentence_label.text() and ctx.question in view.body.toPlainText()
     shot(rater, screenshots, "rater_mode_sentences.png")
-    qtbot.keyClick(view.card, Qt.Key.Key_2)          # error, and on to the next
-    qtbot.keyClick(view.card, Qt.Key.Key_1)
+    expert = {f"a{a}:s{k}": "error" if k == 1 else "correct" for a in range(6) for k in (1, 2)}
+    eve = {first: "correct" if expert[first] == "error" else "error", second: expert[second]}   # differs once
+    key = {"correct": Qt.Key.Key_1, "error": Qt.Key.Key_2}
+    qtbot.keyClick(view.card, key[eve[first]])        # a label, and on to the next
+    qtbot.keyClick(view.card, key[eve[second]])
     qtbot.keyClick(view.card, Qt.Key.Key_Left)        # back: the label made is shown
-    assert view.code_buttons[0].isChecked() and view.index == 1
+    assert view.code_buttons[0 if eve[second] == "correct" else 1].isChecked() and view.index == 1
     assert view.flush()
     qtbot.waitUntil(lambda: "2 of 12" in rater.progress_label.text(), timeout=10_000)
     rater.close()
@@ -276,12 +279,37 @@ def test_sentence_package_in_rater_mode_resumes_and_returns(qtbot, source, contr
     merge.start()
     wait_ops(qtbot)
     assert merge.status_label.text().startswith("Merged 2 labels by Eve")
-    assert services.sentence_rating_labels(project)[0] == {first: "error", second: "correct"}
-    # where Eve and the expert differ, Agreement › Disagreements lists the sentence
-    expert = {f"a{a}:s{k}": "error" if k == 1 else "correct" for a in range(6) for k in (1, 2)}
-    differ = sorted(s for s, lab in ((first, "error"), (second, "correct")) if expert[s] != lab)
-    assert sorted(r.claim_id for r in services.sentence_disagreements(project)) == differ
+    assert services.sentence_rating_labels(project)[0] == eve
+    # where Eve and the expert differ, Agreement › Disagreements lists the sentence; 2 = error is final
+    from factaudit.gui.rater_adjudication import AdjudicationView
+
+    adj = AdjudicationView(project)
+    qtbot.addWidget(adj)
+    adj.filter_combo.setCurrentIndex(3)                # sentences
+    adj.show()
+    wait_ops(qtbot)
+    assert adj.table.rowCount() == 1 and adj.current.codes == {"expert": expert[first], "Eve": eve[first]}
+    assert "Question" in adj.texts.toPlainText()
+    adj.adjudicator_edit.setText("Ann")
+    qtbot.keyClick(adj.card, Qt.Key.Key_2)
+    assert adj.flush()
+    got = services.sentence_disagreements(project)
+    assert [(g.claim_id, g.adjudicated, g.adjudicator) for g in got] == [(first, "error", "adjudicator:Ann")]
     window.close()
+
+
+def test_reasoning_package_in_rater_mode(qtbot, source, controller, monkeypatch):
+    project, _, vrun, tmp = source
+    pkg = tmp / "reasoning.faproj"
+    services.make_rater_package(project, pkg, "Dana", target="reasoning", units=3, seed=3)
+    as_user(monkeypatch, tmp, "dana")
+    rater, view = _open_rater(qtbot, controller, pkg)
+    assert view.mode == "reasoning" and "0 of 3" in rater.progress_label.text()
+    assert view.entry is not None and view.entry.run_id == vrun
+    assert "Reasoning on" in view.body.toPlainText()       # the trace is what is rated; no verdict is in the file
+    _label_evidence_unit(qtbot, view)                        # a digit and Enter per reasoning step
+    qtbot.waitUntil(lambda: "1 of 3" in rater.progress_label.text(), timeout=10_000)
+    rater.close()
 
 
 def test_a_tampered_return_is_refused_in_one_sentence(qtbot, source, monkeypatch):
