@@ -85,7 +85,10 @@ def exclusions_table(data: ReportData) -> Table:
 
 
 def closed_table(data: ReportData) -> Table:
-    head = ["run", "n", "accuracy", "accuracy 95% CI", "macro-F1", "class", "precision", "recall", "F1", "support"]
+    """Per class, with macro-F1 both ways: over the gold classes (named) and over every label
+    (sklearn's default, a class only the verifier predicts counting as F1 0)."""
+    head = ["run", "n", "accuracy", "accuracy 95% CI", "macro-F1 (gold classes)", "macro-F1 classes",
+            "macro-F1 (all labels)", "class", "precision", "recall", "F1", "support"]
     rows = []
     for r, m in data.metrics.items():
         c = m.closed
@@ -93,8 +96,33 @@ def closed_table(data: ReportData) -> Table:
             continue
         for label in c.labels:
             pc = c.per_class[label]
-            rows.append([r, c.n, c.accuracy, _ci(c.accuracy_ci), c.macro_f1, label, pc["precision"], pc["recall"],
-                         pc["f1"], pc["support"]])
+            rows.append([r, c.n, c.accuracy, _ci(c.accuracy_ci), c.macro_f1, ", ".join(c.macro_f1_classes),
+                         c.macro_f1_all_labels, label, pc["precision"], pc["recall"], pc["f1"], pc["support"]])
+    return head, rows
+
+
+# Why a claim with a gold verdict is left out of the closed figures (services.scoring_units' reasons).
+CLOSED_LEFT_OUT = {
+    "cut_off_at_max_tokens": "left out: reply cut off at max tokens",
+    "did_not_parse": "left out: reply did not parse",
+    "no_verdict": "left out: no verdict (the verifier failed on the claim)",
+}
+
+
+def closed_denominator_table(data: ReportData) -> Table:
+    """The closed regime's denominator: per run the claims with a gold verdict, those scored (n) and
+    each reason for leaving one out on its own row."""
+    head = ["run", "claims with a gold verdict", "row", "claims"]
+    rows = []
+    for r, m in data.metrics.items():
+        n = m.closed.n if m.closed is not None else 0
+        left_out = dict(m.closed_unscored)
+        if m.closed is None and not left_out:
+            continue
+        total = n + sum(left_out.values())
+        rows.append([r, total, "scored (the denominator of every closed figure)", n])
+        for reason, k in sorted(left_out.items()):
+            rows.append([r, total, CLOSED_LEFT_OUT.get(reason, f"left out: {reason}"), k])
     return head, rows
 
 

@@ -147,6 +147,7 @@ def render_html(data: ReportData) -> str:
         "mapping_plot": mapping_plot(data, "sentence"),
         "claim_plot": mapping_plot(data, "claim"),
         "closed_table": A.closed_table(data),
+        "closed_denominator": A.closed_denominator_table(data),
         "confusions": [(r, t, confusion_plot(r, data.metrics[r].closed.labels, data.metrics[r].closed.confusion_matrix))
                        for r, t in A.confusion_tables(data).items()],
         "comparison": data.comparison,

@@ -54,8 +54,10 @@ def write_xlsx(data: ReportData, path: Path) -> Path:
         _sheet(wb, "Mappings", A.mapping_table(data))
         _sheet(wb, "Exclusions", A.exclusions_table(data))
     closed = A.closed_table(data)
-    if closed[1]:
+    denominator = A.closed_denominator_table(data)
+    if closed[1] or denominator[1]:
         _sheet(wb, "Closed regime", closed)
+        _sheet(wb, "Closed denominator", denominator)
         for run_id, t in A.confusion_tables(data).items():
             _sheet(wb, f"Confusion {run_id}", t)
     if data.comparison is not None:
