@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -170,7 +171,7 @@ def check_window(app, window, shots: Path | None, suffix: str) -> list[str]:
                 out += label_a_unit(app, window, page, label)
             out += problems_of(window, label)
             if shots is not None:
-                slug = (name + ("_" + tab if tab else "")).lower().replace(" ", "_").replace("›", "")
+                slug = re.sub(r"[^a-z0-9]+", "_", re.sub(r"\(.*?\)|[\d,]+$", "", f"{name} {tab}".lower())).strip("_")
                 window.grab().save(str(shots / f"laptop_{slug}{suffix}.png"))
     return out
 
@@ -211,6 +212,11 @@ def dialogs(window):
         if run:
             out.append((f"run_details_{run.split('-')[0]}", lambda run=run: wa.RunDetailsDialog(window.project, window,
                                                                                              run)))
+    from factaudit.gui.dialogs.rater_merge import MergeReturnDialog
+    from factaudit.gui.dialogs.rater_send import SendToRaterDialog
+
+    out.append(("send_to_rater", lambda: SendToRaterDialog(window.project, window)))
+    out.append(("merge_returned_labels", lambda: MergeReturnDialog(window.project, window)))
     out.append(("connection_log", window.show_connection_log))
     out.append(("models", window.show_models))
     out.append(("quickstart", lambda: wa.show_quickstart(window)))

@@ -2,7 +2,17 @@
 1920×1080 screen at QT_SCALE_FACTOR=1.5 (1280×720 logical pixels) no interactive widget lies outside
 the visible part of its window or scroll area, no word-wrapped text is cut off outside a scroll area,
 and committing a label does not grow the window. The walk runs in a child process
-(laptop_layout_check.py), since the screen and the scale are fixed when a QApplication starts."""
+(laptop_layout_check.py), since the screen and the scale are fixed when a QApplication starts.
+
+The pictures in docs/screenshots/laptop_1366x768 and laptop_1920x1080_150 come from the same walk on a
+real X server:
+
+    Xvfb :77 -screen 0 1366x768x24 &  Xvfb :78 -screen 0 1920x1080x24 &
+    DISPLAY=:77 FACTAUDIT_LAPTOP_PLATFORM=xcb FACTAUDIT_SCREENSHOTS=docs/screenshots/laptop_1366x768 \
+        pytest tests/gui/test_laptop_layout.py -k 1366
+    DISPLAY=:78 FACTAUDIT_LAPTOP_PLATFORM=xcb FACTAUDIT_SCREENSHOTS=docs/screenshots/laptop_1920x1080_150 \
+        pytest tests/gui/test_laptop_layout.py -k 150
+"""
 from __future__ import annotations
 
 import json
@@ -36,8 +46,12 @@ def populate(path: Path, tmp_path: Path) -> None:
         services.import_files(project, [tmp_path / "claims.jsonl"], kind="claims", dataset="me-claims")
         ids = [c["id"] for c in claims]
         services.retrieve(project, services.RetrievalRequest("bm25", k=3, claim_ids=ids))
-        verdicts = [{"claim_id": c, "verdict": ("Supported", "Refuted", "No Evidence")[n % 3],
-                     "reasoning": f"Passage 1 is on topic for {c}. Therefore, Supported."} for n, c in enumerate(ids)]
+        verdicts = []
+        for n, c in enumerate(ids):
+            verdict = ("Supported", "Refuted", "No Evidence")[n % 3]
+            said = "No Evidence" if n % 5 == 0 else verdict     # one in five contradicted by its reasoning
+            verdicts.append({"claim_id": c, "verdict": verdict,
+                             "reasoning": f"Passage 1 is about the claim's topic. Therefore, {said}."})
         (tmp_path / "verdicts.jsonl").write_text("".join(json.dumps(v) + "\n" for v in verdicts))
         services.import_files(project, [tmp_path / "verdicts.jsonl"], kind="verdicts")
     finally:
