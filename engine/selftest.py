@@ -7,14 +7,10 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
 import time
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
-
-from factaudit.engine.services.demo import demo_file
 
 
 @dataclass
@@ -28,6 +24,8 @@ class Skip(Exception):
 
 
 def _write_sample(tmp: Path, n_claims: int = 4, n_distractors: int = 60) -> tuple[Path, Path]:
+    from factaudit.engine.services.demo import demo_file  # not at import: the launcher reads Check from here
+
     claims_src = demo_file("scifact_claims_dev100.jsonl").read_text(encoding="utf-8").splitlines()
     claims = [json.loads(l) for l in claims_src if l.strip()][:n_claims]
     wanted = {str(d) for c in claims for d in list(c.get("evidence", {})) + list(c.get("cited_doc_ids", []))}
@@ -120,6 +118,9 @@ def run_self_test(echo: Callable[[str], None] = print, checks: Sequence[Check] |
 
     start_from_settings()  # the self-test is an entry point too (the GUI's Help menu can run it)
     failures = 0
+    import tempfile
+    import traceback
+
     with tempfile.TemporaryDirectory(prefix="factaudit-selftest-") as tmp:
         state: dict = {"tmp": Path(tmp)}
         for check in (CHECKS if checks is None else checks):

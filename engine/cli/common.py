@@ -10,7 +10,6 @@ import click
 
 from factaudit.engine import jsonsafe
 from factaudit.engine.errors import FactAuditError, ImportFailed, RunStopped
-from factaudit.engine.jobs import RateMeter
 
 
 def emit_json(value: Any) -> None:
@@ -57,6 +56,8 @@ def progress_bar(description: str, enabled: bool | None = None,
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from factaudit.engine.jobs import RateMeter
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=Console(stderr=True), transient=True) as bar:

@@ -12,7 +12,6 @@ import socket
 from typing import Any, Iterable
 
 from factaudit.engine.errors import NotFound, RunImmutable
-from factaudit.engine.project import injection_store
 from factaudit.engine.project._json import dumps, loads
 from factaudit.engine.project.chunked import rows_in
 from factaudit.engine.project.db import Project, now_iso
@@ -150,6 +149,8 @@ def add_hits(project: Project, run_id: str, hits: Iterable[HitRecord]) -> None:
             ((run_id, h.claim_id, h.rank, h.passage_id, float(h.score)) for h in hits),
         )
         # Retrieved passages not yet scanned (older projects, a newer heuristic) are flagged here.
+        from factaudit.engine.project import injection_store  # the scanner loads only when hits are written
+
         injection_store.scan_unscanned(conn, (h.passage_id for h in hits))
 
 

@@ -4,14 +4,21 @@ instead of hand-written sqlite_master and PRAGMA table_info queries in each stor
 The wrapper only reads the schema. It is built with execute_plugins=False, so no installed
 sqlite-utils plugin can register functions on a project connection, and recursive_triggers=False,
 so it does not change that pragma on the connection it is given.
+
+sqlite-utils is imported on first use, not with this module: it costs more than the whole of
+`factaudit info` (about 85 ms with its optional numpy import, issue #22 item 1). Opening a project
+only asks whether a table exists, which `table_exists` answers with the query sqlite-utils' own
+`Table.exists()` makes (a table of that name in sqlite_master).
 """
 from __future__ import annotations
 
+import functools
 import sqlite3
 import sys
 
 
-def _import_sqlite_utils():
+@functools.cache
+def _database_class():
     """sqlite-utils imports pandas when it is installed (1.2 s of every cold command, for DataFrame
     inserts we never make). Hide pandas while sqlite-utils loads, so it takes its no-pandas path;
     pandas stays importable for everything else afterwards."""
@@ -26,15 +33,14 @@ def _import_sqlite_utils():
     return Database
 
 
-Database = _import_sqlite_utils()
-
-
 def _db(conn: sqlite3.Connection):
-    return Database(conn, recursive_triggers=False, execute_plugins=False)
+    return _database_class()(conn, recursive_triggers=False, execute_plugins=False)
 
 
 def table_exists(conn: sqlite3.Connection, name: str) -> bool:
-    return _db(conn)[name].exists()
+    """sqlite-utils' `Table.exists()` (`name in table_names()`, the tables in sqlite_master), without
+    importing it on the path every command takes."""
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
 
 
 def table_names(conn: sqlite3.Connection) -> list[str]:

@@ -23,7 +23,7 @@ from factaudit.engine.metrics.classification import LEVELS, MAPPINGS, UnitRecord
 from factaudit.engine.project import certify_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import scoring_units as scoring
-from factaudit.engine.services.rater_merge import sentence_rating_labels
+from factaudit.engine.services.rater_merging import sentence_rating_labels
 from factaudit.engine.services.scoring_units import DEFAULT_LEVEL, DEFAULT_MAPPING
 
 

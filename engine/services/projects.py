@@ -1,18 +1,21 @@
-"""Project-level services: create, open, describe, import, freeze."""
+"""Project-level services: create, open, describe, import. Listing datasets, runs and table rows, and
+freezing a dataset, are the project layer's own functions on the façade (engine/services/__init__.py).
+
+The importer is imported when an import runs: `factaudit info` opens and describes a project without it."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from factaudit.engine import ingest
-from factaudit.engine.ingest.plan import FIELDS
 from factaudit.engine.errors import InvalidArgument
-from factaudit.engine.jobs import ProgressCallback, no_progress
-from factaudit.engine.project import imports as import_store
 from factaudit.engine.project import queries, runs
 from factaudit.engine.project.db import PROJECT_SUFFIX, Project
 from factaudit.engine.version import APP_VERSION
+
+if TYPE_CHECKING:
+    from factaudit.engine.ingest import ImportResult
+    from factaudit.engine.jobs import ProgressCallback
 
 
 def create_project(path: str | Path) -> Project:
@@ -59,12 +62,16 @@ def project_info(project: Project) -> ProjectInfo:
 
 def import_files(project: Project, files: list[str | Path], fmt: str | None = None, kind: str | None = None,
                  mapping: dict[str, str] | None = None, dataset: str | None = None, id_prefix: str | None = None,
-                 split: str | None = None, progress: ProgressCallback = no_progress, *,
+                 split: str | None = None, progress: ProgressCallback | None = None, *,
                  value_map: dict[str, dict[str, str]] | None = None,
-                 skip_invalid: bool = False, rejected_out: str | Path | None = None) -> ingest.ImportResult:
+                 skip_invalid: bool = False, rejected_out: str | Path | None = None) -> ImportResult:
     """All or nothing; `value_map` rewrites field values ({"label": {"0": "Supported"}}), and
     `skip_invalid` imports the valid records and lists the others in `rejected_out`, else in
     `<input>.rejected.jsonl` beside the project (never beside the input)."""
+    from factaudit.engine import ingest
+    from factaudit.engine.jobs import no_progress
+
+    progress = progress or no_progress
     progress(0, None, "validating")
     result = ingest.import_files(project, [Path(f) for f in files], fmt, kind, mapping, dataset, id_prefix, split,
                                  progress=progress, value_map=value_map, skip_invalid=skip_invalid,
@@ -90,6 +97,7 @@ def _detect_language(project: Project, dataset: str) -> str | None:
 
 def preview_file(path: str | Path, fmt: str | None = None, limit: int = 20) -> tuple[list[str], list[dict]]:
     """The first rows of a generic JSONL/CSV file and its column names, for the import dialog."""
+    from factaudit.engine import ingest
     from factaudit.engine.ingest.problems import Problems
     from factaudit.engine.ingest.readers import read_csv, read_jsonl
 
@@ -107,33 +115,8 @@ def preview_file(path: str | Path, fmt: str | None = None, limit: int = 20) -> t
     return columns, rows
 
 
-def freeze_dataset(project: Project, name: str, frozen: bool = True):
-    return import_store.freeze_dataset(project, name, frozen)
-
-
-def list_datasets(project: Project):
-    return queries.list_datasets(project)
-
-
-def count_rows(project: Project, kind: str, dataset: str | None = None, search: str | None = None) -> int:
-    return queries.count_rows(project, kind, dataset, search)
-
-
-def page_rows(project: Project, kind: str, offset: int, limit: int, dataset: str | None = None,
-              search: str | None = None) -> list[tuple]:
-    return queries.page_rows(project, kind, offset, limit, dataset, search)
-
-
 def table_columns(kind: str) -> tuple[str, ...]:
     return queries.TABLES[kind].columns
-
-
-def list_runs(project: Project, kind: str | None = None):
-    return runs.list_runs(project, kind)
-
-
-def get_run(project: Project, run_id: str):
-    return runs.get_run(project, run_id)
 
 
 # ---- for the desktop app's detail pane and import dialog -------------------------------------------
@@ -144,15 +127,16 @@ def row_detail(project: Project, kind: str, row_id: str):
     return _row_detail(project, kind, row_id)
 
 
-# Our field names per generic kind, required ones first (what `--map FIELD=COLUMN` accepts).
-IMPORT_FIELDS = FIELDS  # one table, kept with the importer that reads these fields
-
-
 def import_choices() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(formats, kinds) the importer accepts."""
+    from factaudit.engine import ingest
+
     return ingest.FORMATS, ingest.KINDS
 
 
 def import_fields(kind: str) -> tuple[tuple[str, bool], ...]:
-    """(field, required) pairs for a generic import kind; empty for kinds only adapters produce."""
-    return IMPORT_FIELDS.get(kind, ())
+    """(field, required) pairs for a generic import kind, required ones first (what `--map FIELD=COLUMN`
+    accepts; the table is the importer's, engine/ingest/plan.py); empty for kinds only adapters produce."""
+    from factaudit.engine.ingest.plan import FIELDS
+
+    return FIELDS.get(kind, ())

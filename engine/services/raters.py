@@ -1,7 +1,7 @@
 """Rater packages (issue #21 item 1): a sealed, blind project file holding only what a second rater
 needs, signed by the sender. The sample is stratified by verdict and dataset and reproducible from
 its seed. The rater's side is engine/services/rater_side.py; merging and adjudication are
-engine/services/rater_merge.py.
+engine/services/rater_merging.py.
 """
 from __future__ import annotations
 

@@ -9,9 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from factaudit.engine.audit import annotations as ann
 from factaudit.engine.audit import codebook as cb
-from factaudit.engine.audit import triage as tri
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.project import classifier_store
@@ -118,6 +116,8 @@ class _Facts:
     def retrieval_run(self) -> str | None:
         run = self.verify_run
         if run:
+            from factaudit.engine.audit import triage as tri  # with the metrics: only once a run has verdicts
+
             try:
                 source = tri.retrieval_run_of(self.project, run)
             except FactAuditError:
@@ -211,6 +211,8 @@ def _review(f: _Facts) -> Step:
     run = f.verify_run
     if not run:
         return Step("review", TODO, "needs a finished verify run")
+    from factaudit.engine.audit import triage as tri
+
     ds = tri.disagreements(f.project, run, level="sentence")
     if not ds.n_units:
         ds = tri.disagreements(f.project, run, level="claim")
@@ -243,6 +245,8 @@ def _prelabel(f: _Facts) -> Step:
 
 def _finished_units(records, dims: set[str]) -> set[tuple]:
     """Units whose every dimension has a current first-pass label from one person."""
+    from factaudit.engine.audit import annotations as ann
+
     labelled: dict[tuple, set[str]] = {}
     for a in ann.current_labels(records).values():
         if a.pass_ == "first":

@@ -42,7 +42,10 @@ def usage_blocks(block: str) -> dict[str, str]:
 
 
 def commands(group: click.Group, prefix: tuple[str, ...] = ()):
-    for name, command in sorted(group.commands.items()):
+    # through click's listing, not group.commands: the top group imports each command when asked for it
+    ctx = click.Context(group)
+    for name in sorted(group.list_commands(ctx)):
+        command = group.get_command(ctx, name)
         if command.hidden:
             continue
         path = (*prefix, name)
