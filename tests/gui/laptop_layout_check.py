@@ -169,6 +169,14 @@ def check_window(app, window, shots: Path | None, suffix: str) -> list[str]:
             label = f"{name}{' › ' + tab if tab else ''}"
             if name == "Labeling" and tab in ("", "Label"):
                 out += label_a_unit(app, window, page, label)
+                page.labeling.set_mode("reasoning")       # the verifier's trace beside the reasoning codebook
+                settle(app, 4)
+                out += label_a_unit(app, window, page, f"{label} (reasoning)")
+                out += problems_of(window, f"{label} (reasoning)")
+                if shots is not None:
+                    window.grab().save(str(shots / f"laptop_labeling_reasoning{suffix}.png"))
+                page.labeling.set_mode("evidence")
+                settle(app, 4)
             out += problems_of(window, label)
             if shots is not None:
                 slug = re.sub(r"[^a-z0-9]+", "_", re.sub(r"\(.*?\)|[\d,]+$", "", f"{name} {tab}".lower())).strip("_")
