@@ -92,6 +92,11 @@ class CertifyPanel(QWidget):
         self.notes_label.setObjectName("muted")
         self.notes_label.setWordWrap(True)
         root.addWidget(self.notes_label)
+        # room for the texts from the start: a wrapped label that grows after the page was laid out
+        # would be drawn over the table instead of growing the page
+        lines = self.fontMetrics().lineSpacing()
+        for label, n in ((self.summary, 3), (self.needed_label, 2), (self.notes_label, 2)):
+            label.setMinimumHeight(n * lines + 2)
 
     # ---- inputs from the Results page ---------------------------------------------------------------
     def set_inputs(self, run_id: str | None, mapping: str, level: str) -> None:
@@ -179,7 +184,13 @@ class CertifyPanel(QWidget):
         else:
             self.needed_label.setText(f"Half-width {target}: {doc.get('labels_needed_reason') or 'not reachable'}.")
         self.draw_button.setEnabled(bool(more))
-        self.notes_label.setText(" ".join(f"Note: {n}" for n in doc.get("notes") or []))
+        notes = [f"Note: {n}" for n in doc.get("notes") or []]
+        ppi, alone = er["ppi"].get("ci"), er["labels_only"].get("ci")
+        if ppi and alone and ppi[1] - ppi[0] > alone[1] - alone[0]:
+            notes.append("Note: the prediction-powered interval is wider than the labels' own: the verifier's flags "
+                         "disagree with the labels too often to help here, so more labels (or a better verifier) "
+                         "narrow it, not more verdicts.")
+        self.notes_label.setText(" ".join(notes))
 
     # ---- drawing the labels it takes -------------------------------------------------------------
     def draw(self, out: str | None = None) -> Op | None:

@@ -184,7 +184,7 @@ class SentenceRaterView(QWidget):
             return
         before = self.labels.get(sid)
         self.labels[sid] = label         # shown at once; written in order by the serial writer
-        self.status.setText(f"{sid}: {label}")
+        self.status.setText(f"Sentence {self.index + 1} ({sid}) labelled {label}.")
 
         def failed(exc, sid=sid, before=before) -> None:
             if before is None:

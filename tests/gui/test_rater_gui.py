@@ -312,6 +312,26 @@ def test_reasoning_package_in_rater_mode(qtbot, source, controller, monkeypatch)
     rater.close()
 
 
+def test_factaudit_gui_on_a_package_opens_rater_mode(qtbot, source, monkeypatch):
+    """`factaudit gui FILE` (gui.app.start) on a package: the rater window, not a project window."""
+    project, _, _, tmp = source
+    pkg = tmp / "cli.faproj"
+    services.make_rater_package(project, pkg, "Gus", target="sentences", units=2)
+    as_user(monkeypatch, tmp, "gus")
+    from factaudit.gui.app import start
+
+    controller = start(str(pkg))
+    try:
+        qtbot.waitUntil(lambda: bool(controller.windows), timeout=30_000)
+        (window,) = controller.windows
+        assert window.objectName() == "raterWindow" and window.package_path == str(pkg)
+        assert not controller.start.isVisible()
+    finally:
+        for w in list(controller.windows):
+            w.close()
+        controller.start.close()
+
+
 def test_a_tampered_return_is_refused_in_one_sentence(qtbot, source, monkeypatch):
     project, _, _, tmp = source
     pkg = tmp / "p.faproj"
