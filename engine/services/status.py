@@ -7,14 +7,21 @@ partial; once every step is done or skipped no step is next.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from factaudit.engine.audit import codebook as cb
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.project import classifier_store
 from factaudit.engine.project import status_store as store
 from factaudit.engine.project.db import Project
+
+if TYPE_CHECKING:  # engine.jobs (thread pools, logging) is not needed to read where a project stands
+    from factaudit.engine.jobs import CancelToken, ProgressCallback
+
+
+def _no_progress(done: int, total: int | None, message: str = "") -> None:
+    """The default progress callback: report nothing (engine.jobs.no_progress, without importing it)."""
+
 
 TODO, PARTIAL, DONE, SKIPPED = "todo", "partial", "done", "skipped"
 STATES = (TODO, PARTIAL, DONE, SKIPPED)
@@ -309,17 +316,17 @@ def _seal(f: _Facts) -> Step:
     return Step("seal", DONE, f"{newest.subject} sealed {newest.created}")
 
 
-def workflow_status(project: Project, progress: ProgressCallback = no_progress,
+def workflow_status(project: Project, progress: ProgressCallback = _no_progress,
                     cancel: CancelToken | None = None) -> WorkflowStatus:
     """Every step of the expert's path with its state, a short detail and which one is next."""
-    cancel = cancel or CancelToken()
     f = _Facts(project)
     book = cb.current(project)
     rules = [_import, _decompose, _retrieve, _evaluate_retrieval, _verify, _score, _review, _prelabel,
              lambda f: _label_evidence(f, book), lambda f: _label_reasoning(f, book), _agreement, _report, _seal]
     steps = []
     for n, rule in enumerate(rules):
-        cancel.check()
+        if cancel is not None:
+            cancel.check()
         progress(n, len(rules), "reading the project")
         steps.append(rule(f))
     for s in steps:
@@ -339,7 +346,7 @@ def mark_step(project: Project, step: str, subject: str = "", detail: str | None
     return True
 
 
-def set_prelabels_wanted(project: Project, wanted: bool, progress: ProgressCallback = no_progress,
+def set_prelabels_wanted(project: Project, wanted: bool, progress: ProgressCallback = _no_progress,
                          cancel: CancelToken | None = None) -> None:
     """The user's choice to work without LLM pre-labels (the prelabel step is then skipped)."""
     if wanted:
@@ -353,7 +360,7 @@ def note_edit(project: Project, what: str) -> None:
     store.add_mark(project, "edit", "", what)
 
 
-def data_version(project: Project, progress: ProgressCallback = no_progress,
+def data_version(project: Project, progress: ProgressCallback = _no_progress,
                  cancel: CancelToken | None = None) -> int:
     """Changes when another process committed to the project file (SQLite PRAGMA data_version)."""
     return store.data_version(project)
@@ -393,7 +400,7 @@ def units_to_run(project: Project, kind: str, run: str, *, target: str = "eviden
     return min(n, limit) if limit else n
 
 
-def estimate(project: Project, kind: str, model: str | None, n_units: int, progress: ProgressCallback = no_progress,
+def estimate(project: Project, kind: str, model: str | None, n_units: int, progress: ProgressCallback = _no_progress,
              cancel: CancelToken | None = None) -> Estimate:
     """The speed measured by earlier `kind` runs (verify | judge) of this model on this computer."""
     import socket
@@ -405,6 +412,6 @@ def estimate(project: Project, kind: str, model: str | None, n_units: int, progr
 
 
 def estimate_run(project: Project, kind: str, model: str | None, run: str, *, target: str = "evidence",
-                 k: int = 10, limit: int | None = None, progress: ProgressCallback = no_progress,
+                 k: int = 10, limit: int | None = None, progress: ProgressCallback = _no_progress,
                  cancel: CancelToken | None = None) -> Estimate:
     return estimate(project, kind, model, units_to_run(project, kind, run, target=target, k=k, limit=limit))
