@@ -82,25 +82,55 @@ def confusion(y_true: np.ndarray, y_pred: np.ndarray) -> tuple[int, int, int, in
     return int(np.sum(t & p)), int(np.sum(~t & p)), int(np.sum(t & ~p)), int(np.sum(~t & ~p))
 
 
+_BIT = {v: 1 << i for i, v in enumerate(VERDICTS)}
+_MAPPING_BITS = {m: sum(_BIT[v] for v in vs) for m, vs in MAPPINGS.items()}
+
+
+def _truth_and_masks(units: Sequence[UnitRecord]) -> tuple[np.ndarray, np.ndarray]:
+    """The expert flags and, per unit, a bit mask of the verdicts its claims got: read once, every
+    mapping's predictions follow from the mask by one vectorised AND (instead of a loop per mapping)."""
+    truth = np.fromiter((u.truth for u in units), dtype=bool, count=len(units))
+    bit = _BIT.get
+    masks = np.fromiter((_mask(u.verdicts, bit) for u in units), dtype=np.int64, count=len(units))
+    return truth, masks
+
+
+def _mask(verdicts: list[str], bit) -> int:
+    if len(verdicts) == 1:
+        return bit(verdicts[0], 0)
+    m = 0
+    for v in verdicts:
+        m |= bit(v, 0)
+    return m
+
+
+def _score_arrays(truth: np.ndarray, masks: np.ndarray, mapping: str, n_resamples: int, seed: int) -> MappingScore:
+    y_pred = (masks & _MAPPING_BITS[mapping]) != 0
+    tp, fp, fn, tn = confusion(truth, y_pred)
+    return score_counts(tp, fp, fn, tn, n_resamples=n_resamples, seed=seed, y_true=truth, y_pred=y_pred)
+
+
 def score_units(units: Sequence[UnitRecord], mapping: str, *, n_resamples: int = stats.DEFAULT_RESAMPLES,
                 seed: int = stats.DEFAULT_SEED) -> MappingScore:
-    y_true = np.array([u.truth for u in units], dtype=bool)
-    y_pred = np.array([u.predicted(mapping) for u in units], dtype=bool)
-    tp, fp, fn, tn = confusion(y_true, y_pred)
-    return score_counts(tp, fp, fn, tn, n_resamples=n_resamples, seed=seed, y_true=y_true, y_pred=y_pred)
+    truth, masks = _truth_and_masks(units)
+    return _score_arrays(truth, masks, mapping, n_resamples, seed)
 
 
 def score_all_mappings(units: Sequence[UnitRecord], *, n_resamples: int = stats.DEFAULT_RESAMPLES,
                        seed: int = stats.DEFAULT_SEED) -> dict[str, MappingScore]:
-    return {m: score_units(units, m, n_resamples=n_resamples, seed=seed) for m in MAPPINGS}
+    truth, masks = _truth_and_masks(units)
+    return {m: _score_arrays(truth, masks, m, n_resamples, seed) for m in MAPPINGS}
 
 
 def by_category(units: Sequence[UnitRecord], *, n_resamples: int = stats.DEFAULT_RESAMPLES,
                 seed: int = stats.DEFAULT_SEED) -> dict[str, dict[str, MappingScore]]:
-    groups: dict[str, list[UnitRecord]] = {}
-    for u in units:
-        groups.setdefault(u.category or "(none)", []).append(u)
-    return {c: score_all_mappings(g, n_resamples=n_resamples, seed=seed) for c, g in sorted(groups.items())}
+    truth, masks = _truth_and_masks(units)
+    cats = np.array([u.category or "(none)" for u in units], dtype=object)
+    out = {}
+    for c in sorted(set(cats.tolist())):
+        keep = cats == c
+        out[c] = {m: _score_arrays(truth[keep], masks[keep], m, n_resamples, seed) for m in MAPPINGS}
+    return out
 
 
 # ---- closed regime ----------------------------------------------------------------------------------
@@ -180,6 +210,8 @@ class RunMetrics:
     by_category: dict[str, dict[str, MappingScore]] = field(default_factory=dict)
     # verdicts whose evidence (the passages the model was shown) holds a suspected instruction
     n_suspect_evidence: int = 0
+    # claim id -> {passage id: findings} behind n_suspect_evidence (the report's per-item rows; not in JSON)
+    suspect_claims: dict[str, dict[str, list[dict]]] = field(default_factory=dict, repr=False)
     # verdicts whose own reasoning concludes another verdict ("No Evidence" reasoning under Supported)
     n_reasoning_contradicts: int = 0
     # claims with a gold verdict but no parsed verdict, by reason: left out of `closed`, so its n is

@@ -91,6 +91,35 @@ def covered_sentences(project: Project, run_id: str) -> list[SentenceUnit]:
     return [SentenceUnit(r[0], r[1], r[2], r[3], claims.get(r[0], [])) for r in rows]
 
 
+@dataclass
+class SentenceTable:
+    """The sentences side of scoring, read once for several runs (`compare`): every sentence's item,
+    the labelled sentences in covered_sentences' order, and the active claims of each sentence."""
+
+    item_of: dict[str, str]
+    labelled: list[tuple[str, str, str, str | None]]      # (id, label, item id, category)
+    claims_of: dict[str, list[str]]
+
+    def covered(self, rows: Iterable[VerdictUnit]) -> list[SentenceUnit]:
+        """covered_sentences(run) from the run's verdict_units rows, without another query."""
+        items = {self.item_of[r.sentence_id] for r in rows if r.sentence_id in self.item_of}
+        return [SentenceUnit(sid, label, item, cat, self.claims_of.get(sid, []))
+                for sid, label, item, cat in self.labelled if item in items]
+
+
+def sentence_table(project: Project) -> SentenceTable:
+    conn = project.reader()
+    item_of = dict(conn.execute("SELECT id, item_id FROM sentences"))
+    labelled = conn.execute(
+        "SELECT s.id, s.label, s.item_id, i.category FROM sentences s JOIN items i ON i.id = s.item_id"
+        " WHERE s.label IS NOT NULL ORDER BY s.item_id, s.ord").fetchall()
+    claims: dict[str, list[str]] = {}
+    for cid, sid in conn.execute("SELECT c.id, c.sentence_id FROM claims c JOIN sentences s ON s.id = c.sentence_id"
+                                 " WHERE c.active = 1 ORDER BY c.rowid"):
+        claims.setdefault(sid, []).append(cid)
+    return SentenceTable(item_of, [tuple(r) for r in labelled], claims)
+
+
 def scorable_runs(project: Project) -> dict[str, str]:
     """Finished runs that can be scored, with what they hold: 'verdicts', 'choices' or 'candidates'."""
     conn = project.reader()

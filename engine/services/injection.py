@@ -7,12 +7,13 @@ verdict says it used. Used by `metrics`, the report, Review and the verdict view
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from factaudit.engine.text.injection import DETECTOR, WARNING, describe
 from factaudit.engine.project import injection_store
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
+from factaudit.engine.project.records import VerdictRecord
 
 DEFAULT_K = 10   # the verify default, for a config that does not name k
 
@@ -32,10 +33,13 @@ class SuspectVerdicts:
         return len(self.claims)
 
 
-def verdict_evidence(project: Project, run_id: str) -> dict[str, list[str]]:
-    """{claim id: passage ids the model was shown} for every verdict of a verify (or imported) run."""
+def verdict_evidence(project: Project, run_id: str,
+                     verdicts: Mapping[str, VerdictRecord] | None = None) -> dict[str, list[str]]:
+    """{claim id: passage ids the model was shown} for every verdict of a verify (or imported) run;
+    `verdicts` when the caller has read them already (a table read once per command)."""
     run = run_store.get_run(project, run_id)
-    verdicts = run_store.get_verdicts(project, run_id)
+    if verdicts is None:
+        verdicts = run_store.get_verdicts(project, run_id)
     retrieval_run = (run.config or {}).get("retrieval_run")
     k = int((run.config or {}).get("k") or DEFAULT_K)
     hits = run_store.get_hits(project, retrieval_run) if retrieval_run else {}
@@ -48,8 +52,9 @@ def verdict_evidence(project: Project, run_id: str) -> dict[str, list[str]]:
     return out
 
 
-def suspect_verdicts(project: Project, run_id: str) -> SuspectVerdicts:
-    evidence = verdict_evidence(project, run_id)
+def suspect_verdicts(project: Project, run_id: str,
+                     verdicts: Mapping[str, VerdictRecord] | None = None) -> SuspectVerdicts:
+    evidence = verdict_evidence(project, run_id, verdicts)
     flagged = injection_store.findings(project, (p for ids in evidence.values() for p in ids))
     res = SuspectVerdicts(run_id=run_id, n_verdicts=len(evidence))
     for cid, ids in evidence.items():

@@ -28,7 +28,7 @@ from factaudit.engine.services.split_looks import looks_at_test
 from factaudit.engine.services.usage import run_usage
 # The units and the run check live in scoring_units (certify reads them too, without importing this module).
 from factaudit.engine.services.scoring_units import (
-    DEFAULT_LEVEL, DEFAULT_MAPPING, OpenUnits, _check_run, open_units,
+    DEFAULT_LEVEL, DEFAULT_MAPPING, OpenUnits, _check_run, open_units, read_once, sentence_table,
 )
 
 
@@ -38,6 +38,8 @@ def run_metrics(project: Project, run_id: str, *, n_resamples: int = stats.DEFAU
     _check_run(project, run_id)
     u = open_units(project, run_id)
     kw = {"n_resamples": n_resamples, "seed": seed}
+    verdicts = run_store.get_verdicts(project, run_id)   # read once: evidence and reasoning checks share it
+    suspect = injection.suspect_verdicts(project, run_id, verdicts)
     result = RunMetrics(
         run_id=run_id, n_parse_failures=u.n_parse_failures,
         sentence=score_all_mappings(u.sentences, **kw), claim=score_all_mappings(u.claims, **kw),
@@ -45,16 +47,17 @@ def run_metrics(project: Project, run_id: str, *, n_resamples: int = stats.DEFAU
         n_unscored=sum(u.unscored.values()), unscored=u.unscored,
         n_sentences=len(u.sentences), n_claims=len(u.claims),
         by_category=by_category(u.sentences, **kw) if any(x.category for x in u.sentences) else {},
-        n_suspect_evidence=injection.suspect_verdicts(project, run_id).n,
-        n_reasoning_contradicts=len(reasoning_contradictions(project, run_id)),
+        n_suspect_evidence=suspect.n, suspect_claims=suspect.claims,
+        n_reasoning_contradicts=len(reasoning_contradictions(project, run_id, verdicts)),
         closed_unscored=u.closed_unscored,
     )
     workflow_status.mark_step(project, "score", run_id)   # the Workflow page's "Score" step is seen through
     return result
 
 
-def _predictions(project: Project, run_id: str, mapping: str, level: str) -> dict[str, UnitPrediction]:
-    u = open_units(project, run_id)
+def _predictions(project: Project, run_id: str, mapping: str, level: str,
+                 table: scoring_store.SentenceTable | None = None) -> dict[str, UnitPrediction]:
+    u = open_units(project, run_id, table)
     units = u.sentences if level == "sentence" else u.claims
     categorised = any(x.category for x in units)
     out = {}
@@ -77,7 +80,8 @@ def compare_runs(project: Project, run_ids: Sequence[str], mapping: str = DEFAUL
         raise InvalidArgument("compare needs at least two different runs (--runs R1,R2)")
     for r in run_ids:
         _check_run(project, r)
-    preds = {r: _predictions(project, r, mapping, level) for r in run_ids}
+    table = sentence_table(project)   # the sentences, read once for all runs
+    preds = {r: _predictions(project, r, mapping, level, table) for r in run_ids}
     strata = {p.stratum for r in preds.values() for p in r.values()}
     strata_name = "gold label" if strata <= {"error", "correct"} else "category"
     return compare(preds, mapping, level, strata_name=strata_name, n_resamples=n_resamples, seed=seed)
@@ -138,12 +142,13 @@ def scorable_runs(project: Project) -> dict[str, str]:
 
 # ---- reports ----------------------------------------------------------------------------------------
 def per_item_rows(project: Project, run_id: str, kind: str, lexicon: ma.Lexicon | None = None,
-                  gates: Mapping | None = None, scored: ma.MultiAnswerResult | None = None) -> list[dict[str, Any]]:
+                  gates: Mapping | None = None, scored: ma.MultiAnswerResult | None = None,
+                  metrics: RunMetrics | None = None) -> list[dict[str, Any]]:
     if kind == "verdicts":
         out = []
-        suspect = injection.suspect_verdicts(project, run_id).claims
+        suspect = metrics.suspect_claims if metrics is not None else injection.suspect_verdicts(project, run_id).claims
         attribution = classifier_store.get_verdict_evidence(project, run_id)
-        for r in scoring_store.verdict_units(project, run_id):
+        for r in open_units(project, run_id).rows:
             ok = r.verdict is not None and r.parse_status != "failed"
             out.append({
                 "run_id": run_id, "unit": "claim", "claim_id": r.claim_id, "sentence_id": r.sentence_id,
@@ -247,6 +252,16 @@ def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] =
 def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[str, str], *, mapping: str,
                       level: str, lexicon: ma.Lexicon | None, gates: Mapping | None, n_resamples: int, seed: int,
                       progress: ProgressCallback = no_progress):
+    """Everything a report shows. Each run's units are read once (scoring_units.read_once), though
+    metrics, the comparison, certification and the per-item rows all use them."""
+    with read_once():
+        return _build_report_data(project, run_ids, kinds, mapping=mapping, level=level, lexicon=lexicon,
+                                  gates=gates, n_resamples=n_resamples, seed=seed, progress=progress)
+
+
+def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[str, str], *, mapping: str,
+                       level: str, lexicon: ma.Lexicon | None, gates: Mapping | None, n_resamples: int, seed: int,
+                       progress: ProgressCallback = no_progress):
     from factaudit.engine.project.db import now_iso
     from factaudit.engine.reports.artifacts import ReportData
     from factaudit.engine.version import APP_VERSION
@@ -271,7 +286,7 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
             # one unscorable run should not sink the report on the others; say why it is missing
             skipped[r] = str(exc)
             continue
-        per_item.extend(per_item_rows(project, r, kind, lexicon, gates, multi.get(r)))
+        per_item.extend(per_item_rows(project, r, kind, lexicon, gates, multi.get(r), metrics.get(r)))
     if not (metrics or multi or confl):
         raise InvalidArgument("nothing to report: " + "; ".join(skipped.values()))
     answer_comparisons = (compare_answer_runs(project, list(multi), lexicon, n_resamples=n_resamples, seed=seed)

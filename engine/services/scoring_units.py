@@ -4,7 +4,10 @@ sentences without claims or with a missing verdict). Scoring (services/scoring.p
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.metrics.classification import UnitRecord
@@ -62,7 +65,44 @@ def _check_run(project: Project, run_id: str, want: str | None = "verdicts") -> 
     return kinds[run_id]
 
 
-def open_units(project: Project, run_id: str) -> OpenUnits:
+_read_once: ContextVar[dict | None] = ContextVar("scoring_units_read_once", default=None)
+
+
+@contextmanager
+def read_once() -> Iterator[None]:
+    """Inside the block, each run's units (and the sentence table) are read from the project once,
+    however many figures ask for them (a report scores, compares and certifies the same runs). For a
+    block that only reads: a write in it would not be seen."""
+    token = _read_once.set({})
+    try:
+        yield
+    finally:
+        _read_once.reset(token)
+
+
+def sentence_table(project: Project) -> scoring_store.SentenceTable:
+    memo = _read_once.get()
+    if memo is None:
+        return scoring_store.sentence_table(project)
+    key = (id(project), "sentence table")
+    if key not in memo:
+        memo[key] = scoring_store.sentence_table(project)
+    return memo[key]
+
+
+def open_units(project: Project, run_id: str, table: scoring_store.SentenceTable | None = None) -> OpenUnits:
+    """`table` (sentence_table) when several runs are scored: the sentences are read once. The result
+    is shared inside read_once(): callers never change it."""
+    memo = _read_once.get()
+    if memo is None:
+        return _open_units(project, run_id, table)
+    key = (id(project), run_id)
+    if key not in memo:
+        memo[key] = _open_units(project, run_id, table if table is not None else sentence_table(project))
+    return memo[key]
+
+
+def _open_units(project: Project, run_id: str, table: scoring_store.SentenceTable | None) -> OpenUnits:
     rows = scoring_store.verdict_units(project, run_id)
     failed = {r.claim_id for r in rows if r.verdict is None or r.parse_status == "failed"}
     verdict_of = {r.claim_id: r.verdict for r in rows if r.claim_id not in failed}
@@ -73,7 +113,8 @@ def open_units(project: Project, run_id: str) -> OpenUnits:
     ]
     sentences: list[UnitRecord] = []
     unscored = {"parse_failed": 0, "no_claims": 0, "missing_verdict": 0}
-    for s in scoring_store.covered_sentences(project, run_id):
+    covered = table.covered(rows) if table is not None else scoring_store.covered_sentences(project, run_id)
+    for s in covered:
         if not s.claim_ids:
             unscored["no_claims"] += 1
         elif any(c in failed for c in s.claim_ids):
