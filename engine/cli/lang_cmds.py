@@ -30,7 +30,7 @@ def lang_cmd(project, dataset, code, as_json) -> None:
         emit_json({"datasets": [{"dataset": r.dataset, "lang": r.lang} for r in rows]})
         return
     for r in rows:
-        click.echo(f"{r.dataset}: {r.lang or 'unknown (English rules)'}")
+        click.echo(f"{r.dataset}: {r.lang or 'unknown (CJK texts by their script, others by English rules)'}")
 
 
 COMMANDS = [lang_cmd]

@@ -11,7 +11,7 @@ from factaudit.engine.project import lang_store
 from factaudit.engine.project.db import Project
 
 __all__ = ["DatasetLanguage", "dataset_languages", "set_dataset_language", "detect_dataset_language",
-           "passage_languages", "claim_languages", "normalise_code"]
+           "passage_languages", "claim_languages", "normalise_code", "by_script"]
 
 _ISO = re.compile(r"^[a-z]{2}$")
 
@@ -106,3 +106,46 @@ def claim_languages(project: Project, datasets: Sequence[str], langs: _DatasetLa
     """The language of each claim, given its dataset's name: the dataset's language."""
     langs = langs or _DatasetLangs(project)
     return [langs(ds) for ds in datasets]
+
+
+# Han, Kana and Hangul letters (the ranges engine/text/langid.script_language counts).
+_KANA = "\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9d"
+_HANGUL = "\uac00-\ud7af\u1100-\u11ff\u3130-\u318f"
+_HAN = "\u4e00-\u9fff\u3400-\u4dbf\uf900-\ufaff\U00020000-\U0002fa1f"
+_CJK_CHAR = re.compile(f"[{_KANA}{_HANGUL}{_HAN}]")
+_KANA_RE, _HANGUL_RE, _HAN_RE = (re.compile(f"[{x}]") for x in (_KANA, _HANGUL, _HAN))
+# A text is read as CJK when at least this share of its letters is Han, Kana or Hangul. A CJK
+# analyzer reads its Latin words by the English rule, so a mixed text loses nothing by it.
+CJK_SHARE = 0.25
+
+
+def text_script(text: str) -> str | None:
+    """zh, ja or ko when at least CJK_SHARE of the text's letters are Han, Kana or Hangul (any Kana
+    -> ja, more Hangul than Han -> ko, else zh); None otherwise."""
+    if not _CJK_CHAR.search(text):
+        return None
+    kana, hangul, han = (len(rx.findall(text)) for rx in (_KANA_RE, _HANGUL_RE, _HAN_RE))
+    letters = sum(ch.isalpha() for ch in text)
+    if not letters or kana + hangul + han < CJK_SHARE * letters:
+        return None
+    if kana:
+        return "ja"
+    return "ko" if hangul > han else "zh"
+
+
+def by_script(langs: Sequence[str | None], texts: Sequence[str]) -> tuple[list[str | None], dict[str, int]]:
+    """Each text's language; where it is unknown (its dataset's could not be told and it has none of
+    its own), the one its script decides: a text whose letters are largely Han, Kana or Hangul gets
+    zh, ja or ko, so an unknown language never puts a CJK text through the English rule. A language
+    detected or set stays as it is (setting a Chinese dataset to English is the user's choice).
+    Returns the languages and how many texts took their script's language, per language."""
+    out = list(langs)
+    changed: dict[str, int] = {}
+    for i, text in enumerate(texts):
+        if out[i]:
+            continue
+        script = text_script(text)
+        if script is not None:
+            out[i] = script
+            changed[script] = changed.get(script, 0) + 1
+    return out, dict(sorted(changed.items()))

@@ -82,7 +82,8 @@ def import_files(project: Project, files: list[str | Path], fmt: str | None = No
 
     if any(result.counts.get(k) for k in ("passages", "claims", "items")):   # texts BM25 will tokenize
         result.notes.append(f"language of {result.dataset.name!r}: {lang} (BM25 analyzer {analyzer_name(lang)})" if lang
-                            else f"language of {result.dataset.name!r}: unknown, read with the English rule; set it "
+                            else f"language of {result.dataset.name!r}: unknown; BM25 reads Han, Kana and Hangul "
+                                 "texts by their script's analyzer and the others by the English rule; set it "
                                  "with `factaudit lang`")
     total = sum(result.counts.values())
     progress(total, total, "imported")

@@ -230,16 +230,23 @@ def _bm25_languages(project: Project, corpus: Corpus, claims) -> tuple[list[str 
     from factaudit.engine.services import languages
 
     dataset_langs = languages._DatasetLangs(project)
-    corpus.langs = languages.passage_languages(project, corpus.ids, corpus.dataset, dataset_langs)
-    query_langs = languages.claim_languages(project, [c.dataset for c in claims], dataset_langs)
+    # a text whose language is unknown takes the one its script decides (CJK: never the English rule)
+    corpus.langs, passages_by_script = languages.by_script(
+        languages.passage_languages(project, corpus.ids, corpus.dataset, dataset_langs), corpus.texts)
+    query_langs, queries_by_script = languages.by_script(
+        languages.claim_languages(project, [c.dataset for c in claims], dataset_langs), [c.text for c in claims])
     by_query = Counter(lang_code(x) for x in query_langs)
     corpus.query_lang = by_query.most_common(1)[0][0] if by_query else None
     count = Counter(corpus.langs)
     passages: Counter = Counter()
     for lang, n in count.items():
         passages[lang_code(lang)] += n
-    return query_langs, {"passages": dict(sorted(passages.items())), "queries": dict(sorted(by_query.items())),
-                         "detected_now": sorted(dataset_langs.detected)}
+    pins: dict[str, Any] = {"passages": dict(sorted(passages.items())), "queries": dict(sorted(by_query.items())),
+                            "detected_now": sorted(dataset_langs.detected)}
+    if passages_by_script or queries_by_script:
+        # texts whose language was unknown and came from their script
+        pins["by_script"] = {"passages": passages_by_script, "queries": queries_by_script}
+    return query_langs, pins
 
 
 def _library_versions(spec) -> dict[str, str]:

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from factaudit.engine.cli import cli
 from factaudit.engine.errors import InvalidArgument
-from factaudit.engine.project import runs
+from factaudit.engine.project import lang_store, runs
 from factaudit.engine.retrieval import tokenize as tok
 from factaudit.engine.retrieval.bm25 import B, K1, METHOD, BM25Index, build_matrix, tokenize
 from factaudit.engine.services import import_files, languages, retrieval
@@ -246,3 +246,41 @@ def test_a_one_claim_chinese_file_is_read_as_chinese(project, tmp_path):
     other = retrieval.retrieve(project, retrieval.RetrievalRequest("bm25", k=3))
     warned = retrieval.eval_retrieval(project, other.run_id).warnings
     assert len(warned) == 1 and "tokenized as en (snowball:en)" in warned[0] and "zh (jieba)" in warned[0]
+
+
+def test_an_unknown_language_reads_cjk_texts_by_their_script(project, tmp_path, monkeypatch):
+    """#26 item 8: a dataset whose language cannot be told was read with the English rule, a Chinese
+    sentence one English word, and BM25 found nothing. Now each text of unknown language takes the
+    analyzer its script decides, the run pins how many did, and a Latin text keeps the English rule."""
+    corpus = _write_jsonl(tmp_path / "mixed_corpus.jsonl",
+                          [{"id": f"z{i}", "text": t} for i, t in enumerate(ZH_PASSAGES)]
+                          + [{"id": "e0", "text": "Statins lower cholesterol in adults."}])
+    claims = _write_jsonl(tmp_path / "q.jsonl", [{"id": "q0", "claim": "流感疫苗", "gold_passages": ["z5"]},
+                                                 {"id": "q1", "claim": "statin cholesterol"}])
+    import_files(project, [corpus], kind="corpus", dataset="mixed_corpus")
+    import_files(project, [claims], kind="claims", dataset="q")
+    # the language could not be told (e.g. a detector answer that is no ISO 639-1 code)
+    monkeypatch.setattr(languages, "detect_dataset_language", lambda *a, **k: None)
+    for name in ("mixed_corpus", "q"):
+        lang_store.set_dataset_lang(project, name, None)
+    res = retrieval.retrieve(project, retrieval.RetrievalRequest("bm25", k=3))
+    hits = runs.get_hits(project, res.run_id)
+    assert hits["q0"][0].passage_id == "z5"
+    assert hits["q1"][0].passage_id == "e0"
+    config = runs.get_run(project, res.run_id).config
+    assert config["languages"]["by_script"] == {"passages": {"zh": len(ZH_PASSAGES)}, "queries": {"zh": 1}}
+    assert config["languages"]["passages"] == {"en": 1, "zh": len(ZH_PASSAGES)}
+    assert config["tokenization"]["languages"]["zh"].startswith("jieba: ")
+    assert languages.text_script("Aspirin 流感疫苗有效吗") == "zh"            # half Han: read as Chinese
+    assert languages.text_script("Aspirin in China (中国) lowers fever in adults.") is None
+    assert languages.by_script(["en", None, "de"], ["流感疫苗", "東京は首都", "Grippe"]) == (
+        ["en", "ja", "de"], {"ja": 1})                               # a language told or set is kept
+
+
+def test_the_import_note_for_an_unknown_language_says_how_bm25_reads_it(project, tmp_path, monkeypatch):
+    from factaudit.engine.services import projects
+
+    monkeypatch.setattr(projects, "_detect_language", lambda *a: None)
+    f = _write_jsonl(tmp_path / "u.jsonl", [{"id": "u1", "text": "12 34"}])
+    res = projects.import_files(project, [f], kind="corpus")
+    assert any("unknown; BM25 reads Han, Kana and Hangul texts by their script's analyzer" in n for n in res.notes)
