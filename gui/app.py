@@ -133,12 +133,18 @@ class AppController(QObject):
 
         def check_and_open(job):
             job.cancel.check()
-            return services.open_sealed(path, passphrase)
+            sealed = services.open_sealed(path, passphrase)
+            # an encrypted rater package shows what it is only once decrypted: it opens in rater mode
+            if services.workspace_manifest(sealed.project) is not None:
+                sealed.close()
+                return services.open_rater_package(path, passphrase)
+            return sealed
 
         self.start.set_busy(True)
         return (Op(self.start, check_and_open)
                 .title(f"Checking the seal of {Path(path).name}")
-                .success(lambda sealed: self._show_sealed(path, sealed))
+                .success(lambda opened: self._show_rater(path, opened, passphrase)
+                         if isinstance(opened, services.RaterWorkspace) else self._show_sealed(path, opened))
                 .failure(lambda exc: (self.error("Open sealed file", exc), self._start_if_alone()))
                 .finished(lambda: self.start.set_busy(False))
                 .run())

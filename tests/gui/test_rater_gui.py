@@ -332,6 +332,36 @@ def test_factaudit_gui_on_a_package_opens_rater_mode(qtbot, source, monkeypatch)
         controller.start.close()
 
 
+def test_an_encrypted_package_from_the_dialog(qtbot, source, controller, monkeypatch):
+    project, _, _, tmp = source
+    window = _project_window(qtbot, project)
+    dialog = window.send_to_rater()
+    dialog.rater_edit.setText("Hal")
+    dialog.target_combo.setCurrentIndex(2)
+    dialog.units_spin.setValue(3)
+    pkg = tmp / "enc.faproj"
+    dialog.out_edit.setText(str(pkg))
+    dialog.encrypt_check.setChecked(True)
+    dialog.pass_edit.setText("tea for two")
+    dialog.pass2_edit.setText("tea for three")
+    assert dialog.start() is None and dialog.status_label.text() == "The two passphrases differ."
+    dialog.pass2_edit.setText("tea for two")
+    dialog.start()
+    wait_ops(qtbot)
+    assert services.is_encrypted(pkg) and not dialog.pass_edit.text()     # the passphrase is not kept
+    dialog.close()
+    as_user(monkeypatch, tmp, "hal")
+    monkeypatch.setenv("FACTAUDIT_PASSPHRASE", "tea for two")
+    rater, view = _open_rater(qtbot, controller, pkg)
+    qtbot.keyClick(view.card, Qt.Key.Key_1)
+    assert view.flush()
+    rater.return_labels(str(tmp / "hal-return.faproj"))
+    wait_ops(qtbot)
+    assert rater.last_return is not None and rater.last_return.n_sentence_ratings == 1
+    rater.close()
+    window.close()
+
+
 def test_a_tampered_return_is_refused_in_one_sentence(qtbot, source, monkeypatch):
     project, _, _, tmp = source
     pkg = tmp / "p.faproj"
@@ -440,6 +470,8 @@ def test_certify_draws_the_labels_it_takes_and_sends_them(qtbot, tmp_path, monke
         assert doc["error_rate"]["ppi"]["ci"] == pytest.approx([theta - half, theta + half])
         assert panel.table.item(4, 1).text() == f"{100 * theta:.1f} [{100 * (theta - half):.1f}, " \
                                                 f"{100 * (theta + half):.1f}]"
+        lo, hi = doc["error_rate"]["labels_only"]["ci"]
+        assert ("wider than the labels' own" in panel.notes_label.text()) == (2 * half > hi - lo)
         more = doc["labels_needed"]
         assert more and f"{more} more labelled sentences" in panel.needed_label.text()
         assert panel.draw_button.isEnabled()
