@@ -23,7 +23,9 @@ WRITE_PREFIX = re.compile(r"^(add|create|delete|remove|rename|set|save|import|fr
                           r"|draw|make|build|accept|reject|note|ensure)_")
 # the pipeline jobs, each of which makes a run (their namesakes such as verify_runs only read)
 WRITE_JOBS = {"annotate", "verify", "verify_plain", "judge", "decompose", "aggregate", "retrieve", "certify",
-              "sweep", "induce"}
+              "sweep", "induce",
+              # second raters (issue #21): opening a package makes its workspace; the rest write labels or files
+              "open_rater_package", "rate_sentence", "rater_return", "rater_merge", "adjudicate", "adjudicate_sentence"}
 # names a write verb starts that only read
 READS = {"import_choices", "import_fields", "build_report_data"}
 # where a write may run: the work given to these calls
@@ -158,7 +160,9 @@ def test_the_write_set_is_the_facade_writes(writes):
                   "add_endpoint", "add_model_file", "remove_model", "remove_endpoint", "import_files",
                   "rename_dataset", "delete_dataset", "freeze_dataset", "set_dataset_language", "verify", "judge",
                   "decompose", "aggregate", "retrieve", "seal_project", "write_report", "mark_review",
-                  "draw_review_sample", "set_prelabels_wanted", "make_working_copy", "build_demo"}
+                  "draw_review_sample", "set_prelabels_wanted", "make_working_copy", "build_demo",
+                  "make_rater_package", "open_rater_package", "rate_sentence", "rater_return", "rater_merge",
+                  "adjudicate", "adjudicate_sentence", "draw_certify_sample", "write_certify_sample", "certify"}
     assert gui_writes <= writes, sorted(gui_writes - writes)
     # reads the GUI calls on the UI thread stay outside the rule
     for read in ("list_runs", "codebook", "verify_runs", "judge_runs", "aggregate_runs", "import_choices",
