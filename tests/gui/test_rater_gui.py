@@ -386,6 +386,16 @@ def test_a_tampered_return_is_refused_in_one_sentence(qtbot, source, monkeypatch
     wait_ops(qtbot)
     text = merge.status_label.text()
     assert text.startswith("Not merged: ") and "\n" not in text and "nothing was written" in text
+    # the genuine file, but Trust only names another key (the sender's own): refused, nothing written
+    merge.file_edit.setText(str(ret))
+    merge.trust_edit.setText(services.export_public_key().fingerprint)
+    merge.check()
+    wait_ops(qtbot)
+    assert merge.signature_label.text().startswith("Signature: valid, signed by ")
+    merge.start()
+    wait_ops(qtbot)
+    text = merge.status_label.text()
+    assert text.startswith("Not merged: ") and "not by the key given" in text and "--trust" not in text
     assert services.merge_provenance(project) == {}
     window.close()
 
