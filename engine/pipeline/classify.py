@@ -1,18 +1,32 @@
 """Verdicts from a classifier verifier: score every (evidence window, claim) pair of a claim's top-k
-passages, take per label the maximum over all windows of all passages, and apply one rule
-(DESIGN.md "Classifier verifiers"):
+passages and apply the model's rule (DESIGN.md "Classifier verifiers"; verifier.json "thresholds"):
+
+Rule "maxima" (NLI-trained models; per label the maximum over all windows of all passages):
 
     Supported   if max P(S) >= τ_s and max P(R) <  τ_r
     Refuted     if max P(R) >= τ_r and max P(S) <  τ_s
     Ambiguous   if max P(S) >= τ_s and max P(R) >= τ_r   (passages support and refute)
     No Evidence otherwise
 
+Rule "evidence_stance" (the embedded model): a window's evidence is 1 - P(No Evidence) and its stance
+Supported if P(S) >= P(R), else Refuted. The window with the most evidence over all passages decides:
+
+    No Evidence if its evidence < τ_e
+    Ambiguous   if its evidence >= τ_c and another passage's best window has evidence >= τ_c and the
+                opposite stance (passages support and refute)
+    otherwise its stance
+
+Why two: a small model fine-tuned on few pairs ranks evidence well and tells support from refutation
+on the window it is surest holds evidence, but its raw P(S) and P(R) maxima over ~30 windows are
+both high on topical text, so "maxima" calls most claims Ambiguous or No Evidence.
+
 A binary model (no contradiction label) has no P(R): it never yields Refuted or Ambiguous.
-The driving window is kept for attribution: the argmax of the winning label (Supported, Refuted);
-for Ambiguous the stronger of the two argmaxes (Supported on a tie); for No Evidence the window with
-the highest max(P(S), P(R)). Ties go to the earlier window (passage rank order, then position).
-No passage with text (no windows) is No Evidence with no attribution. A claim too long for the
-model's window is a per-claim failure (parse_status "failed", no verdict), never a truncation.
+The driving window is kept for attribution: under "maxima" the argmax of the winning label
+(Supported, Refuted; for Ambiguous the stronger of the two; for No Evidence the window with the
+highest max(P(S), P(R))); under "evidence_stance" the deciding window. Ties go to the earlier window
+(passage rank order, then position). No passage with text (no windows) is No Evidence with no
+attribution. A claim too long for the model's window is a per-claim failure (parse_status "failed",
+no verdict), never a truncation.
 
     model = classifier.open_classifier(folder, name="minilm-verifier", threads=1)
     results = classify_claims(model, [ClaimInput("c1", "Aspirin reduces fever.", passages)])
@@ -109,7 +123,7 @@ class ClaimResult:
 
 
 def verdict_rule(max_s: float, max_r: float | None, thresholds: Thresholds) -> str:
-    """The four-verdict rule on the per-label maxima (max_r None: a binary model, never Refuted)."""
+    """Rule "maxima" on the per-label maxima (max_r None: a binary model, never Refuted)."""
     s = max_s >= thresholds.supported
     r = max_r is not None and max_r >= thresholds.refuted
     if s and r:
@@ -119,6 +133,26 @@ def verdict_rule(max_s: float, max_r: float | None, thresholds: Thresholds) -> s
     if r:
         return REFUTED
     return NO_EVIDENCE
+
+
+def evidence_stance_rule(windows: Sequence[Window], p_s: np.ndarray, p_r: np.ndarray | None, p_n: np.ndarray,
+                         thresholds: Thresholds) -> tuple[str, int, str]:
+    """Rule "evidence_stance": (verdict, deciding window index, its stance)."""
+    evidence = 1.0 - p_n
+    stance_s = np.ones(len(windows), dtype=bool) if p_r is None else p_s >= p_r
+    top = int(np.argmax(evidence))
+    stance = SUPPORTED if stance_s[top] else REFUTED
+    if evidence[top] < thresholds.evidence:
+        return NO_EVIDENCE, top, stance
+    if evidence[top] >= thresholds.conflict:
+        best: dict[str, int] = {}
+        for i, w in enumerate(windows):
+            j = best.get(w.passage_id)
+            if j is None or evidence[i] > evidence[j]:
+                best[w.passage_id] = i
+        if any(evidence[i] >= thresholds.conflict and stance_s[i] != stance_s[top] for i in best.values()):
+            return AMBIGUOUS, top, stance
+    return stance, top, stance
 
 
 def _attr(w: Window, label: str, p: float) -> Attribution:
@@ -142,6 +176,10 @@ def decide(claim_id: str, windows: list[Window], p_s: np.ndarray, p_r: np.ndarra
         i_r = int(np.argmax(p_r))
         maxima[REFUTED] = float(p_r[i_r])
         best_r = _attr(windows[i_r], REFUTED, p_r[i_r])
+    if thresholds.rule == "evidence_stance":
+        verdict, j, stance = evidence_stance_rule(windows, p_s, p_r, p_n, thresholds)
+        driving = _attr(windows[j], stance, p_s[j] if stance == SUPPORTED else p_r[j])
+        return ClaimResult(claim_id, verdict, maxima, driving, best_s, best_r, pairs, binary)
     verdict = verdict_rule(maxima[SUPPORTED], maxima[REFUTED], thresholds)
     if verdict == SUPPORTED:
         driving = best_s

@@ -39,7 +39,7 @@ class VerifyRequest(LLMRunSettings):
     evidence: str | None = DEFAULT_EVIDENCE   # whole | sentences:N | tokens:B (None = whole)
     scoring: str = "generate"            # or "logprob": the four verdicts scored by log-probability (joint)
     calibration: str = "none"            # logprob only: none | contextual | a JSON bias file
-    thresholds: str | None = None        # classifier only: a JSON file {"supported": x, "refuted": y}
+    thresholds: str | None = None        # classifier only: a JSON thresholds file (classifier_folder.parse_thresholds)
     claim_ids: list[str] | None = None   # LLM only: just these claims (reasoning for the units to be labelled)
 
 

@@ -83,7 +83,8 @@ class VerifyDialog(JobDialog):
         cform.addRow("Classifier", self.classifier_combo)
         self.thresholds_edit = QLineEdit()
         self.thresholds_edit.setPlaceholderText("optional: the model's own thresholds")
-        self.thresholds_edit.setToolTip('A JSON file {"supported": τ_s, "refuted": τ_r}; it overrides the '
+        self.thresholds_edit.setToolTip('A JSON file {"supported": τ_s, "refuted": τ_r} or {"rule": '
+                                        '"evidence_stance", "evidence": τ_e, "conflict": τ_c}; it overrides the '
                                         "thresholds shipped with the model and is pinned in the run")
         self.thresholds_button = QPushButton("Browse…")
         self.thresholds_button.clicked.connect(self._browse_thresholds)

@@ -38,7 +38,18 @@ MODELS_CHANGED = (None, OpChanges(models=True))     # app-wide: the registry is 
 
 LLM_COLUMNS = ["Name", "Source", "Size", "Quantization", "Context", "RAM fit", "SHA-256"]
 EMB_COLUMNS = ["Name", "Source", "Size", "Path"]
-CLF_COLUMNS = ["Name", "Source", "Labels map", "Binary", "Thresholds S / R", "RAM fit"]   # the path: the name's tooltip
+
+
+def _thresholds_text(th: dict) -> str:
+    """verifier.json thresholds in the table: the rule's own two numbers."""
+    if not th:
+        return "—"
+    names = (("evidence", "τ_e"), ("conflict", "τ_c")) if th.get("rule") == "evidence_stance" else \
+        (("supported", "τ_s"), ("refuted", "τ_r"))
+    return ", ".join(f"{sym} {th[k]:.2f}" if isinstance(th.get(k), (int, float)) else f"{sym} —" for k, sym in names)
+
+
+CLF_COLUMNS = ["Name", "Source", "Labels map", "Binary", "Rule and thresholds", "RAM fit"]   # the path: the name's tooltip
 CLF_LABELS, CLF_BINARY, CLF_THRESHOLDS, CLF_FIT = 2, 3, 4, 5
 VERDICT_ABBR = {"Supported": "S", "Refuted": "R", "No Evidence": "NE"}   # as in the R / R+NE mappings
 COL_NAME, COL_SOURCE, COL_SIZE, COL_QUANT, COL_CTX, COL_FIT, COL_SHA = range(7)
@@ -227,8 +238,7 @@ class ModelsView(QWidget):
                      ", ".join(f"{k} → {VERDICT_ABBR.get(v, v)}" for k, v in labels.items()) if usable
                      else f"not usable: {e.note}",
                      ("yes (never Refuted)" if e.extra.get("binary") else "no") if usable else "—",
-                     " / ".join(f"{th[k]:.2f}" if isinstance(th.get(k), (int, float)) else "—"
-                                for k in ("supported", "refuted")) if th else "—",
+                     _thresholds_text(th),
                      fit_text(e)]
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)

@@ -107,8 +107,15 @@ def test_unknown_classifier_name_and_thresholds_files(tmp_path, monkeypatch):
     good = tmp_path / "t.json"
     good.write_text('{"supported": 0.4, "refuted": 0.8}')
     assert read_thresholds_file(good).to_json() == {"supported": 0.4, "refuted": 0.8}
+    good.write_text('{"rule": "evidence_stance", "evidence": 0.35}')
+    got = read_thresholds_file(good)
+    assert (got.rule, got.evidence, got.conflict) == ("evidence_stance", 0.35, 1.0)
+    assert got.to_json() == {"rule": "evidence_stance", "evidence": 0.35, "conflict": 1.0}
     for body, words in (("[1]", "must be an object"), ('{"supported": "high"}', "must be a number"),
-                        ('{"supported": 0.4, "other": 1}', "must be an object"), ("{", "not valid JSON")):
+                        ('{"supported": 0.4, "other": 1}', "must be an object"), ("{", "not valid JSON"),
+                        ('{"rule": "vote"}', "must be an object"),
+                        ('{"rule": "evidence_stance", "supported": 0.4}', "must be an object"),
+                        ('{"rule": "evidence_stance", "evidence": 0.6, "conflict": 0.5}', "must be at least")):
         good.write_text(body)
         with pytest.raises(InvalidArgument, match=words):
             read_thresholds_file(good)

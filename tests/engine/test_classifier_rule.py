@@ -113,3 +113,69 @@ def test_no_windows_is_no_evidence_without_attribution_and_records_keep_verdict_
     assert verdict.reasoning.startswith(f"Passage {ws[1].passage_id}, sentence {ws[1].first}: P(Supported)=0.910")
     assert json.loads(verdict.raw_output)["maxima"]["Supported"] == 0.91
     assert (evidence.span_start, evidence.span_end, evidence.prob) == (ws[1].start, ws[1].end, 0.91)
+
+
+def _es_reference(rows, pids, te, tc):
+    """Rule "evidence_stance" written out as a loop: evidence = 1 - P(NE), the first window with the
+    most evidence decides; Ambiguous needs another passage's best window at >= τ_c, opposite stance."""
+    ev = [1 - n for _, _, n in rows]
+    stance = ["Supported" if r is None or s >= r else "Refuted" for s, r, _ in rows]
+    top = 0
+    for i in range(len(rows)):
+        if ev[i] > ev[top]:
+            top = i
+    if ev[top] < te:
+        return "No Evidence", top
+    if ev[top] >= tc:
+        for pid in dict.fromkeys(pids):
+            idx = [i for i in range(len(rows)) if pids[i] == pid]
+            best = idx[0]
+            for i in idx:
+                if ev[i] > ev[best]:
+                    best = i
+            if ev[best] >= tc and stance[best] != stance[top]:
+                return "Ambiguous", top
+    return stance[top], top
+
+
+def test_evidence_stance_rule_agrees_with_the_reference_on_random_tables():
+    rng = random.Random(5)
+    seen = set()
+    for trial in range(800):
+        n = rng.randint(1, 9)
+        binary = trial % 5 == 0
+        probs = []
+        for _ in range(n):
+            raw = [rng.choice([0.05, 0.2, 0.5, 0.8, 1.0, 2.0, 4.0]) for _ in range(2 if binary else 3)]
+            probs.append([v / sum(raw) for v in raw])
+        p_s = np.array([p[0] for p in probs])
+        p_n = np.array([p[-1] for p in probs])
+        p_r = None if binary else np.array([p[1] for p in probs])
+        te = rng.choice([0.2, 0.4, 0.6])
+        tc = rng.choice([te, 0.7, 1.0])
+        ws = _windows(n)
+        th = Thresholds(rule="evidence_stance", evidence=te, conflict=tc)
+        got = decide("c", ws, p_s, p_r, p_n, th)
+        rows = [(p_s[i], None if binary else p_r[i], p_n[i]) for i in range(n)]
+        verdict, top = _es_reference(rows, [w.passage_id for w in ws], te, tc)
+        assert got.verdict == verdict, (rows, te, tc)
+        assert (got.driving.passage_id, got.driving.start) == (ws[top].passage_id, ws[top].start)
+        want_label = "Supported" if binary or p_s[top] >= p_r[top] else "Refuted"
+        assert got.driving.label == want_label
+        assert got.driving.prob == (p_s[top] if want_label == "Supported" else p_r[top])
+        if binary:
+            assert got.verdict in ("Supported", "No Evidence")
+        seen.add(verdict)
+    assert seen == {"Supported", "Refuted", "Ambiguous", "No Evidence"}
+
+
+def test_evidence_stance_the_surest_window_decides_even_when_another_has_a_higher_p_supported():
+    ws = _windows(3)
+    # window 0: P(S) .55 but P(NE) .40 (evidence .60); window 1: evidence .95, stance Refuted.
+    p_s, p_r, p_n = np.array([0.55, 0.30, 0.1]), np.array([0.05, 0.65, 0.1]), np.array([0.40, 0.05, 0.8])
+    th = Thresholds(rule="evidence_stance", evidence=0.5, conflict=1.0)
+    assert decide("c", ws, p_s, p_r, p_n, th).verdict == "Refuted"
+    # under "maxima" the same table is Ambiguous at 0.5 / 0.5: the reason the embedded model uses the other rule
+    assert decide("c", ws, p_s, p_r, p_n, Thresholds(0.5, 0.5)).verdict == "Ambiguous"
+    # the conflict threshold only looks at other passages' best windows (windows 0-2 are one passage here)
+    assert decide("c", ws, p_s, p_r, p_n, Thresholds(rule="evidence_stance", evidence=0.5, conflict=0.5)).verdict == "Refuted"
