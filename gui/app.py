@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (  # noqa: E402
 
 from factaudit.engine import services  # noqa: E402
 from factaudit.engine.errors import FactAuditError, ProjectLocked  # noqa: E402
+from factaudit.engine.services.demo import FULL, QUICK, find_demos, source_demo_dir  # noqa: E402
 from factaudit.gui import settings  # noqa: E402
 from factaudit.gui.collector import IdleCollector  # noqa: E402
 from factaudit.gui.ops import Op, OpChanges, error_text  # noqa: E402
@@ -61,6 +62,7 @@ class AppController(QObject):
         self.start.newRequested.connect(self.new_project)
         self.start.openRequested.connect(self.open_dialog)
         self.start.demoRequested.connect(self.open_demo)
+        self.start.rebuildDemoRequested.connect(self.rebuild_demo)
         self.start.recentActivated.connect(self.open_path)
         self.demo_op: Op | None = None
 
@@ -252,15 +254,54 @@ class AppController(QObject):
     def demo_dir(self) -> Path:
         return settings.user_data_dir() / "demo"
 
+    def demo_folders(self) -> list[Path]:
+        """Where a demo may already be: the source checkout's projects/demo (`make demo`), then the
+        user data folder (what Open demo builds)."""
+        return [d for d in (source_demo_dir(), self.demo_dir()) if d is not None]
+
     def open_demo(self):
-        path = self.demo_dir() / "demo.faproj"
-        if path.exists():
-            return self.open_path(str(path))
+        """Open the demo that is there when its stamp matches this app's demo version; build one only
+        when there is none, or when the user chooses to rebuild an outdated one."""
+        found = find_demos(self.demo_folders())
+        current = next((c for c in found if c.is_current(self.demo_accepts)), None)
+        if current is not None:
+            return self.open_path(current.path)
+        if not found:
+            return self.build_demo()
+        old = found[0]
+        choice = self.ask_about_old_demo(old)
+        if choice == "as_is":
+            return self.open_path(old.path)
+        if choice == "rebuild":
+            return self.build_demo()
+        return None
+
+    def ask_about_old_demo(self, old) -> str | None:
+        """"rebuild", "as_is" or None (cancelled) for a demo that is not up to date."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Open demo",
+                          f"The demo project at {old.path} is not up to date: {old.why_not(self.demo_accepts)}.",
+                          parent=self.start)
+        box.setInformativeText("Rebuild it (a few minutes, in the background) or open it as it is?")
+        rebuild = box.addButton("Rebuild", QMessageBox.ButtonRole.AcceptRole)
+        as_is = box.addButton("Open as it is", QMessageBox.ButtonRole.ActionRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(rebuild)
+        box.exec()
+        return {rebuild: "rebuild", as_is: "as_is"}.get(box.clickedButton())
+
+    def rebuild_demo(self):
+        """Start screen › Rebuild demo: build the demo from scratch in the user data folder, on request."""
         return self.build_demo()
 
     # "Open demo" builds what `make demo` builds (verify and pre-label slices included, a few minutes
     # in the background); only the start-screen test turns the model steps off.
     demo_skips_model_steps = False
+
+    @property
+    def demo_accepts(self) -> tuple[str, ...]:
+        """The builds Open demo opens as they are: the whole pipeline (and, when this controller builds
+        demos without the model steps, such a build too)."""
+        return (FULL, QUICK) if self.demo_skips_model_steps else (FULL,)
 
     def build_demo(self) -> Op:
         out = self.demo_dir()

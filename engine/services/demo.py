@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import ProgressCallback, no_progress
+from factaudit.engine.project import rater_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.models.registry import EMBEDDED_LLM
 from factaudit.engine.resource_files import resource_path
@@ -23,6 +24,11 @@ from factaudit.engine.services.seal import demo_step_seal
 from factaudit.engine.services.verification import VerifyRequest, verify
 
 DEMO_NAME = "demo.faproj"
+# Bump when DEMO_STEPS or the data in resources/demo change: Open demo rebuilds (when asked) a demo
+# whose stamp differs, and opens one that matches at once.
+DEMO_VERSION = "2"
+DEMO_VERSION_KEY, DEMO_STEPS_KEY = "demo_version", "demo_steps"
+FULL, QUICK, DATA_ONLY, BUILDING = "all", "without model steps", "data only", "building"
 
 
 def demo_file(name: str) -> Path:
@@ -196,6 +202,10 @@ def build_demo(out_dir: str | Path, progress: ProgressCallback = no_progress, *,
             Path(str(path) + suffix).unlink(missing_ok=True)
     summary = DemoSummary(project=str(path))
     with create_project(path) as project:
+        # stamped first as "building", then with what was built: an interrupted build never passes
+        # for a finished demo (meta values are no change to the project: a sealed copy stays current)
+        rater_store.set_meta(project, DEMO_VERSION_KEY, DEMO_VERSION)
+        rater_store.set_meta(project, DEMO_STEPS_KEY, BUILDING)
         progress(0, None, "importing the SciFact subset")
         res = import_files(project, [demo_file("scifact_corpus_subset.jsonl"), demo_file("scifact_claims_dev100.jsonl")],
                            fmt="scifact", dataset="scifact-demo", split="dev")
@@ -211,4 +221,49 @@ def build_demo(out_dir: str | Path, progress: ProgressCallback = no_progress, *,
                     continue
                 step(project, summary, progress)
         summary.steps.append({"step": "info", **{k: v for k, v in project_info(project).counts.items()}})
+        rater_store.set_meta(project, DEMO_STEPS_KEY, (QUICK if skip_slow else FULL) if run_steps else DATA_ONLY)
     return summary
+
+
+@dataclass
+class DemoCandidate:
+    """A demo project found on disk, and whether Open demo may open it as it is."""
+    path: str
+    version: str | None          # the stamp of the demo build that made it (None: made before stamps)
+    steps: str | None            # FULL, QUICK, DATA_ONLY or BUILDING (an interrupted build)
+
+    def is_current(self, accept: tuple[str, ...] = (FULL,)) -> bool:
+        return self.version == DEMO_VERSION and self.steps in accept
+
+    def why_not(self, accept: tuple[str, ...] = (FULL,)) -> str:
+        """Why this demo is not opened as it is, in one clause (empty when it is current)."""
+        if self.is_current(accept):
+            return ""
+        if self.steps == BUILDING:
+            return "its build was interrupted"
+        if self.version != DEMO_VERSION:
+            made = f"demo version {self.version}" if self.version else "a version without a stamp"
+            return f"it was built by {made}, this app builds demo version {DEMO_VERSION}"
+        return f"it was built {self.steps} (Open demo shows the whole pipeline)"
+
+
+def source_demo_dir() -> Path | None:
+    """projects/demo of the source checkout this engine runs from (what `make demo` builds), or None
+    in an installed or bundled app."""
+    root = Path(__file__).resolve().parents[2]
+    if (root / "pyproject.toml").is_file() and (root / "projects").is_dir():
+        return root / "projects" / "demo"
+    return None
+
+
+def find_demos(folders) -> list[DemoCandidate]:
+    """The demo projects in these folders (in order), read without opening them as projects."""
+    out = []
+    for folder in folders:
+        if folder is None:
+            continue
+        path = Path(folder) / DEMO_NAME
+        if path.is_file():
+            out.append(DemoCandidate(str(path), rater_store.read_meta_of_file(path, DEMO_VERSION_KEY),
+                                     rater_store.read_meta_of_file(path, DEMO_STEPS_KEY)))
+    return out

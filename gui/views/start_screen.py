@@ -30,6 +30,7 @@ class StartScreen(QWidget):
     newRequested = Signal()
     openRequested = Signal()
     demoRequested = Signal()
+    rebuildDemoRequested = Signal()
     recentActivated = Signal(str)
 
     def __init__(self, parent: QWidget | None = None):
@@ -72,6 +73,13 @@ class StartScreen(QWidget):
         demo_note.setMaximumWidth(220)
         actions.addSpacing(6)
         actions.addWidget(demo_note)
+        self.rebuild_button = QPushButton("Rebuild the demo…")
+        self.rebuild_button.setObjectName("linkButton")
+        self.rebuild_button.setFlat(True)
+        self.rebuild_button.setToolTip("Build the demo project from scratch (a few minutes in the background); "
+                                       "Open demo opens the one already built")
+        self.rebuild_button.clicked.connect(self.rebuildDemoRequested)
+        actions.addWidget(self.rebuild_button, 0, Qt.AlignmentFlag.AlignLeft)
         actions.addStretch(1)
         columns.addLayout(actions)
 
@@ -153,7 +161,7 @@ class StartScreen(QWidget):
         return [self.recent.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.recent.count())]
 
     def set_busy(self, busy: bool) -> None:
-        for b in (self.new_button, self.open_button, self.demo_button):
+        for b in (self.new_button, self.open_button, self.demo_button, self.rebuild_button):
             b.setEnabled(not busy)
         self.recent.setEnabled(not busy)
         if busy:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -105,7 +107,8 @@ def test_other_errors_show_their_message(qtbot, tmp_path, monkeypatch):
     assert "not" in shown[1][1] and "project" in shown[1][1]
 
 
-def test_open_demo_builds_it_in_the_background(qtbot, closer, tmp_path):
+def test_open_demo_builds_it_in_the_background(qtbot, closer, tmp_path, monkeypatch):
+    monkeypatch.setattr("factaudit.gui.app.source_demo_dir", lambda: None)   # not the checkout's projects/demo
     controller = AppController()
     controller.demo_skips_model_steps = True    # the model steps are tested in test_offline_demo
     qtbot.addWidget(controller.start)
@@ -223,3 +226,66 @@ def test_a_damaged_sealed_file_is_refused_with_the_reason(qtbot, closer, demo_co
     assert "Open sealed file" == controller.last_error.windowTitle()
     assert expected.reasons[0] in controller.last_error.text()
     controller.last_error.close()
+
+
+def _stamped_demo(folder: Path, version: str | None, steps: str) -> Path:
+    """A demo project (data only, quick to build) whose stamp says `version` and `steps`."""
+    from factaudit.engine.project import rater_store
+    from factaudit.engine.services import demo
+
+    path = Path(demo.build_demo(folder, run_steps=False).project)
+    project = services.open_project(path)
+    try:
+        rater_store.set_meta(project, demo.DEMO_VERSION_KEY, version or "")
+        rater_store.set_meta(project, demo.DEMO_STEPS_KEY, steps)
+    finally:
+        project.close()
+    return path
+
+
+def test_open_demo_opens_the_checkouts_demo_when_its_stamp_matches(qtbot, closer, tmp_path, monkeypatch):
+    from factaudit.engine.services import demo
+
+    source = tmp_path / "checkout" / "projects" / "demo"
+    built = _stamped_demo(source, demo.DEMO_VERSION, demo.FULL)
+    monkeypatch.setattr("factaudit.gui.app.source_demo_dir", lambda: source)
+    controller = AppController()
+    qtbot.addWidget(controller.start)
+    monkeypatch.setattr(controller, "build_demo", lambda: pytest.fail("a current demo is never rebuilt"))
+    window = controller.open_demo()
+    closer(window)
+    assert Path(window.project.path).resolve() == built.resolve()
+    window.close()
+    QApplication.processEvents()
+
+
+@pytest.mark.parametrize("version, steps, why", [
+    ("1", "all", "built by demo version 1"),
+    (None, "all", "a version without a stamp"),
+    ("2", "building", "interrupted"),
+])
+def test_an_outdated_demo_is_rebuilt_only_on_request(qtbot, closer, tmp_path, monkeypatch, version, steps, why):
+    from factaudit.engine.services import demo
+
+    source = tmp_path / "checkout" / "projects" / "demo"
+    old = _stamped_demo(source, version, steps)
+    monkeypatch.setattr("factaudit.gui.app.source_demo_dir", lambda: source)
+    controller = AppController()
+    qtbot.addWidget(controller.start)
+    asked, built = [], []
+    monkeypatch.setattr(controller, "build_demo", lambda: built.append(True))
+    for answer in (None, "as_is", "rebuild"):
+        monkeypatch.setattr(controller, "ask_about_old_demo",
+                            lambda c, a=answer: (asked.append(c.why_not()), a)[1])
+        result = controller.open_demo()
+        if answer == "as_is":
+            closer(result)
+            assert Path(result.project.path).name == old.name
+            result.close()
+            QApplication.processEvents()
+        else:
+            assert not controller.windows
+    assert len(asked) == 3 and why in asked[0], asked
+    assert built == [True]                        # once, after "Rebuild"
+    controller.rebuild_demo()                     # the start screen's Rebuild the demo…
+    assert built == [True, True]
