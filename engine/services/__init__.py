@@ -20,12 +20,12 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "audit": (
         "DisagreementIndex", "LabelUnit", "PassageText", "agreement", "agreement_json", "annotate",
         "annotation_history", "audit_report", "codebook", "codebook_versions", "correct_annotation",
-        "current_annotations", "default_retrieval_run", "disagreement_index", "disagreements", "evidence_queue",
-        "expand_disagreements", "export_annotations", "export_codebook", "import_annotations",
-        "import_codebook", "index_page", "label_unit", "open_evidence_queue", "open_reasoning_queue",
-        "passage_texts", "queue_full_order", "rater_tables", "reasoning_queue", "retrieval_claim_ids",
-        "retrieval_run_ids=retrieval_runs", "save_codebook", "save_codebook_data", "set_triage", "taxonomy",
-        "triage_summary", "undo_annotation", "verify_run_ids=verify_runs",
+        "current_annotations", "default_retrieval_run", "disagreement_index", "evidence_queue",
+        "expand_disagreements", "export_codebook", "import_annotations", "import_codebook", "index_page",
+        "label_unit", "open_evidence_queue", "open_reasoning_queue", "passage_texts", "queue_full_order",
+        "rater_tables", "reasoning_queue", "retrieval_claim_ids", "retrieval_run_ids=retrieval_runs",
+        "save_codebook", "save_codebook_data", "set_triage", "taxonomy", "triage_summary", "undo_annotation",
+        "verify_run_ids=verify_runs",
     ),
     "certification": (
         "CertifyResult", "certify", "certify_units", "draw_certify_sample", "write_certify_sample=write_sample",
@@ -36,54 +36,46 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "conflict_items", "is_aggregate_run", "resumable_aggregate_runs",
     ),
     "datasets": ("DatasetUsage", "dataset_usage", "delete_dataset", "rename_dataset"),
-    "decomposition": ("DecomposeRequest", "DecomposeResult", "claim_lineage", "decompose", "edit_claim"),
+    "decomposition": ("DecomposeRequest", "DecomposeResult", "decompose"),
     "demo": ("DemoSummary", "build_demo", "demo_file"),
     "importing": ("FormatGuess", "ImportPlan", "detect_import_format", "parse_value_map", "plan_import"),
-    "induction": (
-        "accept_proposal", "add_round", "close_round", "induce", "induction_rounds", "merge_proposal",
-        "reject_proposal", "saturation_plot", "uncovered_cases",
-    ),
+    "induction": ("accept_proposal", "induce", "merge_proposal", "reject_proposal"),
     "injection": (
         "SuspectVerdicts", "passage_findings", "passage_warning", "suspect_verdicts", "verdict_evidence",
     ),
-    "judging": ("JudgeRequest", "JudgeResult", "annotator_for", "judge", "judge_runs", "judge_units"),
+    "judging": ("JudgeRequest", "JudgeResult", "annotator_for", "judge", "judge_runs"),
     "languages": (
         "DatasetLanguage", "claim_languages", "dataset_languages", "detect_dataset_language",
         "ensure_dataset_language", "normalise_code", "passage_languages", "set_dataset_language",
     ),
     "model_add": ("CheckedModel", "add_checked_model"),
     "models": (
-        "AddedModel", "LLMRunSettings", "add_endpoint", "add_model_file", "check_model", "classifier_models",
-        "embedder_entries", "entry_from_pin", "fit_check_text", "llm_models", "local_models_folders",
-        "model_entries", "model_hashes", "model_pin", "remove_endpoint", "remove_model",
+        "AddedModel", "LLMRunSettings", "add_endpoint", "add_model_file", "check_model", "embedder_entries",
+        "entry_from_pin", "fit_check_text", "local_models_folders", "model_hashes", "model_pin",
+        "remove_endpoint", "remove_model",
     ),
-    "network": (
-        "allow_host", "connection_log", "connection_log_path", "disallow_host", "host_name", "offline_settings",
-        "set_offline",
-    ),
+    "network": ("allow_host", "disallow_host", "host_name", "set_offline"),
     "projects": (
         "ProjectInfo", "create_project", "import_choices", "import_fields", "import_files", "open_project",
         "preview_file", "project_info", "row_detail", "table_columns",
     ),
     "rater_merging": (
-        "MergeResult", "RaterDisagreement", "adjudicate", "adjudicate_sentence", "merge_provenance",
-        "rater_disagreements", "rater_merge", "sentence_disagreements", "sentence_rating_labels",
+        "MergeResult", "RaterDisagreement", "adjudicate", "adjudicate_sentence", "rater_disagreements",
+        "rater_merge", "sentence_disagreements", "sentence_rating_labels",
     ),
     "rater_side": (
         "RaterWorkspace", "ReturnResult", "SentenceContext", "import_package_labels", "is_rater_package",
         "open_rater_package", "package_manifest", "rate_sentence", "rater_progress", "rater_return",
         "rater_sentence_labels", "sentence_contexts", "workspace_manifest",
     ),
-    "raters": ("PackageResult", "make_rater_package", "rater_packages"),
+    "raters": ("PackageResult", "make_rater_package"),
     "reasoning_checks": ("reasoning_contradiction=contradiction", "reasoning_contradictions"),
     "retrieval": (
         "ClaimHits", "HitView", "RetrievalEval", "RetrievalRequest", "RetrievalResult", "claim_hits",
         "eval_retrieval", "hit_runs=retrieval_runs", "list_embedders", "retrieve", "retriever_choices",
         "run_claim_ids",
     ),
-    "review_sample": (
-        "ReviewItem", "answer_items", "draw_review_sample", "mark_review", "review_queue", "review_samples",
-    ),
+    "review_sample": ("ReviewItem", "answer_items", "draw_review_sample", "mark_review", "review_queue"),
     "scoring": (
         "DEFAULT_LEVEL", "DEFAULT_MAPPING", "compare_runs", "conflict_scores", "multi_answer_scores",
         "run_metrics", "scorable_runs", "score_run", "write_report",
@@ -91,7 +83,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "scoring_units": ("CLOSED_REASONS",),
     "seal": (
         "SealResult", "SealedProject", "export_public_key", "is_encrypted", "is_sealed", "make_working_copy",
-        "open_sealed", "seal_project", "trust_key", "trusted_keys", "verify_sealed",
+        "open_sealed", "seal_project", "verify_sealed",
     ),
     "split_looks": ("looks_at_test",),
     "status": (
@@ -109,9 +101,22 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "verification": (
         "DEFAULT_EVIDENCE", "DEFAULT_K", "VerifyRequest", "VerifyResult", "claims_for_run", "verify",
     ),
+    "factaudit.engine.audit.annotations": ("export_annotations=export_jsonl",),
+    "factaudit.engine.audit.induction": ("add_round", "close_round", "saturation_plot", "uncovered_cases"),
+    "factaudit.engine.audit.triage": ("disagreements",),
+    "factaudit.engine.config": ("offline_settings=load_settings",),
+    "factaudit.engine.models.registry": (
+        "classifier_models=list_classifiers", "llm_models=list_llms", "model_entries=list_llms",
+    ),
+    "factaudit.engine.netlog": ("connection_log=list_connections", "connection_log_path=log_path"),
     "factaudit.engine.project.imports": ("freeze_dataset",),
+    "factaudit.engine.project.judge_store": ("induction_rounds=list_rounds", "judge_units=get_units"),
     "factaudit.engine.project.queries": ("count_rows", "list_datasets", "page_rows"),
+    "factaudit.engine.project.rater_store": ("merge_provenance=merges", "rater_packages=list_packages"),
+    "factaudit.engine.project.review_store": ("review_samples=samples",),
     "factaudit.engine.project.runs": ("get_run", "list_runs"),
+    "factaudit.engine.project.verify_store": ("claim_lineage", "edit_claim"),
+    "factaudit.engine.seal_crypt": ("trust_key=add_trusted_key", "trusted_keys=trusted_fingerprints"),
 }
 
 _WHERE: dict[str, tuple[str, str]] = {}
@@ -208,12 +213,34 @@ def _load(module: str):
             import factaudit.engine.services.verdict_view as loaded
         case "verification":
             import factaudit.engine.services.verification as loaded
+        case "factaudit.engine.audit.annotations":
+            import factaudit.engine.audit.annotations as loaded
+        case "factaudit.engine.audit.induction":
+            import factaudit.engine.audit.induction as loaded
+        case "factaudit.engine.audit.triage":
+            import factaudit.engine.audit.triage as loaded
+        case "factaudit.engine.config":
+            import factaudit.engine.config as loaded
+        case "factaudit.engine.models.registry":
+            import factaudit.engine.models.registry as loaded
+        case "factaudit.engine.netlog":
+            import factaudit.engine.netlog as loaded
         case "factaudit.engine.project.imports":
             import factaudit.engine.project.imports as loaded
+        case "factaudit.engine.project.judge_store":
+            import factaudit.engine.project.judge_store as loaded
         case "factaudit.engine.project.queries":
             import factaudit.engine.project.queries as loaded
+        case "factaudit.engine.project.rater_store":
+            import factaudit.engine.project.rater_store as loaded
+        case "factaudit.engine.project.review_store":
+            import factaudit.engine.project.review_store as loaded
         case "factaudit.engine.project.runs":
             import factaudit.engine.project.runs as loaded
+        case "factaudit.engine.project.verify_store":
+            import factaudit.engine.project.verify_store as loaded
+        case "factaudit.engine.seal_crypt":
+            import factaudit.engine.seal_crypt as loaded
         case _:
             raise AttributeError(f"no module {module!r} behind the façade")
     return loaded

@@ -22,12 +22,10 @@ from factaudit.engine.reports.audit_sections import AuditReport
 
 
 # ---- codebook ----------------------------------------------------------------------------------
-def codebook(project: Project, version: int | None = None) -> cb.Codebook:
-    return cb.current(project, version)
+codebook = cb.current  # the engine's function (the GUI reaches it here)
 
 
-def codebook_versions(project: Project) -> list[dict[str, Any]]:
-    return cb.list_versions(project)
+codebook_versions = cb.list_versions  # the engine's function (the GUI reaches it here)
 
 
 def export_codebook(project: Project, path: str | Path, version: int | None = None) -> cb.Codebook:
@@ -89,22 +87,10 @@ def annotation_history(project: Project, claim_id: str) -> list[Annotation]:
     return store.list_annotations(project, claim_ids=[claim_id])
 
 
-def export_annotations(project: Project, path: str | Path) -> int:
-    return ann.export_jsonl(project, path)
-
-
-def import_annotations(project: Project, path: str | Path) -> ann.ImportSummary:
-    return ann.import_jsonl(project, path)
+import_annotations = ann.import_jsonl  # the engine's function (the GUI reaches it here)
 
 
 # ---- triage ------------------------------------------------------------------------------------
-def disagreements(project: Project, verify_run: str, *, mapping: str = "R+NE", level: str = "sentence",
-                  retrieval_run: str | None = None, annotators: list[str] | None = None,
-                  k: int | None = None) -> tri.DisagreementSet:
-    return tri.disagreements(project, verify_run, mapping=mapping, level=level, retrieval_run=retrieval_run,
-                             annotators=annotators, k=k)
-
-
 triage_summary = tri.triage_summary  # counts of a disagreement list: prefilled, undecided, decided
 
 
@@ -145,10 +131,7 @@ def disagreement_index(project: Project, verify_run: str, *, mapping: str = "R+N
 DisagreementIndex = tri.DisagreementIndex
 
 
-def index_page(project: Project, verify_run: str, *, mapping: str = "R+NE", level: str = "sentence",
-               after: object | None = None, limit: int = 2000) -> tri.IndexPage:
-    """One page of a run's disagreements in list order (the Review list fills page by page)."""
-    return tri.index_page(project, verify_run, mapping=mapping, level=level, after=after, limit=limit)
+index_page = tri.index_page  # the engine's function (the GUI reaches it here)
 
 
 def expand_disagreements(project: Project, index: tri.DisagreementIndex, rows: list[tri.IndexRow], *,
@@ -213,11 +196,14 @@ def audit_report(project: Project, *, n_resamples: int = stats.DEFAULT_RESAMPLES
     found = taxonomy(project)
     figures = {k: v for k, v in agreement(project, n_resamples=n_resamples, seed=seed).items() if v.n_raters}
     # the taxonomy counts human labels only; LLM pre-labelers appear in the agreement tables
-    annotators = sorted({a.annotator for a in records
-                         if a.target in ("evidence", "reasoning") and not ann.is_llm(a.annotator)})
+    annotators = sorted({a.annotator for a in records if a.target in ("evidence", "reasoning")
+                         and not ann.is_llm(a.annotator) and not a.annotator.startswith(ann.ADJUDICATOR_PREFIX)})
+    counts = ann.label_counts(records)
     book = codebook(project, found.codebook_version)
     return AuditReport(found.codebook_version, annotators, len(records), found, figures,
-                       {k: list(v) for k, v in book.high_quality.items()})
+                       {k: list(v) for k, v in book.high_quality.items()}, n_human_labels=counts.humans,
+                       n_llm_labels=counts.llms, n_adjudications=counts.adjudications,
+                       llm_annotators=counts.llm_annotators)
 
 
 # ---- demo --------------------------------------------------------------------------------------

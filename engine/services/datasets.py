@@ -15,8 +15,7 @@ def _writable(project: Project) -> None:
         raise ReadOnlyProject(f"{project.path.name} is open read-only")
 
 
-def dataset_usage(project: Project, name: str) -> DatasetUsage:
-    return dataset_store.usage(project, name)
+dataset_usage = dataset_store.usage  # the engine's function (the GUI reaches it here)
 
 
 def rename_dataset(project: Project, old: str, new: str) -> DatasetUsage:

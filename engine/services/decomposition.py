@@ -169,11 +169,3 @@ def _run(project: Project, run_id: str, cfg: DecomposeConfig, items: list[verify
                            n_fallbacks=s["n_fallbacks"], seconds=round(life.seconds, 3), n_new_items=life.n_new)
 
 
-def edit_claim(project: Project, claim_id: str, new_text: str, editor: str | None = None,
-               note: str | None = None) -> str:
-    """An expert edit: returns the new claim's id; the original is kept (inactive, pointing to it)."""
-    return verify_store.edit_claim(project, claim_id, new_text, editor, note)
-
-
-def claim_lineage(project: Project, claim_id: str) -> list[dict]:
-    return verify_store.claim_lineage(project, claim_id)

@@ -3,19 +3,12 @@ codes for the cases the codebook does not cover; the expert accepts, merges or r
 closing a round saves a new codebook version."""
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 from factaudit.engine.audit import induction
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM, open_llm
 from factaudit.engine.pipeline import induce as induce_step
 from factaudit.engine.project import judge_store as store
 from factaudit.engine.project.db import Project
-
-
-def uncovered_cases(project: Project, run: str | None = None) -> list[induction.Case]:
-    return induction.uncovered_cases(project, run)
 
 
 def induce(project: Project, run: str | None = None, model: str | None = None, endpoint: str | None = None,
@@ -35,15 +28,6 @@ def induce(project: Project, run: str | None = None, model: str | None = None, e
             llm.close()
 
 
-def add_round(project: Project, proposals: list[dict[str, Any]], proposer: str, run: str | None = None) -> induction.RoundResult:
-    """A round whose proposals come from a person (or another tool) instead of the LLM."""
-    return induction.add_round(project, proposals, proposer, run)
-
-
-def induction_rounds(project: Project) -> list[store.RoundRow]:
-    return store.list_rounds(project)
-
-
 def accept_proposal(project: Project, proposal_id: int, decided_by: str | None = None) -> store.Proposal:
     return induction.decide(project, proposal_id, "accept", decided_by=decided_by)
 
@@ -56,9 +40,3 @@ def reject_proposal(project: Project, proposal_id: int, decided_by: str | None =
     return induction.decide(project, proposal_id, "reject", decided_by=decided_by)
 
 
-def close_round(project: Project, round_id: int, note: str | None = None) -> induction.CloseResult:
-    return induction.close_round(project, round_id, note)
-
-
-def saturation_plot(project: Project, path: str | Path) -> Path:
-    return induction.saturation_plot(project, path)

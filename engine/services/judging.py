@@ -315,9 +315,5 @@ def _store_unit(project: Project, run_id: str, cfg: JudgeConfig, book: cb.Codebo
     store.add_unit(project, unit, records)
 
 
-def judge_units(project: Project, run_id: str) -> list[store.JudgeUnit]:
-    return store.get_units(project, run_id)
-
-
 def judge_runs(project: Project) -> list:
     return run_store.list_runs(project, kind="judge")

@@ -39,10 +39,6 @@ def entry_from_pin(pin: dict[str, Any]) -> ModelEntry:
                    "put that exact file in local_models/ to resume")
 
 
-def llm_models(include_endpoints: bool = True) -> list[ModelEntry]:
-    return registry.list_llms(include_endpoints=include_endpoints)
-
-
 @dataclass
 class LLMRunSettings:
     """What every LLM-driven run (verify, judge) is asked with: the model, its decoding settings and
@@ -69,15 +65,6 @@ class LLMRunSettings:
 class AddedModel:
     entry: ModelEntry
     sha256: str
-
-
-model_entries = llm_models  # the model manager's name for the same list
-
-
-def classifier_models() -> list[ModelEntry]:
-    """Classifier verifiers (kind "classifier"): the embedded minilm-verifier and classification
-    folders in local_models/, with labels map, binary flag and RAM estimate in each entry."""
-    return registry.list_classifiers()
 
 
 def check_model(path: str, run_pair: bool = True):

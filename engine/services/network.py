@@ -1,28 +1,15 @@
 """Offline mode, allowed hosts and the outbound connection log, as the CLI and the GUI see them."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from factaudit.engine import netguard, netlog
 from factaudit.engine.config import Settings, load_settings, save_settings
 from factaudit.engine.errors import InvalidArgument
 
 ConnectionRecord = netlog.ConnectionRecord
 
-__all__ = ["ConnectionRecord", "allow_host", "connection_log", "connection_log_path", "disallow_host",
-           "offline_settings", "set_offline"]
-
-
-def connection_log(limit: int | None = None) -> list[ConnectionRecord]:
-    return netlog.list_connections(limit)
-
-
-def connection_log_path() -> Path:
-    return netlog.log_path()
-
-
-def offline_settings() -> Settings:
-    return load_settings()
+# the connection log and the settings are the engine's own functions on the façade (connection_log,
+# connection_log_path, offline_settings: engine.netlog / engine.config)
+__all__ = ["ConnectionRecord", "allow_host", "disallow_host", "host_name", "set_offline"]
 
 
 def set_offline(offline: bool, allowed_hosts: list[str] | None = None) -> Settings:

@@ -113,11 +113,6 @@ def rater_merge(project: Project, path: str | Path, *, trust: str | None = None,
                        len(records) - len(fresh) + len(sentences) - len(fresh_sr), len(fresh_sr))
 
 
-def merge_provenance(project: Project, annotation_ids: list[str] | None = None) -> dict[str, rater_store.MergeRow]:
-    """{annotation id: where it came from} for labels merged from return files."""
-    return rater_store.merges(project, annotation_ids)
-
-
 # ---- adjudication -----------------------------------------------------------------------------
 @dataclass
 class RaterDisagreement:

@@ -187,6 +187,3 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
                          seed, dict(sorted(counts.items())))
 
 
-def rater_packages(project: Project) -> list[rater_store.PackageRow]:
-    """The packages this project sent, oldest first."""
-    return rater_store.list_packages(project)

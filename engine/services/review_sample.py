@@ -56,10 +56,6 @@ def draw_review_sample(project: Project, run_id: str, fraction: float = DEFAULT_
     return review_store.add_sample(project, run_id, fraction, strata, seed, items)
 
 
-def review_samples(project: Project, run_id: str | None = None) -> list[ReviewSample]:
-    return review_store.samples(project, run_id)
-
-
 def _latest_by_item(marks: list[ReviewMark]) -> dict[str, ReviewMark]:
     # several reviewers: the most recent current mark of each item counts
     out: dict[str, ReviewMark] = {}

@@ -418,16 +418,7 @@ def make_working_copy(sealed: SealedProject | str | Path, dst: str | Path, passp
 
 
 # ---- keys -----------------------------------------------------------------------------------------
-def export_public_key() -> PublicKeyInfo:
-    return sealcore.export_public_key()
-
-
-def trust_key(spec: str, label: str = "") -> set[str]:
-    return sealcore.add_trusted_key(spec, label)
-
-
-def trusted_keys() -> set[str]:
-    return sealcore.trusted_fingerprints()
+export_public_key = sealcore.export_public_key  # the engine's function (rater packages take it here)
 
 
 # ---- demo -----------------------------------------------------------------------------------------
