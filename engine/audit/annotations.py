@@ -49,6 +49,25 @@ def heads(records: Iterable[Annotation]) -> dict[tuple, Annotation]:
     return out
 
 
+@dataclass(frozen=True)
+class LabelCounts:
+    """Evidence and reasoning labels in force (corrections and undos resolved), by whom."""
+    humans: int
+    llms: int
+    adjudications: int
+    llm_annotators: list[str]
+
+
+def label_counts(records: Iterable[Annotation]) -> LabelCounts:
+    """How many labels people gave, how many an LLM pre-labeller gave, how many adjudicate: a report's
+    "labels from N raters" counts the people only."""
+    labels = [a for a in current_labels(records).values() if a.target in ("evidence", "reasoning")]
+    llm = [a for a in labels if is_llm(a.annotator)]
+    adjudicated = [a for a in labels if a.annotator.startswith(ADJUDICATOR_PREFIX)]
+    return LabelCounts(len(labels) - len(llm) - len(adjudicated), len(llm), len(adjudicated),
+                       sorted({a.annotator for a in llm}))
+
+
 def current_labels(records: Iterable[Annotation]) -> dict[tuple, Annotation]:
     """Current label per key (target, claim, passage|run, dimension, annotator, pass); undone labels drop out."""
     return {k: a for k, a in heads(records).items() if a.code != TOMBSTONE}

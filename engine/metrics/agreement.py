@@ -172,9 +172,19 @@ class DimensionAgreement:
     alpha_humans: float | None = None
     alpha_humans_ci: list[float] | None = None
 
+    @property
+    def human_raters(self) -> list[str]:
+        """The people among the raters (a retest pass is the same person; LLM pre-labellers are not)."""
+        return [r for r in self.raters if not r.startswith("llm:")]
+
+    @property
+    def llm_raters(self) -> list[str]:
+        return [r for r in self.raters if r.startswith("llm:")]
+
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out.pop("dimension")
+        out["n_human_raters"], out["n_llm_raters"] = len(self.human_raters), len(self.llm_raters)
         return out
 
 

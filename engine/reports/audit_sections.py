@@ -24,10 +24,17 @@ class AuditReport:
     taxonomy: Any                                # engine.audit.taxonomy.Taxonomy
     agreement: dict[str, Any] = field(default_factory=dict)   # {dimension: DimensionAgreement}
     high_quality: dict[str, list[str]] = field(default_factory=dict)   # the codebook's high-quality codes
+    # labels in force (corrections and undos resolved), by whom: people, LLM pre-labellers, adjudicators
+    n_human_labels: int = 0
+    n_llm_labels: int = 0
+    n_adjudications: int = 0
+    llm_annotators: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"codebook_version": self.codebook_version, "annotators": self.annotators,
-                "n_annotations": self.n_annotations, "taxonomy": self.taxonomy.to_json(),
+                "n_annotations": self.n_annotations, "n_human_labels": self.n_human_labels,
+                "n_llm_labels": self.n_llm_labels, "n_adjudications": self.n_adjudications,
+                "llm_annotators": self.llm_annotators, "taxonomy": self.taxonomy.to_json(),
                 "agreement": {k: v.to_json() for k, v in self.agreement.items()}, "high_quality": self.high_quality}
 
 
@@ -84,9 +91,9 @@ def marginals_table(audit: AuditReport) -> Table:
 
 def agreement_table(audit: AuditReport) -> Table:
     head = ["dimension / step", "target", "alpha", "alpha 95% CI", "alpha (humans only)", "alpha humans 95% CI",
-            "units", "raters"]
-    rows = [[name, r.target, r.alpha, _ci(r.alpha_ci), r.alpha_humans, _ci(r.alpha_humans_ci), r.n_units, r.n_raters]
-            for name, r in audit.agreement.items()]
+            "units", "human raters", "LLM pre-labellers"]
+    rows = [[name, r.target, r.alpha, _ci(r.alpha_ci), r.alpha_humans, _ci(r.alpha_humans_ci), r.n_units,
+             len(r.human_raters), len(r.llm_raters)] for name, r in audit.agreement.items()]
     return head, rows
 
 

@@ -57,8 +57,14 @@ def plain_summary(data: Any, mapping: str = "R+NE") -> str:
             parts.append(f"{_plural(m.n_parse_failures, 'output')} of {run_id} could not be read and were left out.")
     audit = data.audit
     if audit is not None and audit.n_annotations:
-        parts.append(f"{_plural(audit.n_annotations, 'label')} from {_plural(len(audit.annotators), 'rater')} "
-                     f"describe why the verifier failed (codebook v{audit.codebook_version}).")
+        said = [f"{_plural(audit.n_human_labels, 'label')} by {_plural(len(audit.annotators), 'human rater')}"]
+        if audit.n_llm_labels:
+            said.append(f"{_plural(audit.n_llm_labels, 'pre-label')} by "
+                        f"{_plural(len(audit.llm_annotators), 'LLM pre-labeller')}")
+        if audit.n_adjudications:
+            said.append(_plural(audit.n_adjudications, "adjudication"))
+        parts.append(f"{' and '.join(said)} describe why the verifier failed (codebook v{audit.codebook_version}); "
+                     "the taxonomy counts the human labels.")
     else:
         parts.append("No one has labelled evidence or reasoning yet, so the report says how often the verifier "
                      "erred, not why.")

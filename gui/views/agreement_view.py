@@ -13,7 +13,8 @@ from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button
 from factaudit.gui.views.tables import read_only_table
 
 NEEDS_SECOND = "needs a second rater: File › Send to a rater…"
-DIM_COLUMNS = ("Dimension / step", "Target", "α", "α 95% CI", "α humans only", "Units", "Raters", "Rater pairs (κ)")
+DIM_COLUMNS = ("Dimension / step", "Target", "α", "α 95% CI", "α humans only", "Units", "Raters (people + LLM)",
+               "Rater pairs (κ)")
 PAIR_COLUMNS = ("Dimension / step", "Rater A", "Rater B", "Kind", "Units", "κ", "κ 95% CI", "Raw agreement",
                 "Pull: κ blind (n)", "Pull: κ revealed (n)")
 
@@ -148,7 +149,8 @@ class AgreementView(QWidget):
             self.dim_table.insertRow(row)
             kappas = "; ".join(f"{k.replace('|', ' · ')}: {num(v, 2)}" for k, v in r.kappa.items())
             cells = [(name, False), (r.target or "", False), (num(r.alpha), True), (interval(r.alpha_ci), True),
-                     (num(r.alpha_humans), True), (str(r.n_units), True), (str(r.n_raters), True), (kappas, False)]
+                     (num(r.alpha_humans), True), (str(r.n_units), True),
+                     (f"{len(r.human_raters)} + {len(r.llm_raters)}", True), (kappas, False)]
             for col, (text, numeric) in enumerate(cells):
                 self.dim_table.setItem(row, col, _item(text, numeric))
             for p in r.pairs:
@@ -164,8 +166,9 @@ class AgreementView(QWidget):
                           (blind, True), (revealed, True)]
                 for col, (text, numeric) in enumerate(pcells):
                     self.pair_table.setItem(prow, col, _item(text, numeric))
-        raters = sorted({x for r in results.values() for x in r.raters})
-        alone = len(raters) < 2
+        people = sorted({x for r in results.values() for x in r.human_raters})
+        models = sorted({x for r in results.values() for x in r.llm_raters})
+        alone = len(people) < 2          # an LLM pre-labeller is no second rater
         if alone:
             self._mark_missing()
         self.send_button.setVisible(alone)
@@ -173,8 +176,12 @@ class AgreementView(QWidget):
             self.status.setText("No labels yet: label evidence pairs or reasoning traces, or ask a second rater "
                                 "(File › Send to a rater…).")
         else:
-            self.status.setText(f"{len(raters)} rater{'s' if len(raters) != 1 else ''}: {', '.join(raters)}."
-                                + (f" κ and α need{NEEDS_SECOND[5:]} (or a retest pass)." if alone else ""))
+            said = f"{len(people)} human rater{'s' if len(people) != 1 else ''}: {', '.join(people) or 'none'}"
+            if models:
+                said += (f"; {len(models)} LLM pre-labeller{'s' if len(models) != 1 else ''} ({', '.join(models)}), "
+                         "counted apart: their pairs with people are human–LLM agreement")
+            self.status.setText(said + "." + (f" κ and α between people need{NEEDS_SECOND[5:]} (or a retest pass)."
+                                              if alone else ""))
 
     def _mark_missing(self) -> None:
         """Where a κ or α cell is "–" for want of a second rater, the cell says so."""

@@ -127,7 +127,8 @@ def test_unrated_dimensions_and_idempotent_reimport(shared_datasets, healthver_a
     h = healthver_agreement
     assert h["json"]["entity_match"] == {"alpha": None, "alpha_ci": None, "n_units": 0, "n_raters": 0, "raters": [],
                                          "kappa": {}, "pairs": [], "target": "evidence",
-                                         "alpha_humans": None, "alpha_humans_ci": None}
+                                         "alpha_humans": None, "alpha_humans_ci": None,
+                                         "n_human_raters": 0, "n_llm_raters": 0}
     assert list(h["json"])[:5] == ["entity_match", "clinical_scope", "credibility", "polarity", "chunk_quality"]
     with Project.open(h["proj"], readonly=True) as p:
         before = p.reader().execute("SELECT count(*) FROM annotations").fetchone()[0]

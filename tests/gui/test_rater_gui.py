@@ -209,7 +209,7 @@ def test_evidence_round_trip_through_the_windows(qtbot, source, controller, monk
     agreement = page.show_tab("Agreement")
     agreement.n_resamples = 200
     wait_ops(qtbot)
-    assert "2 raters: Alice, Bob." in agreement.status.text() and not agreement.send_button.isVisible()
+    assert "2 human raters: Alice, Bob." in agreement.status.text() and not agreement.send_button.isVisible()
     adj = agreement.show_disagreements()
     wait_ops(qtbot)
     assert adj.table.rowCount() == 1 and adj.current.codes.keys() == {"Alice", "Bob"}
@@ -412,7 +412,7 @@ def test_one_rater_says_what_is_missing(qtbot, source):
     qtbot.addWidget(view)
     view.show()
     wait_ops(qtbot)
-    assert "κ and α need a second rater: File › Send to a rater…" in view.status.text()
+    assert "κ and α between people need a second rater: File › Send to a rater…" in view.status.text()
     assert view.send_button.isVisible()
     row = next(r for r in range(view.dim_table.rowCount()) if view.dim_table.item(r, 0).text() == d.id)
     assert view.dim_table.item(row, 2).text() == "–" and "second rater" in view.dim_table.item(row, 2).toolTip()
