@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install demo test bench bundle gui clean fonts
+.PHONY: install demo test bench bundle deb appimage gui clean fonts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,18 @@ fonts:
 
 bundle: install
 	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build packaging/factaudit.spec
+
+# Linux packages from the bundle (packaging/build_linux.py); NO_BUNDLE=1 packages the dist/factaudit
+# already built instead of building it again. packaging/check_package.sh installs the .deb in a clean
+# Debian chroot and runs its self-test there.
+deb: $(if $(NO_BUNDLE),install,bundle)
+	$(PY) packaging/build_linux.py deb --bundle dist/factaudit --out dist
+
+# Says in one sentence why not, before any build, when appimagetool cannot be had.
+appimage: install
+	@$(PY) packaging/build_linux.py appimage --tool-only
+	$(if $(NO_BUNDLE),,$(MAKE) bundle)
+	$(PY) packaging/build_linux.py appimage --bundle dist/factaudit --out dist
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache
