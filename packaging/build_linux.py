@@ -195,7 +195,8 @@ def control_text(version: str, arch: str, installed: int, depends: str) -> str:
 
 
 def work_out_depends(bundle: Path) -> linux_deps.SystemNeeds:
-    needs = linux_deps.system_needs(linux_deps.scan_bundle(bundle), linux_deps.read_table(LINUX / "depends.txt"))
+    needs = linux_deps.system_needs(linux_deps.scan_bundle(bundle), linux_deps.read_table(LINUX / "depends.txt"),
+                                    linux_deps.file_names(bundle))
     if needs.unknown:
         first, users = next(iter(needs.unknown.items()))
         raise BuildError(f"the bundle links {', '.join(needs.unknown)} (first: {first}, by {users[0]}), which "
@@ -213,10 +214,11 @@ def build_deb(bundle: Path, out: Path, *, work: Path | None = None, compress: st
     root = (work or ROOT / "build" / "deb") / "root"
     stage_tree(bundle, root)
     staged_mib = check_size(root, "the package", max_mb)
+    installed = installed_kib(root)
     debian = root / "DEBIAN"
     debian.mkdir()
     depends = linux_deps.depends_field(needs)
-    (debian / "control").write_text(control_text(version, arch, installed_kib(root), depends), encoding="utf-8")
+    (debian / "control").write_text(control_text(version, arch, installed, depends), encoding="utf-8")
     for script in ("postinst", "postrm"):
         shutil.copyfile(LINUX / script, debian / script)
         (debian / script).chmod(0o755)

@@ -114,9 +114,15 @@ def scan_bundle(bundle: str | Path) -> dict[str, ElfInfo]:
     return found
 
 
-def system_needs(elves: dict[str, ElfInfo], table: dict[str, str]) -> SystemNeeds:
-    """The packages for the libraries the bundle's files link but do not carry."""
-    carried = {Path(rel).name for rel in elves} | {i.soname for i in elves.values() if i.soname}
+def file_names(bundle: str | Path) -> set[str]:
+    """The names of every file and link in the bundle (what the loader can find there by name)."""
+    return {name for _folder, _dirs, files in os.walk(bundle) for name in files}
+
+
+def system_needs(elves: dict[str, ElfInfo], table: dict[str, str], names: set[str] = frozenset()) -> SystemNeeds:
+    """The packages for the libraries the bundle's files link but do not carry (by an ELF file's
+    name or SONAME, or by any other file name in `names`)."""
+    carried = {Path(rel).name for rel in elves} | {i.soname for i in elves.values() if i.soname} | set(names)
     wanted: dict[str, list[str]] = {}
     for rel, info in sorted(elves.items()):
         for lib in info.needed:
@@ -149,4 +155,4 @@ def depends_field(needs: SystemNeeds) -> str:
     return ", ".join(out)
 
 
-__all__ = ["ElfInfo", "SystemNeeds", "depends_field", "elf_info", "read_table", "scan_bundle", "system_needs"]
+__all__ = ["ElfInfo", "SystemNeeds", "depends_field", "elf_info", "file_names", "read_table", "scan_bundle", "system_needs"]
