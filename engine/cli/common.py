@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import sys
 from typing import Any, Callable, Iterator
 
 import click
 
-from factaudit.engine import jsonsafe
-from factaudit.engine.errors import FactAuditError, ImportFailed, RunStopped
+from factaudit.engine import jsonsafe, services
+from factaudit.engine.errors import FactAuditError, ImportFailed, RunStopped, SealError
 
 
 def emit_json(value: Any) -> None:
@@ -78,13 +79,51 @@ def progress_bar(description: str, enabled: bool | None = None,
 def open_to_record(path):
     """Open a project for a command that only reads but records that a workflow step was seen through
     (metrics, retrieval evaluation): for writing when no other process holds it, else read-only."""
-    from factaudit.engine import services
     from factaudit.engine.errors import ProjectLocked, ReadOnlyProject
 
     try:
         return services.open_project(path)
     except (ProjectLocked, ReadOnlyProject):
         return services.open_project(path, readonly=True)
+
+
+def run_job(project, job: Callable, request, *, label: str, noun: str, as_json: bool, retries: bool = False,
+            to_json: Callable[[Any], Any] = lambda res: res.to_json()):
+    """What every run command does around its job: open the project, run `job(project, request)` under a
+    progress bar (saying each endpoint retry on stderr when `retries`), and with --json print the
+    result's JSON. Returns the result for the command's summary, or None once the JSON is printed."""
+    extra = {"on_retry": say_retry} if retries else {}
+    with services.open_project(project) as p, progress_bar(label, noun=noun) as bar:
+        res = job(p, request, progress=bar, **extra)
+    if as_json:
+        emit_json(to_json(res))
+        return None
+    return res
+
+
+def read_project(project, read: Callable, as_json: bool):
+    """What a command that only reads does: open read-only, `read(project)`, and with --json print the
+    result's JSON. Returns the result for the summary, or None once the JSON is printed."""
+    with services.open_project(project, readonly=True) as p:
+        result = read(p)
+    if as_json:
+        emit_json(result.to_json())
+        return None
+    return result
+
+
+def say_retry(attempt: int, delay: float, reason: str) -> None:
+    click.echo(f"retry {attempt} in {delay:.1f} s: {reason}", err=True)
+
+
+def ask_passphrase(confirm: bool) -> str:
+    """Ask on a terminal; without one, read FACTAUDIT_PASSPHRASE."""
+    if sys.stdin.isatty():
+        return click.prompt("Passphrase", hide_input=True, confirmation_prompt=confirm)
+    value = os.environ.get("FACTAUDIT_PASSPHRASE")
+    if not value:
+        raise SealError("no terminal to ask for the passphrase: set FACTAUDIT_PASSPHRASE")
+    return value
 
 
 def parse_map(values: tuple[str, ...]) -> dict[str, str]:

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
+from factaudit.engine.cli.common import emit_json, handle_errors, run_job
 from factaudit.engine.conflicts.metrics import METRICS
 from factaudit.engine.conflicts.variants import VARIANTS
 
@@ -58,14 +58,9 @@ def aggregate_cmd(project, dataset, retrieval_run, variant, model, endpoint, k, 
         limit=limit, lexicon=str(lexicon) if lexicon else None, resume=resume, seed=seed, temperature=temperature,
         max_tokens=max_tokens, doc_words=doc_words, n_ctx=n_ctx, n_threads=threads, timeout=timeout,
         max_retries=retries, concurrency=concurrency, n_resamples=resamples, bootstrap_seed=bootstrap_seed)
-
-    def on_retry(attempt: int, delay: float, reason: str) -> None:
-        click.echo(f"retry {attempt} in {delay:.1f} s: {reason}", err=True)
-
-    with services.open_project(project) as p, progress_bar("answering", noun="items") as bar:
-        res = services.aggregate(p, req, progress=bar, on_retry=on_retry)
-    if as_json:
-        emit_json(res.contract_json())
+    res = run_job(project, services.aggregate, req, label="answering", noun="items", as_json=as_json, retries=True,
+                  to_json=lambda r: r.contract_json())
+    if res is None:
         return
     click.echo(f"{res.run_id}: {res.variant} on {res.n_items} items ({res.n_conflict} conflict items) in "
                f"{res.seconds:.1f} s" + (f", {res.model_calls} model calls ({res.model})" if res.model else ""))

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
+from factaudit.engine.cli.common import emit_json, handle_errors, run_job
 from factaudit.engine.pipeline.judge import MODES, TARGETS
 
 
@@ -48,10 +48,8 @@ def judge_cmd(project, run, target, mode, with_gold, model, endpoint, k, limit, 
                                 endpoint=endpoint, k=k, limit=limit, dataset=dataset, dimensions=dims, seed=seed,
                                 temperature=temperature, max_tokens=max_tokens, passage_words=passage_words,
                                 prompt_cache=prompt_cache, n_ctx=n_ctx, resume=resume, n_threads=threads)
-    with services.open_project(project) as p, progress_bar("judging", noun="units") as bar:
-        res = services.judge(p, req, progress=bar)
-    if as_json:
-        emit_json(res.to_json())
+    res = run_job(project, services.judge, req, label="judging", noun="units", as_json=as_json)
+    if res is None:
         return
     click.echo(f"{res.run_id}: {res.n_done}/{res.n_units} {res.target} units judged ({res.mode}"
                f"{', with gold' if res.with_gold else ''}, {res.model}) in {res.seconds:.1f} s, "

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
+from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar, read_project
 
 
 @click.command("new")
@@ -26,10 +26,8 @@ def new_cmd(project: Path) -> None:
 @handle_errors
 def info_cmd(project: Path, as_json: bool) -> None:
     """Describe a project: datasets, counts and runs."""
-    with services.open_project(project, readonly=True) as p:
-        info = services.project_info(p)
-    if as_json:
-        emit_json(info.to_json())
+    info = read_project(project, services.project_info, as_json)
+    if info is None:
         return
     click.echo(f"{info.path}  (schema {info.schema_version}, factaudit {info.app_version})")
     c = info.counts

@@ -1,25 +1,13 @@
 """Second raters offline: rater-package, rater-return, rater-merge, adjudicate (issue #21)."""
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, handle_errors
-from factaudit.engine.errors import InvalidArgument, SealError
-
-
-def ask_passphrase(confirm: bool) -> str:
-    """Ask on a terminal; without one, read FACTAUDIT_PASSPHRASE."""
-    if sys.stdin.isatty():
-        return click.prompt("Passphrase", hide_input=True, confirmation_prompt=confirm)
-    value = os.environ.get("FACTAUDIT_PASSPHRASE")
-    if not value:
-        raise SealError("no terminal to ask for the passphrase: set FACTAUDIT_PASSPHRASE")
-    return value
+from factaudit.engine.cli.common import ask_passphrase, emit_json, handle_errors
+from factaudit.engine.errors import InvalidArgument
 
 
 def package_passphrase(path: Path) -> str | None:

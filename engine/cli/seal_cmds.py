@@ -2,14 +2,13 @@
 trust-key, connections."""
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
+from factaudit.engine.cli.common import ask_passphrase, emit_json, handle_errors, progress_bar
 from factaudit.engine.errors import SealError
 
 # verify-seal exit codes: 0 valid and the signer trusted, 1 changed, seal broken or SQLite side files
@@ -18,16 +17,6 @@ from factaudit.engine.errors import SealError
 # it, but nothing says who they are.
 EXIT_INVALID = 1
 EXIT_UNTRUSTED = 3
-
-
-def _passphrase(confirm: bool) -> str:
-    """Ask on a terminal; without one, read FACTAUDIT_PASSPHRASE."""
-    if sys.stdin.isatty():
-        return click.prompt("Passphrase", hide_input=True, confirmation_prompt=confirm)
-    value = os.environ.get("FACTAUDIT_PASSPHRASE")
-    if not value:
-        raise SealError("no terminal to ask for the passphrase: set FACTAUDIT_PASSPHRASE")
-    return value
 
 
 @click.command("seal")
@@ -42,7 +31,7 @@ def seal_cmd(project: Path, out: Path, encrypt: bool, force: bool, as_json: bool
     """Write a signed, read-only copy of PROJECT to ship."""
     if not project.is_file():
         raise SealError(f"no project file at {project}")
-    passphrase = _passphrase(confirm=True) if encrypt else None
+    passphrase = ask_passphrase(confirm=True) if encrypt else None
     with progress_bar("sealing") as bar:
         res = services.seal_project(project, out, encrypt=encrypt, passphrase=passphrase, overwrite=force,
                                     progress=bar)
@@ -63,7 +52,7 @@ def seal_cmd(project: Path, out: Path, encrypt: bool, force: bool, as_json: bool
 @handle_errors
 def verify_seal_cmd(file: Path, trust: tuple[str, ...], as_json: bool) -> None:
     """Check that a sealed file is unchanged and who sealed it."""
-    passphrase = _passphrase(confirm=False) if services.is_encrypted(file) else None
+    passphrase = ask_passphrase(confirm=False) if services.is_encrypted(file) else None
     ver = services.verify_sealed(file, list(trust) or None, passphrase)
     if as_json:
         emit_json(ver.to_json())
@@ -91,7 +80,7 @@ def verify_seal_cmd(file: Path, trust: tuple[str, ...], as_json: bool) -> None:
 @handle_errors
 def working_copy_cmd(sealed: Path, dst: Path) -> None:
     """Make an unsealed, editable copy of a sealed file (to label and export annotations)."""
-    passphrase = _passphrase(confirm=False) if services.is_encrypted(sealed) else None
+    passphrase = ask_passphrase(confirm=False) if services.is_encrypted(sealed) else None
     path = services.make_working_copy(sealed, dst, passphrase)
     click.echo(f"working copy written to {path} (not sealed; edit it freely)")
 

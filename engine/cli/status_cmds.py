@@ -5,7 +5,8 @@ from pathlib import Path
 
 import click
 
-from factaudit.engine.cli.common import emit_json, handle_errors
+from factaudit.engine import services
+from factaudit.engine.cli.common import handle_errors, read_project
 
 MARKS = {"todo": "[ ]", "partial": "[~]", "done": "[x]", "skipped": "[-]"}
 
@@ -16,12 +17,8 @@ MARKS = {"todo": "[ ]", "partial": "[~]", "done": "[x]", "skipped": "[-]"}
 @handle_errors
 def status_cmd(project: Path, as_json: bool) -> None:
     """Each step from import to seal: todo, partial, done or skipped, and which one is next."""
-    from factaudit.engine import services
-
-    with services.open_project(project, readonly=True) as p:
-        result = services.workflow_status(p)
-    if as_json:
-        emit_json(result.to_json())
+    result = read_project(project, services.workflow_status, as_json)
+    if result is None:
         return
     width = max(len(s.title) for s in result.steps)
     for s in result.steps:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar
+from factaudit.engine.cli.common import emit_json, handle_errors, run_job
 from factaudit.engine.pipeline.decompose import METHODS
 from factaudit.engine.pipeline.verify import MODES, SCORING
 from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE
@@ -66,14 +66,8 @@ def verify_cmd(project, retrieval_run, model, thresholds, endpoint, mode, k, lim
                                  calibration=calibration, thresholds=thresholds,
                                  n_ctx=n_ctx, resume=resume, n_threads=threads, timeout=timeout, max_retries=retries,
                                  concurrency=concurrency, backoff_base=backoff)
-
-    def on_retry(attempt: int, delay: float, reason: str) -> None:
-        click.echo(f"retry {attempt} in {delay:.1f} s: {reason}", err=True)
-
-    with services.open_project(project) as p, progress_bar("verifying", noun="claims") as bar:
-        res = services.verify(p, req, progress=bar, on_retry=on_retry)
-    if as_json:
-        emit_json(res.to_json())
+    res = run_job(project, services.verify, req, label="verifying", noun="claims", as_json=as_json, retries=True)
+    if res is None:
         return
     counts = ", ".join(f"{v} {k}" for k, v in sorted(res.verdict_counts.items())) or "none"
     click.echo(f"{res.run_id}: {res.n_verdicts}/{res.n_claims} claims verified ({res.mode}, {res.model}) "
@@ -103,10 +97,8 @@ def decompose_cmd(project, method, model, endpoint, dataset, limit, seed, temper
         raise click.UsageError("give --method sentence|llm, or --resume RUN to finish a decompose run")
     req = services.DecomposeRequest(method=method or "sentence", model=model, endpoint=endpoint, dataset=dataset,
                                     limit=limit, seed=seed, temperature=temperature, n_threads=threads, resume=resume)
-    with services.open_project(project) as p, progress_bar("decomposing", noun="answers") as bar:
-        res = services.decompose(p, req, progress=bar)
-    if as_json:
-        emit_json(res.to_json())
+    res = run_job(project, services.decompose, req, label="decomposing", noun="answers", as_json=as_json)
+    if res is None:
         return
     click.echo(f"{res.run_id}: {res.n_sentences} sentences of {res.n_items} answers → {res.n_claims} claims "
                f"({res.method}) in {res.seconds:.1f} s"

@@ -118,7 +118,7 @@ def test_each_step_in_turn(demo_project, tmp_path):
     r = status.workflow_status(p)
     assert states(r)["score"] == "done" and r.next_step.name == "review"
 
-    ds = services.audit.disagreements(p, vrun, level="sentence")
+    ds = services.disagreements(p, vrun, level="sentence")
     total = len(ds.disagreements)
     assert total > 1
     assert r.step("review").detail == f"{vrun}: 0 of {total:,} disagreements triaged"

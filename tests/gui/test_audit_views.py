@@ -129,8 +129,8 @@ def test_review_disagreements_prefill_and_triage(qtbot, demo_project, tmp_path, 
     assert view.flush()
     shot(qtbot, view, screenshots / "review.png")
 
-    stored = services.audit.disagreements(project, data["verify_run"], mapping="R+NE",
-                                          retrieval_run=data["retrieval_run"])
+    stored = services.disagreements(project, data["verify_run"], mapping="R+NE",
+                                    retrieval_run=data["retrieval_run"])
     decided = {d.unit_id: (d.triage, d.triage_annotator) for d in stored.disagreements if d.triage}
     assert decided == {x: ("retrieval_error", "dr-review"), y: ("verification_error", "dr-review")}
     history = [a for a in services.audit.annotation_history(project, y) if a.target == "triage"]
@@ -398,8 +398,8 @@ def test_review_falls_back_to_claims_in_the_closed_regime(qtbot, demo_project, t
     assert "No pre-fill" in view.prefill_label.text()
     qtbot.keyClick(view.list, Qt.Key.Key_Return)                  # nothing to accept: nothing stored
     assert view.flush()
-    assert not any(d.triage for d in services.audit.disagreements(demo_project, data["verify_run"],
-                                                                  level="claim").disagreements)
+    assert not any(d.triage for d in services.disagreements(demo_project, data["verify_run"],
+                                                            level="claim").disagreements)
 
 
 # ---- keyboard ----------------------------------------------------------------------------------
@@ -433,7 +433,7 @@ def test_ctrl_4_opens_review_and_digits_triage_at_once(qtbot, demo_project, tmp_
     assert focus is review.list, focus                 # the keys go to the list, not the sidebar
     qtbot.keyClick(focus, Qt.Key.Key_2)
     assert review.flush()
-    stored = services.audit.disagreements(demo_project, data["verify_run"], retrieval_run=data["retrieval_run"],
-                                          level="sentence", mapping="R+NE")
+    stored = services.disagreements(demo_project, data["verify_run"], retrieval_run=data["retrieval_run"],
+                                    level="sentence", mapping="R+NE")
     decided = {d.unit_id: (d.triage, d.triage_annotator) for d in stored.disagreements if d.triage}
     assert decided == {first: (TRIAGE[1][0], "dr-keys")}
