@@ -26,7 +26,6 @@ Audit hooks cannot be removed, so the hook stays installed and `set_guard` only 
 from __future__ import annotations
 
 import ipaddress
-import platform
 import socket
 import sys
 import threading
@@ -282,6 +281,8 @@ def hosts_file_first(path: str = NSSWITCH) -> bool:
                     return False
             return False
     # glibc without an nsswitch.conf uses "dns [!UNAVAIL=return] files": DNS first.
+    import platform  # here, not at the top: every command starts the guard, few reach this line
+
     return platform.libc_ver()[0] != "glibc"
 
 

@@ -104,9 +104,10 @@ def _self_test(ctx: click.Context, _param, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from factaudit.engine.selftest import CHECKS, run_self_test
+    from factaudit.engine.selftest import CHECKS, Check, run_self_test
 
     extra = ctx.obj.get("self_test_checks", ()) if isinstance(ctx.obj, dict) else ()
+    extra = [c if isinstance(c, Check) else Check(*c) for c in extra]   # the launcher passes (name, check)
     ctx.exit(run_self_test(click.echo, [*CHECKS, *extra]))
 
 
