@@ -20,6 +20,7 @@ from factaudit.gui.views.broken_page import build_or_explain
 from factaudit.gui.views.data_view import DataView
 from factaudit.gui.views.job_area import JobArea
 from factaudit.gui.views.labeling_page import LabelingPage
+from factaudit.gui.views.labeling_parts import project_annotator
 from factaudit.gui.views.results_view import ResultsView
 from factaudit.gui.views.runs_view import RunsView
 from factaudit.gui.views.tabbed_page import ReviewPage
@@ -383,6 +384,9 @@ class ProjectWindow(QMainWindow):
                      f"{counts['claims_active']:,} claims · {counts['runs']:,} runs")
         if self.project.readonly:
             text += "   ·   read-only"
+        else:   # who labels here: per project, asked at the first label
+            who = project_annotator(self.project)
+            text += f"   ·   labelling as {who}" if who else "   ·   labeller: asked at the first label"
         self.project_label.setText(text)
 
     # ---- closing ---------------------------------------------------------------------------------

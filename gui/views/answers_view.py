@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.gui.changes import OpChanges
 from factaudit.gui.ops import Op, error_text
-from factaudit.gui.views.labeling_parts import annotator_name
+from factaudit.gui.views.labeling_parts import annotator_for
 from factaudit.engine.metrics.display import percent_text
 from factaudit.gui.views.tables import read_only_table
 from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
@@ -231,7 +231,7 @@ class AnswersView(QWidget):
             return
         note = self.note.text().strip() or None
         row = self.table.currentRow()
-        self._write = Op(self, lambda job, p=self.project, who=annotator_name():
+        self._write = Op(self, lambda job, p=self.project, who=annotator_for(self.project):
                             services.mark_review(p, b.sample_id, item, acceptable, note, who)) \
             .title("Saving the review").quiet().changes(self.project, OpChanges(annotations=True)) \
             .success(lambda m, r=row: self._marked(m, r)) \

@@ -41,7 +41,13 @@ class LabelingPage(TabbedPage):
     def view_built(self, index: int, view: QWidget) -> None:
         if isinstance(view, LabelingView):
             self.setFocusProxy(view.card)       # digits label at once when the page is opened
+            view.annotatorChanged.connect(self._annotator_changed)
         # a saved codebook is announced (OpChanges.codebook), and _changed refreshes every tab
+
+    def _annotator_changed(self, _name: str) -> None:
+        window = self.window()
+        if hasattr(window, "update_status"):        # the status bar names who labels in this project
+            window.update_status()
 
     def _tab_changed(self, index: int) -> None:
         if index == 0:  # keep the labeler's place in the queue: no refresh here

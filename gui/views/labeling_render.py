@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine.services.reasoning_checks import contradiction
 from factaudit.gui.views.labeling_parts import (
-    UnitCard, annotator_name, auto_advance, esc as _esc, markdown_html, set_auto_advance,
+    UnitCard, auto_advance, esc as _esc, markdown_html, project_annotator, set_auto_advance,
 )
 from factaudit.gui.views.labeling_reasoning import ReasoningFromLLMBar
 from factaudit.gui.views.page_parts import section_head
@@ -51,9 +51,11 @@ class LabelingLayout:
         root.addLayout(head)
         second = QHBoxLayout()
         second.addWidget(QLabel("Annotator:"))
-        self.annotator_edit = QLineEdit(annotator_name())
+        # the name is per project: empty until given here or asked for at the first label
+        self.annotator_edit = QLineEdit(project_annotator(self.project) or "")
+        self.annotator_edit.setPlaceholderText("your name")
         self.annotator_edit.setMaximumWidth(150)
-        self.annotator_edit.setToolTip("Your name as it is stored with every label")
+        self.annotator_edit.setToolTip("Your name as it is stored with every label in this project")
         self.annotator_edit.editingFinished.connect(self._annotator_changed)
         second.addWidget(self.annotator_edit)
         self.auto_check = QCheckBox("Auto-advance")

@@ -29,6 +29,7 @@ from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import (  # noqa: F401  (annotator helpers re-exported for callers)
     _Done, _Pending, annotator_name, esc as _esc, keep_out_of_gc, set_annotator_name,
 )
+from factaudit.gui.views.labeling_annotator import AnnotatorChoice
 from factaudit.gui.views.labeling_render import MODES, LabelingLayout
 
 NO_RUN = "(none)"
@@ -46,10 +47,11 @@ def _open_queue(project, mode: str, run: str, annotator: str, verify_run: str | 
     return book, queue
 
 
-class LabelingView(LabelingLayout, QWidget):
+class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
     """Evidence and reasoning labeling over a queue from engine.audit.queues."""
 
     labelsChanged = Signal()
+    annotatorChanged = Signal(str)
 
     def __init__(self, project, parent: QWidget | None = None, *, mode: str = "evidence"):
         super().__init__(parent)
@@ -72,16 +74,6 @@ class LabelingView(LabelingLayout, QWidget):
         self.refresh()
 
     # ---- settings and choices --------------------------------------------------------------------
-    @property
-    def annotator(self) -> str:
-        return self.annotator_edit.text().strip() or annotator_name()
-
-    def _annotator_changed(self) -> None:
-        name = self.annotator_edit.text().strip()
-        if name and name != annotator_name():
-            set_annotator_name(name)
-            self.load_queue()
-
     def _mode_changed(self, _index: int) -> None:
         self.mode = self.mode_combo.currentData()
         self.refresh()
@@ -299,6 +291,8 @@ class LabelingView(LabelingLayout, QWidget):
         if n >= len(d.codes) or self.project.readonly:
             self.status.setText(f"{d.name} has codes 1–{len(d.codes)}." if n >= len(d.codes)
                                 else "The project is open read-only.")
+            return
+        if not self._have_annotator():
             return
         self._write(self.dim_index, d.codes[n].id)
         self.status.setText(f"{d.name}: {d.codes[n].name}" + ("" if self.index in self.revealed else " (blind)"))

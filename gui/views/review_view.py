@@ -23,7 +23,7 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES, DisagreementModel
 from factaudit.gui.serial_writer import SerialWriter
-from factaudit.gui.views.labeling_parts import annotator_name, keep_out_of_gc
+from factaudit.gui.views.labeling_parts import annotator_for, keep_out_of_gc
 from factaudit.gui.views.review_detail import Loaded as _Loaded, detail_html, index_page as _index_page
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
 
@@ -405,7 +405,7 @@ class ReviewView(ChoosesMapping, QWidget):
         d = self.current
         if d is None or self.project.readonly:
             return
-        who, r = annotator_name(), self.result
+        who, r = annotator_for(self.project), self.result
         self.model.set_triage(row, code)
         d.triage_annotator = who
         self._set_buttons(d)

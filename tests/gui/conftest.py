@@ -23,6 +23,16 @@ def isolated_settings(qapp, tmp_path, monkeypatch):
     Op.wait_all(10_000)
 
 
+@pytest.fixture(autouse=True)
+def _annotator_answers(monkeypatch):
+    """The Labeling page asks who labels at a project's first label (a modal dialog); tests answer with
+    the default it offers. tests/gui/test_annotator_per_project.py drives the real question."""
+    from factaudit.gui.views.labeling_annotator import AnnotatorChoice
+    from factaudit.gui.views.labeling_parts import annotator_name
+
+    monkeypatch.setattr(AnnotatorChoice, "ask_annotator", lambda self: annotator_name())
+
+
 @pytest.fixture
 def demo_copy(demo_project_path, tmp_path) -> Path:
     dst = tmp_path / "demo-copy.faproj"

@@ -190,6 +190,8 @@ def label_a_unit(app, window, page, label: str) -> list[str]:
     if view is None or view.unit is None:
         return [f"{label}: no unit to label (the check needs one)"]
     before = window.size()
+    if not view.annotator_edit.text():
+        view.annotator_edit.setText("laptop check")      # the name a first label would ask for
     for _ in view.dims:
         view.choose(0)
         if not view.auto_check.isChecked():

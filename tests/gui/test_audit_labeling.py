@@ -233,14 +233,15 @@ CHILD = textwrap.dedent("""
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
     from factaudit.engine import services
-    from factaudit.gui.views.labeling_view import LabelingView, set_annotator_name
+    from factaudit.gui.views.labeling_parts import set_project_annotator
+    from factaudit.gui.views.labeling_view import LabelingView
 
     from PySide6.QtCore import QSettings
     # the test's own settings folder, never the user's
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[5])
     app = QApplication([])
     project = services.open_project(sys.argv[1])
-    set_annotator_name("tester")
+    set_project_annotator(project, "tester")     # the name is per project (no question at the first label)
     view = LabelingView(project)
     view.select_runs(sys.argv[2], sys.argv[3])
     assert view.flush()

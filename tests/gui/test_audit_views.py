@@ -278,7 +278,7 @@ def test_agreement_view_matches_sklearn_and_krippendorff(qtbot, demo_project, tm
     rows = {view.dim_table.item(i, 0).text(): i for i in range(view.dim_table.rowCount())}
     row = rows["entity_match"]
     assert view.dim_table.item(row, 2).text() == f"{alpha:.3f}"
-    assert view.dim_table.item(row, 5).text() == "30" and view.dim_table.item(row, 6).text() == "3"
+    assert view.dim_table.item(row, 5).text() == "30" and view.dim_table.item(row, 6).text() == "2 + 1"   # alice, bob + the LLM
     r = view.results["entity_match"]
     assert r.alpha_ci[0] <= alpha <= r.alpha_ci[1]
 
@@ -325,7 +325,7 @@ def test_report_has_taxonomy_and_agreement_sections(demo_project, tmp_path):
     assert quality[:3] == [data["retrieval_run"], n_hits, len(merged)]
     assert quality[3] == sum(c != "exact" for c in merged.values())     # only entity_match is labelled
     agreement = {row[0].value: [c.value for c in row] for row in wb["Agreement"].iter_rows(min_row=2)}
-    assert agreement["entity_match"][6:8] == [30, 3]
+    assert agreement["entity_match"][6:9] == [30, 2, 1]      # units, human raters, LLM pre-labellers
 
 
 def test_taxonomy_view_counts(qtbot, demo_project, tmp_path, screenshots):
