@@ -6,16 +6,17 @@ partial; once every step is done or skipped no step is next.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
-from factaudit.engine.audit import codebook as cb
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.project import classifier_store
 from factaudit.engine.project import status_store as store
 from factaudit.engine.project.db import Project
 
 if TYPE_CHECKING:  # engine.jobs (thread pools, logging) is not needed to read where a project stands
+    from factaudit.engine.audit.codebook import Codebook
     from factaudit.engine.jobs import CancelToken, ProgressCallback
 
 
@@ -261,24 +262,25 @@ def _finished_units(records, dims: set[str]) -> set[tuple]:
     return {unit for (unit, _), d in labelled.items() if dims <= d}
 
 
-def _label_evidence(f: _Facts, book: cb.Codebook) -> Step:
+def _label_evidence(f: _Facts, codebook: Callable[[], Codebook]) -> Step:
     run = f.retrieval_run
     if not run:
         return Step("label_evidence", TODO, "needs a retrieval run")
+    book = codebook()
     total = store.hit_count(f.project, run)
     units = _finished_units(store.human_annotations(f.project, "evidence"), {d.id for d in book.evidence})
     done = store.hits_present(f.project, run, sorted((u[1], u[2]) for u in units if u[2]))
     return _labelled("label_evidence", run, done, total, "passage")
 
 
-def _label_reasoning(f: _Facts, book: cb.Codebook) -> Step:
+def _label_reasoning(f: _Facts, codebook: Callable[[], Codebook]) -> Step:
     run = f.reasoning_run
     if not run:
         why = ("needs verdicts with reasoning: verify the claims to label with a language model "
                "(classifier verdicts have none)" if f.verify_run else "needs a finished verify run")
         return Step("label_reasoning", TODO, why)
     _, total = store.verdict_counts(f.project, run)
-    units = _finished_units(store.human_annotations(f.project, "reasoning"), {d.id for d in book.reasoning})
+    units = _finished_units(store.human_annotations(f.project, "reasoning"), {d.id for d in codebook().reasoning})
     done = store.verdict_claims_present(f.project, run, sorted(u[1] for u in units if u[2] == run))
     return _labelled("label_reasoning", run, done, total, "verdict")
 
@@ -320,7 +322,14 @@ def workflow_status(project: Project, progress: ProgressCallback = _no_progress,
                     cancel: CancelToken | None = None) -> WorkflowStatus:
     """Every step of the expert's path with its state, a short detail and which one is next."""
     f = _Facts(project)
-    book = cb.current(project)
+
+    @functools.cache
+    def book() -> Codebook:
+        """Read (YAML) only by the labeling steps, and only once there is a run to label."""
+        from factaudit.engine.audit import codebook as cb
+
+        return cb.current(project)
+
     rules = [_import, _decompose, _retrieve, _evaluate_retrieval, _verify, _score, _review, _prelabel,
              lambda f: _label_evidence(f, book), lambda f: _label_reasoning(f, book), _agreement, _report, _seal]
     steps = []
