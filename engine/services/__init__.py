@@ -37,7 +37,10 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "datasets": ("DatasetUsage", "dataset_usage", "delete_dataset", "rename_dataset"),
     "decomposition": ("DecomposeRequest", "DecomposeResult", "decompose"),
-    "demo": ("DemoSummary", "build_demo", "demo_file"),
+    "demo": (
+        "DEMO_FULL=FULL", "DEMO_QUICK=QUICK", "DemoCandidate", "DemoSummary", "build_demo", "demo_file",
+        "find_demos", "source_demo_dir",
+    ),
     "importing": ("FormatGuess", "ImportPlan", "detect_import_format", "parse_value_map", "plan_import"),
     "induction": ("accept_proposal", "induce", "merge_proposal", "reject_proposal"),
     "injection": (
