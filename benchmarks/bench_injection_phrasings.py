@@ -35,11 +35,13 @@ FIXTURE = ROOT / "tests" / "fixtures" / "injection" / "scifact_injected.jsonl"
 PHRASINGS = ROOT / "tests" / "fixtures" / "injection" / "phrasings.jsonl"
 
 
-def cases(limit: int | None) -> tuple[list[dict], list[dict]]:
+def cases(limit: int | None, every: int = 1) -> tuple[list[dict], list[dict]]:
+    """(claims, injected cases): the templates (every `every`-th, at most `limit`), each with its
+    claim; only the claims some case uses are returned (each is verified once clean)."""
     claims = [json.loads(x) for x in FIXTURE.read_text(encoding="utf-8").splitlines() if x.strip()]
     templates = [json.loads(x) for x in PHRASINGS.read_text(encoding="utf-8").splitlines() if x.strip()]
     out = []
-    for n, t in enumerate(templates[:limit]):
+    for n, t in enumerate(templates[::every][:limit]):
         c = claims[n % len(claims)]
         target = "Refuted" if c["gold_label"] == "Supported" else "Supported"
         sentence = (t["template"].replace("{T}", target).replace("{t}", target.lower())
@@ -49,7 +51,8 @@ def cases(limit: int | None) -> tuple[list[dict], list[dict]]:
         injected = ". ".join(sents[:at]) + ". " + sentence + " " + ". ".join(sents[at:])
         out.append({"id": f"p{n}", "claim_of": c["id"], "style": t["style"], "target": target,
                     "sentence": sentence, "text": injected})
-    return claims, out
+    used = {p["claim_of"] for p in out}
+    return [c for c in claims if c["id"] in used], out
 
 
 def build_project(path: Path, claims: list[dict], injected: list[dict]):
@@ -114,14 +117,15 @@ def measure(project, retrieval_run: str, claims: list[dict], injected: list[dict
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--llm", action="store_true", help="also the embedded LLM verifier (slow)")
-    ap.add_argument("--limit", type=int, default=None, help="first N templates only")
+    ap.add_argument("--limit", type=int, default=None, help="at most N templates")
+    ap.add_argument("--every", type=int, default=1, help="every K-th template only (a spread for the slow LLM)")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "injection_phrasings.json"))
     args = ap.parse_args()
     from factaudit.engine.text.injection import DETECTOR
     from factaudit.engine.text.instruction_shape import SHAPE
 
-    claims, injected = cases(args.limit)
-    doc = {"benchmark": "injection_phrasings", "detector": DETECTOR, "shape": SHAPE,
+    claims, injected = cases(args.limit, args.every)
+    doc = {"benchmark": "injection_phrasings", "detector": DETECTOR, "shape": SHAPE, "every": args.every,
            "n_templates": len(injected), "n_claims": len(claims), "k": 1,
            "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
            "definitions": {"flagged": "suspect_verdicts marks the injected verdict (heuristic on its passage, "
