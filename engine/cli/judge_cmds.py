@@ -25,6 +25,9 @@ from factaudit.engine.pipeline.judge import MODES, TARGETS
 @click.option("--k", "k", type=click.IntRange(1, 100),
               help=f"top-k passages per claim (default: the verify run's k for reasoning, else {services.DEFAULT_K})")
 @click.option("--limit", type=click.IntRange(0), help="judge only the first N claims")
+@click.option("--queue-order", "order_by", metavar="VERIFY_RUN",
+              help="take the claims in the labeling queue's order for this verify run (its disagreements first), "
+                   "so --limit pre-labels the units labeling shows next")
 @click.option("--dataset", help="only claims of this dataset")
 @click.option("--dimensions", help="comma-separated dimension ids (default: all of the target's)")
 @click.option("--resume", help="continue this cancelled or interrupted judge run")
@@ -38,8 +41,8 @@ from factaudit.engine.pipeline.judge import MODES, TARGETS
 @click.option("--threads", type=click.IntRange(1), help="llama.cpp threads (default: the free cores)")
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def judge_cmd(project, run, target, mode, with_gold, model, endpoint, k, limit, dataset, dimensions, resume, seed,
-              temperature, max_tokens, passage_words, prompt_cache, n_ctx, threads, as_json) -> None:
+def judge_cmd(project, run, target, mode, with_gold, model, endpoint, k, limit, order_by, dataset, dimensions, resume,
+              seed, temperature, max_tokens, passage_words, prompt_cache, n_ctx, threads, as_json) -> None:
     """Pre-label evidence pairs or verifier reasoning with an LLM (a pinned, resumable judge run)."""
     if not run and not resume:
         raise click.UsageError("give --run RUN, or --resume RUN to continue a judge run")
@@ -47,7 +50,8 @@ def judge_cmd(project, run, target, mode, with_gold, model, endpoint, k, limit, 
     req = services.JudgeRequest(run=run, target=target, mode=mode, with_gold=with_gold, model=model,
                                 endpoint=endpoint, k=k, limit=limit, dataset=dataset, dimensions=dims, seed=seed,
                                 temperature=temperature, max_tokens=max_tokens, passage_words=passage_words,
-                                prompt_cache=prompt_cache, n_ctx=n_ctx, resume=resume, n_threads=threads)
+                                prompt_cache=prompt_cache, n_ctx=n_ctx, resume=resume, n_threads=threads,
+                                order_by=order_by)
     res = run_job(project, services.judge, req, label="judging", noun="units", as_json=as_json)
     if res is None:
         return

@@ -43,6 +43,9 @@ class JudgeRequest(LLMRunSettings):
     k: int | None = None                   # default: the verify run's k (reasoning), else DEFAULT_K
     dimensions: list[str] | None = None    # default: every dimension of the target
     max_tokens: int = 120
+    # a verify run: take the claims in the labeling queue's order (its disagreements first), so a
+    # limited run pre-labels the units the queue shows next; None: claim id order
+    order_by: str | None = None
 
 
 @dataclass
@@ -106,17 +109,21 @@ class JudgeConfig:
     corpus_hash: str | None = None
     model: dict[str, Any] | None = None
     annotator: str | None = None          # a resumed run keeps it, whatever the model is called now
+    order_by: str | None = None           # the verify run whose queue order the claims follow
 
     _KEYS = ("run", "target", "mode", "with_gold", "k", "limit", "dataset", "dimensions", "seed", "temperature",
              "max_tokens", "passage_words", "prompt_cache", "prompt", "codebook_version", "codebook_sha256",
-             "corpus_hash", "model", "annotator")
+             "corpus_hash", "model", "annotator", "order_by")
 
     @classmethod
     def from_config(cls, c: dict[str, Any]) -> JudgeConfig:
         return cls(**{key: c[key] for key in cls._KEYS if key in c})
 
     def to_config(self) -> dict[str, Any]:
-        return {key: getattr(self, key) for key in self._KEYS}
+        out = {key: getattr(self, key) for key in self._KEYS}
+        if out["order_by"] is None:       # runs made in claim id order pin what they always pinned
+            del out["order_by"]
+        return out
 
     def validate(self) -> None:
         jp.check_mode(self.target, self.mode)
@@ -158,7 +165,9 @@ class _JudgeKind(jobs.RunKind):
         cfg = JudgeConfig(run=req.run, target=req.target, mode=req.mode, with_gold=req.with_gold, k=k,
                           limit=req.limit, dataset=req.dataset, seed=req.seed, temperature=req.temperature,
                           max_tokens=req.max_tokens, passage_words=req.passage_words, prompt_cache=req.prompt_cache,
-                          codebook_version=book.version, codebook_sha256=book.sha256)
+                          codebook_version=book.version, codebook_sha256=book.sha256, order_by=req.order_by)
+        if req.order_by:
+            run_store.get_run(project, req.order_by)      # an unknown run is an error, not claim id order
         cfg.prompt = cfg.options().prompt().ref()
         cfg.dimensions = [d.id for d in jp.select_dimensions(book, req.target, req.mode, req.dimensions)]
         return cfg
@@ -214,6 +223,13 @@ def _units(project: Project, cfg: JudgeConfig) -> list[_Unit]:
               if c.id in (hits if target == "evidence" else verdicts)]
     if target == "reasoning":
         claims = [c for c in claims if verdicts[c.id].verdict is not None]
+    if cfg.order_by:
+        # the labeling queue's order (its disagreements first, then a stratified sample), as the
+        # Labeling page opens it: the first units pre-labelled are the first the expert sees
+        from factaudit.engine.audit.queues import claim_order
+
+        by_id = {c.id: c for c in claims}
+        claims = [by_id[c] for c, _why in claim_order(project, list(by_id), cfg.order_by, "R+NE", 42)]
     if cfg.limit is not None:
         claims = claims[: max(0, int(cfg.limit))]
     answers = store.item_gold_answers(project, [c.id for c in claims]) if cfg.with_gold else {}

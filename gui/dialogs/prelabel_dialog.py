@@ -65,6 +65,11 @@ class PrelabelDialog(JobDialog):
         self.limit_spin.setRange(0, 1_000_000)
         self.limit_spin.setSpecialValueText("all claims")
         form.addRow("Limit (claims)", self.limit_spin)
+        self.order_combo = QComboBox()
+        self.order_combo.setToolTip("With a limit, the labeling queue's order pre-labels the units Labeling "
+                                    "shows next (its disagreements first); claim id order takes the first claims")
+        form.addRow("Which claims first", self.order_combo)
+        self.run_combo.currentIndexChanged.connect(self._fill_order)
         self.resume_combo = QComboBox()
         form.addRow("Unfinished runs", self.resume_combo)
         root.addLayout(form)
@@ -96,7 +101,26 @@ class PrelabelDialog(JobDialog):
             self.mode_combo.setCurrentIndex(0)      # the reasoning judge sees what the verifier saw
         self.mode_combo.setEnabled(evidence)
         self.k_spin.setEnabled(evidence)
+        self._fill_order()
         self._set_busy(False)
+
+    def queue_verify_run(self) -> str | None:
+        """The verify run whose disagreements the labeling queue shows first: for evidence the newest
+        (what the Labeling page opens with), for reasoning the run itself."""
+        if self.target_combo.currentData() == "reasoning":
+            return self.run_combo.currentData()
+        try:
+            runs = services.audit.verify_runs(self.project)
+        except FactAuditError:
+            runs = []
+        return runs[-1] if runs else None
+
+    def _fill_order(self, _index: int = 0) -> None:
+        self.order_combo.clear()
+        queue = self.queue_verify_run()
+        if queue:
+            self.order_combo.addItem(f"The labeling queue's next units (disagreements of {queue} first)", queue)
+        self.order_combo.addItem("Claim id order", None)
 
     def _refresh_resumable(self) -> None:
         self.resume_combo.clear()
@@ -122,7 +146,7 @@ class PrelabelDialog(JobDialog):
         return services.JudgeRequest(run=self.run_combo.currentData(), target=target, mode=self.mode_combo.currentData(),
                                with_gold=self.gold_check.isChecked(), model=self.model_combo.currentData(),
                                k=self.k_spin.value() if target == "evidence" else None,
-                               limit=self.limit_spin.value() or None)
+                               limit=self.limit_spin.value() or None, order_by=self.order_combo.currentData())
 
     # ---- running ---------------------------------------------------------------------------------
     def start(self) -> None:
