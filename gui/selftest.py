@@ -34,3 +34,17 @@ def check_window(state: dict) -> str:
     state["project"].close()
     return open_and_close_main_window(state["project"].path)
 
+
+
+def check_desktop_libraries(state: dict) -> str:
+    """The self-test's check of the system libraries a real (X11) window needs: the window check above
+    runs offscreen and passes without them."""
+    from factaudit.engine.selftest import Skip
+    from factaudit.gui import desktop_libs
+
+    if desktop_libs.xcb_plugin() is None:
+        raise Skip("no X11 platform plugin here (not Linux, or PySide6 without it)")
+    missing = desktop_libs.missing_libraries()
+    if missing:
+        raise RuntimeError(desktop_libs.describe(missing))
+    return "every library Qt's xcb plugin loads is present"

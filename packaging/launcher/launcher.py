@@ -36,9 +36,17 @@ def _window_check(state: dict) -> str:
     return check_window(state)
 
 
+def _desktop_check(state: dict) -> str:
+    """The self-test's check that a real window can start (libxcb-cursor0 and the other X libraries)."""
+    from factaudit.gui.selftest import check_desktop_libraries
+
+    return check_desktop_libraries(state)
+
+
 cli.add_command(gui_cmd)
 
 
 def main() -> None:
     # (name, check) pairs: engine.selftest's Check is built from them only when --self-test runs
-    cli.main(prog_name="factaudit", obj={"self_test_checks": [("window", _window_check)]})
+    cli.main(prog_name="factaudit", obj={"self_test_checks": [("window", _window_check),
+                                                                     ("desktop", _desktop_check)]})
