@@ -34,6 +34,9 @@ BACKEND_ENV = "FACTAUDIT_EMBEDDER_BACKEND"
 # Weights stored as float16 in the export (computed in float32): half of 90 MB for the bundle, and
 # cosine >= 0.9999996 to the fp32 graph (benchmarks/results/embedders.json).
 EXPORT_STORED = "fp16"
+# The export's graph uses ONNX Runtime's fused BERT kernels (onnx_embedder._fuse); in the cache folder's
+# name, so an export made before fusion is made again once.
+EXPORT_LAYOUT = "fused"
 # Where the bundle build puts the MiniLM export (relative to the bundle's data folder).
 BUNDLED_ONNX = Path("factaudit_models") / "minilm-l6-onnx"
 # Files that mark a sentence-transformers folder.
@@ -77,7 +80,8 @@ def bundled_onnx_folder() -> Path | None:
 
 def cached_onnx_folder(source: Path) -> Path:
     """The export of these weights in the cache (keyed by their digest, so new weights re-export)."""
-    return cache_dir() / "onnx" / f"{EMBEDDED_MINILM}-{hashing.sha256_tree(source)[:16]}-{EXPORT_STORED}"
+    return (cache_dir() / "onnx"
+            / f"{EMBEDDED_MINILM}-{hashing.sha256_tree(source)[:16]}-{EXPORT_STORED}-{EXPORT_LAYOUT}")
 
 
 def _embedded_onnx(export: bool) -> Path | None:

@@ -115,7 +115,7 @@ def test_first_use_exports_into_the_cache_once(tmp_path, monkeypatch, both):
     monkeypatch.setenv("FACTAUDIT_CACHE_DIR", str(tmp_path / "cache"))
     info = embedders.resolve_embedder("minilm-l6")
     expected = (tmp_path / "cache" / "onnx"
-                / f"minilm-l6-{_tree_digest(embedders._embedded_path())[:16]}-{embedders.EXPORT_STORED}")
+                / f"minilm-l6-{_tree_digest(embedders._embedded_path())[:16]}-{embedders.EXPORT_STORED}-fused")
     assert Path(info.path) == expected and info.backend == "onnx"
     mtime = (expected / "model.onnx").stat().st_mtime_ns
     assert embedders.resolve_embedder("minilm-l6").path == str(expected)
@@ -142,6 +142,22 @@ def test_fp16_storage_halves_the_file_and_keeps_the_vectors(tmp_path, both):
     a = onnx_embedder.OnnxEmbedder(fp32).encode(texts)
     assert float(np.min(np.sum(a * default.encode(texts), axis=1))) >= 0.9999
     assert float(np.min(np.sum(a * st.encode(texts, normalize_embeddings=True), axis=1))) >= 0.9999
+
+
+def test_the_export_uses_fused_kernels_and_keeps_the_vectors(both):
+    """The default export's graph runs ONNX Runtime's fused BERT kernels (#22 item 3): fewer nodes,
+    the attention and layer norms fused, and still sentence-transformers' vectors (cosine >= 0.9999)."""
+    import onnx
+
+    st, model, folder = both
+    fused = json.loads((folder / "export.json").read_text())["fused"]
+    assert fused.get("Attention", 0) >= 6 and fused.get("SkipLayerNormalization", 0) >= 6, fused
+    ops = {n.op_type for n in onnx.load(str(folder / "model.onnx")).graph.node}
+    assert {"Attention", "SkipLayerNormalization"} <= ops and "Softmax" not in ops
+    texts = ["Aspirin reduces the risk of myocardial infarction in adults over 50 years of age " * 20,
+             "short", "Vitamin D and fractures."]
+    ref = st.encode(texts, normalize_embeddings=True, convert_to_numpy=True)
+    assert float(np.min(np.sum(ref * model.encode(texts, batch_size=2), axis=1))) >= 0.9999
 
 
 def test_a_model_this_backend_cannot_pool_is_refused(tmp_path, both):
