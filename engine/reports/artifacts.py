@@ -31,6 +31,8 @@ class ReportData:
     test_looks: dict[str, int] = field(default_factory=dict)  # configuration family -> evaluations on test
     certification: dict[str, Any] = field(default_factory=dict)  # run -> services.certify JSON or {"missing": why}
     attribution: dict[str, Any] = field(default_factory=dict)    # classifier run -> reports.attribution_section rows
+    retrieval: dict[str, Any] = field(default_factory=dict)      # retrieval run used -> metrics (report_work)
+    triage: dict[str, Any] = field(default_factory=dict)         # verify run -> triage outcomes (report_work)
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -44,6 +46,8 @@ class ReportData:
             "test_looks": self.test_looks,
             "certification": self.certification,
             "attribution": self.attribution,
+            "retrieval": self.retrieval,
+            "triage": self.triage,
             "skipped": self.skipped,
         }
 

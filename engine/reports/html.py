@@ -9,7 +9,9 @@ from typing import Any
 
 from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.engine.reports import artifacts as A
-from factaudit.engine.reports import answer_sections, attribution_section, audit_sections, certify_section, summary
+from factaudit.engine.reports import (
+    answer_sections, attribution_section, audit_sections, certify_section, summary, work_section,
+)
 from factaudit.engine.reports.artifacts import ReportData
 from factaudit.engine.reports.safe import plot_label as L
 from factaudit.engine.reports.safe import valid_unicode
@@ -161,6 +163,7 @@ def render_html(data: ReportData) -> str:
         "conflict_table": A.conflict_table(data),
         "skipped": data.skipped,
         "audit": audit_sections.html_context(data.audit),
+        "work": work_section.html_context(data.retrieval, data.triage),
         "certify": certify_section.html_context(data.certification),
         "attribution": attribution_section.html_context(data.attribution),
         "summary": summary.plain_summary(data, mapping),

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from factaudit.engine.reports import artifacts as A
-from factaudit.engine.reports import answer_sections, audit_sections
+from factaudit.engine.reports import answer_sections, audit_sections, work_section
 from factaudit.engine.reports.artifacts import ReportData, dump_json
 from factaudit.engine.reports.safe import guard_xlsx_cell, xlsx_text
 
@@ -73,6 +73,10 @@ def write_xlsx(data: ReportData, path: Path) -> Path:
         answer_sections.add_sheets(wb, data, _sheet)
     if data.conflict:
         _sheet(wb, "Conflict", A.conflict_table(data))
+    for title, table in (("Retrieval", work_section.retrieval_table(data.retrieval)),
+                         ("Triage", work_section.triage_table(data.triage))):
+        if table[1]:
+            _sheet(wb, title, table)
     audit_sections.add_sheets(wb, data.audit, _sheet)
     wb.save(path)
     return Path(path)

@@ -319,12 +319,16 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
     from factaudit.engine.services.certification import report_certification
 
     certification = report_certification(project, list(metrics), mapping, level)
+    from factaudit.engine.services.report_work import report_retrieval, report_triage
+
+    retrieval = report_retrieval(project, list(metrics))
+    triage = report_triage(project, list(metrics), mapping, level)
     attribution = report_attribution(project, list(metrics), per_item, mapping)
     progress(total, total, "writing")
     return ReportData(config=config, metrics=metrics, comparison=comparison, comparison_note=comparison_note,
                       multi_answer=multi, conflict=confl, per_item=per_item, skipped=skipped, audit=audit,
                       answer_comparisons=answer_comparisons, test_looks=looks_at_test(project),
-                      certification=certification, attribution=attribution,
+                      certification=certification, attribution=attribution, retrieval=retrieval, triage=triage,
                       usage={r: u for r in run_ids if r not in skipped and kinds[r] in ("verdicts", "choices")
                              and (u := run_usage(project, r, kinds[r])) is not None})
 
