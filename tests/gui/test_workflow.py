@@ -110,7 +110,11 @@ def test_other_process_writes_are_picked_up_on_focus(qtbot, demo_copy, closer):
     assert w.workflow_view.status.step("retrieve").state == "todo"
     with services.open_project(demo_copy) as writer:       # what the command line would do
         retrieval.retrieve(writer, retrieval.RetrievalRequest("bm25", k=3))
-    op = w.check_external_changes()
+    # a check the window's activation started may still be running (the synchronous retrieve above kept
+    # the event loop from delivering its end): check_external_changes starts none then, so ask again
+    ops = []
+    qtbot.waitUntil(lambda: ops.append(w.check_external_changes()) or ops[-1] is not None, timeout=10_000)
+    op = ops[-1]
     qtbot.waitUntil(lambda: op.status == "done", timeout=10_000)
     qtbot.waitUntil(lambda: w.workflow_view.status.step("retrieve").state == "done", timeout=20_000)
     assert w.workflow_view.rows["retrieve"].state.text() == "Done"
