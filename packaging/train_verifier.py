@@ -897,9 +897,11 @@ def write_card(res: dict) -> None:
     lines += ["## Limitations", "",
               "Trained on biomedical abstracts (SciFact) and COVID-19 literature (HealthVer) only; English only; "
               "a 22M-parameter model without NLI pre-training. Check it on your own data before trusting its verdicts. "
-              "The fit split (drawn by claim id) scored much higher (fit macro-F1 0.58 over three classes) than "
-              "SciFact dev (0.40 over two): the fit figures did not predict held-out behaviour, and the chosen model "
-              "confuses Supported and Refuted on dev (see the confusion matrices).", "",
+              "It finds evidence better than it tells support from refutation: on SciFact dev its balanced accuracy "
+              "between Supported and Refuted stays near chance (see the confusion matrices), so read its Refuted "
+              "verdicts as 'this sentence bears on the claim', not as a refutation. The fit split keeps the claims "
+              "written from one abstract together (SciFact writes a claim and its negation from one abstract; a split "
+              "by claim flattered an earlier model: fit 0.58, dev 0.40).", "",
               "## Files (sha256)", ""]
     for p in sorted(OUT.iterdir()):
         if p.name != "MODEL_CARD.md":

@@ -10,7 +10,7 @@ Pre-fill rule (DESIGN.md): if no top-k passage is high quality and verdict-beari
 error, otherwise a verification error. "High quality" comes from the codebook and the evidence labels;
 while the labels cannot decide it the pre-fill stays empty rather than guessing — except for a
 classifier run's No Evidence verdict: the model itself found no retrieved sentence that bears on the
-claim (every window below both thresholds), so the pre-fill is a retrieval error, with the maxima as
+claim (no window reached the model's thresholds), so the pre-fill is a retrieval error, with the maxima as
 the reason. For a classifier's other verdicts the reason names the sentence the verdict rests on
 (its attribution), the passage to label first.
 """
@@ -65,7 +65,8 @@ def classifier_prefill(views: list[ClaimView], evidence: dict) -> tuple[str | No
         return None
     if all(v.verdict == "No Evidence" for v in views):
         maxima = "; ".join(f"max P(Supported) {r.maxima.get('Supported') or 0:.2f}, max P(Refuted) "
-                           f"{r.maxima.get('Refuted') or 0:.2f}" for r in rows)
+                           f"{r.maxima.get('Refuted') or 0:.2f}, most evidence in a window "
+                           f"{max((1 - p[5] for p in r.pairs), default=0.0):.2f}" for r in rows)
         return "retrieval_error", f"no retrieved sentence bears on the claim by the classifier ({maxima})"
     where = next((v.attribution for v in views if v.attribution and v.verdict != "No Evidence"), None)
     return (None, f"label the passage the verdict rests on first ({where})") if where else None

@@ -40,11 +40,40 @@ def _gold_and_pred(project, run_id):
     return [gold[c] for c in ids], [verdicts[c].verdict or "failed" for c in ids]
 
 
+def _rule_applied(pairs, tau):
+    """The pinned rule recomputed from the stored pairs [passage, start, end, P(S), P(R), P(NE)], written
+    apart from engine.pipeline.classify; None when a probability is within rounding of a threshold."""
+    if not pairs:
+        return "No Evidence"
+    if tau.get("rule", "maxima") == "maxima":
+        p_s, p_r = max(p[3] for p in pairs), max(p[4] for p in pairs)
+        if min(abs(p_s - tau["supported"]), abs(p_r - tau["refuted"])) <= 1e-6:
+            return None
+        s, r = p_s >= tau["supported"], p_r >= tau["refuted"]
+        return "Ambiguous" if s and r else "Supported" if s else "Refuted" if r else "No Evidence"
+    evidence = [1 - p[5] for p in pairs]
+    stance = ["Supported" if p[3] >= p[4] else "Refuted" for p in pairs]
+    top = evidence.index(max(evidence))
+    near = [abs(evidence[top] - t) <= 1e-6 for t in (tau["evidence"], tau["conflict"])]
+    tie = len(evidence) > 1 and evidence[top] - sorted(evidence)[-2] <= 1e-6
+    if tie or any(near):
+        return None                      # the top or a threshold within rounding: either answer is right
+    if evidence[top] < tau["evidence"]:
+        return "No Evidence"
+    if evidence[top] >= tau["conflict"]:
+        best = {}
+        for i, p in enumerate(pairs):
+            if p[0] not in best or evidence[i] > evidence[best[p[0]]]:
+                best[p[0]] = i
+        if any(evidence[i] >= tau["conflict"] and stance[i] != stance[top] for i in best.values()):
+            return "Ambiguous"
+    return stance[top]
+
+
 def test_default_is_the_classifier_and_its_figures_are_the_rule_applied(verified):
-    """The default run is the embedded classifier's; each stored verdict is the four-verdict rule applied
-    to the stored per-pair probabilities with the pinned thresholds (recomputed here independently), and
-    the service's closed macro-F1 equals sklearn's on the stored verdicts. (The shipped model does not
-    beat the majority baseline on this slice, so no quality bar is asserted: README, Verifiers.)"""
+    """The default run is the embedded classifier's; each stored verdict is the pinned rule applied to
+    the stored per-pair probabilities with the pinned thresholds (recomputed here independently), and
+    the service's closed figures equal sklearn's on the stored verdicts."""
     project, _, res = verified
     cfg = run_store.get_run(project, res.run_id).config
     assert cfg["mode"] == "classifier" and cfg["model"]["backend"] == "classifier"
@@ -52,14 +81,13 @@ def test_default_is_the_classifier_and_its_figures_are_the_rule_applied(verified
     assert res.n_verdicts == res.n_claims == 100 and res.n_parse_failures == 0
     tau = cfg["model"]["thresholds"]
     verdicts = run_store.get_verdicts(project, res.run_id)
+    checked = 0
     for cid, ev in classifier_store.get_verdict_evidence(project, res.run_id).items():
-        p_s = max((p[3] for p in ev.pairs), default=0.0)
-        p_r = max((p[4] for p in ev.pairs), default=0.0)
-        s, r = p_s >= tau["supported"], p_r >= tau["refuted"]
-        expected = "Ambiguous" if s and r else "Supported" if s else "Refuted" if r else "No Evidence"
-        # probabilities are stored rounded to 6 decimals: a maximum within that of a threshold may go either way
-        if min(abs(p_s - tau["supported"]), abs(p_r - tau["refuted"])) > 1e-6:
+        expected = _rule_applied(ev.pairs, tau)
+        if expected is not None:
             assert verdicts[cid].verdict == expected, cid
+            checked += 1
+    assert checked >= 90
     assert len({v.verdict for v in verdicts.values()}) > 1      # not one constant answer
     # closed regime: every claim with a gold verdict; macro-F1 over the gold classes present
     gold_of = {c.id: c.gold_label for c in list_claims(project, SCIFACT) if c.gold_label}
@@ -86,10 +114,10 @@ def test_attribution_points_into_the_driving_passage(verified):
         assert 0 <= ev.span_start < ev.span_end <= len(text)
         if verdicts[cid].verdict in CLOSED:
             assert ev.label == verdicts[cid].verdict
-            assert ev.prob == pytest.approx(ev.maxima[ev.label])
-            # the maximum is the driving pair's own probability among the stored pairs
+            # the probability shown is the driving pair's own, among the stored pairs
             col = 3 if ev.label == "Supported" else 4
-            assert max(p[col] for p in ev.pairs) == pytest.approx(ev.prob, abs=1e-6)
+            (own,) = [p for p in ev.pairs if (p[0], p[1], p[2]) == (ev.passage_id, ev.span_start, ev.span_end)]
+            assert own[col] == pytest.approx(ev.prob, abs=1e-6)
 
 
 def test_a_killed_run_resumes_to_the_same_verdicts(verified):
@@ -131,7 +159,10 @@ def test_triage_prefill_uses_the_attribution(verified):
         if view.verdict == "No Evidence":
             assert d.prefill == "retrieval_error" and "no retrieved sentence" in d.prefill_reason
             tau = run_store.get_run(project, res.run_id).config["model"]["thresholds"]
-            assert ev.maxima["Supported"] < tau["supported"] and ev.maxima["Refuted"] < tau["refuted"]
+            if tau.get("rule") == "evidence_stance":
+                assert max(1 - p[5] for p in ev.pairs) < tau["evidence"] + 1e-6
+            else:
+                assert ev.maxima["Supported"] < tau["supported"] and ev.maxima["Refuted"] < tau["refuted"]
         else:
             assert d.prefill is None and f"passage {ev.passage_id}" in d.prefill_reason
             assert view.attribution.startswith(f"P({ev.label}) = {ev.prob:.2f}, passage {ev.passage_id}")
@@ -162,3 +193,22 @@ def test_report_shows_the_driving_sentence(verified, tmp_path):
     a = first["attribution"]
     text = get_passages(project, [a["passage_id"]])[a["passage_id"]].text
     assert f"<mark>{escape(text[a['span'][0]:a['span'][1]])}</mark>" in page
+
+
+def test_the_default_stays_above_the_majority_baseline_on_the_fixed_slice(verified):
+    """Issue #25's regression bar: on the demo's fixed 100-claim SciFact dev slice (BM25 top 3 over the
+    slice's 1,201 abstracts; gold Supported 45, Refuted 20, No Evidence 35) the default's macro-F1 over
+    the gold classes must stay above always answering the most frequent one (sklearn on both; measured
+    0.447 against 0.207 when the model shipped). Supported against Refuted alone it is only at the
+    majority's level (0.41 against 0.41): README, Verifiers."""
+    project, _, res = verified
+    gold_of = {c.id: c.gold_label for c in list_claims(project, SCIFACT) if c.gold_label}
+    verdicts = run_store.get_verdicts(project, res.run_id)
+    gold = [gold_of[c] for c in gold_of]
+    pred = [verdicts[c].verdict for c in gold_of]
+    labels = sorted(set(gold))
+    majority = max(labels, key=gold.count)
+    model_f1 = f1_score(gold, pred, labels=labels, average="macro", zero_division=0)
+    majority_f1 = f1_score(gold, [majority] * len(gold), labels=labels, average="macro", zero_division=0)
+    assert len(gold) == 100 and model_f1 > majority_f1 + 0.1, (model_f1, majority_f1)
+    assert services.run_metrics(project, res.run_id).closed.macro_f1 == pytest.approx(model_f1)
