@@ -37,10 +37,11 @@ bundle: install
 	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build packaging/factaudit.spec
 
 # Linux packages from the bundle (packaging/build_linux.py); NO_BUNDLE=1 packages the dist/factaudit
-# already built instead of building it again. packaging/check_package.sh installs the .deb in a clean
-# Debian chroot and runs its self-test there.
+# already built instead of building it again; DEB_COMPRESS=gzip packs faster than xz.
+# packaging/check_package.sh installs the .deb in a clean Debian chroot and runs its self-test there.
+DEB_COMPRESS ?= xz
 deb: $(if $(NO_BUNDLE),install,bundle)
-	$(PY) packaging/build_linux.py deb --bundle dist/factaudit --out dist
+	$(PY) packaging/build_linux.py deb --bundle dist/factaudit --out dist --compress $(DEB_COMPRESS)
 
 # Says in one sentence why not, before any build, when appimagetool cannot be had.
 appimage: install
