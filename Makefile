@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install demo test bench bundle deb appimage gui clean fonts
+.PHONY: install demo test bench bundle deb appimage gui clean fonts i18n i18n-update
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --disable-pip-version-check torch==2.13.0
 	# GGML_NATIVE=OFF keeps llama.cpp portable to other CPUs (the bundle ships it).
 	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PY) -m pip install --disable-pip-version-check -e '.[dev]'
+	$(PY) -m factaudit.gui.i18n build
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -33,7 +34,15 @@ fonts:
 	@fc-list 2>/dev/null | grep -qi 'noto.*cjk' || \
 	  ( (apt-get update -qq && apt-get install -y -qq fonts-noto-cjk libxkbcommon0 libegl1 libgl1 libfontconfig1 libdbus-1-3) >/dev/null 2>&1 || echo "note: could not install fonts-noto-cjk; CJK text may render as boxes" )
 
-bundle: install
+# Interface translations: resources/i18n/*.ts -> .qm (pyside6-lrelease; the .qm files are not committed).
+# i18n-update refreshes the .ts sources from the code (pyside6-lupdate) after GUI strings change.
+i18n: install
+	$(PY) -m factaudit.gui.i18n build
+
+i18n-update: install
+	$(PY) -m factaudit.gui.i18n update
+
+bundle: install i18n
 	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build packaging/factaudit.spec
 
 # Linux packages from the bundle (packaging/build_linux.py); NO_BUNDLE=1 packages the dist/factaudit

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (  # noqa: E402
 from factaudit.engine import services  # noqa: E402
 from factaudit.engine.errors import FactAuditError, ProjectLocked  # noqa: E402
 from factaudit.engine.services.demo import FULL, QUICK, find_demos, source_demo_dir  # noqa: E402
-from factaudit.gui import settings  # noqa: E402
+from factaudit.gui import i18n, settings  # noqa: E402
 from factaudit.gui.collector import IdleCollector  # noqa: E402
 from factaudit.gui.ops import Op, OpChanges, error_text  # noqa: E402
 
@@ -75,21 +75,21 @@ class AppController(QObject):
         """Create a project (in the worker path: creating writes the file) and show its window."""
         if path is None:
             suggested = str(Path.home() / "untitled.faproj")
-            path, _ = QFileDialog.getSaveFileName(self._dialog_parent(), "New project", suggested, PROJECT_FILTER)
+            path, _ = QFileDialog.getSaveFileName(self._dialog_parent(), self.tr("New project"), suggested, PROJECT_FILTER)
             if not path:
                 return None
         if not path.endswith(".faproj"):
             path += ".faproj"
         self.start.set_busy(True)
-        return (Op(self.start, lambda job: services.create_project(path)).title("Creating the project")
+        return (Op(self.start, lambda job: services.create_project(path)).title(self.tr("Creating the project"))
                 .changes(lambda project: project, OpChanges.everything())
                 .success(self.show_project)
-                .failure(lambda exc: self.error("New project", exc))
+                .failure(lambda exc: self.error(self.tr("New project"), exc))
                 .finished(lambda: self.start.set_busy(False))
                 .run())
 
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self._dialog_parent(), "Open project", "", PROJECT_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self._dialog_parent(), self.tr("Open project"), "", PROJECT_FILTER)
         if path:
             self.open_path(path)
 
@@ -114,14 +114,14 @@ class AppController(QObject):
                 return None
             return self.open_path(path, readonly=True)
         except FactAuditError as exc:
-            self.error("Open project", exc)
+            self.error(self.tr("Open project"), exc)
             return None
         return self.show_project(project)
 
     # ---- sealed files (read-only, with a banner naming the signer) --------------------------------
     def ask_passphrase(self, path: str) -> str | None:
-        text, ok = QInputDialog.getText(self._dialog_parent(), "Encrypted sealed file",
-                                        f"Passphrase for {Path(path).name}:", QLineEdit.EchoMode.Password)
+        text, ok = QInputDialog.getText(self._dialog_parent(), self.tr("Encrypted sealed file"),
+                                        self.tr("Passphrase for {name}:").format(name=Path(path).name), QLineEdit.EchoMode.Password)
         return text if ok and text else None
 
     def open_sealed(self, path: str) -> Op | None:
@@ -144,10 +144,10 @@ class AppController(QObject):
 
         self.start.set_busy(True)
         return (Op(self.start, check_and_open)
-                .title(f"Checking the seal of {Path(path).name}")
+                .title(self.tr("Checking the seal of {name}").format(name=Path(path).name))
                 .success(lambda opened: self._show_rater(path, opened, passphrase)
                          if isinstance(opened, services.RaterWorkspace) else self._show_sealed(path, opened))
-                .failure(lambda exc: (self.error("Open sealed file", exc), self._start_if_alone()))
+                .failure(lambda exc: (self.error(self.tr("Open sealed file"), exc), self._start_if_alone()))
                 .finished(lambda: self.start.set_busy(False))
                 .run())
 
@@ -178,9 +178,9 @@ class AppController(QObject):
                 return None
         self.start.set_busy(True)
         return (Op(self.start, lambda job: services.open_rater_package(path, passphrase))
-                .title(f"Opening the rater package {Path(path).name}")
+                .title(self.tr("Opening the rater package {name}").format(name=Path(path).name))
                 .success(lambda ws: self._show_rater(path, ws, passphrase))
-                .failure(lambda exc: (self.error("Open rater package", exc), self._start_if_alone()))
+                .failure(lambda exc: (self.error(self.tr("Open rater package"), exc), self._start_if_alone()))
                 .finished(lambda: self.start.set_busy(False))
                 .run())
 
@@ -205,8 +205,8 @@ class AppController(QObject):
 
     def ask_readonly(self, path: str, exc: Exception) -> bool:
         answer = QMessageBox.question(
-            self._dialog_parent(), "Project in use",
-            f"{error_text(exc)}\n\nOpen {Path(path).name} read-only instead?",
+            self._dialog_parent(), self.tr("Project in use"),
+            self.tr("{v0}\n\nOpen {name} read-only instead?").format(v0=error_text(exc), name=Path(path).name),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes,
         )
         return answer == QMessageBox.StandardButton.Yes
@@ -281,9 +281,9 @@ class AppController(QObject):
         box = QMessageBox(QMessageBox.Icon.Question, "Open demo",
                           f"The demo project at {old.path} is not up to date: {old.why_not(self.demo_accepts)}.",
                           parent=self.start)
-        box.setInformativeText("Rebuild it (a few minutes, in the background) or open it as it is?")
-        rebuild = box.addButton("Rebuild", QMessageBox.ButtonRole.AcceptRole)
-        as_is = box.addButton("Open as it is", QMessageBox.ButtonRole.ActionRole)
+        box.setInformativeText(self.tr("Rebuild it (a few minutes, in the background) or open it as it is?"))
+        rebuild = box.addButton(self.tr("Rebuild"), QMessageBox.ButtonRole.AcceptRole)
+        as_is = box.addButton(self.tr("Open as it is"), QMessageBox.ButtonRole.ActionRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(rebuild)
         box.exec()
@@ -313,9 +313,9 @@ class AppController(QObject):
 
         self.start.set_busy(True)
         self.demo_op = (Op(self.start, build)
-                        .title("Building the demo project")
+                        .title(self.tr("Building the demo project"))
                         .success(lambda summary: self.open_path(summary.project))
-                        .failure(lambda exc: self.error("Open demo", exc))
+                        .failure(lambda exc: self.error(self.tr("Open demo"), exc))
                         .finished(lambda: self.start.set_busy(False))
                         .run())
         return self.demo_op
@@ -328,6 +328,7 @@ def start(project_path: str | None = None) -> AppController:
     """Create (or reuse) the QApplication and show the given project or the start screen."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     configure_app(app)
+    i18n.install(app)        # before any window: the setting's language, else the system's
     controller = AppController(app)
     if project_path:
         window = controller.open_path(project_path)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
@@ -47,7 +47,7 @@ def open_dialog(window, dialog_cls: type[QDialog], *args, **kwargs) -> QDialog |
     try:
         dialog = dialog_cls(window.project, window, *args, **kwargs)
     except FactAuditError as exc:   # e.g. the project cannot be read: say so, keep the window
-        QMessageBox.warning(window, "Cannot open", f"This step cannot be opened: {error_text(exc)}")
+        QMessageBox.warning(window, QCoreApplication.translate("workflow_actions", "Cannot open"), QCoreApplication.translate("workflow_actions", "This step cannot be opened: {v0}").format(v0=error_text(exc)))
         return None
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
@@ -77,7 +77,7 @@ def do_step(window, name: str):
     if name == "evaluate_retrieval":
         run = _step_run(window, name) or _step_run(window, "retrieve")
         if not run:
-            QMessageBox.information(window, "Evaluate retrieval", "Retrieve passages for the claims first.")
+            QMessageBox.information(window, QCoreApplication.translate("workflow_actions", "Evaluate retrieval"), QCoreApplication.translate("workflow_actions", "Retrieve passages for the claims first."))
             return None
         return open_run_details(window, run)
     if name in STEP_DIALOGS:
@@ -121,7 +121,7 @@ def _text_dialog(parent: QWidget, title: str, markdown: str, name: str) -> QDial
 
 
 def show_quickstart(parent: QWidget) -> QDialog:
-    return _text_dialog(parent, "Quick start", quickstart_text(), "quickstartDialog")
+    return _text_dialog(parent, QCoreApplication.translate("workflow_actions", "Quick start"), quickstart_text(), "quickstartDialog")
 
 
 # Keys that belong to pages rather than to menu actions.
@@ -151,4 +151,4 @@ def shortcuts_markdown(window) -> str:
 
 
 def show_shortcuts(window) -> QDialog:
-    return _text_dialog(window, "Keyboard shortcuts", shortcuts_markdown(window), "shortcutsDialog")
+    return _text_dialog(window, QCoreApplication.translate("workflow_actions", "Keyboard shortcuts"), shortcuts_markdown(window), "shortcutsDialog")

@@ -5,6 +5,7 @@ Delete first asks the engine what uses the dataset: in use, it says which runs a
 annotations, and nothing is deleted; otherwise it asks for confirmation with the counts."""
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from factaudit.engine.services import datasets as ds
@@ -20,7 +21,7 @@ def _warn(parent: QWidget, title: str, exc: BaseException) -> None:
 
 def rename(parent: QWidget, project, name: str, new: str | None = None) -> Op | None:
     if new is None:
-        new, ok = QInputDialog.getText(parent, "Rename dataset", f"New name for {name}:", QLineEdit.EchoMode.Normal,
+        new, ok = QInputDialog.getText(parent, QCoreApplication.translate("dataset_actions", "Rename dataset"), QCoreApplication.translate("dataset_actions", "New name for {name}:").format(name=name), QLineEdit.EchoMode.Normal,
                                        name)
         if not ok or not new.strip() or new.strip() == name:
             return None
@@ -28,28 +29,28 @@ def rename(parent: QWidget, project, name: str, new: str | None = None) -> Op | 
     def done(usage) -> None:
         if usage.runs_naming_it:
             parent.window().statusBar().showMessage(
-                f"Renamed; the settings of {', '.join(usage.runs_naming_it)} keep the old name {name}", 8000)
+                QCoreApplication.translate("dataset_actions", "Renamed; the settings of {v0} keep the old name {name}").format(v0=', '.join(usage.runs_naming_it), name=name), 8000)
 
-    return (Op(parent, lambda job: ds.rename_dataset(project, name, new)).title("Renaming the dataset")
+    return (Op(parent, lambda job: ds.rename_dataset(project, name, new)).title(QCoreApplication.translate("dataset_actions", "Renaming the dataset"))
             .changes(project, OpChanges(datasets=True)).success(done)
-            .failure(lambda exc: _warn(parent, "Rename dataset", exc)).run())
+            .failure(lambda exc: _warn(parent, QCoreApplication.translate("dataset_actions", "Rename dataset"), exc)).run())
 
 
 # The languages clinicians' studies use first; any other ISO 639-1 code can be typed.
-LANGUAGES = {"en": "English", "zh": "Chinese", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian",
-             "nl": "Dutch", "pt": "Portuguese", "ja": "Japanese", "ko": "Korean", "ru": "Russian", "sv": "Swedish"}
-DETECT = "Detect again from the texts"
+LANGUAGES = {"en": QT_TRANSLATE_NOOP("dataset_actions", "English"), "zh": QT_TRANSLATE_NOOP("dataset_actions", "Chinese"), "de": QT_TRANSLATE_NOOP("dataset_actions", "German"), "fr": QT_TRANSLATE_NOOP("dataset_actions", "French"), "es": QT_TRANSLATE_NOOP("dataset_actions", "Spanish"), "it": QT_TRANSLATE_NOOP("dataset_actions", "Italian"),
+             "nl": QT_TRANSLATE_NOOP("dataset_actions", "Dutch"), "pt": QT_TRANSLATE_NOOP("dataset_actions", "Portuguese"), "ja": QT_TRANSLATE_NOOP("dataset_actions", "Japanese"), "ko": QT_TRANSLATE_NOOP("dataset_actions", "Korean"), "ru": QT_TRANSLATE_NOOP("dataset_actions", "Russian"), "sv": QT_TRANSLATE_NOOP("dataset_actions", "Swedish")}
+DETECT = QT_TRANSLATE_NOOP("dataset_actions", "Detect again from the texts")
 
 
 def language_label(code: str | None) -> str:
     if not code:
-        return "unknown"
-    return f"{LANGUAGES[code]} ({code})" if code in LANGUAGES else code
+        return QCoreApplication.translate("dataset_actions", "unknown")
+    return f"{QCoreApplication.translate('dataset_actions', LANGUAGES[code])} ({code})" if code in LANGUAGES else code
 
 
 def _language_code(choice: str) -> str:
     """"German (de)" -> "de"; a typed code is passed on for the engine to check."""
-    if choice == DETECT:
+    if choice in (DETECT, QCoreApplication.translate("dataset_actions", DETECT)):
         return "auto"
     if choice.endswith(")") and "(" in choice:
         return choice[choice.rindex("(") + 1:-1]
@@ -60,21 +61,20 @@ def set_language(parent: QWidget, project, name: str, current: str | None, choic
     """Ask for the language (a list, or a typed ISO 639-1 code) and store it; retrieval runs made
     afterwards tokenize the dataset by that language's rules."""
     if choice is None:
-        options = [DETECT] + [language_label(c) for c in LANGUAGES]
+        options = [QCoreApplication.translate("dataset_actions", DETECT)] + [language_label(c) for c in LANGUAGES]
         start = options.index(language_label(current)) if current in LANGUAGES else 0
-        choice, ok = QInputDialog.getItem(parent, "Dataset language",
-                                          f"Language of {name}: pick one or type an ISO 639-1 code.\n"
-                                          "BM25 uses its stemmer and word rules; runs made before keep theirs.", options, start, True)
+        choice, ok = QInputDialog.getItem(parent, QCoreApplication.translate("dataset_actions", "Dataset language"),
+                                          QCoreApplication.translate("dataset_actions", "Language of {name}: pick one or type an ISO 639-1 code.\nBM25 uses its stemmer and word rules; runs made before keep theirs.").format(name=name), options, start, True)
         if not ok or not choice.strip():
             return None
 
     def done(stored) -> None:
         parent.window().statusBar().showMessage(
-            f"{name}: {language_label(stored)}; new retrieval runs use it", 8000)
+            QCoreApplication.translate("dataset_actions", "{name}: {v0}; new retrieval runs use it").format(name=name, v0=language_label(stored)), 8000)
 
     return (Op(parent, lambda job: languages.set_dataset_language(project, name, _language_code(choice)))
-            .title("Setting the dataset language").quiet().changes(project, OpChanges(datasets=True))
-            .success(done).failure(lambda exc: _warn(parent, "Dataset language", exc)).run())
+            .title(QCoreApplication.translate("dataset_actions", "Setting the dataset language")).quiet().changes(project, OpChanges(datasets=True))
+            .success(done).failure(lambda exc: _warn(parent, QCoreApplication.translate("dataset_actions", "Dataset language"), exc)).run())
 
 
 def describe_usage(usage) -> str:
@@ -91,20 +91,20 @@ def delete(parent: QWidget, project, name: str, confirm: bool = True) -> Op:
 
     def checked(usage) -> None:
         if usage.frozen:
-            QMessageBox.information(parent, "Delete dataset", f"{name} is frozen; unfreeze it before deleting it.")
+            QMessageBox.information(parent, QCoreApplication.translate("dataset_actions", "Delete dataset"), QCoreApplication.translate("dataset_actions", "{name} is frozen; unfreeze it before deleting it.").format(name=name))
             return
         if usage.in_use:
-            QMessageBox.information(parent, "Delete dataset",
-                                    f"{name} stays: it is used by {describe_usage(usage)}.")
+            QMessageBox.information(parent, QCoreApplication.translate("dataset_actions", "Delete dataset"),
+                                    QCoreApplication.translate("dataset_actions", "{name} stays: it is used by {v0}.").format(name=name, v0=describe_usage(usage)))
             return
         if confirm and QMessageBox.question(
-                parent, "Delete dataset", f"Delete {name} and all its records? This cannot be undone.",
+                parent, QCoreApplication.translate("dataset_actions", "Delete dataset"), QCoreApplication.translate("dataset_actions", "Delete {name} and all its records? This cannot be undone.").format(name=name),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No) != QMessageBox.StandardButton.Yes:
             return
-        parent._delete_op = (Op(parent, lambda job: ds.delete_dataset(project, name)).title("Deleting the dataset")
+        parent._delete_op = (Op(parent, lambda job: ds.delete_dataset(project, name)).title(QCoreApplication.translate("dataset_actions", "Deleting the dataset"))
                              .changes(project, OpChanges(datasets=True))
-                             .failure(lambda exc: _warn(parent, "Delete dataset", exc)).run())
+                             .failure(lambda exc: _warn(parent, QCoreApplication.translate("dataset_actions", "Delete dataset"), exc)).run())
 
-    return (Op(parent, lambda job: ds.dataset_usage(project, name)).title("Checking the dataset").quiet()
-            .success(checked).failure(lambda exc: _warn(parent, "Delete dataset", exc)).run())
+    return (Op(parent, lambda job: ds.dataset_usage(project, name)).title(QCoreApplication.translate("dataset_actions", "Checking the dataset")).quiet()
+            .success(checked).failure(lambda exc: _warn(parent, QCoreApplication.translate("dataset_actions", "Delete dataset"), exc)).run())

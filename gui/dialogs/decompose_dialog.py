@@ -2,7 +2,7 @@
 (each keeps its sentence, and with it the expert's label)."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox, QVBoxLayout, QWidget
 
 from factaudit.engine import services
@@ -10,8 +10,8 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
 
-METHODS = (("sentence", "One claim per sentence (fast)"),
-           ("llm", "Atomic claims written by a language model (slow)"))
+METHODS = (("sentence", QT_TRANSLATE_NOOP("DecomposeDialog", "One claim per sentence (fast)")),
+           ("llm", QT_TRANSLATE_NOOP("DecomposeDialog", "Atomic claims written by a language model (slow)")))
 
 
 class DecomposeDialog(JobDialog):
@@ -21,41 +21,41 @@ class DecomposeDialog(JobDialog):
     verb = "decomposing"
 
     def __init__(self, project, parent: QWidget | None = None):
-        super().__init__(project, parent, title="Decompose answers", object_name="decomposeDialog", size=(560, 300))
+        super().__init__(project, parent, title=self.tr("Decompose answers"), object_name="decomposeDialog", size=(560, 300))
         root = QVBoxLayout(self)
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.method_combo = QComboBox()
         for key, text in METHODS:
-            self.method_combo.addItem(text, key)
+            self.method_combo.addItem(self.tr(text), key)
         self.method_combo.currentIndexChanged.connect(self._update)
-        form.addRow("Method", self.method_combo)
+        form.addRow(self.tr("Method"), self.method_combo)
         self.model_combo = QComboBox()
         try:
             for e in services.llm_models(include_endpoints=False):
                 self.model_combo.addItem(e.name, e.name)
         except FactAuditError:
             pass
-        form.addRow("Model", self.model_combo)
+        form.addRow(self.tr("Model"), self.model_combo)
         self.dataset_combo = QComboBox()
-        self.dataset_combo.addItem("every dataset with answers", None)
+        self.dataset_combo.addItem(self.tr("every dataset with answers"), None)
         try:
             for d in services.list_datasets(project):
                 if d.counts.get("sentences"):
-                    self.dataset_combo.addItem(f"{d.name} ({d.counts['sentences']:,} sentences)", d.name)
+                    self.dataset_combo.addItem(self.tr("{name} ({v0:,} sentences)").format(name=d.name, v0=d.counts['sentences']), d.name)
         except FactAuditError:
             pass
-        form.addRow("Answers", self.dataset_combo)
+        form.addRow(self.tr("Answers"), self.dataset_combo)
         self.limit_spin = QSpinBox()
         self.limit_spin.setRange(0, 1_000_000)
-        self.limit_spin.setSpecialValueText("all answers")
-        form.addRow("Limit", self.limit_spin)
+        self.limit_spin.setSpecialValueText(self.tr("all answers"))
+        form.addRow(self.tr("Limit"), self.limit_spin)
         root.addLayout(form)
         self.add_job_area(root)
-        self.add_buttons(root, "Decompose", resume=False)
+        self.add_buttons(root, self.tr("Decompose"), resume=False)
         self._update()
         if self.dataset_combo.count() == 1:
-            self.status_label.setText("No answers with sentences in this project: import answers first.")
+            self.status_label.setText(self.tr("No answers with sentences in this project: import answers first."))
 
     def _update(self) -> None:
         llm = self.method_combo.currentData() == "llm"
@@ -76,24 +76,23 @@ class DecomposeDialog(JobDialog):
         self.progress_bar.setRange(0, 0)
         self.progress_bar.show()
         self._meter = None
-        self.status_label.setText("Decomposing…")
+        self.status_label.setText(self.tr("Decomposing…"))
         self.op = (Op(self, lambda job, p=self.project, req=self.request():
-                       services.decompose(p, req, progress=job.progress, cancel=job.cancel)).title("Decomposing answers")
+                       services.decompose(p, req, progress=job.progress, cancel=job.cancel)).title(self.tr("Decomposing answers"))
                    .changes(self.project, OpChanges(datasets=True, runs=True), always=True)
                    .progress(self._progress).success(self._done).failure(self._failed)
-                   .cancelled(lambda: self.status_label.setText("Cancelled; the claims made so far are kept."))
+                   .cancelled(lambda: self.status_label.setText(self.tr("Cancelled; the claims made so far are kept.")))
                    .finished(self._finished).run())
         self._update()
         return self.op
 
     def _done(self, result) -> None:
         self.result = result
-        self.status_label.setText(f"{result.run_id}: {result.n_claims:,} claims from {result.n_sentences:,} sentences "
-                                  f"of {result.n_items:,} answers in {result.seconds:.1f} s.")
+        self.status_label.setText(self.tr("{run_id}: {n_claims:,} claims from {n_sentences:,} sentences of {n_items:,} answers in {seconds:.1f} s.").format(run_id=result.run_id, n_claims=result.n_claims, n_sentences=result.n_sentences, n_items=result.n_items, seconds=result.seconds))
         self.decomposed.emit(result)
 
     def _failed(self, exc) -> None:
-        self.status_label.setText(f"Not decomposed: {error_text(exc)}")
+        self.status_label.setText(self.tr("Not decomposed: {v0}").format(v0=error_text(exc)))
 
     def _finished(self) -> None:
         self.progress_bar.hide()

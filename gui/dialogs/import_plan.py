@@ -75,7 +75,7 @@ class ImportPlanPanel(QWidget):
         self.problems.clear()
         self.problems.addItems([plain_words(line) for line in plan.problems[:PROBLEMS_SHOWN]])
         if plan.n_problems > len(plan.problems[:PROBLEMS_SHOWN]):
-            self.problems.addItem(f"… {plan.n_problems:,} problems in all")
+            self.problems.addItem(self.tr("… {n_problems:,} problems in all").format(n_problems=plan.n_problems))
         self.problems.setVisible(bool(plan.problems))
         self.setVisible(True)
 

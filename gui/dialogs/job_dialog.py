@@ -59,12 +59,12 @@ class JobDialog(QDialog):
         self.start_button.clicked.connect(lambda: self.start())
         row = [self.start_button]
         if resume:
-            self.resume_button = QPushButton("Resume")
+            self.resume_button = QPushButton(self.tr("Resume"))
             self.resume_button.clicked.connect(lambda: self.resume())
             row.append(self.resume_button)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.clicked.connect(lambda: self.cancel())
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.reject)
         for b in (*row, self.cancel_button, close):
             buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
@@ -74,7 +74,7 @@ class JobDialog(QDialog):
         if self.running:
             self.op.cancel()
             self.cancel_button.setEnabled(False)
-            self.status_label.setText(f"Cancelling after the {self.unit_one} in flight…")
+            self.status_label.setText(self.tr("Cancelling after the {unit_one} in flight…").format(unit_one=self.unit_one))
 
     def _progress(self, done, total, message: str) -> None:
         """Count, rate and ETA. The rate counts this session's units only: a resumed run starts with

@@ -4,6 +4,7 @@ The speed comes from earlier runs of the same model on this machine (engine.serv
 with none measured yet the first run measures it."""
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from factaudit.engine.services.status import Estimate
@@ -40,8 +41,8 @@ def ask_long_run(parent: QWidget, est: Estimate, unit: str) -> int | None:
     n = min(first_slice(est), est.n_units)
     box = QMessageBox(QMessageBox.Icon.Question, "A long run", f"{estimate_text(est, unit)}\n\nStart with {n:,}?",
                       QMessageBox.StandardButton.NoButton, parent)
-    small = box.addButton(f"Start with {n:,}", QMessageBox.ButtonRole.AcceptRole)
-    everything = box.addButton(f"Run all {est.n_units:,}", QMessageBox.ButtonRole.YesRole)
+    small = box.addButton(QCoreApplication.translate("long_run", "Start with {n:,}").format(n=n), QMessageBox.ButtonRole.AcceptRole)
+    everything = box.addButton(QCoreApplication.translate("long_run", "Run all {n_units:,}").format(n_units=est.n_units), QMessageBox.ButtonRole.YesRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(small)
     box.exec()

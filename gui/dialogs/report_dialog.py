@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QCheckBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.gui.ops import Op, OpChanges, error_text
 
-FORMATS = (("html", "HTML report (opens in a browser)"), ("xlsx", "Spreadsheet (XLSX)"),
-           ("json", "Data files (JSON) for other tools"))
+FORMATS = (("html", QT_TRANSLATE_NOOP("ReportDialog", "HTML report (opens in a browser)")), ("xlsx", QT_TRANSLATE_NOOP("ReportDialog", "Spreadsheet (XLSX)")),
+           ("json", QT_TRANSLATE_NOOP("ReportDialog", "Data files (JSON) for other tools")))
 
 
 def default_folder(project_path: Path) -> Path:
@@ -30,7 +30,7 @@ class ReportDialog(QDialog):
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(parent)
         self.project = project
-        self.setWindowTitle("Write the report")
+        self.setWindowTitle(self.tr("Write the report"))
         self.setObjectName("reportDialog")
         self.resize(620, 300)
         self.op: Op | None = None
@@ -40,20 +40,20 @@ class ReportDialog(QDialog):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.folder_edit = QLineEdit(str(default_folder(Path(project.path))))
         self.folder_edit.setObjectName("reportFolder")
-        browse = QPushButton("Browse…")
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self._browse)
         row = QHBoxLayout()
         row.addWidget(self.folder_edit, 1)
         row.addWidget(browse)
-        form.addRow("New folder", row)
+        form.addRow(self.tr("New folder"), row)
         self.format_checks: dict[str, QCheckBox] = {}
         for key, text in FORMATS:
-            check = QCheckBox(text)
+            check = QCheckBox(self.tr(text))
             check.setChecked(True)
             self.format_checks[key] = check
-            form.addRow("" if key != "html" else "Formats", check)
+            form.addRow("" if key != "html" else self.tr("Formats"), check)
         root.addLayout(form)
-        note = QLabel("The report covers every finished run. Sections without data say which step fills them.")
+        note = QLabel(self.tr("The report covers every finished run. Sections without data say which step fills them."))
         note.setObjectName("muted")
         note.setWordWrap(True)
         root.addWidget(note)
@@ -62,23 +62,23 @@ class ReportDialog(QDialog):
         root.addWidget(self.status_label)
         root.addStretch(1)
         buttons = QDialogButtonBox()
-        self.write_button = QPushButton("Write")
+        self.write_button = QPushButton(self.tr("Write"))
         self.write_button.setDefault(True)
         self.write_button.clicked.connect(self.start)
-        self.open_button = QPushButton("Open report")
+        self.open_button = QPushButton(self.tr("Open report"))
         self.open_button.clicked.connect(self.open_report)
         self.open_button.setEnabled(False)
-        self.folder_button = QPushButton("Show folder")
+        self.folder_button = QPushButton(self.tr("Show folder"))
         self.folder_button.clicked.connect(self.show_folder)
         self.folder_button.setEnabled(False)
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.reject)
         for b in (self.write_button, self.open_button, self.folder_button, close):
             buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
         root.addWidget(buttons)
 
     def _browse(self) -> None:
-        parent = QFileDialog.getExistingDirectory(self, "Where to create the report folder",
+        parent = QFileDialog.getExistingDirectory(self, self.tr("Where to create the report folder"),
                                                   str(Path(self.folder_edit.text()).parent))
         if parent:
             self.folder_edit.setText(str(Path(parent) / Path(self.folder_edit.text()).name))
@@ -90,18 +90,18 @@ class ReportDialog(QDialog):
     def start(self) -> Op | None:
         folder = Path(self.folder_edit.text().strip())
         if not self.formats:
-            self.status_label.setText("Choose at least one format.")
+            self.status_label.setText(self.tr("Choose at least one format."))
             return None
         if not folder.name:
-            self.status_label.setText("Name the folder to create.")
+            self.status_label.setText(self.tr("Name the folder to create."))
             return None
         if folder.exists():
-            self.status_label.setText(f"{folder.name} already exists; each report goes into a new folder.")
+            self.status_label.setText(self.tr("{name} already exists; each report goes into a new folder.").format(name=folder.name))
             return None
         self.write_button.setEnabled(False)
-        self.status_label.setText("Writing…")
+        self.status_label.setText(self.tr("Writing…"))
         self.op = (Op(self, lambda job, p=self.project, formats=self.formats:
-                       services.write_report(p, str(folder), formats, progress=job.progress)).title("Writing the report")
+                       services.write_report(p, str(folder), formats, progress=job.progress)).title(self.tr("Writing the report"))
                    .changes(self.project, OpChanges(reports=True))
                    .success(lambda files: self._done(folder, files)).failure(self._failed)
                    .finished(lambda: self.write_button.setEnabled(True)).run())
@@ -111,14 +111,14 @@ class ReportDialog(QDialog):
         self.folder = folder
         self.files = list(files)
         names = ", ".join(Path(f.path).name for f in self.files)
-        self.status_label.setText(f"Written to {folder} ({names}).")
+        self.status_label.setText(self.tr("Written to {folder} ({names}).").format(folder=folder, names=names))
         self.open_button.setEnabled(self.html_path() is not None)
         self.folder_button.setEnabled(True)
         self.written.emit(str(folder))
         self.folder_edit.setText(str(default_folder(Path(self.project.path))) + " (2)")
 
     def _failed(self, exc) -> None:
-        self.status_label.setText(f"Not written: {error_text(exc)}")
+        self.status_label.setText(self.tr("Not written: {v0}").format(v0=error_text(exc)))
 
     def html_path(self) -> Path | None:
         return next((Path(f.path) for f in self.files if f.format == "html"), None)

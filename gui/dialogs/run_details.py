@@ -99,7 +99,7 @@ class RunDetailsDialog(QDialog):
         super().__init__(parent)
         self.project = project
         self.run_id = run_id
-        self.setWindowTitle(f"Run {run_id}")
+        self.setWindowTitle(self.tr("Run {run_id}").format(run_id=run_id))
         self.setObjectName("runDetailsDialog")
         resize_to_fit(self, 760, 620)
         self.figures: dict | None = None
@@ -110,11 +110,11 @@ class RunDetailsDialog(QDialog):
         self.note.setObjectName("muted")
         root.addWidget(self.note)
         buttons = QDialogButtonBox()
-        self.review_button = QPushButton("Open in Review")
+        self.review_button = QPushButton(self.tr("Open in Review"))
         self.review_button.clicked.connect(lambda: self._open("Review"))
-        self.results_button = QPushButton("Open in Results")
+        self.results_button = QPushButton(self.tr("Open in Results"))
         self.results_button.clicked.connect(lambda: self._open("Reports"))
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.reject)
         for b in (self.review_button, self.results_button, close):
             buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
@@ -129,7 +129,7 @@ class RunDetailsDialog(QDialog):
         self.review_button.setEnabled(has_verdicts)
         self.results_button.setEnabled(has_verdicts)
         self.browser.setMarkdown(details_markdown(self.info, None))
-        self.op = (Op(self, lambda job: run_figures(project, run_id, job.cancel)).title(f"Reading {run_id}").quiet()
+        self.op = (Op(self, lambda job: run_figures(project, run_id, job.cancel)).title(self.tr("Reading {run_id}").format(run_id=run_id)).quiet()
                    .changes(project, OpChanges(workflow=True))
                    .success(self._shown).failure(lambda exc: self.note.setText(error_text(exc))).run())
 

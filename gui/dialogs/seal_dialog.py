@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
+from factaudit.gui import i18n
 from factaudit.gui.ops import Op, OpChanges, error_text
 
 SEALED_SUFFIX = ".sealed.faproj"
@@ -32,7 +33,7 @@ class SealDialog(QDialog):
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(parent)
         self.project = project
-        self.setWindowTitle("Seal the project")
+        self.setWindowTitle(self.tr("Seal the project"))
         self.setObjectName("sealDialog")
         self.resize(640, 360)
         self.op: Op | None = None
@@ -40,8 +41,7 @@ class SealDialog(QDialog):
         self.verification = None
 
         root = QVBoxLayout(self)
-        intro = QLabel("A sealed copy is read-only and signed: whoever receives it can check that nothing in it "
-                       "changed since you sealed it, and who sealed it.")
+        intro = QLabel(self.tr("A sealed copy is read-only and signed: whoever receives it can check that nothing in it changed since you sealed it, and who sealed it."))
         intro.setWordWrap(True)
         root.addWidget(intro)
         form = QFormLayout()
@@ -49,13 +49,13 @@ class SealDialog(QDialog):
         path = Path(project.path)
         self.out_edit = QLineEdit(str(path.with_name(path.stem + SEALED_SUFFIX)))
         self.out_edit.setObjectName("sealOut")
-        browse = QPushButton("Browse…")
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self._browse)
         row = QHBoxLayout()
         row.addWidget(self.out_edit, 1)
         row.addWidget(browse)
-        form.addRow("Sealed file", row)
-        self.encrypt_check = QCheckBox("Encrypt with a passphrase (the recipient needs it to open the file)")
+        form.addRow(self.tr("Sealed file"), row)
+        self.encrypt_check = QCheckBox(self.tr("Encrypt with a passphrase (the recipient needs it to open the file)"))
         self.encrypt_check.toggled.connect(self._update)
         form.addRow("", self.encrypt_check)
         self.pass_edit = QLineEdit()
@@ -66,12 +66,12 @@ class SealDialog(QDialog):
         self.pass2_edit.setObjectName("sealPassphrase2")
         for edit in (self.pass_edit, self.pass2_edit):
             edit.textChanged.connect(self._update)
-        form.addRow("Passphrase", self.pass_edit)
-        form.addRow("Passphrase again", self.pass2_edit)
+        form.addRow(self.tr("Passphrase"), self.pass_edit)
+        form.addRow(self.tr("Passphrase again"), self.pass2_edit)
         self.signer_label = QLabel("…")
         self.signer_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.signer_label.setToolTip("Your signing key's fingerprint. Tell the recipient, so they can trust it.")
-        form.addRow("Signed by", self.signer_label)
+        self.signer_label.setToolTip(self.tr("Your signing key's fingerprint. Tell the recipient, so they can trust it."))
+        form.addRow(self.tr("Signed by"), self.signer_label)
         root.addLayout(form)
         self.status_label = QLabel()
         self.status_label.setObjectName("sealStatus")
@@ -81,25 +81,25 @@ class SealDialog(QDialog):
         root.addStretch(1)
 
         buttons = QDialogButtonBox()
-        self.seal_button = QPushButton("Seal")
+        self.seal_button = QPushButton(self.tr("Seal"))
         self.seal_button.setDefault(True)
         self.seal_button.clicked.connect(self.start)
-        self.folder_button = QPushButton("Show in folder")
+        self.folder_button = QPushButton(self.tr("Show in folder"))
         self.folder_button.clicked.connect(self.show_in_folder)
         self.folder_button.setEnabled(False)
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.reject)
         for b in (self.seal_button, self.folder_button, close):
             buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
         root.addWidget(buttons)
         self._update()
-        Op(self, lambda job: services.export_public_key()).title("Reading the signing key").quiet() \
+        Op(self, lambda job: services.export_public_key()).title(self.tr("Reading the signing key")).quiet() \
             .success(lambda info: self.signer_label.setText(info.fingerprint)) \
-            .failure(lambda exc: self.signer_label.setText(f"no signing key: {error_text(exc)}")).run()
+            .failure(lambda exc: self.signer_label.setText(self.tr("no signing key: {v0}").format(v0=error_text(exc)))).run()
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Sealed file", self.out_edit.text(),
-                                              "factaudit projects (*.faproj)")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Sealed file"), self.out_edit.text(),
+                                              self.tr("factaudit projects (*.faproj)"))
         if path:
             self.out_edit.setText(path if path.endswith(".faproj") else path + ".faproj")
 
@@ -107,14 +107,14 @@ class SealDialog(QDialog):
         """Why Seal cannot start yet, in plain words (None when it can)."""
         out = self.out_edit.text().strip()
         if not out:
-            return "Choose where to write the sealed file."
+            return self.tr("Choose where to write the sealed file.")
         if Path(out).exists():
             return f"{Path(out).name} already exists; choose another name."
         if self.encrypt_check.isChecked():
             if not self.pass_edit.text():
-                return "Type a passphrase twice."
+                return self.tr("Type a passphrase twice.")
             if self.pass_edit.text() != self.pass2_edit.text():
-                return "The two passphrases differ."
+                return self.tr("The two passphrases differ.")
         return None
 
     def _update(self) -> None:
@@ -132,10 +132,10 @@ class SealDialog(QDialog):
         encrypt = self.encrypt_check.isChecked()
         passphrase = self.pass_edit.text() if encrypt else None
         out = self.out_edit.text().strip()
-        self.status_label.setText("Sealing…")
+        self.status_label.setText(self.tr("Sealing…"))
         project = self.project
         self.op = (Op(self, lambda job: _seal_and_check(project, out, encrypt, passphrase, job.progress, job.cancel))
-                   .title("Sealing")
+                   .title(self.tr("Sealing"))
                    .changes(self.project, OpChanges(seal=True))
                    .success(self._done).failure(self._failed).finished(self._update).run())
         self._update()
@@ -144,21 +144,20 @@ class SealDialog(QDialog):
     def _done(self, value) -> None:
         self.result, self.verification = value
         v = self.verification
-        size = f"{self.result.bytes:,} bytes"
+        size = self.tr("{n} bytes").format(n=i18n.number(self.result.bytes))
         if v.valid:
-            what = "encrypted, " if self.result.encrypted else ""
-            self.status_label.setText(f"Sealed to {Path(self.result.path).name} ({what}{size}) and checked: "
-                                      f"the seal is valid, signed by {v.signer}.")
+            what = self.tr("encrypted, ") if self.result.encrypted else ""
+            self.status_label.setText(self.tr("Sealed to {name} ({what}{size}) and checked: the seal is valid, signed by {signer}.").format(name=Path(self.result.path).name, what=what, size=size, signer=v.signer))
         else:
-            self.status_label.setText(f"Sealed to {Path(self.result.path).name}, but the check failed: "
-                                      + "; ".join(v.reasons or v.changed_tables))
+            self.status_label.setText(self.tr("Sealed to {name}, but the check failed: {why}").format(
+                name=Path(self.result.path).name, why="; ".join(v.reasons or v.changed_tables)))
         self.folder_button.setEnabled(True)
         self.pass_edit.clear()
         self.pass2_edit.clear()
         self.sealed.emit(self.result, v)
 
     def _failed(self, exc) -> None:
-        self.status_label.setText(f"Not sealed: {error_text(exc)}")
+        self.status_label.setText(self.tr("Not sealed: {v0}").format(v0=error_text(exc)))
 
     def show_in_folder(self) -> None:
         if self.result is not None:

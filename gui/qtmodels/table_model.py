@@ -10,7 +10,7 @@ import logging
 from collections import OrderedDict
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 
 from factaudit.engine import services
@@ -22,11 +22,19 @@ log = logging.getLogger(__name__)
 DISPLAY_CHARS = 240
 
 HEADERS = {
-    "id": "ID", "dataset": "Dataset", "question": "Question", "category": "Category", "risk_tier": "Risk",
-    "sentences": "Sentences", "item_id": "Item", "ord": "#", "text": "Text", "label": "Label",
-    "reason": "Reason", "gold_label": "Gold label", "sentence_id": "Sentence", "origin": "Origin",
-    "doc_id": "Document", "title": "Title",
+    "id": QT_TRANSLATE_NOOP("TableModel", "ID"), "dataset": QT_TRANSLATE_NOOP("TableModel", "Dataset"), "question": QT_TRANSLATE_NOOP("TableModel", "Question"), "category": QT_TRANSLATE_NOOP("TableModel", "Category"), "risk_tier": QT_TRANSLATE_NOOP("TableModel", "Risk"),
+    "sentences": QT_TRANSLATE_NOOP("TableModel", "Sentences"), "item_id": QT_TRANSLATE_NOOP("TableModel", "Item"), "ord": "#", "text": QT_TRANSLATE_NOOP("TableModel", "Text"), "label": QT_TRANSLATE_NOOP("TableModel", "Label"),
+    "reason": QT_TRANSLATE_NOOP("TableModel", "Reason"), "gold_label": QT_TRANSLATE_NOOP("TableModel", "Gold label"), "sentence_id": QT_TRANSLATE_NOOP("TableModel", "Sentence"), "origin": QT_TRANSLATE_NOOP("TableModel", "Origin"),
+    "doc_id": QT_TRANSLATE_NOOP("TableModel", "Document"), "title": QT_TRANSLATE_NOOP("TableModel", "Title"),
 }
+
+
+def header_text(name: str) -> str:
+    """A column's header in the interface language (an unknown column: its name, readable)."""
+    if name in HEADERS:
+        return QCoreApplication.translate("TableModel", HEADERS[name])
+    return name.replace("_", " ").capitalize()
+
 
 # (background, foreground) per label value; calm tints, not alarm colours.
 LABEL_COLORS = {
@@ -143,7 +151,7 @@ class LazyTableModel(QAbstractTableModel):
             return None
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.columns):
             name = self.columns[section]
-            return HEADERS.get(name, name.replace("_", " ").capitalize())
+            return header_text(name)
         if orientation == Qt.Orientation.Vertical:
             return str(section + 1)
         return None

@@ -5,18 +5,18 @@ Disagreements tab lists the units where human raters differ, for adjudication (g
 With one rater, the "–" cells say what is missing: a second rater (File › Send to a rater…)."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget
 
 from factaudit.engine import services
 from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
 from factaudit.gui.views.tables import read_only_table
 
-NEEDS_SECOND = "needs a second rater: File › Send to a rater…"
-DIM_COLUMNS = ("Dimension / step", "Target", "α", "α 95% CI", "α humans only", "Units", "Raters (people + LLM)",
-               "Rater pairs (κ)")
-PAIR_COLUMNS = ("Dimension / step", "Rater A", "Rater B", "Kind", "Units", "κ", "κ 95% CI", "Raw agreement",
-                "Pull: κ blind (n)", "Pull: κ revealed (n)")
+NEEDS_SECOND = "needs a second rater: File › Send to a rater…"   # the English of the cell text below
+DIM_COLUMNS = (QT_TRANSLATE_NOOP("AgreementView", "Dimension / step"), QT_TRANSLATE_NOOP("AgreementView", "Target"), "α", QT_TRANSLATE_NOOP("AgreementView", "α 95% CI"), QT_TRANSLATE_NOOP("AgreementView", "α humans only"), QT_TRANSLATE_NOOP("AgreementView", "Units"), QT_TRANSLATE_NOOP("AgreementView", "Raters (people + LLM)"),
+               QT_TRANSLATE_NOOP("AgreementView", "Rater pairs (κ)"))
+PAIR_COLUMNS = (QT_TRANSLATE_NOOP("AgreementView", "Dimension / step"), QT_TRANSLATE_NOOP("AgreementView", "Rater A"), QT_TRANSLATE_NOOP("AgreementView", "Rater B"), QT_TRANSLATE_NOOP("AgreementView", "Kind"), QT_TRANSLATE_NOOP("AgreementView", "Units"), "κ", QT_TRANSLATE_NOOP("AgreementView", "κ 95% CI"), QT_TRANSLATE_NOOP("AgreementView", "Raw agreement"),
+                QT_TRANSLATE_NOOP("AgreementView", "Pull: κ blind (n)"), QT_TRANSLATE_NOOP("AgreementView", "Pull: κ revealed (n)"))
 
 
 def compute_agreement(project, n_resamples: int, progress):
@@ -55,44 +55,40 @@ class AgreementView(QWidget):
         figures = QWidget()
         figures.setLayout(root)
         root.setContentsMargins(0, 6, 0, 0)
-        self.inner.addTab(figures, "Figures")
-        self.inner.addTab(QWidget(), "Disagreements")
+        self.inner.addTab(figures, self.tr("Figures"))
+        self.inner.addTab(QWidget(), self.tr("Disagreements"))
         self.adjudication = None               # built when its tab is first shown
         self.inner.currentChanged.connect(self._inner_changed)
         outer.addWidget(self.inner)
-        head = section_head("Agreement")
+        head = section_head(self.tr("Agreement"))
         head.addStretch(1)
-        self.send_button = QPushButton("Send to a rater…")
-        self.send_button.setToolTip("κ and α need a second rater: write a blind package for a colleague")
+        self.send_button = QPushButton(self.tr("Send to a rater…"))
+        self.send_button.setToolTip(self.tr("κ and α need a second rater: write a blind package for a colleague"))
         self.send_button.clicked.connect(self._send_to_rater)
         self.send_button.hide()
         head.addWidget(self.send_button)
-        self.refresh_button = refresh_button(head, self.refresh, "Recompute")
+        self.refresh_button = refresh_button(head, self.refresh, self.tr("Recompute"))
         root.addLayout(head)
         self.status = muted_label()
         root.addWidget(self.status)
         self._read = PageRead(self, self.status, self.refresh_button)
         split = QSplitter(Qt.Orientation.Vertical)
-        self.dim_table = read_only_table(DIM_COLUMNS)
+        self.dim_table = read_only_table([self.tr(c) for c in DIM_COLUMNS])
         self.dim_table.setObjectName("agreementTable")
         split.addWidget(self.dim_table)
         lower = QWidget()
         ll = QVBoxLayout(lower)
         ll.setContentsMargins(0, 0, 0, 0)
-        sub = QLabel("Rater pairs")
+        sub = QLabel(self.tr("Rater pairs"))
         sub.setObjectName("subsectionTitle")
         ll.addWidget(sub)
-        self.pair_table = read_only_table(PAIR_COLUMNS)
+        self.pair_table = read_only_table([self.tr(c) for c in PAIR_COLUMNS])
         self.pair_table.setObjectName("pairTable")
         ll.addWidget(self.pair_table)
         split.addWidget(lower)
         split.setSizes([420, 300])
         root.addWidget(split, 1)
-        note = QLabel("α: Krippendorff's alpha (nominal, missing values allowed) over first-pass labels; κ: Cohen's "
-                      "kappa on the units both raters labelled; intervals: percentile bootstrap over units "
-                      f"({n_resamples:,} resamples, seed 42). A rater paired with “<name>:retest” is test–retest "
-                      "agreement. The pull compares a human's agreement with an LLM pre-labeler on labels made "
-                      "blind and labels made after the pre-label was revealed.")
+        note = QLabel(self.tr("α: Krippendorff's alpha (nominal, missing values allowed) over first-pass labels; κ: Cohen's kappa on the units both raters labelled; intervals: percentile bootstrap over units ({n_resamples:,} resamples, seed 42). A rater paired with “<name>:retest” is test–retest agreement. The pull compares a human's agreement with an LLM pre-labeler on labels made blind and labels made after the pre-label was revealed.").format(n_resamples=n_resamples))
         note.setObjectName("muted")
         note.setWordWrap(True)
         root.addWidget(note)
@@ -114,7 +110,7 @@ class AgreementView(QWidget):
             self.adjudication = AdjudicationView(self.project)
             self.inner.blockSignals(True)
             self.inner.removeTab(1)
-            self.inner.insertTab(1, self.adjudication, "Disagreements")
+            self.inner.insertTab(1, self.adjudication, self.tr("Disagreements"))
             self.inner.setCurrentIndex(1)
             self.inner.blockSignals(False)
         else:
@@ -173,19 +169,23 @@ class AgreementView(QWidget):
             self._mark_missing()
         self.send_button.setVisible(alone)
         if not rated:
-            self.status.setText("No labels yet: label evidence pairs or reasoning traces, or ask a second rater "
-                                "(File › Send to a rater…).")
+            self.status.setText(self.tr("No labels yet: label evidence pairs or reasoning traces, or ask a second rater (File › Send to a rater…)."))
         else:
-            said = f"{len(people)} human rater{'s' if len(people) != 1 else ''}: {', '.join(people) or 'none'}"
+            names = ", ".join(people) or self.tr("none")
+            said = (self.tr("1 human rater: {names}") if len(people) == 1 else
+                    self.tr("{n} human raters: {names}")).format(n=len(people), names=names)
             if models:
-                said += (f"; {len(models)} LLM pre-labeller{'s' if len(models) != 1 else ''} ({', '.join(models)}), "
-                         "counted apart: their pairs with people are human–LLM agreement")
-            self.status.setText(said + "." + (f" κ and α between people need{NEEDS_SECOND[5:]} (or a retest pass)."
-                                              if alone else ""))
+                said += (self.tr("; 1 LLM pre-labeller ({names}), counted apart: their pairs with people are "
+                                 "human–LLM agreement") if len(models) == 1 else
+                         self.tr("; {n} LLM pre-labellers ({names}), counted apart: their pairs with people are "
+                                 "human–LLM agreement")).format(n=len(models), names=", ".join(models))
+            self.status.setText(said + "." + (self.tr(" κ and α between people need a second rater: File › Send to "
+                                                      "a rater… (or a retest pass).") if alone else ""))
 
     def _mark_missing(self) -> None:
         """Where a κ or α cell is "–" for want of a second rater, the cell says so."""
-        tip = f"{NEEDS_SECOND[0].upper()}{NEEDS_SECOND[1:]}; File › Merge returned labels… brings their labels in."
+        tip = self.tr("Needs a second rater: File › Send to a rater…; File › Merge returned labels… brings their "
+                      "labels in.")
         for row in range(self.dim_table.rowCount()):
             for col in (2, 3, 4):
                 item = self.dim_table.item(row, col)
@@ -193,5 +193,5 @@ class AgreementView(QWidget):
                     item.setToolTip(tip)
             pairs = self.dim_table.item(row, 7)
             if pairs is not None and not pairs.text():
-                pairs.setText(f"– {NEEDS_SECOND}")
+                pairs.setText(self.tr("– needs a second rater: File › Send to a rater…"))
                 pairs.setToolTip(tip)

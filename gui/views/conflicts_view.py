@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QComboBox, QHBoxLayout, QLabel, QPushButton, QSplitter, QTableWidgetItem, QTextBrowser, QVBoxLayout, QWidget,
 )
@@ -20,10 +20,10 @@ from factaudit.gui.views.tables import read_only_table
 STAGES = ("extraction", "repair", "grouping", "aggregation", "single-call")
 CONDITIONS = ("conflict", "no-conflict", "misinfo", "noise", "ambiguous", "bilingual")
 SAME = "same as the oracle"
-COLUMNS = ("Item", "Question", "Output", "Success", "Diverged at", "Conditions")
-METRIC_NAMES = {"strict_accuracy": "strict accuracy", "conflict_aware_success": "conflict-aware success",
-                "conflict_f1": "conflict F1", "conflict_awareness": "conflict awareness",
-                "unsupported_ratio": "unsupported ratio"}
+COLUMNS = (QT_TRANSLATE_NOOP("ConflictsView", "Item"), QT_TRANSLATE_NOOP("ConflictsView", "Question"), QT_TRANSLATE_NOOP("ConflictsView", "Output"), QT_TRANSLATE_NOOP("ConflictsView", "Success"), QT_TRANSLATE_NOOP("ConflictsView", "Diverged at"), QT_TRANSLATE_NOOP("ConflictsView", "Conditions"))
+METRIC_NAMES = {"strict_accuracy": QT_TRANSLATE_NOOP("ConflictsView", "strict accuracy"), "conflict_aware_success": QT_TRANSLATE_NOOP("ConflictsView", "conflict-aware success"),
+                "conflict_f1": QT_TRANSLATE_NOOP("ConflictsView", "conflict F1"), "conflict_awareness": QT_TRANSLATE_NOOP("ConflictsView", "conflict awareness"),
+                "unsupported_ratio": QT_TRANSLATE_NOOP("ConflictsView", "unsupported ratio")}
 
 
 @dataclass
@@ -101,21 +101,21 @@ class ConflictsView(QWidget):
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
-        head = section_head("Conflicts")
+        head = section_head(self.tr("Conflicts"))
         head.addSpacing(12)
-        head.addWidget(QLabel("Run:"))
+        head.addWidget(QLabel(self.tr("Run:")))
         self.run_combo = QComboBox()
         self.run_combo.setMinimumWidth(200)
         self.run_combo.activated.connect(lambda _=0: self.refresh())
         head.addWidget(self.run_combo)
-        head.addWidget(QLabel("Stage:"))
+        head.addWidget(QLabel(self.tr("Stage:")))
         self.stage_combo = QComboBox()
-        self.stage_combo.addItems(["any stage", SAME, *STAGES])
+        self.stage_combo.addItems([self.tr("any stage"), SAME, *STAGES])
         self.stage_combo.currentIndexChanged.connect(lambda _=0: self.apply_filters())
         head.addWidget(self.stage_combo)
-        head.addWidget(QLabel("Condition:"))
+        head.addWidget(QLabel(self.tr("Condition:")))
         self.condition_combo = QComboBox()
-        self.condition_combo.addItems(["any condition", *CONDITIONS])
+        self.condition_combo.addItems([self.tr("any condition"), *CONDITIONS])
         self.condition_combo.currentIndexChanged.connect(lambda _=0: self.apply_filters())
         head.addWidget(self.condition_combo)
         head.addStretch(1)
@@ -124,8 +124,8 @@ class ConflictsView(QWidget):
         second = QHBoxLayout()
         self.status = muted_label()
         second.addWidget(self.status, 1)
-        self.run_button = QPushButton("Answer from documents…")
-        self.run_button.setToolTip("Start an aggregate run: one variant over questions that carry documents")
+        self.run_button = QPushButton(self.tr("Answer from documents…"))
+        self.run_button.setToolTip(self.tr("Start an aggregate run: one variant over questions that carry documents"))
         self.run_button.clicked.connect(self.open_run_dialog)
         self.run_button.setEnabled(not project.readonly)
         second.addWidget(self.run_button)
@@ -133,7 +133,7 @@ class ConflictsView(QWidget):
         root.addLayout(second)
         self._read = PageRead(self, self.status, self.refresh_button)
         split = QSplitter(Qt.Orientation.Horizontal)
-        self.table = read_only_table(COLUMNS, stretch_last=False)
+        self.table = read_only_table([self.tr(c) for c in COLUMNS], stretch_last=False)
         self.table.itemSelectionChanged.connect(self.show_selected)
         split.addWidget(self.table)
         self.detail = QTextBrowser()
@@ -171,14 +171,13 @@ class ConflictsView(QWidget):
             self.run_combo.setCurrentIndex(self.run_combo.findData(bundle.run_id))
         self.run_combo.blockSignals(False)
         if bundle.run_id is None:
-            self.status.setText("No aggregate runs yet: press “Answer from documents…” to answer the questions "
-                                "of a dataset whose items carry documents (rules take seconds, no model).")
+            self.status.setText(self.tr("No aggregate runs yet: press “Answer from documents…” to answer the questions of a dataset whose items carry documents (rules take seconds, no model)."))
         else:
             m = bundle.metrics or {}
             figures = "; ".join(
-                f"{METRIC_NAMES[k]} {'n/a' if v is None else f'{v:.3f}'}" for k, v in m.get("scores", {}).items())
+                f"{self.tr(METRIC_NAMES[k])} {'–' if v is None else f'{v:.3f}'}" for k, v in m.get("scores", {}).items())
             note = f" — {bundle.privileged}" if bundle.privileged else ""
-            self.status.setText(f"{m.get('n', 0)} items, {m.get('n_conflict', 0)} conflict items: {figures}{note}")
+            self.status.setText(self.tr("{v0} items, {v1} conflict items: {figures}{note}").format(v0=m.get('n', 0), v1=m.get('n_conflict', 0), figures=figures, note=note))
         self.apply_filters()
 
     def apply_filters(self) -> None:

@@ -5,25 +5,28 @@ to endpoints the user configured, and refused attempts are listed as blocked.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableWidget,
+    QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableWidget,
     QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
+from factaudit.gui import i18n
 from factaudit.gui.ops import OpChanges, error_text
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.page_parts import section_head
 
-COLUMNS = ("Time (UTC)", "Endpoint", "Purpose", "Sent", "Received", "Result")
+COLUMNS = (QT_TRANSLATE_NOOP("ConnectionsView", "Time (UTC)"), QT_TRANSLATE_NOOP("ConnectionsView", "Endpoint"),
+           QT_TRANSLATE_NOOP("ConnectionsView", "Purpose"), QT_TRANSLATE_NOOP("ConnectionsView", "Sent"),
+           QT_TRANSLATE_NOOP("ConnectionsView", "Received"), QT_TRANSLATE_NOOP("ConnectionsView", "Result"))
 
 
 def human_bytes(n: int) -> str:
     for unit in ("B", "KB", "MB", "GB"):
         if n < 1024 or unit == "GB":
-            return f"{n:,} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+            return f"{i18n.number(n)} {unit}" if unit == "B" else f"{i18n.number(n, 1)} {unit}"
         n /= 1024
     return str(n)
 
@@ -38,27 +41,26 @@ class ConnectionsView(QWidget):
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(10)
 
-        head = section_head("Network and offline mode")
+        head = section_head(self.tr("Network and offline mode"))
         head.addStretch(1)
-        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button = QPushButton(self.tr("Refresh"))
         self.refresh_button.clicked.connect(self.refresh)
         head.addWidget(self.refresh_button)
         root.addLayout(head)
 
-        self.offline_box = QCheckBox("Offline mode: refuse every connection except to the hosts below")
+        self.offline_box = QCheckBox(self.tr("Offline mode: refuse every connection except to the hosts below"))
         self.offline_box.setObjectName("offlineMode")
         self.offline_box.toggled.connect(self._offline_toggled)
         root.addWidget(self.offline_box)
         hosts = QHBoxLayout()
-        hosts.addWidget(QLabel("Allowed hosts (endpoints you configured):"))
+        hosts.addWidget(QLabel(self.tr("Allowed hosts (endpoints you configured):")))
         self.hosts_edit = QLineEdit()
         self.hosts_edit.setObjectName("allowedHosts")
-        self.hosts_edit.setPlaceholderText("e.g. localhost is always allowed; add api.example.org, 10.0.0.5")
+        self.hosts_edit.setPlaceholderText(self.tr("e.g. localhost is always allowed; add api.example.org, 10.0.0.5"))
         self.hosts_edit.editingFinished.connect(self._hosts_edited)
         hosts.addWidget(self.hosts_edit, 1)
         root.addLayout(hosts)
-        note = QLabel("Models run on this computer; Hugging Face downloads and telemetry are switched off at start. "
-                      "API keys are never written to project files or to this log.")
+        note = QLabel(self.tr("Models run on this computer; Hugging Face downloads and telemetry are switched off at start. API keys are never written to project files or to this log."))
         note.setObjectName("note")
         note.setWordWrap(True)
         root.addWidget(note)
@@ -68,7 +70,7 @@ class ConnectionsView(QWidget):
         root.addWidget(self.summary)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("connectionsTable")
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([QCoreApplication.translate("ConnectionsView", c) for c in COLUMNS])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setAlternatingRowColors(True)
@@ -81,8 +83,31 @@ class ConnectionsView(QWidget):
         self.log_label.setObjectName("note")
         self.log_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         root.addWidget(self.log_label)
+        root.addLayout(self._language_row())
         self._loading = False
         self.refresh()
+
+    def _language_row(self) -> QHBoxLayout:
+        """Interface language (issue #24 item 3): the system's by default, applied from the next start."""
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Interface language:")))
+        self.language_combo = QComboBox()
+        self.language_combo.setObjectName("interfaceLanguage")
+        self.language_combo.addItem(self.tr("The system's ({language})").format(
+            language=i18n.LANGUAGES[i18n.resolve("")]), "")
+        for code, name in i18n.LANGUAGES.items():
+            self.language_combo.addItem(name, code)
+        self.language_combo.setCurrentIndex(max(0, self.language_combo.findData(i18n.chosen_language())))
+        self.language_combo.currentIndexChanged.connect(self._language_chosen)
+        row.addWidget(self.language_combo)
+        self.language_note = QLabel()
+        self.language_note.setObjectName("note")
+        row.addWidget(self.language_note, 1)
+        return row
+
+    def _language_chosen(self, _index: int) -> None:
+        i18n.set_language(self.language_combo.currentData() or "")
+        self.language_note.setText(self.tr("Applies from the next start of factaudit."))
 
     def refresh(self) -> None:
         self._loading = True
@@ -96,7 +121,7 @@ class ConnectionsView(QWidget):
         self.table.setRowCount(len(records))
         for i, r in enumerate(records):
             cells = (r.time.replace("T", " ").replace("+00:00", ""), r.endpoint, r.purpose,
-                     human_bytes(r.bytes_sent), human_bytes(r.bytes_received), "blocked" if r.blocked else "sent")
+                     human_bytes(r.bytes_sent), human_bytes(r.bytes_received), self.tr("blocked") if r.blocked else self.tr("sent"))
             for j, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if j in (3, 4):
@@ -109,11 +134,15 @@ class ConnectionsView(QWidget):
         sent = sum(r.bytes_sent for r in made)
         received = sum(r.bytes_received for r in made)
         if not records:
-            self.summary.setText("No outbound connection has been made.")
+            self.summary.setText(self.tr("No outbound connection has been made."))
         else:
-            self.summary.setText(f"{len(made)} outbound connection{'s' * (len(made) != 1)} ({human_bytes(sent)} sent, "
-                                 f"{human_bytes(received)} received); {blocked} blocked attempt{'s' * (blocked != 1)}.")
-        self.log_label.setText(f"Log file: {services.connection_log_path()}")
+            made_text = self.tr("1 outbound connection") if len(made) == 1 else \
+                self.tr("{n} outbound connections").format(n=i18n.number(len(made)))
+            blocked_text = self.tr("1 blocked attempt") if blocked == 1 else \
+                self.tr("{n} blocked attempts").format(n=i18n.number(blocked))
+            self.summary.setText(self.tr("{made} ({sent} sent, {received} received); {blocked}.").format(
+                made=made_text, sent=human_bytes(sent), received=human_bytes(received), blocked=blocked_text))
+        self.log_label.setText(self.tr("Log file: {v0}").format(v0=services.connection_log_path()))
 
     def _offline_toggled(self, on: bool) -> None:
         if not self._loading:
@@ -130,4 +159,4 @@ class ConnectionsView(QWidget):
         self.writer.submit(lambda job: services.set_offline(offline, hosts), title="saving the network settings",
                            changes=(None, OpChanges(network=True)),
                            success=lambda _r: self.settingsChanged.emit(),
-                           failure=lambda exc: self.summary.setText(f"Could not save the settings: {error_text(exc)}"))
+                           failure=lambda exc: self.summary.setText(self.tr("Could not save the settings: {v0}").format(v0=error_text(exc))))

@@ -1,7 +1,7 @@
 """The Data page: datasets, and lazy tables of items, sentences, claims and passages."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSplitter,
     QTableView, QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
@@ -11,6 +11,7 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui.dialogs import dataset_actions
 from factaudit.gui.dialogs.dataset_actions import language_label
+from factaudit.gui import i18n
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.qtmodels.table_model import LazyTableModel
 from factaudit.gui.views.detail_pane import DetailPane
@@ -18,7 +19,7 @@ from factaudit.gui.views.tables import local_time
 from factaudit.gui.views.page_parts import section_head
 
 KINDS = ("items", "sentences", "claims", "passages")
-KIND_TITLES = {"items": "Items", "sentences": "Sentences", "claims": "Claims", "passages": "Passages"}
+KIND_TITLES = {"items": QT_TRANSLATE_NOOP("DataView", "Items"), "sentences": QT_TRANSLATE_NOOP("DataView", "Sentences"), "claims": QT_TRANSLATE_NOOP("DataView", "Claims"), "passages": QT_TRANSLATE_NOOP("DataView", "Passages")}
 # Columns of the dataset list that the code reads or styles.
 LANGUAGE_COLUMN, CONTENTS_COLUMN, FROZEN_COLUMN = 3, 4, 5
 # Initial column widths in pixels; the text column stretches.
@@ -45,23 +46,23 @@ class DataView(QWidget):
         root.setSpacing(10)
 
         # datasets
-        head = section_head("Datasets")
+        head = section_head(self.tr("Datasets"))
         head.addStretch(1)
-        self.freeze_button = QPushButton("Freeze")
-        self.freeze_button.setToolTip("A frozen dataset refuses edits, so runs over it stay comparable")
+        self.freeze_button = QPushButton(self.tr("Freeze"))
+        self.freeze_button.setToolTip(self.tr("A frozen dataset refuses edits, so runs over it stay comparable"))
         self.freeze_button.clicked.connect(self._toggle_freeze)
         self.freeze_button.setEnabled(False)
-        self.import_button = QPushButton("Import…")
+        self.import_button = QPushButton(self.tr("Import…"))
         self.import_button.setObjectName("primary")
         self.import_button.clicked.connect(self.importRequested)
         self.import_button.setEnabled(not project.readonly)
-        self.rename_button = QPushButton("Rename…")
+        self.rename_button = QPushButton(self.tr("Rename…"))
         self.rename_button.clicked.connect(self._rename)
-        self.delete_button = QPushButton("Delete…")
-        self.delete_button.setToolTip("Delete the dataset and its records; refused while a run or an annotation uses it")
+        self.delete_button = QPushButton(self.tr("Delete…"))
+        self.delete_button.setToolTip(self.tr("Delete the dataset and its records; refused while a run or an annotation uses it"))
         self.delete_button.clicked.connect(self._delete)
-        self.language_button = QPushButton("Language…")
-        self.language_button.setToolTip("The language BM25 tokenizes this dataset with (detected on import)")
+        self.language_button = QPushButton(self.tr("Language…"))
+        self.language_button.setToolTip(self.tr("The language BM25 tokenizes this dataset with (detected on import)"))
         self.language_button.clicked.connect(self._set_language)
         for b in (self.rename_button, self.language_button, self.delete_button):
             b.setEnabled(False)
@@ -74,7 +75,7 @@ class DataView(QWidget):
         self.datasets.setObjectName("datasetList")
         self.datasets.setRootIsDecorated(False)
         self.datasets.setUniformRowHeights(True)
-        self.datasets.setHeaderLabels(["Name", "Format", "Split", "Language", "Contents", "Frozen", "Imported"])
+        self.datasets.setHeaderLabels([self.tr("Name"), self.tr("Format"), self.tr("Split"), self.tr("Language"), self.tr("Contents"), self.tr("Frozen"), self.tr("Imported")])
         self.datasets.setAlternatingRowColors(True)
         self.datasets.itemSelectionChanged.connect(self._dataset_selected)
         hdr = self.datasets.header()
@@ -89,7 +90,7 @@ class DataView(QWidget):
         bar.setSpacing(8)
         self.search = QLineEdit()
         self.search.setObjectName("searchBox")
-        self.search.setPlaceholderText("Search text…")
+        self.search.setPlaceholderText(self.tr("Search text…"))
         self.search.setClearButtonEnabled(True)
         self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS, timeout=self.apply_filter)
         self.search.textChanged.connect(lambda _: self._search_timer.start())
@@ -97,7 +98,7 @@ class DataView(QWidget):
         self.dataset_filter = QComboBox()
         self.dataset_filter.setMinimumWidth(200)
         self.dataset_filter.currentIndexChanged.connect(lambda _: self.apply_filter())
-        bar.addWidget(QLabel("Dataset"))
+        bar.addWidget(QLabel(self.tr("Dataset")))
         bar.addWidget(self.dataset_filter)
         bar.addSpacing(12)
         bar.addWidget(self.search, 1)
@@ -111,7 +112,7 @@ class DataView(QWidget):
             table = self._make_table(kind, model)
             self.models[kind] = model
             self.tables[kind] = table
-            self.tabs.addTab(table, KIND_TITLES[kind])
+            self.tabs.addTab(table, self.tr(KIND_TITLES[kind]))
         self.tabs.currentChanged.connect(lambda _: self._show_current_detail())
         self.detail = DetailPane()
 
@@ -185,7 +186,7 @@ class DataView(QWidget):
             langs = {r.dataset: r.lang for r in services.dataset_languages(self.project)}
         except FactAuditError as exc:
             datasets, langs = [], {}
-            self._read_failed(f"Could not read the datasets: {error_text(exc)}")
+            self._read_failed(self.tr("Could not read the datasets: {error}").format(error=error_text(exc)))
         else:
             if not any(m.error for m in self.models.values()):
                 self.read_error.hide()
@@ -210,7 +211,7 @@ class DataView(QWidget):
         current = self.dataset_filter.currentData()
         self.dataset_filter.blockSignals(True)
         self.dataset_filter.clear()
-        self.dataset_filter.addItem("All datasets", None)
+        self.dataset_filter.addItem(self.tr("All datasets"), None)
         for d in datasets:
             self.dataset_filter.addItem(d.name, d.name)
         index = self.dataset_filter.findData(current) if current else 0
@@ -242,7 +243,7 @@ class DataView(QWidget):
 
     def _update_tab_titles(self) -> None:
         for i, kind in enumerate(KINDS):
-            self.tabs.setTabText(i, f"{KIND_TITLES[kind]}  {self.models[kind].rowCount():,}")
+            self.tabs.setTabText(i, f"{self.tr(KIND_TITLES[kind])}  {i18n.number(self.models[kind].rowCount())}")
 
     @property
     def selected_dataset(self) -> str | None:
@@ -268,7 +269,7 @@ class DataView(QWidget):
         items = self.datasets.selectedItems()
         if not items or self.project.readonly:
             self.freeze_button.setEnabled(False)
-            self.freeze_button.setText("Freeze")
+            self.freeze_button.setText(self.tr("Freeze"))
             self.rename_button.setEnabled(False)
             self.language_button.setEnabled(False)
             self.delete_button.setEnabled(False)
@@ -278,7 +279,7 @@ class DataView(QWidget):
         self.language_button.setEnabled(not self.project.readonly)
         self.delete_button.setEnabled(not self.project.readonly)
         self.freeze_button.setEnabled(True)
-        self.freeze_button.setText("Unfreeze" if frozen else "Freeze")
+        self.freeze_button.setText(self.tr("Unfreeze") if frozen else self.tr("Freeze"))
 
     def _toggle_freeze(self) -> None:
         items = self.datasets.selectedItems()
@@ -290,10 +291,10 @@ class DataView(QWidget):
         def failed(exc) -> None:
             from PySide6.QtWidgets import QMessageBox
 
-            QMessageBox.warning(self, "Freeze dataset", error_text(exc))
+            QMessageBox.warning(self, QCoreApplication.translate("data_view", "Freeze dataset"), error_text(exc))
 
         self._freeze_op = (Op(self, lambda job, p=self.project: services.freeze_dataset(p, name, not frozen))
-                           .title("Freezing the dataset").quiet().changes(self.project, OpChanges(datasets=True))
+                           .title(self.tr("Freezing the dataset")).quiet().changes(self.project, OpChanges(datasets=True))
                            .failure(failed).run())
 
     def _rename(self) -> None:

@@ -5,11 +5,12 @@ import html
 import json
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from factaudit.gui.qtmodels.table_model import HEADERS, LABEL_COLORS
+from factaudit.gui.qtmodels.table_model import LABEL_COLORS, header_text
 
-KIND_TITLES = {"items": "Item", "sentences": "Sentence", "claims": "Claim", "passages": "Passage"}
+KIND_TITLES = {"items": QT_TRANSLATE_NOOP("DetailPane", "Item"), "sentences": QT_TRANSLATE_NOOP("DetailPane", "Sentence"), "claims": QT_TRANSLATE_NOOP("DetailPane", "Claim"), "passages": QT_TRANSLATE_NOOP("DetailPane", "Passage")}
 # The field shown as body text per kind; the rest become a small facts table.
 BODY_FIELDS = {"items": ("question", "answer"), "sentences": ("text", "reason"), "claims": ("text",),
                "passages": ("title", "text")}
@@ -49,7 +50,7 @@ class DetailPane(QTextBrowser):
         fields = dict(record)
         if detail is not None:
             fields.update(detail.fields)
-        title = KIND_TITLES.get(kind, kind)
+        title = QCoreApplication.translate("DetailPane", KIND_TITLES[kind]) if kind in KIND_TITLES else kind
         parts = [f"<h2>{title} <span class='muted'>{_esc(fields.get('id'))}</span></h2>"]
         facts = []
         body_keys = BODY_FIELDS.get(kind, ())
@@ -57,7 +58,7 @@ class DetailPane(QTextBrowser):
             if key in body_keys or key == "id" or value in (None, "", [], False):
                 continue
             shown = _label(value) if key in ("label", "gold_label") else _esc(value)
-            facts.append(f"<tr><td class='key'>{html.escape(HEADERS.get(key, key.replace('_', ' ').capitalize()))}"
+            facts.append(f"<tr><td class='key'>{html.escape(header_text(key))}"
                          f"</td><td>{shown}</td></tr>")
         if facts:
             parts.append("<table cellspacing='0' cellpadding='2'>" + "".join(facts) + "</table>")
@@ -67,7 +68,7 @@ class DetailPane(QTextBrowser):
                 continue  # shown below, sentence by sentence with the expert labels
             value = fields.get(key)
             if value:
-                name = HEADERS.get(key, key.capitalize())
+                name = header_text(key)
                 parts.append(f"<h4>{html.escape(name)}</h4><p class='body'>{_esc(value)}</p>")
         if detail is not None and detail.children:
             if kind == "items":

@@ -43,9 +43,9 @@ class HitsView(QWidget):
         self.current: retrieval.ClaimHits | None = None
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
-        head = section_head("Retrieved evidence")
+        head = section_head(self.tr("Retrieved evidence"))
         head.addStretch(1)
-        head.addWidget(QLabel("Run"))
+        head.addWidget(QLabel(self.tr("Run")))
         self.run_combo = QComboBox()
         self.run_combo.setMinimumWidth(260)
         self.run_combo.currentIndexChanged.connect(self._run_changed)
@@ -69,7 +69,7 @@ class HitsView(QWidget):
         split.addWidget(self.browser)
         split.setSizes([320, 900])
         root.addWidget(split, 1)
-        self.empty_label = QLabel("No finished retrieval runs yet.")
+        self.empty_label = QLabel(self.tr("No finished retrieval runs yet."))
         self.empty_label.setObjectName("muted")
         root.addWidget(self.empty_label)
         self.refresh(run_id)
@@ -108,7 +108,7 @@ class HitsView(QWidget):
         if not self.run_id:
             return
         run = self.run_id
-        self._op = (Op(self, lambda job, p=self.project: _claim_ids(p, run)).title("Reading the run's claims").quiet()
+        self._op = (Op(self, lambda job, p=self.project: _claim_ids(p, run)).title(self.tr("Reading the run's claims")).quiet()
                     .success(lambda ids: run == self.run_id and self._claims_read(ids))
                     .failure(lambda exc: self.browser.setPlainText(error_text(exc))).run())
 

@@ -44,7 +44,7 @@ class JobArea(QWidget):
         self.detail_label = QLabel()
         self.detail_label.setObjectName("jobDetail")
         self.detail_label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setObjectName("jobCancel")
         self.cancel_button.clicked.connect(self.cancel_current)
         for w in (self.title_label, self.bar, self.detail_label, self.cancel_button):
@@ -73,7 +73,7 @@ class JobArea(QWidget):
         if op is not None:
             op.cancel()
             self.cancel_button.setEnabled(False)
-            self.detail_label.setText("cancelling…")
+            self.detail_label.setText(self.tr("cancelling…"))
 
     @property
     def message(self) -> str:

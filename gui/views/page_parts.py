@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QPushButton, QRadioButton, QWidget
 
 from factaudit.engine.metrics.classification import MAPPINGS
+from factaudit.gui.i18n import verdict_name
 from factaudit.gui.ops import Job, Op, error_text
 
 DEFAULT_MAPPING = "R+NE"
@@ -21,9 +23,9 @@ def section_head(title: str) -> QHBoxLayout:
     return head
 
 
-def refresh_button(head: QHBoxLayout, slot: Callable[[], Any], text: str = "Refresh") -> QPushButton:
+def refresh_button(head: QHBoxLayout, slot: Callable[[], Any], text: str | None = None) -> QPushButton:
     """The push button at the right of a header that reads the page again."""
-    button = QPushButton(text)
+    button = QPushButton(text if text is not None else QCoreApplication.translate("page_parts", "Refresh"))
     button.clicked.connect(lambda _checked=False: slot())
     head.addWidget(button)
     return button
@@ -41,12 +43,13 @@ class MappingChoice:
     """The radio buttons choosing which verdicts count as an error (R+NE, R, ...), added to a row."""
 
     def __init__(self, owner: QWidget, row: QHBoxLayout, on_choice: Callable[[str], None]):
-        row.addWidget(QLabel("Mapping:"))
+        row.addWidget(QLabel(QCoreApplication.translate("MappingChoice", "Mapping:")))
         self.group = QButtonGroup(owner)
         self.buttons: dict[str, QRadioButton] = {}
         for m in MAPPINGS:
             b = QRadioButton(m)
-            b.setToolTip("counts as an error: " + ", ".join(sorted(MAPPINGS[m])))
+            b.setToolTip(QCoreApplication.translate("MappingChoice", "counts as an error: {verdicts}").format(
+                verdicts=", ".join(verdict_name(v) for v in sorted(MAPPINGS[m]))))
             self.group.addButton(b)
             self.buttons[m] = b
             row.addWidget(b)

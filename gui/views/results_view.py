@@ -6,7 +6,7 @@ import datetime as _dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMessageBox,
     QPushButton, QSplitter, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget,
@@ -23,10 +23,10 @@ from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue  # noq
 from factaudit.gui.views.tables import fit_rows, read_only_table, scrolling
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
 
-METRIC_COLUMNS = ("Mapping", "n", "TP", "FP", "FN", "TN", "Precision [95% CI]", "Recall [95% CI]", "F1 [95% CI]")
-CLOSED_COLUMNS = ("Gold verdict", "n", "Precision", "Recall", "F1")
-COMPARE_COLUMNS = ("Run", "n", "Recall [95% CI]", "F1 [95% CI]", "ΔRecall [95% CI]", "ΔF1 [95% CI]",
-                   "McNemar p", "Holm p")
+METRIC_COLUMNS = (QT_TRANSLATE_NOOP("ResultsView", "Mapping"), "n", QT_TRANSLATE_NOOP("ResultsView", "TP"), QT_TRANSLATE_NOOP("ResultsView", "FP"), QT_TRANSLATE_NOOP("ResultsView", "FN"), QT_TRANSLATE_NOOP("ResultsView", "TN"), QT_TRANSLATE_NOOP("ResultsView", "Precision [95% CI]"), QT_TRANSLATE_NOOP("ResultsView", "Recall [95% CI]"), QT_TRANSLATE_NOOP("ResultsView", "F1 [95% CI]"))
+CLOSED_COLUMNS = (QT_TRANSLATE_NOOP("ResultsView", "Gold verdict"), "n", QT_TRANSLATE_NOOP("ResultsView", "Precision"), QT_TRANSLATE_NOOP("ResultsView", "Recall"), "F1")
+COMPARE_COLUMNS = (QT_TRANSLATE_NOOP("ResultsView", "Run"), "n", QT_TRANSLATE_NOOP("ResultsView", "Recall [95% CI]"), QT_TRANSLATE_NOOP("ResultsView", "F1 [95% CI]"), QT_TRANSLATE_NOOP("ResultsView", "ΔRecall [95% CI]"), QT_TRANSLATE_NOOP("ResultsView", "ΔF1 [95% CI]"),
+                   QT_TRANSLATE_NOOP("ResultsView", "McNemar p"), QT_TRANSLATE_NOOP("ResultsView", "Holm p"))
 
 
 @dataclass
@@ -70,14 +70,14 @@ class ResultsView(ChoosesMapping, QWidget):
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
 
-        head = section_head("Results")
+        head = section_head(self.tr("Results"))
         head.addSpacing(12)
-        head.addWidget(QLabel("Run:"))
+        head.addWidget(QLabel(self.tr("Run:")))
         self.run_combo = QComboBox()
         self.run_combo.setMinimumWidth(160)
         self.run_combo.currentIndexChanged.connect(lambda _=0: self.recompute())
         head.addWidget(self.run_combo)
-        head.addWidget(QLabel("Level:"))
+        head.addWidget(QLabel(self.tr("Level:")))
         self.level_combo = QComboBox()
         self.level_combo.addItems(["sentence", "claim"])
         self.level_combo.currentIndexChanged.connect(lambda _=0: self._level_chosen())
@@ -91,12 +91,13 @@ class ResultsView(ChoosesMapping, QWidget):
         # the buttons get their own row, so the page fits a 1280-px laptop screen (F5 is the window's)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        self.refresh_button = QPushButton("Refresh")
-        self.refresh_button.setToolTip("Read this page again from the project file (F5)")
+        self.refresh_button = QPushButton(self.tr("Refresh"))
+        self.refresh_button.setToolTip(self.tr("Read this page again from the project file (F5)"))
         self.refresh_button.clicked.connect(self.refresh)
         buttons.addWidget(self.refresh_button)
         self.export_buttons: dict[str, QPushButton] = {}
-        for fmt, text in (("html", "Export HTML…"), ("xlsx", "Export XLSX…"), ("json", "Export JSON…")):
+        for fmt, text in (("html", self.tr("Export HTML…")), ("xlsx", self.tr("Export XLSX…")),
+                          ("json", self.tr("Export JSON…"))):
             b = QPushButton(text)
             b.clicked.connect(lambda _=False, f=fmt: self.export((f,)))
             self.export_buttons[fmt] = b
@@ -112,7 +113,7 @@ class ResultsView(ChoosesMapping, QWidget):
         top = QWidget()
         grid = QGridLayout(top)
         grid.setContentsMargins(0, 0, 0, 0)
-        self.metrics_table = read_only_table(METRIC_COLUMNS)
+        self.metrics_table = read_only_table([self.tr(c) for c in METRIC_COLUMNS])
         self.metrics_table.setObjectName("metricsTable")
         fit_rows(self.metrics_table, 3)          # R, R+NE, R+NE+A: always all three
         grid.addWidget(self.metrics_table, 0, 0)
@@ -124,10 +125,9 @@ class ResultsView(ChoosesMapping, QWidget):
         self.closed_label = QLabel("")
         self.closed_label.setWordWrap(True)
         self.closed_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.closed_label.setToolTip("Closed regime: claims with a gold four-way verdict (as in SciFact), scored "
-                                     "verdict against verdict")
+        self.closed_label.setToolTip(self.tr("Closed regime: claims with a gold four-way verdict (as in SciFact), scored verdict against verdict"))
         cl.addWidget(self.closed_label)
-        self.closed_table = read_only_table(CLOSED_COLUMNS)
+        self.closed_table = read_only_table([self.tr(c) for c in CLOSED_COLUMNS])
         self.closed_table.setObjectName("closedTable")
         fit_rows(self.closed_table, 4)           # the four verdicts
         cl.addWidget(self.closed_table, 1)
@@ -142,7 +142,7 @@ class ResultsView(ChoosesMapping, QWidget):
         bl = QHBoxLayout(bottom)
         bl.setContentsMargins(0, 0, 0, 0)
         pick = QVBoxLayout()
-        sub = QLabel("Compare runs")
+        sub = QLabel(self.tr("Compare runs"))
         sub.setObjectName("subsectionTitle")
         pick.addWidget(sub)
         self.compare_list = QListWidget()
@@ -151,20 +151,20 @@ class ResultsView(ChoosesMapping, QWidget):
         pick.addWidget(self.compare_list)
         bl.addLayout(pick)
         right = QVBoxLayout()
-        self.compare_label = QLabel("Tick two or more runs to compare them on the units they share.")
+        self.compare_label = QLabel(self.tr("Tick two or more runs to compare them on the units they share."))
         self.compare_label.setWordWrap(True)
         self.compare_label.setMinimumHeight(36)
         right.addWidget(self.compare_label)
-        self.compare_table = read_only_table(COMPARE_COLUMNS)
+        self.compare_table = read_only_table([self.tr(c) for c in COMPARE_COLUMNS])
         self.compare_table.setObjectName("compareTable")
         right.addWidget(self.compare_table)
         bl.addLayout(right, 1)
         # the run's certification from few expert labels sits beside the comparison (issue #21)
         self.lower_tabs = QTabWidget()
         self.lower_tabs.setDocumentMode(True)
-        self.lower_tabs.addTab(bottom, "Compare runs")
+        self.lower_tabs.addTab(bottom, self.tr("Compare runs"))
         self.certify_panel = CertifyPanel(project)
-        self.lower_tabs.addTab(self.certify_panel, "Certify")
+        self.lower_tabs.addTab(self.certify_panel, self.tr("Certify"))
         split.addWidget(self.lower_tabs)
         split.setSizes([480, 320])
         split.setChildrenCollapsible(False)
@@ -213,8 +213,7 @@ class ResultsView(ChoosesMapping, QWidget):
         for b in self.export_buttons.values():
             b.setEnabled(bool(kinds))
         if not runs:
-            self.status.setText("No finished verify runs yet. Verify claims (Workflow › Verify), or import "
-                                "verdicts made elsewhere (File › Import data, kind: verdicts).")
+            self.status.setText(self.tr("No finished verify runs yet. Verify claims (Workflow › Verify), or import verdicts made elsewhere (File › Import data, kind: verdicts)."))
         self.recompute()
 
     def _mapping_chosen(self, _mapping: str) -> None:
@@ -231,7 +230,7 @@ class ResultsView(ChoosesMapping, QWidget):
             return
         if self._op is not None and self._op.running:
             self._op.cancel()
-        self.status.setText("Scoring…")
+        self.status.setText(self.tr("Scoring…"))
         keep = self.bundle.metrics if (self.bundle and not metrics) else None
         fn_run = None if keep is not None else run_id
 
@@ -243,10 +242,10 @@ class ResultsView(ChoosesMapping, QWidget):
         project, mapping, level, n = self.project, self.mapping, self.level, self.n_resamples
         self._op = (Op(self, lambda job: compute_results(project, fn_run, compare_ids, mapping, level, n,
                                                          cancel=job.cancel))
-                    .title("Scoring")
+                    .title(self.tr("Scoring"))
                     .changes(self.project, OpChanges(workflow=True))   # metrics seen: the Score step is done
                     .success(done)
-                    .failure(lambda exc: self.status.setText(f"Cannot score: {error_text(exc)}"))
+                    .failure(lambda exc: self.status.setText(self.tr("Cannot score: {v0}").format(v0=error_text(exc))))
                     .run())
 
     # ---- display --------------------------------------------------------------------------------------
@@ -262,8 +261,8 @@ class ResultsView(ChoosesMapping, QWidget):
             t.setRowCount(0)
             self.closed_label.setText("")
             self.closed_table.setRowCount(0)
-            _empty(self.interval_plot, "No scores yet: choose a finished verify run.")
-            _empty(self.confusion_plot, "No confusion matrix yet: choose a finished verify run.")
+            _empty(self.interval_plot, self.tr("No scores yet: choose a finished verify run."))
+            _empty(self.confusion_plot, self.tr("No confusion matrix yet: choose a finished verify run."))
             return
         if self._auto_level:
             here = getattr(m, self.level).get(self.mapping)
@@ -294,23 +293,29 @@ class ResultsView(ChoosesMapping, QWidget):
                     item.setFont(f)
                 t.setItem(row, col, item)
         unscored = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in m.unscored.items() if v)
-        contradicted = (f" {m.n_reasoning_contradicts} verdicts are contradicted by their own reasoning (marked in "
-                        "Review)." if m.n_reasoning_contradicts else "")
+        contradicted = (self.tr(" {n} verdicts are contradicted by their own reasoning (marked in Review).")
+                        .format(n=m.n_reasoning_contradicts) if m.n_reasoning_contradicts else "")
         if has_open:
             self.status.setText(
-                f"{m.run_id}: {m.n_sentences} sentences and {m.n_claims} claims scored; {m.n_parse_failures} parse "
-                f"failures excluded; {m.n_unscored} sentences unscored" + (f" ({unscored})" if unscored else "")
-                + ". Precision and recall: Wilson 95%; F1: bootstrap 95%." + contradicted)
+                self.tr("{run}: {sentences} sentences and {claims} claims scored; {failures} parse failures "
+                        "excluded; {unscored} sentences unscored").format(
+                    run=m.run_id, sentences=m.n_sentences, claims=m.n_claims, failures=m.n_parse_failures,
+                    unscored=m.n_unscored) + (f" ({unscored})" if unscored else "")
+                + self.tr(". Precision and recall: Wilson 95%; F1: bootstrap 95%.") + contradicted)
         elif m.closed is not None:
             self.status.setText(
-                f"{m.run_id}: no expert labels on answer sentences or claims, so no sentence- or claim-level "
-                f"scores; {m.closed.n} claims are scored against their gold verdicts below; "
-                f"{m.n_parse_failures} parse failures excluded." + contradicted)
+                self.tr("{run}: no expert labels on answer sentences or claims, so no sentence- or claim-level "
+                        "scores; {n} claims are scored against their gold verdicts below; {failures} parse failures "
+                        "excluded.").format(run=m.run_id, n=m.closed.n, failures=m.n_parse_failures) + contradicted)
         else:
-            self.status.setText(f"{m.run_id}: nothing to score: no verified claim has an expert label or a gold "
-                                f"verdict; {m.n_parse_failures} parse failures." + contradicted)
+            self.status.setText(self.tr("{run}: nothing to score: no verified claim has an expert label or a gold "
+                                        "verdict; {failures} parse failures.").format(
+                run=m.run_id, failures=m.n_parse_failures) + contradicted)
         self._plot_intervals(scores)
         self._plot_confusion(m)
+
+    def _level_name(self) -> str:
+        return self.tr("sentence") if self.level == "sentence" else self.tr("claim")
 
     def _level_chosen(self) -> None:
         self._auto_level = False
@@ -321,11 +326,11 @@ class ResultsView(ChoosesMapping, QWidget):
         if s.n == 0 or all(v is None for v in (s.precision, s.recall, s.f1)):
             m = self.bundle.metrics
             if m is not None and m.closed is not None:
-                why = (f"No {self.level}-level scores: this run's claims carry gold verdicts, not expert labels "
-                       "on answer sentences. See the closed-regime table.")
+                why = self.tr("No {level}-level scores: this run's claims carry gold verdicts, not expert labels "
+                              "on answer sentences. See the closed-regime table.").format(level=self._level_name())
             else:
-                why = (f"No {self.level}-level scores: no verified claim of this run has an expert label "
-                       f"at the {self.level} level.")
+                why = self.tr("No {level}-level scores: no verified claim of this run has an expert label at the "
+                              "{level} level.").format(level=self._level_name())
             _empty(self.interval_plot, why)
             return
         fig = self.interval_plot.figure
@@ -354,14 +359,13 @@ class ResultsView(ChoosesMapping, QWidget):
         fig.clear()
         c = m.closed
         if c is None:
-            self.closed_label.setText("Closed regime: no verified claim of this run has a gold verdict.")
+            self.closed_label.setText(self.tr("Closed regime: no verified claim of this run has a gold verdict."))
             self.closed_table.setRowCount(0)
-            _empty(self.confusion_plot, "No confusion matrix: no verified claim of this run has a gold verdict "
-                                        "(open-regime runs are scored above).")
+            _empty(self.confusion_plot, self.tr("No confusion matrix: no verified claim of this run has a gold "
+                                                "verdict (open-regime runs are scored above)."))
             return
         self.closed_label.setText(
-            f"Closed regime: {c.n} claims with gold verdicts, accuracy {percent_text(c.accuracy, c.accuracy_ci)}, "
-            f"macro-F1 {percent_text(c.macro_f1)}.")
+            self.tr("Closed regime: {n} claims with gold verdicts, accuracy {v0}, macro-F1 {v1}.").format(n=c.n, v0=percent_text(c.accuracy, c.accuracy_ci), v1=percent_text(c.macro_f1)))
         self.closed_table.setRowCount(len(c.per_class))
         for row, (label, v) in enumerate(c.per_class.items()):
             values = (label, v.get("support", ""), *(percent_text(v.get(k)) for k in ("precision", "recall", "f1")))
@@ -392,13 +396,13 @@ class ResultsView(ChoosesMapping, QWidget):
         if comp is None:
             t.setRowCount(0)
             note = self.bundle.comparison_note if self.bundle else None
-            self.compare_label.setText(note or "Tick two or more runs to compare them on the units they share.")
+            self.compare_label.setText(note or self.tr("Tick two or more runs to compare them on the units they share."))
             return
         q = comp.cochran_q or {}
         self.compare_label.setText(
-            f"{comp.n_shared} shared {comp.level}s under {comp.mapping}. Cochran's Q = {q.get('statistic', 0):.2f}, "
-            f"p = {_pvalue(q.get('p_asymptotic'))} (permutation p = {_pvalue(q.get('p_permutation'))}). "
-            f"Δ against {comp.runs[0]}; exact McNemar with Holm adjustment; bootstrap stratified by {comp.strata}.")
+            (self.tr("{n_shared} shared sentences") if comp.level == "sentence" else
+             self.tr("{n_shared} shared claims")).format(n_shared=comp.n_shared)
+            + self.tr(" under {mapping}. Cochran's Q = {v0:.2f}, p = {v1} (permutation p = {v2}). Δ against {v3}; exact McNemar with Holm adjustment; bootstrap stratified by {strata}.").format(mapping=comp.mapping, v0=q.get('statistic', 0), v1=_pvalue(q.get('p_asymptotic')), v2=_pvalue(q.get('p_permutation')), v3=comp.runs[0], strata=comp.strata))
         t.setRowCount(len(comp.table))
         for row, r in enumerate(comp.table):
             values = (r["run_id"], r["n"], percent_text(r["recall"], r["recall_ci"]), percent_text(r["f1"], r["f1_ci"]),
@@ -418,19 +422,19 @@ class ResultsView(ChoosesMapping, QWidget):
 
     def export(self, formats: tuple[str, ...], parent_dir: str | None = None) -> None:
         if parent_dir is None:
-            parent_dir = QFileDialog.getExistingDirectory(self, "Folder to write the report into",
+            parent_dir = QFileDialog.getExistingDirectory(self, self.tr("Folder to write the report into"),
                                                           str(Path(self.project.path).parent))
             if not parent_dir:
                 return
         out = self.default_report_dir(parent_dir)
         runs = self.compare_ids() or ([self.run_combo.currentText()] if self.run_combo.currentText() else None)
-        self.status.setText(f"Writing {', '.join(formats)} report to {out}…")
+        self.status.setText(self.tr("Writing {v0} report to {out}…").format(v0=', '.join(formats), out=out))
 
         def ok(written) -> None:
-            self.status.setText(f"Report written to {out} ({len(written)} files).")
+            self.status.setText(QCoreApplication.translate("results_view", "Report written to {out} ({v0} files).").format(out=out, v0=len(written)))
             self.reportWritten.emit(str(out))
 
         project, mapping, level = self.project, self.mapping, self.level
         Op(self, lambda job: export_report(project, str(out), formats, runs, mapping, level, job.progress)) \
-            .title("Writing report").changes(self.project, OpChanges(reports=True)).success(ok) \
-            .failure(lambda exc: QMessageBox.warning(self, "Report not written", error_text(exc))).run()
+            .title(self.tr("Writing report")).changes(self.project, OpChanges(reports=True)).success(ok) \
+            .failure(lambda exc: QMessageBox.warning(self, self.tr("Report not written"), error_text(exc))).run()

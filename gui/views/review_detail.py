@@ -3,6 +3,8 @@ run the attribution with its sentence highlighted, and top-k evidence),
 what the list shows, and the worker that reads one page of it."""
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
 import html
 
 from factaudit.engine import services
@@ -11,10 +13,14 @@ from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES
 from factaudit.gui.views.attribution import attribution_line, highlighted
 from factaudit.gui.views.labeling_parts import markdown_html
 
-EVIDENCE_NAMES = {"high_quality": "a high-quality passage is in the top k", "none": "no high-quality passage",
-                  "undecided": "evidence not fully labelled"}
+EVIDENCE_NAMES = {"high_quality": QT_TRANSLATE_NOOP("review_detail", "a high-quality passage is in the top k"), "none": QT_TRANSLATE_NOOP("review_detail", "no high-quality passage"),
+                  "undecided": QT_TRANSLATE_NOOP("review_detail", "evidence not fully labelled")}
 PASSAGE_CHARS = 900
 PAGE = 2000                     # verdicts (or labelled sentences) read per page of the Review list
+
+
+def _evidence_name(key: str) -> str:
+    return QCoreApplication.translate("review_detail", EVIDENCE_NAMES[key]) if key in EVIDENCE_NAMES else key
 
 
 def _esc(text) -> str:
@@ -42,7 +48,7 @@ def detail_html(d, texts: dict, mapping: str, sent: int | None, suspect: dict | 
         parts.append(f"<p><b>Claim {_esc(c.claim_id)}:</b> {_esc(c.text)}<br>"
                      f"Verdict: <b>{_esc(c.verdict or '—')}</b>{flag}"
                      + (f" · gold: {_esc(c.gold_label)}" if c.gold_label else "")
-                     + f" · evidence: {_esc(EVIDENCE_NAMES.get(c.evidence, c.evidence))}</p>")
+                     + f" · evidence: {_esc(_evidence_name(c.evidence))}</p>")
         a = attribution.get(c.claim_id)
         if a is not None:
             driver = texts.get(a.passage_id)

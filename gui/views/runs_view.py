@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView, QHeaderView, QLabel, QMessageBox, QPushButton, QTableWidget,
@@ -19,11 +19,11 @@ from factaudit.gui.ops import error_text
 from factaudit.gui.views.tables import local_time
 from factaudit.gui.views.page_parts import section_head
 
-COLUMNS = ("Run", "Kind", "Status", "Created", "Finished", "Summary")
+COLUMNS = (QT_TRANSLATE_NOOP("RunsView", "Run"), QT_TRANSLATE_NOOP("RunsView", "Kind"), QT_TRANSLATE_NOOP("RunsView", "Status"), QT_TRANSLATE_NOOP("RunsView", "Created"), QT_TRANSLATE_NOOP("RunsView", "Finished"), QT_TRANSLATE_NOOP("RunsView", "Summary"))
 STATUS_COLORS = {"done": "#1d6435", "failed": "#8f1d1d", "cancelled": "#7a4d00", "interrupted": "#7a4d00",
                  "running": "#1f4f8f"}
 # (button text, dialog class taking (project, parent)) of the runs this page starts
-RUN_DIALOGS = (("Retrieve…", RetrieveDialog), ("Verify…", VerifyDialog))
+RUN_DIALOGS = ((QT_TRANSLATE_NOOP("RunsView", "Retrieve…"), RetrieveDialog), (QT_TRANSLATE_NOOP("RunsView", "Verify…"), VerifyDialog))
 
 
 
@@ -46,18 +46,18 @@ class RunsView(QWidget):
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(10)
 
-        head = section_head("Runs")
+        head = section_head(self.tr("Runs"))
         head.addStretch(1)
-        self.refresh_button = QPushButton("Refresh")
-        self.refresh_button.setToolTip("Read this page again from the project file (F5)")
+        self.refresh_button = QPushButton(self.tr("Refresh"))
+        self.refresh_button.setToolTip(self.tr("Read this page again from the project file (F5)"))
         self.refresh_button.clicked.connect(lambda: (self.refresh(), self.runsChanged.emit()))
         head.addWidget(self.refresh_button)
         self.dialog_buttons: dict[str, QPushButton] = {}
         for text, dialog_cls in RUN_DIALOGS:
-            button = QPushButton(text)
+            button = QPushButton(self.tr(text))
             if project.readonly:
                 button.setEnabled(False)
-                button.setToolTip("The project is open read-only")
+                button.setToolTip(self.tr("The project is open read-only"))
             button.clicked.connect(lambda _=False, d=dialog_cls: self.open_dialog(d))
             self.dialog_buttons[text.rstrip("…")] = button
             head.addWidget(button)
@@ -65,7 +65,7 @@ class RunsView(QWidget):
 
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("runsTable")
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setAlternatingRowColors(True)
@@ -76,10 +76,10 @@ class RunsView(QWidget):
         for col, width in enumerate((130, 100, 100, 150, 150)):
             self.table.setColumnWidth(col, width)
         hh.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
-        self.table.setToolTip("Double-click a run for its settings, counts and figures")
+        self.table.setToolTip(self.tr("Double-click a run for its settings, counts and figures"))
         self.table.cellDoubleClicked.connect(lambda row, _col: self.show_details(row))
         root.addWidget(self.table, 1)
-        self.empty_label = QLabel("No runs yet. Retrieve evidence for the claims to make the first one.")
+        self.empty_label = QLabel(self.tr("No runs yet. Retrieve evidence for the claims to make the first one."))
         self.empty_label.setObjectName("muted")
         root.addWidget(self.empty_label)
         self.refresh()
@@ -112,7 +112,7 @@ class RunsView(QWidget):
         try:
             dialog = dialog_cls(self.project, self, *args)
         except FactAuditError as exc:   # e.g. the project cannot be read: say so, keep the window
-            QMessageBox.warning(self, "Cannot open dialog", error_text(exc))
+            QMessageBox.warning(self, self.tr("Cannot open dialog"), error_text(exc))
             return None
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(lambda _=0: (self.refresh(), self.runsChanged.emit()))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QStyle, QVBoxLayout, QWidget
 
 from factaudit.engine import services
@@ -34,24 +34,26 @@ def banner_state(verification) -> str:
 
 def banner_text(verification) -> tuple[str, str]:
     """(headline, details) for a verification result."""
-    signer = verification.signer or "an unknown key"
-    when = f" on {verification.sealed_at[:10]}" if verification.sealed_at else ""
+    signer = verification.signer or QCoreApplication.translate("SealedBanner", "an unknown key")
+    when = QCoreApplication.translate("SealedBanner", " on {date}").format(date=verification.sealed_at[:10]) if verification.sealed_at else ""
     state = banner_state(verification)
     if state == "trusted":
-        head = f"Sealed file, read-only. Signed by {signer}{when} (trusted); nothing has changed since."
+        head = QCoreApplication.translate("SealedBanner", "Sealed file, read-only. Signed by {signer}{when} (trusted); nothing has changed since.")
     elif state == "untrusted":
-        head = (f"Sealed file, read-only. Signed by {signer}{when}; this signer is NOT among your trusted keys. "
-                "The content is unchanged since it was signed.")
+        head = QCoreApplication.translate("SealedBanner", "Sealed file, read-only. Signed by {signer}{when}; this signer is NOT among your trusted keys. "
+                   "The content is unchanged since it was signed.")
     elif verification.changed_tables or verification.schema_changed:
-        where = ", ".join(verification.changed_tables) or "the schema"
-        head = f"Sealed file, read-only. CHANGED since sealing by {signer}: {where}."
+        head = QCoreApplication.translate("SealedBanner", "Sealed file, read-only. CHANGED since sealing by {signer}: {where}.")
     else:
-        head = f"Sealed file, read-only. The seal is broken: the signature does not match ({signer})."
+        head = QCoreApplication.translate("SealedBanner", "Sealed file, read-only. The seal is broken: the signature does not match ({signer}).")
+    where = ", ".join(verification.changed_tables) or QCoreApplication.translate("SealedBanner", "the schema")
+    head = head.format(signer=signer, when=when, where=where)
     if verification.reasons:
         details = "; ".join(verification.reasons)
     else:
-        details = (f"Checked on opening: every table matches the signed manifest (sealed with factaudit "
-                   f"{verification.app_version or '?'}). Make a working copy to label or edit.")
+        details = QCoreApplication.translate("SealedBanner", "Checked on opening: every table matches the signed manifest (sealed with factaudit "
+                      "{version}). Make a working copy to label or edit.").format(
+            version=verification.app_version or "?")
     return head, details
 
 
@@ -92,8 +94,8 @@ class SealedBanner(QFrame):
         texts.addWidget(self.headline)
         texts.addWidget(self.details)
         row.addLayout(texts, 1)
-        self.copy_button = QPushButton("Make a working copy…")
-        self.copy_button.setToolTip("An unsealed, editable copy: label there and export the annotations")
+        self.copy_button = QPushButton(self.tr("Make a working copy…"))
+        self.copy_button.setToolTip(self.tr("An unsealed, editable copy: label there and export the annotations"))
         self.copy_button.clicked.connect(self.ask_working_copy)
         row.addWidget(self.copy_button)
         self.op: Op | None = None
@@ -105,8 +107,8 @@ class SealedBanner(QFrame):
 
     def ask_working_copy(self) -> None:
         self.workingCopyRequested.emit()
-        path, _ = QFileDialog.getSaveFileName(self, "Save an unsealed working copy", str(self.default_copy_path()),
-                                              "factaudit projects (*.faproj)")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save an unsealed working copy"), str(self.default_copy_path()),
+                                              self.tr("factaudit projects (*.faproj)"))
         if path:
             if not path.endswith(".faproj"):
                 path += ".faproj"
@@ -117,9 +119,9 @@ class SealedBanner(QFrame):
 
         sealed = self.sealed
         self.op = (Op(self, lambda job: str(services.make_working_copy(sealed, dst)))
-                   .title("Making a working copy")
+                   .title(self.tr("Making a working copy"))
                    .success(self.workingCopyMade.emit)
-                   .failure(lambda exc: self.details.setText(f"Working copy failed: {error_text(exc)}"))
+                   .failure(lambda exc: self.details.setText(self.tr("Working copy failed: {v0}").format(v0=error_text(exc))))
                    .finished(lambda: self.copy_button.setEnabled(True))
                    .run())
         return self.op

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QFrame, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu, QPushButton, QVBoxLayout, QWidget,
@@ -14,8 +14,7 @@ from factaudit.gui.views.job_area import JobArea
 from factaudit.gui.screen import resize_to_fit
 
 VERIFIER_NOTE = (
-    "Runs offline on embedded models. The embedded verifier (SmolLM2-135M) is demo-grade: for real "
-    "audits put a stronger GGUF model into <b>local_models/</b> or use an OpenAI-compatible endpoint."
+    QT_TRANSLATE_NOOP("StartScreen", "Runs offline on embedded models. The embedded verifier (SmolLM2-135M) is demo-grade: for real audits put a stronger GGUF model into <b>local_models/</b> or use an OpenAI-compatible endpoint.")
 )
 
 
@@ -45,8 +44,7 @@ class StartScreen(QWidget):
 
         title = QLabel("factaudit")
         title.setObjectName("appTitle")
-        tagline = QLabel("Open the black box of retrieve-then-verify fact-checking: run the pipeline, score it "
-                         "against expert labels, and label why it failed.")
+        tagline = QLabel(self.tr("Open the black box of retrieve-then-verify fact-checking: run the pipeline, score it against expert labels, and label why it failed."))
         tagline.setObjectName("tagline")
         tagline.setWordWrap(True)
         root.addWidget(title)
@@ -56,28 +54,25 @@ class StartScreen(QWidget):
         columns.setSpacing(32)
         actions = QVBoxLayout()
         actions.setSpacing(10)
-        self.new_button = self._big_button("New project…", "Create an empty project file (Ctrl+N)")
-        self.open_button = self._big_button("Open project…", "Open a .faproj file (Ctrl+O)")
-        self.demo_button = self._big_button("Open demo", "SciFact claims with their abstracts and clinician-labelled "
-                                                         "MedExpert answers, built on this machine")
+        self.new_button = self._big_button(self.tr("New project…"), self.tr("Create an empty project file (Ctrl+N)"))
+        self.open_button = self._big_button(self.tr("Open project…"), self.tr("Open a .faproj file (Ctrl+O)"))
+        self.demo_button = self._big_button(self.tr("Open demo"), self.tr("SciFact claims with their abstracts and clinician-labelled " "MedExpert answers, built on this machine"))
         self.demo_button.setObjectName("primary")
         self.new_button.clicked.connect(self.newRequested)
         self.open_button.clicked.connect(self.openRequested)
         self.demo_button.clicked.connect(self.demoRequested)
         for b in (self.demo_button, self.new_button, self.open_button):
             actions.addWidget(b)
-        demo_note = QLabel("The demo: 100 SciFact claims with 1,201 abstracts (gold evidence), and clinician-"
-                           "labelled MedExpert answers, sentence by sentence.")
+        demo_note = QLabel(self.tr("The demo: 100 SciFact claims with 1,201 abstracts (gold evidence), and clinician-labelled MedExpert answers, sentence by sentence."))
         demo_note.setObjectName("muted")
         demo_note.setWordWrap(True)
         demo_note.setMaximumWidth(220)
         actions.addSpacing(6)
         actions.addWidget(demo_note)
-        self.rebuild_button = QPushButton("Rebuild the demo…")
+        self.rebuild_button = QPushButton(self.tr("Rebuild the demo…"))
         self.rebuild_button.setObjectName("linkButton")
         self.rebuild_button.setFlat(True)
-        self.rebuild_button.setToolTip("Build the demo project from scratch (a few minutes in the background); "
-                                       "Open demo opens the one already built")
+        self.rebuild_button.setToolTip(self.tr("Build the demo project from scratch (a few minutes in the background); Open demo opens the one already built"))
         self.rebuild_button.clicked.connect(self.rebuildDemoRequested)
         actions.addWidget(self.rebuild_button, 0, Qt.AlignmentFlag.AlignLeft)
         actions.addStretch(1)
@@ -85,7 +80,7 @@ class StartScreen(QWidget):
 
         recent_box = QVBoxLayout()
         recent_box.setSpacing(6)
-        recent_title = QLabel("Recent projects")
+        recent_title = QLabel(self.tr("Recent projects"))
         recent_title.setObjectName("sectionTitle")
         self.recent = QListWidget()
         self.recent.setObjectName("recentList")
@@ -93,7 +88,7 @@ class StartScreen(QWidget):
         self.recent.customContextMenuRequested.connect(self._recent_menu)
         self.recent.itemActivated.connect(self._activate)
         self.recent.itemDoubleClicked.connect(self._activate)
-        self.recent_empty = QLabel("Projects you open appear here.")
+        self.recent_empty = QLabel(self.tr("Projects you open appear here."))
         self.recent_empty.setObjectName("muted")
         recent_box.addWidget(recent_title)
         recent_box.addWidget(self.recent, 1)
@@ -101,7 +96,7 @@ class StartScreen(QWidget):
         columns.addLayout(recent_box, 1)
         root.addLayout(columns, 1)
 
-        note = QLabel(VERIFIER_NOTE)
+        note = QLabel(self.tr(VERIFIER_NOTE))
         note.setObjectName("note")
         note.setWordWrap(True)
         note.setTextFormat(Qt.TextFormat.RichText)
@@ -116,7 +111,7 @@ class StartScreen(QWidget):
         self.rule.hide()   # shown while the demo builds
         self.job_area.hide()
 
-        for text, key, signal in (("New", "Ctrl+N", self.newRequested), ("Open", "Ctrl+O", self.openRequested)):
+        for text, key, signal in ((self.tr("New"), "Ctrl+N", self.newRequested), (self.tr("Open"), "Ctrl+O", self.openRequested)):
             action = QAction(text, self)
             action.setShortcut(QKeySequence(key))
             action.triggered.connect(signal)
@@ -177,7 +172,7 @@ class StartScreen(QWidget):
         if item is None:
             return
         menu = QMenu(self)
-        remove = menu.addAction("Remove from list")
+        remove = menu.addAction(self.tr("Remove from list"))
         if menu.exec(self.recent.mapToGlobal(pos)) is remove:
             settings.remove_recent(item.data(Qt.ItemDataRole.UserRole))
             self.reload_recent()

@@ -1,6 +1,7 @@
 """A sidebar page made of tabs whose views are built the first time they are shown."""
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from factaudit.gui.ops import on_changes
@@ -25,7 +26,7 @@ class TabbedPage(QWidget):
         self.tabs.setDocumentMode(True)
         self._built: dict[int, QWidget] = {}
         for name, _spec in self.TABS:
-            self.tabs.addTab(QWidget(), name)
+            self.tabs.addTab(QWidget(), QCoreApplication.translate("TabbedPage", name))
         self._ensure(0)
         self.tabs.currentChanged.connect(self._tab_changed)
         layout.addWidget(self.tabs)
@@ -53,7 +54,7 @@ class TabbedPage(QWidget):
         current = self.tabs.currentIndex()
         self.tabs.blockSignals(True)
         self.tabs.removeTab(index)
-        self.tabs.insertTab(index, view, self.TABS[index][0])
+        self.tabs.insertTab(index, view, QCoreApplication.translate("TabbedPage", self.TABS[index][0]))
         self.tabs.setCurrentIndex(current if current != index else index)
         self.tabs.blockSignals(False)
         self._built[index] = view
@@ -72,8 +73,10 @@ class TabbedPage(QWidget):
 
 
 class ReviewPage(TabbedPage):
-    TABS = (("Disagreements", ReviewView), ("Retrieved evidence", HitsView), ("Conflicts", ConflictsView),
-            ("Answers", AnswersView))
+    TABS = ((QT_TRANSLATE_NOOP("TabbedPage", "Disagreements"), ReviewView),
+            (QT_TRANSLATE_NOOP("TabbedPage", "Retrieved evidence"), HitsView),
+            (QT_TRANSLATE_NOOP("TabbedPage", "Conflicts"), ConflictsView),
+            (QT_TRANSLATE_NOOP("TabbedPage", "Answers"), AnswersView))
     subscribes_to_changes = True
 
     def __init__(self, project, parent: QWidget | None = None):

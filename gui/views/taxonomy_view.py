@@ -40,12 +40,12 @@ class TaxonomyView(QWidget):
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
-        head = section_head("Failure taxonomy")
+        head = section_head(self.tr("Failure taxonomy"))
         head.addStretch(1)
-        self.llm_box = QCheckBox("Count LLM pre-labels too")
+        self.llm_box = QCheckBox(self.tr("Count LLM pre-labels too"))
         self.llm_box.toggled.connect(lambda _on: self.refresh())
         head.addWidget(self.llm_box)
-        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button = QPushButton(self.tr("Refresh"))
         self.refresh_button.clicked.connect(self.refresh)
         head.addWidget(self.refresh_button)
         root.addLayout(head)
@@ -53,20 +53,20 @@ class TaxonomyView(QWidget):
         self.status.setObjectName("muted")
         self.status.setWordWrap(True)
         root.addWidget(self.status)
-        sub = QLabel("Retrieval runs (per claim × passage; R6 per claim)")
+        sub = QLabel(self.tr("Retrieval runs (per claim × passage; R6 per claim)"))
         sub.setObjectName("subsectionTitle")
         root.addWidget(sub)
-        self.retrieval_table = read_only_table(["Run"], select_rows=False, stretch_last=False)
+        self.retrieval_table = read_only_table([self.tr("Run")], select_rows=False, stretch_last=False)
         root.addWidget(self.retrieval_table, 1)
-        sub2 = QLabel("Verify runs (per claim × verification)")
+        sub2 = QLabel(self.tr("Verify runs (per claim × verification)"))
         sub2.setObjectName("subsectionTitle")
         root.addWidget(sub2)
-        self.verify_table = read_only_table(["Run"], select_rows=False, stretch_last=False)
+        self.verify_table = read_only_table([self.tr("Run")], select_rows=False, stretch_last=False)
         root.addWidget(self.verify_table, 1)
-        sub3 = QLabel("Per-dimension marginals")
+        sub3 = QLabel(self.tr("Per-dimension marginals"))
         sub3.setObjectName("subsectionTitle")
         root.addWidget(sub3)
-        self.marginal_table = read_only_table(["Run"], select_rows=False, stretch_last=False)
+        self.marginal_table = read_only_table([self.tr("Run")], select_rows=False, stretch_last=False)
         root.addWidget(self.marginal_table, 1)
         self.refresh()
 
@@ -81,12 +81,12 @@ class TaxonomyView(QWidget):
         verify = [v for v in tax.verify if v.n_labelled]
         # columns carry the pattern's name, not a bare code ("R1 Entity mismatch")
         r_patterns = [f"{p.pattern} {p.name}".strip() for p in (retrieval[0].patterns if retrieval else [])]
-        _fill(self.retrieval_table, ["Run", "Pairs", "Labelled", *r_patterns, "High quality", "HQ decided"],
+        _fill(self.retrieval_table, [self.tr("Run"), self.tr("Pairs"), self.tr("Labelled"), *r_patterns, self.tr("High quality"), self.tr("HQ decided")],
               [[r.run_id, str(r.n_pairs), str(r.n_labelled), *[_cell(p.count, p.share) for p in r.patterns],
                 "–" if r.high_quality_rate is None else f"{100 * r.high_quality_rate:.1f}%", str(r.n_quality_decided)]
                for r in retrieval])
         v_patterns = [f"{p.pattern} {p.name}".strip() for p in (verify[0].patterns if verify else [])]
-        _fill(self.verify_table, ["Run", "Verdicts", "Labelled", *v_patterns],
+        _fill(self.verify_table, [self.tr("Run"), self.tr("Verdicts"), self.tr("Labelled"), *v_patterns],
               [[v.run_id, str(v.n_verdicts), str(v.n_labelled), *[_cell(p.count, p.share) for p in v.patterns]]
                for v in verify])
         rows = []
@@ -97,11 +97,9 @@ class TaxonomyView(QWidget):
                 codes = ", ".join(f"{c} {n}" for c, n in m.codes.items())
                 hq = "" if m.high_quality_share is None else f"{100 * m.high_quality_share:.0f}%"
                 rows.append([run.run_id, m.dimension, str(m.n), hq, codes])
-        _fill(self.marginal_table, ["Run", "Dimension / step", "Labelled", "In high-quality set", "Codes"], rows)
+        _fill(self.marginal_table, [self.tr("Run"), self.tr("Dimension / step"), self.tr("Labelled"), self.tr("In high-quality set"), self.tr("Codes")], rows)
         if not retrieval and not verify:
-            self.status.setText("No labelled units yet: label evidence pairs or reasoning traces first.")
+            self.status.setText(self.tr("No labelled units yet: label evidence pairs or reasoning traces first."))
         else:
-            who = "human raters" + (" and LLM pre-labelers" if self.llm_box.isChecked() else "")
-            self.status.setText(f"Codebook v{tax.codebook_version}; current first-pass labels of the {who} (the most "
-                                "recent label wins where several raters labelled a unit). Shares are over the "
-                                "run's labelled units.")
+            who = self.tr("human raters and LLM pre-labelers") if self.llm_box.isChecked() else self.tr("human raters")
+            self.status.setText(self.tr("Codebook v{codebook_version}; current first-pass labels of the {who} (the most recent label wins where several raters labelled a unit). Shares are over the run's labelled units.").format(codebook_version=tax.codebook_version, who=who))

@@ -30,7 +30,7 @@ class VerdictView(QWidget):
         self.contradicted: dict[str, str] = {}
         root = QVBoxLayout(self)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Verify run"))
+        top.addWidget(QLabel(self.tr("Verify run")))
         self.run_combo = QComboBox()
         self.run_combo.currentIndexChanged.connect(lambda _: self.show_run(self.run_combo.currentData()))
         top.addWidget(self.run_combo, 1)
@@ -42,7 +42,7 @@ class VerdictView(QWidget):
 
         split = QSplitter(Qt.Orientation.Horizontal)
         self.table = QTableWidget(0, 3)
-        self.table.setHorizontalHeaderLabels(["Claim", "Verdict", "Parse"])
+        self.table.setHorizontalHeaderLabels([self.tr("Claim"), self.tr("Verdict"), self.tr("Parse")])
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -70,7 +70,7 @@ class VerdictView(QWidget):
             self.run_combo.addItem(f"{r.id} ({r.status}, {r.config.get('mode')}, k={r.config.get('k')})", r.id)
         self.run_combo.blockSignals(False)
         if not runs:
-            self.summary_label.setText("No verify runs yet.")
+            self.summary_label.setText(self.tr("No verify runs yet."))
             return
         ids = [r.id for r in runs]
         chosen = run_id if run_id in ids else ids[-1]
@@ -102,9 +102,7 @@ class VerdictView(QWidget):
                 status += f" · ⚠ reasoning says {self.contradicted[cid]}"
             self.table.setItem(row, 2, QTableWidgetItem(status))
             failures += v.parse_status == "failed"
-        self.summary_label.setText(f"{len(verdicts)} verdicts, {failures} parse failures (shown, never counted as a verdict); "
-                                   f"verdicts whose evidence contains suspected instructions: {len(suspect)}; "
-                                   f"verdicts their own reasoning contradicts: {len(self.contradicted)}")
+        self.summary_label.setText(self.tr("{v0} verdicts, {failures} parse failures (shown, never counted as a verdict); verdicts whose evidence contains suspected instructions: {v1}; verdicts their own reasoning contradicts: {v2}").format(v0=len(verdicts), failures=failures, v1=len(suspect), v2=len(self.contradicted)))
         if verdicts:
             self.table.selectRow(0)
 

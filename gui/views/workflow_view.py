@@ -3,32 +3,34 @@ does it. The states come from engine.services.status (the same function as `fact
 computed in a worker; the page refreshes on every change announcement and whenever it is shown."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget,
 )
 
+from factaudit.engine.i18n import gettext
 from factaudit.engine.services import status as wf
 from factaudit.gui.ops import Op, error_text, on_changes
 from factaudit.gui.views.page_parts import section_head
 
-STATE_TEXT = {"todo": "To do", "partial": "Partly done", "done": "Done", "skipped": "Skipped"}
+STATE_TEXT = {"todo": QT_TRANSLATE_NOOP("StepRow", "To do"), "partial": QT_TRANSLATE_NOOP("StepRow", "Partly done"),
+              "done": QT_TRANSLATE_NOOP("StepRow", "Done"), "skipped": QT_TRANSLATE_NOOP("StepRow", "Skipped")}
 STATE_COLOR = {"todo": "#5b6573", "partial": "#7a4d00", "done": "#1d6435", "skipped": "#8a8f98"}
 # step -> (button text, does the step write to the project?)
 BUTTONS = {
-    "import": ("Import data…", True),
-    "decompose": ("Decompose…", True),
-    "retrieve": ("Retrieve…", True),
-    "evaluate_retrieval": ("Show retrieval metrics", False),
-    "verify": ("Verify…", True),
-    "score": ("Open results", False),
-    "review": ("Review disagreements", False),
-    "prelabel": ("Pre-label…", True),
-    "label_evidence": ("Label evidence", False),
-    "label_reasoning": ("Label reasoning", False),
-    "agreement": ("Agreement && taxonomy", False),   # "&&": a single & would be taken as a mnemonic
-    "report": ("Write report…", False),
-    "seal": ("Seal…", False),
+    "import": (QT_TRANSLATE_NOOP("StepRow", "Import data…"), True),
+    "decompose": (QT_TRANSLATE_NOOP("StepRow", "Decompose…"), True),
+    "retrieve": (QT_TRANSLATE_NOOP("StepRow", "Retrieve…"), True),
+    "evaluate_retrieval": (QT_TRANSLATE_NOOP("StepRow", "Show retrieval metrics"), False),
+    "verify": (QT_TRANSLATE_NOOP("StepRow", "Verify…"), True),
+    "score": (QT_TRANSLATE_NOOP("StepRow", "Open results"), False),
+    "review": (QT_TRANSLATE_NOOP("StepRow", "Review disagreements"), False),
+    "prelabel": (QT_TRANSLATE_NOOP("StepRow", "Pre-label…"), True),
+    "label_evidence": (QT_TRANSLATE_NOOP("StepRow", "Label evidence"), False),
+    "label_reasoning": (QT_TRANSLATE_NOOP("StepRow", "Label reasoning"), False),
+    "agreement": (QT_TRANSLATE_NOOP("StepRow", "Agreement && taxonomy"), False),   # "&&": a single & would be taken as a mnemonic
+    "report": (QT_TRANSLATE_NOOP("StepRow", "Write report…"), False),
+    "seal": (QT_TRANSLATE_NOOP("StepRow", "Seal…"), False),
 }
 STYLE = """
 #workflowStep { border: 1px solid #d9dde3; border-radius: 6px; background: palette(base); }
@@ -53,16 +55,17 @@ class StepRow(QFrame):
         self.number.setObjectName("workflowNumber")
         self.state = QLabel("…")
         self.state.setObjectName("workflowState")
-        title, purpose = wf.STEPS[name]
+        title, purpose = (gettext(text) for text in wf.STEPS[name])   # the engine's catalogue
         self.title = QLabel(title)
         self.title.setObjectName("workflowTitle")
         self.purpose = QLabel(purpose)
         self.purpose.setObjectName("muted")
         self.purpose.setWordWrap(True)
         self.detail = QLabel("")
+        self.detail.setObjectName("workflowDetail")
         self.detail.setWordWrap(True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.button = QPushButton(BUTTONS[name][0])
+        self.button = QPushButton(QCoreApplication.translate("StepRow", BUTTONS[name][0]))
         self.button.setObjectName(f"workflow_{name}")
         self.extra: QPushButton | None = None
         grid.addWidget(self.number, 0, 0, 2, 1, Qt.AlignmentFlag.AlignTop)
@@ -81,11 +84,11 @@ class StepRow(QFrame):
         grid.setColumnStretch(1, 1)
 
     def show_step(self, step: wf.Step) -> None:
-        self.state.setText(STATE_TEXT[step.state])
+        self.state.setText(QCoreApplication.translate("StepRow", STATE_TEXT[step.state]))
         self.state.setStyleSheet(f"color: {STATE_COLOR[step.state]};")
         self.detail.setText(step.detail)
         self.setProperty("next", step.next)
-        self.setToolTip("The next step" if step.next else "")
+        self.setToolTip(self.tr("The next step") if step.next else "")
         self.style().unpolish(self)
         self.style().polish(self)
         self.button.setDefault(step.next)
@@ -108,10 +111,10 @@ class WorkflowView(QWidget):
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
-        head = section_head("Workflow")
+        head = section_head(self.tr("Workflow"))
         head.addStretch(1)
         root.addLayout(head)
-        self.next_label = QLabel("Reading the project…")
+        self.next_label = QLabel(self.tr("Reading the project…"))
         self.next_label.setObjectName("workflowNext")
         self.next_label.setWordWrap(True)
         root.addWidget(self.next_label)
@@ -126,14 +129,14 @@ class WorkflowView(QWidget):
             row.button.clicked.connect(lambda _=False, s=name: self.stepRequested.emit(s))
             if project.readonly and BUTTONS[name][1]:
                 row.button.setEnabled(False)
-                row.button.setToolTip("The project is open read-only")
+                row.button.setToolTip(self.tr("The project is open read-only"))
             self.rows[name] = row
             column.addWidget(row)
         column.addStretch(1)
         prelabel = self.rows["prelabel"]
-        prelabel.extra = QPushButton("Skip pre-labels")
+        prelabel.extra = QPushButton(self.tr("Skip pre-labels"))
         prelabel.extra.setObjectName("workflow_prelabel_skip")
-        prelabel.extra.setToolTip("Work without LLM suggestions; you can turn them back on here")
+        prelabel.extra.setToolTip(self.tr("Work without LLM suggestions; you can turn them back on here"))
         prelabel.extra.setEnabled(not project.readonly)
         prelabel.extra.clicked.connect(self._toggle_prelabels)
         prelabel.button_box.addWidget(prelabel.extra)
@@ -156,7 +159,7 @@ class WorkflowView(QWidget):
             return
         project = self.project
         self._op = (Op(self, lambda job: wf.workflow_status(project, job.progress, job.cancel))
-                    .title("Reading the workflow status").quiet()
+                    .title(self.tr("Reading the workflow status")).quiet()
                     .success(self._show).failure(self._failed).finished(self._ended).run())
 
     def _ended(self) -> None:
@@ -165,7 +168,7 @@ class WorkflowView(QWidget):
             self.refresh()
 
     def _failed(self, exc: BaseException) -> None:
-        self.next_label.setText(f"Cannot read the project's status: {error_text(exc)}")
+        self.next_label.setText(self.tr("Cannot read the project's status: {v0}").format(v0=error_text(exc)))
 
     def _show(self, result: wf.WorkflowStatus) -> None:
         self.status = result
@@ -173,12 +176,12 @@ class WorkflowView(QWidget):
             self.rows[step.name].show_step(step)
         nxt = result.next_step
         if nxt is None:
-            self.next_label.setText("<b>Every step is done or skipped.</b> Seal again after further changes.")
+            self.next_label.setText(self.tr("<b>Every step is done or skipped.</b> Seal again after further changes."))
         else:
-            self.next_label.setText(f"<b>Next: {nxt.title}.</b> {nxt.purpose}")
+            self.next_label.setText(self.tr("<b>Next: {title}.</b> {purpose}").format(title=gettext(nxt.title), purpose=gettext(nxt.purpose)))
         skipped = result.step("prelabel").state == "skipped" and "turned off" in result.step("prelabel").detail
         extra = self.rows["prelabel"].extra
-        extra.setText("Use pre-labels" if skipped else "Skip pre-labels")
+        extra.setText(self.tr("Use pre-labels") if skipped else self.tr("Skip pre-labels"))
         extra.setProperty("skipped", skipped)
         self.statusShown.emit(result)
 
