@@ -35,6 +35,14 @@ DESKTOP = LINUX / f"{APP}.desktop"
 MIME_XML = LINUX / f"{APP}-mime.xml"
 ICON_SVG = ROOT / "resources" / "icons" / f"{APP}.svg"
 RECOMMENDS = "xdg-utils, shared-mime-info, desktop-file-utils, fonts-noto-cjk"
+# Declared whatever the bundle carries: PyInstaller copies the build machine's xcb, xkbcommon,
+# fontconfig and D-Bus libraries into the bundle, but those copies read the system's side (fonts.conf
+# and the fonts, the xkb keymaps); without libfontconfig1 a clean system prints "Fontconfig error:
+# Cannot load default config file" (seen in packaging/check_package.sh). Qt's xcb plugin needs these.
+SYSTEM_SIDE = ["libdbus-1-3", "libegl1", "libfontconfig1", "libfreetype6", "libx11-6", "libx11-xcb1", "libxcb1",
+               "libxcb-cursor0", "libxcb-icccm4", "libxcb-image0", "libxcb-keysyms1", "libxcb-randr0",
+               "libxcb-render-util0", "libxcb-render0", "libxcb-shape0", "libxcb-shm0", "libxcb-sync1",
+               "libxcb-util1", "libxcb-xfixes0", "libxcb-xkb1", "libxkbcommon0", "libxkbcommon-x11-0"]
 LAUNCHER = f"""#!/bin/sh
 # factaudit's command: the PyInstaller bundle installed in {PREFIX}.
 exec {PREFIX}/{APP} "$@"
@@ -201,6 +209,7 @@ def work_out_depends(bundle: Path) -> linux_deps.SystemNeeds:
         first, users = next(iter(needs.unknown.items()))
         raise BuildError(f"the bundle links {', '.join(needs.unknown)} (first: {first}, by {users[0]}), which "
                          "packaging/linux/depends.txt does not map to a Debian package")
+    needs.packages = sorted(set(needs.packages) | set(SYSTEM_SIDE))
     return needs
 
 
