@@ -50,7 +50,7 @@ def test_per_claim_and_projection():
 
 
 def test_dense_split_by_index_share():
-    row = {"cpu_s": 11.0, "wall_s": 40.0, "index_wall_s": 30.0, "n_passages": 300, "n_claims": 50}
+    row = {"cpu_s": 11.0, "service_wall_s": 40.0, "index_wall_s": 30.0, "n_passages": 300, "n_claims": 50}
     per_passage, per_claim = bench_pipeline.dense_split(row, start=1.0)
     assert per_passage == pytest.approx(10.0 * 0.75 / 300)
     assert per_claim == pytest.approx(10.0 * 0.25 / 50)
