@@ -391,7 +391,7 @@ class ProjectWindow(QMainWindow):
 
     # ---- closing ---------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
-        running = [op for op in list(Op._running) if self._owns(op)]
+        running = Op.running_under(self)
         for op in running:
             op.cancel()
         if running:
@@ -410,11 +410,3 @@ class ProjectWindow(QMainWindow):
             box.open()
         super().closeEvent(event)
         self.closed.emit(self)
-
-    def _owns(self, op) -> bool:
-        obj = op.parent()
-        while obj is not None:
-            if obj is self:
-                return True
-            obj = obj.parent()
-        return False

@@ -311,6 +311,17 @@ class Op(QObject):
         return None
 
     @classmethod
+    def running_under(cls, widget: QObject) -> list["Op"]:
+        """The running ops whose parent chain reaches `widget` (a window cancels its own on close)."""
+        def under(obj) -> bool:
+            while obj is not None:
+                if obj is widget:
+                    return True
+                obj = obj.parent()
+            return False
+        return [op for op in list(cls._running) if under(op.parent())]
+
+    @classmethod
     def wait_all(cls, msecs: int = 30_000) -> bool:
         """Block until every running op ended; delivers their callbacks. True if all ended."""
         from PySide6.QtCore import QCoreApplication, QDeadlineTimer

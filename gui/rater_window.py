@@ -190,7 +190,7 @@ class RaterWindow(QMainWindow):
     # ---- closing ---------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
         self.labeling.flush(15_000)          # every label the rater made is written before the file closes
-        running = [op for op in list(Op._running) if self._owns(op)]
+        running = Op.running_under(self)
         for op in running:
             op.cancel()
         if running:
@@ -201,14 +201,6 @@ class RaterWindow(QMainWindow):
             log.warning("closing the rater workspace %s: %s", self.project.path, exc)
         super().closeEvent(event)
         self.closed.emit(self)
-
-    def _owns(self, op) -> bool:
-        obj = op.parent()
-        while obj is not None:
-            if obj is self:
-                return True
-            obj = obj.parent()
-        return False
 
 
 __all__ = ["RaterWindow", "default_return_path"]
