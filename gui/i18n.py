@@ -153,13 +153,21 @@ def verdict_name(verdict: str) -> str:
 
 
 # ---- number formatting by the locale ------------------------------------------------------------------
+def _locale() -> QLocale:
+    """The default locale, except that the POSIX "C" locale (LANG unset, as on servers and in CI) is
+    read as en_US: the interface is English there, and C writes 1,201 as '1201'."""
+    loc = QLocale()
+    return QLocale("en_US") if loc.language() == QLocale.Language.C else loc
+
+
 def number(value: float, decimals: int = 0) -> str:
-    return QLocale().toString(float(value), "f", decimals) if decimals else QLocale().toString(int(round(value)))
+    loc = _locale()
+    return loc.toString(float(value), "f", decimals) if decimals else loc.toString(int(round(value)))
 
 
 def percent(fraction: float, decimals: int = 1) -> str:
     """0.125 -> '12.5 %' / '12,5 %' / '12.5%' as the locale writes a percentage."""
-    loc = QLocale()
+    loc = _locale()
     text = loc.toString(float(fraction) * 100.0, "f", decimals)
     sign = loc.percent()
     return f"{text}{sign}" if loc.language() in (QLocale.Language.Chinese, QLocale.Language.English) \
@@ -177,7 +185,7 @@ def date(value) -> str:
             value = datetime.fromisoformat(value)
         except ValueError:
             return value
-    return QLocale().toString(QDateTime(value), QLocale.FormatType.ShortFormat)
+    return _locale().toString(QDateTime(value), QLocale.FormatType.ShortFormat)
 
 
 # ---- tooling ------------------------------------------------------------------------------------------
