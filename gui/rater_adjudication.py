@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from types import SimpleNamespace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter, QTableWidgetItem,
@@ -54,18 +54,18 @@ class AdjudicationView(QWidget):
         root = QVBoxLayout(self)
         root.setContentsMargins(0, 6, 0, 0)
         root.setSpacing(6)
-        head = section_head("Disagreements between raters")
+        head = section_head(self.tr("Disagreements between raters"))
         head.addSpacing(10)
         self.filter_combo = QComboBox()
         for key, text in FILTERS:
             self.filter_combo.addItem(text, key)
         self.filter_combo.currentIndexChanged.connect(lambda _=0: self.refresh())
         head.addWidget(self.filter_combo)
-        head.addWidget(QLabel("Adjudicator:"))
+        head.addWidget(QLabel(self.tr("Adjudicator:")))
         self.adjudicator_edit = QLineEdit(annotator_name())
         self.adjudicator_edit.setObjectName("adjudicatorName")
         self.adjudicator_edit.setMaximumWidth(150)
-        self.adjudicator_edit.setToolTip("Stored as adjudicator:<name> with every final code")
+        self.adjudicator_edit.setToolTip(self.tr("Stored as adjudicator:<name> with every final code"))
         head.addWidget(self.adjudicator_edit)
         head.addStretch(1)
         self.refresh_button = refresh_button(head, self.refresh)
@@ -94,16 +94,16 @@ class AdjudicationView(QWidget):
         card.addWidget(self.texts, 3)
         self.side_by_side = QHBoxLayout()
         card.addLayout(self.side_by_side)
-        final = QLabel("Final code (press its digit):")
+        final = QLabel(self.tr("Final code (press its digit):"))
         final.setObjectName("subsectionTitle")
         card.addWidget(final)
         self.codes_box = QVBoxLayout()
         self.codes_box.setSpacing(2)
         card.addLayout(self.codes_box)
         self.note_edit = QLineEdit()
-        self.note_edit.setPlaceholderText("optional note on the decision")
+        self.note_edit.setPlaceholderText(self.tr("optional note on the decision"))
         card.addWidget(self.note_edit)
-        keys = QLabel("Keys: 1–9 record the final code · ↑/↓ or J/K move · the next unit without one opens after")
+        keys = QLabel(self.tr("Keys: 1–9 record the final code · ↑/↓ or J/K move · the next unit without one opens after"))
         keys.setObjectName("muted")
         keys.setWordWrap(True)
         card.addWidget(keys)
@@ -131,13 +131,10 @@ class AdjudicationView(QWidget):
         t.blockSignals(False)
         done = sum(1 for d in self.rows if d.adjudicated)
         if not self.rows:
-            self.status.setText("No disagreements between raters: with one rater there is nothing to adjudicate "
-                                "(File › Send to a rater… asks a second one; File › Merge returned labels… brings "
-                                "their labels in).")
+            self.status.setText(self.tr("No disagreements between raters: with one rater there is nothing to adjudicate (File › Send to a rater… asks a second one; File › Merge returned labels… brings their labels in)."))
             self._show(None)
             return
-        self.status.setText(f"{len(self.rows)} disagreements, {done} adjudicated. Agreement figures are computed "
-                            "before adjudication; taxonomy, triage, certification and the report use the final codes.")
+        self.status.setText(self.tr("{v0} disagreements, {done} adjudicated. Agreement figures are computed before adjudication; taxonomy, triage, certification and the report use the final codes.").format(v0=len(self.rows), done=done))
         at = next((i for i, d in enumerate(self.rows) if row_key(d) == keep), None)
         if at is None:
             at = next((i for i, d in enumerate(self.rows) if not d.adjudicated), 0)
@@ -263,7 +260,7 @@ class AdjudicationView(QWidget):
             if n < len(codes):
                 self.choose(codes[n][0])
             elif d is not None:
-                self.status.setText(f"{self._dim_name(d)} has codes 1–{len(codes)}.")
+                self.status.setText(self.tr("{v0} has codes 1–{v1}.").format(v0=self._dim_name(d), v1=len(codes)))
         elif key in (Qt.Key.Key_Down, Qt.Key.Key_J):
             self._move(1)
         elif key in (Qt.Key.Key_Up, Qt.Key.Key_K):
@@ -280,7 +277,7 @@ class AdjudicationView(QWidget):
         if d is None:
             return
         if self.project.readonly:
-            self.status.setText("The project is open read-only.")
+            self.status.setText(self.tr("The project is open read-only."))
             return
         project, who, note = self.project, self.adjudicator, self.note_edit.text().strip() or None
         at = self.rows.index(d)
@@ -298,13 +295,12 @@ class AdjudicationView(QWidget):
             if at < self.table.rowCount():
                 self._fill_row(at, d)
             done = sum(1 for x in self.rows if x.adjudicated)
-            self.status.setText(f"{self._dim_name(d)} of {d.claim_id}: {self._code_name(d, code)} (by "
-                                f"{d.adjudicator}). {done} of {len(self.rows)} adjudicated.")
+            self.status.setText(QCoreApplication.translate("rater_adjudication", "{v0} of {claim_id}: {v1} (by {adjudicator}). {done} of {v2} adjudicated.").format(v0=self._dim_name(d), claim_id=d.claim_id, v1=self._code_name(d, code), adjudicator=d.adjudicator, done=done, v2=len(self.rows)))
             if self.current is d:
                 self._show(d)
 
         self.writer.submit(work, title="recording the final code", changes=(project, OpChanges(annotations=True)),
-                           success=written, failure=lambda exc: self.status.setText(f"Not saved: {error_text(exc)}"))
+                           success=written, failure=lambda exc: self.status.setText(self.tr("Not saved: {v0}").format(v0=error_text(exc))))
         self.note_edit.clear()
         nxt = next((i for i in range(at + 1, len(self.rows)) if not self.rows[i].adjudicated), None)
         if nxt is not None:

@@ -57,7 +57,7 @@ class CertifyPanel(QWidget):
         self.summary.setObjectName("certifySummary")
         self.summary.setWordWrap(True)
         row.addWidget(self.summary, 1)
-        row.addWidget(QLabel("Target half-width ±"))
+        row.addWidget(QLabel(self.tr("Target half-width ±")))
         self.half_spin = QDoubleSpinBox()
         self.half_spin.setObjectName("certifyHalfWidth")
         self.half_spin.setRange(0.5, 50.0)
@@ -65,17 +65,15 @@ class CertifyPanel(QWidget):
         self.half_spin.setDecimals(1)
         self.half_spin.setValue(5.0)
         self.half_spin.setSuffix(" %")
-        self.half_spin.setToolTip("The prediction-powered interval's half-width to reach: says how many more labels "
-                                  "it takes")
+        self.half_spin.setToolTip(self.tr("The prediction-powered interval's half-width to reach: says how many more labels it takes"))
         self.half_spin.editingFinished.connect(lambda: self.compute(force=True))
         row.addWidget(self.half_spin)
-        self.draw_button = QPushButton("Draw these units…")
-        self.draw_button.setToolTip("Write that many unlabelled units (stratified by the verifier's flag and the "
-                                    "dataset) to a file, to label or to send to a rater")
+        self.draw_button = QPushButton(self.tr("Draw these units…"))
+        self.draw_button.setToolTip(self.tr("Write that many unlabelled units (stratified by the verifier's flag and the dataset) to a file, to label or to send to a rater"))
         self.draw_button.clicked.connect(lambda _=False: self.draw())
         self.draw_button.setEnabled(False)
         row.addWidget(self.draw_button)
-        self.send_button = QPushButton("Send them to a rater…")
+        self.send_button = QPushButton(self.tr("Send them to a rater…"))
         self.send_button.clicked.connect(lambda _=False: self.send_sample())
         self.send_button.setEnabled(False)
         row.addWidget(self.send_button)
@@ -123,11 +121,11 @@ class CertifyPanel(QWidget):
             return None
         if self.op is not None and self.op.running:
             self.op.cancel()
-        self.summary.setText("Certifying…")
+        self.summary.setText(self.tr("Certifying…"))
         project, h = self.project, self.half_width
         self.shown_for = key
         self.op = (Op(self, lambda job: compute_certification(project, run_id, mapping, level, h))
-                   .title("Certifying the run").quiet()
+                   .title(self.tr("Certifying the run")).quiet()
                    .success(lambda doc, key=key: key == self.shown_for and self.show_result(doc))
                    .failure(lambda exc, key=key: key == self.shown_for and self._show_missing(error_text(exc)))
                    .run())
@@ -146,10 +144,7 @@ class CertifyPanel(QWidget):
         self.result = doc
         er = doc["error_rate"]
         self.summary.setText(
-            f"<b>{doc['run_id']}</b> ({doc['mapping']}, {doc['level']} level): {doc['n_labelled']} labelled "
-            f"{doc['level']}s ({doc['label_source']}, {doc['n_labelled_errors']} errors) and "
-            f"{doc['n_unlabelled']} unlabelled. \"Error\" = the expert says the {doc['level']} contains one; "
-            f"the verifier flags it under {doc['mapping']}.")
+            self.tr("<b>{v0}</b> ({v1}, {v2} level): {v3} labelled {v4}s ({v5}, {v6} errors) and {v7} unlabelled. \"Error\" = the expert says the {v8} contains one; the verifier flags it under {v9}.").format(v0=doc['run_id'], v1=doc['mapping'], v2=doc['level'], v3=doc['n_labelled'], v4=doc['level'], v5=doc['label_source'], v6=doc['n_labelled_errors'], v7=doc['n_unlabelled'], v8=doc['level'], v9=doc['mapping']))
         rows = (
             ("Sensitivity (flags a real error)", doc["sensitivity"], _counts(doc["sensitivity"]), "Clopper–Pearson"),
             ("Specificity (passes a correct unit)", doc["specificity"], _counts(doc["specificity"]), "Clopper–Pearson"),
@@ -177,12 +172,11 @@ class CertifyPanel(QWidget):
         now = doc.get("ppi_half_width")
         now_text = f"now ±{100 * now:.1f} %" if now is not None else "no interval yet"
         if more:
-            self.needed_label.setText(f"To bring the prediction-powered half-width to {target} ({now_text}): "
-                                      f"<b>{more} more labelled {doc['level']}s</b>.")
+            self.needed_label.setText(self.tr("To bring the prediction-powered half-width to {target} ({now_text}): <b>{more} more labelled {v0}s</b>.").format(target=target, now_text=now_text, more=more, v0=doc['level']))
         elif more == 0:
-            self.needed_label.setText(f"The prediction-powered half-width is already within {target} ({now_text}).")
+            self.needed_label.setText(self.tr("The prediction-powered half-width is already within {target} ({now_text}).").format(target=target, now_text=now_text))
         else:
-            self.needed_label.setText(f"Half-width {target}: {doc.get('labels_needed_reason') or 'not reachable'}.")
+            self.needed_label.setText(self.tr("Half-width {target}: {v0}.").format(target=target, v0=doc.get('labels_needed_reason') or 'not reachable'))
         self.draw_button.setEnabled(bool(more))
         notes = [f"Note: {n}" for n in doc.get("notes") or []]
         ppi, alone = er["ppi"].get("ci"), er["labels_only"].get("ci")
@@ -199,16 +193,16 @@ class CertifyPanel(QWidget):
             return None
         if out is None:
             suggested = Path(self.project.path).with_name(f"{Path(self.project.path).stem}-certify-sample.jsonl")
-            out, _ = QFileDialog.getSaveFileName(self, "Units to label", str(suggested), "JSON lines (*.jsonl)")
+            out, _ = QFileDialog.getSaveFileName(self, self.tr("Units to label"), str(suggested), "JSON lines (*.jsonl)")
             if not out:
                 return None
         project, run_id, n, mapping, level = self.project, doc["run_id"], doc["labels_needed"], doc["mapping"], \
             doc["level"]
-        self.needed_label.setText(f"Drawing {n} {level}s…")
+        self.needed_label.setText(self.tr("Drawing {n} {level}s…").format(n=n, level=level))
         self.sample_op = (Op(self, lambda job: draw_sample(project, run_id, n, mapping, level, out))
-                          .title("Drawing units to label").quiet()
+                          .title(self.tr("Drawing units to label")).quiet()
                           .success(self._drawn)
-                          .failure(lambda exc: self.needed_label.setText(f"Not drawn: {error_text(exc)}"))
+                          .failure(lambda exc: self.needed_label.setText(self.tr("Not drawn: {v0}").format(v0=error_text(exc))))
                           .run())
         return self.sample_op
 
@@ -216,8 +210,7 @@ class CertifyPanel(QWidget):
         out, n = value
         self.sample_path = out
         level = self.result["level"] if self.result else "unit"
-        self.needed_label.setText(f"Wrote {n} {level}s to label to {Path(out).name} (stratified by the verifier's "
-                                  "flag and the dataset). Label them, or send them to a rater.")
+        self.needed_label.setText(self.tr("Wrote {n} {level}s to label to {name} (stratified by the verifier's flag and the dataset). Label them, or send them to a rater.").format(n=n, level=level, name=Path(out).name))
         self.send_button.setEnabled(True)
 
     def send_sample(self):

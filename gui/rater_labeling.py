@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
@@ -41,7 +41,7 @@ class RaterLabelingView(LabelingView):
             w.hide()
         self.annotator_edit.setText(ws.manifest.rater)
         self.annotator_edit.setReadOnly(True)
-        self.annotator_edit.setToolTip("The rater this package was made for")
+        self.annotator_edit.setToolTip(self.tr("The rater this package was made for"))
         self.keys_label.setText(RATER_KEYS)
         # a package holds no system verdict or pre-label: nothing to reveal
         self.reveal_label.hide()
@@ -49,7 +49,7 @@ class RaterLabelingView(LabelingView):
             if label.text() == "System and pre-label":
                 label.hide()
             elif label.text() == "Previous unit (revealed)":
-                label.setText("Previous unit")
+                label.setText(self.tr("Previous unit"))
         self.refresh()
 
     @property
@@ -76,10 +76,10 @@ class RaterLabelingView(LabelingView):
         return "<br>".join(cells) or "No labels."
 
     def reveal(self) -> None:
-        self.status.setText("A rater package holds no system verdict or pre-label to reveal.")
+        self.status.setText(self.tr("A rater package holds no system verdict or pre-label to reveal."))
 
     def accept_prelabel(self) -> None:
-        self.status.setText("A rater package holds no pre-labels.")
+        self.status.setText(self.tr("A rater package holds no pre-labels."))
 
 
 class SentenceRaterView(QWidget):
@@ -146,12 +146,12 @@ class SentenceRaterView(QWidget):
         for b in self.code_buttons:
             b.setChecked(False)
         if sid is None:
-            self.position_label.setText(f"All {len(self.ids)} sentences seen")
-            self.sentence_label.setText("<b>All done.</b> Return the labels with File › Return labels…")
+            self.position_label.setText(self.tr("All {v0} sentences seen").format(v0=len(self.ids)))
+            self.sentence_label.setText(self.tr("<b>All done.</b> Return the labels with File › Return labels…"))
             self.body.clear()
             return
         ctx = self.contexts.get(sid)
-        self.position_label.setText(f"Sentence {self.index + 1} of {len(self.ids)}")
+        self.position_label.setText(self.tr("Sentence {v0} of {v1}").format(v0=self.index + 1, v1=len(self.ids)))
         if ctx is None:
             self.sentence_label.setText(html.escape(sid))
             self.body.setHtml("<i>(this sentence is not in the package)</i>")
@@ -184,14 +184,14 @@ class SentenceRaterView(QWidget):
             return
         before = self.labels.get(sid)
         self.labels[sid] = label         # shown at once; written in order by the serial writer
-        self.status.setText(f"Sentence {self.index + 1} ({sid}) labelled {label}.")
+        self.status.setText(self.tr("Sentence {v0} ({sid}) labelled {label}.").format(v0=self.index + 1, sid=sid, label=label))
 
         def failed(exc, sid=sid, before=before) -> None:
             if before is None:
                 self.labels.pop(sid, None)
             else:
                 self.labels[sid] = before
-            self.status.setText(f"Not saved: {error_text(exc)}")
+            self.status.setText(QCoreApplication.translate("rater_labeling", "Not saved: {v0}").format(v0=error_text(exc)))
             self.show_unit()
 
         ws = self.ws

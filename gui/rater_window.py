@@ -53,7 +53,7 @@ class RaterWindow(QMainWindow):
         self.last_return = None
         m = ws.manifest
         self.setObjectName("raterWindow")
-        self.setWindowTitle(f"{Path(ws.package_path).name} — labels for {m.rater} — factaudit")
+        self.setWindowTitle(self.tr("{name} — labels for {rater} — factaudit").format(name=Path(ws.package_path).name, rater=m.rater))
         resize_to_fit(self, 1280, 720)
 
         body = QWidget()
@@ -62,10 +62,7 @@ class RaterWindow(QMainWindow):
         root.setSpacing(4)
         signer = ws.signer or m.sender
         self.header = QLabel(
-            f"<b>Rater package</b> from <b>{html.escape(m.source_project)}</b> for <b>{html.escape(m.rater)}</b>: "
-            f"{len(m.units)} units of {TARGET_TEXT.get(m.target, m.target)}, codebook v{m.codebook_version}. "
-            f"Signed by <code>{html.escape(signer)}</code>. When you are done, or to send what you have so far: "
-            "<b>File › Return labels…</b>")
+            self.tr("<b>Rater package</b> from <b>{v0}</b> for <b>{v1}</b>: {v2} units of {v3}, codebook v{codebook_version}. Signed by <code>{v4}</code>. When you are done, or to send what you have so far: <b>File › Return labels…</b>").format(v0=html.escape(m.source_project), v1=html.escape(m.rater), v2=len(m.units), v3=TARGET_TEXT.get(m.target, m.target), codebook_version=m.codebook_version, v4=html.escape(signer)))
         self.header.setObjectName("raterHeader")
         self.header.setWordWrap(True)
         root.addWidget(self.header)
@@ -110,9 +107,9 @@ class RaterWindow(QMainWindow):
         return action
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
         self.return_action = self._action("&Return labels…", "Ctrl+E", self.return_labels)
-        self.return_action.setStatusTip("Write your labels into a file signed with your key, to send back")
+        self.return_action.setStatusTip(self.tr("Write your labels into a file signed with your key, to send back"))
         self.open_action = self._action("&Open…", "Ctrl+O", self.openRequested.emit)
         self.close_action = self._action("&Close", "Ctrl+W", self.close)
         self.quit_action = self._action("&Quit", "Ctrl+Q", self.quitRequested.emit)
@@ -121,16 +118,14 @@ class RaterWindow(QMainWindow):
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.close_action)
         file_menu.addAction(self.quit_action)
-        help_menu = self.menuBar().addMenu("&Help")
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
         help_menu.addAction(self._action("&How to label", "F1", self._help))
 
     def _help(self) -> None:
         keys = getattr(self.labeling, "keys_label", None)
         text = keys.text() if keys is not None else SENTENCE_KEYS
-        QMessageBox.information(self, "How to label",
-                                f"{self.ws.manifest.instructions}\n\n{text}\n\nEvery label is saved as you make it; "
-                                "close the window whenever you like and open the package again to go on. "
-                                "File › Return labels… writes the file to send back.")
+        QMessageBox.information(self, self.tr("How to label"),
+                                self.tr("{instructions}\n\n{text}\n\nEvery label is saved as you make it; close the window whenever you like and open the package again to go on. File › Return labels… writes the file to send back.").format(instructions=self.ws.manifest.instructions, text=text))
 
     # ---- progress --------------------------------------------------------------------------------
     @property
@@ -154,15 +149,15 @@ class RaterWindow(QMainWindow):
             return None
         if out is None:
             suggested = str(default_return_path(self.package_path, self.ws.manifest.rater))
-            out, _ = QFileDialog.getSaveFileName(self, "Return labels", suggested,
+            out, _ = QFileDialog.getSaveFileName(self, self.tr("Return labels"), suggested,
                                                  "factaudit return files (*.faproj);;All files (*)")
             if not out:
                 return None
         self.labeling.flush()
         package, passphrase = self.package_path, self.passphrase
-        self.statusBar().showMessage("Writing the return file…")
+        self.statusBar().showMessage(self.tr("Writing the return file…"))
         self.return_op = (Op(self, lambda job: services.rater_return(package, out, passphrase=passphrase))
-                          .title("Writing the return file")
+                          .title(self.tr("Writing the return file"))
                           .success(self._returned)
                           .failure(self._return_failed)
                           .run())
@@ -180,7 +175,7 @@ class RaterWindow(QMainWindow):
         self.last_message = box
 
     def _return_failed(self, exc) -> None:
-        self.statusBar().showMessage(f"Not returned: {error_text(exc)}", 15_000)
+        self.statusBar().showMessage(self.tr("Not returned: {v0}").format(v0=error_text(exc)), 15_000)
         box = QMessageBox(QMessageBox.Icon.Warning, "Return labels", error_text(exc), QMessageBox.StandardButton.Ok,
                           self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

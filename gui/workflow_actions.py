@@ -121,7 +121,7 @@ def _text_dialog(parent: QWidget, title: str, markdown: str, name: str) -> QDial
 
 
 def show_quickstart(parent: QWidget) -> QDialog:
-    return _text_dialog(parent, QCoreApplication.translate("workflow_actions", "Quick start"), quickstart_text(), "quickstartDialog")
+    return _text_dialog(parent, QCoreApplication.translate("workflow_actions", "Quick start"), quickstart_text(), QCoreApplication.translate("workflow_actions", "quickstartDialog"))
 
 
 # Keys that belong to pages rather than to menu actions.
@@ -151,4 +151,4 @@ def shortcuts_markdown(window) -> str:
 
 
 def show_shortcuts(window) -> QDialog:
-    return _text_dialog(window, QCoreApplication.translate("workflow_actions", "Keyboard shortcuts"), shortcuts_markdown(window), "shortcutsDialog")
+    return _text_dialog(window, QCoreApplication.translate("workflow_actions", "Keyboard shortcuts"), shortcuts_markdown(window), QCoreApplication.translate("workflow_actions", "shortcutsDialog"))

@@ -37,44 +37,43 @@ class AggregateDialog(JobDialog):
         self.source_combo = QComboBox()
         for d in self._safe(services.list_datasets, []):
             if d.counts.get("items") and d.counts.get("passages"):
-                self.source_combo.addItem(f"{d.name} ({d.counts['items']:,} questions)", (DATASET, d.name))
+                self.source_combo.addItem(self.tr("{name} ({v0:,} questions)").format(name=d.name, v0=d.counts['items']), (DATASET, d.name))
         for r in self._safe(services.retrieval_runs, []):
-            self.source_combo.addItem(f"{r.id}: top-k passages of a retrieval run", (RETRIEVAL, r.id))
+            self.source_combo.addItem(self.tr("{id}: top-k passages of a retrieval run").format(id=r.id), (RETRIEVAL, r.id))
         self.source_combo.currentIndexChanged.connect(lambda _=0: self._update())
-        form.addRow("Questions", self.source_combo)
+        form.addRow(self.tr("Questions"), self.source_combo)
         self.k_spin = QSpinBox()
         self.k_spin.setRange(1, 100)
         self.k_spin.setValue(services.AggregateRequest.k)
-        form.addRow("Passages (k)", self.k_spin)
+        form.addRow(self.tr("Passages (k)"), self.k_spin)
         self.variant_combo = QComboBox()
         self.variants = {v.name: v for v in services.aggregate_variants()}
         for v in self.variants.values():
             self.variant_combo.addItem(v.name + (" (privileged)" if v.privileged else ""), v.name)
         self.variant_combo.setCurrentIndex(self.variant_combo.findData("rules"))
         self.variant_combo.currentIndexChanged.connect(lambda _=0: self._update())
-        form.addRow("Variant", self.variant_combo)
+        form.addRow(self.tr("Variant"), self.variant_combo)
         self.model_combo = QComboBox()
         for e in self._safe(lambda _p: services.llm_models(), []):
             self.model_combo.addItem(e.name, e.name)
-        form.addRow("Model", self.model_combo)
+        form.addRow(self.tr("Model"), self.model_combo)
         self.limit_spin = QSpinBox()
         self.limit_spin.setRange(0, 1_000_000)
-        self.limit_spin.setSpecialValueText("all questions")
-        form.addRow("Limit", self.limit_spin)
+        self.limit_spin.setSpecialValueText(self.tr("all questions"))
+        form.addRow(self.tr("Limit"), self.limit_spin)
         self.resume_combo = QComboBox()
-        form.addRow("Unfinished run", self.resume_combo)
+        form.addRow(self.tr("Unfinished run"), self.resume_combo)
         root.addLayout(form)
         self.note_label = QLabel()
         self.note_label.setObjectName("muted")
         self.note_label.setWordWrap(True)
         root.addWidget(self.note_label)
         self.add_job_area(root)
-        self.add_buttons(root, "Answer", resume=True)
+        self.add_buttons(root, self.tr("Answer"), resume=True)
         self._refresh_resumable()
         self._update()
         if self.source_combo.count() == 0:
-            self.status_label.setText("No questions with documents in this project: import a RAMDocs-style "
-                                      "dataset (File › Import), or retrieve passages for your questions first.")
+            self.status_label.setText(self.tr("No questions with documents in this project: import a RAMDocs-style dataset (File › Import), or retrieve passages for your questions first."))
 
     def _safe(self, fn, default):
         try:
@@ -121,28 +120,27 @@ class AggregateDialog(JobDialog):
         self._meter = None
         self.progress_bar.setRange(0, 0)
         self.progress_bar.show()
-        self.status_label.setText("Starting…")
+        self.status_label.setText(self.tr("Starting…"))
         project = self.project
         self.op = (Op(self, lambda job: services.aggregate(project, req, progress=job.progress, cancel=job.cancel))
-                   .title("Answering from documents")
+                   .title(self.tr("Answering from documents"))
                    .changes(self.project, OpChanges(runs=True), always=True)
                    .progress(self._progress).success(self._done).failure(self._failed)
                    .cancelled(lambda: self.status_label.setText(
-                       "Cancelled; the answers so far are kept and Resume finishes the run."))
+                       self.tr("Cancelled; the answers so far are kept and Resume finishes the run.")))
                    .finished(self._finished).run())
         self._update()
         return self.op
 
     def _done(self, result) -> None:
         self.result = result
-        self.status_label.setText(f"{result.run_id} ({result.variant}): {result.n_items:,} questions answered in "
-                                  f"{result.seconds:.1f} s. Review › Conflicts shows the figures and each question.")
+        self.status_label.setText(self.tr("{run_id} ({variant}): {n_items:,} questions answered in {seconds:.1f} s. Review › Conflicts shows the figures and each question.").format(run_id=result.run_id, variant=result.variant, n_items=result.n_items, seconds=result.seconds))
         self.aggregated.emit(result)
 
     def _failed(self, exc) -> None:
         run = getattr(exc, "run_id", None)
         hint = f" The answers so far are kept; Resume continues {run}." if run else ""
-        self.status_label.setText(f"Failed: {error_text(exc)}.{hint}")
+        self.status_label.setText(self.tr("Failed: {v0}.{hint}").format(v0=error_text(exc), hint=hint))
 
     def _finished(self) -> None:
         self.progress_bar.hide()

@@ -31,7 +31,7 @@ class ImportDialog(QDialog):
     def __init__(self, project, parent: QWidget | None = None, files: list[str] | None = None):
         super().__init__(parent)
         self.project = project
-        self.setWindowTitle("Import data")
+        self.setWindowTitle(self.tr("Import data"))
         self.setObjectName("importDialog")
         resize_to_fit(self, 980, 720)
         self.files: list[str] = []
@@ -52,61 +52,59 @@ class ImportDialog(QDialog):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         files_row = QHBoxLayout()
         self.files_edit = QLineEdit()
-        self.files_edit.setPlaceholderText("One or more .jsonl, .csv or dataset files")
+        self.files_edit.setPlaceholderText(self.tr("One or more .jsonl, .csv or dataset files"))
         self.files_edit.editingFinished.connect(self._files_edited)
-        browse = QPushButton("Choose…")
+        browse = QPushButton(self.tr("Choose…"))
         browse.setAutoDefault(False)
         browse.clicked.connect(self.choose_files)
         files_row.addWidget(self.files_edit, 1)
         files_row.addWidget(browse)
-        form.addRow("Files", files_row)
+        form.addRow(self.tr("Files"), files_row)
 
         self.format_combo = QComboBox()
-        self.format_combo.addItem("Automatic (recognised from the content)", None)
+        self.format_combo.addItem(self.tr("Automatic (recognised from the content)"), None)
         for f in formats:
             label = f"{f} (generic)" if f in GENERIC else f"{f} (adapter)"
             self.format_combo.addItem(label, f)
         self.format_combo.currentIndexChanged.connect(lambda _: self._settings_changed(self._reload))
-        form.addRow("Format", self.format_combo)
+        form.addRow(self.tr("Format"), self.format_combo)
 
         self.kind_combo = QComboBox()
-        self.kind_combo.addItem("Chosen by the adapter", None)
+        self.kind_combo.addItem(self.tr("Chosen by the adapter"), None)
         for k in kinds:
             self.kind_combo.addItem(k, k)
         self.kind_combo.currentIndexChanged.connect(lambda _: self._settings_changed(self._fill_mapping))
-        form.addRow("Kind", self.kind_combo)
+        form.addRow(self.tr("Kind"), self.kind_combo)
 
         names_row = QHBoxLayout()
         self.dataset_edit = QLineEdit()
-        self.dataset_edit.setPlaceholderText("the file name")
+        self.dataset_edit.setPlaceholderText(self.tr("the file name"))
         self.prefix_edit = QLineEdit()
         self.prefix_edit.setPlaceholderText("none")
-        self.prefix_edit.setToolTip("Prefix every imported id, to keep ids that collide with existing ones apart")
+        self.prefix_edit.setToolTip(self.tr("Prefix every imported id, to keep ids that collide with existing ones apart"))
         self.split_combo = QComboBox()
         self.split_combo.setEditable(True)
         self.split_combo.addItems(["", "train", "dev", "test"])
         self.split_combo.setMinimumWidth(90)
         names_row.addWidget(self.dataset_edit, 2)
-        names_row.addWidget(QLabel("Id prefix"))
+        names_row.addWidget(QLabel(self.tr("Id prefix")))
         names_row.addWidget(self.prefix_edit, 1)
-        names_row.addWidget(QLabel("Split"))
+        names_row.addWidget(QLabel(self.tr("Split")))
         names_row.addWidget(self.split_combo)
-        form.addRow("Dataset name", names_row)
+        form.addRow(self.tr("Dataset name"), names_row)
 
         values_row = QHBoxLayout()
         self.values_edit = QLineEdit()
         self.values_edit.setObjectName("valueMap")
-        self.values_edit.setPlaceholderText("optional, e.g. label=0:Supported,1:No Evidence,2:Refuted")
-        self.values_edit.setToolTip("Rewrite the values of a field while importing: FIELD=VALUE:NEW,VALUE:NEW; "
-                                    "separate several fields with ';'")
+        self.values_edit.setPlaceholderText(self.tr("optional, e.g. label=0:Supported,1:No Evidence,2:Refuted"))
+        self.values_edit.setToolTip(self.tr("Rewrite the values of a field while importing: FIELD=VALUE:NEW,VALUE:NEW; separate several fields with ';'"))
         self.values_edit.textChanged.connect(lambda _: self.plan_panel.clear())
-        self.skip_check = QCheckBox("Import the valid records, list the others in a side file")
-        self.skip_check.setToolTip("Off: the import is all or nothing. On: invalid records are left out and "
-                                   "written to <file>.rejected.jsonl with the reason for each.")
+        self.skip_check = QCheckBox(self.tr("Import the valid records, list the others in a side file"))
+        self.skip_check.setToolTip(self.tr("Off: the import is all or nothing. On: invalid records are left out and written to <file>.rejected.jsonl with the reason for each."))
         self.skip_check.toggled.connect(lambda _: self.plan_panel.clear())
         values_row.addWidget(self.values_edit, 1)
         values_row.addWidget(self.skip_check)
-        form.addRow("Label values", values_row)
+        form.addRow(self.tr("Label values"), values_row)
         root.addLayout(form)
 
         self.note = QLabel()
@@ -131,7 +129,7 @@ class ImportDialog(QDialog):
         mv.addWidget(self._section("Field mapping  (* required)"))
         self.mapping = QTableWidget(0, 2)
         self.mapping.setObjectName("mappingTable")
-        self.mapping.setHorizontalHeaderLabels(["Our field", "Column in the file"])
+        self.mapping.setHorizontalHeaderLabels([self.tr("Our field"), self.tr("Column in the file")])
         self.mapping.verticalHeader().hide()
         self.mapping.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.mapping.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -144,7 +142,7 @@ class ImportDialog(QDialog):
         self.plan_panel = ImportPlanPanel()
         root.addWidget(self.plan_panel)
 
-        self.errors_title = QLabel("Nothing was imported. Fix these problems and try again:")
+        self.errors_title = QLabel(self.tr("Nothing was imported. Fix these problems and try again:"))
         self.errors_title.setObjectName("errorTitle")
         self.errors = QListWidget()
         self.errors.setObjectName("errorList")
@@ -154,12 +152,12 @@ class ImportDialog(QDialog):
         self._show_errors([])
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.check_button = self.buttons.addButton("Check", QDialogButtonBox.ButtonRole.ActionRole)
-        self.check_button.setToolTip("Read the files and show what the import would write, without writing (Ctrl+K)")
+        self.check_button = self.buttons.addButton(self.tr("Check"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.check_button.setToolTip(self.tr("Read the files and show what the import would write, without writing (Ctrl+K)"))
         self.check_button.setShortcut("Ctrl+K")
         self.check_button.setAutoDefault(False)
         self.check_button.clicked.connect(self.check)
-        self.import_button = self.buttons.addButton("Import", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.import_button = self.buttons.addButton(self.tr("Import"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.import_button.setObjectName("primary")
         self.import_button.setDefault(True)
         self.buttons.accepted.connect(self.start_import)
@@ -194,7 +192,7 @@ class ImportDialog(QDialog):
     # ---- choosing ------------------------------------------------------------------------------
     def choose_files(self) -> None:
         patterns = "Data files (*.jsonl *.ndjson *.csv *.json *.tsv *.txt *.run);;All files (*)"
-        files, _ = QFileDialog.getOpenFileNames(self, "Choose files to import", "", patterns)
+        files, _ = QFileDialog.getOpenFileNames(self, self.tr("Choose files to import"), "", patterns)
         if files:
             self.set_files(files)
 
@@ -259,21 +257,19 @@ class ImportDialog(QDialog):
         self.preview.setColumnCount(0)
         fmt = self.fmt
         if not self.files:
-            self.note.setText("Choose the files to import. JSONL and CSV files are read with the field mapping "
-                              "below; the dataset adapters (SciFact, HealthVer, …) read their own layout.")
+            self.note.setText(self.tr("Choose the files to import. JSONL and CSV files are read with the field mapping below; the dataset adapters (SciFact, HealthVer, …) read their own layout."))
         elif fmt is None:
-            self.note.setText(f"{self.guess_error or 'The format cannot be recognised.'} Choose it above.")
+            self.note.setText(self.tr("{v0} Choose it above.").format(v0=self.guess_error or 'The format cannot be recognised.'))
         elif fmt in GENERIC:
             try:
                 self.columns, rows = services.preview_file(self.files[0], fmt, PREVIEW_ROWS)
             except (FactAuditError, OSError) as exc:
-                self.note.setText(f"Cannot preview {Path(self.files[0]).name}: {error_text(exc)}")
+                self.note.setText(self.tr("Cannot preview {name}: {v0}").format(name=Path(self.files[0]).name, v0=error_text(exc)))
             else:
                 self._fill_preview(rows)
-                self.note.setText(f"{self._detected()}{len(rows)} preview rows from {Path(self.files[0]).name}, "
-                                  f"{len(self.columns)} columns. Map our fields to your columns on the right.")
+                self.note.setText(self.tr("{v0}{v1} preview rows from {name}, {v2} columns. Map our fields to your columns on the right.").format(v0=self._detected(), v1=len(rows), name=Path(self.files[0]).name, v2=len(self.columns)))
         else:
-            self.note.setText(f"{self._detected()}The {fmt} adapter reads its own layout; no mapping needed.")
+            self.note.setText(self.tr("{v0}The {fmt} adapter reads its own layout; no mapping needed.").format(v0=self._detected(), fmt=fmt))
         self._fill_mapping()
 
     def _detected(self) -> str:
@@ -367,7 +363,7 @@ class ImportDialog(QDialog):
             return
         args, kwargs = settings
         self.check_button.setEnabled(False)
-        self.note.setText("Checking what the import would do…")
+        self.note.setText(self.tr("Checking what the import would do…"))
         # the dry run only reads: it has no checkpoint at which a cancel could stop it
         self.plan_op = (Op(self, lambda job: services.plan_import(*args, progress=job.progress, **kwargs))
                         .title("Checking " + ", ".join(Path(f).name for f in self.files))
@@ -379,8 +375,8 @@ class ImportDialog(QDialog):
     def _planned(self, plan) -> None:
         self._plan_ended()
         self.plan_panel.show_plan(plan)
-        self.note.setText("Nothing was written. Import when the summary below is what you expect."
-                          if plan.ok else "The import would fail with these settings: see the problems below.")
+        self.note.setText(self.tr("Nothing was written. Import when the summary below is what you expect.")
+                          if plan.ok else self.tr("The import would fail with these settings: see the problems below."))
 
     def _plan_ended(self) -> None:
         self.check_button.setEnabled(True)
@@ -392,7 +388,7 @@ class ImportDialog(QDialog):
         args, kwargs = settings
         self.import_button.setEnabled(False)
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setEnabled(False)
-        self.note.setText("Importing…")
+        self.note.setText(self.tr("Importing…"))
         self.op = (Op(self, lambda job: services.import_files(*args, progress=job.progress, **kwargs))
                    .title("Importing " + ", ".join(Path(f).name for f in self.files))
                    .changes(self.project, lambda result: OpChanges(datasets=True, runs=bool(result.run_id),
@@ -405,7 +401,7 @@ class ImportDialog(QDialog):
     def reject(self) -> None:
         # an import is one transaction and cannot stop half-way: let it finish, then close
         if self.op is not None and self.op.running:
-            self.note.setText("The import is running and finishes as a whole; the dialog closes when it is done.")
+            self.note.setText(self.tr("The import is running and finishes as a whole; the dialog closes when it is done."))
             return
         super().reject()
 
@@ -417,19 +413,18 @@ class ImportDialog(QDialog):
             return
         # stay open: the user should learn that part of the file was left out, and where it went
         sides = ", ".join(str(p) for p in result.rejected_files.values())
-        self.note.setText(f"Imported {sum(result.counts.values()):,} records. {result.rejected:,} invalid records "
-                          f"were left out; each is listed with its reason in {sides}.")
+        self.note.setText(self.tr("Imported {v0:,} records. {rejected:,} invalid records were left out; each is listed with its reason in {sides}.").format(v0=sum(result.counts.values()), rejected=result.rejected, sides=sides))
         close = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
-        close.setText("Close")
+        close.setText(self.tr("Close"))
         close.setEnabled(True)
 
     def _failed(self, exc) -> None:
         self.import_button.setEnabled(True)
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setEnabled(True)
         if exc is None:
-            self.note.setText("Import cancelled; nothing was imported.")
+            self.note.setText(self.tr("Import cancelled; nothing was imported."))
             return
-        self.note.setText("The import failed; nothing was imported.")
+        self.note.setText(self.tr("The import failed; nothing was imported."))
         if isinstance(exc, ImportFailed):
             lines = [plain_words(str(p)) for p in exc.problems]
             if exc.truncated:

@@ -30,7 +30,7 @@ class PrelabelDialog(JobDialog):
         super().__init__(project, parent, title="Pre-label with a language model", object_name="prelabelDialog", size=(640, 420))
         self.estimate = None
         root = QVBoxLayout(self)
-        intro = QLabel("Suggested codes stay hidden in Labeling until you have labelled the unit yourself.")
+        intro = QLabel(self.tr("Suggested codes stay hidden in Labeling until you have labelled the unit yourself."))
         intro.setWordWrap(True)
         root.addWidget(intro)
         form = QFormLayout()
@@ -39,16 +39,16 @@ class PrelabelDialog(JobDialog):
         for key, text in TARGETS:
             self.target_combo.addItem(text, key)
         self.target_combo.currentIndexChanged.connect(self._target_changed)
-        form.addRow("Target", self.target_combo)
+        form.addRow(self.tr("Target"), self.target_combo)
         self.run_combo = QComboBox()
-        form.addRow("Run", self.run_combo)
+        form.addRow(self.tr("Run"), self.run_combo)
         self.mode_combo = QComboBox()
         for key, text in MODES:
             self.mode_combo.addItem(key, key)
             self.mode_combo.setItemData(self.mode_combo.count() - 1, text, Qt.ItemDataRole.ToolTipRole)
         self.mode_combo.setToolTip("\n".join(t for _, t in MODES))
-        form.addRow("Mode", self.mode_combo)
-        self.gold_check = QCheckBox("Show the model the gold label (when there is one)")
+        form.addRow(self.tr("Mode"), self.mode_combo)
+        self.gold_check = QCheckBox(self.tr("Show the model the gold label (when there is one)"))
         form.addRow("", self.gold_check)
         self.model_combo = QComboBox()
         try:
@@ -56,29 +56,28 @@ class PrelabelDialog(JobDialog):
                 self.model_combo.addItem(e.name, e.name)
         except FactAuditError:
             pass
-        form.addRow("Model", self.model_combo)
+        form.addRow(self.tr("Model"), self.model_combo)
         self.k_spin = QSpinBox()
         self.k_spin.setRange(1, 100)
         self.k_spin.setValue(services.DEFAULT_K)
-        form.addRow("Passages per claim", self.k_spin)
+        form.addRow(self.tr("Passages per claim"), self.k_spin)
         self.limit_spin = QSpinBox()
         self.limit_spin.setRange(0, 1_000_000)
-        self.limit_spin.setSpecialValueText("all claims")
-        form.addRow("Limit (claims)", self.limit_spin)
+        self.limit_spin.setSpecialValueText(self.tr("all claims"))
+        form.addRow(self.tr("Limit (claims)"), self.limit_spin)
         self.order_combo = QComboBox()
-        self.order_combo.setToolTip("With a limit, the labeling queue's order pre-labels the units Labeling "
-                                    "shows next (its disagreements first); claim id order takes the first claims")
-        form.addRow("Which claims first", self.order_combo)
+        self.order_combo.setToolTip(self.tr("With a limit, the labeling queue's order pre-labels the units Labeling shows next (its disagreements first); claim id order takes the first claims"))
+        form.addRow(self.tr("Which claims first"), self.order_combo)
         self.run_combo.currentIndexChanged.connect(self._fill_order)
         self.resume_combo = QComboBox()
-        form.addRow("Unfinished runs", self.resume_combo)
+        form.addRow(self.tr("Unfinished runs"), self.resume_combo)
         root.addLayout(form)
         self.estimate_label = QLabel()
         self.estimate_label.setObjectName("prelabelEstimate")
         self.estimate_label.setWordWrap(True)
         root.addWidget(self.estimate_label)
         self.add_job_area(root)
-        self.add_buttons(root, "Pre-label", resume=True)
+        self.add_buttons(root, self.tr("Pre-label"), resume=True)
         self._target_changed()
         self._refresh_resumable()
 
@@ -119,8 +118,8 @@ class PrelabelDialog(JobDialog):
         self.order_combo.clear()
         queue = self.queue_verify_run()
         if queue:
-            self.order_combo.addItem(f"The labeling queue's next units (disagreements of {queue} first)", queue)
-        self.order_combo.addItem("Claim id order", None)
+            self.order_combo.addItem(self.tr("The labeling queue's next units (disagreements of {queue} first)").format(queue=queue), queue)
+        self.order_combo.addItem(self.tr("Claim id order"), None)
 
     def _refresh_resumable(self) -> None:
         self.resume_combo.clear()
@@ -139,7 +138,7 @@ class PrelabelDialog(JobDialog):
         self.cancel_button.setEnabled(busy)
         if not busy and self.run_combo.count() == 0:
             need = "a finished retrieval run" if self.target_combo.currentData() == "evidence" else "a finished verify run"
-            self.status_label.setText(f"This target needs {need} first.")
+            self.status_label.setText(self.tr("This target needs {need} first.").format(need=need))
 
     def request(self) -> services.JudgeRequest:
         target = self.target_combo.currentData()
@@ -154,10 +153,10 @@ class PrelabelDialog(JobDialog):
         if self.running or not req.run:
             return
         self.start_button.setEnabled(False)
-        self.status_label.setText("Estimating…")
+        self.status_label.setText(self.tr("Estimating…"))
         Op(self, lambda job, p=self.project: services.estimate_run(p, "judge", req.model, req.run, target=req.target,
                                                                     k=req.k or services.DEFAULT_K, limit=req.limit)) \
-            .title("Estimating").quiet().success(lambda est: self._estimated(req, est)) \
+            .title(self.tr("Estimating")).quiet().success(lambda est: self._estimated(req, est)) \
             .failure(lambda _exc: self._launch(req)).run()
 
     def _estimated(self, req: services.JudgeRequest, est) -> None:
@@ -167,7 +166,7 @@ class PrelabelDialog(JobDialog):
         choice = long_run.ask_long_run(self, est, unit)
         if choice is None:
             self._set_busy(False)
-            self.status_label.setText("Not started.")
+            self.status_label.setText(self.tr("Not started."))
             return
         if choice:
             # the limit counts claims; an evidence claim brings k passages
@@ -184,27 +183,25 @@ class PrelabelDialog(JobDialog):
         self._meter = None
         self.progress_bar.setRange(0, 0)
         self.progress_bar.show()
-        self.status_label.setText("Loading the model…")
+        self.status_label.setText(self.tr("Loading the model…"))
         project = self.project
         self.op = (Op(self, lambda job: services.judge(project, req, progress=job.progress, cancel=job.cancel))
-                   .title("Pre-labelling")
+                   .title(self.tr("Pre-labelling"))
                    .changes(self.project, OpChanges(runs=True, annotations=True), always=True)
                    .progress(self._progress).success(self._done).failure(self._failed)
-                   .cancelled(lambda: self.status_label.setText("Cancelled. The labels so far are kept; "
-                                                                "Resume finishes the run."))
+                   .cancelled(lambda: self.status_label.setText(self.tr("Cancelled. The labels so far are kept; Resume finishes the run.")))
                    .finished(self._ended).run())
         self._set_busy(True)
 
     def _done(self, result) -> None:
         self.result = result
-        self.status_label.setText(f"{result.run_id}: {result.n_done:,} of {result.n_units:,} units pre-labelled "
-                                  f"({result.n_parse_failures:,} replies did not parse) in {result.seconds:.0f} s.")
+        self.status_label.setText(self.tr("{run_id}: {n_done:,} of {n_units:,} units pre-labelled ({n_parse_failures:,} replies did not parse) in {seconds:.0f} s.").format(run_id=result.run_id, n_done=result.n_done, n_units=result.n_units, n_parse_failures=result.n_parse_failures, seconds=result.seconds))
         self.prelabelled.emit(result)
 
     def _failed(self, exc) -> None:
         run = getattr(exc, "run_id", None)
         hint = f" The labels so far are kept; Resume continues {run}." if run else ""
-        self.status_label.setText(f"Failed: {error_text(exc)}.{hint}")
+        self.status_label.setText(self.tr("Failed: {v0}.{hint}").format(v0=error_text(exc), hint=hint))
 
     def _ended(self) -> None:
         self.progress_bar.hide()

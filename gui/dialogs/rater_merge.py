@@ -49,13 +49,11 @@ class MergeReturnDialog(QDialog):
         self.op: Op | None = None
         self.verification = None
         self.result = None
-        self.setWindowTitle("Merge returned labels")
+        self.setWindowTitle(self.tr("Merge returned labels"))
         self.setObjectName("raterMergeDialog")
         self.resize(660, 320)
         root = QVBoxLayout(self)
-        intro = QLabel("A return file holds one rater's labels on a package you sent, signed with their key. "
-                       "Merging checks the signature, that the package came from this project, its codebook and "
-                       "every unit, then adds the labels (merging the same file twice adds nothing).")
+        intro = QLabel(self.tr("A return file holds one rater's labels on a package you sent, signed with their key. Merging checks the signature, that the package came from this project, its codebook and every unit, then adds the labels (merging the same file twice adds nothing)."))
         intro.setWordWrap(True)
         root.addWidget(intro)
         form = QFormLayout()
@@ -64,21 +62,21 @@ class MergeReturnDialog(QDialog):
         self.file_edit = QLineEdit(path or "")
         self.file_edit.setObjectName("mergeFile")
         self.file_edit.editingFinished.connect(self.check)
-        browse = QPushButton("Browse…")
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self._browse)
         row.addWidget(self.file_edit, 1)
         row.addWidget(browse)
-        form.addRow("Return file", row)
+        form.addRow(self.tr("Return file"), row)
         self.trust_edit = QLineEdit()
         self.trust_edit.setObjectName("mergeTrust")
-        self.trust_edit.setPlaceholderText("optional: the rater's key fingerprint (ed25519:…) or public-key file")
-        self.trust_edit.setToolTip("With a key here, a file signed by any other key is refused")
+        self.trust_edit.setPlaceholderText(self.tr("optional: the rater's key fingerprint (ed25519:…) or public-key file"))
+        self.trust_edit.setToolTip(self.tr("With a key here, a file signed by any other key is refused"))
         self.trust_edit.editingFinished.connect(self.check)
-        form.addRow("Trust only", self.trust_edit)
+        form.addRow(self.tr("Trust only"), self.trust_edit)
         self.pass_edit = QLineEdit()
         self.pass_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.pass_edit.setObjectName("mergePassphrase")
-        self.pass_row_label = QLabel("Passphrase")
+        self.pass_row_label = QLabel(self.tr("Passphrase"))
         form.addRow(self.pass_row_label, self.pass_edit)
         root.addLayout(form)
         self.signature_label = QLabel("")
@@ -93,10 +91,10 @@ class MergeReturnDialog(QDialog):
         root.addWidget(self.status_label)
         root.addStretch(1)
         buttons = QDialogButtonBox()
-        self.merge_button = QPushButton("Merge")
+        self.merge_button = QPushButton(self.tr("Merge"))
         self.merge_button.setDefault(True)
         self.merge_button.clicked.connect(self.start)
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.reject)
         buttons.addButton(self.merge_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(close, QDialogButtonBox.ButtonRole.RejectRole)
@@ -110,7 +108,7 @@ class MergeReturnDialog(QDialog):
         return self.file_edit.text().strip()
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Return file", str(Path(self.project.path).parent), RETURN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Return file"), str(Path(self.project.path).parent), RETURN_FILTER)
         if path:
             self.file_edit.setText(path)
             self.check()
@@ -130,17 +128,17 @@ class MergeReturnDialog(QDialog):
             self.signature_label.setText("")
             return None
         if not Path(path).is_file():
-            self.signature_label.setText(f"No file at {path}.")
+            self.signature_label.setText(self.tr("No file at {path}.").format(path=path))
             return None
         if self._show_passphrase() and not self.pass_edit.text():
-            self.signature_label.setText("The file is encrypted: type its passphrase, then Merge.")
+            self.signature_label.setText(self.tr("The file is encrypted: type its passphrase, then Merge."))
             return None
         passphrase = self.pass_edit.text() or None
-        self.signature_label.setText("Checking the signature…")
+        self.signature_label.setText(self.tr("Checking the signature…"))
         self.check_op = (Op(self, lambda job: services.verify_sealed(path, trust, passphrase))
-                         .title("Checking the return file").quiet()
+                         .title(self.tr("Checking the return file")).quiet()
                          .success(self._checked)
-                         .failure(lambda exc: self.signature_label.setText(f"Signature: {error_text(exc)}"))
+                         .failure(lambda exc: self.signature_label.setText(self.tr("Signature: {v0}").format(v0=error_text(exc))))
                          .run())
         return self.check_op
 
@@ -152,17 +150,17 @@ class MergeReturnDialog(QDialog):
     def start(self) -> Op | None:
         path = self.path
         if not path:
-            self.status_label.setText("Choose the return file the rater sent you.")
+            self.status_label.setText(self.tr("Choose the return file the rater sent you."))
             return None
         project, trust, passphrase = self.project, self.trust_edit.text().strip() or None, self.pass_edit.text() or None
-        self.status_label.setText("Merging…")
+        self.status_label.setText(self.tr("Merging…"))
         self.merge_button.setEnabled(False)
         self.op = (Op(self, lambda job: services.rater_merge(project, path, trust=trust, passphrase=passphrase))
-                   .title("Merging returned labels")
+                   .title(self.tr("Merging returned labels"))
                    .changes(project, lambda res: OpChanges(annotations=bool(res and (res.added or
                                                                                    res.sentence_ratings_added))))
                    .success(self._done)
-                   .failure(lambda exc: self.status_label.setText(f"Not merged: {error_text(exc)}"))
+                   .failure(lambda exc: self.status_label.setText(self.tr("Not merged: {v0}").format(v0=error_text(exc))))
                    .finished(lambda: self.merge_button.setEnabled(True))
                    .run())
         return self.op

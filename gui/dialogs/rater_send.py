@@ -36,58 +36,55 @@ class SendToRaterDialog(QDialog):
         self.op: Op | None = None
         self.result = None
         self._out_touched = False
-        self.setWindowTitle("Send to a rater")
+        self.setWindowTitle(self.tr("Send to a rater"))
         self.setObjectName("raterSendDialog")
         self.resize(660, 420)
         root = QVBoxLayout(self)
-        intro = QLabel("A rater package is a sealed file, signed by you, holding only the texts a second rater "
-                       "needs: no verdicts, gold labels, pre-labels or other raters' labels. The rater opens it "
-                       "with factaudit, labels, and sends back a return file (File › Merge returned labels…).")
+        intro = QLabel(self.tr("A rater package is a sealed file, signed by you, holding only the texts a second rater needs: no verdicts, gold labels, pre-labels or other raters' labels. The rater opens it with factaudit, labels, and sends back a return file (File › Merge returned labels…)."))
         intro.setWordWrap(True)
         root.addWidget(intro)
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.rater_edit = QLineEdit()
         self.rater_edit.setObjectName("raterName")
-        self.rater_edit.setPlaceholderText("the second rater's name, e.g. Dr Chen")
+        self.rater_edit.setPlaceholderText(self.tr("the second rater's name, e.g. Dr Chen"))
         self.rater_edit.textChanged.connect(self._rater_changed)
-        form.addRow("Rater", self.rater_edit)
+        form.addRow(self.tr("Rater"), self.rater_edit)
         self.target_combo = QComboBox()
         for key, text in TARGETS:
             self.target_combo.addItem(text, key)
         if target:
             self.target_combo.setCurrentIndex([k for k, _ in TARGETS].index(target))
         self.target_combo.currentIndexChanged.connect(lambda _=0: self._update())
-        form.addRow("Labels", self.target_combo)
+        form.addRow(self.tr("Labels"), self.target_combo)
         units_row = QHBoxLayout()
         self.units_spin = QSpinBox()
         self.units_spin.setRange(1, 100_000)
         self.units_spin.setValue(n_units or 40)
-        self.units_spin.setToolTip("Claims for evidence pairs (each with its top passages), claims for reasoning, "
-                                   "or sentences; drawn stratified by verdict and dataset")
+        self.units_spin.setToolTip(self.tr("Claims for evidence pairs (each with its top passages), claims for reasoning, or sentences; drawn stratified by verdict and dataset"))
         units_row.addWidget(self.units_spin)
-        self.all_check = QCheckBox("All units")
+        self.all_check = QCheckBox(self.tr("All units"))
         self.all_check.toggled.connect(lambda _=False: self._update())
         units_row.addWidget(self.all_check)
         units_row.addSpacing(16)
-        units_row.addWidget(QLabel("Passages per claim:"))
+        units_row.addWidget(QLabel(self.tr("Passages per claim:")))
         self.k_spin = QSpinBox()
         self.k_spin.setRange(1, 50)
         self.k_spin.setValue(3)
         units_row.addWidget(self.k_spin)
         units_row.addStretch(1)
-        form.addRow("Units", units_row)
+        form.addRow(self.tr("Units"), units_row)
         self.from_label = QLabel("")
         self.from_label.setWordWrap(True)
         if units_from:
-            self.from_label.setText(f"Exactly the units in {Path(units_from).name} (drawn by Certify).")
+            self.from_label.setText(self.tr("Exactly the units in {name} (drawn by Certify).").format(name=Path(units_from).name))
             form.addRow("", self.from_label)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2_000_000_000)
         self.seed_spin.setValue(42)
-        self.seed_spin.setToolTip("The same seed draws the same units")
-        form.addRow("Seed", self.seed_spin)
-        self.encrypt_check = QCheckBox("Encrypt with a passphrase (tell the rater the passphrase another way)")
+        self.seed_spin.setToolTip(self.tr("The same seed draws the same units"))
+        form.addRow(self.tr("Seed"), self.seed_spin)
+        self.encrypt_check = QCheckBox(self.tr("Encrypt with a passphrase (tell the rater the passphrase another way)"))
         self.encrypt_check.toggled.connect(lambda _=False: self._update())
         form.addRow("", self.encrypt_check)
         self.pass_edit = QLineEdit()
@@ -96,17 +93,17 @@ class SendToRaterDialog(QDialog):
         self.pass2_edit = QLineEdit()
         self.pass2_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.pass2_edit.setObjectName("raterPassphrase2")
-        form.addRow("Passphrase", self.pass_edit)
-        form.addRow("Passphrase again", self.pass2_edit)
+        form.addRow(self.tr("Passphrase"), self.pass_edit)
+        form.addRow(self.tr("Passphrase again"), self.pass2_edit)
         out_row = QHBoxLayout()
         self.out_edit = QLineEdit()
         self.out_edit.setObjectName("raterOut")
         self.out_edit.textEdited.connect(lambda _t: setattr(self, "_out_touched", True))
-        browse = QPushButton("Browse…")
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self._browse)
         out_row.addWidget(self.out_edit, 1)
         out_row.addWidget(browse)
-        form.addRow("Package file", out_row)
+        form.addRow(self.tr("Package file"), out_row)
         root.addLayout(form)
         self.status_label = QLabel("")
         self.status_label.setObjectName("raterSendStatus")
@@ -115,10 +112,10 @@ class SendToRaterDialog(QDialog):
         root.addWidget(self.status_label)
         root.addStretch(1)
         buttons = QDialogButtonBox()
-        self.send_button = QPushButton("Write package")
+        self.send_button = QPushButton(self.tr("Write package"))
         self.send_button.setDefault(True)
         self.send_button.clicked.connect(self.start)
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.reject)
         buttons.addButton(self.send_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(close, QDialogButtonBox.ButtonRole.RejectRole)
@@ -137,7 +134,7 @@ class SendToRaterDialog(QDialog):
             self.out_edit.setText(str(path.with_name(f"{path.stem}-for-{_safe(text.strip())}.faproj")))
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Package file", self.out_edit.text(),
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Package file"), self.out_edit.text(),
                                               "factaudit projects (*.faproj)")
         if path:
             self._out_touched = True
@@ -182,11 +179,11 @@ class SendToRaterDialog(QDialog):
         encrypt = self.encrypt_check.isChecked()
         passphrase = self.pass_edit.text() if encrypt else None
         units_from = self.units_from
-        self.status_label.setText("Writing the package…")
+        self.status_label.setText(self.tr("Writing the package…"))
         self.op = (Op(self, lambda job: services.make_rater_package(
                         project, out, rater, target=target, units=units, all_units=all_units, seed=seed, k=k,
                         units_from=units_from, encrypt=encrypt, passphrase=passphrase))
-                   .title("Writing the rater package")
+                   .title(self.tr("Writing the rater package"))
                    .changes(project, OpChanges(workflow=True))
                    .success(self._done).failure(self._failed).finished(self._update).run())
         self._update()
@@ -198,13 +195,11 @@ class SendToRaterDialog(QDialog):
         self.pass2_edit.clear()
         what = {"evidence": "evidence pairs", "reasoning": "reasoning traces", "sentences": "sentences"}[res.target]
         self.status_label.setText(
-            f"Wrote {Path(res.path).name}: {res.n_units} {what} for {res.rater}, codebook v{res.codebook_version}, "
-            f"signed {res.sender}. Send it to {res.rater}: they open it in factaudit, label, and send back the "
-            "file File › Return labels… writes.")
+            self.tr("Wrote {name}: {n_units} {what} for {rater}, codebook v{codebook_version}, signed {sender}. Send it to {rater}: they open it in factaudit, label, and send back the file File › Return labels… writes.").format(name=Path(res.path).name, n_units=res.n_units, what=what, rater=res.rater, codebook_version=res.codebook_version, sender=res.sender))
         self.sent.emit(res)
 
     def _failed(self, exc) -> None:
-        self.status_label.setText(f"Not written: {error_text(exc)}")
+        self.status_label.setText(self.tr("Not written: {v0}").format(v0=error_text(exc)))
 
 
 __all__ = ["SendToRaterDialog"]

@@ -33,17 +33,17 @@ class RetrieveDialog(JobDialog):
         self.retriever_combo = QComboBox()
         self.retriever_combo.setEditable(True)     # any spec, e.g. rrf:bm25,dense:a,dense:b
         self.retriever_combo.addItems(retrieval.retriever_choices())
-        self.retriever_combo.setToolTip("bm25, dense:<model> or rrf:<r1>,<r2>,… (reciprocal rank fusion)")
-        form.addRow("Retriever", self.retriever_combo)
+        self.retriever_combo.setToolTip(self.tr("bm25, dense:<model> or rrf:<r1>,<r2>,… (reciprocal rank fusion)"))
+        form.addRow(self.tr("Retriever"), self.retriever_combo)
         self.k_spin = QSpinBox()
         self.k_spin.setRange(1, 1000)
         self.k_spin.setValue(10)
-        form.addRow("Passages per claim (k)", self.k_spin)
+        form.addRow(self.tr("Passages per claim (k)"), self.k_spin)
         self.model_combo = QComboBox()
         for e in retrieval.list_embedders():
             self.model_combo.addItem(f"{e.name} ({e.origin})", e.name)
-        self.model_combo.setToolTip("The embedder used by a plain 'dense' retriever")
-        form.addRow("Embedding model", self.model_combo)
+        self.model_combo.setToolTip(self.tr("The embedder used by a plain 'dense' retriever"))
+        form.addRow(self.tr("Embedding model"), self.model_combo)
         self.dataset_combo = QComboBox()
         self.dataset_combo.addItem(ALL_DATASETS, None)
         try:
@@ -52,14 +52,14 @@ class RetrieveDialog(JobDialog):
                     self.dataset_combo.addItem(d.name, d.name)
         except FactAuditError:
             pass
-        form.addRow("Claims", self.dataset_combo)
-        self.merge_check = QCheckBox("Conservative merge of sub-queries (comparisons, enumerations)")
+        form.addRow(self.tr("Claims"), self.dataset_combo)
+        self.merge_check = QCheckBox(self.tr("Conservative merge of sub-queries (comparisons, enumerations)"))
         form.addRow("", self.merge_check)
         self.rrf_spin = QDoubleSpinBox()
         self.rrf_spin.setRange(0, 1000)
         self.rrf_spin.setValue(60)
-        self.rrf_spin.setToolTip("RRF constant c in Σ 1/(c + rank)")
-        form.addRow("RRF constant", self.rrf_spin)
+        self.rrf_spin.setToolTip(self.tr("RRF constant c in Σ 1/(c + rank)"))
+        form.addRow(self.tr("RRF constant"), self.rrf_spin)
         root.addLayout(form)
 
         self.progress_bar = QProgressBar()
@@ -73,12 +73,12 @@ class RetrieveDialog(JobDialog):
         root.addStretch(1)
 
         self.buttons = QDialogButtonBox()
-        self.start_button = QPushButton("Retrieve")
+        self.start_button = QPushButton(self.tr("Retrieve"))
         self.start_button.setDefault(True)
         self.start_button.clicked.connect(self.start)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.clicked.connect(self.cancel)
-        self.close_button = QPushButton("Close")
+        self.close_button = QPushButton(self.tr("Close"))
         self.close_button.clicked.connect(self.reject)
         for b in (self.start_button, self.cancel_button, self.close_button):
             self.buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
@@ -98,7 +98,7 @@ class RetrieveDialog(JobDialog):
         self._phase = ""
         self.progress_bar.setRange(0, 0)
         self.progress_bar.show()
-        self.status_label.setText("Starting…")
+        self.status_label.setText(self.tr("Starting…"))
         self._set_busy(True)
         kwargs = dict(retriever=self.retriever_combo.currentText().strip(), k=self.k_spin.value(),
                       model=self.model_combo.currentData(), dataset=self.dataset_combo.currentData(),
@@ -106,7 +106,7 @@ class RetrieveDialog(JobDialog):
         project = self.project
         req = retrieval.RetrievalRequest(**kwargs)
         self.op = (Op(self, lambda job: retrieval.retrieve(project, req, progress=job.progress, cancel=job.cancel))
-                   .title("Retrieving")
+                   .title(self.tr("Retrieving"))
                    .changes(self.project, OpChanges(runs=True), always=True)
                    .progress(self._progress)
                    .success(self._done)
@@ -119,7 +119,7 @@ class RetrieveDialog(JobDialog):
         if self.running:
             self.op.cancel()
             self.cancel_button.setEnabled(False)
-            self.status_label.setText("Cancelling…")
+            self.status_label.setText(self.tr("Cancelling…"))
 
     def _set_busy(self, busy: bool) -> None:
         self.start_button.setEnabled(not busy and not self.project.readonly)
@@ -146,18 +146,16 @@ class RetrieveDialog(JobDialog):
         self.progress_bar.setRange(0, 1)
         self.progress_bar.setValue(1)
         cache = ", ".join(f"{k}: {v}" for k, v in result.cache.items())
-        self.status_label.setText(f"{result.run_id}: {result.retriever}, top {result.k} for {result.n_queries} "
-                                  f"claims in {result.seconds:.1f} s (index {cache}).")
+        self.status_label.setText(self.tr("{run_id}: {retriever}, top {k} for {n_queries} claims in {seconds:.1f} s (index {cache}).").format(run_id=result.run_id, retriever=result.retriever, k=result.k, n_queries=result.n_queries, seconds=result.seconds, cache=cache))
         self.retrieved.emit(result)
 
     def _failed(self, exc) -> None:
         self.progress_bar.hide()
-        self.status_label.setText(f"Failed: {error_text(exc)}")
+        self.status_label.setText(self.tr("Failed: {v0}").format(v0=error_text(exc)))
 
     def _cancelled(self) -> None:
         self.progress_bar.hide()
-        self.status_label.setText("Cancelled. The run is kept and marked cancelled; its partial hits are never "
-                                  "counted as a finished run.")
+        self.status_label.setText(self.tr("Cancelled. The run is kept and marked cancelled; its partial hits are never counted as a finished run."))
 
     def reject(self) -> None:
         # A retrieval takes seconds: Close cancels it rather than hiding the dialog.

@@ -57,13 +57,13 @@ class VerifyDialog(JobDialog):
             self.run_combo.addItem(f"{r.id} ({r.config.get('retriever') or r.kind})", r.id)
         if self.run_combo.count():
             self.run_combo.setCurrentIndex(self.run_combo.count() - 1)
-        form.addRow("Retrieval run", self.run_combo)
+        form.addRow(self.tr("Retrieval run"), self.run_combo)
         root.addLayout(form)
 
         # ---- which kind of verifier: the classifier first (the default), the LLM second
-        self.classifier_radio = QRadioButton("Fast classifier verdicts")
+        self.classifier_radio = QRadioButton(self.tr("Fast classifier verdicts"))
         self.classifier_radio.setObjectName("verifyClassifierChoice")
-        self.llm_radio = QRadioButton("Verdicts with reasoning (LLM, slow)")
+        self.llm_radio = QRadioButton(self.tr("Verdicts with reasoning (LLM, slow)"))
         self.llm_radio.setObjectName("verifyLLMChoice")
         self.kind_group = QButtonGroup(self)
         self.kind_group.addButton(self.classifier_radio)
@@ -80,18 +80,16 @@ class VerifyDialog(JobDialog):
             self.classifier_combo.setItemData(self.classifier_combo.count() - 1,
                                               ", ".join(f"{k} → {v}" for k, v in e.extra["labels_map"].items()),
                                               Qt.ItemDataRole.ToolTipRole)
-        cform.addRow("Classifier", self.classifier_combo)
+        cform.addRow(self.tr("Classifier"), self.classifier_combo)
         self.thresholds_edit = QLineEdit()
-        self.thresholds_edit.setPlaceholderText("optional: the model's own thresholds")
-        self.thresholds_edit.setToolTip('A JSON file {"supported": τ_s, "refuted": τ_r} or {"rule": '
-                                        '"evidence_stance", "evidence": τ_e, "conflict": τ_c}; it overrides the '
-                                        "thresholds shipped with the model and is pinned in the run")
-        self.thresholds_button = QPushButton("Browse…")
+        self.thresholds_edit.setPlaceholderText(self.tr("optional: the model's own thresholds"))
+        self.thresholds_edit.setToolTip(self.tr("A JSON file {\"supported\": τ_s, \"refuted\": τ_r} or {\"rule\": \"evidence_stance\", \"evidence\": τ_e, \"conflict\": τ_c}; it overrides the thresholds shipped with the model and is pinned in the run"))
+        self.thresholds_button = QPushButton(self.tr("Browse…"))
         self.thresholds_button.clicked.connect(self._browse_thresholds)
         row = QHBoxLayout()
         row.addWidget(self.thresholds_edit, 1)
         row.addWidget(self.thresholds_button)
-        cform.addRow("Thresholds file", row)
+        cform.addRow(self.tr("Thresholds file"), row)
         root.addWidget(self.classifier_box)
         root.addWidget(self.llm_radio)
 
@@ -105,35 +103,31 @@ class VerifyDialog(JobDialog):
             if e.fits is False:
                 label += " — may not fit in RAM"
             self.model_combo.addItem(label, e.name)
-        self.model_combo.addItem("OpenAI-compatible endpoint…", ENDPOINT)
+        self.model_combo.addItem(self.tr("OpenAI-compatible endpoint…"), ENDPOINT)
         self.model_combo.currentIndexChanged.connect(self._choice_changed)
-        lform.addRow("Model", self.model_combo)
+        lform.addRow(self.tr("Model"), self.model_combo)
         self.endpoint_edit = QLineEdit()
         self.endpoint_edit.setPlaceholderText("http://127.0.0.1:8000/v1")
         self.endpoint_model_edit = QLineEdit()
-        self.endpoint_model_edit.setPlaceholderText("the server's model name")
-        lform.addRow("Endpoint URL", self.endpoint_edit)
-        lform.addRow("Endpoint model", self.endpoint_model_edit)
+        self.endpoint_model_edit.setPlaceholderText(self.tr("the server's model name"))
+        lform.addRow(self.tr("Endpoint URL"), self.endpoint_edit)
+        lform.addRow(self.tr("Endpoint model"), self.endpoint_model_edit)
         self.mode_combo = QComboBox()
         self.mode_combo.addItems(["joint", "per-passage"])
-        self.mode_combo.setToolTip("joint: all k passages in one prompt; per-passage: one stance per passage, "
-                                   "then support only → Supported, refute only → Refuted, both → Ambiguous")
-        lform.addRow("Mode", self.mode_combo)
+        self.mode_combo.setToolTip(self.tr("joint: all k passages in one prompt; per-passage: one stance per passage, then support only → Supported, refute only → Refuted, both → Ambiguous"))
+        lform.addRow(self.tr("Mode"), self.mode_combo)
         self.evidence_combo = QComboBox()
         for label, spec in EVIDENCE_CHOICES:
             self.evidence_combo.addItem(label, spec)
         self.evidence_combo.setCurrentIndex(max(0, self.evidence_combo.findData(vs.DEFAULT_EVIDENCE)))
-        self.evidence_combo.setToolTip("What of each passage the verifier reads: the sentences that best match the "
-                                       "claim (BM25 within the passage, in passage order) halve the prompt")
-        lform.addRow("Evidence", self.evidence_combo)
+        self.evidence_combo.setToolTip(self.tr("What of each passage the verifier reads: the sentences that best match the claim (BM25 within the passage, in passage order) halve the prompt"))
+        lform.addRow(self.tr("Evidence"), self.evidence_combo)
         self.scoring_combo = QComboBox()
         for label, scoring, calibration in SCORING_CHOICES:
             self.scoring_combo.addItem(label, (scoring, calibration))
-        self.scoring_combo.setToolTip("Log-probability scoring rates the four verdicts in one pass (in-process GGUF "
-                                      "models, joint mode); contextual calibration corrects the model's bias toward "
-                                      "one verdict with content-free inputs")
-        lform.addRow("Verdict scoring", self.scoring_combo)
-        self.cache_check = QCheckBox("Reuse the cached prompt prefix (faster; may change greedy output slightly)")
+        self.scoring_combo.setToolTip(self.tr("Log-probability scoring rates the four verdicts in one pass (in-process GGUF models, joint mode); contextual calibration corrects the model's bias toward one verdict with content-free inputs"))
+        lform.addRow(self.tr("Verdict scoring"), self.scoring_combo)
+        self.cache_check = QCheckBox(self.tr("Reuse the cached prompt prefix (faster; may change greedy output slightly)"))
         lform.addRow("", self.cache_check)
         root.addWidget(self.llm_box)
 
@@ -143,15 +137,15 @@ class VerifyDialog(JobDialog):
         self.k_spin = QSpinBox()
         self.k_spin.setRange(1, 100)
         self.k_spin.setValue(vs.DEFAULT_K)
-        common.addRow("Passages per claim (k)", self.k_spin)
+        common.addRow(self.tr("Passages per claim (k)"), self.k_spin)
         self.limit_spin = QSpinBox()
         self.limit_spin.setRange(0, 1_000_000)
-        self.limit_spin.setSpecialValueText("all claims")
-        common.addRow("Limit", self.limit_spin)
+        self.limit_spin.setSpecialValueText(self.tr("all claims"))
+        common.addRow(self.tr("Limit"), self.limit_spin)
         self.resume_combo = QComboBox()
         for r in self._safe(vs.resumable_verify_runs, []):
-            self.resume_combo.addItem(f"{r.id} ({r.status}, {r.summary.get('n_verdicts', 0)} verdicts)", r.id)
-        common.addRow("Unfinished runs", self.resume_combo)
+            self.resume_combo.addItem(self.tr("{id} ({status}, {v0} verdicts)").format(id=r.id, status=r.status, v0=r.summary.get('n_verdicts', 0)), r.id)
+        common.addRow(self.tr("Unfinished runs"), self.resume_combo)
         root.addLayout(common)
 
         self.note_label = QLabel()
@@ -165,12 +159,12 @@ class VerifyDialog(JobDialog):
         root.addWidget(self.estimate_label)
         self.add_job_area(root)
         self.status_label.setObjectName("muted")
-        self.add_buttons(root, "Verify", resume=True)
+        self.add_buttons(root, self.tr("Verify"), resume=True)
         if self.classifier_combo.count():
             self.classifier_radio.setChecked(True)
         else:       # no classifier model on this machine: the LLM is the only verifier
             self.classifier_radio.setEnabled(False)
-            self.classifier_radio.setText("Fast classifier verdicts (no classifier model found)")
+            self.classifier_radio.setText(self.tr("Fast classifier verdicts (no classifier model found)"))
             self.llm_radio.setChecked(True)
         self.kind_group.buttonToggled.connect(lambda *_: (self._choice_changed(), self._fit_height()))
         self._choice_changed()
@@ -196,7 +190,7 @@ class VerifyDialog(JobDialog):
         (self.classifier_radio if kind == CLASSIFIER else self.llm_radio).setChecked(True)
 
     def _browse_thresholds(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Thresholds file", "", "JSON (*.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Thresholds file"), "", "JSON (*.json);;All files (*)")
         if path:
             self.thresholds_edit.setText(path)
 
@@ -213,8 +207,7 @@ class VerifyDialog(JobDialog):
             self.note_label.setText(LLM_NOTE + " The embedded SmolLM2-135M is demo-grade: fine to try the pipeline "
                                     "and to get reasoning to label, not for real audits.")
         elif endpoint:
-            self.note_label.setText("Claims and passages are sent to this server. The key comes from the OS keyring "
-                                    "or FACTAUDIT_API_KEY and is never stored in the project.")
+            self.note_label.setText(self.tr("Claims and passages are sent to this server. The key comes from the OS keyring or FACTAUDIT_API_KEY and is never stored in the project."))
         else:
             self.note_label.setText(LLM_NOTE)
 
@@ -245,11 +238,11 @@ class VerifyDialog(JobDialog):
         if req.endpoint:
             self._launch(req)
             return
-        self.status_label.setText("Estimating…")
+        self.status_label.setText(self.tr("Estimating…"))
         self.start_button.setEnabled(False)
         Op(self, lambda job, p=self.project: vs.estimate_run(p, "verify", req.model, req.retrieval_run,
                                                                 limit=req.limit)) \
-            .title("Estimating").quiet().success(lambda est: self._estimated(req, est)) \
+            .title(self.tr("Estimating")).quiet().success(lambda est: self._estimated(req, est)) \
             .failure(lambda _exc: self._launch(req)).run()
 
     def _estimated(self, req: vs.VerifyRequest, est) -> None:
@@ -258,7 +251,7 @@ class VerifyDialog(JobDialog):
         choice = long_run.ask_long_run(self, est, "claim")
         if choice is None:
             self._set_busy(False)
-            self.status_label.setText("Not started.")
+            self.status_label.setText(self.tr("Not started."))
             return
         if choice:
             req.limit = choice
@@ -282,11 +275,11 @@ class VerifyDialog(JobDialog):
         self._meter = None
         self.progress_bar.setRange(0, 0)
         self.progress_bar.show()
-        self.status_label.setText("Loading the model…")
+        self.status_label.setText(self.tr("Loading the model…"))
         self._set_busy(True)
         project = self.project
         self.op = (Op(self, lambda job: vs.verify(project, req, progress=job.progress, cancel=job.cancel))
-                   .title("Verifying")
+                   .title(self.tr("Verifying"))
                    .changes(self.project, OpChanges(runs=True, verdicts=True), always=True)
                    .progress(self._progress)
                    .success(self._done)
@@ -309,15 +302,14 @@ class VerifyDialog(JobDialog):
         if not busy:
             self._choice_changed()
         if not busy and self.run_combo.count() == 0:
-            self.status_label.setText("No finished retrieval run yet: retrieve evidence first.")
+            self.status_label.setText(self.tr("No finished retrieval run yet: retrieve evidence first."))
 
     def _done(self, result) -> None:
         self.result = result
         self.progress_bar.setRange(0, 1)
         self.progress_bar.setValue(1)
         counts = ", ".join(f"{v} {k}" for k, v in sorted(result.verdict_counts.items())) or "no verdicts"
-        self.status_label.setText(f"{result.run_id}: {result.n_verdicts}/{result.n_claims} claims in "
-                                  f"{result.seconds:.1f} s — {counts}; {result.n_parse_failures} parse failures.")
+        self.status_label.setText(self.tr("{run_id}: {n_verdicts}/{n_claims} claims in {seconds:.1f} s — {counts}; {n_parse_failures} parse failures.").format(run_id=result.run_id, n_verdicts=result.n_verdicts, n_claims=result.n_claims, seconds=result.seconds, counts=counts, n_parse_failures=result.n_parse_failures))
         self._refresh_resumable()         # a resumed run that finished is no longer unfinished
         self.verified.emit(result)
 
@@ -325,18 +317,18 @@ class VerifyDialog(JobDialog):
         self.progress_bar.hide()
         run = getattr(exc, "run_id", None)
         hint = f" The verdicts so far are kept; Resume continues {run}." if run else ""
-        self.status_label.setText(f"Failed: {error_text(exc)}.{hint}")
+        self.status_label.setText(self.tr("Failed: {v0}.{hint}").format(v0=error_text(exc), hint=hint))
         self._refresh_resumable()
 
     def _cancelled(self) -> None:
         self.progress_bar.hide()
-        self.status_label.setText("Cancelled. The verdicts so far are kept; Resume finishes the run.")
+        self.status_label.setText(self.tr("Cancelled. The verdicts so far are kept; Resume finishes the run."))
         self._refresh_resumable()
 
     def _refresh_resumable(self) -> None:
         self.resume_combo.clear()
         for r in self._safe(vs.resumable_verify_runs, []):
-            self.resume_combo.addItem(f"{r.id} ({r.status}, {r.summary.get('n_verdicts', 0)} verdicts)", r.id)
+            self.resume_combo.addItem(self.tr("{id} ({status}, {v0} verdicts)").format(id=r.id, status=r.status, v0=r.summary.get('n_verdicts', 0)), r.id)
 
     def _ended(self) -> None:
         self._set_busy(False)
