@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QSizePolicy, QStackedWidget,
@@ -64,7 +64,7 @@ class ProjectWindow(QMainWindow):
         self.sidebar.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for n, name in enumerate(PAGES, start=1):
             item = QListWidgetItem(name)
-            item.setToolTip(f"{name} (Ctrl+{n})")
+            item.setToolTip(self.tr("{name} (Ctrl+{n})").format(name=name, n=n))
             self.sidebar.addItem(item)
         self.pages = QStackedWidget()
         self.workflow_view = WorkflowView(project)
@@ -130,7 +130,7 @@ class ProjectWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = bar.addMenu(self.tr("&File"))
         self.new_action = self._action("&New project…", "Ctrl+N", self.newRequested.emit)
         self.open_action = self._action("&Open project…", "Ctrl+O", self.openRequested.emit)
         self.import_action = self._action("&Import data…", "Ctrl+I", self.import_data)
@@ -154,7 +154,7 @@ class ProjectWindow(QMainWindow):
         file_menu.addAction(self.close_action)
         file_menu.addAction(self.quit_action)
 
-        view_menu = bar.addMenu("&View")
+        view_menu = bar.addMenu(self.tr("&View"))
         self.page_actions = []
         for n, name in enumerate(PAGES):
             action = self._action(name, f"Ctrl+{n + 1}", lambda _=False, i=n: self.show_page(i))
@@ -171,7 +171,7 @@ class ProjectWindow(QMainWindow):
                                           "Verifier LLMs and embedders: RAM fit, add or remove models")
         view_menu.addAction(self.models_action)
 
-        help_menu = bar.addMenu("&Help")
+        help_menu = bar.addMenu(self.tr("&Help"))
         self.quickstart_action = self._action("&Quick start", "F1", lambda: workflow_actions.show_quickstart(self))
         help_menu.addAction(self.quickstart_action)
         help_menu.addAction(self._action("&Keyboard shortcuts", None, lambda: workflow_actions.show_shortcuts(self)))
@@ -248,12 +248,12 @@ class ProjectWindow(QMainWindow):
 
         def seen(version) -> None:
             if version is not None and self._data_version is not None and version != self._data_version:
-                self.statusBar().showMessage("The project file was changed outside this window; pages refreshed", 6000)
+                self.statusBar().showMessage(QCoreApplication.translate("main_window", "The project file was changed outside this window; pages refreshed"), 6000)
                 self.refresh()
             self._data_version = version
 
         project = self.project
-        self._version_op = (Op(self, lambda job: workflow_status.data_version(project)).title("Checking the project file")
+        self._version_op = (Op(self, lambda job: workflow_status.data_version(project)).title(self.tr("Checking the project file"))
                             .quiet().success(seen).failure(lambda _exc: None).run())
         return self._version_op
 
@@ -269,7 +269,7 @@ class ProjectWindow(QMainWindow):
                         method(run_id)
                     except FactAuditError as exc:   # the page cannot show that run: it stays as it is
                         log.info("%s.%s(%s): %s", type(candidate).__name__, name, run_id, exc)
-                        self.statusBar().showMessage(f"Cannot show {run_id} there: {error_text(exc)}", 8000)
+                        self.statusBar().showMessage(self.tr("Cannot show {run_id} there: {v0}").format(run_id=run_id, v0=error_text(exc)), 8000)
                     return widget
         return widget
 
@@ -279,7 +279,7 @@ class ProjectWindow(QMainWindow):
 
     def set_prelabels_wanted(self, wanted: bool) -> Op:
         project = self.project
-        return (Op(self, lambda job: workflow_status.set_prelabels_wanted(project, wanted)).title("Saving the choice")
+        return (Op(self, lambda job: workflow_status.set_prelabels_wanted(project, wanted)).title(self.tr("Saving the choice"))
                 .changes(self.project, OpChanges(workflow=True)).quiet().run())
 
     def update_status(self) -> None:
@@ -288,7 +288,7 @@ class ProjectWindow(QMainWindow):
     # ---- actions ---------------------------------------------------------------------------------
     def import_data(self, files: list[str] | None = None):
         if self.project.readonly:
-            QMessageBox.information(self, "Import", "The project is open read-only.")
+            QMessageBox.information(self, self.tr("Import"), self.tr("The project is open read-only."))
             return None
         from factaudit.gui.dialogs.import_dialog import ImportDialog
 
@@ -300,7 +300,7 @@ class ProjectWindow(QMainWindow):
 
     def _imported(self, result) -> None:
         counts = ", ".join(f"{v:,} {k}" for k, v in result.counts.items())
-        self.statusBar().showMessage(f"Imported dataset {result.dataset.name}: {counts}", 8000)
+        self.statusBar().showMessage(self.tr("Imported dataset {name}: {counts}").format(name=result.dataset.name, counts=counts), 8000)
 
     def send_to_rater(self, **kwargs):
         """File › Send to a rater… (gui/dialogs/rater_send.py)."""
@@ -324,7 +324,7 @@ class ProjectWindow(QMainWindow):
         from factaudit.gui.views.connections_view import ConnectionsView
 
         dialog = QDialog(self)
-        dialog.setWindowTitle("Connection log")
+        dialog.setWindowTitle(self.tr("Connection log"))
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         layout = QVBoxLayout(dialog)
         layout.addWidget(ConnectionsView(dialog))
@@ -337,7 +337,7 @@ class ProjectWindow(QMainWindow):
         from factaudit.gui.views.tables import scrolling
 
         dialog = QDialog(self)
-        dialog.setWindowTitle("Models")
+        dialog.setWindowTitle(self.tr("Models"))
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         layout = QVBoxLayout(dialog)
         layout.addWidget(scrolling(ModelsView(self.project, dialog)))
@@ -350,10 +350,8 @@ class ProjectWindow(QMainWindow):
             version = services.project_info(self.project).app_version
         except FactAuditError:
             version = ""
-        QMessageBox.about(self, "About factaudit",
-                          f"<b>factaudit {version}</b><p>Audit retrieve-then-verify fact-checking pipelines, "
-                          "offline. The embedded verifier (SmolLM2-135M) is demo-grade; put a stronger GGUF "
-                          "model into <code>local_models/</code>.</p>")
+        QMessageBox.about(self, self.tr("About factaudit"),
+                          self.tr("<b>factaudit {version}</b><p>Audit retrieve-then-verify fact-checking pipelines, offline. The embedded verifier (SmolLM2-135M) is demo-grade; put a stronger GGUF model into <code>local_models/</code>.</p>").format(version=version))
 
     # ---- title and status ------------------------------------------------------------------------
     @property
@@ -362,7 +360,7 @@ class ProjectWindow(QMainWindow):
 
     def _update_title(self) -> None:
         suffix = " [read-only]" if self.project.readonly else ""
-        self.setWindowTitle(f"{self.project_name}{suffix} — factaudit")
+        self.setWindowTitle(self.tr("{project_name}{suffix} — factaudit").format(project_name=self.project_name, suffix=suffix))
 
     def _update_status(self) -> None:
         """The status bar's counts, read in a worker (count(*) over 100,000 claims is not free)."""
@@ -395,7 +393,7 @@ class ProjectWindow(QMainWindow):
         for op in running:
             op.cancel()
         if running:
-            self.statusBar().showMessage("Waiting for the running job to stop…")
+            self.statusBar().showMessage(self.tr("Waiting for the running job to stop…"))
             Op.wait_all(15_000)
         try:
             self.project.close()

@@ -116,14 +116,14 @@ class AnswersView(QWidget):
         self._write = None
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
-        head = section_head("Answers")
-        head.addWidget(QLabel("Run:"))
+        head = section_head(self.tr("Answers"))
+        head.addWidget(QLabel(self.tr("Run:")))
         self.run_combo = QComboBox()
         self.run_combo.setMinimumWidth(160)
         self.run_combo.activated.connect(lambda _=0: self.refresh())
         head.addWidget(self.run_combo)
-        self.sample_button = QPushButton("Draw review sample (15 %)")
-        self.sample_button.setToolTip("A stratified (by risk tier), seeded sample of the run's answers for expert review")
+        self.sample_button = QPushButton(self.tr("Draw review sample (15 %)"))
+        self.sample_button.setToolTip(self.tr("A stratified (by risk tier), seeded sample of the run's answers for expert review"))
         self.sample_button.clicked.connect(self.draw_sample)
         head.addWidget(self.sample_button)
         head.addStretch(1)
@@ -134,13 +134,13 @@ class AnswersView(QWidget):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         root.addWidget(self.status)
         mark_row = QHBoxLayout()
-        mark_row.addWidget(QLabel("Note:"))
+        mark_row.addWidget(QLabel(self.tr("Note:")))
         self.note = QLineEdit()
-        self.note.setPlaceholderText("optional note, then A = acceptable, N = not acceptable (Alt+A / Alt+N while typing)")
+        self.note.setPlaceholderText(self.tr("optional note, then A = acceptable, N = not acceptable (Alt+A / Alt+N while typing)"))
         mark_row.addWidget(self.note, 1)
-        self.accept_button = QPushButton("&Acceptable")
+        self.accept_button = QPushButton(self.tr("&Acceptable"))
         self.accept_button.clicked.connect(lambda: self.mark(True))
-        self.reject_button = QPushButton("&Not acceptable")
+        self.reject_button = QPushButton(self.tr("&Not acceptable"))
         self.reject_button.clicked.connect(lambda: self.mark(False))
         mark_row.addWidget(self.accept_button)
         mark_row.addWidget(self.reject_button)
@@ -181,8 +181,7 @@ class AnswersView(QWidget):
         for w in (self.accept_button, self.reject_button, self.note):
             w.setEnabled(reviewing)
         if bundle.run_id is None:
-            self.status.setText("No choices runs yet: import the answers a system gave with File › Import data… "
-                                "(Ctrl+I), kind “choices”.")
+            self.status.setText(self.tr("No choices runs yet: import the answers a system gave with File › Import data… (Ctrl+I), kind “choices”."))
         else:
             lead = (f"Review sample {bundle.sample_id}: {len(bundle.items)} answers." if reviewing
                     else f"{len(bundle.items)} failed answers (draw a review sample to judge answers).")
@@ -221,9 +220,9 @@ class AnswersView(QWidget):
             return
         self.sample_button.setEnabled(False)
         project, run = self.project, self.bundle.run_id
-        Op(self, lambda job: services.draw_review_sample(project, run)).title("Drawing a review sample").quiet() \
+        Op(self, lambda job: services.draw_review_sample(project, run)).title(self.tr("Drawing a review sample")).quiet() \
             .changes(self.project, OpChanges(annotations=True)).success(lambda _: self.refresh()) \
-            .failure(lambda exc: self.status.setText(f"Could not draw a sample: {error_text(exc)}")).run()
+            .failure(lambda exc: self.status.setText(self.tr("Could not draw a sample: {v0}").format(v0=error_text(exc)))).run()
 
     def mark(self, acceptable: bool) -> None:
         b, item = self.bundle, self.current_item()
@@ -233,9 +232,9 @@ class AnswersView(QWidget):
         row = self.table.currentRow()
         self._write = Op(self, lambda job, p=self.project, who=annotator_for(self.project):
                             services.mark_review(p, b.sample_id, item, acceptable, note, who)) \
-            .title("Saving the review").quiet().changes(self.project, OpChanges(annotations=True)) \
+            .title(self.tr("Saving the review")).quiet().changes(self.project, OpChanges(annotations=True)) \
             .success(lambda m, r=row: self._marked(m, r)) \
-            .failure(lambda exc: self.status.setText(f"Could not save: {error_text(exc)}")).run()
+            .failure(lambda exc: self.status.setText(self.tr("Could not save: {v0}").format(v0=error_text(exc)))).run()
 
     def _marked(self, mark, row: int) -> None:
         v = next(x for x in self.bundle.items if x.item_id == mark.item_id)

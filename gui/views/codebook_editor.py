@@ -41,9 +41,9 @@ class CodebookEditor(CodebookForms, QWidget):
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
 
-        head = section_head("Codebook")
+        head = section_head(self.tr("Codebook"))
         head.addSpacing(10)
-        head.addWidget(QLabel("Version:"))
+        head.addWidget(QLabel(self.tr("Version:")))
         self.version_combo = QComboBox()
         self.version_combo.setMinimumWidth(200)
         self.version_combo.activated.connect(self._version_chosen)
@@ -60,22 +60,22 @@ class CodebookEditor(CodebookForms, QWidget):
         ll = QVBoxLayout(left)
         ll.setContentsMargins(0, 0, 0, 0)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Dimension / code", "Pattern"])
+        self.tree.setHeaderLabels([self.tr("Dimension / code"), self.tr("Pattern")])
         self.tree.setColumnWidth(0, 330)
         self.tree.currentItemChanged.connect(self._selected)
         ll.addWidget(self.tree, 1)
         tools = QHBoxLayout()
-        self.add_dim_button = QPushButton("+ Dimension")
+        self.add_dim_button = QPushButton(self.tr("+ Dimension"))
         self.add_dim_button.clicked.connect(self.add_dimension)
-        self.add_code_button = QPushButton("+ Code")
+        self.add_code_button = QPushButton(self.tr("+ Code"))
         self.add_code_button.clicked.connect(self.add_code)
-        self.remove_button = QPushButton("Remove")
+        self.remove_button = QPushButton(self.tr("Remove"))
         self.remove_button.clicked.connect(self.remove_selected)
         self.up_button = QPushButton("↑")
-        self.up_button.setToolTip("Move up")
+        self.up_button.setToolTip(self.tr("Move up"))
         self.up_button.clicked.connect(lambda: self.move_selected(-1))
         self.down_button = QPushButton("↓")
-        self.down_button.setToolTip("Move down")
+        self.down_button.setToolTip(self.tr("Move down"))
         self.down_button.clicked.connect(lambda: self.move_selected(1))
         for b in (self.add_dim_button, self.add_code_button, self.remove_button, self.up_button, self.down_button):
             tools.addWidget(b)
@@ -104,14 +104,14 @@ class CodebookEditor(CodebookForms, QWidget):
         self.errors.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         root.addWidget(self.errors)
         bottom = QHBoxLayout()
-        bottom.addWidget(QLabel("Note:"))
+        bottom.addWidget(QLabel(self.tr("Note:")))
         self.note_edit = QLineEdit()
-        self.note_edit.setPlaceholderText("What changed (stored with the version)")
+        self.note_edit.setPlaceholderText(self.tr("What changed (stored with the version)"))
         bottom.addWidget(self.note_edit, 1)
-        self.revert_button = QPushButton("Revert")
+        self.revert_button = QPushButton(self.tr("Revert"))
         self.revert_button.clicked.connect(self.refresh)
         bottom.addWidget(self.revert_button)
-        self.save_button = QPushButton("Save as new version")
+        self.save_button = QPushButton(self.tr("Save as new version"))
         self.save_button.setObjectName("primary")
         self.save_button.clicked.connect(self.save)
         self.save_button.setEnabled(not project.readonly)
@@ -138,9 +138,7 @@ class CodebookEditor(CodebookForms, QWidget):
         self.version_combo.blockSignals(False)
         n_codes = sum(len(d["codes"]) for t in ("evidence", "reasoning") for d in self.data[t])
         latest = " (latest)" if book.version == self.latest else f" (latest is v{self.latest}; saving builds on this one)"
-        self.info.setText(f"Codebook v{book.version}{latest}: {len(self.data['evidence'])} evidence dimensions, "
-                          f"{len(self.data['reasoning'])} reasoning steps, {n_codes} codes. "
-                          "Saving stores a new version; existing labels keep the version they were made under.")
+        self.info.setText(self.tr("Codebook v{version}{latest}: {v0} evidence dimensions, {v1} reasoning steps, {n_codes} codes. Saving stores a new version; existing labels keep the version they were made under.").format(version=book.version, latest=latest, v0=len(self.data['evidence']), v1=len(self.data['reasoning']), n_codes=n_codes))
         self.errors.setText("")
         self.dirty = False
         self._build_tree()
@@ -388,7 +386,7 @@ class CodebookEditor(CodebookForms, QWidget):
         if self._save_op is not None and self._save_op.running:
             return None
         self._save_op = (Op(self, lambda job: services.audit.save_codebook_data(project, data, note))
-                         .title("Saving the codebook").quiet()
+                         .title(self.tr("Saving the codebook")).quiet()
                          .changes(project, lambda book: OpChanges(codebook=book is not None and book.version != previous))
                          .success(lambda book: self._stored(book, previous)).failure(self._not_saved).run())
         return self._save_op
@@ -408,12 +406,12 @@ class CodebookEditor(CodebookForms, QWidget):
                 lines.append("…")
             self.errors.setText("Not saved — fix these first:\n" + "\n".join("• " + ln for ln in lines))
         else:
-            self.errors.setText(f"Not saved: {error_text(exc)}")
+            self.errors.setText(self.tr("Not saved: {v0}").format(v0=error_text(exc)))
 
     def confirm_discard(self) -> bool:
         if not self.dirty:
             return True
-        answer = QMessageBox.question(self, "Codebook", "Discard the unsaved codebook changes?")
+        answer = QMessageBox.question(self, self.tr("Codebook"), self.tr("Discard the unsaved codebook changes?"))
         return answer == QMessageBox.StandardButton.Yes
 
 

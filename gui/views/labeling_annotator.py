@@ -25,8 +25,8 @@ class AnnotatorChoice:
         """The first label in this project: who is labelling (stored per project, shown in the status bar)."""
         from PySide6.QtWidgets import QInputDialog, QLineEdit
 
-        name, ok = QInputDialog.getText(self, "Who is labelling?",
-                                        "Your name, stored with every label you make in this project:",
+        name, ok = QInputDialog.getText(self, self.tr("Who is labelling?"),
+                                        self.tr("Your name, stored with every label you make in this project:"),
                                         QLineEdit.EchoMode.Normal, annotator_name())
         return name.strip() if ok and name.strip() else None
 
@@ -39,7 +39,7 @@ class AnnotatorChoice:
             return True
         name = self.ask_annotator()
         if not name:
-            self.status.setText("Nothing labelled: give your name first (it is stored with every label).")
+            self.status.setText(self.tr("Nothing labelled: give your name first (it is stored with every label)."))
             return False
         self.annotator_edit.setText(name)
         set_project_annotator(self.project, name)

@@ -49,12 +49,11 @@ class ReasoningFromLLMBar(QFrame):
         self.units_spin = QSpinBox()
         self.units_spin.setRange(1, 10_000)
         self.units_spin.setValue(DEFAULT_UNITS)
-        self.units_spin.setPrefix("first ")
-        self.units_spin.setSuffix(" units")
+        self.units_spin.setPrefix(self.tr("first "))
+        self.units_spin.setSuffix(self.tr(" units"))
         row.addWidget(self.units_spin)
-        self.button = QPushButton(f"Verify them with the LLM ({LLM_MODEL})")
-        self.button.setToolTip("A verify run with reasoning on only these claims, with the same evidence "
-                               "(retrieval run and k) as the classifier run; slow: tens of seconds a claim")
+        self.button = QPushButton(self.tr("Verify them with the LLM ({LLM_MODEL})").format(LLM_MODEL=LLM_MODEL))
+        self.button.setToolTip(self.tr("A verify run with reasoning on only these claims, with the same evidence (retrieval run and k) as the classifier run; slow: tens of seconds a claim"))
         self.button.clicked.connect(self.verify_units)
         row.addWidget(self.button)
         self.hide()
@@ -71,7 +70,7 @@ class ReasoningFromLLMBar(QFrame):
             classifier = False
         self.run_id = run if classifier else None
         if classifier and not (self.op is not None and self.op.running):
-            self.label.setText(f"<b>{run}</b> is a classifier run: classifier verdicts have no reasoning to label.")
+            self.label.setText(self.tr("<b>{run}</b> is a classifier run: classifier verdicts have no reasoning to label.").format(run=run))
             self.button.setEnabled(not self.view.project.readonly)
         self.setVisible(classifier)
         return classifier
@@ -88,18 +87,18 @@ class ReasoningFromLLMBar(QFrame):
             return services.verify(project, req, progress=job.progress, cancel=job.cancel)
 
         self.button.setEnabled(False)
-        self.label.setText(f"Verifying the first {n} units of {run} with {LLM_MODEL}…")
-        self.op = (Op(self, work).title(f"Verifying {n} claims with {LLM_MODEL}")
+        self.label.setText(self.tr("Verifying the first {n} units of {run} with {LLM_MODEL}…").format(n=n, run=run, LLM_MODEL=LLM_MODEL))
+        self.op = (Op(self, work).title(self.tr("Verifying {n} claims with {LLM_MODEL}").format(n=n, LLM_MODEL=LLM_MODEL))
                    .changes(project, OpChanges(runs=True, verdicts=True), always=True)
                    .success(self._done).failure(self._failed).cancelled(lambda: self._failed(None)).run())
         return self.op
 
     def _done(self, result) -> None:
-        self.label.setText(f"{result.run_id}: {result.n_verdicts} verdicts with reasoning from {LLM_MODEL}.")
+        self.label.setText(self.tr("{run_id}: {n_verdicts} verdicts with reasoning from {LLM_MODEL}.").format(run_id=result.run_id, n_verdicts=result.n_verdicts, LLM_MODEL=LLM_MODEL))
         self.button.setEnabled(True)
         self.verified.emit(result.run_id)
 
     def _failed(self, exc) -> None:
         self.button.setEnabled(True)
-        self.label.setText("Cancelled: the verdicts so far are kept (Verify › Resume finishes the run)." if exc is None
-                           else f"The LLM run failed: {error_text(exc)}")
+        self.label.setText(self.tr("Cancelled: the verdicts so far are kept (Verify › Resume finishes the run).") if exc is None
+                           else self.tr("The LLM run failed: {v0}").format(v0=error_text(exc)))

@@ -25,7 +25,7 @@ class LabelingLayout:
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(6)
         # two rows, so the page fits a 1280-px laptop screen next to the sidebar
-        head = section_head("Labeling")
+        head = section_head(self.tr("Labeling"))
         head.addSpacing(10)
         self.mode_combo = QComboBox()
         for key, text in MODES.items():
@@ -33,40 +33,38 @@ class LabelingLayout:
         self.mode_combo.setCurrentIndex(list(MODES).index(mode))
         self.mode_combo.currentIndexChanged.connect(self._mode_changed)
         head.addWidget(self.mode_combo)
-        self.run_label = QLabel("Run:")
+        self.run_label = QLabel(self.tr("Run:"))
         head.addWidget(self.run_label)
         self.run_combo = QComboBox()
         self.run_combo.setMinimumWidth(110)
         self.run_combo.activated.connect(lambda _=0: self.load_queue())
         head.addWidget(self.run_combo)
-        self.verdict_label = QLabel("Verdicts from:")
+        self.verdict_label = QLabel(self.tr("Verdicts from:"))
         head.addWidget(self.verdict_label)
         self.verdict_combo = QComboBox()
         self.verdict_combo.setMinimumWidth(100)
-        self.verdict_combo.setToolTip("The verify run whose verdict is revealed after you commit a pair; "
-                                      "its disagreements come first in the queue")
+        self.verdict_combo.setToolTip(self.tr("The verify run whose verdict is revealed after you commit a pair; its disagreements come first in the queue"))
         self.verdict_combo.activated.connect(lambda _=0: self.load_queue())
         head.addWidget(self.verdict_combo)
         head.addStretch(1)
         root.addLayout(head)
         second = QHBoxLayout()
-        second.addWidget(QLabel("Annotator:"))
+        second.addWidget(QLabel(self.tr("Annotator:")))
         # the name is per project: empty until given here or asked for at the first label
         self.annotator_edit = QLineEdit(project_annotator(self.project) or "")
-        self.annotator_edit.setPlaceholderText("your name")
+        self.annotator_edit.setPlaceholderText(self.tr("your name"))
         self.annotator_edit.setMaximumWidth(150)
-        self.annotator_edit.setToolTip("Your name as it is stored with every label in this project")
+        self.annotator_edit.setToolTip(self.tr("Your name as it is stored with every label in this project"))
         self.annotator_edit.editingFinished.connect(self._annotator_changed)
         second.addWidget(self.annotator_edit)
-        self.auto_check = QCheckBox("Auto-advance")
-        self.auto_check.setToolTip("A digit sets the code and moves to the next dimension; after the last one the "
-                                   "unit is committed (5 keys per evidence pair)")
+        self.auto_check = QCheckBox(self.tr("Auto-advance"))
+        self.auto_check.setToolTip(self.tr("A digit sets the code and moves to the next dimension; after the last one the unit is committed (5 keys per evidence pair)"))
         self.auto_check.setChecked(auto_advance())
         self.auto_check.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.auto_check.toggled.connect(set_auto_advance)
         second.addWidget(self.auto_check)
         second.addStretch(1)
-        self.reload_button = QPushButton("Reload queue")
+        self.reload_button = QPushButton(self.tr("Reload queue"))
         self.reload_button.clicked.connect(self.refresh)
         second.addWidget(self.reload_button)
         root.addLayout(second)
@@ -93,8 +91,7 @@ class LabelingLayout:
         self.body.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.body.setOpenLinks(False)
         card_layout.addWidget(self.body, 1)
-        self.keys_label = QLabel("Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo · R reveal · "
-                                 "A accept the revealed pre-label")
+        self.keys_label = QLabel(self.tr("Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo · R reveal · A accept the revealed pre-label"))
         self.keys_label.setWordWrap(True)
         self.keys_label.setObjectName("muted")
         card_layout.addWidget(self.keys_label)
@@ -103,7 +100,7 @@ class LabelingLayout:
         side = QWidget()
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(8, 0, 0, 0)
-        dims_title = QLabel("Your labels")
+        dims_title = QLabel(self.tr("Your labels"))
         dims_title.setObjectName("subsectionTitle")
         side_layout.addWidget(dims_title)
         # one row per dimension (rebuilt when the mode changes): number and name, then the chosen code
@@ -125,7 +122,7 @@ class LabelingLayout:
         self.codes_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.codes_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Minimum)
         side_layout.addWidget(self.codes_label)
-        sub = QLabel("System and pre-label")
+        sub = QLabel(self.tr("System and pre-label"))
         sub.setObjectName("subsectionTitle")
         side_layout.addWidget(sub)
         self.reveal_label = QLabel("")
@@ -133,10 +130,10 @@ class LabelingLayout:
         self.reveal_label.setWordWrap(True)
         self.reveal_label.setTextFormat(Qt.TextFormat.RichText)
         side_layout.addWidget(self.reveal_label)
-        sub2 = QLabel("Previous unit (revealed)")
+        sub2 = QLabel(self.tr("Previous unit (revealed)"))
         sub2.setObjectName("subsectionTitle")
         side_layout.addWidget(sub2)
-        self.previous_label = QLabel("Nothing committed yet.")
+        self.previous_label = QLabel(self.tr("Nothing committed yet."))
         self.previous_label.setObjectName("muted")
         self.previous_label.setWordWrap(True)
         self.previous_label.setTextFormat(Qt.TextFormat.RichText)
@@ -168,8 +165,7 @@ class LabelingLayout:
         u, entry = self.unit, self.entry
         tag = {"disagreement": "disagreement", "sample": "sample", "retest": "retest (seen before)"}.get(entry.reason,
                                                                                                        entry.reason)
-        self.claim_label.setText(f"<span style='color:#6b7380'>Claim {_esc(u.claim_id)} · {tag}</span><br>"
-                                 f"<b style='font-size:15px'>{_esc(u.claim_text)}</b>")
+        self.claim_label.setText(self.tr("<span style='color:#6b7380'>Claim {v0} · {tag}</span><br><b style='font-size:15px'>{v1}</b>").format(v0=_esc(u.claim_id), tag=tag, v1=_esc(u.claim_text)))
         if u.target == "evidence":
             p = u.passage
             rank = f"rank {p.rank} · " if p.rank else ""
@@ -200,7 +196,7 @@ class LabelingLayout:
         for i, (d, (name, value)) in enumerate(zip(self.dims, self.dim_rows)):
             a = u.labels.get(d.id)
             code = d.code(a.code) if a else None
-            value.setText(_esc(code.name if code else a.code) if a else "<span style='color:#a0a6ae'>—</span>")
+            value.setText(_esc(code.name if code else a.code) if a else self.tr("<span style='color:#a0a6ae'>—</span>"))
             current = i == self.dim_index
             style = "background:#d6e6f7;" if current else ""
             name.setStyleSheet(style)
@@ -262,8 +258,7 @@ class LabelingLayout:
         else:
             hidden = ("the system verdict and the LLM pre-label stay" if self.mode == "evidence"
                       else "the LLM pre-label and the gold label stay")
-            self.reveal_label.setText(f"Blind: {hidden} hidden until you commit this unit (R reveals them now; "
-                                      "later labels are then not blind).")
+            self.reveal_label.setText(self.tr("Blind: {hidden} hidden until you commit this unit (R reveals them now; later labels are then not blind).").format(hidden=hidden))
 
     # ---- helpers for tests and the shell --------------------------------------------------------
     def visible_text(self) -> str:

@@ -100,7 +100,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
             self.status.setText(error_text(exc))
             return
         evidence = self.mode == "evidence"
-        self.run_label.setText("Retrieval run:" if evidence else "Verify run:")
+        self.run_label.setText(self.tr("Retrieval run:") if evidence else self.tr("Verify run:"))
         self._fill(self.run_combo, retrieval if evidence else verify, self.run_combo.currentText() or None)
         self.verdict_label.setVisible(evidence)
         self.verdict_combo.setVisible(evidence)
@@ -133,19 +133,19 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self.queue, self.index, self.dim_index = None, 0, 0
         self.revealed, self.committed, self.history = set(), set(), []
         self.unit = None
-        self.previous_label.setText("Nothing committed yet.")
+        self.previous_label.setText(self.tr("Nothing committed yet."))
         self.llm_bar.show_for(self.mode, run or None)
         if not run:
             what = "retrieval" if self.mode == "evidence" else "verify"
-            self.status.setText(f"No {what} run to label yet: make or import one on the Runs page.")
+            self.status.setText(self.tr("No {what} run to label yet: make or import one on the Runs page.").format(what=what))
             self.show_unit()
             return
-        self.status.setText("Opening the queue…")
+        self.status.setText(self.tr("Opening the queue…"))
         self._clear_unit("<i>Opening the queue…</i>")
         gen = self._generation
         project, mode, annotator, verdict_run = self.project, self.mode, self.annotator, self.verdict_run
         op = (Op(self, lambda job: _open_queue(project, mode, run, annotator, verdict_run, job.progress, job.cancel))
-              .title("Opening the labeling queue").quiet()
+              .title(self.tr("Opening the labeling queue")).quiet()
               .success(lambda result: self._queue_opened(gen, run, result))
               .failure(lambda exc: gen == self._generation and self._failed(exc)))
         self._ops.append(op.run())
@@ -165,17 +165,17 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
             project = self.project
             op = (Op(self, lambda job: services.audit.queue_full_order(project, queue.spec, progress=job.progress,
                                                                        cancel=job.cancel))
-                  .title("Ordering the labeling queue")
+                  .title(self.tr("Ordering the labeling queue"))
                   .success(lambda order: self._order_ready(gen, order))
                   .failure(lambda exc: gen == self._generation and self.status.setText(error_text(exc))))
             self._ops.append(op.run())
         if self.llm_bar.active:   # the queue gives the units to verify with the LLM; nothing to rate here
-            self.status.setText("Verify the units with the LLM, then label its reasoning.")
+            self.status.setText(self.tr("Verify the units with the LLM, then label its reasoning."))
             self._clear_unit("<i>Classifier verdicts have no reasoning to label.</i>")
         elif queue.get(0) is None and not queue.waiting:
-            self.status.setText(f"Nothing left to label in {run} for {self.annotator}.")
+            self.status.setText(self.tr("Nothing left to label in {run} for {annotator}.").format(run=run, annotator=self.annotator))
         else:
-            self.status.setText(f"Codebook v{self.codebook_version}. Click the card (or press a digit) to label.")
+            self.status.setText(self.tr("Codebook v{codebook_version}. Click the card (or press a digit) to label.").format(codebook_version=self.codebook_version))
         if not self.llm_bar.active:
             self.show_unit()
         self.card.setFocus()
@@ -252,13 +252,12 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
     def _update_progress(self) -> None:
         q, entry = self.queue, self.entry
         if q is None:
-            self.progress_label.setText(f"annotator {self.annotator}")
+            self.progress_label.setText(self.tr("annotator {annotator}").format(annotator=self.annotator))
             return
         size = (f"{q.n_units:,} units in the run, {q.n_done:,} finished by you before" if q.n_units is not None
                 else "ordering the rest of the queue…")
         extra = f" · {entry.pass_} pass" if entry else ""
-        self.progress_label.setText(f"Unit {self.index + 1}{extra} · {size} · {len(self.committed)} committed this "
-                                    f"session · annotator {self.annotator} · codebook v{self.codebook_version or '?'}")
+        self.progress_label.setText(self.tr("Unit {v0}{extra} · {size} · {v1} committed this session · annotator {annotator} · codebook v{v2}").format(v0=self.index + 1, extra=extra, size=size, v1=len(self.committed), annotator=self.annotator, v2=self.codebook_version or '?'))
 
     # ---- keys ------------------------------------------------------------------------------------
     def handle_key(self, e: QKeyEvent) -> None:
@@ -289,8 +288,8 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
     def choose(self, n: int) -> None:
         d = self.dims[self.dim_index]
         if n >= len(d.codes) or self.project.readonly:
-            self.status.setText(f"{d.name} has codes 1–{len(d.codes)}." if n >= len(d.codes)
-                                else "The project is open read-only.")
+            self.status.setText(self.tr("{name} has codes 1–{v0}.").format(name=d.name, v0=len(d.codes)) if n >= len(d.codes)
+                                else self.tr("The project is open read-only."))
             return
         if not self._have_annotator():
             return
@@ -324,7 +323,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
                 self.history.remove(done)
             if unit.labels.get(dim) is pending:
                 del unit.labels[dim]
-            self.status.setText(f"Not saved: {error_text(exc)}")
+            self.status.setText(QCoreApplication.translate("labeling_view", "Not saved: {v0}").format(v0=error_text(exc)))
             if unit is self.unit:
                 self._render()
 
@@ -339,11 +338,11 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
     def accept_prelabel(self) -> None:
         """A: take the revealed LLM pre-label's codes for this unit, then commit (or stop at a gap)."""
         if self.index not in self.revealed:
-            self.status.setText("Press R to reveal the pre-label first; A then accepts it.")
+            self.status.setText(self.tr("Press R to reveal the pre-label first; A then accepts it."))
             return
         if not self.unit.prelabels or self.project.readonly:
-            self.status.setText("No LLM pre-label for this unit." if not self.unit.prelabels
-                                else "The project is open read-only.")
+            self.status.setText(self.tr("No LLM pre-label for this unit.") if not self.unit.prelabels
+                                else self.tr("The project is open read-only."))
             return
         who, codes = sorted(self.unit.prelabels.items())[0]
         for i, d in enumerate(self.dims):
@@ -352,16 +351,16 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         missing = [i for i, d in enumerate(self.dims) if d.id not in self.unit.labels]
         if missing:
             self.dim_index = missing[0]
-            self.status.setText(f"Accepted the pre-label by {who}; {self.dims[missing[0]].name} still needs a code.")
+            self.status.setText(self.tr("Accepted the pre-label by {who}; {name} still needs a code.").format(who=who, name=self.dims[missing[0]].name))
             self._render()
             return
-        self.status.setText(f"Accepted the pre-label by {who}.")
+        self.status.setText(self.tr("Accepted the pre-label by {who}.").format(who=who))
         self.commit()
 
     def advance(self) -> None:
         d = self.dims[self.dim_index]
         if d.id not in self.unit.labels:
-            self.status.setText(f"Choose a code for {d.name} first (1–{len(d.codes)}).")
+            self.status.setText(self.tr("Choose a code for {name} first (1–{v0}).").format(name=d.name, v0=len(d.codes)))
             return
         if self.dim_index + 1 < len(self.dims):
             self.dim_index += 1
@@ -370,7 +369,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         missing = [i for i, x in enumerate(self.dims) if x.id not in self.unit.labels]
         if missing:
             self.dim_index = missing[0]
-            self.status.setText(f"{self.dims[missing[0]].name} is not labelled yet.")
+            self.status.setText(self.tr("{name} is not labelled yet.").format(name=self.dims[missing[0]].name))
             self._render()
             return
         self.commit()
@@ -386,7 +385,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
                                     + (f" · {_esc(u.passage.passage_id)}" if u.passage else "")
                                     + "<br>" + self._reveal_html(u, labels))
         if "Accepted" not in self.status.text():
-            self.status.setText("Committed.")
+            self.status.setText(self.tr("Committed."))
         self.index += 1
         self.show_unit()
 
@@ -399,16 +398,15 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         if self.index in self.revealed:
             return
         self.revealed.add(self.index)
-        self.status.setText("Revealed: labels you make on this unit from now on are not blind (A accepts the "
-                            "pre-label).")
+        self.status.setText(self.tr("Revealed: labels you make on this unit from now on are not blind (A accepts the pre-label)."))
         self._render()
 
     def undo(self) -> None:
         if not self.history:
-            self.status.setText("Nothing to undo in this session.")
+            self.status.setText(self.tr("Nothing to undo in this session."))
             return
         done = self.history.pop()
-        self.status.setText("Undoing…")
+        self.status.setText(self.tr("Undoing…"))
 
         def run_undo(job, project=self.project, done=done):
             if done.annotation_id is None:      # its write failed: nothing stored to undo
@@ -419,10 +417,10 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
             self.committed.discard(done.unit_index)
             self.index = done.unit_index
             self.show_unit(done.dim_index)
-            self.status.setText("Undone (the label is superseded, not deleted).")
+            self.status.setText(QCoreApplication.translate("labeling_view", "Undone (the label is superseded, not deleted)."))
             self.labelsChanged.emit()
 
         self.writer.submit(run_undo, success=undone,
-                           failure=lambda exc: self.status.setText(f"Not undone: {error_text(exc)}"), title="undoing a label",
+                           failure=lambda exc: self.status.setText(self.tr("Not undone: {v0}").format(v0=error_text(exc))), title="undoing a label",
                            changes=(self.project, OpChanges(annotations=True)))
 

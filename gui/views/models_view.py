@@ -8,7 +8,7 @@ GGUF takes a while) and the hashes are cached by the engine, so the second look 
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -83,16 +83,16 @@ class EndpointDialog(QDialog):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setWindowTitle("Add endpoint")
+        self.setWindowTitle(self.tr("Add endpoint"))
         form = QFormLayout(self)
         self.name_edit = QLineEdit()
         self.url_edit = QLineEdit()
         self.url_edit.setPlaceholderText("http://localhost:8000/v1")
         self.model_edit = QLineEdit()
-        self.model_edit.setPlaceholderText("the server's model name")
-        form.addRow("Name", self.name_edit)
-        form.addRow("Base URL", self.url_edit)
-        form.addRow("Model", self.model_edit)
+        self.model_edit.setPlaceholderText(self.tr("the server's model name"))
+        form.addRow(self.tr("Name"), self.name_edit)
+        form.addRow(self.tr("Base URL"), self.url_edit)
+        form.addRow(self.tr("Model"), self.model_edit)
         note = QLabel(KEY_NOTE)
         note.setWordWrap(True)
         form.addRow(note)
@@ -118,7 +118,7 @@ class ModelsView(QWidget):
         self._hash_op: Op | None = None
 
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("<b>Verifier LLMs</b>"))
+        layout.addWidget(QLabel(self.tr("<b>Verifier LLMs</b>")))
         self.llm_table = self._table(LLM_COLUMNS)
         self.llm_table.itemSelectionChanged.connect(self._update_buttons)
         layout.addWidget(self.llm_table, 3)
@@ -128,22 +128,21 @@ class ModelsView(QWidget):
         layout.addWidget(self.note_label)
 
         buttons = QHBoxLayout()
-        self.add_button = QPushButton("Add model…")
-        self.add_button.setToolTip("A GGUF file or a classification folder: checked (opened, one pair run, RAM "
-                                   "fit), then copied or linked into local_models/")
+        self.add_button = QPushButton(self.tr("Add model…"))
+        self.add_button.setToolTip(self.tr("A GGUF file or a classification folder: checked (opened, one pair run, RAM fit), then copied or linked into local_models/"))
         add_menu = QMenu(self.add_button)
-        add_menu.addAction("Copy a GGUF file…", lambda: self.add_file("copy"))
-        add_menu.addAction("Link a GGUF file…", lambda: self.add_file("link"))
+        add_menu.addAction(self.tr("Copy a GGUF file…"), lambda: self.add_file("copy"))
+        add_menu.addAction(self.tr("Link a GGUF file…"), lambda: self.add_file("link"))
         add_menu.addSeparator()
-        add_menu.addAction("Copy a classification folder…", lambda: self.add_folder("copy"))
-        add_menu.addAction("Link a classification folder…", lambda: self.add_folder("link"))
+        add_menu.addAction(self.tr("Copy a classification folder…"), lambda: self.add_folder("copy"))
+        add_menu.addAction(self.tr("Link a classification folder…"), lambda: self.add_folder("link"))
         self.add_button.setMenu(add_menu)
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Delete the selected local GGUF file (the embedded model and endpoints stay)")
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.remove_button.setToolTip(self.tr("Delete the selected local GGUF file (the embedded model and endpoints stay)"))
         self.remove_button.clicked.connect(self.remove_selected)
-        self.endpoint_button = QPushButton("Add endpoint…")
+        self.endpoint_button = QPushButton(self.tr("Add endpoint…"))
         self.endpoint_button.clicked.connect(self.add_endpoint)
-        self.fit_button = QPushButton("Show fit check details")
+        self.fit_button = QPushButton(self.tr("Show fit check details"))
         self.fit_button.clicked.connect(self.show_fit_details)
         for b in (self.add_button, self.remove_button, self.endpoint_button, self.fit_button):
             buttons.addWidget(b)
@@ -153,14 +152,14 @@ class ModelsView(QWidget):
         key_note.setWordWrap(True)
         layout.addWidget(key_note)
 
-        layout.addWidget(QLabel("<b>Classifier verifiers</b> (fast verdicts, each with the sentence that drove it)"))
+        layout.addWidget(QLabel(self.tr("<b>Classifier verifiers</b> (fast verdicts, each with the sentence that drove it)")))
         self.clf_table = self._table(CLF_COLUMNS)
         header = self.clf_table.horizontalHeader()      # the labels map takes the room, the RAM fit stays whole
         header.setSectionResizeMode(CLF_LABELS, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(CLF_FIT, QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.clf_table, 2)
 
-        layout.addWidget(QLabel("<b>Embedders</b>"))
+        layout.addWidget(QLabel(self.tr("<b>Embedders</b>")))
         self.emb_table = self._table(EMB_COLUMNS)
         layout.addWidget(self.emb_table, 1)
         self.status_label = QLabel()
@@ -271,7 +270,7 @@ class ModelsView(QWidget):
         if self._hash_op is not None and self._hash_op.running:
             self._hash_op.cancel()
         self._hash_op = (Op(self, lambda job: models_svc.model_hashes(paths, job.progress, job.cancel))
-                         .title("Hashing model files")
+                         .title(self.tr("Hashing model files"))
                          .success(self._hashed).failure(lambda exc: self.status_label.setText(error_text(exc))).run())
 
     def _hashed(self, hashes: dict[str, str]) -> None:
@@ -309,19 +308,19 @@ class ModelsView(QWidget):
 
     # ---- actions ---------------------------------------------------------------------------------
     def add_file(self, how: str = "copy") -> Op | None:
-        path, _ = QFileDialog.getOpenFileName(self, "Add a GGUF model", "", "GGUF models (*.gguf);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Add a GGUF model"), "", "GGUF models (*.gguf);;All files (*)")
         return self.add_path(path, how) if path else None
 
     def add_folder(self, how: str = "copy") -> Op | None:
-        path = QFileDialog.getExistingDirectory(self, "Add a classification folder (config.json, tokenizer, weights)")
+        path = QFileDialog.getExistingDirectory(self, self.tr("Add a classification folder (config.json, tokenizer, weights)"))
         return self.add_path(path, how) if path else None
 
     def add_path(self, path: str, how: str = "copy") -> Op:
         """Check the model at `path` in the engine, then copy or link it into local_models/."""
         self.add_button.setEnabled(False)
-        self.status_label.setText(f"Checking {path} (opening it and running one pair)…")
+        self.status_label.setText(self.tr("Checking {path} (opening it and running one pair)…").format(path=path))
         return (Op(self, lambda job: models_svc.add_checked_model(path, how, job.progress, job.cancel))
-                .title("Adding model").changes(*MODELS_CHANGED).success(self._added).failure(self._failed)
+                .title(self.tr("Adding model")).changes(*MODELS_CHANGED).success(self._added).failure(self._failed)
                 .finished(lambda: self.add_button.setEnabled(True)).run())
 
     def _added(self, added) -> None:
@@ -335,25 +334,25 @@ class ModelsView(QWidget):
 
     def _failed(self, exc: BaseException) -> None:
         self.status_label.setText(error_text(exc))
-        QMessageBox.warning(self, "Models", error_text(exc))
+        QMessageBox.warning(self, self.tr("Models"), error_text(exc))
 
     def remove_selected(self) -> Op | None:
         e = self.selected_entry()
         if e is None or e.source not in ("local", "endpoint"):
             return None
         what = f"Delete the file {e.path}?" if e.source == "local" else f"Forget the endpoint {e.name}?"
-        answer = QMessageBox.question(self, "Remove model", what)
+        answer = QMessageBox.question(self, self.tr("Remove model"), what)
         if answer != QMessageBox.StandardButton.Yes:
             return None
 
         def removed(_result) -> None:
             self.hashes.pop(e.path or "", None)
             self.refresh()
-            self.status_label.setText(f"Removed {e.name}")
+            self.status_label.setText(QCoreApplication.translate("models_view", "Removed {name}").format(name=e.name))
 
         local = e.source == "local"
         return (Op(self, lambda job: models_svc.remove_model(e.name) if local else models_svc.remove_endpoint(e.name))
-                .title("Removing model").quiet()
+                .title(self.tr("Removing model")).quiet()
                 .changes(*MODELS_CHANGED).success(removed).failure(self._failed).run())
 
     def add_endpoint(self) -> Op | None:
@@ -366,7 +365,7 @@ class ModelsView(QWidget):
             self.refresh()
             self.select(entry.name)
 
-        return (Op(self, lambda job: models_svc.add_endpoint(*values)).title("Adding endpoint").quiet()
+        return (Op(self, lambda job: models_svc.add_endpoint(*values)).title(self.tr("Adding endpoint")).quiet()
                 .changes(*MODELS_CHANGED).success(added).failure(self._failed).run())
 
     def show_fit_details(self) -> str | None:

@@ -70,20 +70,20 @@ class ReviewView(ChoosesMapping, QWidget):
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
 
-        head = section_head("Review")
+        head = section_head(self.tr("Review"))
         head.addSpacing(10)
-        head.addWidget(QLabel("Verify run:"))
+        head.addWidget(QLabel(self.tr("Verify run:")))
         self.run_combo = QComboBox()
         self.run_combo.setMinimumWidth(120)
         self.run_combo.activated.connect(self._run_changed)
         head.addWidget(self.run_combo)
-        head.addWidget(QLabel("Evidence from:"))
+        head.addWidget(QLabel(self.tr("Evidence from:")))
         self.retrieval_combo = QComboBox()
         self.retrieval_combo.setMinimumWidth(110)
-        self.retrieval_combo.setToolTip("The retrieval run whose top-k passages are shown")
+        self.retrieval_combo.setToolTip(self.tr("The retrieval run whose top-k passages are shown"))
         self.retrieval_combo.activated.connect(lambda _=0: self.load())
         head.addWidget(self.retrieval_combo)
-        head.addWidget(QLabel("Level:"))
+        head.addWidget(QLabel(self.tr("Level:")))
         self.level_combo = QComboBox()
         self.level_combo.addItems(["sentence", "claim"])
         self.level_combo.activated.connect(self._level_chosen)
@@ -95,7 +95,7 @@ class ReviewView(ChoosesMapping, QWidget):
         self.mapping_choice = MappingChoice(self, head, lambda _mapping: self.load())
         self.mapping_buttons = self.mapping_choice.buttons
         head.addStretch(1)
-        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button = QPushButton(self.tr("Refresh"))
         self.refresh_button.clicked.connect(self.refresh)
         head.addWidget(self.refresh_button)
         root.addLayout(head)
@@ -234,7 +234,7 @@ class ReviewView(ChoosesMapping, QWidget):
         self.result = None
         run = self.verify_run
         if not run:
-            self.summary.setText("No verify run yet: make or import one on the Runs page.")
+            self.summary.setText(self.tr("No verify run yet: make or import one on the Runs page."))
             self._set_buttons(None)
             return
         self.result = _Loaded(run, self.mapping, self.level_combo.currentText(), self.retrieval_run)
@@ -243,14 +243,14 @@ class ReviewView(ChoosesMapping, QWidget):
             self.result.sent_k = k if isinstance(k, int) and k > 0 else None
         except FactAuditError:
             pass
-        self.summary.setText("Finding disagreements…")
+        self.summary.setText(self.tr("Finding disagreements…"))
         self._set_buttons(None)
         self._next_page(self._generation, None)
 
     def _next_page(self, gen: int, after) -> None:
         r = self.result
         op = (Op(self, lambda job, p=self.project: _index_page(p, r.verify_run, r.mapping, r.level, after))
-              .title("Finding disagreements").quiet()
+              .title(self.tr("Finding disagreements")).quiet()
               .success(lambda page: self._page_read(gen, page))
               .failure(lambda exc: gen == self._generation and self._failed(exc)))
         self._ops = [o for o in self._ops if o.running] + [op.run()]
@@ -381,12 +381,11 @@ class ReviewView(ChoosesMapping, QWidget):
             self.decision_label.setText("")
             return
         if d.prefill:
-            self.prefill_label.setText(f"Pre-filled: <b>{TRIAGE_NAMES[d.prefill]}</b> — {_esc(d.prefill_reason)}. "
-                                       "Enter accepts it; 1, 2 or 3 decide otherwise.")
+            self.prefill_label.setText(self.tr("Pre-filled: <b>{v0}</b> — {v1}. Enter accepts it; 1, 2 or 3 decide otherwise.").format(v0=TRIAGE_NAMES[d.prefill], v1=_esc(d.prefill_reason)))
         else:
-            self.prefill_label.setText(f"No pre-fill: {_esc(d.prefill_reason)}.")
-        self.decision_label.setText(f"Decided: {TRIAGE_NAMES[d.triage]} (by {d.triage_annotator})" if d.triage
-                                    else "Not triaged yet.")
+            self.prefill_label.setText(self.tr("No pre-fill: {v0}.").format(v0=_esc(d.prefill_reason)))
+        self.decision_label.setText(self.tr("Decided: {v0} (by {triage_annotator})").format(v0=TRIAGE_NAMES[d.triage], triage_annotator=d.triage_annotator) if d.triage
+                                    else self.tr("Not triaged yet."))
 
     # ---- triage ----------------------------------------------------------------------------------
     def _triage_key(self, n: int) -> None:
@@ -418,7 +417,7 @@ class ReviewView(ChoosesMapping, QWidget):
             self.triaged.emit(a.claim_id, a.code)
 
         def failed(exc, row=row) -> None:
-            self.decision_label.setText(f"Not saved: {error_text(exc)}")
+            self.decision_label.setText(QCoreApplication.translate("review_view", "Not saved: {v0}").format(v0=error_text(exc)))
 
         project = self.project
         self.writer.submit(lambda job: services.audit.set_triage(project, r.verify_run, d.unit_id, code, who,
