@@ -28,6 +28,11 @@ PROJECT_SUFFIX = ".faproj"
 # Space held in `<project>.reserve` while the project is open for writing, freed when the disk fills,
 # so that the write saying why a run stopped ("failed: disk full") still fits on a full disk.
 RESERVE_BYTES = 256 * 1024
+# SQLite's header field application_id (offset 68, big-endian), so `file` and shared-mime-info
+# (packaging/linux/factaudit-mime.xml) tell a project from a rater package by content, whatever the
+# file is called. ASCII "FAPJ" and "FARP". Files made before these ids have 0 there and still open.
+PROJECT_APPLICATION_ID = 0x4641504A
+RATER_PACKAGE_APPLICATION_ID = 0x46415250
 
 
 def now_iso() -> str:
@@ -98,6 +103,7 @@ class Project:
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
             apply_migrations(conn, 0)
+            conn.execute(f"PRAGMA application_id = {PROJECT_APPLICATION_ID}")
             conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('created', ?)", (now_iso(),))
             proj._conn = conn
         except sqlite3.Error as exc:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from factaudit.engine.project.chunked import rows_in
-from factaudit.engine.project.db import Project, now_iso
+from factaudit.engine.project.db import RATER_PACKAGE_APPLICATION_ID, Project, now_iso
 
 PROJECT_ID_KEY = "project_id"
 
@@ -37,6 +37,12 @@ def ensure_project_id(project: Project) -> str:
 def set_meta(project: Project, key: str, value: str) -> None:
     with project.atomic() as conn:
         conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+
+def mark_rater_package(project: Project) -> None:
+    """Give the file the rater-package application_id (db.py), which its seal and copies keep."""
+    with project.atomic() as conn:
+        conn.execute(f"PRAGMA application_id = {RATER_PACKAGE_APPLICATION_ID}")
 
 
 def read_meta_of_file(path, key: str) -> str | None:

@@ -172,6 +172,7 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
         try:
             copy_content(project, pkg, content)
             rater_store.set_meta(pkg, rt.PACKAGE_KEY, manifest.to_text())
+            rater_store.mark_rater_package(pkg)
         finally:
             pkg.close()
         seal_project(work / "package.faproj", out, encrypt=encrypt, passphrase=passphrase)

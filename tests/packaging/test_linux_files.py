@@ -9,17 +9,22 @@ a rater package and an encrypted file.
 """
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import json
 import os
 import re
 import shutil
+import sqlite3
+import struct
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
+from factaudit.engine.project.db import PROJECT_APPLICATION_ID, RATER_PACKAGE_APPLICATION_ID
 
 ROOT = Path(__file__).resolve().parents[2]
 LINUX = ROOT / "packaging" / "linux"
@@ -208,8 +213,41 @@ def test_globs_and_magic_are_the_engines_own():
     values = {t: [m.get("value") for m in el.iter(f"{NS}match")] for t, el in types.items()}
     enc = values["application/x-factaudit-encrypted"]
     assert len(enc) == 1 and ENC_MAGIC.startswith(enc[0].encode())
-    sqlite, key = values["application/x-factaudit-rater-package"]
-    assert SQLITE_MAGIC.startswith(sqlite.encode()) and key == PACKAGE_KEY
+    sqlite, app_id, sqlite2, key = values["application/x-factaudit-rater-package"]
+    assert SQLITE_MAGIC.startswith(sqlite.encode()) and SQLITE_MAGIC.startswith(sqlite2.encode())
+    assert key == PACKAGE_KEY and app_id.encode() == struct.pack(">I", RATER_PACKAGE_APPLICATION_ID)
+    sqlite, app_id = values["application/x-factaudit-project"]
+    assert SQLITE_MAGIC.startswith(sqlite.encode()) and app_id.encode() == struct.pack(">I", PROJECT_APPLICATION_ID)
+    offsets = {m.get("value"): m.get("offset") for el in types.values() for m in el.iter(f"{NS}match")}
+    assert offsets["FAPJ"] == offsets["FARP"] == "68"   # SQLite's header: application_id, big-endian
+
+
+def test_project_and_package_carry_their_application_id(engine_files, tmp_path):
+    from factaudit.engine.project.db import Project
+
+    def header_id(path):
+        raw = Path(path).read_bytes()[:100]
+        with contextlib.closing(sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro&immutable=1", uri=True)) as c:
+            by_sqlite = c.execute("PRAGMA application_id").fetchone()[0]
+        assert struct.unpack(">I", raw[68:72])[0] == by_sqlite   # the byte offset the MIME rule reads
+        return by_sqlite
+
+    assert PROJECT_APPLICATION_ID != RATER_PACKAGE_APPLICATION_ID
+    assert header_id(engine_files["project"]) == PROJECT_APPLICATION_ID
+    assert header_id(engine_files["sealed"]) == PROJECT_APPLICATION_ID
+    assert header_id(engine_files["package"]) == RATER_PACKAGE_APPLICATION_ID
+    # a project written before the id (0 in the header) still opens, and opening leaves it as it was
+    old = tmp_path / "old.faproj"
+    shutil.copyfile(engine_files["project"], old)
+    with contextlib.closing(sqlite3.connect(old)) as c:
+        c.execute("PRAGMA application_id = 0")
+        c.commit()
+    proj = Project.open(old)
+    try:
+        assert proj.conn.execute("SELECT count(*) FROM meta").fetchone()[0] > 0
+    finally:
+        proj.close()
+    assert header_id(old) == 0
 
 
 def test_update_mime_database_accepts_it(tmp_path):
@@ -255,9 +293,13 @@ def engine_files(tmp_path_factory):
         services.make_rater_package(project, files["package"], "Bob", target="evidence", all_units=True, k=2)
         project.close()
         shutil.copyfile(files["package"], files["renamed"])
+        # the same files under a name no glob knows: only the application_id magic can name them
+        files["package_as_db"] = tmp / "package-copy.db"
+        shutil.copyfile(files["package"], files["package_as_db"])
         services.seal_project(tmp / "study.faproj", tmp / "study.sealed.faproj")
         files.update(project=tmp / "study.faproj", sealed=tmp / "study.sealed.faproj",
-                     encrypted=tmp / "secret-noname")
+                     encrypted=tmp / "secret-noname", project_as_db=tmp / "study-copy.db")
+        shutil.copyfile(files["sealed"], files["project_as_db"])
         encrypt_file(files["package"], files["encrypted"], "a long enough passphrase")
     finally:
         for k, v in old.items():
@@ -302,6 +344,8 @@ def test_qt_reads_the_types_of_the_engines_files(engine_files, tmp_path):
                     "sealed": "application/x-factaudit-sealed-project",
                     "package": "application/x-factaudit-rater-package",
                     "renamed": "application/x-factaudit-rater-package",
+                    "project_as_db": "application/x-factaudit-project",
+                    "package_as_db": "application/x-factaudit-rater-package",
                     "encrypted": "application/x-factaudit-encrypted"}
     # the same files without this XML are nobody's: the types above come from it
     bare = dict(env, XDG_DATA_DIRS=str(tmp_path / "empty"))
