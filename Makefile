@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install demo test bench bundle deb appimage gui clean fonts i18n i18n-update
+.PHONY: install demo test bench bundle deb appimage gui clean fonts desktop-libs i18n i18n-update
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,13 +26,28 @@ test: install fonts
 bench: install
 	$(PY) benchmarks/run_all.py
 
-gui: install
+gui: install desktop-libs
 	$(VENV)/bin/factaudit gui
 
 # CJK fonts for Chinese text in screenshots; best effort (needs root and the Debian mirror).
 fonts:
 	@fc-list 2>/dev/null | grep -qi 'noto.*cjk' || \
 	  ( (apt-get update -qq && apt-get install -y -qq fonts-noto-cjk libxkbcommon0 libegl1 libgl1 libfontconfig1 libdbus-1-3) >/dev/null 2>&1 || echo "note: could not install fonts-noto-cjk; CJK text may render as boxes" )
+
+# The system libraries the desktop window (Qt's xcb plugin) needs on a fresh Debian or Ubuntu, one list
+# for this target and the README's first command: packaging/linux/desktop-deps.txt, which
+# packaging/check_package.sh checks against the .venv's Qt in a clean chroot. Best effort like `fonts`
+# (installs only as root with apt-get); otherwise it names the command. `make test` runs offscreen
+# and does not need them.
+DESKTOP_DEPS := $(shell sed -e 's/\#.*//' packaging/linux/desktop-deps.txt)
+desktop-libs:
+	@command -v dpkg-query >/dev/null 2>&1 || exit 0; \
+	missing=$$(for p in $(DESKTOP_DEPS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	[ -n "$$missing" ] || exit 0; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	   (apt-get update -qq && apt-get install -y -qq $$missing) >/dev/null 2>&1; then \
+	  echo "installed the desktop window's system libraries:" $$missing; \
+	else echo "note: the desktop window needs: sudo apt-get install" $$missing; fi
 
 # Interface translations: resources/i18n/*.ts -> .qm (pyside6-lrelease; the .qm files are not committed).
 # i18n-update refreshes the .ts sources from the code (pyside6-lupdate) after GUI strings change.
