@@ -360,3 +360,28 @@ def test_globs_name_the_files_the_app_writes():
     for name in ("demo.faproj", "demo.sealed.faproj", "study-for-Bob.faproj"):
         assert any(fnmatch.fnmatchcase(name, p) for p in pattern_of["application/x-factaudit-project"])
     assert not any(fnmatch.fnmatchcase("demo.sqlite", p) for ps in pattern_of.values() for p in ps)
+
+
+@pytest.mark.parametrize("reader", ["gio", "mimetype"])
+def test_gio_and_file_mimeinfo_read_the_types_too(engine_files, tmp_path, reader):
+    """GLib's reader (GTK file managers) and File::MimeInfo (xdg-mime on a system without a desktop)
+    sniff only what the application_id magic and the globs give them."""
+    system = Path("/usr/share/mime/packages/freedesktop.org.xml")
+    if not shutil.which(reader) or not shutil.which("update-mime-database") or not system.is_file():
+        pytest.skip(f"{reader}, update-mime-database or freedesktop.org.xml is not installed")
+    mime = tmp_path / "share" / "mime"
+    (mime / "packages").mkdir(parents=True)
+    shutil.copyfile(MIME_XML, mime / "packages" / "factaudit.xml")
+    shutil.copyfile(system, mime / "packages" / system.name)
+    subprocess.run(["update-mime-database", str(mime)], check=True, capture_output=True, timeout=120)
+    env = dict(os.environ, XDG_DATA_DIRS=str(tmp_path / "share"), XDG_DATA_HOME=str(tmp_path / "none"))
+    want = {"project": "application/x-factaudit-project", "sealed": "application/x-factaudit-sealed-project",
+            "package": "application/x-factaudit-rater-package", "renamed": "application/x-factaudit-rater-package",
+            "project_as_db": "application/x-factaudit-project",
+            "package_as_db": "application/x-factaudit-rater-package"}
+    for name, expected in want.items():
+        cmd = (["gio", "info", "-a", "standard::content-type", str(engine_files[name])] if reader == "gio"
+               else ["mimetype", "--brief", str(engine_files[name])])
+        out = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60).stdout
+        seen = out.split("standard::content-type:")[-1].strip() if reader == "gio" else out.strip()
+        assert seen == expected, (name, out)
