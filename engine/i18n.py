@@ -14,8 +14,11 @@ No Qt here: the GUI calls `set_language` with the language it chose (gui/i18n.py
 from __future__ import annotations
 
 import ast
+import os
+import re
 import threading
 from pathlib import Path
+from typing import Mapping
 
 def locale_dir() -> Path:
     from factaudit.engine.resource_files import resource_path
@@ -74,7 +77,7 @@ def catalogue(lang: str) -> dict[str, str]:
 
 def set_language(lang: str) -> None:
     global _language
-    _language = lang or "en"
+    _language = normalize(lang) if lang else "en"
 
 
 def language() -> str:
@@ -89,4 +92,98 @@ def gettext(message: str, lang: str | None = None) -> str:
     return catalogue(lang).get(message, message)
 
 
-__all__ = ["N_", "gettext", "set_language", "language", "read_po", "catalogue", "po_path"]
+# ---- languages -----------------------------------------------------------------------------------
+LANGUAGES = ("en", "zh_CN", "de")
+
+
+def normalize(lang: str | None) -> str:
+    """A catalogue language from what a user or the system says: `zh`, `zh_CN.UTF-8`, `zh-Hans` -> zh_CN;
+    `de`, `de_AT.UTF-8` -> de; another language with a catalogue folder (`fr_FR` -> fr) -> itself;
+    anything else (C, POSIX, en_US) -> en."""
+    prefix = (lang or "").split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    if prefix == "zh":
+        return "zh_CN"
+    if prefix and prefix != "en" and prefix.isalpha() and po_path(prefix).exists():
+        return prefix
+    return "en"
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The command line's language: FACTAUDIT_LANG (as for the GUI), else the locale variables in the
+    order the C library reads them (LC_ALL, LC_MESSAGES, LANG); English when none names zh or de."""
+    env = os.environ if environ is None else environ
+    for name in ("FACTAUDIT_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(name):
+            return normalize(env[name])
+    return "en"
+
+
+# ---- messages with values ------------------------------------------------------------------------
+# A msgid may hold placeholders in braces ("{run} is not finished"); a translation repeats them (or drops
+# one, like an English plural "s"). Values go in by the placeholder's exact text, never str.format, so a
+# brace in a value or a translation cannot raise.
+_TOKEN = re.compile(r"\{[^{}\n]*\}")
+
+
+def fill(template: str, values: Mapping[str, object]) -> str:
+    """`template` with each `{name}` replaced by str(values[name]) (unknown names are left as they are)."""
+    def one(m: re.Match) -> str:
+        key = m.group(0)[1:-1]
+        return str(values[key]) if key in values else m.group(0)
+
+    return _TOKEN.sub(one, template)
+
+
+def t(message: str, lang: str | None = None, /, **values: object) -> str:
+    """gettext, then the values filled in: `t("{n} runs", "de", n=3)` (any value name, "message" too)."""
+    return fill(gettext(message, lang), values)
+
+
+def placeholders(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+_templates: dict[str, list[tuple[re.Pattern, list[str], str]]] = {}
+
+
+def _template_index(lang: str) -> list[tuple[re.Pattern, list[str], str]]:
+    with _lock:
+        found = _templates.get(lang)
+    if found is not None:
+        return found
+    out = []
+    for msgid, msgstr in catalogue(lang).items():
+        tokens = placeholders(msgid)
+        literal = _TOKEN.sub("", msgid)
+        if not tokens or sum(ch.isalpha() for ch in literal) < 3:
+            continue          # "{a}: {b}" would match any text with a colon in it
+        parts = _TOKEN.split(msgid)
+        rx = "".join(re.escape(p) + ("(.+?)" if i < len(tokens) else "") for i, p in enumerate(parts))
+        out.append((len(literal), re.compile(rx, re.S), tokens, msgstr))
+    out.sort(key=lambda e: -e[0])     # the most specific message first
+    index = [(rx, tokens, msgstr) for _n, rx, tokens, msgstr in out]
+    with _lock:
+        _templates[lang] = index
+    return index
+
+
+def localize(text: str, lang: str | None = None) -> str:
+    """An English message made elsewhere (an exception's text, a CLI line built with an f-string) in the
+    language: an exact catalogue entry, else the first msgid whose placeholders match it, with the
+    values the English text carries put into the translation. Text no entry matches stays English."""
+    lang = lang or _language
+    if lang == "en" or not text:
+        return text
+    found = catalogue(lang).get(text)
+    if found is not None:
+        return found
+    for rx, tokens, msgstr in _template_index(lang):
+        m = rx.fullmatch(text)
+        if m:
+            values = {tok: val for tok, val in zip(tokens, m.groups())}
+            return _TOKEN.sub(lambda x: values.get(x.group(0), x.group(0)), msgstr)
+    return text
+
+
+__all__ = ["N_", "gettext", "set_language", "language", "read_po", "catalogue", "po_path", "LANGUAGES",
+           "normalize", "from_environment", "fill", "t", "placeholders", "localize"]

@@ -28,6 +28,16 @@ ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 CLAIM_LEVEL_PATTERNS = ("R6",)
 
 
+# Translated texts ride in the codebook itself (issue #24 item 4), beside the English they translate:
+#   translations: {zh_CN: {name: ..., definition: ...}, de: {...}}     on a code
+#   translations: {zh_CN: {name: ..., question: ...}, de: {...}}       on a dimension
+#   translations: {zh_CN: {name: ..., patterns: {R1: ...}}, de: ...}   at the top
+# so they are versioned and hashed with the codebook like every other text in it. English stays the
+# reference: ids, annotations and JSON never depend on them, and a codebook without them (every
+# project stored before) reads as before.
+TRANSLATED_FIELDS = {"code": ("name", "definition"), "dimension": ("name", "question"), "codebook": ("name",)}
+
+
 @dataclass(frozen=True)
 class Code:
     id: str
@@ -35,6 +45,7 @@ class Code:
     definition: str = ""
     examples: tuple[str, ...] = ()
     pattern: str | None = None       # None for codes that are not failures
+    translations: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -46,6 +57,7 @@ class Dimension:
     target: str                      # evidence | reasoning
     codes: tuple[Code, ...]
     question: str = ""
+    translations: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, hash=False)
 
     def code(self, code_id: str) -> Code | None:
         for c in self.codes:
@@ -68,6 +80,31 @@ class Codebook:
     patterns: dict[str, str] = field(default_factory=dict)
     name: str = ""
     body: str = ""                   # the YAML text this was parsed from
+    translations: dict[str, dict[str, Any]] = field(default_factory=dict)   # top level: name, patterns
+
+    def text(self, obj: "Code | Dimension", attr: str, lang: str, dimension: "Dimension | None" = None) -> str:
+        """A code's or dimension's name, definition or question in `lang`: its own translation, else the
+        seed codebook's when this text is still the seed's English (projects whose codebook was stored
+        before translations existed), else the English."""
+        english = getattr(obj, attr)
+        if lang == "en":
+            return english
+        own = obj.translations.get(lang, {}).get(attr)
+        if own:
+            return own
+        return seed_translation(obj, attr, lang, dimension) or english
+
+    def pattern_name(self, pattern: str, lang: str) -> str:
+        english = self.patterns.get(pattern, pattern)
+        if lang == "en":
+            return english
+        own = (self.translations.get(lang, {}).get("patterns") or {}).get(pattern)
+        if own:
+            return own
+        seed = load_seed_cached()
+        if seed.patterns.get(pattern) == english:
+            return (seed.translations.get(lang, {}).get("patterns") or {}).get(pattern) or english
+        return english
 
     @property
     def sha256(self) -> str:
@@ -130,16 +167,22 @@ class Codebook:
         return None if missing else False
 
     def to_json(self) -> dict[str, Any]:
+        def tr(obj) -> dict[str, Any]:
+            # only when there are any, so the editor's round trip (services.save_codebook_data) keeps them
+            # and a codebook without translations has the JSON it always had
+            return {"translations": obj.translations} if obj.translations else {}
+
         def dims(ds):
             return [{"id": d.id, "name": d.name, "question": d.question,
                      "codes": [{"id": c.id, "name": c.name, "definition": c.definition,
-                                "examples": list(c.examples), "pattern": c.pattern} for c in d.codes]}
+                                "examples": list(c.examples), "pattern": c.pattern, **tr(c)} for c in d.codes],
+                     **tr(d)}
                     for d in ds]
 
         return {"version": self.version, "name": self.name, "sha256": self.sha256, "patterns": dict(self.patterns),
                 "evidence": dims(self.evidence), "reasoning": dims(self.reasoning),
                 "high_quality": {k: list(v) for k, v in self.high_quality.items()},
-                "off_topic": {k: list(v) for k, v in self.off_topic.items()}}
+                "off_topic": {k: list(v) for k, v in self.off_topic.items()}, **tr(self)}
 
 
 def seed_path() -> Path:
@@ -149,6 +192,57 @@ def seed_path() -> Path:
 def load_seed() -> Codebook:
     path = seed_path()
     return parse_codebook(path.read_text(encoding="utf-8"), source=str(path))
+
+
+@functools.lru_cache(maxsize=1)
+def load_seed_cached() -> Codebook:
+    return load_seed()
+
+
+def seed_translation(obj: "Code | Dimension", attr: str, lang: str, dimension: "Dimension | None" = None) -> str | None:
+    """The seed's translation of `obj.attr` when `obj` is the seed's dimension or code and that text
+    is still the seed's English word for word (an edited definition gets no stale translation)."""
+    seed = load_seed_cached()
+    if isinstance(obj, Dimension):
+        found = next((d for d in seed.dimensions() if d.id == obj.id), None)
+    else:
+        if dimension is None:
+            return None
+        dim = next((d for d in seed.dimensions() if d.id == dimension.id), None)
+        found = dim.code(obj.id) if dim is not None else None
+    if found is None or getattr(found, attr) != getattr(obj, attr):
+        return None
+    return found.translations.get(lang, {}).get(attr) or None
+
+
+def _translations(raw: Any, kind: str, where: str, bad) -> dict[str, dict[str, Any]]:
+    """The `translations` mapping of a code, dimension or the codebook, checked: language -> texts."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        bad(f"{where}translations", "expected a mapping of language (zh_CN, de, ...) to translated texts")
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for lang, texts in raw.items():
+        if not isinstance(texts, dict):
+            bad(f"{where}translations.{lang}", "expected a mapping of field to translated text")
+            continue
+        keep: dict[str, Any] = {}
+        for key, value in texts.items():
+            if kind == "codebook" and key == "patterns":
+                if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+                    bad(f"{where}translations.{lang}.patterns", "expected a mapping of pattern id to name")
+                    continue
+                keep["patterns"] = {str(k): v.strip() for k, v in value.items()}
+            elif key not in TRANSLATED_FIELDS[kind]:
+                bad(f"{where}translations.{lang}.{key}",
+                    f"only {', '.join(TRANSLATED_FIELDS[kind])} are translated here")
+            elif not isinstance(value, str):
+                bad(f"{where}translations.{lang}.{key}", "expected a string")
+            else:
+                keep[key] = value.strip()
+        out[str(lang)] = keep
+    return out
 
 
 def parse_codebook(text: str, source: str = "codebook.yaml", version: int | None = None) -> Codebook:
@@ -223,12 +317,14 @@ def parse_codebook(text: str, source: str = "codebook.yaml", version: int | None
                     bad(f"{cwhere}.definition", "expected a string")
                     definition = ""
                 codes.append(Code(cid, str(c.get("name") or cid.replace("_", " ")), definition.strip(),
-                                  tuple(examples), pattern))
+                                  tuple(examples), pattern,
+                                  _translations(c.get("translations"), "code", f"{cwhere}.", bad)))
             ids = [c.id for c in codes]
             for dup in sorted({x for x in ids if ids.count(x) > 1}):
                 bad(f"{where}.codes", f"code {dup!r} appears more than once")
             dims.append(Dimension(did, str(d.get("name") or did.replace("_", " ").capitalize()), target,
-                                  tuple(codes), str(d.get("question") or "")))
+                                  tuple(codes), str(d.get("question") or ""),
+                                  _translations(d.get("translations"), "dimension", f"{where}.", bad)))
         parsed[target] = tuple(dims)
 
     all_ids = [d.id for t in TARGETS for d in parsed[t]]
@@ -263,12 +359,13 @@ def parse_codebook(text: str, source: str = "codebook.yaml", version: int | None
     if "high_quality" not in data:
         bad("high_quality", "missing: which codes make a passage high quality")
     off_topic = code_sets("off_topic")
+    top_translations = _translations(data.get("translations"), "codebook", "", bad)
     if problems:
         raise ImportFailed(problems)
     return Codebook(version=ver, evidence=parsed["evidence"], reasoning=parsed["reasoning"],
                     high_quality=high_quality, off_topic=off_topic,
                     patterns={str(k): str(v) for k, v in patterns.items()}, name=str(data.get("name") or ""),
-                    body=text)
+                    body=text, translations=top_translations)
 
 
 def with_version(codebook_text: str, version: int) -> str:

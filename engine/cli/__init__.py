@@ -118,6 +118,11 @@ def _self_test(ctx: click.Context, _param, value: bool) -> None:
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """factaudit: audit retrieve-then-verify fact-checking pipelines, offline."""
+    from factaudit.engine import i18n
+
+    # messages follow LANG (or FACTAUDIT_LANG) for the languages with a catalogue; --json never changes.
+    # The desktop app sets its own choice again when its window starts (gui/i18n.py).
+    i18n.set_language(i18n.from_environment())
     if ctx.invoked_subcommand is None:
         # A bare `factaudit` opens the desktop app when the launcher registered it, else shows help.
         gui = cli.get_command(ctx, "gui")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from factaudit.engine.cli.common import emit_json, handle_errors
+from factaudit.engine.cli.common import emit_json, handle_errors, say
 
 
 @click.command("review-sample")
@@ -29,9 +29,9 @@ def review_sample_cmd(project: Path, run_id: str, fraction: float, strata: str, 
     if as_json:
         emit_json(asdict(sample))
         return
-    click.echo(f"review sample {sample.id} of {run_id}: {len(sample.items)} items "
+    say(f"review sample {sample.id} of {run_id}: {len(sample.items)} items "
                f"(fraction {sample.fraction}, strata {sample.strata or 'none'}, seed {sample.seed})")
-    click.echo("  " + ", ".join(sample.items))
+    say("  " + ", ".join(sample.items))
 
 
 @click.command("review-mark")
@@ -53,7 +53,7 @@ def review_mark_cmd(project: Path, sample_id: int, item_id: str, acceptable: boo
     if as_json:
         emit_json(asdict(mark))
         return
-    click.echo(f"{item_id}: {'acceptable' if mark.acceptable else 'not acceptable'} ({reviewer})"
+    say(f"{item_id}: {'acceptable' if mark.acceptable else 'not acceptable'} ({reviewer})"
                + (f", supersedes mark {mark.supersedes}" if mark.supersedes else ""))
 
 
@@ -81,9 +81,9 @@ def price_cmd(endpoint: str | None, price_in: float | None, price_out: float | N
         emit_json(rows)
         return
     if not rows:
-        click.echo("no prices set: costs are unknown" if endpoint is None else f"{endpoint}: no price (cost unknown)")
+        say("no prices set: costs are unknown" if endpoint is None else f"{endpoint}: no price (cost unknown)")
     for n, p in rows.items():
-        click.echo(f"{n}: {p['in_per_million']:g} per million input tokens, "
+        say(f"{n}: {p['in_per_million']:g} per million input tokens, "
                    f"{p['out_per_million']:g} per million output")
 
 
@@ -116,21 +116,21 @@ def sweep_cmd(project: Path, split: str, retrievers: str, ks: str, pick: str, co
             if as_json:
                 emit_json(result)
             else:
-                click.echo(f"sweep {confirm_sweep}'s pick {result['retriever']} k={result['k']} on "
+                say(f"sweep {confirm_sweep}'s pick {result['retriever']} k={result['k']} on "
                            f"{result['split']}: {result['value']}")
             return
         res = services.sweep(p, split, services.parse_retrievers(retrievers), cutoffs, pick, confirm_on)
     if as_json:
         emit_json(res.to_json())
         return
-    click.echo(f"sweep {res.sweep_id} on {res.split} by {res.pick_metric}:")
+    say(f"sweep {res.sweep_id} on {res.split} by {res.pick_metric}:")
     for r in res.results:
         mark = " <- pick" if (r["retriever"], r["k"]) == (res.pick["retriever"], res.pick["k"]) else ""
-        click.echo(f"  {r['retriever']:<24} k={r['k']:<3} {r['value'] if r['value'] is not None else 'n/a'}{mark}")
+        say(f"  {r['retriever']:<24} k={r['k']:<3} {r['value'] if r['value'] is not None else 'n/a'}{mark}")
     if res.confirmation:
         c = res.confirmation
-        click.echo(f"confirmed on {c['split']}: {c['value']} (run {c['run_id']})")
-    click.echo("looks at test per family: " + (", ".join(f"{f} {n}" for f, n in res.test_looks.items()) or "none"))
+        say(f"confirmed on {c['split']}: {c['value']} (run {c['run_id']})")
+    say("looks at test per family: " + (", ".join(f"{f} {n}" for f, n in res.test_looks.items()) or "none"))
 
 
 COMMANDS = [review_sample_cmd, review_mark_cmd, price_cmd, sweep_cmd]

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, handle_errors
+from factaudit.engine.cli.common import emit_json, handle_errors, say
 from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.engine.metrics.stats import DEFAULT_RESAMPLES, DEFAULT_SEED
 
@@ -35,7 +35,7 @@ def annotations_export(project: Path, file: Path, as_json: bool) -> None:
     if as_json:
         emit_json({"file": str(file), "records": n})
     else:
-        click.echo(f"wrote {n} annotation records to {file}")
+        say(f"wrote {n} annotation records to {file}")
 
 
 @annotations_group.command("import")
@@ -53,7 +53,7 @@ def annotations_import(project: Path, file: Path, as_json: bool) -> None:
         if as_json:
             emit_json(got)
         else:
-            click.echo(f"imported {got['added']} labels from {got['file']} ({got['unchanged']} already present); "
+            say(f"imported {got['added']} labels from {got['file']} ({got['unchanged']} already present); "
                        f"{got['labelled']} of {got['units']} units labelled")
         return
     with services.open_project(project) as p:
@@ -61,7 +61,7 @@ def annotations_import(project: Path, file: Path, as_json: bool) -> None:
     if as_json:
         emit_json(res)
     else:
-        click.echo(f"imported {res.added} annotation records from {res.file} ({res.unchanged} already present); "
+        say(f"imported {res.added} annotation records from {res.file} ({res.unchanged} already present); "
                    f"{res.total_after} in the project; raters: {', '.join(res.annotators) or '—'}")
 
 
@@ -81,11 +81,11 @@ def agreement_cmd(project: Path, dimensions, resamples: int, seed: int, as_json:
     if as_json:
         emit_json(services.agreement_json(res))
         return
-    click.echo(f"{'dimension / step':<26} {'alpha':>7} {'95% CI':>17} {'units':>6} {'raters':>6}  kappa per pair")
+    say(f"{'dimension / step':<26} {'alpha':>7} {'95% CI':>17} {'units':>6} {'raters':>6}  kappa per pair")
     for name, r in res.items():
         ci = f"[{_fmt(r.alpha_ci[0])}, {_fmt(r.alpha_ci[1])}]" if r.alpha_ci else "—"
         kappas = "; ".join(f"{k}: {_fmt(v)}" for k, v in r.kappa.items()) or "—"
-        click.echo(f"{name:<26} {_fmt(r.alpha):>7} {ci:>17} {r.n_units:>6} {r.n_raters:>6}  {kappas}")
+        say(f"{name:<26} {_fmt(r.alpha):>7} {ci:>17} {r.n_units:>6} {r.n_raters:>6}  {kappas}")
 
 
 # ---- taxonomy ----------------------------------------------------------------------------------
@@ -102,21 +102,21 @@ def taxonomy_cmd(project: Path, annotators, include_llm: bool, as_json: bool) ->
     if as_json:
         emit_json(res.to_json())
         return
-    click.echo(f"codebook v{res.codebook_version}")
+    say(f"codebook v{res.codebook_version}")
     for r in res.retrieval:
-        click.echo(f"{r.run_id}: {r.n_labelled} of {r.n_pairs} retrieved pairs labelled; high-quality rate "
+        say(f"{r.run_id}: {r.n_labelled} of {r.n_pairs} retrieved pairs labelled; high-quality rate "
                    f"{_fmt(r.high_quality_rate)} ({r.n_high_quality}/{r.n_quality_decided})")
         for pc in r.patterns:
-            click.echo(f"  {pc.pattern} {pc.name:<40} {pc.count:>5} / {pc.denominator:<5} {_fmt(pc.share)}")
+            say(f"  {pc.pattern} {pc.name:<40} {pc.count:>5} / {pc.denominator:<5} {_fmt(pc.share)}")
         marg = ", ".join(f"{m.dimension} {m.high_quality}/{m.n}" for m in r.marginals if m.n)
         if marg:
-            click.echo(f"  high-quality code per dimension: {marg}")
+            say(f"  high-quality code per dimension: {marg}")
     for v in res.verify:
-        click.echo(f"{v.run_id}: {v.n_labelled} of {v.n_verdicts} verdicts labelled")
+        say(f"{v.run_id}: {v.n_labelled} of {v.n_verdicts} verdicts labelled")
         for pc in v.patterns:
-            click.echo(f"  {pc.pattern} {pc.name:<40} {pc.count:>5} / {pc.denominator:<5} {_fmt(pc.share)}")
+            say(f"  {pc.pattern} {pc.name:<40} {pc.count:>5} / {pc.denominator:<5} {_fmt(pc.share)}")
     if not res.retrieval and not res.verify:
-        click.echo("no runs yet")
+        say("no runs yet")
 
 
 # ---- codebook ----------------------------------------------------------------------------------
@@ -138,12 +138,12 @@ def codebook_show(project: Path, version: int | None, as_json: bool) -> None:
     if as_json:
         emit_json({**book.to_json(), "versions": versions})
         return
-    click.echo(f"codebook v{book.version} {book.name} ({len(versions) or 1} version(s) stored)")
+    say(f"codebook v{book.version} {book.name} ({len(versions) or 1} version(s) stored)")
     for target in ("evidence", "reasoning"):
-        click.echo(f"{target}:")
+        say(f"{target}:")
         for d in book.dimensions(target):
             codes = ", ".join(f"{c.id}" + (f" [{c.pattern}]" if c.pattern else "") for c in d.codes)
-            click.echo(f"  {d.id:<24} {codes}")
+            say(f"  {d.id:<24} {codes}")
 
 
 @codebook_group.command("export")
@@ -155,7 +155,7 @@ def codebook_export(project: Path, file: Path, version: int | None) -> None:
     """Write a codebook version as YAML."""
     with services.open_project(project, readonly=True) as p:
         book = services.export_codebook(p, file, version)
-    click.echo(f"wrote codebook v{book.version} to {file}")
+    say(f"wrote codebook v{book.version} to {file}")
 
 
 @codebook_group.command("import")
@@ -173,9 +173,9 @@ def codebook_import(project: Path, file: Path, note: str | None, as_json: bool) 
     if as_json:
         emit_json({"version": book.version, "created": created, "sha256": book.sha256})
     elif created:
-        click.echo(f"saved codebook v{book.version}")
+        say(f"saved codebook v{book.version}")
     else:
-        click.echo(f"unchanged: codebook v{book.version} already has this content")
+        say(f"unchanged: codebook v{book.version} already has this content")
 
 
 # ---- triage ------------------------------------------------------------------------------------
@@ -197,13 +197,13 @@ def triage_cmd(project: Path, run_id: str, mapping: str, level: str, retrieval_r
                    "level": ds.level, "n_units": ds.n_units, "n_unscored": ds.n_unscored, "summary": summary,
                    "disagreements": ds.disagreements})
         return
-    click.echo(f"{run_id} under {mapping} ({level}s): {len(ds.disagreements)} disagreements among {ds.n_units} "
+    say(f"{run_id} under {mapping} ({level}s): {len(ds.disagreements)} disagreements among {ds.n_units} "
                f"scored ({ds.n_unscored} unscored); pre-filled {summary['prefilled']}, "
                f"{summary['n_prefill_undecided']} need evidence labels; decided {summary['n_decided']}")
     for d in ds.disagreements[:50]:
-        click.echo(f"  {d.unit_id:<24} {d.kind:<14} prefill={d.prefill or '—':<19} triage={d.triage or '—'}")
+        say(f"  {d.unit_id:<24} {d.kind:<14} prefill={d.prefill or '—':<19} triage={d.triage or '—'}")
     if len(ds.disagreements) > 50:
-        click.echo(f"  ... {len(ds.disagreements) - 50} more (use --json)")
+        say(f"  ... {len(ds.disagreements) - 50} more (use --json)")
 
 
 COMMANDS = [annotations_group, agreement_cmd, taxonomy_cmd, codebook_group, triage_cmd]

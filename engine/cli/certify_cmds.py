@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from factaudit.engine.cli.common import emit_json, handle_errors
+from factaudit.engine.cli.common import emit_json, handle_errors, say
 from factaudit.engine.metrics.display import percent_text
 
 MAPPING_CHOICES = ("R", "R+NE", "R+NE+A")
@@ -53,21 +53,21 @@ def certify_cmd(project, run_id, mapping, level, target, sample_out, seed, as_js
         emit_json(out)
         return
     er = out["error_rate"]
-    click.echo(f"{run_id} ({mapping}, {level} level): {out['n_labelled']} labelled ({out['label_source']}), "
+    say(f"{run_id} ({mapping}, {level} level): {out['n_labelled']} labelled ({out['label_source']}), "
                f"{out['n_unlabelled']} unlabelled")
-    click.echo(f"  sensitivity  {_estimate_text(out['sensitivity'])}   (Clopper-Pearson 95%)")
-    click.echo(f"  specificity  {_estimate_text(out['specificity'])}")
-    click.echo(f"  error rate, labels only        {_estimate_text(er['labels_only'])}   (Wilson 95%)")
-    click.echo(f"  error rate, verifier alone     {percent_text(er['verifier_only']['value'])}   "
+    say(f"  sensitivity  {_estimate_text(out['sensitivity'])}   (Clopper-Pearson 95%)")
+    say(f"  specificity  {_estimate_text(out['specificity'])}")
+    say(f"  error rate, labels only        {_estimate_text(er['labels_only'])}   (Wilson 95%)")
+    say(f"  error rate, verifier alone     {percent_text(er['verifier_only']['value'])}   "
                "(share flagged; no interval, it carries the verifier's bias)")
-    click.echo(f"  error rate, prediction-powered {percent_text(er['ppi']['value'], er['ppi'].get('ci'))}   (CLT 95%)")
+    say(f"  error rate, prediction-powered {percent_text(er['ppi']['value'], er['ppi'].get('ci'))}   (CLT 95%)")
     if target is not None:
         more = out["labels_needed"]
-        click.echo(f"  half-width {target:g}: " + (f"{more} more labels" if more is not None else out["labels_needed_reason"]))
+        say(f"  half-width {target:g}: " + (f"{more} more labels" if more is not None else out["labels_needed_reason"]))
     for note in out["notes"]:
-        click.echo(f"  note: {note}")
+        say(f"  note: {note}")
     if "sample" in out:
-        click.echo(f"  wrote {out['sample']['n']} units to label to {sample_out}")
+        say(f"  wrote {out['sample']['n']} units to label to {sample_out}")
 
 
 COMMANDS = (certify_cmd,)

@@ -9,13 +9,26 @@ from typing import Any, Callable, Iterator
 
 import click
 
-from factaudit.engine import jsonsafe, services
+from factaudit.engine import i18n, jsonsafe, services
 from factaudit.engine.errors import FactAuditError, ImportFailed, RunStopped, SealError
+from factaudit.engine.i18n import N_
 
 
 def emit_json(value: Any) -> None:
-    """Every `--json` output: one document through the NaN-safe writer (undefined figures are null)."""
+    """Every `--json` output: one document through the NaN-safe writer (undefined figures are null).
+    Never translated: a script reads the same bytes whatever LANG says."""
     click.echo(jsonsafe.dumps(value, indent=2))
+
+
+def say(message: Any = "", err: bool = False, nl: bool = True) -> None:
+    """A human-readable line in the command line's language (LANG / FACTAUDIT_LANG, set by the `factaudit`
+    group): the English line, built as before, is matched against the catalogue when it is shown."""
+    click.echo(i18n.localize(message) if isinstance(message, str) else message, err=err, nl=nl)
+
+
+def error_line(err: BaseException, hint: str = "") -> str:
+    text = err.localized() if isinstance(err, FactAuditError) else str(err)
+    return i18n.t(N_("error: {message}"), message=text + hint)
 
 
 def handle_errors(fn: Callable) -> Callable:
@@ -27,19 +40,19 @@ def handle_errors(fn: Callable) -> Callable:
             return fn(*args, **kwargs)
         except RunStopped as err:
             # One line naming the run (engine.jobs.stopped_text), plus how to continue it here.
-            hint = f"; continue with --resume {err.run_id}" if err.resumable else ""
-            click.echo(f"error: {err}{hint}", err=True)
+            hint = i18n.t(N_("; continue with --resume {run}"), run=err.run_id) if err.resumable else ""
+            click.echo(error_line(err, hint), err=True)
             sys.exit(130 if isinstance(err.__cause__, KeyboardInterrupt) else 2)
         except ImportFailed as err:
-            click.echo(f"error: {err}", err=True)
+            click.echo(error_line(err), err=True)
             if len(err.problems) > 1:
-                click.echo(err.report(), err=True)
+                click.echo(err.report(i18n.language()), err=True)
             sys.exit(2)
         except FactAuditError as err:
-            click.echo(f"error: {err}", err=True)
+            click.echo(error_line(err), err=True)
             sys.exit(2)
         except KeyboardInterrupt:
-            click.echo("interrupted", err=True)
+            click.echo(i18n.gettext(N_("interrupted")), err=True)
             sys.exit(130)
 
     return wrapper
@@ -113,7 +126,7 @@ def read_project(project, read: Callable, as_json: bool):
 
 
 def say_retry(attempt: int, delay: float, reason: str) -> None:
-    click.echo(f"retry {attempt} in {delay:.1f} s: {reason}", err=True)
+    say(f"retry {attempt} in {delay:.1f} s: {reason}", err=True)
 
 
 def ask_passphrase(confirm: bool) -> str:

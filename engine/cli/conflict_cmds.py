@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, handle_errors, run_job
+from factaudit.engine.cli.common import emit_json, handle_errors, run_job, say
 from factaudit.engine.conflicts.metrics import METRICS
 from factaudit.engine.conflicts.variants import VARIANTS
 
@@ -62,17 +62,17 @@ def aggregate_cmd(project, dataset, retrieval_run, variant, model, endpoint, k, 
                   to_json=lambda r: r.contract_json())
     if res is None:
         return
-    click.echo(f"{res.run_id}: {res.variant} on {res.n_items} items ({res.n_conflict} conflict items) in "
+    say(f"{res.run_id}: {res.variant} on {res.n_items} items ({res.n_conflict} conflict items) in "
                f"{res.seconds:.1f} s" + (f", {res.model_calls} model calls ({res.model})" if res.model else ""))
     if res.privileged:
-        click.echo(f"  NOTE: {res.privileged}")
-    click.echo(f"  abstained on {res.n_abstained} of {res.n_items} items")
+        say(f"  NOTE: {res.privileged}")
+    say(f"  abstained on {res.n_abstained} of {res.n_items} items")
     if res.n_items and res.n_abstained == res.n_items:
-        click.echo("  warning: every item abstained, so every figure below is 0 or undefined "
+        say("  warning: every item abstained, so every figure below is 0 or undefined "
                    "and says nothing about how well the variant answers")
     for m in METRICS:
-        click.echo(f"  {m:<24} {_fmt(res.metrics[m], res.intervals.get(m))}")
-    click.echo(f"  95% intervals: {res.n_resamples} bootstrap resamples, seed {res.seed}")
+        say(f"  {m:<24} {_fmt(res.metrics[m], res.intervals.get(m))}")
+    say(f"  95% intervals: {res.n_resamples} bootstrap resamples, seed {res.seed}")
 
 
 def echo_comparison(comp, as_json: bool) -> None:
@@ -80,14 +80,14 @@ def echo_comparison(comp, as_json: bool) -> None:
     if as_json:
         emit_json(comp.to_json())
         return
-    click.echo(f"{len(comp.runs)} aggregate runs on {comp.n_shared} shared items ({comp.note})")
+    say(f"{len(comp.runs)} aggregate runs on {comp.n_shared} shared items ({comp.note})")
     for r in comp.runs:
         m = comp.scores[r]
-        click.echo(f"  {r:<14} {comp.variants[r] or '?':<24} strict {_fmt(m['strict_accuracy'], None)}  "
+        say(f"  {r:<14} {comp.variants[r] or '?':<24} strict {_fmt(m['strict_accuracy'], None)}  "
                    f"conflict-aware success {_fmt(m['conflict_aware_success'], None)}")
     for t in comp.sign_tests:
         p = "n/a" if t["p_value"] is None else f"{t['p_value']:.4f}"
-        click.echo(f"  {t['a']} vs {t['b']} {t['metric']}: {t['a_only']} vs {t['b_only']} discordant items, "
+        say(f"  {t['a']} vs {t['b']} {t['metric']}: {t['a_only']} vs {t['b_only']} discordant items, "
                    f"sign test p = {p}")
 
 

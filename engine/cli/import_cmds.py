@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, handle_errors, parse_map, progress_bar
+from factaudit.engine.cli.common import emit_json, handle_errors, parse_map, progress_bar, say
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.ingest import FORMATS, KINDS
 
@@ -64,18 +64,18 @@ def import_cmd(project, files, fmt, kind, maps, value_maps, dataset, id_prefix, 
                    "notes": res.notes})
         return
     if res.detected:
-        click.echo(f"format: {res.detected}")
+        say(f"format: {res.detected}")
     for note in res.notes:
-        click.echo(f"note: {note}")
+        say(f"note: {note}")
     parts = ", ".join(f"{v} {k}" for k, v in res.counts.items())
-    click.echo(f"imported dataset {res.dataset.name!r}: {parts} in {seconds:.1f} s")
+    say(f"imported dataset {res.dataset.name!r}: {parts} in {seconds:.1f} s")
     if res.rejected:
-        click.echo(f"skipped {res.rejected} invalid records; each with its reason in "
+        say(f"skipped {res.rejected} invalid records; each with its reason in "
                    + ", ".join(res.rejected_files.values()))
     if res.run_id:
-        click.echo(f"created run {res.run_id}")
+        say(f"created run {res.run_id}")
     if res.unresolved_gold:
-        click.echo(f"note: {res.unresolved_gold} gold passages are not in the project yet (import the corpus)")
+        say(f"note: {res.unresolved_gold} gold passages are not in the project yet (import the corpus)")
 
 
 def _show_plan(plan, as_json: bool) -> None:
@@ -84,25 +84,25 @@ def _show_plan(plan, as_json: bool) -> None:
         if not plan.ok:
             sys.exit(2)
         return
-    click.echo(f"dry run, nothing written. format: {plan.detected or plan.format}"
+    say(f"dry run, nothing written. format: {plan.detected or plan.format}"
                + (f", kind {plan.kind}" if plan.kind and not plan.detected else ""))
     if plan.counts:
-        click.echo("would import: " + ", ".join(f"{v} {k}" for k, v in plan.counts.items()))
+        say("would import: " + ", ".join(f"{v} {k}" for k, v in plan.counts.items()))
     for name, dist in plan.labels.items():
-        click.echo(f"  {name}: " + ", ".join(f"{k} {v}" for k, v in dist.items()))
+        say(f"  {name}: " + ", ".join(f"{k} {v}" for k, v in dist.items()))
     for note in plan.notes:
-        click.echo(f"note: {note}")
+        say(f"note: {note}")
     if plan.unmapped_columns:
-        click.echo("columns nothing reads (they would be dropped): " + ", ".join(plan.unmapped_columns))
+        say("columns nothing reads (they would be dropped): " + ", ".join(plan.unmapped_columns))
     for column, values in plan.unmatched_values.items():
-        click.echo(f"values of {column} not in the value map: " + ", ".join(values[:20]))
+        say(f"values of {column} not in the value map: " + ", ".join(values[:20]))
     if plan.rejected:
-        click.echo(f"{plan.rejected} invalid records would be skipped")
+        say(f"{plan.rejected} invalid records would be skipped")
     if plan.unresolved_gold:
-        click.echo(f"note: {plan.unresolved_gold} gold passages are not in the project yet")
+        say(f"note: {plan.unresolved_gold} gold passages are not in the project yet")
     if not plan.ok:
         for line in plan.problems:
-            click.echo(f"problem: {line}", err=True)
+            say(f"problem: {line}", err=True)
         sys.exit(2)
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, handle_errors, run_job
+from factaudit.engine.cli.common import emit_json, handle_errors, run_job, say
 from factaudit.engine.pipeline.judge import MODES, TARGETS
 
 
@@ -55,12 +55,12 @@ def judge_cmd(project, run, target, mode, with_gold, model, endpoint, k, limit, 
     res = run_job(project, services.judge, req, label="judging", noun="units", as_json=as_json)
     if res is None:
         return
-    click.echo(f"{res.run_id}: {res.n_done}/{res.n_units} {res.target} units judged ({res.mode}"
+    say(f"{res.run_id}: {res.n_done}/{res.n_units} {res.target} units judged ({res.mode}"
                f"{', with gold' if res.with_gold else ''}, {res.model}) in {res.seconds:.1f} s, "
                f"{res.units_per_min:.1f} units/min; parse failures: {res.n_parse_failures}")
-    click.echo(f"  annotator {res.annotator}, codebook v{res.codebook_version}, {res.n_labels} labels")
+    say(f"  annotator {res.annotator}, codebook v{res.codebook_version}, {res.n_labels} labels")
     for dim, counts in res.code_counts.items():
-        click.echo(f"  {dim}: " + ", ".join(f"{c} {n}" for c, n in sorted(counts.items())))
+        say(f"  {dim}: " + ", ".join(f"{c} {n}" for c, n in sorted(counts.items())))
 
 
 @click.command("induce")
@@ -79,12 +79,12 @@ def induce_cmd(project, run, model, endpoint, max_cases, threads, as_json) -> No
     if as_json:
         emit_json(res.to_json())
         return
-    click.echo(f"induction round {res.round_id}: {res.n_cases} uncovered case(s) read, "
+    say(f"induction round {res.round_id}: {res.n_cases} uncovered case(s) read, "
                f"{len(res.proposals)} proposal(s) by {res.proposer}")
     for prop in res.proposals:
-        click.echo(f"  [{prop.id}] {prop.target}/{prop.dimension}: {prop.code_id} ({prop.pattern or '-'}) "
+        say(f"  [{prop.id}] {prop.target}/{prop.dimension}: {prop.code_id} ({prop.pattern or '-'}) "
                    f"{prop.name}: {prop.definition} examples {', '.join(prop.examples) or '-'}")
-    click.echo(f"decide with `factaudit induction {project} --accept ID --merge ID=CODE --reject ID "
+    say(f"decide with `factaudit induction {project} --accept ID --merge ID=CODE --reject ID "
                f"--close {res.round_id}`")
 
 
@@ -136,16 +136,16 @@ def induction_cmd(project, accept, merge, reject, decided_by, close, plot, as_js
         return
     if "closed" in out:
         c = out["closed"]
-        click.echo(f"round {c['round_id']} closed: {c['n_new_codes']} new code(s), {c['n_merged']} merged, "
+        say(f"round {c['round_id']} closed: {c['n_new_codes']} new code(s), {c['n_merged']} merged, "
                    f"{c['n_rejected']} rejected; codebook v{c['codebook_version']}")
     for r in out["rounds"]:
         state = f"closed, {r['n_new_codes']} new" if r["closed"] else "open"
-        click.echo(f"round {r['round_id']} ({state}): {r['n_cases']} case(s), {len(r['proposals'])} proposal(s)")
+        say(f"round {r['round_id']} ({state}): {r['n_cases']} case(s), {len(r['proposals'])} proposal(s)")
         for q in r["proposals"]:
-            click.echo(f"  [{q['id']}] {q['dimension']}.{q['code_id']}: {q['decision'] or 'undecided'}"
+            say(f"  [{q['id']}] {q['dimension']}.{q['code_id']}: {q['decision'] or 'undecided'}"
                        + (f" into {q['merge_into']}" if q["merge_into"] else ""))
     if "plot" in out:
-        click.echo(f"saturation plot: {out['plot']}")
+        say(f"saturation plot: {out['plot']}")
 
 
 COMMANDS = [judge_cmd, induce_cmd, induction_cmd]

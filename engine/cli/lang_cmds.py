@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from factaudit.engine.cli.common import emit_json, handle_errors
+from factaudit.engine.cli.common import emit_json, handle_errors, say
 
 
 @click.command("lang")
@@ -30,7 +30,7 @@ def lang_cmd(project, dataset, code, as_json) -> None:
         emit_json({"datasets": [{"dataset": r.dataset, "lang": r.lang} for r in rows]})
         return
     for r in rows:
-        click.echo(f"{r.dataset}: {r.lang or 'unknown (CJK texts by their script, others by English rules)'}")
+        say(f"{r.dataset}: {r.lang or 'unknown (CJK texts by their script, others by English rules)'}")
 
 
 COMMANDS = [lang_cmd]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from factaudit.engine.cli.common import emit_json, handle_errors
+from factaudit.engine.cli.common import emit_json, handle_errors, say
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine import services
 
@@ -26,8 +26,8 @@ def allow_host_cmd(host: str | None, remove: bool, list_: bool, as_json: bool) -
         emit_json({"offline": settings.offline, "allowed_hosts": settings.allowed_hosts})
         return
     if host is not None:
-        click.echo(f"{'no longer allowed' if remove else 'allowed'}: {services.host_name(host)}")
-    click.echo(f"offline mode: {'on' if settings.offline else 'off'}; allowed hosts: "
+        say(f"{'no longer allowed' if remove else 'allowed'}: {services.host_name(host)}")
+    say(f"offline mode: {'on' if settings.offline else 'off'}; allowed hosts: "
                f"{', '.join(settings.allowed_hosts) or '(none)'}")
 
 

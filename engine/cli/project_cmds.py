@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar, read_project
+from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar, read_project, say
 
 
 @click.command("new")
@@ -17,7 +17,7 @@ from factaudit.engine.cli.common import emit_json, handle_errors, progress_bar, 
 def new_cmd(project: Path) -> None:
     """Create an empty project file."""
     with services.create_project(project) as p:
-        click.echo(f"created {p.path} (schema {p.schema_version})")
+        say(f"created {p.path} (schema {p.schema_version})")
 
 
 @click.command("info")
@@ -29,20 +29,20 @@ def info_cmd(project: Path, as_json: bool) -> None:
     info = read_project(project, services.project_info, as_json)
     if info is None:
         return
-    click.echo(f"{info.path}  (schema {info.schema_version}, factaudit {info.app_version})")
+    say(f"{info.path}  (schema {info.schema_version}, factaudit {info.app_version})")
     c = info.counts
-    click.echo(f"  {c['passages']} passages in {c['documents']} documents; {c['items']} items, "
+    say(f"  {c['passages']} passages in {c['documents']} documents; {c['items']} items, "
                f"{c['sentences']} sentences, {c['claims_active']} claims; {c['runs']} runs; {c['annotations']} annotations")
     if info.datasets:
-        click.echo("datasets:")
+        say("datasets:")
         for d in info.datasets:
             counts = ", ".join(f"{v} {k}" for k, v in d["counts"].items() if k != "run_id")
             frozen = " [frozen]" if d["frozen"] else ""
-            click.echo(f"  {d['name']:<24} {d['format']:<10} {counts}{frozen}")
+            say(f"  {d['name']:<24} {d['format']:<10} {counts}{frozen}")
     if info.runs:
-        click.echo("runs:")
+        say("runs:")
         for r in info.runs:
-            click.echo(f"  {r['run_id']:<14} {r['kind']:<10} {r['status']:<12} {_when(r['created'], r['finished'])}")
+            say(f"  {r['run_id']:<14} {r['kind']:<10} {r['status']:<12} {_when(r['created'], r['finished'])}")
 
 
 def _when(created: str, finished: str | None) -> str:
@@ -80,13 +80,13 @@ def demo_cmd(out: Path, as_json: bool) -> None:
     if as_json:
         emit_json(summary)
         return
-    click.echo(f"demo project: {summary.project}")
+    say(f"demo project: {summary.project}")
     for name, counts in summary.imported.items():
-        click.echo(f"  imported {name}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+        say(f"  imported {name}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
     for step in summary.steps:
         text = step.get("text") or ", ".join(f"{k}={v}" for k, v in step.items() if k != "step")
-        click.echo(f"  {step['step']}: {text}")
-    click.echo(f"done in {time.perf_counter() - started:.1f} s. Open it with: factaudit gui {summary.project}")
+        say(f"  {step['step']}: {text}")
+    say(f"done in {time.perf_counter() - started:.1f} s. Open it with: factaudit gui {summary.project}")
 
 
 COMMANDS = [new_cmd, info_cmd, demo_cmd]

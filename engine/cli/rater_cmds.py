@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import ask_passphrase, emit_json, handle_errors
+from factaudit.engine.cli.common import ask_passphrase, emit_json, handle_errors, say
 from factaudit.engine.errors import InvalidArgument
 
 
@@ -41,10 +41,10 @@ def rater_package_cmd(project, out, rater, target, units, all_units, units_from,
     if as_json:
         emit_json(res.to_json())
         return
-    click.echo(f"wrote {out}: {res.n_units} {target} units for {res.rater} (package {res.package_id}, "
+    say(f"wrote {out}: {res.n_units} {target} units for {res.rater} (package {res.package_id}, "
                f"codebook v{res.codebook_version}, signed {res.sender})")
     for stratum, n in res.strata.items():
-        click.echo(f"  {stratum}: {n}")
+        say(f"  {stratum}: {n}")
 
 
 @click.command("rater-return")
@@ -58,7 +58,7 @@ def rater_return_cmd(package, out, as_json) -> None:
     if as_json:
         emit_json(res.to_json())
         return
-    click.echo(f"wrote {out}: {res.n_annotations + res.n_sentence_ratings} labels by {res.rater} "
+    say(f"wrote {out}: {res.n_annotations + res.n_sentence_ratings} labels by {res.rater} "
                f"({res.labelled} of {res.units} units done), signed {res.rater_key}")
 
 
@@ -77,7 +77,7 @@ def rater_merge_cmd(project, returned, trust, as_json) -> None:
         emit_json(res.to_json())
         return
     trusted = "trusted" if res.trusted else "not in your trusted keys"
-    click.echo(f"merged {res.added + res.sentence_ratings_added} labels by {res.rater} from {res.file} "
+    say(f"merged {res.added + res.sentence_ratings_added} labels by {res.rater} from {res.file} "
                f"({res.unchanged} already here); signed {res.key_fingerprint} ({trusted})")
 
 
@@ -108,8 +108,8 @@ def adjudicate_cmd(project, list_only, target, dimension, claim_id, sentence_id,
         for r in rows:
             codes = ", ".join(f"{k}={v}" for k, v in r.codes.items())
             final = f" -> {r.adjudicated}" if r.adjudicated else ""
-            click.echo(f"{r.target} {r.claim_id} {r.other or ''} {r.dimension}: {codes}{final}")
-        click.echo(f"{len(rows)} disagreements, {sum(1 for r in rows if r.adjudicated)} adjudicated")
+            say(f"{r.target} {r.claim_id} {r.other or ''} {r.dimension}: {codes}{final}")
+        say(f"{len(rows)} disagreements, {sum(1 for r in rows if r.adjudicated)} adjudicated")
         return
     if target == "sentence":
         if not (sentence_id and code and by):
@@ -121,7 +121,7 @@ def adjudicate_cmd(project, list_only, target, dimension, claim_id, sentence_id,
         if as_json:
             emit_json({"id": sr.id, "annotator": sr.annotator, "code": sr.label, "sentence_id": sr.sentence_id})
         else:
-            click.echo(f"recorded {sr.label} for sentence {sentence_id} by {sr.annotator}")
+            say(f"recorded {sr.label} for sentence {sentence_id} by {sr.annotator}")
         return
     missing = [n for n, v in (("--target", target), ("--claim", claim_id), ("--dimension", dimension),
                               ("--code", code), ("--by", by)) if not v]
@@ -133,7 +133,7 @@ def adjudicate_cmd(project, list_only, target, dimension, claim_id, sentence_id,
     if as_json:
         emit_json({"id": rec.id, "annotator": rec.annotator, "code": rec.code, "dimension": rec.dimension})
     else:
-        click.echo(f"recorded {rec.code} for {claim_id} {dimension} by {rec.annotator}")
+        say(f"recorded {rec.code} for {claim_id} {dimension} by {rec.annotator}")
 
 
 COMMANDS = (rater_package_cmd, rater_return_cmd, rater_merge_cmd, adjudicate_cmd)

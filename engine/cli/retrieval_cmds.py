@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, handle_errors, open_to_record, progress_bar
+from factaudit.engine.cli.common import emit_json, handle_errors, open_to_record, progress_bar, say
 
 
 @click.command("retrieve")
@@ -37,7 +37,7 @@ def retrieve_cmd(project, retriever, k, model, dataset, corpus_dataset, merge, r
         emit_json(res.to_json())
         return
     cache = ", ".join(f"{name}: {status}" for name, status in res.cache.items())
-    click.echo(f"{res.run_id}: {res.retriever} top {res.k} for {res.n_queries} claims over {res.n_passages} "
+    say(f"{res.run_id}: {res.retriever} top {res.k} for {res.n_queries} claims over {res.n_passages} "
                f"passages in {res.seconds:.1f} s (index {res.index_seconds:.1f} s; {cache})")
 
 
@@ -52,22 +52,22 @@ def eval_retrieval_cmd(project, run_id, as_json) -> None:
     with open_to_record(project) as p:
         ev = services.eval_retrieval(p, run_id)
     for warning in ev.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        say(f"warning: {warning}", err=True)
     if as_json:
         emit_json(ev.to_json())
         return
-    click.echo(f"{ev.run_id} ({ev.retriever or 'imported'}): {ev.n_evaluated} claims evaluated, "
+    say(f"{ev.run_id} ({ev.retriever or 'imported'}): {ev.n_evaluated} claims evaluated, "
                f"{ev.n_excluded} without gold excluded")
     ks = sorted({int(key.split("@")[1]) for key in ev.metrics})
     names = ("ndcg", "recall", "mrr", "full_coverage", "doc_coverage")
-    click.echo(f"{'k':>4}  " + "  ".join(f"{n:>13}" for n in names))
+    say(f"{'k':>4}  " + "  ".join(f"{n:>13}" for n in names))
     for k in ks:
-        click.echo(f"{k:>4}  " + "  ".join(_figure(ev.metrics[f"{n}@{k}"]) for n in names))
+        say(f"{k:>4}  " + "  ".join(_figure(ev.metrics[f"{n}@{k}"]) for n in names))
     lat = ev.latency_ms
     if lat.get("p50") is not None:
-        click.echo(f"latency: P50 {lat['p50']:.1f} ms, P95 {lat['p95']:.1f} ms")
+        say(f"latency: P50 {lat['p50']:.1f} ms, P95 {lat['p95']:.1f} ms")
     else:
-        click.echo("latency: not recorded (imported run)")
+        say("latency: not recorded (imported run)")
 
 
 def _figure(value: float) -> str:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from factaudit.engine.cli.common import emit_json, handle_errors, open_to_record, progress_bar
+from factaudit.engine.cli.common import emit_json, handle_errors, open_to_record, progress_bar, say
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.metrics.display import percent_text
 
@@ -47,23 +47,23 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
     _echo_usage(result.get("usage"))
     if "multi_answer" in result:
         m = result["multi_answer"]
-        click.echo(f"{run_id}: {m['n']} multi-answer items ({m['n_missing']} without a prediction)")
-        click.echo(f"  strict {percent_text(m['strict'], m.get('strict_ci'))}  intermediate "
+        say(f"{run_id}: {m['n']} multi-answer items ({m['n_missing']} without a prediction)")
+        say(f"  strict {percent_text(m['strict'], m.get('strict_ci'))}  intermediate "
                    f"{percent_text(m['intermediate'], m.get('intermediate_ci'))}  "
                    f"lenient {percent_text(m['lenient'], m.get('lenient_ci'))}")
         if m.get("review"):
             r, t2 = m["review"], m["review"]["table"]
-            click.echo(f"  expert review (sample {r['sample_id']}, {r['n_reviewed']} of {r['n_sampled']} reviewed): "
+            say(f"  expert review (sample {r['sample_id']}, {r['n_reviewed']} of {r['n_sampled']} reviewed): "
                        f"acceptable {percent_text(m['acceptable_rate'], m['acceptable_rate_ci'])} against strict "
                        f"{percent_text(r['strict_on_reviewed'])} on the same items")
-            click.echo(f"    strict-correct: {t2['strict_and_acceptable']} acceptable, "
+            say(f"    strict-correct: {t2['strict_and_acceptable']} acceptable, "
                        f"{t2['strict_not_acceptable']} not; "
                        f"not strict-correct: {t2['not_strict_acceptable']} acceptable, "
                        f"{t2['not_strict_not_acceptable']} not")
         _echo_audit(m, "  ")
         for t in m["tiers"].values():
             verdict = "n/a" if t["passed"] is None else ("PASS" if t["passed"] else "FAIL")
-            click.echo(f"  tier {t['tier']}: {t['n']} items, {verdict}  {t['checks']}")
+            say(f"  tier {t['tier']}: {t['n']} items, {verdict}  {t['checks']}")
             if t["n"]:
                 _echo_audit(t, "    ")
         g = m.get("generation")
@@ -71,39 +71,39 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
         for cat, gc in (g or {}).get("by_category", {}).items():
             _echo_generation(gc, f"    {cat}: ")
         for w in m.get("warnings", []):
-            click.echo(f"  warning: {w}")
+            say(f"  warning: {w}")
         return
     if "conflict" in result:
         c = result["conflict"]
-        click.echo(f"{run_id}: {c['n']} items, {c['n_conflict']} conflicts")
-        click.echo(f"  conflict F1 {percent_text(c['conflict_f1'])}, "
+        say(f"{run_id}: {c['n']} items, {c['n_conflict']} conflicts")
+        say(f"  conflict F1 {percent_text(c['conflict_f1'])}, "
                    f"conflict-aware success {percent_text(c['success'])}, "
                    f"unsupported-candidate ratio {percent_text(c['unsupported_ratio'])}")
         return
     # a claims-only run (gold verdicts, no labelled answer sentences) has only the closed regime
     has_open = bool(result["n_sentences"] or result["n_claims"] or result["n_unscored"])
     if has_open:
-        click.echo(f"{run_id}: {result['n_sentences']} sentences and {result['n_claims']} claims scored; "
+        say(f"{run_id}: {result['n_sentences']} sentences and {result['n_claims']} claims scored; "
                    f"{result['n_parse_failures']} parse failures; {result['n_unscored']} sentences unscored")
     else:
-        click.echo(f"{run_id}: no labelled answer sentences, so only the closed regime (gold verdicts); "
+        say(f"{run_id}: no labelled answer sentences, so only the closed regime (gold verdicts); "
                    f"{result['n_parse_failures']} parse failures")
-    click.echo(f"  verdicts whose evidence contains suspected instructions: "
+    say(f"  verdicts whose evidence contains suspected instructions: "
                f"{result['verdicts_with_suspected_instructions']}")
-    click.echo(f"  verdicts their own reasoning contradicts: {result.get('verdicts_contradicted_by_reasoning', 0)}")
+    say(f"  verdicts their own reasoning contradicts: {result.get('verdicts_contradicted_by_reasoning', 0)}")
     for level in ("sentence", "claim") if has_open else ():
-        click.echo(f"  {level} level (P / R / F1 in %, 95% intervals):")
+        say(f"  {level} level (P / R / F1 in %, 95% intervals):")
         for mapping, s in result[level].items():
-            click.echo(f"    {mapping:<7} TP={s['tp']:<4} FP={s['fp']:<4} FN={s['fn']:<4} TN={s['tn']:<4} "
+            say(f"    {mapping:<7} TP={s['tp']:<4} FP={s['fp']:<4} FN={s['fn']:<4} TN={s['tn']:<4} "
                        f"P {percent_text(s['precision'], s['precision_ci'])}  "
                        f"R {percent_text(s['recall'], s['recall_ci'])}  "
                        f"F1 {percent_text(s['f1'], s['f1_ci'])}")
     closed = result.get("closed")
     left_out = result.get("closed_unscored") or {}
     if closed or left_out:
-        click.echo(f"  closed regime: {_closed_denominator(closed['n'] if closed else 0, left_out)}")
+        say(f"  closed regime: {_closed_denominator(closed['n'] if closed else 0, left_out)}")
     if closed:
-        click.echo(f"    accuracy {percent_text(closed['accuracy'])}, "
+        say(f"    accuracy {percent_text(closed['accuracy'])}, "
                    f"macro-F1 {percent_text(closed['macro_f1'])} over the gold classes "
                    f"({', '.join(closed['macro_f1_classes'])}; over all labels "
                    f"{percent_text(closed['macro_f1_all_labels'])})")
@@ -134,7 +134,7 @@ def _echo_usage(u: dict | None) -> None:
            f"P50 {u['latency_p50_ms']:.0f} ms, P95 {u['latency_p95_ms']:.0f} ms over {u['n_with_latency']} calls")
     cost = (f"{u['cost']:.4f} ({u['cost_per_call']:.6f} per call, {u['price']['endpoint']} prices)"
             if u["cost"] is not None else u["cost_note"])
-    click.echo(f"latency {lat}; tokens in {u['tokens_in'] if u['tokens_in'] is not None else 'unknown'}, out "
+    say(f"latency {lat}; tokens in {u['tokens_in'] if u['tokens_in'] is not None else 'unknown'}, out "
                f"{u['tokens_out'] if u['tokens_out'] is not None else 'unknown'}; cost {cost}")
 
 
@@ -143,11 +143,11 @@ def _echo_generation(g: dict | None, indent: str) -> None:
         return
     h = g.get("hallucination")
     if h:
-        click.echo(f"{indent}hallucination rate {percent_text(h['hallucination_rate'], h['hallucination_rate_ci'])} of "
+        say(f"{indent}hallucination rate {percent_text(h['hallucination_rate'], h['hallucination_rate_ci'])} of "
                    f"{h['n_sentences']} answer sentences ({h['verify_run']})")
     if "citation_precision" not in g:
         return
-    click.echo(f"{indent}citations: precision {percent_text(g['citation_precision'], g['citation_precision_ci'])}, "
+    say(f"{indent}citations: precision {percent_text(g['citation_precision'], g['citation_precision_ci'])}, "
                f"recall {percent_text(g['citation_recall'], g['citation_recall_ci'])} "
                f"({g['n_citation_items']} items with gold passages); refusals on {g['n_unanswerable']} unanswerable items "
                f"{percent_text(g['unanswerable_refusal_rate'], g['unanswerable_refusal_rate_ci'])}, false refusals "
@@ -158,16 +158,16 @@ def _echo_audit(m: dict, indent: str) -> None:
     """The answer-level audit figures (issue #13), when the run recorded what its system saw."""
     if m.get("n_with_passages"):
         miss, wrong = m["missed_options"], m["wrong_options"]
-        click.echo(f"{indent}evidence coverage {percent_text(m['evidence_coverage'], m['evidence_coverage_ci'])}, "
+        say(f"{indent}evidence coverage {percent_text(m['evidence_coverage'], m['evidence_coverage_ci'])}, "
                    f"faithfulness {percent_text(m['faithfulness'], m['faithfulness_ci'])} "
                    f"({m['n_with_passages']} items with seen passages)")
-        click.echo(f"{indent}missed options: retrieval {miss['retrieval']}, generation {miss['generation']}, "
+        say(f"{indent}missed options: retrieval {miss['retrieval']}, generation {miss['generation']}, "
                    f"terminology {miss['terminology']}; wrong options: unsupported {wrong['unsupported']}, "
                    f"in evidence {wrong['in_evidence']}")
     if m.get("refusal_rate") is not None:
-        click.echo(f"{indent}refusal rate {percent_text(m['refusal_rate'], m['refusal_rate_ci'])}")
+        say(f"{indent}refusal rate {percent_text(m['refusal_rate'], m['refusal_rate_ci'])}")
     if m.get("cited_rate") is not None:
-        click.echo(f"{indent}answers citing a source {percent_text(m['cited_rate'], m['cited_rate_ci'])}")
+        say(f"{indent}answers citing a source {percent_text(m['cited_rate'], m['cited_rate_ci'])}")
 
 
 @click.command("compare")
@@ -208,14 +208,14 @@ def compare_cmd(project, runs, mapping, level, lexicon, resamples, seed, as_json
         emit_json(comp.to_json())
         return
     q = comp.cochran_q or {}
-    click.echo(f"{len(comp.runs)} runs on {comp.n_shared} shared {level}s ({mapping}); Cochran's Q = "
+    say(f"{len(comp.runs)} runs on {comp.n_shared} shared {level}s ({mapping}); Cochran's Q = "
                f"{q.get('statistic', 0):.3f}, p = {q.get('p_asymptotic', 1):.4f} (permutation p = "
                f"{q.get('p_permutation', 1):.4f})")
     for row in comp.table:
         delta = "" if row["delta_f1"] is None else (
             f"  ΔF1 {percent_text(row['delta_f1'], row['delta_f1_ci'])}  McNemar p {row['mcnemar_p']:.4f} "
             f"(Holm {row['mcnemar_p_holm']:.4f})")
-        click.echo(f"  {row['run_id']:<14} R {percent_text(row['recall'], row['recall_ci'])}  "
+        say(f"  {row['run_id']:<14} R {percent_text(row['recall'], row['recall_ci'])}  "
                    f"F1 {percent_text(row['f1'], row['f1_ci'])}{delta}")
 
 
@@ -224,15 +224,15 @@ def _echo_answer_comparison(comps, as_json: bool) -> None:
         emit_json({"baseline": comps[0].before, "comparisons": [c.to_json() for c in comps]})
         return
     for c in comps:
-        click.echo(f"{c.after} against {c.before} on {c.n_shared} shared items (Δ in points, 95% paired bootstrap):")
+        say(f"{c.after} against {c.before} on {c.n_shared} shared items (Δ in points, 95% paired bootstrap):")
         for ch in c.changes.values():
             lo, hi = ch.delta_ci or (float("nan"), float("nan"))
-            click.echo(f"  {ch.metric:<13} {100 * ch.before:5.1f} -> {100 * ch.after:5.1f}  "
+            say(f"  {ch.metric:<13} {100 * ch.before:5.1f} -> {100 * ch.after:5.1f}  "
                        f"Δ {100 * ch.delta:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]")
         if c.diverging:
-            click.echo("  DIVERGING: the three scores moved in different directions")
+            say("  DIVERGING: the three scores moved in different directions")
         for note in c.notes:
-            click.echo(f"  note: {note}")
+            say(f"  note: {note}")
 
 
 def raise_bad(message: str) -> None:
@@ -253,9 +253,12 @@ def raise_bad(message: str) -> None:
 @click.option("--gates", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
 @click.option("--seed", default=42, show_default=True, type=int)
+@click.option("--lang", "lang", type=click.Choice(("zh", "de", "en")), default=None,
+              help="language of the HTML and XLSX report (default: LANG / FACTAUDIT_LANG, else en); "
+                   "the JSON files are the same in every language")
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resamples, seed, as_json) -> None:
+def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resamples, seed, lang, as_json) -> None:
     """Write an HTML / XLSX / JSON report of the runs into a new folder."""
     from factaudit.engine import services
 
@@ -266,13 +269,13 @@ def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resa
         raise_bad(f"{out} already exists; reports go into a new folder")
     with open_to_record(project) as p, progress_bar("report") as bar:  # a report only reads
         written = services.write_report(p, out, fmts, run_ids, mapping=mapping, level=level, lexicon=lex, gates=gts,
-                                        n_resamples=resamples, seed=seed, progress=bar)
+                                        n_resamples=resamples, seed=seed, progress=bar, lang=lang)
     if as_json:
         emit_json({"out": str(out), "files": written})
         return
-    click.echo(f"report written to {out}:")
+    say(f"report written to {out}:")
     for w in written:
-        click.echo(f"  {w.path}  sha256 {w.sha256[:16]}…")
+        say(f"  {w.path}  sha256 {w.sha256[:16]}…")
 
 
 COMMANDS = [metrics_cmd, compare_cmd, report_cmd]

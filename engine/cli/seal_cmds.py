@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import ask_passphrase, emit_json, handle_errors, progress_bar
+from factaudit.engine.cli.common import ask_passphrase, emit_json, handle_errors, progress_bar, say
 from factaudit.engine.errors import SealError
 
 # verify-seal exit codes: 0 valid and the signer trusted, 1 changed, seal broken or SQLite side files
@@ -39,9 +39,9 @@ def seal_cmd(project: Path, out: Path, encrypt: bool, force: bool, as_json: bool
         emit_json(res.to_json())
         return
     rows = sum(t["rows"] for t in res.tables.values())
-    click.echo(f"sealed {project} -> {res.path} ({res.bytes:,} bytes{', encrypted' if encrypt else ''})")
-    click.echo(f"  {len(res.tables)} tables, {rows:,} rows; signed by {res.signer}")
-    click.echo("  share your public key with `factaudit export-key` so the recipient can check the signer")
+    say(f"sealed {project} -> {res.path} ({res.bytes:,} bytes{', encrypted' if encrypt else ''})")
+    say(f"  {len(res.tables)} tables, {rows:,} rows; signed by {res.signer}")
+    say("  share your public key with `factaudit export-key` so the recipient can check the signer")
 
 
 @click.command("verify-seal")
@@ -57,17 +57,17 @@ def verify_seal_cmd(file: Path, trust: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         emit_json(ver.to_json())
     elif ver.damaged:
-        click.echo(f"INVALID: {'; '.join(ver.reasons)}")
+        say(f"INVALID: {'; '.join(ver.reasons)}")
     else:
         if not ver.valid:
             mark = "INVALID"
         else:
             mark = "VALID" if ver.trusted else "VALID signature, UNTRUSTED signer"
-        click.echo(f"{mark}: {file}")
-        click.echo(f"  signer {ver.signer} ({'trusted' if ver.trusted else 'NOT trusted'}), sealed {ver.sealed_at} "
+        say(f"{mark}: {file}")
+        say(f"  signer {ver.signer} ({'trusted' if ver.trusted else 'NOT trusted'}), sealed {ver.sealed_at} "
                    f"by factaudit {ver.app_version}")
         for reason in ver.reasons:
-            click.echo(f"  - {reason}")
+            say(f"  - {reason}")
     if not ver.valid:
         sys.exit(EXIT_INVALID)
     if not ver.trusted:
@@ -82,7 +82,7 @@ def working_copy_cmd(sealed: Path, dst: Path) -> None:
     """Make an unsealed, editable copy of a sealed file (to label and export annotations)."""
     passphrase = ask_passphrase(confirm=False) if services.is_encrypted(sealed) else None
     path = services.make_working_copy(sealed, dst, passphrase)
-    click.echo(f"working copy written to {path} (not sealed; edit it freely)")
+    say(f"working copy written to {path} (not sealed; edit it freely)")
 
 
 @click.command("export-key")
@@ -97,7 +97,7 @@ def export_key_cmd(out: Path | None, as_json: bool) -> None:
     if as_json:
         emit_json({"fingerprint": info.fingerprint, "public_key": info.public_key_b64, "pem": info.pem})
         return
-    click.echo(f"fingerprint: {info.fingerprint}")
+    say(f"fingerprint: {info.fingerprint}")
     click.echo(info.pem.rstrip())
 
 
@@ -108,7 +108,7 @@ def export_key_cmd(out: Path | None, as_json: bool) -> None:
 def trust_key_cmd(key: str, label: str) -> None:
     """Add a signer (public-key file, base64 key or fingerprint) to your trusted keys."""
     for fp in sorted(services.trust_key(key, label)):
-        click.echo(f"trusted {fp}")
+        say(f"trusted {fp}")
 
 
 @click.command("connections")
@@ -122,10 +122,10 @@ def connections_cmd(limit: int | None, as_json: bool) -> None:
     if as_json:
         emit_json({"offline": settings.offline, "allowed_hosts": settings.allowed_hosts, "connections": recs})
         return
-    click.echo(f"offline mode: {'on' if settings.offline else 'off'}; {len(recs)} logged connections")
+    say(f"offline mode: {'on' if settings.offline else 'off'}; {len(recs)} logged connections")
     for r in recs:
         flag = "BLOCKED " if r.blocked else ""
-        click.echo(f"  {r.time}  {flag}{r.endpoint}  sent {r.bytes_sent:,} B, received {r.bytes_received:,} B  ({r.purpose})")
+        say(f"  {r.time}  {flag}{r.endpoint}  sent {r.bytes_sent:,} B, received {r.bytes_received:,} B  ({r.purpose})")
 
 
 COMMANDS = [seal_cmd, verify_seal_cmd, working_copy_cmd, export_key_cmd, trust_key_cmd, connections_cmd]

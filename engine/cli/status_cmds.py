@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine import services
-from factaudit.engine.cli.common import handle_errors, read_project
+from factaudit.engine.cli.common import handle_errors, read_project, say
 
 MARKS = {"todo": "[ ]", "partial": "[~]", "done": "[x]", "skipped": "[-]"}
 
@@ -23,9 +23,9 @@ def status_cmd(project: Path, as_json: bool) -> None:
     width = max(len(s.title) for s in result.steps)
     for s in result.steps:
         arrow = "->" if s.next else "  "
-        click.echo(f"{arrow} {MARKS[s.state]} {s.title:<{width}}  {s.state:<8} {s.detail}")
+        say(f"{arrow} {MARKS[s.state]} {s.title:<{width}}  {s.state:<8} {s.detail}")
     nxt = result.next_step
-    click.echo(f"next: {nxt.title} — {nxt.purpose}" if nxt else "every step is done or skipped")
+    say(f"next: {nxt.title} — {nxt.purpose}" if nxt else "every step is done or skipped")
 
 
 COMMANDS = [status_cmd]

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 from factaudit.engine import services
-from factaudit.engine.cli.common import emit_json, handle_errors, run_job
+from factaudit.engine.cli.common import emit_json, handle_errors, run_job, say
 from factaudit.engine.pipeline.decompose import METHODS
 from factaudit.engine.pipeline.verify import MODES, SCORING
 from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE
@@ -70,9 +70,9 @@ def verify_cmd(project, retrieval_run, model, thresholds, endpoint, mode, k, lim
     if res is None:
         return
     counts = ", ".join(f"{v} {k}" for k, v in sorted(res.verdict_counts.items())) or "none"
-    click.echo(f"{res.run_id}: {res.n_verdicts}/{res.n_claims} claims verified ({res.mode}, {res.model}) "
+    say(f"{res.run_id}: {res.n_verdicts}/{res.n_claims} claims verified ({res.mode}, {res.model}) "
                f"in {res.seconds:.1f} s, {res.claims_per_s * 60:.1f} claims/min")
-    click.echo(f"  verdicts: {counts}; parse failures: {res.n_parse_failures}; trimmed evidence: {res.n_trimmed}"
+    say(f"  verdicts: {counts}; parse failures: {res.n_parse_failures}; trimmed evidence: {res.n_trimmed}"
                + (f"; retries: {res.retries}" if res.retries else ""))
 
 
@@ -100,13 +100,13 @@ def decompose_cmd(project, method, model, endpoint, dataset, limit, seed, temper
     res = run_job(project, services.decompose, req, label="decomposing", noun="answers", as_json=as_json)
     if res is None:
         return
-    click.echo(f"{res.run_id}: {res.n_sentences} sentences of {res.n_items} answers → {res.n_claims} claims "
+    say(f"{res.run_id}: {res.n_sentences} sentences of {res.n_items} answers → {res.n_claims} claims "
                f"({res.method}) in {res.seconds:.1f} s"
                + (f" ({res.n_new_items} answers in this session)" if res.n_new_items != res.n_items else ""))
     if res.n_retired:
-        click.echo(f"  {res.n_retired} claims of an earlier decomposition were retired (kept, inactive)")
+        say(f"  {res.n_retired} claims of an earlier decomposition were retired (kept, inactive)")
     if res.n_fallbacks:
-        click.echo(f"  {res.n_fallbacks} sentences kept whole because the model's reply did not parse")
+        say(f"  {res.n_fallbacks} sentences kept whole because the model's reply did not parse")
 
 
 @click.command("models")
@@ -124,27 +124,27 @@ def models_cmd(with_hash: bool, as_json: bool) -> None:
         return
     for e in classifiers:
         if e.size_bytes is None:   # a folder that looks like a classifier but cannot be used
-            click.echo(f"{e.name:<28} classifier {e.source:<9} {e.note}")
+            say(f"{e.name:<28} classifier {e.source:<9} {e.note}")
             continue
         labels = ", ".join(f"{k}->{v}" for k, v in e.extra["labels_map"].items())
         fit = "?" if e.fits is None else ("fits" if e.fits else "does NOT fit")
-        click.echo(f"{e.name:<28} classifier {e.source:<9} {e.size_bytes / 2**20:.0f} MB  "
+        say(f"{e.name:<28} classifier {e.source:<9} {e.size_bytes / 2**20:.0f} MB  "
                    f"RAM {(e.ram_needed_bytes or 0) / 2**30:.2f}/{(e.ram_total_bytes or 0) / 2**30:.1f} GB {fit}  "
                    f"labels {labels}")
         if e.note:
-            click.echo(f"{'':<28} {e.note}")
+            say(f"{'':<28} {e.note}")
     for e in entries:
         if e.is_endpoint:
-            click.echo(f"{e.name:<28} endpoint  {e.base_url} model={e.model_name}")
+            say(f"{e.name:<28} endpoint  {e.base_url} model={e.model_name}")
             continue
         size = f"{(e.size_bytes or 0) / 2**20:.0f} MB"
         fit = "?" if e.fits is None else ("fits" if e.fits else "does NOT fit")
         need = f"{(e.ram_needed_bytes or 0) / 2**30:.2f}"
         total = f"{(e.ram_total_bytes or 0) / 2**30:.1f}"
-        click.echo(f"{e.name:<28} {e.source:<9} {e.quantization or '?':<7} ctx {e.context_length or '?':<6} {size:>8}  "
+        say(f"{e.name:<28} {e.source:<9} {e.quantization or '?':<7} ctx {e.context_length or '?':<6} {size:>8}  "
                    f"RAM {need}/{total} GB {fit}" + (f"  sha256 {e.sha256()}" if with_hash else ""))
         if e.note:
-            click.echo(f"{'':<28} {e.note}")
+            say(f"{'':<28} {e.note}")
 
 
 COMMANDS = [decompose_cmd, verify_cmd, models_cmd]

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from factaudit.engine.i18n import N_
+from factaudit.engine.reports.lang import ci as _ci
+
 Table = tuple[list[str], list[list[Any]]]
-
-
-def _ci(ci) -> str:
-    return f"[{ci[0]:.3f}, {ci[1]:.3f}]" if ci else ""
 
 
 def audit_table(data) -> Table:
@@ -137,10 +136,10 @@ def html_context(data) -> dict[str, Any]:
 
 
 def add_sheets(wb, data, sheet: Callable[[Any, str, Table], None]) -> None:
-    for title, table in (("Answer audit", audit_table(data)), ("Expert review", review_table(data)),
-                         ("Answer regression", comparison_table(data)), ("Citations and refusals",
-                         generation_table(data)), ("Latency and cost", usage_table(data)),
-                         ("Failure layers", failure_counts_table(data)), ("Failed items", failure_table(data)),
-                         ("Test-split looks", test_looks_table(data))):
+    for title, table in ((N_("Answer audit"), audit_table(data)), (N_("Expert review"), review_table(data)),
+                         (N_("Answer regression"), comparison_table(data)), (N_("Citations and refusals"),
+                         generation_table(data)), (N_("Latency and cost"), usage_table(data)),
+                         (N_("Failure layers"), failure_counts_table(data)), (N_("Failed items"), failure_table(data)),
+                         (N_("Test-split looks"), test_looks_table(data))):
         if table[1]:
             sheet(wb, title, table)

@@ -12,6 +12,8 @@ from factaudit.engine.metrics.classification import LEVELS, RunMetrics
 from factaudit.engine.metrics.compare import Comparison
 from factaudit.engine.metrics.conflict import ConflictResult
 from factaudit.engine.metrics.multi_answer import MultiAnswerResult
+from factaudit.engine.i18n import N_
+from factaudit.engine.reports.lang import ci as _ci
 from factaudit.engine.reports.safe import valid_unicode
 
 
@@ -62,10 +64,6 @@ def dump_json(value: Any, **kw) -> str:
 Table = tuple[list[str], list[list[Any]]]
 
 
-def _ci(ci) -> str:
-    return f"[{ci[0]:.3f}, {ci[1]:.3f}]" if ci else ""
-
-
 def mapping_table(data: ReportData) -> Table:
     head = ["run", "level", "mapping", "n", "TP", "FP", "FN", "TN", "precision", "precision 95% CI",
             "recall", "recall 95% CI", "F1", "F1 95% CI"]
@@ -107,9 +105,9 @@ def closed_table(data: ReportData) -> Table:
 
 # Why a claim with a gold verdict is left out of the closed figures (services.scoring_units' reasons).
 CLOSED_LEFT_OUT = {
-    "cut_off_at_max_tokens": "left out: reply cut off at max tokens",
-    "did_not_parse": "left out: reply did not parse",
-    "no_verdict": "left out: no verdict (the verifier failed on the claim)",
+    "cut_off_at_max_tokens": N_("left out: reply cut off at max tokens"),
+    "did_not_parse": N_("left out: reply did not parse"),
+    "no_verdict": N_("left out: no verdict (the verifier failed on the claim)"),
 }
 
 
@@ -124,7 +122,7 @@ def closed_denominator_table(data: ReportData) -> Table:
         if m.closed is None and not left_out:
             continue
         total = n + sum(left_out.values())
-        rows.append([r, total, "scored (the denominator of every closed figure)", n])
+        rows.append([r, total, N_("scored (the denominator of every closed figure)"), n])
         for reason, k in sorted(left_out.items()):
             rows.append([r, total, CLOSED_LEFT_OUT.get(reason, f"left out: {reason}"), k])
     return head, rows

@@ -12,7 +12,11 @@ import io
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from factaudit.engine.i18n import N_
 from factaudit.engine.reports.artifacts import Table
+from factaudit.engine.reports.lang import EN, ReportLang
+from factaudit.engine.reports.lang import ci as _ci
+from factaudit.engine.reports.plotfont import cjk_fonts
 from factaudit.engine.reports.safe import plot_label
 
 
@@ -29,6 +33,7 @@ class AuditReport:
     n_llm_labels: int = 0
     n_adjudications: int = 0
     llm_annotators: list[str] = field(default_factory=list)
+    codebook: Any = None     # engine.audit.codebook.Codebook of that version: names and definitions, translated
 
     def to_json(self) -> dict[str, Any]:
         return {"codebook_version": self.codebook_version, "annotators": self.annotators,
@@ -39,10 +44,6 @@ class AuditReport:
 
 
 # ---- tables --------------------------------------------------------------------------------------
-def _ci(ci) -> str:
-    return f"[{ci[0]:.3f}, {ci[1]:.3f}]" if ci else ""
-
-
 def _labelled_retrieval(audit: AuditReport) -> list:
     return [r for r in audit.taxonomy.retrieval if r.n_labelled]
 
@@ -51,15 +52,40 @@ def _labelled_verify(audit: AuditReport) -> list:
     return [v for v in audit.taxonomy.verify if v.n_labelled]
 
 
-def pattern_table(audit: AuditReport) -> Table:
+def _pattern_name(audit: AuditReport, pattern: str, name: str, lang: ReportLang) -> str:
+    book = audit.codebook
+    if book is None or lang.code == "en":
+        return name
+    return book.pattern_name(pattern, lang.code) if book.patterns.get(pattern) == name else name
+
+
+def pattern_table(audit: AuditReport, lang: ReportLang = EN) -> Table:
     head = ["run", "stage", "pattern", "name", "count", "denominator", "share"]
     rows = []
     for r in _labelled_retrieval(audit):
         for p in r.patterns:
-            rows.append([r.run_id, "retrieval", p.pattern, p.name, p.count, p.denominator, p.share])
+            rows.append([r.run_id, "retrieval", p.pattern, _pattern_name(audit, p.pattern, p.name, lang), p.count,
+                         p.denominator, p.share])
     for v in _labelled_verify(audit):
         for p in v.patterns:
-            rows.append([v.run_id, "verification", p.pattern, p.name, p.count, p.denominator, p.share])
+            rows.append([v.run_id, "verification", p.pattern, _pattern_name(audit, p.pattern, p.name, lang), p.count,
+                         p.denominator, p.share])
+    return head, rows
+
+
+def codebook_table(audit: AuditReport, lang: ReportLang = EN) -> Table:
+    """The codebook the labels were made under, in the report's language: every dimension and step
+    with its codes, their names, definitions and patterns."""
+    head = ["target", "dimension / step", "code", "name", "definition", "pattern"]
+    book = audit.codebook
+    if book is None:
+        return head, []
+    rows = []
+    for d in book.dimensions():
+        for c in d.codes:
+            rows.append([N_("evidence") if d.target == "evidence" else N_("reasoning"),
+                         book.text(d, "name", lang.code), c.id, book.text(c, "name", lang.code, d),
+                         book.text(c, "definition", lang.code, d), c.pattern or ""])
     return head, rows
 
 
@@ -111,7 +137,8 @@ def kappa_table(audit: AuditReport) -> Table:
 
 
 # ---- plot ----------------------------------------------------------------------------------------
-def pattern_plot(audit: AuditReport) -> str | None:
+@cjk_fonts
+def pattern_plot(audit: AuditReport, lang: ReportLang = EN) -> str | None:
     """Shares of R1–R6 per retrieval run and V1–V6 per verify run, side by side."""
     groups = [("retrieval", _labelled_retrieval(audit)), ("verification", _labelled_verify(audit))]
     groups = [(name, runs) for name, runs in groups if runs]
@@ -134,8 +161,10 @@ def pattern_plot(audit: AuditReport) -> str | None:
                    label=plot_label(f"{r.run_id} (n={r.n_labelled})"))
         ax.set_xticks(x, [plot_label(p) for p in patterns])
         ax.set_ylim(0, 1)
-        ax.set_ylabel("share of labelled units" + (" (R6: of decided claims)" if name == "retrieval" else ""))
-        ax.set_title(f"{name} failure patterns")
+        ax.set_ylabel(plot_label(lang._("share of labelled units (R6: of decided claims)") if name == "retrieval"
+                                 else lang._("share of labelled units"), 80))
+        ax.set_title(plot_label(lang._("retrieval failure patterns") if name == "retrieval"
+                                else lang._("verification failure patterns"), 80))
         ax.grid(axis="y", alpha=0.3)
         ax.legend(fontsize=8)
     fig.tight_layout()
@@ -145,20 +174,20 @@ def pattern_plot(audit: AuditReport) -> str | None:
 
 
 # ---- hooks for html.py and xlsx.py ---------------------------------------------------------------
-def html_context(audit: AuditReport | None) -> dict[str, Any] | None:
+def html_context(audit: AuditReport | None, lang: ReportLang = EN) -> dict[str, Any] | None:
     if audit is None:
         return None
     return {"codebook_version": audit.codebook_version, "annotators": audit.annotators,
-            "n_annotations": audit.n_annotations, "patterns": pattern_table(audit), "quality": quality_table(audit),
-            "marginals": marginals_table(audit), "agreement": agreement_table(audit), "kappa": kappa_table(audit),
-            "plot": pattern_plot(audit)}
+            "n_annotations": audit.n_annotations, "patterns": pattern_table(audit, lang),
+            "quality": quality_table(audit), "marginals": marginals_table(audit), "agreement": agreement_table(audit),
+            "kappa": kappa_table(audit), "codebook": codebook_table(audit, lang), "plot": pattern_plot(audit, lang)}
 
 
-def add_sheets(wb, audit: AuditReport | None, sheet: Callable[[Any, str, Table], None]) -> None:
+def add_sheets(wb, audit: AuditReport | None, sheet: Callable[[Any, str, Table], None], lang: ReportLang = EN) -> None:
     if audit is None:
         return
-    for title, table in (("Taxonomy", pattern_table(audit)), ("Evidence quality", quality_table(audit)),
-                         ("Label marginals", marginals_table(audit)), ("Agreement", agreement_table(audit)),
-                         ("Rater pairs", kappa_table(audit))):
+    for title, table in ((N_("Taxonomy"), pattern_table(audit, lang)), (N_("Evidence quality"), quality_table(audit)),
+                         (N_("Label marginals"), marginals_table(audit)), (N_("Agreement"), agreement_table(audit)),
+                         (N_("Rater pairs"), kappa_table(audit)), (N_("Codebook"), codebook_table(audit, lang))):
         if table[1]:
             sheet(wb, title, table)

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from factaudit.engine.reports.lang import Fixed, Interval
+
 Table = tuple[list[str], list[list[Any]]]
 
 
 def _ci(e: dict[str, Any]) -> str:
     ci = e.get("ci")
-    return f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]" if ci else "—"
+    return Interval(100 * ci[0], 100 * ci[1], 1) if ci else "—"
 
 
 def _pct(v: float | None) -> str:
-    return "—" if v is None else f"{100 * v:.1f}"
+    return "—" if v is None else Fixed(100 * v, 1)
 
 
 def certification_table(cert: dict[str, dict[str, Any]]) -> Table:

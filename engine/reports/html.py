@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import base64
 import io
-import math
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,9 @@ from factaudit.engine.reports import (
     answer_sections, attribution_section, audit_sections, certify_section, summary, work_section,
 )
 from factaudit.engine.reports.artifacts import ReportData
+from factaudit.engine.reports.lang import EN, ReportLang
+from factaudit.engine.reports.plotfont import cjk_fonts
+from factaudit.engine.reports.plotfont import figure as _figure
 from factaudit.engine.reports.safe import plot_label as L
 from factaudit.engine.reports.safe import valid_unicode
 
@@ -20,15 +22,7 @@ TEMPLATE = "report.html.j2"
 
 
 def _fmt(value: Any) -> str:
-    if value is None:
-        return "–"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            return "–"
-        return f"{value:.3f}" if abs(value) >= 0.001 or value == 0 else f"{value:.1e}"
-    return str(value)
+    return EN.cell(value)
 
 
 def _png(fig) -> str:
@@ -37,17 +31,8 @@ def _png(fig) -> str:
     return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
 
 
-def _figure(figsize):
-    """A Figure on its own Agg canvas: no pyplot state, so a GUI process's backend is left alone."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=figsize)
-    FigureCanvasAgg(fig)
-    return fig
-
-
-def mapping_plot(data: ReportData, level: str = "sentence") -> str | None:
+@cjk_fonts
+def mapping_plot(data: ReportData, level: str = "sentence", lang: ReportLang = EN) -> str | None:
     """P, R, F1 per mapping and run with their 95% intervals."""
     if not data.metrics:
         return None
@@ -71,16 +56,17 @@ def mapping_plot(data: ReportData, level: str = "sentence") -> str | None:
                 hi.append(max(0.0, ci[1] - (v or 0)) if ci and v is not None else 0.0)
             ax.bar(x + (k - (len(runs) - 1) / 2) * width, vals, width, yerr=[lo, hi], capsize=3, label=L(r))
         ax.set_xticks(x, ["P", "R", "F1"])
-        ax.set_title(L(f"{mapping} ({level})"))
+        ax.set_title(L(f"{mapping} ({lang.word(level)})"))
         ax.set_ylim(0, 1)
         ax.grid(axis="y", alpha=0.3)
-    np.atleast_1d(axes)[0].set_ylabel("score (95% interval)")
+    np.atleast_1d(axes)[0].set_ylabel(L(lang._("score (95% interval)"), 80))
     np.atleast_1d(axes)[-1].legend(fontsize=8, loc="upper right")
     fig.tight_layout()
     return _png(fig)
 
 
-def confusion_plot(run_id: str, labels: list[str], matrix: list[list[int]]) -> str:
+@cjk_fonts
+def confusion_plot(run_id: str, labels: list[str], matrix: list[list[int]], lang: ReportLang = EN) -> str:
     import numpy as np
 
     m = np.array(matrix)
@@ -93,14 +79,15 @@ def confusion_plot(run_id: str, labels: list[str], matrix: list[list[int]]) -> s
                     color="white" if m[i, j] > m.max() / 2 else "black")
     ax.set_xticks(range(len(labels)), [L(x) for x in labels], rotation=30, ha="right")
     ax.set_yticks(range(len(labels)), [L(x) for x in labels])
-    ax.set_xlabel("predicted")
-    ax.set_ylabel("gold")
+    ax.set_xlabel(L(lang._("predicted")))
+    ax.set_ylabel(L(lang._("gold")))
     ax.set_title(L(run_id))
     fig.tight_layout()
     return _png(fig)
 
 
-def category_plot(data: ReportData, mapping: str) -> str | None:
+@cjk_fonts
+def category_plot(data: ReportData, mapping: str, lang: ReportLang = EN) -> str | None:
     cats = sorted({c for m in data.metrics.values() for c in m.by_category})
     if not cats:
         return None
@@ -118,18 +105,22 @@ def category_plot(data: ReportData, mapping: str) -> str | None:
         ax.bar(pos, [v or 0.0 for v in raw], width, label=L(r))
         for xi, v in zip(pos, raw):
             if v is None:  # no erroneous sentence in this category: recall is undefined, not zero
-                ax.text(xi, 0.02, "n/a", ha="center", va="bottom", fontsize=7, color="#52606d")
+                ax.text(xi, 0.02, L(lang._("n/a")), ha="center", va="bottom", fontsize=7, color="#52606d")
     ax.set_xticks(x, [L(c) for c in cats], rotation=30, ha="right")
     ax.set_ylim(0, 1)
-    ax.set_ylabel(L(f"recall on erroneous sentences ({mapping})", 80))
+    ax.set_ylabel(L(lang._("recall on erroneous sentences ({mapping})", mapping=mapping), 80))
     ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
     return _png(fig)
 
 
-def render_html(data: ReportData) -> str:
+def _environment(lang: ReportLang):
+    """The template environment in a language: `_("text", name=value)` for short texts (escaped like
+    any value), `{% filter trh(name=value) %}paragraph{% endfilter %}` for the explanations, which hold
+    markup of their own (the template's and the catalogue's text is trusted; values are escaped)."""
     import jinja2
+    from markupsafe import Markup, escape
 
     from factaudit.engine.resource_files import resource_path
 
@@ -137,45 +128,60 @@ def render_html(data: ReportData) -> str:
         loader=jinja2.FileSystemLoader(str(resource_path("reports"))),
         autoescape=jinja2.select_autoescape(["html", "j2"]), undefined=jinja2.StrictUndefined,
     )
-    env.filters["fmt"] = _fmt
+
+    def trh(body: str, **values: Any) -> Markup:
+        return Markup(lang.paragraph(str(body), **{k: escape(v) for k, v in values.items()}))
+
+    env.filters["fmt"] = lang.cell
+    env.filters["trh"] = trh
+    env.globals["_"] = lang._
+    env.globals["plural"] = lang.plural
+    env.globals["lang"] = lang
+    return env
+
+
+def render_html(data: ReportData, lang: ReportLang = EN) -> str:
+    env = _environment(lang)
     mapping = data.config.get("mapping", "R+NE")
     context = {
+        "html_lang": lang.html_lang,
         "config": data.config,
         "mapping": mapping,
         "level": data.config.get("level", "sentence"),
-        "mapping_defs": {m: ", ".join(sorted(v)) for m, v in MAPPINGS.items()},
+        "mapping_defs": {m: ", ".join(lang.word(x) for x in sorted(v)) for m, v in MAPPINGS.items()},
         "mapping_table": A.mapping_table(data),
         "exclusions": A.exclusions_table(data),
-        "mapping_plot": mapping_plot(data, "sentence"),
-        "claim_plot": mapping_plot(data, "claim"),
+        "mapping_plot": mapping_plot(data, "sentence", lang),
+        "claim_plot": mapping_plot(data, "claim", lang),
         "closed_table": A.closed_table(data),
         "closed_denominator": A.closed_denominator_table(data),
-        "confusions": [(r, t, confusion_plot(r, data.metrics[r].closed.labels, data.metrics[r].closed.confusion_matrix))
+        "confusions": [(r, t, confusion_plot(r, data.metrics[r].closed.labels, data.metrics[r].closed.confusion_matrix,
+                                            lang))
                        for r, t in A.confusion_tables(data).items()],
         "comparison": data.comparison,
         "comparison_note": data.comparison_note,
         "comparison_table": A.comparison_table(data),
         "pairs_table": A.pairs_table(data),
         "category_table": A.category_table(data),
-        "category_plot": category_plot(data, mapping),
+        "category_plot": category_plot(data, mapping, lang),
         "multi_table": A.multi_answer_table(data),
         "answers": answer_sections.html_context(data),
         "conflict_table": A.conflict_table(data),
         "skipped": data.skipped,
-        "audit": audit_sections.html_context(data.audit),
+        "audit": audit_sections.html_context(data.audit, lang),
         "work": work_section.html_context(data.retrieval, data.triage),
         "certify": certify_section.html_context(data.certification),
         "attribution": attribution_section.html_context(data.attribution),
-        "summary": summary.plain_summary(data, mapping),
+        "summary": summary.plain_summary(data, mapping, lang),
         "open_has_data": summary.open_has_data(data, mapping),
         "closed_has_data": summary.closed_has_data(data),
-        "empty_sections": summary.empty_sections(data, mapping),
+        "empty_sections": summary.empty_sections(data, mapping, lang),
     }
     return env.get_template(TEMPLATE).render(**context)
 
 
-def write_html(data: ReportData, path: Path) -> Path:
+def write_html(data: ReportData, path: Path, lang: ReportLang = EN) -> Path:
     path = Path(path)
     # a lone surrogate in a project string would make the UTF-8 encoder raise half-way through
-    path.write_text(valid_unicode(render_html(data)), encoding="utf-8")
+    path.write_text(valid_unicode(render_html(data, lang)), encoding="utf-8")
     return path

@@ -4,23 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from factaudit.engine.i18n import N_
+from factaudit.engine.reports.lang import EN, ReportLang
+
 # section -> what fills it, in the words of the app's Workflow page
 FILLED_BY = {
-    "open": ("Open regime: error detection", "Fills when a verify run covers claims from answers whose sentences "
-             "carry an expert's correct/error label (Import answers, Decompose, Retrieve, Verify)."),
-    "closed": ("Closed regime: verdicts against gold labels", "Fills when a verify run covers claims that carry a "
-               "gold verdict, such as SciFact claims (Import claims, Retrieve, Verify)."),
-    "audit": ("Audit: evidence quality, error taxonomy and agreement", "Fills as evidence pairs and reasoning traces "
-              "are labelled on the Labeling page; agreement needs a second rater or a retest pass."),
+    "open": (N_("Open regime: error detection"), N_("Fills when a verify run covers claims from answers whose "
+             "sentences carry an expert's correct/error label (Import answers, Decompose, Retrieve, Verify).")),
+    "closed": (N_("Closed regime: verdicts against gold labels"), N_("Fills when a verify run covers claims that "
+               "carry a gold verdict, such as SciFact claims (Import claims, Retrieve, Verify).")),
+    "audit": (N_("Audit: evidence quality, error taxonomy and agreement"), N_("Fills as evidence pairs and "
+              "reasoning traces are labelled on the Labeling page; agreement needs a second rater or a retest pass.")),
 }
-
-
-def _pct(value: float | None) -> str:
-    return "n/a" if value is None else f"{100 * value:.0f}%"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def open_has_data(data: Any, mapping: str) -> bool:
@@ -32,46 +27,59 @@ def closed_has_data(data: Any) -> bool:
     return any(m.closed is not None and m.closed.n > 0 for m in data.metrics.values())
 
 
-def plain_summary(data: Any, mapping: str = "R+NE") -> str:
+def plain_summary(data: Any, mapping: str = "R+NE", lang: ReportLang = EN) -> str:
     """One paragraph: the runs, the units with expert labels, the headline figures, the labelling."""
+    _, pl, pct = lang._, lang.plural, lang.pct
     runs = list(data.metrics)
     if not runs:
-        return ("Nothing has been scored yet: this report fills once a verify run (or imported verdicts) exists "
-                "for claims with an expert's label.")
-    parts = [f"This report audits {_plural(len(runs), 'verification run')} ({', '.join(runs)})."]
+        return _("Nothing has been scored yet: this report fills once a verify run (or imported verdicts) exists "
+                 "for claims with an expert's label.")
+    parts = [pl(len(runs), N_("This report audits {n} verification run ({runs})."),
+                N_("This report audits {n} verification runs ({runs})."), runs=", ".join(runs))]
     for run_id, m in data.metrics.items():
         s = m.sentence.get(mapping)
         c = m.claim.get(mapping)
         if s is not None and s.n > 0:
-            parts.append(f"In {run_id}, {_plural(s.n, 'answer sentence')} with an expert label were scored: the "
-                         f"verifier caught {_pct(s.recall)} of the erroneous sentences (recall) and "
-                         f"{_pct(s.precision)} of the sentences it flagged were truly erroneous (precision), "
-                         f"counting {mapping} verdicts as error flags.")
+            parts.append(pl(s.n, N_("In {run}, {n} answer sentence with an expert label was scored: the verifier "
+                                    "caught {recall} of the erroneous sentences (recall) and {precision} of the "
+                                    "sentences it flagged were truly erroneous (precision), counting {mapping} "
+                                    "verdicts as error flags."),
+                            N_("In {run}, {n} answer sentences with an expert label were scored: the verifier "
+                               "caught {recall} of the erroneous sentences (recall) and {precision} of the "
+                               "sentences it flagged were truly erroneous (precision), counting {mapping} "
+                               "verdicts as error flags."),
+                            run=run_id, recall=pct(s.recall), precision=pct(s.precision), mapping=mapping))
         elif c is not None and c.n > 0:
-            parts.append(f"In {run_id}, {_plural(c.n, 'claim')} with an expert label were scored: recall "
-                         f"{_pct(c.recall)}, precision {_pct(c.precision)} under {mapping}.")
+            parts.append(pl(c.n, N_("In {run}, {n} claim with an expert label was scored: recall {recall}, "
+                                    "precision {precision} under {mapping}."),
+                            N_("In {run}, {n} claims with an expert label were scored: recall {recall}, "
+                               "precision {precision} under {mapping}."),
+                            run=run_id, recall=pct(c.recall), precision=pct(c.precision), mapping=mapping))
         if m.closed is not None and m.closed.n > 0:
-            parts.append(f"Against gold verdicts, {run_id} was right on {_pct(m.closed.accuracy)} of "
-                         f"{_plural(m.closed.n, 'claim')}.")
+            parts.append(pl(m.closed.n, N_("Against gold verdicts, {run} was right on {accuracy} of {n} claim."),
+                            N_("Against gold verdicts, {run} was right on {accuracy} of {n} claims."),
+                            run=run_id, accuracy=pct(m.closed.accuracy)))
         if m.n_parse_failures:
-            parts.append(f"{_plural(m.n_parse_failures, 'output')} of {run_id} could not be read and were left out.")
+            parts.append(pl(m.n_parse_failures, N_("{n} output of {run} could not be read and was left out."),
+                            N_("{n} outputs of {run} could not be read and were left out."), run=run_id))
     audit = data.audit
     if audit is not None and audit.n_annotations:
-        said = [f"{_plural(audit.n_human_labels, 'label')} by {_plural(len(audit.annotators), 'human rater')}"]
+        said = [_("{labels} by {raters}", labels=pl(audit.n_human_labels, N_("{n} label"), N_("{n} labels")),
+                  raters=pl(len(audit.annotators), N_("{n} human rater"), N_("{n} human raters")))]
         if audit.n_llm_labels:
-            said.append(f"{_plural(audit.n_llm_labels, 'pre-label')} by "
-                        f"{_plural(len(audit.llm_annotators), 'LLM pre-labeller')}")
+            said.append(_("{labels} by {raters}", labels=pl(audit.n_llm_labels, N_("{n} pre-label"), N_("{n} pre-labels")),
+                          raters=pl(len(audit.llm_annotators), N_("{n} LLM pre-labeller"), N_("{n} LLM pre-labellers"))))
         if audit.n_adjudications:
-            said.append(_plural(audit.n_adjudications, "adjudication"))
-        parts.append(f"{' and '.join(said)} describe why the verifier failed (codebook v{audit.codebook_version}); "
-                     "the taxonomy counts the human labels.")
+            said.append(pl(audit.n_adjudications, N_("{n} adjudication"), N_("{n} adjudications")))
+        parts.append(_("{who} describe why the verifier failed (codebook v{version}); the taxonomy counts the "
+                       "human labels.", who=_(" and ").join(said), version=audit.codebook_version))
     else:
-        parts.append("No one has labelled evidence or reasoning yet, so the report says how often the verifier "
-                     "erred, not why.")
-    return " ".join(parts)
+        parts.append(_("No one has labelled evidence or reasoning yet, so the report says how often the verifier "
+                       "erred, not why."))
+    return lang.sentence_sep.join(parts)
 
 
-def empty_sections(data: Any, mapping: str = "R+NE") -> list[tuple[str, str]]:
+def empty_sections(data: Any, mapping: str = "R+NE", lang: ReportLang = EN) -> list[tuple[str, str]]:
     """(title, what fills it) for every main section without data."""
     out = []
     if not open_has_data(data, mapping):
@@ -80,4 +88,4 @@ def empty_sections(data: Any, mapping: str = "R+NE") -> list[tuple[str, str]]:
         out.append(FILLED_BY["closed"])
     if data.audit is None or not data.audit.n_annotations:
         out.append(FILLED_BY["audit"])
-    return out
+    return [(lang._(title), lang._(how)) for title, how in out]

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from factaudit.engine.i18n import N_
+from factaudit.engine.reports.lang import Percent
+
 Table = tuple[list[str], list[list[Any]]]
-TRIAGE_NAMES = {"retrieval_error": "retrieval error", "verification_error": "verification error",
-                "wrong_gold": "wrong gold label"}
+TRIAGE_NAMES = {"retrieval_error": N_("retrieval error"), "verification_error": N_("verification error"),
+                "wrong_gold": N_("wrong gold label")}
 
 
 def retrieval_table(retrieval: dict[str, Any]) -> Table:
@@ -33,7 +36,7 @@ def triage_table(triage: dict[str, Any]) -> Table:
             continue
         kept = t.get("prefill_kept_share")
         rows.append([run, t["mapping"], t["level"], t["n_disagreements"], t["n_decided"],
-                     *(t["outcomes"].get(c, 0) for c in codes), "—" if kept is None else f"{100 * kept:.0f}%"])
+                     *(t["outcomes"].get(c, 0) for c in codes), "—" if kept is None else Percent(kept)])
     return head, rows
 
 

@@ -15,6 +15,7 @@ from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.hashing import sha256_file
 from factaudit.engine.reports.artifacts import ReportData, dump_json
 from factaudit.engine.reports.html import write_html
+from factaudit.engine.reports.lang import ReportLang, report_language
 from factaudit.engine.reports.xlsx import write_xlsx
 
 
@@ -38,7 +39,10 @@ def write_json_folder(data: ReportData, folder: Path) -> list[WrittenFile]:
     return files
 
 
-def write_all(data: ReportData, out: Path, formats: Sequence[str]) -> list[WrittenFile]:
+def write_all(data: ReportData, out: Path, formats: Sequence[str], lang: str | None = None) -> list[WrittenFile]:
+    """`lang` (zh, de, en or a locale name; None: the app's language) is the HTML's and the XLSX's;
+    the json/ folder is the same in every language."""
+    rl = ReportLang(report_language(lang))
     out = Path(out)
     if os.path.lexists(out):
         raise InvalidArgument(f"{out} already exists; reports go into a new folder")
@@ -51,10 +55,10 @@ def write_all(data: ReportData, out: Path, formats: Sequence[str]) -> list[Writt
         if "json" in formats:
             written += write_json_folder(data, out / "json")
         if "html" in formats:
-            path = write_html(data, out / "report.html")
+            path = write_html(data, out / "report.html", rl)
             written.append(WrittenFile(path, "html", sha256_file(path)))
         if "xlsx" in formats:
-            path = write_xlsx(data, out / "report.xlsx")
+            path = write_xlsx(data, out / "report.xlsx", rl)
             written.append(WrittenFile(path, "xlsx", sha256_file(path)))
     except OSError as exc:
         shutil.rmtree(out, ignore_errors=True)

@@ -203,7 +203,7 @@ def audit_report(project: Project, *, n_resamples: int = stats.DEFAULT_RESAMPLES
     return AuditReport(found.codebook_version, annotators, len(records), found, figures,
                        {k: list(v) for k, v in book.high_quality.items()}, n_human_labels=counts.humans,
                        n_llm_labels=counts.llms, n_adjudications=counts.adjudications,
-                       llm_annotators=counts.llm_annotators)
+                       llm_annotators=counts.llm_annotators, codebook=book)
 
 
 # ---- demo --------------------------------------------------------------------------------------

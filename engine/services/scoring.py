@@ -216,8 +216,9 @@ def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] =
                  run_ids: Sequence[str] | None = None, *, mapping: str = DEFAULT_MAPPING, level: str = DEFAULT_LEVEL,
                  lexicon: ma.Lexicon | None = None, gates: Mapping | None = None,
                  n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
-                 progress: ProgressCallback = no_progress):
-    """Write report.html / report.xlsx / json/ into a new folder and record each file with its sha256."""
+                 progress: ProgressCallback = no_progress, lang: str | None = None):
+    """Write report.html / report.xlsx / json/ into a new folder and record each file with its sha256.
+    `lang` (zh, de, en; None: the app's language, engine.i18n) is the HTML's and XLSX's language."""
     from factaudit.engine.reports.artifacts import ReportData
     from factaudit.engine.reports.writer import write_all
 
@@ -241,7 +242,7 @@ def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] =
     data = build_report_data(project, chosen, kinds, mapping=mapping, level=level, lexicon=lexicon, gates=gates,
                              n_resamples=n_resamples, seed=seed, progress=progress)
     assert isinstance(data, ReportData)
-    written = write_all(data, out, formats)
+    written = write_all(data, out, formats, lang=lang)
     if not project.readonly:
         for w in written:
             scoring_store.record_report(project, str(w.path.resolve()), w.format, w.sha256,

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
+from factaudit.engine import i18n as engine_i18n  # the interface language the app chose (gui/i18n.py)
 from factaudit.engine import services
 from factaudit.gui.ops import Op, OpChanges, error_text
 
@@ -101,7 +102,8 @@ class ReportDialog(QDialog):
         self.write_button.setEnabled(False)
         self.status_label.setText(self.tr("Writing…"))
         self.op = (Op(self, lambda job, p=self.project, formats=self.formats:
-                       services.write_report(p, str(folder), formats, progress=job.progress)).title(self.tr("Writing the report"))
+                       services.write_report(p, str(folder), formats, progress=job.progress,
+                                             lang=engine_i18n.language())).title(self.tr("Writing the report"))
                    .changes(self.project, OpChanges(reports=True))
                    .success(lambda files: self._done(folder, files)).failure(self._failed)
                    .finished(lambda: self.write_button.setEnabled(True)).run())
