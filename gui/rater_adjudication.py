@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from types import SimpleNamespace
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter, QTableWidgetItem,
@@ -20,15 +20,25 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.gui import i18n
 from factaudit.gui.ops import OpChanges, error_text
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import UnitCard, annotator_name
 from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
 from factaudit.gui.views.tables import read_only_table
 
-COLUMNS = ("Target", "Unit", "Dimension / step", "Final", "Raters' codes")
-SENTENCE_CODES = (("correct", "Correct"), ("error", "Contains an error"))
-FILTERS = (("", "All targets"), ("evidence", "Evidence"), ("reasoning", "Reasoning"), ("sentence", "Sentences"))
+COLUMNS = (QT_TRANSLATE_NOOP("AdjudicationView", "Target"), QT_TRANSLATE_NOOP("AdjudicationView", "Unit"),
+           QT_TRANSLATE_NOOP("AdjudicationView", "Dimension / step"), QT_TRANSLATE_NOOP("AdjudicationView", "Final"),
+           QT_TRANSLATE_NOOP("AdjudicationView", "Raters' codes"))
+SENTENCE_CODES = (("correct", QT_TRANSLATE_NOOP("AdjudicationView", "Correct")),
+                  ("error", QT_TRANSLATE_NOOP("AdjudicationView", "Contains an error")))
+FILTERS = (("", QT_TRANSLATE_NOOP("AdjudicationView", "All targets")),
+           ("evidence", QT_TRANSLATE_NOOP("AdjudicationView", "Evidence")),
+           ("reasoning", QT_TRANSLATE_NOOP("AdjudicationView", "Reasoning")),
+           ("sentence", QT_TRANSLATE_NOOP("AdjudicationView", "Sentences")))
+TARGET_NAMES = {"evidence": QT_TRANSLATE_NOOP("AdjudicationView", "evidence"),
+                "reasoning": QT_TRANSLATE_NOOP("AdjudicationView", "reasoning"),
+                "sentence": QT_TRANSLATE_NOOP("AdjudicationView", "sentence")}
 
 
 def read_disagreements(project, target: str):
@@ -58,7 +68,7 @@ class AdjudicationView(QWidget):
         head.addSpacing(10)
         self.filter_combo = QComboBox()
         for key, text in FILTERS:
-            self.filter_combo.addItem(text, key)
+            self.filter_combo.addItem(self.tr(text), key)
         self.filter_combo.currentIndexChanged.connect(lambda _=0: self.refresh())
         head.addWidget(self.filter_combo)
         head.addWidget(QLabel(self.tr("Adjudicator:")))
@@ -75,7 +85,7 @@ class AdjudicationView(QWidget):
         self._read = PageRead(self, self.status, self.refresh_button)
 
         split = QSplitter(Qt.Orientation.Horizontal)
-        self.table = read_only_table(COLUMNS)
+        self.table = read_only_table([self.tr(c) for c in COLUMNS])
         self.table.setObjectName("adjudicationTable")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -116,8 +126,8 @@ class AdjudicationView(QWidget):
     # ---- reading -----------------------------------------------------------------------------------
     def refresh(self) -> None:
         project, target = self.project, self.filter_combo.currentData()
-        self._read.start(lambda job: read_disagreements(project, target), title="Reading rater disagreements",
-                         success=self.show_rows, failed="Could not read the disagreements")
+        self._read.start(lambda job: read_disagreements(project, target), title=self.tr("Reading rater disagreements"),
+                         success=self.show_rows, failed=self.tr("Could not read the disagreements"))
 
     def show_rows(self, result) -> None:
         keep = row_key(self.current) if self.current is not None else None
@@ -134,7 +144,8 @@ class AdjudicationView(QWidget):
             self.status.setText(self.tr("No disagreements between raters: with one rater there is nothing to adjudicate (File › Send to a rater… asks a second one; File › Merge returned labels… brings their labels in)."))
             self._show(None)
             return
-        self.status.setText(self.tr("{v0} disagreements, {done} adjudicated. Agreement figures are computed before adjudication; taxonomy, triage, certification and the report use the final codes.").format(v0=len(self.rows), done=done))
+        self.status.setText(self.tr("{v0} disagreements, {done} adjudicated. Agreement figures are computed before adjudication; taxonomy, triage, certification and the report use the final codes.").format(
+            v0=i18n.number(len(self.rows)), done=i18n.number(done)))
         at = next((i for i, d in enumerate(self.rows) if row_key(d) == keep), None)
         if at is None:
             at = next((i for i, d in enumerate(self.rows) if not d.adjudicated), 0)
@@ -145,7 +156,8 @@ class AdjudicationView(QWidget):
         unit = d.claim_id + (f" · {d.other}" if d.other else "")
         codes = " · ".join(f"{who}: {self._code_name(d, c)}" for who, c in d.codes.items())
         final = self._code_name(d, d.adjudicated) if d.adjudicated else ""
-        for col, text in enumerate((d.target, unit, self._dim_name(d), final, codes)):
+        target = self.tr(TARGET_NAMES[d.target]) if d.target in TARGET_NAMES else d.target
+        for col, text in enumerate((target, unit, self._dim_name(d), final, codes)):
             item = QTableWidgetItem(text)
             item.setToolTip(text)
             self.table.setItem(r, col, item)
@@ -161,12 +173,12 @@ class AdjudicationView(QWidget):
 
     def _dim_name(self, d) -> str:
         dim = self._dimension(d)
-        return dim.name if dim is not None else ("Sentence label" if d.target == "sentence" else d.dimension)
+        return dim.name if dim is not None else (self.tr("Sentence label") if d.target == "sentence" else d.dimension)
 
     def codes_of(self, d) -> list[tuple[str, str, str]]:
         """(code id, name, definition) the final code is chosen from."""
         if d.target == "sentence":
-            return [(c, n, "") for c, n in SENTENCE_CODES]
+            return [(c, self.tr(n), "") for c, n in SENTENCE_CODES]
         dim = self._dimension(d)
         if dim is None:
             return [(c, c, "") for c in dict.fromkeys(d.codes.values())]
@@ -209,7 +221,7 @@ class AdjudicationView(QWidget):
             box.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             self.side_by_side.addWidget(box, 1)
         for n, (code, name, definition) in enumerate(self.codes_of(d), 1):
-            b = QPushButton(f"{n}  {name}" + ("   ✓ final" if code == d.adjudicated else ""))
+            b = QPushButton(f"{n}  {name}" + (self.tr("   ✓ final") if code == d.adjudicated else ""))
             b.setToolTip(definition)
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.setStyleSheet("text-align: left; padding: 2px 8px;")
@@ -223,24 +235,24 @@ class AdjudicationView(QWidget):
             if d.target == "sentence":
                 ctx = services.sentence_contexts(self.project, [d.claim_id]).get(d.claim_id)
                 if ctx is None:
-                    return "<i>(sentence not found)</i>"
-                q = f"<p><b>Question:</b> {html.escape(ctx.question)}</p>" if ctx.question else ""
-                return (f"{q}<p><b>Sentence:</b> {html.escape(ctx.text)}</p>"
-                        f"<p><b>Answer:</b> {html.escape(ctx.answer or '')}</p>")
+                    return self.tr("<i>(sentence not found)</i>")
+                q = self.tr("<p><b>Question:</b> {text}</p>").format(text=html.escape(ctx.question)) if ctx.question else ""
+                return q + self.tr("<p><b>Sentence:</b> {text}</p>").format(text=html.escape(ctx.text)) \
+                    + self.tr("<p><b>Answer:</b> {text}</p>").format(text=html.escape(ctx.answer or ""))
             entry = SimpleNamespace(target=d.target, claim_id=d.claim_id,
                                     passage_id=d.other if d.target == "evidence" else None,
                                     run_id=d.other if d.target == "reasoning" else None, pass_="first", rank=None)
             u = services.audit.label_unit(self.project, entry, self.adjudicator)
         except FactAuditError as exc:
             return f"<i>{html.escape(error_text(exc))}</i>"
-        parts = [f"<p><b>Claim:</b> {html.escape(u.claim_text)}</p>"]
+        parts = [self.tr("<p><b>Claim:</b> {text}</p>").format(text=html.escape(u.claim_text))]
         if u.passage is not None:
             title = f"<b>{html.escape(u.passage.title)}</b><br>" if u.passage.title else ""
-            parts.append(f"<p><b>Passage {html.escape(u.passage.passage_id)}:</b><br>{title}"
-                         f"{html.escape(u.passage.text)}</p>")
+            parts.append(self.tr("<p><b>Passage {id}:</b><br>{title}{text}</p>").format(
+                id=html.escape(u.passage.passage_id), title=title, text=html.escape(u.passage.text)))
         if u.reasoning:
-            parts.append(f"<p><b>Verifier's reasoning</b> ({html.escape(u.verdict or '')}):<br>"
-                         f"{html.escape(u.reasoning)}</p>")
+            parts.append(self.tr("<p><b>Verifier's reasoning</b> ({verdict}):<br>{text}</p>").format(
+                verdict=html.escape(i18n.verdict_name(u.verdict or "")), text=html.escape(u.reasoning)))
         return "".join(parts)
 
     # ---- keys and the final code -------------------------------------------------------------------
@@ -295,11 +307,13 @@ class AdjudicationView(QWidget):
             if at < self.table.rowCount():
                 self._fill_row(at, d)
             done = sum(1 for x in self.rows if x.adjudicated)
-            self.status.setText(QCoreApplication.translate("rater_adjudication", "{v0} of {claim_id}: {v1} (by {adjudicator}). {done} of {v2} adjudicated.").format(v0=self._dim_name(d), claim_id=d.claim_id, v1=self._code_name(d, code), adjudicator=d.adjudicator, done=done, v2=len(self.rows)))
+            self.status.setText(QCoreApplication.translate("rater_adjudication", "{v0} of {claim_id}: {v1} (by {adjudicator}). {done} of {v2} adjudicated.").format(
+                v0=self._dim_name(d), claim_id=d.claim_id, v1=self._code_name(d, code), adjudicator=d.adjudicator,
+                done=i18n.number(done), v2=i18n.number(len(self.rows))))
             if self.current is d:
                 self._show(d)
 
-        self.writer.submit(work, title="recording the final code", changes=(project, OpChanges(annotations=True)),
+        self.writer.submit(work, title=self.tr("recording the final code"), changes=(project, OpChanges(annotations=True)),
                            success=written, failure=lambda exc: self.status.setText(self.tr("Not saved: {v0}").format(v0=error_text(exc))))
         self.note_edit.clear()
         nxt = next((i for i in range(at + 1, len(self.rows)) if not self.rows[i].adjudicated), None)

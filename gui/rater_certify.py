@@ -11,17 +11,41 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDoubleSpinBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
-from factaudit.engine.metrics.display import percent_text
+from factaudit.engine.i18n import gettext
+from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.tables import fit_rows, read_only_table
 
-COLUMNS = ("Figure", "Estimate [95% CI]", "From", "Interval")
+COLUMNS = (QT_TRANSLATE_NOOP("CertifyPanel", "Figure"), QT_TRANSLATE_NOOP("CertifyPanel", "Estimate [95% CI]"),
+           QT_TRANSLATE_NOOP("CertifyPanel", "From"), QT_TRANSLATE_NOOP("CertifyPanel", "Interval"))
+# a certified level: (its name, one unit, several units)
+LEVELS = {"sentence": (QT_TRANSLATE_NOOP("CertifyPanel", "sentence"), QT_TRANSLATE_NOOP("CertifyPanel", "sentences")),
+          "claim": (QT_TRANSLATE_NOOP("CertifyPanel", "claim"), QT_TRANSLATE_NOOP("CertifyPanel", "claims"))}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("CertifyPanel", text)
+
+
+def _level(level: str, plural: bool = False) -> str:
+    return _tr(LEVELS[level][1 if plural else 0]) if level in LEVELS else level
+
+
+def percent_text(value: float | None, ci=None) -> str:
+    """0.8532 with (0.80, 0.90) -> "85.3 [80.0, 90.0]" in the locale's digits (engine.metrics.display's
+    form); None -> "n/a"."""
+    if value is None:
+        return _tr("n/a")
+    text = i18n.number(100 * value, 1)
+    if ci:
+        text += f" [{i18n.number(100 * ci[0], 1)}, {i18n.number(100 * ci[1], 1)}]"
+    return text
 
 
 def compute_certification(project, run_id: str, mapping: str, level: str, half_width: float | None):
@@ -36,7 +60,8 @@ def draw_sample(project, run_id: str, n: int, mapping: str, level: str, out: str
 
 
 def _counts(e: dict) -> str:
-    return f"{e['k']} of {e['n']}" if e.get("n") is not None else ""
+    return QCoreApplication.translate("CertifyPanel", "{k} of {n}").format(k=i18n.number(e["k"]), n=i18n.number(e["n"])) \
+        if e.get("n") is not None else ""
 
 
 class CertifyPanel(QWidget):
@@ -78,7 +103,7 @@ class CertifyPanel(QWidget):
         self.send_button.setEnabled(False)
         row.addWidget(self.send_button)
         root.addLayout(row)
-        self.table = read_only_table(COLUMNS)
+        self.table = read_only_table([self.tr(c) for c in COLUMNS])
         self.table.setObjectName("certifyTable")
         fit_rows(self.table, 5)      # the five figures (the Results page scrolls on a small screen)
         root.addWidget(self.table, 1)
@@ -116,7 +141,7 @@ class CertifyPanel(QWidget):
         if not force and key == self.shown_for:
             return None
         if run_id is None:
-            self._show_missing("No finished verify run to certify: verify claims or import verdicts first.")
+            self._show_missing(self.tr("No finished verify run to certify: verify claims or import verdicts first."))
             self.shown_for = key
             return None
         if self.op is not None and self.op.running:
@@ -144,15 +169,22 @@ class CertifyPanel(QWidget):
         self.result = doc
         er = doc["error_rate"]
         self.summary.setText(
-            self.tr("<b>{v0}</b> ({v1}, {v2} level): {v3} labelled {v4}s ({v5}, {v6} errors) and {v7} unlabelled. \"Error\" = the expert says the {v8} contains one; the verifier flags it under {v9}.").format(v0=doc['run_id'], v1=doc['mapping'], v2=doc['level'], v3=doc['n_labelled'], v4=doc['level'], v5=doc['label_source'], v6=doc['n_labelled_errors'], v7=doc['n_unlabelled'], v8=doc['level'], v9=doc['mapping']))
+            self.tr("<b>{run}</b> ({mapping}, {level} level): {n} labelled {units} ({source}, {errors} errors) and {unlabelled} unlabelled. \"Error\" = the expert says the {unit} contains one; the verifier flags it under {mapping}.").format(
+                run=doc['run_id'], mapping=doc['mapping'], level=_level(doc['level']), n=i18n.number(doc['n_labelled']),
+                units=_level(doc['level'], True), source=gettext(doc['label_source']),
+                errors=i18n.number(doc['n_labelled_errors']), unlabelled=i18n.number(doc['n_unlabelled']),
+                unit=_level(doc['level'])))
         rows = (
-            ("Sensitivity (flags a real error)", doc["sensitivity"], _counts(doc["sensitivity"]), "Clopper–Pearson"),
-            ("Specificity (passes a correct unit)", doc["specificity"], _counts(doc["specificity"]), "Clopper–Pearson"),
-            ("Error rate, labels only", er["labels_only"], _counts(er["labels_only"]), "Wilson"),
-            ("Error rate, verifier alone", er["verifier_only"], f"{doc['n_labelled'] + doc['n_unlabelled']} units",
-             "none: share flagged, carries the verifier's bias"),
-            ("Error rate, prediction-powered", er["ppi"], f"{doc['n_labelled']} labels + {doc['n_unlabelled']} verdicts",
-             "CLT (PPI)"),
+            (self.tr("Sensitivity (flags a real error)"), doc["sensitivity"], _counts(doc["sensitivity"]), "Clopper–Pearson"),
+            (self.tr("Specificity (passes a correct unit)"), doc["specificity"], _counts(doc["specificity"]), "Clopper–Pearson"),
+            (self.tr("Error rate, labels only"), er["labels_only"], _counts(er["labels_only"]), "Wilson"),
+            (self.tr("Error rate, verifier alone"), er["verifier_only"],
+             self.tr("{n} units").format(n=i18n.number(doc['n_labelled'] + doc['n_unlabelled'])),
+             self.tr("none: share flagged, carries the verifier's bias")),
+            (self.tr("Error rate, prediction-powered"), er["ppi"],
+             self.tr("{labels} labels + {verdicts} verdicts").format(labels=i18n.number(doc['n_labelled']),
+                                                                      verdicts=i18n.number(doc['n_unlabelled'])),
+             self.tr("CLT (PPI)")),
         )
         self.table.setRowCount(len(rows))
         for r, (name, e, source, kind) in enumerate(rows):
@@ -168,22 +200,21 @@ class CertifyPanel(QWidget):
                 self.table.setItem(r, c, item)
         self.table.resizeColumnsToContents()
         more = doc.get("labels_needed")
-        target = f"±{100 * self.half_width:.1f} %"
+        target = "±" + i18n.percent(self.half_width)
         now = doc.get("ppi_half_width")
-        now_text = f"now ±{100 * now:.1f} %" if now is not None else "no interval yet"
+        now_text = self.tr("now {value}").format(value="±" + i18n.percent(now)) if now is not None else self.tr("no interval yet")
         if more:
-            self.needed_label.setText(self.tr("To bring the prediction-powered half-width to {target} ({now_text}): <b>{more} more labelled {v0}s</b>.").format(target=target, now_text=now_text, more=more, v0=doc['level']))
+            self.needed_label.setText(self.tr("To bring the prediction-powered half-width to {target} ({now_text}): <b>{more} more labelled {units}</b>.").format(
+                target=target, now_text=now_text, more=i18n.number(more), units=_level(doc['level'], True)))
         elif more == 0:
             self.needed_label.setText(self.tr("The prediction-powered half-width is already within {target} ({now_text}).").format(target=target, now_text=now_text))
         else:
-            self.needed_label.setText(self.tr("Half-width {target}: {v0}.").format(target=target, v0=doc.get('labels_needed_reason') or 'not reachable'))
+            self.needed_label.setText(self.tr("Half-width {target}: {v0}.").format(target=target, v0=gettext(doc.get('labels_needed_reason') or '') or self.tr('not reachable')))
         self.draw_button.setEnabled(bool(more))
-        notes = [f"Note: {n}" for n in doc.get("notes") or []]
+        notes = [self.tr("Note: {note}").format(note=gettext(n)) for n in doc.get("notes") or []]
         ppi, alone = er["ppi"].get("ci"), er["labels_only"].get("ci")
         if ppi and alone and ppi[1] - ppi[0] > alone[1] - alone[0]:
-            notes.append("Note: the prediction-powered interval is wider than the labels' own: the verifier's flags "
-                         "disagree with the labels too often to help here, so more labels (or a better verifier) "
-                         "narrow it, not more verdicts.")
+            notes.append(self.tr("Note: the prediction-powered interval is wider than the labels' own: the verifier's flags disagree with the labels too often to help here, so more labels (or a better verifier) narrow it, not more verdicts."))
         self.notes_label.setText(" ".join(notes))
 
     # ---- drawing the labels it takes -------------------------------------------------------------
@@ -193,12 +224,12 @@ class CertifyPanel(QWidget):
             return None
         if out is None:
             suggested = Path(self.project.path).with_name(f"{Path(self.project.path).stem}-certify-sample.jsonl")
-            out, _ = QFileDialog.getSaveFileName(self, self.tr("Units to label"), str(suggested), "JSON lines (*.jsonl)")
+            out, _ = QFileDialog.getSaveFileName(self, self.tr("Units to label"), str(suggested), self.tr("JSON lines (*.jsonl)"))
             if not out:
                 return None
         project, run_id, n, mapping, level = self.project, doc["run_id"], doc["labels_needed"], doc["mapping"], \
             doc["level"]
-        self.needed_label.setText(self.tr("Drawing {n} {level}s…").format(n=n, level=level))
+        self.needed_label.setText(self.tr("Drawing {n} {units}…").format(n=i18n.number(n), units=_level(level, True)))
         self.sample_op = (Op(self, lambda job: draw_sample(project, run_id, n, mapping, level, out))
                           .title(self.tr("Drawing units to label")).quiet()
                           .success(self._drawn)
@@ -209,8 +240,9 @@ class CertifyPanel(QWidget):
     def _drawn(self, value) -> None:
         out, n = value
         self.sample_path = out
-        level = self.result["level"] if self.result else "unit"
-        self.needed_label.setText(self.tr("Wrote {n} {level}s to label to {name} (stratified by the verifier's flag and the dataset). Label them, or send them to a rater.").format(n=n, level=level, name=Path(out).name))
+        level = self.result["level"] if self.result else "sentence"
+        self.needed_label.setText(self.tr("Wrote {n} {units} to label to {name} (stratified by the verifier's flag and the dataset). Label them, or send them to a rater.").format(
+            n=i18n.number(n), units=_level(level, True), name=Path(out).name))
         self.send_button.setEnabled(True)
 
     def send_sample(self):

@@ -10,20 +10,31 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.gui import i18n
 from factaudit.gui.ops import OpChanges, error_text
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import UnitCard
 from factaudit.gui.views.labeling_view import LabelingView
 
-RATER_KEYS = "Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo"
-SENTENCE_KEYS = "Keys: 1 correct · 2 error · → next · ← or Backspace back"
-SENTENCE_CODES = (("correct", "Correct"), ("error", "Contains an error"))
+RATER_KEYS = QT_TRANSLATE_NOOP("rater_labeling", "Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo")
+SENTENCE_KEYS = QT_TRANSLATE_NOOP("rater_labeling", "Keys: 1 correct · 2 error · → next · ← or Backspace back")
+SENTENCE_CODES = (("correct", QT_TRANSLATE_NOOP("rater_labeling", "Correct")),
+                  ("error", QT_TRANSLATE_NOOP("rater_labeling", "Contains an error")))
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("rater_labeling", text)
+
+
+def _shown(context: str, text: str) -> set[str]:
+    """A title of the base view as it reads in English and in the interface language."""
+    return {text, QCoreApplication.translate(context, text)}
 
 
 class RaterLabelingView(LabelingView):
@@ -42,13 +53,13 @@ class RaterLabelingView(LabelingView):
         self.annotator_edit.setText(ws.manifest.rater)
         self.annotator_edit.setReadOnly(True)
         self.annotator_edit.setToolTip(self.tr("The rater this package was made for"))
-        self.keys_label.setText(RATER_KEYS)
+        self.keys_label.setText(_tr(RATER_KEYS))
         # a package holds no system verdict or pre-label: nothing to reveal
         self.reveal_label.hide()
         for label in self.findChildren(QLabel):
-            if label.text() == "System and pre-label":
+            if label.text() in _shown("LabelingLayout", "System and pre-label"):
                 label.hide()
-            elif label.text() == "Previous unit (revealed)":
+            elif label.text() in _shown("LabelingLayout", "Previous unit (revealed)"):
                 label.setText(self.tr("Previous unit"))
         self.refresh()
 
@@ -73,7 +84,7 @@ class RaterLabelingView(LabelingView):
             d = names.get(dim_id)
             c = d.code(code) if d is not None else None
             cells.append(f"{html.escape(d.name if d else dim_id)}: {html.escape(c.name if c else str(code))}")
-        return "<br>".join(cells) or "No labels."
+        return "<br>".join(cells) or self.tr("No labels.")
 
     def reveal(self) -> None:
         self.status.setText(self.tr("A rater package holds no system verdict or pre-label to reveal."))
@@ -119,7 +130,7 @@ class SentenceRaterView(QWidget):
         row = QHBoxLayout()
         self.code_buttons: list[QPushButton] = []
         for n, (code, text) in enumerate(SENTENCE_CODES, 1):
-            b = QPushButton(f"{n}  {text}")
+            b = QPushButton(f"{n}  {_tr(text)}")
             b.setCheckable(True)
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.clicked.connect(lambda _=False, c=code: self.choose(c))
@@ -127,7 +138,7 @@ class SentenceRaterView(QWidget):
             self.code_buttons.append(b)
         row.addStretch(1)
         card.addLayout(row)
-        keys = QLabel(SENTENCE_KEYS)
+        keys = QLabel(_tr(SENTENCE_KEYS))
         keys.setObjectName("muted")
         card.addWidget(keys)
         root.addWidget(self.card, 1)
@@ -146,15 +157,15 @@ class SentenceRaterView(QWidget):
         for b in self.code_buttons:
             b.setChecked(False)
         if sid is None:
-            self.position_label.setText(self.tr("All {v0} sentences seen").format(v0=len(self.ids)))
+            self.position_label.setText(self.tr("All {n} sentences seen").format(n=i18n.number(len(self.ids))))
             self.sentence_label.setText(self.tr("<b>All done.</b> Return the labels with File › Return labels…"))
             self.body.clear()
             return
         ctx = self.contexts.get(sid)
-        self.position_label.setText(self.tr("Sentence {v0} of {v1}").format(v0=self.index + 1, v1=len(self.ids)))
+        self.position_label.setText(self.tr("Sentence {v0} of {v1}").format(v0=i18n.number(self.index + 1), v1=i18n.number(len(self.ids))))
         if ctx is None:
             self.sentence_label.setText(html.escape(sid))
-            self.body.setHtml("<i>(this sentence is not in the package)</i>")
+            self.body.setHtml(self.tr("<i>(this sentence is not in the package)</i>"))
         else:
             self.sentence_label.setText(html.escape(ctx.text))
             self.body.setHtml(_answer_html(ctx))
@@ -184,7 +195,8 @@ class SentenceRaterView(QWidget):
             return
         before = self.labels.get(sid)
         self.labels[sid] = label         # shown at once; written in order by the serial writer
-        self.status.setText(self.tr("Sentence {v0} ({sid}) labelled {label}.").format(v0=self.index + 1, sid=sid, label=label))
+        self.status.setText(self.tr("Sentence {v0} ({sid}) labelled {label}.").format(v0=i18n.number(self.index + 1), sid=sid,
+                                                                            label=_tr(dict(SENTENCE_CODES)[label])))
 
         def failed(exc, sid=sid, before=before) -> None:
             if before is None:
@@ -195,7 +207,7 @@ class SentenceRaterView(QWidget):
             self.show_unit()
 
         ws = self.ws
-        self.writer.submit(lambda job: services.rate_sentence(ws, sid, label), title="saving a label",
+        self.writer.submit(lambda job: services.rate_sentence(ws, sid, label), title=self.tr("saving a label"),
                            changes=(self.project, OpChanges(annotations=True)),
                            success=lambda _r: self.labelsChanged.emit(), failure=failed)
         self.move(1)
@@ -223,8 +235,10 @@ def _answer_html(ctx) -> str:
                   + "</b></span>" + html.escape(answer[at + len(ctx.text):]))
     else:
         marked = html.escape(answer)
-    question = f"<p><b>Question:</b> {html.escape(ctx.question)}</p>" if ctx.question else ""
-    return f"{question}<p><b>Answer</b> (the sentence to label is marked):</p><p>{marked}</p>"
+    question = QCoreApplication.translate("rater_labeling", "<p><b>Question:</b> {question}</p>").format(
+        question=html.escape(ctx.question)) if ctx.question else ""
+    return question + QCoreApplication.translate("rater_labeling", "<p><b>Answer</b> (the sentence to label is marked):</p>") \
+        + f"<p>{marked}</p>"
 
 
 __all__ = ["RaterLabelingView", "SentenceRaterView"]

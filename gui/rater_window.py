@@ -10,7 +10,7 @@ import html
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressBar, QStatusBar, QVBoxLayout, QWidget,
@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.engine.i18n import gettext
+from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.rater_labeling import SENTENCE_KEYS, RaterLabelingView, SentenceRaterView
 from factaudit.gui.screen import resize_to_fit
@@ -25,9 +27,9 @@ from factaudit.gui.views.job_area import JobArea
 
 log = logging.getLogger(__name__)
 
-TARGET_TEXT = {"evidence": "evidence pairs (claim × passage, every evidence dimension)",
-               "reasoning": "the verifier's reasoning (every reasoning step)",
-               "sentences": "answer sentences (correct or error)"}
+TARGET_TEXT = {"evidence": QT_TRANSLATE_NOOP("RaterWindow", "evidence pairs (claim × passage, every evidence dimension)"),
+               "reasoning": QT_TRANSLATE_NOOP("RaterWindow", "the verifier's reasoning (every reasoning step)"),
+               "sentences": QT_TRANSLATE_NOOP("RaterWindow", "answer sentences (correct or error)")}
 
 
 def default_return_path(package_path: str, rater: str) -> Path:
@@ -62,11 +64,12 @@ class RaterWindow(QMainWindow):
         root.setSpacing(4)
         signer = ws.signer or m.sender
         self.header = QLabel(
-            self.tr("<b>Rater package</b> from <b>{v0}</b> for <b>{v1}</b>: {v2} units of {v3}, codebook v{codebook_version}. Signed by <code>{v4}</code>. When you are done, or to send what you have so far: <b>File › Return labels…</b>").format(v0=html.escape(m.source_project), v1=html.escape(m.rater), v2=len(m.units), v3=TARGET_TEXT.get(m.target, m.target), codebook_version=m.codebook_version, v4=html.escape(signer)))
+            self.tr("<b>Rater package</b> from <b>{v0}</b> for <b>{v1}</b>: {v2} units of {v3}, codebook v{codebook_version}. Signed by <code>{v4}</code>. When you are done, or to send what you have so far: <b>File › Return labels…</b>").format(v0=html.escape(m.source_project), v1=html.escape(m.rater), v2=i18n.number(len(m.units)), v3=self.tr(TARGET_TEXT[m.target]) if m.target in TARGET_TEXT else m.target, codebook_version=m.codebook_version, v4=html.escape(signer)))
         self.header.setObjectName("raterHeader")
         self.header.setWordWrap(True)
         root.addWidget(self.header)
-        self.instructions = QLabel(m.instructions or "")
+        # the sender's words; the default instructions come from the engine's catalogue
+        self.instructions = QLabel(gettext(m.instructions or ""))
         self.instructions.setTextFormat(Qt.TextFormat.PlainText)
         self.instructions.setObjectName("muted")
         self.instructions.setWordWrap(True)
@@ -108,24 +111,24 @@ class RaterWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
-        self.return_action = self._action("&Return labels…", "Ctrl+E", self.return_labels)
+        self.return_action = self._action(self.tr("&Return labels…"), "Ctrl+E", self.return_labels)
         self.return_action.setStatusTip(self.tr("Write your labels into a file signed with your key, to send back"))
-        self.open_action = self._action("&Open…", "Ctrl+O", self.openRequested.emit)
-        self.close_action = self._action("&Close", "Ctrl+W", self.close)
-        self.quit_action = self._action("&Quit", "Ctrl+Q", self.quitRequested.emit)
+        self.open_action = self._action(self.tr("&Open…"), "Ctrl+O", self.openRequested.emit)
+        self.close_action = self._action(self.tr("&Close"), "Ctrl+W", self.close)
+        self.quit_action = self._action(self.tr("&Quit"), "Ctrl+Q", self.quitRequested.emit)
         file_menu.addAction(self.return_action)
         file_menu.addSeparator()
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.close_action)
         file_menu.addAction(self.quit_action)
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        help_menu.addAction(self._action("&How to label", "F1", self._help))
+        help_menu.addAction(self._action(self.tr("&How to label"), "F1", self._help))
 
     def _help(self) -> None:
         keys = getattr(self.labeling, "keys_label", None)
-        text = keys.text() if keys is not None else SENTENCE_KEYS
+        text = keys.text() if keys is not None else QCoreApplication.translate("rater_labeling", SENTENCE_KEYS)
         QMessageBox.information(self, self.tr("How to label"),
-                                self.tr("{instructions}\n\n{text}\n\nEvery label is saved as you make it; close the window whenever you like and open the package again to go on. File › Return labels… writes the file to send back.").format(instructions=self.ws.manifest.instructions, text=text))
+                                self.tr("{instructions}\n\n{text}\n\nEvery label is saved as you make it; close the window whenever you like and open the package again to go on. File › Return labels… writes the file to send back.").format(instructions=gettext(self.ws.manifest.instructions or ""), text=text))
 
     # ---- progress --------------------------------------------------------------------------------
     @property
@@ -138,8 +141,9 @@ class RaterWindow(QMainWindow):
         except FactAuditError as exc:       # a read that failed: say so, keep the window
             self.progress_label.setText(error_text(exc))
             return
-        self.progress_label.setText(f"<b>{done} of {total}</b> units labelled"
-                                    + (" — all done: File › Return labels…" if done >= total else ""))
+        text = self.tr("<b>{done} of {total}</b> units labelled — all done: File › Return labels…") if done >= total \
+            else self.tr("<b>{done} of {total}</b> units labelled")
+        self.progress_label.setText(text.format(done=i18n.number(done), total=i18n.number(total)))
         self.progress_bar.setValue(done)
 
     # ---- return ----------------------------------------------------------------------------------
@@ -150,7 +154,7 @@ class RaterWindow(QMainWindow):
         if out is None:
             suggested = str(default_return_path(self.package_path, self.ws.manifest.rater))
             out, _ = QFileDialog.getSaveFileName(self, self.tr("Return labels"), suggested,
-                                                 "factaudit return files (*.faproj);;All files (*)")
+                                                 self.tr("factaudit return files (*.faproj);;All files (*)"))
             if not out:
                 return None
         self.labeling.flush()
@@ -166,17 +170,18 @@ class RaterWindow(QMainWindow):
     def _returned(self, res) -> None:
         self.last_return = res
         n = res.n_annotations + res.n_sentence_ratings
-        text = (f"Wrote {Path(res.path).name}: {n} labels by {res.rater} ({res.labelled} of {res.units} units done), "
-                f"signed with your key {res.rater_key}. Send this file back to whoever sent you the package.")
+        text = self.tr("Wrote {file}: {n} labels by {rater} ({labelled} of {units} units done), signed with your key {key}. Send this file back to whoever sent you the package.").format(
+            file=Path(res.path).name, n=i18n.number(n), rater=res.rater, labelled=i18n.number(res.labelled),
+            units=i18n.number(res.units), key=res.rater_key)
         self.statusBar().showMessage(text, 15_000)
-        box = QMessageBox(QMessageBox.Icon.Information, "Labels returned", text, QMessageBox.StandardButton.Ok, self)
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Labels returned"), text, QMessageBox.StandardButton.Ok, self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         self.last_message = box
 
     def _return_failed(self, exc) -> None:
         self.statusBar().showMessage(self.tr("Not returned: {v0}").format(v0=error_text(exc)), 15_000)
-        box = QMessageBox(QMessageBox.Icon.Warning, "Return labels", error_text(exc), QMessageBox.StandardButton.Ok,
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Return labels"), error_text(exc), QMessageBox.StandardButton.Ok,
                           self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
@@ -94,11 +94,16 @@ def open_run_details(window, run_id: str) -> QDialog | None:
 
 
 # ---- Help ----------------------------------------------------------------------------------------------
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("workflow_actions", text)
+
+
 def quickstart_text() -> str:
     try:
         return resources.files("factaudit.resources").joinpath("help", "quickstart.md").read_text(encoding="utf-8")
     except (FileNotFoundError, OSError, ModuleNotFoundError):
-        return "# Quick start\n\nThe Workflow page lists every step in order; its highlighted step is the next one."
+        return "# " + QCoreApplication.translate("workflow_actions", "Quick start") + "\n\n" + \
+            QCoreApplication.translate("workflow_actions", "The Workflow page lists every step in order; its highlighted step is the next one.")
 
 
 def _text_dialog(parent: QWidget, title: str, markdown: str, name: str) -> QDialog:
@@ -121,18 +126,25 @@ def _text_dialog(parent: QWidget, title: str, markdown: str, name: str) -> QDial
 
 
 def show_quickstart(parent: QWidget) -> QDialog:
-    return _text_dialog(parent, QCoreApplication.translate("workflow_actions", "Quick start"), quickstart_text(), QCoreApplication.translate("workflow_actions", "quickstartDialog"))
+    return _text_dialog(parent, QCoreApplication.translate("workflow_actions", "Quick start"), quickstart_text(), "quickstartDialog")
 
 
 # Keys that belong to pages rather than to menu actions.
 PAGE_KEYS = (
-    ("Labeling", "1–9", "choose the code with that number for the current dimension"),
-    ("Labeling", "Enter, Tab or Right", "next dimension, then the next unit"),
-    ("Labeling", "Shift+Tab or Left", "previous dimension"),
-    ("Labeling", "Backspace", "undo the last label"),
-    ("Labeling", "R", "reveal the hidden pre-label and gold label now"),
-    ("Review", "1–3", "triage the disagreement: retrieval error, verification error, wrong gold label"),
-    ("Review", "Enter", "accept the pre-filled triage"),
+    (QT_TRANSLATE_NOOP("workflow_actions", "Labeling"), "1–9",
+     QT_TRANSLATE_NOOP("workflow_actions", "choose the code with that number for the current dimension")),
+    (QT_TRANSLATE_NOOP("workflow_actions", "Labeling"), QT_TRANSLATE_NOOP("workflow_actions", "Enter, Tab or Right"),
+     QT_TRANSLATE_NOOP("workflow_actions", "next dimension, then the next unit")),
+    (QT_TRANSLATE_NOOP("workflow_actions", "Labeling"), QT_TRANSLATE_NOOP("workflow_actions", "Shift+Tab or Left"),
+     QT_TRANSLATE_NOOP("workflow_actions", "previous dimension")),
+    (QT_TRANSLATE_NOOP("workflow_actions", "Labeling"), QT_TRANSLATE_NOOP("workflow_actions", "Backspace"),
+     QT_TRANSLATE_NOOP("workflow_actions", "undo the last label")),
+    (QT_TRANSLATE_NOOP("workflow_actions", "Labeling"), "R",
+     QT_TRANSLATE_NOOP("workflow_actions", "reveal the hidden pre-label and gold label now")),
+    (QT_TRANSLATE_NOOP("workflow_actions", "Review"), "1–3",
+     QT_TRANSLATE_NOOP("workflow_actions", "triage the disagreement: retrieval error, verification error, wrong gold label")),
+    (QT_TRANSLATE_NOOP("workflow_actions", "Review"), QT_TRANSLATE_NOOP("workflow_actions", "Enter"),
+     QT_TRANSLATE_NOOP("workflow_actions", "accept the pre-filled triage")),
 )
 
 
@@ -143,12 +155,12 @@ def shortcuts_markdown(window) -> str:
         if key.isEmpty():
             continue
         rows.append((key.toString(QKeySequence.SequenceFormat.NativeText), action.text().replace("&", "")))
-    lines = ["# Keyboard shortcuts", "", "| Key | What it does |", "|---|---|"]
+    lines = ["# " + QCoreApplication.translate("workflow_actions", "Keyboard shortcuts"), "", QCoreApplication.translate("workflow_actions", "| Key | What it does |"), "|---|---|"]
     lines += [f"| {k} | {t} |" for k, t in sorted(rows, key=lambda r: (len(r[0]), r[0]))]
-    lines += ["", "## On pages", "", "| Page | Key | What it does |", "|---|---|---|"]
-    lines += [f"| {p} | {k} | {t} |" for p, k, t in PAGE_KEYS]
+    lines += ["", "## " + QCoreApplication.translate("workflow_actions", "On pages"), "", QCoreApplication.translate("workflow_actions", "| Page | Key | What it does |"), "|---|---|---|"]
+    lines += [f"| {_tr(p)} | {_tr(k)} | {_tr(t)} |" for p, k, t in PAGE_KEYS]
     return "\n".join(lines) + "\n"
 
 
 def show_shortcuts(window) -> QDialog:
-    return _text_dialog(window, QCoreApplication.translate("workflow_actions", "Keyboard shortcuts"), shortcuts_markdown(window), QCoreApplication.translate("workflow_actions", "shortcutsDialog"))
+    return _text_dialog(window, QCoreApplication.translate("workflow_actions", "Keyboard shortcuts"), shortcuts_markdown(window), "shortcutsDialog")

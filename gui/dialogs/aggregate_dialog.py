@@ -3,33 +3,34 @@
 model for the variants that call one, a limit; progress, Cancel, and Resume of a stopped run."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.gui import i18n
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.run_names import run_state
 
 DATASET, RETRIEVAL = "dataset", "retrieval"
 NOTES = {
-    "rules": "Deterministic rules, no model: seconds per hundred questions.",
-    "oracle": "Reads the documents' gold answers: privileged, not deployable. It measures what imperfect "
-              "extraction costs.",
+    "rules": QT_TRANSLATE_NOOP("AggregateDialog", "Deterministic rules, no model: seconds per hundred questions."),
+    "oracle": QT_TRANSLATE_NOOP("AggregateDialog", "Reads the documents' gold answers: privileged, not deployable. It measures what imperfect extraction costs."),
 }
-MODEL_NOTE = "Calls the model once or more per document: minutes per question with the embedded model."
+MODEL_NOTE = QT_TRANSLATE_NOOP("AggregateDialog", "Calls the model once or more per document: minutes per question with the embedded model.")
 
 
 class AggregateDialog(JobDialog):
     aggregated = Signal(object)        # engine AggregateResult
-    unit_name = "questions"
-    unit_one = "question"
-    verb = "answering"
+    unit_name = QT_TRANSLATE_NOOP("JobDialog", "questions")
+    unit_one = QT_TRANSLATE_NOOP("JobDialog", "question")
+    verb = QT_TRANSLATE_NOOP("JobDialog", "answering")
 
     def __init__(self, project, parent: QWidget | None = None):
-        super().__init__(project, parent, title="Answer from documents", object_name="aggregateDialog",
+        super().__init__(project, parent, title=QCoreApplication.translate("AggregateDialog", "Answer from documents"), object_name="aggregateDialog",
                          size=(600, 380))
         root = QVBoxLayout(self)
         form = QFormLayout()
@@ -37,7 +38,7 @@ class AggregateDialog(JobDialog):
         self.source_combo = QComboBox()
         for d in self._safe(services.list_datasets, []):
             if d.counts.get("items") and d.counts.get("passages"):
-                self.source_combo.addItem(self.tr("{name} ({v0:,} questions)").format(name=d.name, v0=d.counts['items']), (DATASET, d.name))
+                self.source_combo.addItem(self.tr("{name} ({n} questions)").format(name=d.name, n=i18n.number(d.counts['items'])), (DATASET, d.name))
         for r in self._safe(services.retrieval_runs, []):
             self.source_combo.addItem(self.tr("{id}: top-k passages of a retrieval run").format(id=r.id), (RETRIEVAL, r.id))
         self.source_combo.currentIndexChanged.connect(lambda _=0: self._update())
@@ -49,7 +50,7 @@ class AggregateDialog(JobDialog):
         self.variant_combo = QComboBox()
         self.variants = {v.name: v for v in services.aggregate_variants()}
         for v in self.variants.values():
-            self.variant_combo.addItem(v.name + (" (privileged)" if v.privileged else ""), v.name)
+            self.variant_combo.addItem(self.tr("{name} (privileged)").format(name=v.name) if v.privileged else v.name, v.name)
         self.variant_combo.setCurrentIndex(self.variant_combo.findData("rules"))
         self.variant_combo.currentIndexChanged.connect(lambda _=0: self._update())
         form.addRow(self.tr("Variant"), self.variant_combo)
@@ -94,12 +95,12 @@ class AggregateDialog(JobDialog):
         self.resume_button.setEnabled(idle and writable and self.resume_combo.count() > 0)
         self.cancel_button.setEnabled(self.running)
         if variant is not None:
-            self.note_label.setText(NOTES.get(variant.name, MODEL_NOTE))
+            self.note_label.setText(self.tr(NOTES.get(variant.name, MODEL_NOTE)))
 
     def _refresh_resumable(self) -> None:
         self.resume_combo.clear()
         for r in self._safe(services.resumable_aggregate_runs, []):
-            self.resume_combo.addItem(f"{r.id} ({r.status}, {r.config.get('variant', '?')})", r.id)
+            self.resume_combo.addItem(f"{r.id} ({run_state(r.status)}, {r.config.get('variant', '?')})", r.id)
 
     def request(self) -> services.AggregateRequest:
         kind, name = self.source_combo.currentData()
@@ -134,12 +135,14 @@ class AggregateDialog(JobDialog):
 
     def _done(self, result) -> None:
         self.result = result
-        self.status_label.setText(self.tr("{run_id} ({variant}): {n_items:,} questions answered in {seconds:.1f} s. Review › Conflicts shows the figures and each question.").format(run_id=result.run_id, variant=result.variant, n_items=result.n_items, seconds=result.seconds))
+        self.status_label.setText(self.tr("{run_id} ({variant}): {n_items} questions answered in {seconds} s. Review › Conflicts shows the figures and each question.").format(
+            run_id=result.run_id, variant=result.variant, n_items=i18n.number(result.n_items),
+            seconds=i18n.number(result.seconds, 1)))
         self.aggregated.emit(result)
 
     def _failed(self, exc) -> None:
         run = getattr(exc, "run_id", None)
-        hint = f" The answers so far are kept; Resume continues {run}." if run else ""
+        hint = self.tr(" The answers so far are kept; Resume continues {run}.").format(run=run) if run else ""
         self.status_label.setText(self.tr("Failed: {v0}.{hint}").format(v0=error_text(exc), hint=hint))
 
     def _finished(self) -> None:

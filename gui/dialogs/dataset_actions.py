@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from factaudit.engine.services import datasets as ds
 from factaudit.engine.services import languages
+from factaudit.gui import i18n
 from factaudit.gui.ops import Op, OpChanges, error_text
 
 
@@ -80,10 +81,14 @@ def set_language(parent: QWidget, project, name: str, current: str | None, choic
 def describe_usage(usage) -> str:
     parts = []
     if usage.runs:
-        parts.append(f"{'run' if len(usage.runs) == 1 else 'runs'} {', '.join(usage.runs)}")
+        text = QCoreApplication.translate("dataset_actions", "run {runs}") if len(usage.runs) == 1 else \
+            QCoreApplication.translate("dataset_actions", "runs {runs}")
+        parts.append(text.format(runs=", ".join(usage.runs)))
     if usage.n_annotations:
-        parts.append(f"{usage.n_annotations:,} annotation{'' if usage.n_annotations == 1 else 's'}")
-    return " and ".join(parts)
+        text = QCoreApplication.translate("dataset_actions", "1 annotation") if usage.n_annotations == 1 else \
+            QCoreApplication.translate("dataset_actions", "{n} annotations").format(n=i18n.number(usage.n_annotations))
+        parts.append(text)
+    return QCoreApplication.translate("dataset_actions", " and ").join(parts)
 
 
 def delete(parent: QWidget, project, name: str, confirm: bool = True) -> Op:

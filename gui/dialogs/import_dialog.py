@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QFrame, QHBoxLayout,
     QHeaderView, QLabel, QLineEdit, QListWidget, QPushButton, QScrollArea, QSplitter, QTableWidget, QTableWidgetItem,
@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, ImportFailed
+from factaudit.engine.i18n import gettext
+from factaudit.gui import i18n
 from factaudit.gui.dialogs.import_mapping import cell_text, guess_column, parse_files
 from factaudit.gui.dialogs.import_plan import ImportPlanPanel
 from factaudit.gui.ops import Op, OpChanges, error_text, plain_words
@@ -22,7 +24,7 @@ from factaudit.gui.screen import resize_to_fit
 
 PREVIEW_ROWS = 20
 GENERIC = ("jsonl", "csv")
-NOT_MAPPED = "— not in file —"
+NOT_MAPPED = QT_TRANSLATE_NOOP("ImportDialog", "— not in file —")
 
 
 class ImportDialog(QDialog):
@@ -64,7 +66,7 @@ class ImportDialog(QDialog):
         self.format_combo = QComboBox()
         self.format_combo.addItem(self.tr("Automatic (recognised from the content)"), None)
         for f in formats:
-            label = f"{f} (generic)" if f in GENERIC else f"{f} (adapter)"
+            label = self.tr("{f} (generic)").format(f=f) if f in GENERIC else self.tr("{f} (adapter)").format(f=f)
             self.format_combo.addItem(label, f)
         self.format_combo.currentIndexChanged.connect(lambda _: self._settings_changed(self._reload))
         form.addRow(self.tr("Format"), self.format_combo)
@@ -80,7 +82,7 @@ class ImportDialog(QDialog):
         self.dataset_edit = QLineEdit()
         self.dataset_edit.setPlaceholderText(self.tr("the file name"))
         self.prefix_edit = QLineEdit()
-        self.prefix_edit.setPlaceholderText("none")
+        self.prefix_edit.setPlaceholderText(self.tr("none"))
         self.prefix_edit.setToolTip(self.tr("Prefix every imported id, to keep ids that collide with existing ones apart"))
         self.split_combo = QComboBox()
         self.split_combo.setEditable(True)
@@ -116,7 +118,7 @@ class ImportDialog(QDialog):
         preview_box = QWidget()
         pv = QVBoxLayout(preview_box)
         pv.setContentsMargins(0, 0, 0, 0)
-        pv.addWidget(self._section("Preview (first rows)"))
+        pv.addWidget(self._section(self.tr("Preview (first rows)")))
         self.preview = QTableWidget(0, 0)
         self.preview.setObjectName("previewTable")
         self.preview.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -126,7 +128,7 @@ class ImportDialog(QDialog):
         mapping_box = QWidget()
         mv = QVBoxLayout(mapping_box)
         mv.setContentsMargins(0, 0, 0, 0)
-        mv.addWidget(self._section("Field mapping  (* required)"))
+        mv.addWidget(self._section(self.tr("Field mapping  (* required)")))
         self.mapping = QTableWidget(0, 2)
         self.mapping.setObjectName("mappingTable")
         self.mapping.setHorizontalHeaderLabels([self.tr("Our field"), self.tr("Column in the file")])
@@ -191,7 +193,7 @@ class ImportDialog(QDialog):
 
     # ---- choosing ------------------------------------------------------------------------------
     def choose_files(self) -> None:
-        patterns = "Data files (*.jsonl *.ndjson *.csv *.json *.tsv *.txt *.run);;All files (*)"
+        patterns = self.tr("Data files (*.jsonl *.ndjson *.csv *.json *.tsv *.txt *.run);;All files (*)")
         files, _ = QFileDialog.getOpenFileNames(self, self.tr("Choose files to import"), "", patterns)
         if files:
             self.set_files(files)
@@ -259,7 +261,7 @@ class ImportDialog(QDialog):
         if not self.files:
             self.note.setText(self.tr("Choose the files to import. JSONL and CSV files are read with the field mapping below; the dataset adapters (SciFact, HealthVer, …) read their own layout."))
         elif fmt is None:
-            self.note.setText(self.tr("{v0} Choose it above.").format(v0=self.guess_error or 'The format cannot be recognised.'))
+            self.note.setText(self.tr("{v0} Choose it above.").format(v0=self.guess_error or self.tr("The format cannot be recognised.")))
         elif fmt in GENERIC:
             try:
                 self.columns, rows = services.preview_file(self.files[0], fmt, PREVIEW_ROWS)
@@ -267,7 +269,7 @@ class ImportDialog(QDialog):
                 self.note.setText(self.tr("Cannot preview {name}: {v0}").format(name=Path(self.files[0]).name, v0=error_text(exc)))
             else:
                 self._fill_preview(rows)
-                self.note.setText(self.tr("{v0}{v1} preview rows from {name}, {v2} columns. Map our fields to your columns on the right.").format(v0=self._detected(), v1=len(rows), name=Path(self.files[0]).name, v2=len(self.columns)))
+                self.note.setText(self.tr("{v0}{v1} preview rows from {name}, {v2} columns. Map our fields to your columns on the right.").format(v0=self._detected(), v1=i18n.number(len(rows)), name=Path(self.files[0]).name, v2=i18n.number(len(self.columns))))
         else:
             self.note.setText(self.tr("{v0}The {fmt} adapter reads its own layout; no mapping needed.").format(v0=self._detected(), fmt=fmt))
         self._fill_mapping()
@@ -275,7 +277,9 @@ class ImportDialog(QDialog):
     def _detected(self) -> str:
         if self.guess is None or self.format_combo.currentData():
             return ""
-        return f"Recognised as {self.guess.describe()}. "
+        g = self.guess
+        what = f"{g.format} ({g.kind})" if g.kind else g.format
+        return self.tr("Recognised as {what}: {reason}. ").format(what=what, reason=gettext(g.reason))
 
     def _fill_preview(self, rows: list[dict]) -> None:
         self.preview.setColumnCount(len(self.columns))
@@ -296,11 +300,11 @@ class ImportDialog(QDialog):
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             item.setData(Qt.ItemDataRole.UserRole, name)
             if required:
-                item.setToolTip("required")
+                item.setToolTip(self.tr("required"))
             self.mapping.setItem(row, 0, item)
             combo = QComboBox()
             combo.currentIndexChanged.connect(lambda _: self.plan_panel.clear())
-            combo.addItem(NOT_MAPPED, None)
+            combo.addItem(self.tr(NOT_MAPPED), None)
             for col in self.columns:
                 combo.addItem(col, col)
             guess = self._guess_column(name)
@@ -341,7 +345,7 @@ class ImportDialog(QDialog):
         """(positional, keyword) arguments shared by the dry run and the import, or None after
         showing why there are none."""
         if not self.files:
-            self._show_errors(["Choose at least one file."])
+            self._show_errors([self.tr("Choose at least one file.")])
             return None
         try:
             value_map = self.value_map()
@@ -366,7 +370,7 @@ class ImportDialog(QDialog):
         self.note.setText(self.tr("Checking what the import would do…"))
         # the dry run only reads: it has no checkpoint at which a cancel could stop it
         self.plan_op = (Op(self, lambda job: services.plan_import(*args, progress=job.progress, **kwargs))
-                        .title("Checking " + ", ".join(Path(f).name for f in self.files))
+                        .title(self.tr("Checking {files}").format(files=", ".join(Path(f).name for f in self.files)))
                         .success(self._planned)
                         .failure(lambda exc: (self._show_errors([error_text(exc)]), self._plan_ended()))
                         .cancelled(self._plan_ended)
@@ -390,7 +394,7 @@ class ImportDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setEnabled(False)
         self.note.setText(self.tr("Importing…"))
         self.op = (Op(self, lambda job: services.import_files(*args, progress=job.progress, **kwargs))
-                   .title("Importing " + ", ".join(Path(f).name for f in self.files))
+                   .title(self.tr("Importing {files}").format(files=", ".join(Path(f).name for f in self.files)))
                    .changes(self.project, lambda result: OpChanges(datasets=True, runs=bool(result.run_id),
                                                                    verdicts=bool(result.run_id)))
                    .success(self._imported)
@@ -413,7 +417,7 @@ class ImportDialog(QDialog):
             return
         # stay open: the user should learn that part of the file was left out, and where it went
         sides = ", ".join(str(p) for p in result.rejected_files.values())
-        self.note.setText(self.tr("Imported {v0:,} records. {rejected:,} invalid records were left out; each is listed with its reason in {sides}.").format(v0=sum(result.counts.values()), rejected=result.rejected, sides=sides))
+        self.note.setText(self.tr("Imported {v0} records. {rejected} invalid records were left out; each is listed with its reason in {sides}.").format(v0=i18n.number(sum(result.counts.values())), rejected=i18n.number(result.rejected), sides=sides))
         close = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
         close.setText(self.tr("Close"))
         close.setEnabled(True)
@@ -428,7 +432,7 @@ class ImportDialog(QDialog):
         if isinstance(exc, ImportFailed):
             lines = [plain_words(str(p)) for p in exc.problems]
             if exc.truncated:
-                lines.append(f"… stopped after {len(exc.problems)} problems")
+                lines.append(self.tr("… stopped after {n} problems").format(n=i18n.number(len(exc.problems))))
         else:
             lines = [error_text(exc)]
         self._show_errors(lines)

@@ -5,44 +5,65 @@ from __future__ import annotations
 
 from html import escape
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
 
+from factaudit.gui import i18n
 from factaudit.gui.ops import plain_words
 
 PROBLEMS_SHOWN = 20
-LABEL_FIELDS = {"claims.gold_label": "Gold labels", "sentences.label": "Sentence labels", "verdicts.verdict": "Verdicts"}
+LABEL_FIELDS = {"claims.gold_label": QT_TRANSLATE_NOOP("import_plan", "Gold labels"),
+                "sentences.label": QT_TRANSLATE_NOOP("import_plan", "Sentence labels"),
+                "verdicts.verdict": QT_TRANSLATE_NOOP("import_plan", "Verdicts")}
+# the record kinds an import counts (engine/project/records.py ImportBatch.counts)
+KIND_NAMES = {"documents": QT_TRANSLATE_NOOP("import_plan", "documents"),
+              "passages": QT_TRANSLATE_NOOP("import_plan", "passages"),
+              "items": QT_TRANSLATE_NOOP("import_plan", "items"),
+              "sentences": QT_TRANSLATE_NOOP("import_plan", "sentences"),
+              "claims": QT_TRANSLATE_NOOP("import_plan", "claims"),
+              "hits": QT_TRANSLATE_NOOP("import_plan", "hits"),
+              "verdicts": QT_TRANSLATE_NOOP("import_plan", "verdicts"),
+              "predictions": QT_TRANSLATE_NOOP("import_plan", "predictions")}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("import_plan", text)
 
 
 def _counts(counts: dict[str, int]) -> str:
-    parts = [f"{n:,} {kind}" for kind, n in counts.items() if n]
-    return ", ".join(parts) or "nothing"
+    parts = [f"{i18n.number(n)} {_tr(KIND_NAMES[kind]) if kind in KIND_NAMES else kind}"
+             for kind, n in counts.items() if n]
+    return ", ".join(parts) or QCoreApplication.translate("import_plan", "nothing")
 
 
 def _distribution(values: dict[str, int]) -> str:
-    return ", ".join(f"{escape(str(v))} {n:,}" for v, n in values.items())
+    return ", ".join(f"{escape(str(v))} {i18n.number(n)}" for v, n in values.items())
 
 
 def plan_html(plan) -> str:
     """The plan as a few short lines; the words say what the user can do about each finding."""
     if plan.ok:
-        lines = [f"<b>Ready:</b> would import {_counts(plan.counts)}."]
+        lines = [QCoreApplication.translate("import_plan", "<b>Ready:</b> would import {counts}.").format(counts=_counts(plan.counts))]
     else:
-        lines = [f"<b>Would fail</b> with {plan.n_problems:,} problem{'s' if plan.n_problems != 1 else ''} "
-                 "(listed below): nothing would be imported. Fix the file or the settings, or import the "
-                 "valid records only."]
+        text = QCoreApplication.translate("import_plan", "<b>Would fail</b> with 1 problem (listed below): nothing would be imported. Fix the file or the settings, or import the valid records only.") if plan.n_problems == 1 else \
+            QCoreApplication.translate("import_plan", "<b>Would fail</b> with {n} problems (listed below): nothing would be imported. Fix the file or the settings, or import the valid records only.").format(n=i18n.number(plan.n_problems))
+        lines = [text]
     for name, values in plan.labels.items():
-        lines.append(f"{escape(LABEL_FIELDS.get(name, name))}: {_distribution(values)}")
+        label = _tr(LABEL_FIELDS[name]) if name in LABEL_FIELDS else name
+        lines.append(f"{escape(label)}: {_distribution(values)}")
     if plan.unmapped_columns:
-        lines.append("Not read (would be dropped): " + ", ".join(escape(c) for c in plan.unmapped_columns)
-                     + ". Map them above if they hold one of our fields.")
+        lines.append(QCoreApplication.translate("import_plan", "Not read (would be dropped): {columns}. Map them above if they hold one of our fields.")
+                     .format(columns=", ".join(escape(c) for c in plan.unmapped_columns)))
     for column, values in plan.unmatched_values.items():
-        lines.append(f"Values of {escape(column)} no label mapping covers: "
-                     + ", ".join(escape(v) for v in values[:10]) + ("…" if len(values) > 10 else ""))
+        lines.append(QCoreApplication.translate("import_plan", "Values of {column} no label mapping covers: {values}").format(
+            column=escape(column), values=", ".join(escape(v) for v in values[:10]) + ("…" if len(values) > 10 else "")))
     if plan.rejected:
-        lines.append(f"{plan.rejected:,} invalid record{'s' if plan.rejected != 1 else ''} would be left out "
-                     "and listed in a side file.")
+        lines.append(QCoreApplication.translate("import_plan", "1 invalid record would be left out and listed in a side file.") if plan.rejected == 1 else
+                     QCoreApplication.translate("import_plan", "{n} invalid records would be left out and listed in a side file.")
+                     .format(n=i18n.number(plan.rejected)))
     if plan.unresolved_gold:
-        lines.append(f"{plan.unresolved_gold:,} gold passage ids are not in the project's corpus.")
+        lines.append(QCoreApplication.translate("import_plan", "{n} gold passage ids are not in the project's corpus.")
+                     .format(n=i18n.number(plan.unresolved_gold)))
     return "<br>".join(lines)
 
 
@@ -75,7 +96,7 @@ class ImportPlanPanel(QWidget):
         self.problems.clear()
         self.problems.addItems([plain_words(line) for line in plan.problems[:PROBLEMS_SHOWN]])
         if plan.n_problems > len(plan.problems[:PROBLEMS_SHOWN]):
-            self.problems.addItem(self.tr("… {n_problems:,} problems in all").format(n_problems=plan.n_problems))
+            self.problems.addItem(self.tr("… {n_problems} problems in all").format(n_problems=i18n.number(plan.n_problems)))
         self.problems.setVisible(bool(plan.problems))
         self.setVisible(True)
 

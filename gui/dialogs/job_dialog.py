@@ -3,6 +3,7 @@ a dialog whose job is running, so the job goes on in the status bar's job area (
 and the dialog deletes itself when that job ends."""
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from factaudit.engine.jobs import RateMeter
@@ -13,9 +14,10 @@ from factaudit.gui.views.job_area import describe_progress
 
 class JobDialog(QDialog):
     """Subclasses have `progress_bar` and `status_label` widgets (`add_job_area` makes them), name what
-    they count in `unit_name` and what they do in `verb` ("verifying")."""
-    unit_name = "units"
-    unit_one = "unit"               # "Cancelling after the claim in flight…"
+    they count in `unit_name` and what they do in `verb` ("verifying"), marked with
+    QT_TRANSLATE_NOOP("JobDialog", ...) and translated where they are shown."""
+    unit_name = QT_TRANSLATE_NOOP("JobDialog", "units")
+    unit_one = QT_TRANSLATE_NOOP("JobDialog", "unit")       # "Cancelling after the claim in flight…"
     verb = ""
     _hidden_while_running = False
     _meter: RateMeter | None = None
@@ -74,7 +76,7 @@ class JobDialog(QDialog):
         if self.running:
             self.op.cancel()
             self.cancel_button.setEnabled(False)
-            self.status_label.setText(self.tr("Cancelling after the {unit_one} in flight…").format(unit_one=self.unit_one))
+            self.status_label.setText(self.tr("Cancelling after the {unit_one} in flight…").format(unit_one=self._word(self.unit_one)))
 
     def _progress(self, done, total, message: str) -> None:
         """Count, rate and ETA. The rate counts this session's units only: a resumed run starts with
@@ -86,8 +88,12 @@ class JobDialog(QDialog):
         if total:
             self.progress_bar.setRange(0, int(total))
             self.progress_bar.setValue(done)
-        self.status_label.setText(describe_progress(done, total, self.verb, self._meter, self.unit_name,
-                                                    new=done - self._offset))
+        self.status_label.setText(describe_progress(done, total, self._word(self.verb), self._meter,
+                                                    self._word(self.unit_name), new=done - self._offset))
+
+    @staticmethod
+    def _word(text: str) -> str:
+        return QCoreApplication.translate("JobDialog", text) if text else text
 
     def close_if_hidden(self) -> None:
         """Call when the job ends: a dialog closed while it worked is done now."""

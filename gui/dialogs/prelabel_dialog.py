@@ -3,31 +3,36 @@ unit). Target evidence (each retrieved passage) or reasoning (each verdict); mod
 cancel, resume; an estimate from this computer's measured speed before a long run."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.gui import i18n
 from factaudit.gui.dialogs import long_run
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.run_names import run_state
 
 RESUMABLE = ("interrupted", "cancelled", "failed")     # run states Resume can finish
-TARGETS = (("evidence", "Evidence — each retrieved passage of a retrieval run"),
-           ("reasoning", "Reasoning — each verdict of a verify run"))
-MODES = (("care", "CARE: the model sees the claim and the passage, and rates every dimension"),
-         ("direct", "Direct: asked straight whether the passage is relevant"),
-         ("indirect", "Indirect: the model answers first, then its answer is compared"))
+TARGETS = (("evidence", QT_TRANSLATE_NOOP("PrelabelDialog", "Evidence — each retrieved passage of a retrieval run")),
+           ("reasoning", QT_TRANSLATE_NOOP("PrelabelDialog", "Reasoning — each verdict of a verify run")))
+MODES = (("care", QT_TRANSLATE_NOOP("PrelabelDialog", "CARE: the model sees the claim and the passage, and rates every dimension")),
+         ("direct", QT_TRANSLATE_NOOP("PrelabelDialog", "Direct: asked straight whether the passage is relevant")),
+         ("indirect", QT_TRANSLATE_NOOP("PrelabelDialog", "Indirect: the model answers first, then its answer is compared")))
+
+MODE_NAMES = {"care": QT_TRANSLATE_NOOP("PrelabelDialog", "CARE"), "direct": QT_TRANSLATE_NOOP("PrelabelDialog", "direct"),
+              "indirect": QT_TRANSLATE_NOOP("PrelabelDialog", "indirect")}
 
 
 class PrelabelDialog(JobDialog):
     prelabelled = Signal(object)         # engine JudgeResult
-    verb = "pre-labelling"
+    verb = QT_TRANSLATE_NOOP("JobDialog", "pre-labelling")
 
     def __init__(self, project, parent: QWidget | None = None):
-        super().__init__(project, parent, title="Pre-label with a language model", object_name="prelabelDialog", size=(640, 420))
+        super().__init__(project, parent, title=QCoreApplication.translate("PrelabelDialog", "Pre-label with a language model"), object_name="prelabelDialog", size=(640, 420))
         self.estimate = None
         root = QVBoxLayout(self)
         intro = QLabel(self.tr("Suggested codes stay hidden in Labeling until you have labelled the unit yourself."))
@@ -37,16 +42,16 @@ class PrelabelDialog(JobDialog):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.target_combo = QComboBox()
         for key, text in TARGETS:
-            self.target_combo.addItem(text, key)
+            self.target_combo.addItem(self.tr(text), key)
         self.target_combo.currentIndexChanged.connect(self._target_changed)
         form.addRow(self.tr("Target"), self.target_combo)
         self.run_combo = QComboBox()
         form.addRow(self.tr("Run"), self.run_combo)
         self.mode_combo = QComboBox()
         for key, text in MODES:
-            self.mode_combo.addItem(key, key)
-            self.mode_combo.setItemData(self.mode_combo.count() - 1, text, Qt.ItemDataRole.ToolTipRole)
-        self.mode_combo.setToolTip("\n".join(t for _, t in MODES))
+            self.mode_combo.addItem(self.tr(MODE_NAMES[key]), key)
+            self.mode_combo.setItemData(self.mode_combo.count() - 1, self.tr(text), Qt.ItemDataRole.ToolTipRole)
+        self.mode_combo.setToolTip("\n".join(self.tr(t) for _, t in MODES))
         form.addRow(self.tr("Mode"), self.mode_combo)
         self.gold_check = QCheckBox(self.tr("Show the model the gold label (when there is one)"))
         form.addRow("", self.gold_check)
@@ -128,7 +133,7 @@ class PrelabelDialog(JobDialog):
         except FactAuditError:
             runs = []
         for r in runs:
-            self.resume_combo.addItem(f"{r.id} ({r.status}, {r.config.get('target', '?')})", r.id)
+            self.resume_combo.addItem(f"{r.id} ({run_state(r.status)}, {r.config.get('target', '?')})", r.id)
         self._set_busy(self.running)
 
     def _set_busy(self, busy: bool) -> None:
@@ -137,8 +142,9 @@ class PrelabelDialog(JobDialog):
         self.resume_button.setEnabled(not busy and writable and self.resume_combo.count() > 0)
         self.cancel_button.setEnabled(busy)
         if not busy and self.run_combo.count() == 0:
-            need = "a finished retrieval run" if self.target_combo.currentData() == "evidence" else "a finished verify run"
-            self.status_label.setText(self.tr("This target needs {need} first.").format(need=need))
+            self.status_label.setText(self.tr("This target needs a finished retrieval run first.")
+                                      if self.target_combo.currentData() == "evidence" else
+                                      self.tr("This target needs a finished verify run first."))
 
     def request(self) -> services.JudgeRequest:
         target = self.target_combo.currentData()
@@ -195,12 +201,14 @@ class PrelabelDialog(JobDialog):
 
     def _done(self, result) -> None:
         self.result = result
-        self.status_label.setText(self.tr("{run_id}: {n_done:,} of {n_units:,} units pre-labelled ({n_parse_failures:,} replies did not parse) in {seconds:.0f} s.").format(run_id=result.run_id, n_done=result.n_done, n_units=result.n_units, n_parse_failures=result.n_parse_failures, seconds=result.seconds))
+        self.status_label.setText(self.tr("{run_id}: {n_done} of {n_units} units pre-labelled ({n_parse_failures} replies did not parse) in {seconds} s.").format(
+            run_id=result.run_id, n_done=i18n.number(result.n_done), n_units=i18n.number(result.n_units),
+            n_parse_failures=i18n.number(result.n_parse_failures), seconds=i18n.number(result.seconds)))
         self.prelabelled.emit(result)
 
     def _failed(self, exc) -> None:
         run = getattr(exc, "run_id", None)
-        hint = f" The labels so far are kept; Resume continues {run}." if run else ""
+        hint = self.tr(" The labels so far are kept; Resume continues {run}.").format(run=run) if run else ""
         self.status_label.setText(self.tr("Failed: {v0}.{hint}").format(v0=error_text(exc), hint=hint))
 
     def _ended(self) -> None:

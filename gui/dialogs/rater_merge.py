@@ -7,36 +7,48 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout,
     QWidget,
 )
 
 from factaudit.engine import services
+from factaudit.engine.i18n import gettext
+from factaudit.gui import i18n
 from factaudit.gui.ops import Op, OpChanges, error_text
 
-RETURN_FILTER = "factaudit return files (*.faproj);;All files (*)"
+RETURN_FILTER = QT_TRANSLATE_NOOP("rater_merge", "factaudit return files (*.faproj);;All files (*)")
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("rater_merge", text)
 
 
 def signature_text(v) -> str:
     """One sentence on a return file's seal."""
     if v.damaged:
-        return "Signature: the file is damaged or truncated; it cannot be merged."
+        return QCoreApplication.translate("rater_merge", "Signature: the file is damaged or truncated; it cannot be merged.")
     if not v.valid:
-        why = "; ".join(v.reasons or v.changed_tables) or "changed since it was signed"
-        return f"Signature: NOT valid ({why}); it cannot be merged."
-    trust = "a key you trust" if v.trusted else "a key not in your trusted keys (check the fingerprint with the rater)"
-    return f"Signature: valid, signed by {v.signer}, {trust}."
+        why = "; ".join(gettext(r) for r in v.reasons) if v.reasons else "; ".join(v.changed_tables)
+        why = why or QCoreApplication.translate("rater_merge", "changed since it was signed")
+        return QCoreApplication.translate("rater_merge", "Signature: NOT valid ({why}); it cannot be merged.").format(why=why)
+    trust = QCoreApplication.translate("rater_merge", "a key you trust") if v.trusted else \
+        QCoreApplication.translate("rater_merge", "a key not in your trusted keys (check the fingerprint with the rater)")
+    return QCoreApplication.translate("rater_merge", "Signature: valid, signed by {signer}, {trust}.").format(signer=v.signer, trust=trust)
 
 
 def merge_text(res) -> str:
     n = res.added + res.sentence_ratings_added
-    again = f" ({res.unchanged} were already here)" if res.unchanged else ""
-    trust = "trusted" if res.trusted else "not in your trusted keys"
+    again = QCoreApplication.translate("rater_merge", " ({n} were already here)").format(n=i18n.number(res.unchanged)) \
+        if res.unchanged else ""
+    trust = QCoreApplication.translate("rater_merge", "trusted") if res.trusted else \
+        QCoreApplication.translate("rater_merge", "not in your trusted keys")
     if n == 0:
-        return f"Nothing new: every label by {res.rater} in {res.file} is already in this project{again}."
-    return f"Merged {n} labels by {res.rater} from {res.file}{again}; signed {res.key_fingerprint} ({trust})."
+        return QCoreApplication.translate("rater_merge", "Nothing new: every label by {rater} in {file} is already in this project{again}.").format(
+            rater=res.rater, file=res.file, again=again)
+    return QCoreApplication.translate("rater_merge", "Merged {n} labels by {rater} from {file}{again}; signed {key} ({trust}).").format(
+        n=i18n.number(n), rater=res.rater, file=res.file, again=again, key=res.key_fingerprint, trust=trust)
 
 
 class MergeReturnDialog(QDialog):
@@ -108,7 +120,7 @@ class MergeReturnDialog(QDialog):
         return self.file_edit.text().strip()
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Return file"), str(Path(self.project.path).parent), RETURN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Return file"), str(Path(self.project.path).parent), _tr(RETURN_FILTER))
         if path:
             self.file_edit.setText(path)
             self.check()

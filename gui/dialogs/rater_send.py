@@ -7,18 +7,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
     QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
+from factaudit.gui import i18n
 from factaudit.gui.ops import Op, OpChanges, error_text
 
-TARGETS = (("evidence", "Evidence pairs (claim × retrieved passage, 5 dimensions)"),
-           ("reasoning", "The verifier's reasoning (6 steps)"),
-           ("sentences", "Answer sentences (correct or error)"))
+TARGETS = (("evidence", QT_TRANSLATE_NOOP("SendToRaterDialog", "Evidence pairs (claim × retrieved passage, 5 dimensions)")),
+           ("reasoning", QT_TRANSLATE_NOOP("SendToRaterDialog", "The verifier's reasoning (6 steps)")),
+           ("sentences", QT_TRANSLATE_NOOP("SendToRaterDialog", "Answer sentences (correct or error)")))
+WHAT = {"evidence": QT_TRANSLATE_NOOP("SendToRaterDialog", "evidence pairs"),
+        "reasoning": QT_TRANSLATE_NOOP("SendToRaterDialog", "reasoning traces"),
+        "sentences": QT_TRANSLATE_NOOP("SendToRaterDialog", "sentences")}
 
 
 def _safe(name: str) -> str:
@@ -52,7 +56,7 @@ class SendToRaterDialog(QDialog):
         form.addRow(self.tr("Rater"), self.rater_edit)
         self.target_combo = QComboBox()
         for key, text in TARGETS:
-            self.target_combo.addItem(text, key)
+            self.target_combo.addItem(self.tr(text), key)
         if target:
             self.target_combo.setCurrentIndex([k for k, _ in TARGETS].index(target))
         self.target_combo.currentIndexChanged.connect(lambda _=0: self._update())
@@ -135,7 +139,7 @@ class SendToRaterDialog(QDialog):
 
     def _browse(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Package file"), self.out_edit.text(),
-                                              "factaudit projects (*.faproj)")
+                                              self.tr("factaudit projects (*.faproj)"))
         if path:
             self._out_touched = True
             self.out_edit.setText(path if path.endswith(".faproj") else path + ".faproj")
@@ -153,17 +157,17 @@ class SendToRaterDialog(QDialog):
 
     def problem(self) -> str | None:
         if not self.rater_edit.text().strip():
-            return "Type the rater's name."
+            return self.tr("Type the rater's name.")
         out = self.out_edit.text().strip()
         if not out:
-            return "Choose where to write the package."
+            return self.tr("Choose where to write the package.")
         if Path(out).exists():
-            return f"{Path(out).name} already exists; choose another name."
+            return self.tr("{name} already exists; choose another name.").format(name=Path(out).name)
         if self.encrypt_check.isChecked():
             if not self.pass_edit.text():
-                return "Type a passphrase twice."
+                return self.tr("Type a passphrase twice.")
             if self.pass_edit.text() != self.pass2_edit.text():
-                return "The two passphrases differ."
+                return self.tr("The two passphrases differ.")
         return None
 
     # ---- writing -----------------------------------------------------------------------------------
@@ -193,9 +197,9 @@ class SendToRaterDialog(QDialog):
         self.result = res
         self.pass_edit.clear()
         self.pass2_edit.clear()
-        what = {"evidence": "evidence pairs", "reasoning": "reasoning traces", "sentences": "sentences"}[res.target]
+        what = self.tr(WHAT[res.target]) if res.target in WHAT else res.target
         self.status_label.setText(
-            self.tr("Wrote {name}: {n_units} {what} for {rater}, codebook v{codebook_version}, signed {sender}. Send it to {rater}: they open it in factaudit, label, and send back the file File › Return labels… writes.").format(name=Path(res.path).name, n_units=res.n_units, what=what, rater=res.rater, codebook_version=res.codebook_version, sender=res.sender))
+            self.tr("Wrote {name}: {n_units} {what} for {rater}, codebook v{codebook_version}, signed {sender}. Send it to {rater}: they open it in factaudit, label, and send back the file File › Return labels… writes.").format(name=Path(res.path).name, n_units=i18n.number(res.n_units), what=what, rater=res.rater, codebook_version=res.codebook_version, sender=res.sender))
         self.sent.emit(res)
 
     def _failed(self, exc) -> None:

@@ -2,7 +2,7 @@
 with rate and ETA, and Cancel (the run is then marked cancelled, never done)."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel, QProgressBar,
     QPushButton, QSpinBox, QVBoxLayout, QWidget,
@@ -10,20 +10,26 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.engine.i18n import gettext
 from factaudit.engine.jobs import RateMeter
 from factaudit.engine.services import retrieval
+from factaudit.gui import i18n
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.views.job_area import describe_progress
 
-ALL_DATASETS = "All claims"
+ALL_DATASETS = QT_TRANSLATE_NOOP("RetrieveDialog", "All claims")
+# how each index was had (engine/retrieval/index_cache.load_or_build)
+CACHE_STATES = {"hit": QT_TRANSLATE_NOOP("RetrieveDialog", "reused from the cache"),
+                "built": QT_TRANSLATE_NOOP("RetrieveDialog", "built and cached"),
+                "uncached": QT_TRANSLATE_NOOP("RetrieveDialog", "built, not cached")}
 
 
 class RetrieveDialog(JobDialog):
     retrieved = Signal(object)      # engine RetrievalResult
 
     def __init__(self, project, parent: QWidget | None = None):
-        super().__init__(project, parent, title="Retrieve evidence", object_name="retrieveDialog", size=(560, 360))
+        super().__init__(project, parent, title=QCoreApplication.translate("RetrieveDialog", "Retrieve evidence"), object_name="retrieveDialog", size=(560, 360))
         self._meter: RateMeter | None = None
         self._phase = ""
 
@@ -45,7 +51,7 @@ class RetrieveDialog(JobDialog):
         self.model_combo.setToolTip(self.tr("The embedder used by a plain 'dense' retriever"))
         form.addRow(self.tr("Embedding model"), self.model_combo)
         self.dataset_combo = QComboBox()
-        self.dataset_combo.addItem(ALL_DATASETS, None)
+        self.dataset_combo.addItem(self.tr(ALL_DATASETS), None)
         try:
             for d in services.list_datasets(project):
                 if d.counts.get("claims"):
@@ -139,14 +145,17 @@ class RetrieveDialog(JobDialog):
                 self._meter.total = total
         else:
             self.progress_bar.setRange(0, 0)
-        self.status_label.setText(describe_progress(int(done or 0), total, message, self._meter, "claims"))
+        self.status_label.setText(describe_progress(int(done or 0), total, gettext(message), self._meter,
+                                                    self.tr("claims")))
 
     def _done(self, result) -> None:
         self.result = result
         self.progress_bar.setRange(0, 1)
         self.progress_bar.setValue(1)
-        cache = ", ".join(f"{k}: {v}" for k, v in result.cache.items())
-        self.status_label.setText(self.tr("{run_id}: {retriever}, top {k} for {n_queries} claims in {seconds:.1f} s (index {cache}).").format(run_id=result.run_id, retriever=result.retriever, k=result.k, n_queries=result.n_queries, seconds=result.seconds, cache=cache))
+        cache = ", ".join(f"{k}: {self.tr(CACHE_STATES[v]) if v in CACHE_STATES else v}" for k, v in result.cache.items())
+        self.status_label.setText(self.tr("{run_id}: {retriever}, top {k} for {n_queries} claims in {seconds} s (index {cache}).").format(
+            run_id=result.run_id, retriever=result.retriever, k=result.k, n_queries=i18n.number(result.n_queries),
+            seconds=i18n.number(result.seconds, 1), cache=cache))
         self.retrieved.emit(result)
 
     def _failed(self, exc) -> None:

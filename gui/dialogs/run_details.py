@@ -4,22 +4,43 @@ to the Review and Results pages showing that run."""
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, InvalidArgument
+from factaudit.gui import i18n
 from factaudit.gui.ops import Op, OpChanges, error_text
-from factaudit.gui.views.tables import local_time
+from factaudit.gui.run_names import run_kind, run_state
 from factaudit.gui.screen import resize_to_fit
 
-MAPPING_TIPS = {"R": "only Refuted counts as an error", "R+NE": "Refuted or No Evidence count as errors",
-                "R+NE+A": "Refuted, No Evidence or Ambiguous count as errors"}
+MAPPING_TIPS = {"R": QT_TRANSLATE_NOOP("run_details", "only Refuted counts as an error"),
+                "R+NE": QT_TRANSLATE_NOOP("run_details", "Refuted or No Evidence count as errors"),
+                "R+NE+A": QT_TRANSLATE_NOOP("run_details", "Refuted, No Evidence or Ambiguous count as errors")}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("run_details", text)
 
 
 def _pct(v) -> str:
-    return "n/a" if v is None else f"{100 * v:.1f}"
+    return QCoreApplication.translate("run_details", "n/a") if v is None else i18n.number(100 * v, 1)
+
+
+def _f3(v: float) -> str:
+    return i18n.number(v, 3)
+
+
+def _when(iso: str | None) -> str:
+    """A stored UTC timestamp in local time, in the locale's short form."""
+    if not iso:
+        return ""
+    try:
+        return i18n.date(datetime.fromisoformat(iso).astimezone())
+    except ValueError:
+        return iso
 
 
 def run_figures(project, run_id: str, cancel) -> dict:
@@ -44,51 +65,65 @@ def run_figures(project, run_id: str, cancel) -> dict:
 
 
 def details_markdown(info, figures: dict | None) -> str:
-    lines = [f"## {info.id}", "", f"**{info.kind}** run, **{info.status}**; started {local_time(info.created)}"
-             + (f", finished {local_time(info.finished)}" if info.finished else "") + ".", ""]
+    head = (QCoreApplication.translate("run_details", "**{kind}** run, **{status}**; started {started}, finished {finished}.")
+            if info.finished else QCoreApplication.translate("run_details", "**{kind}** run, **{status}**; started {started}."))
+    lines = [f"## {info.id}", "", head.format(kind=run_kind(info.kind), status=run_state(info.status),
+                                              started=_when(info.created), finished=_when(info.finished)), ""]
     if info.error:
-        lines += [f"Error: {info.error}", ""]
+        lines += [QCoreApplication.translate("run_details", "Error: {error}").format(error=info.error), ""]
     if info.summary:
-        lines += ["### Counts", "", "| | |", "|---|---|"]
+        lines += ["### " + QCoreApplication.translate("run_details", "Counts"), "", "| | |", "|---|---|"]
         lines += [f"| {k.replace('_', ' ')} | {v if not isinstance(v, (dict, list)) else json.dumps(v)} |"
                   for k, v in info.summary.items()]
         lines.append("")
     if figures is None:
-        lines += ["*Computing the figures…*", ""]
+        lines += ["*" + QCoreApplication.translate("run_details", "Computing the figures…") + "*", ""]
     else:
         ev = figures.get("retrieval")
         if ev is not None:
             ks = sorted({int(key.split("@")[1]) for key in ev.metrics})
-            lines += ["### Retrieval against gold evidence", "",
-                      f"{ev.n_evaluated:,} claims evaluated, {ev.n_excluded:,} without gold left out.", "",
-                      *[f"**Warning:** {w}\n" for w in ev.warnings],
-                      "| k | recall | MRR | nDCG | full coverage |", "|---|---|---|---|---|"]
-            lines += [f"| {k} | {ev.metrics[f'recall@{k}']:.3f} | {ev.metrics[f'mrr@{k}']:.3f} | "
-                      f"{ev.metrics[f'ndcg@{k}']:.3f} | {ev.metrics[f'full_coverage@{k}']:.3f} |" for k in ks]
+            lines += ["### " + QCoreApplication.translate("run_details", "Retrieval against gold evidence"), "",
+                      QCoreApplication.translate("run_details", "{n} claims evaluated, {excluded} without gold left out.")
+                      .format(n=i18n.number(ev.n_evaluated), excluded=i18n.number(ev.n_excluded)), "",
+                      *[QCoreApplication.translate("run_details", "**Warning:** {warning}").format(warning=w) + "\n"
+                        for w in ev.warnings],
+                      QCoreApplication.translate("run_details", "| k | recall | MRR | nDCG | full coverage |"),
+                      "|---|---|---|---|---|"]
+            lines += [f"| {k} | {_f3(ev.metrics[f'recall@{k}'])} | {_f3(ev.metrics[f'mrr@{k}'])} | "
+                      f"{_f3(ev.metrics[f'ndcg@{k}'])} | {_f3(ev.metrics[f'full_coverage@{k}'])} |" for k in ks]
             lines.append("")
         elif figures.get("retrieval_note"):
-            lines += ["### Retrieval", "", figures["retrieval_note"], ""]
+            lines += ["### " + QCoreApplication.translate("run_details", "Retrieval"), "", figures["retrieval_note"], ""]
         m = figures.get("scores")
         if m is not None:
-            lines += ["### Scores", ""]
-            for level, scores, unit in (("sentence", m.sentence, "sentences"), ("claim", m.claim, "claims")):
+            lines += ["### " + QCoreApplication.translate("run_details", "Scores"), ""]
+            levels = ((QCoreApplication.translate("run_details", "Sentence level (an error is the positive class):"),
+                       m.sentence, QCoreApplication.translate("run_details", "{n} sentences")),
+                      (QCoreApplication.translate("run_details", "Claim level (an error is the positive class):"),
+                       m.claim, QCoreApplication.translate("run_details", "{n} claims")))
+            for title, scores, unit in levels:
                 if not any(s.n for s in scores.values()):
                     continue
-                lines += [f"{level.capitalize()} level (an error is the positive class):", "",
-                          "| mapping | precision | recall | F1 | n |", "|---|---|---|---|---|"]
-                lines += [f"| {name} ({MAPPING_TIPS.get(name, '')}) | {_pct(s.precision)} | {_pct(s.recall)} | "
-                          f"{_pct(s.f1)} | {s.n:,} {unit} |" for name, s in scores.items()]
+                lines += [title, "", QCoreApplication.translate("run_details", "| mapping | precision | recall | F1 | n |"),
+                          "|---|---|---|---|---|"]
+                lines += [f"| {name} ({_tr(MAPPING_TIPS[name]) if name in MAPPING_TIPS else ''}) | {_pct(s.precision)} | "
+                          f"{_pct(s.recall)} | {_pct(s.f1)} | {unit.format(n=i18n.number(s.n))} |"
+                          for name, s in scores.items()]
                 lines.append("")
             if m.closed is not None:
-                lines += [f"Closed regime (gold verdicts): accuracy {_pct(m.closed.accuracy)}, "
-                          f"macro-F1 {_pct(m.closed.macro_f1)} over {m.closed.n:,} claims.", ""]
+                lines += [QCoreApplication.translate("run_details", "Closed regime (gold verdicts): accuracy {accuracy}, macro-F1 {macro_f1} over {n} claims.")
+                          .format(accuracy=_pct(m.closed.accuracy), macro_f1=_pct(m.closed.macro_f1),
+                                  n=i18n.number(m.closed.n)), ""]
             if m.n_parse_failures:
-                lines += [f"{m.n_parse_failures:,} outputs did not parse and are left out.", ""]
+                lines += [QCoreApplication.translate("run_details", "{n} outputs did not parse and are left out.")
+                          .format(n=i18n.number(m.n_parse_failures)), ""]
         elif figures.get("scores_note"):
-            lines += ["### Scores", "", figures["scores_note"], ""]
-    lines += ["### Settings and pins", "", "```", json.dumps(info.config, indent=2, ensure_ascii=False), "```", ""]
+            lines += ["### " + QCoreApplication.translate("run_details", "Scores"), "", figures["scores_note"], ""]
+    lines += ["### " + QCoreApplication.translate("run_details", "Settings and pins"), "", "```",
+              json.dumps(info.config, indent=2, ensure_ascii=False), "```", ""]
     if info.provenance:
-        lines += ["### Provenance", "", "```", json.dumps(info.provenance, indent=2, ensure_ascii=False), "```"]
+        lines += ["### " + QCoreApplication.translate("run_details", "Provenance"), "", "```",
+                  json.dumps(info.provenance, indent=2, ensure_ascii=False), "```"]
     return "\n".join(lines) + "\n"
 
 

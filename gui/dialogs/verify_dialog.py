@@ -6,7 +6,7 @@ The LLM-only settings are hidden for the classifier, so its request never carrie
 with claims/s and ETA; Cancel keeps the verdicts so far and Resume finishes the run."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup, QCheckBox, QComboBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
     QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget,
@@ -14,40 +14,45 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine import services as vs
+from factaudit.gui import i18n
 from factaudit.gui.dialogs import long_run
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.run_names import run_state
 
 ENDPOINT = "__endpoint__"
 CLASSIFIER, LLM = "classifier", "llm"
-EVIDENCE_CHOICES = (("Whole passages", "whole"),
-                    ("Best 5 sentences of each passage", "sentences:5"),
-                    ("Best 3 sentences of each passage (about 2× faster, less accurate)", "sentences:3"),
-                    ("Best 2 sentences of each passage", "sentences:2"),
-                    ("Best sentences up to 600 tokens in all", "tokens:600"))
-SCORING_CHOICES = (("Generate the verdict", "generate", "none"),
-                   ("Log-probabilities of the four verdicts", "logprob", "none"),
-                   ("Log-probabilities, contextually calibrated", "logprob", "contextual"))
-CLASSIFIER_NOTE = ("Fast: a small model scores every (claim, passage sentence) pair, about a second a claim on "
-                   "one CPU thread (an LLM takes tens of seconds). Each verdict shows the sentence that drove it "
-                   "and its probability; there is no reasoning to label.")
-LLM_NOTE = ("Slow: a language model reads the passages and writes its reasoning, tens of seconds a claim on a "
-            "laptop CPU. Use it for reasoning labels, or on the claims you want explained.")
+EVIDENCE_CHOICES = ((QT_TRANSLATE_NOOP("VerifyDialog", "Whole passages"), "whole"),
+                    (QT_TRANSLATE_NOOP("VerifyDialog", "Best 5 sentences of each passage"), "sentences:5"),
+                    (QT_TRANSLATE_NOOP("VerifyDialog", "Best 3 sentences of each passage (about 2× faster, less accurate)"), "sentences:3"),
+                    (QT_TRANSLATE_NOOP("VerifyDialog", "Best 2 sentences of each passage"), "sentences:2"),
+                    (QT_TRANSLATE_NOOP("VerifyDialog", "Best sentences up to 600 tokens in all"), "tokens:600"))
+SCORING_CHOICES = ((QT_TRANSLATE_NOOP("VerifyDialog", "Generate the verdict"), "generate", "none"),
+                   (QT_TRANSLATE_NOOP("VerifyDialog", "Log-probabilities of the four verdicts"), "logprob", "none"),
+                   (QT_TRANSLATE_NOOP("VerifyDialog", "Log-probabilities, contextually calibrated"), "logprob", "contextual"))
+CLASSIFIER_NOTE = QT_TRANSLATE_NOOP("VerifyDialog", "Fast: a small model scores every (claim, passage sentence) pair, about a second a claim on one CPU thread (an LLM takes tens of seconds). Each verdict shows the sentence that drove it and its probability; there is no reasoning to label.")
+LLM_NOTE = QT_TRANSLATE_NOOP("VerifyDialog", "Slow: a language model reads the passages and writes its reasoning, tens of seconds a claim on a laptop CPU. Use it for reasoning labels, or on the claims you want explained.")
+MAY_NOT_FIT = QT_TRANSLATE_NOOP("VerifyDialog", " — may not fit in RAM")
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("VerifyDialog", text)
 
 
 def classifier_label(entry) -> str:
-    kind = "binary" if entry.extra.get("binary") else "3-way NLI"
+    kind = QCoreApplication.translate("VerifyDialog", "binary") if entry.extra.get("binary") else \
+        QCoreApplication.translate("VerifyDialog", "3-way NLI")
     return f"{entry.name} ({entry.source}, {kind})"
 
 
 class VerifyDialog(JobDialog):
     verified = Signal(object)       # engine VerifyResult
-    unit_name = "claims"
-    unit_one = "claim"
-    verb = "verifying"
+    unit_name = QT_TRANSLATE_NOOP("JobDialog", "claims")
+    unit_one = QT_TRANSLATE_NOOP("JobDialog", "claim")
+    verb = QT_TRANSLATE_NOOP("JobDialog", "verifying")
 
     def __init__(self, project, parent: QWidget | None = None):
-        super().__init__(project, parent, title="Verify claims", object_name="verifyDialog", size=(640, 560))
+        super().__init__(project, parent, title=QCoreApplication.translate("VerifyDialog", "Verify claims"), object_name="verifyDialog", size=(640, 560))
 
         root = QVBoxLayout(self)
         form = QFormLayout()
@@ -75,7 +80,7 @@ class VerifyDialog(JobDialog):
         cform.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.classifier_combo = QComboBox()
         for e in self._safe(lambda _p: vs.classifier_choices(), []):
-            label = classifier_label(e) + (" — may not fit in RAM" if e.fits is False else "")
+            label = classifier_label(e) + (_tr(MAY_NOT_FIT) if e.fits is False else "")
             self.classifier_combo.addItem(label, e.name)
             self.classifier_combo.setItemData(self.classifier_combo.count() - 1,
                                               ", ".join(f"{k} → {v}" for k, v in e.extra["labels_map"].items()),
@@ -83,7 +88,10 @@ class VerifyDialog(JobDialog):
         cform.addRow(self.tr("Classifier"), self.classifier_combo)
         self.thresholds_edit = QLineEdit()
         self.thresholds_edit.setPlaceholderText(self.tr("optional: the model's own thresholds"))
-        self.thresholds_edit.setToolTip(self.tr("A JSON file {\"supported\": τ_s, \"refuted\": τ_r} or {\"rule\": \"evidence_stance\", \"evidence\": τ_e, \"conflict\": τ_c}; it overrides the thresholds shipped with the model and is pinned in the run"))
+        # the JSON examples are written without spaces: they are a file format, the same in every language
+        self.thresholds_edit.setToolTip(self.tr("A JSON file {examples}; it overrides the thresholds shipped with the model and is pinned in the run").format(
+            examples=self.tr("{a} or {b}").format(a='{"supported":τ_s,"refuted":τ_r}',
+                                                  b='{"rule":"evidence_stance","evidence":τ_e,"conflict":τ_c}')))
         self.thresholds_button = QPushButton(self.tr("Browse…"))
         self.thresholds_button.clicked.connect(self._browse_thresholds)
         row = QHBoxLayout()
@@ -101,7 +109,7 @@ class VerifyDialog(JobDialog):
         for e in self._safe(lambda _p: vs.llm_models(), []):
             label = e.name if e.is_endpoint else f"{e.name} ({e.quantization or '?'}, {e.source})"
             if e.fits is False:
-                label += " — may not fit in RAM"
+                label += _tr(MAY_NOT_FIT)
             self.model_combo.addItem(label, e.name)
         self.model_combo.addItem(self.tr("OpenAI-compatible endpoint…"), ENDPOINT)
         self.model_combo.currentIndexChanged.connect(self._choice_changed)
@@ -113,18 +121,19 @@ class VerifyDialog(JobDialog):
         lform.addRow(self.tr("Endpoint URL"), self.endpoint_edit)
         lform.addRow(self.tr("Endpoint model"), self.endpoint_model_edit)
         self.mode_combo = QComboBox()
-        self.mode_combo.addItems(["joint", "per-passage"])
+        self.mode_combo.addItem(self.tr("joint"), "joint")
+        self.mode_combo.addItem(self.tr("per-passage"), "per-passage")
         self.mode_combo.setToolTip(self.tr("joint: all k passages in one prompt; per-passage: one stance per passage, then support only → Supported, refute only → Refuted, both → Ambiguous"))
         lform.addRow(self.tr("Mode"), self.mode_combo)
         self.evidence_combo = QComboBox()
         for label, spec in EVIDENCE_CHOICES:
-            self.evidence_combo.addItem(label, spec)
+            self.evidence_combo.addItem(self.tr(label), spec)
         self.evidence_combo.setCurrentIndex(max(0, self.evidence_combo.findData(vs.DEFAULT_EVIDENCE)))
         self.evidence_combo.setToolTip(self.tr("What of each passage the verifier reads: the sentences that best match the claim (BM25 within the passage, in passage order) halve the prompt"))
         lform.addRow(self.tr("Evidence"), self.evidence_combo)
         self.scoring_combo = QComboBox()
         for label, scoring, calibration in SCORING_CHOICES:
-            self.scoring_combo.addItem(label, (scoring, calibration))
+            self.scoring_combo.addItem(self.tr(label), (scoring, calibration))
         self.scoring_combo.setToolTip(self.tr("Log-probability scoring rates the four verdicts in one pass (in-process GGUF models, joint mode); contextual calibration corrects the model's bias toward one verdict with content-free inputs"))
         lform.addRow(self.tr("Verdict scoring"), self.scoring_combo)
         self.cache_check = QCheckBox(self.tr("Reuse the cached prompt prefix (faster; may change greedy output slightly)"))
@@ -143,8 +152,7 @@ class VerifyDialog(JobDialog):
         self.limit_spin.setSpecialValueText(self.tr("all claims"))
         common.addRow(self.tr("Limit"), self.limit_spin)
         self.resume_combo = QComboBox()
-        for r in self._safe(vs.resumable_verify_runs, []):
-            self.resume_combo.addItem(self.tr("{id} ({status}, {v0} verdicts)").format(id=r.id, status=r.status, v0=r.summary.get('n_verdicts', 0)), r.id)
+        self._refresh_resumable()
         common.addRow(self.tr("Unfinished runs"), self.resume_combo)
         root.addLayout(common)
 
@@ -190,7 +198,7 @@ class VerifyDialog(JobDialog):
         (self.classifier_radio if kind == CLASSIFIER else self.llm_radio).setChecked(True)
 
     def _browse_thresholds(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Thresholds file"), "", "JSON (*.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Thresholds file"), "", self.tr("JSON (*.json);;All files (*)"))
         if path:
             self.thresholds_edit.setText(path)
 
@@ -202,14 +210,13 @@ class VerifyDialog(JobDialog):
         self.endpoint_edit.setEnabled(endpoint)
         self.endpoint_model_edit.setEnabled(endpoint)
         if classifier:
-            self.note_label.setText(CLASSIFIER_NOTE)
+            self.note_label.setText(self.tr(CLASSIFIER_NOTE))
         elif self.model_combo.currentData() == "smollm2-135m":
-            self.note_label.setText(LLM_NOTE + " The embedded SmolLM2-135M is demo-grade: fine to try the pipeline "
-                                    "and to get reasoning to label, not for real audits.")
+            self.note_label.setText(self.tr(LLM_NOTE) + self.tr(" The embedded SmolLM2-135M is demo-grade: fine to try the pipeline and to get reasoning to label, not for real audits."))
         elif endpoint:
             self.note_label.setText(self.tr("Claims and passages are sent to this server. The key comes from the OS keyring or FACTAUDIT_API_KEY and is never stored in the project."))
         else:
-            self.note_label.setText(LLM_NOTE)
+            self.note_label.setText(self.tr(LLM_NOTE))
 
     def request(self) -> vs.VerifyRequest:
         """The classifier request carries only what a classifier run reads (the LLM-only settings stay
@@ -220,7 +227,7 @@ class VerifyDialog(JobDialog):
                                     thresholds=self.thresholds_edit.text().strip() or None)
         endpoint = self.model_combo.currentData() == ENDPOINT
         return vs.VerifyRequest(
-            retrieval_run=self.run_combo.currentData(), mode=self.mode_combo.currentText(), k=self.k_spin.value(),
+            retrieval_run=self.run_combo.currentData(), mode=self.mode_combo.currentData(), k=self.k_spin.value(),
             limit=self.limit_spin.value() or None, prompt_cache=self.cache_check.isChecked(),
             evidence=self.evidence_combo.currentData(), scoring=self.scoring_combo.currentData()[0],
             calibration=self.scoring_combo.currentData()[1],
@@ -259,8 +266,8 @@ class VerifyDialog(JobDialog):
 
     def estimate_text(self, est) -> str:
         if self.kind == CLASSIFIER and est.seconds is None:
-            n = f"{est.n_units:,} claim{'' if est.n_units == 1 else 's'}"
-            return f"{n}; classifier claims are fast (about a second each on one thread): no need to slice the run."
+            return self.tr("{n}; classifier claims are fast (about a second each on one thread): no need to slice the run.").format(
+                n=long_run.count_text(est.n_units, "claim"))
         return long_run.estimate_text(est, "claim")
 
     def resume(self) -> None:
@@ -308,15 +315,18 @@ class VerifyDialog(JobDialog):
         self.result = result
         self.progress_bar.setRange(0, 1)
         self.progress_bar.setValue(1)
-        counts = ", ".join(f"{v} {k}" for k, v in sorted(result.verdict_counts.items())) or "no verdicts"
-        self.status_label.setText(self.tr("{run_id}: {n_verdicts}/{n_claims} claims in {seconds:.1f} s — {counts}; {n_parse_failures} parse failures.").format(run_id=result.run_id, n_verdicts=result.n_verdicts, n_claims=result.n_claims, seconds=result.seconds, counts=counts, n_parse_failures=result.n_parse_failures))
+        counts = ", ".join(f"{i18n.number(v)} {i18n.verdict_name(k)}" for k, v in sorted(result.verdict_counts.items())) \
+            or self.tr("no verdicts")
+        self.status_label.setText(self.tr("{run_id}: {n_verdicts}/{n_claims} claims in {seconds} s — {counts}; {n_parse_failures} parse failures.").format(
+            run_id=result.run_id, n_verdicts=i18n.number(result.n_verdicts), n_claims=i18n.number(result.n_claims),
+            seconds=i18n.number(result.seconds, 1), counts=counts, n_parse_failures=i18n.number(result.n_parse_failures)))
         self._refresh_resumable()         # a resumed run that finished is no longer unfinished
         self.verified.emit(result)
 
     def _failed(self, exc) -> None:
         self.progress_bar.hide()
         run = getattr(exc, "run_id", None)
-        hint = f" The verdicts so far are kept; Resume continues {run}." if run else ""
+        hint = self.tr(" The verdicts so far are kept; Resume continues {run}.").format(run=run) if run else ""
         self.status_label.setText(self.tr("Failed: {v0}.{hint}").format(v0=error_text(exc), hint=hint))
         self._refresh_resumable()
 
@@ -328,7 +338,8 @@ class VerifyDialog(JobDialog):
     def _refresh_resumable(self) -> None:
         self.resume_combo.clear()
         for r in self._safe(vs.resumable_verify_runs, []):
-            self.resume_combo.addItem(self.tr("{id} ({status}, {v0} verdicts)").format(id=r.id, status=r.status, v0=r.summary.get('n_verdicts', 0)), r.id)
+            self.resume_combo.addItem(self.tr("{id} ({status}, {n} verdicts)").format(
+                id=r.id, status=run_state(r.status), n=i18n.number(r.summary.get('n_verdicts', 0))), r.id)
 
     def _ended(self) -> None:
         self._set_busy(False)

@@ -2,6 +2,248 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AdjudicationView</name>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Einheit</translation>
+    </message>
+    <message>
+        <source>Dimension / step</source>
+        <translation>Dimension / Schritt</translation>
+    </message>
+    <message>
+        <source>Final</source>
+        <translation>Endgültig</translation>
+    </message>
+    <message>
+        <source>Raters' codes</source>
+        <translation>Codes der Bewerter</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>Korrekt</translation>
+    </message>
+    <message>
+        <source>Contains an error</source>
+        <translation>Enthält einen Fehler</translation>
+    </message>
+    <message>
+        <source>All targets</source>
+        <translation>Alle Ziele</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Evidenz</translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation>Begründung</translation>
+    </message>
+    <message>
+        <source>Sentences</source>
+        <translation>Sätze</translation>
+    </message>
+    <message>
+        <source>evidence</source>
+        <translation>Evidenz</translation>
+    </message>
+    <message>
+        <source>reasoning</source>
+        <translation>Begründung</translation>
+    </message>
+    <message>
+        <source>sentence</source>
+        <translation>Satz</translation>
+    </message>
+    <message>
+        <source>Disagreements between raters</source>
+        <translation>Abweichungen zwischen Bewertern</translation>
+    </message>
+    <message>
+        <source>Adjudicator:</source>
+        <translation>Schlichter:</translation>
+    </message>
+    <message>
+        <source>Stored as adjudicator:&lt;name&gt; with every final code</source>
+        <translation>Wird mit jedem endgültigen Code als adjudicator:&lt;name&gt; gespeichert</translation>
+    </message>
+    <message>
+        <source>Final code (press its digit):</source>
+        <translation>Endgültiger Code (seine Ziffer drücken):</translation>
+    </message>
+    <message>
+        <source>optional note on the decision</source>
+        <translation>optionale Notiz zur Entscheidung</translation>
+    </message>
+    <message>
+        <source>Keys: 1–9 record the final code · ↑/↓ or J/K move · the next unit without one opens after</source>
+        <translation>Tasten: 1–9 speichern den endgültigen Code · ↑/↓ oder J/K wechseln · danach öffnet sich die nächste Einheit ohne Code</translation>
+    </message>
+    <message>
+        <source>Reading rater disagreements</source>
+        <translation>Abweichungen der Bewerter werden gelesen</translation>
+    </message>
+    <message>
+        <source>Could not read the disagreements</source>
+        <translation>Die Abweichungen konnten nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>No disagreements between raters: with one rater there is nothing to adjudicate (File › Send to a rater… asks a second one; File › Merge returned labels… brings their labels in).</source>
+        <translation>Keine Abweichungen zwischen Bewertern: Mit nur einem Bewerter gibt es nichts zu schlichten (Datei › An einen Bewerter senden… fragt einen zweiten; Datei › Zurückgegebene Labels zusammenführen… übernimmt dessen Labels).</translation>
+    </message>
+    <message>
+        <source>{v0} disagreements, {done} adjudicated. Agreement figures are computed before adjudication; taxonomy, triage, certification and the report use the final codes.</source>
+        <translation>{v0} Abweichungen, {done} geschlichtet. Übereinstimmungswerte werden vor der Schlichtung berechnet; Taxonomie, Triage, Zertifizierung und Bericht verwenden die endgültigen Codes.</translation>
+    </message>
+    <message>
+        <source>Sentence label</source>
+        <translation>Satz-Label</translation>
+    </message>
+    <message>
+        <source>   ✓ final</source>
+        <translation>   ✓ endgültig</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;(sentence not found)&lt;/i&gt;</source>
+        <translation>&lt;i&gt;(Satz nicht gefunden)&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Question:&lt;/b&gt; {text}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Frage:&lt;/b&gt; {text}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Sentence:&lt;/b&gt; {text}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Satz:&lt;/b&gt; {text}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Answer:&lt;/b&gt; {text}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Antwort:&lt;/b&gt; {text}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Claim:&lt;/b&gt; {text}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Behauptung:&lt;/b&gt; {text}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Passage {id}:&lt;/b&gt;&lt;br&gt;{title}{text}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Passage {id}:&lt;/b&gt;&lt;br&gt;{title}{text}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Verifier's reasoning&lt;/b&gt; ({verdict}):&lt;br&gt;{text}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Begründung des Prüfmodells&lt;/b&gt; ({verdict}):&lt;br&gt;{text}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>{v0} has codes 1–{v1}.</source>
+        <translation>{v0} hat die Codes 1–{v1}.</translation>
+    </message>
+    <message>
+        <source>The project is open read-only.</source>
+        <translation>Das Projekt ist schreibgeschützt geöffnet.</translation>
+    </message>
+    <message>
+        <source>recording the final code</source>
+        <translation>endgültiger Code wird gespeichert</translation>
+    </message>
+    <message>
+        <source>Not saved: {v0}</source>
+        <translation>Nicht gespeichert: {v0}</translation>
+    </message>
+</context>
+<context>
+    <name>AggregateDialog</name>
+    <message>
+        <source>Deterministic rules, no model: seconds per hundred questions.</source>
+        <translation>Deterministische Regeln, kein Modell: Sekunden pro hundert Fragen.</translation>
+    </message>
+    <message>
+        <source>Reads the documents' gold answers: privileged, not deployable. It measures what imperfect extraction costs.</source>
+        <translation>Liest die Gold-Antworten der Dokumente: privilegiert, nicht einsetzbar. Es misst, was eine unvollkommene Extraktion kostet.</translation>
+    </message>
+    <message>
+        <source>Calls the model once or more per document: minutes per question with the embedded model.</source>
+        <translation>Ruft das Modell je Dokument einmal oder öfter auf: mit dem eingebetteten Modell Minuten pro Frage.</translation>
+    </message>
+    <message>
+        <source>Answer from documents</source>
+        <translation>Aus Dokumenten beantworten</translation>
+    </message>
+    <message>
+        <source>{name} ({n} questions)</source>
+        <translation>{name} ({n} Fragen)</translation>
+    </message>
+    <message>
+        <source>{id}: top-k passages of a retrieval run</source>
+        <translation>{id}: Top-k-Passagen eines Retrieval-Laufs</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>Fragen</translation>
+    </message>
+    <message>
+        <source>Passages (k)</source>
+        <translation>Passagen (k)</translation>
+    </message>
+    <message>
+        <source>{name} (privileged)</source>
+        <translation>{name} (privilegiert)</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>all questions</source>
+        <translation>alle Fragen</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>Grenze</translation>
+    </message>
+    <message>
+        <source>Unfinished run</source>
+        <translation>Unvollständiger Lauf</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Beantworten</translation>
+    </message>
+    <message>
+        <source>No questions with documents in this project: import a RAMDocs-style dataset (File › Import), or retrieve passages for your questions first.</source>
+        <translation>Keine Fragen mit Dokumenten in diesem Projekt: einen Datensatz im RAMDocs-Format importieren (Datei › Importieren) oder zuerst Passagen für die Fragen abrufen.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Wird gestartet…</translation>
+    </message>
+    <message>
+        <source>Answering from documents</source>
+        <translation>Beantwortung aus Dokumenten</translation>
+    </message>
+    <message>
+        <source>Cancelled; the answers so far are kept and Resume finishes the run.</source>
+        <translation>Abgebrochen; die bisherigen Antworten bleiben erhalten, Fortsetzen beendet den Lauf.</translation>
+    </message>
+    <message>
+        <source>{run_id} ({variant}): {n_items} questions answered in {seconds} s. Review › Conflicts shows the figures and each question.</source>
+        <translation>{run_id} ({variant}): {n_items} Fragen in {seconds} s beantwortet. Prüfung › Konflikte zeigt die Kennzahlen und jede Frage.</translation>
+    </message>
+    <message>
+        <source> The answers so far are kept; Resume continues {run}.</source>
+        <translation> Die bisherigen Antworten bleiben erhalten; Fortsetzen setzt {run} fort.</translation>
+    </message>
+    <message>
+        <source>Failed: {v0}.{hint}</source>
+        <translation>Fehlgeschlagen: {v0}.{hint}</translation>
+    </message>
+</context>
+<context>
     <name>AgreementView</name>
     <message>
         <source>Dimension / step</source>
@@ -129,6 +371,240 @@
     </message>
 </context>
 <context>
+    <name>AnnotatorChoice</name>
+    <message>
+        <source>Who is labelling?</source>
+        <translation>Wer labelt?</translation>
+    </message>
+    <message>
+        <source>Your name, stored with every label you make in this project:</source>
+        <translation>Ihr Name, gespeichert mit jedem Label, das Sie in diesem Projekt vergeben:</translation>
+    </message>
+    <message>
+        <source>Nothing labelled: give your name first (it is stored with every label).</source>
+        <translation>Nichts gelabelt: zuerst den Namen angeben (er wird mit jedem Label gespeichert).</translation>
+    </message>
+</context>
+<context>
+    <name>AnswersView</name>
+    <message>
+        <source>Item</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Strict</source>
+        <translation>Streng</translation>
+    </message>
+    <message>
+        <source>Lost in</source>
+        <translation>Verloren in</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>missed</source>
+        <translation>verpasst</translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation>falsch</translation>
+    </message>
+    <message>
+        <source>retrieval</source>
+        <translation>Retrieval</translation>
+    </message>
+    <message>
+        <source>generation</source>
+        <translation>Generierung</translation>
+    </message>
+    <message>
+        <source>terminology</source>
+        <translation>Terminologie</translation>
+    </message>
+    <message>
+        <source>data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>misread</source>
+        <translation>fehlgelesen</translation>
+    </message>
+    <message>
+        <source>made up</source>
+        <translation>erfunden</translation>
+    </message>
+    <message>
+        <source>acceptable</source>
+        <translation>akzeptabel</translation>
+    </message>
+    <message>
+        <source>not acceptable</source>
+        <translation>nicht akzeptabel</translation>
+    </message>
+    <message>
+        <source>{n} items: strict {strict}, intermediate {intermediate}, lenient {lenient}</source>
+        <translation>{n} Einträge: streng {strict}, mittel {intermediate}, nachsichtig {lenient}</translation>
+    </message>
+    <message>
+        <source>acceptable (expert review, {reviewed} of {sampled}) {rate} against strict {strict} on those items — strict &amp; acceptable {sa}, strict &amp; not {sn}, not strict &amp; acceptable {na}, neither {nn}</source>
+        <translation>akzeptabel (Expertenprüfung, {reviewed} von {sampled}) {rate} gegenüber streng {strict} auf diesen Einträgen — streng &amp; akzeptabel {sa}, streng &amp; nicht {sn}, nicht streng &amp; akzeptabel {na}, keines von beiden {nn}</translation>
+    </message>
+    <message>
+        <source>evidence coverage {coverage}, faithfulness {faithfulness}; missed: retrieval {retrieval}, generation {generation}, terminology {terminology}; wrong: made up {made_up}, misread {misread}</source>
+        <translation>Evidenzabdeckung {coverage}, Treue {faithfulness}; verpasst: Retrieval {retrieval}, Generierung {generation}, Terminologie {terminology}; falsch: erfunden {made_up}, fehlgelesen {misread}</translation>
+    </message>
+    <message>
+        <source>refusals {rate}</source>
+        <translation>Verweigerungen {rate}</translation>
+    </message>
+    <message>
+        <source>Question:</source>
+        <translation>Frage:</translation>
+    </message>
+    <message>
+        <source>Gold options:</source>
+        <translation>Gold-Optionen:</translation>
+    </message>
+    <message>
+        <source>Chosen:</source>
+        <translation>Gewählt:</translation>
+    </message>
+    <message>
+        <source>Tier:</source>
+        <translation>Stufe:</translation>
+    </message>
+    <message>
+        <source>Category:</source>
+        <translation>Kategorie:</translation>
+    </message>
+    <message>
+        <source>Reference answer:</source>
+        <translation>Referenzantwort:</translation>
+    </message>
+    <message>
+        <source>Lost:</source>
+        <translation>Verloren:</translation>
+    </message>
+    <message>
+        <source>Review:</source>
+        <translation>Prüfung:</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>verweigert</translation>
+    </message>
+    <message>
+        <source>Passages the system saw</source>
+        <translation>Passagen, die das System sah</translation>
+    </message>
+    <message>
+        <source>The record does not list the passages the system saw.</source>
+        <translation>Der Datensatz nennt die Passagen nicht, die das System sah.</translation>
+    </message>
+    <message>
+        <source> (cited)</source>
+        <translation> (zitiert)</translation>
+    </message>
+    <message>
+        <source>Gold passages</source>
+        <translation>Gold-Passagen</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>Antworten</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>Lauf:</translation>
+    </message>
+    <message>
+        <source>Draw review sample (15 %)</source>
+        <translation>Prüfstichprobe ziehen (15 %)</translation>
+    </message>
+    <message>
+        <source>A stratified (by risk tier), seeded sample of the run's answers for expert review</source>
+        <translation>Eine nach Risikostufe geschichtete Stichprobe (fester Seed) der Antworten des Laufs zur Expertenprüfung</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>Notiz:</translation>
+    </message>
+    <message>
+        <source>optional note, then A = acceptable, N = not acceptable (Alt+A / Alt+N while typing)</source>
+        <translation>optionale Notiz, dann A = akzeptabel, N = nicht akzeptabel (beim Tippen Alt+A / Alt+N)</translation>
+    </message>
+    <message>
+        <source>&amp;Acceptable</source>
+        <translation>&amp;Akzeptabel</translation>
+    </message>
+    <message>
+        <source>&amp;Not acceptable</source>
+        <translation>&amp;Nicht akzeptabel</translation>
+    </message>
+    <message>
+        <source>Reading answers</source>
+        <translation>Antworten werden gelesen</translation>
+    </message>
+    <message>
+        <source>Could not read the run</source>
+        <translation>Der Lauf konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>No choices runs yet: import the answers a system gave with File › Import data… (Ctrl+I), kind “choices”.</source>
+        <translation>Noch keine Auswahl-Läufe: die Antworten eines Systems mit Datei › Daten importieren… (Strg+I) importieren, Art „choices“.</translation>
+    </message>
+    <message>
+        <source>Review sample {sample}: {n} answers.</source>
+        <translation>Prüfstichprobe {sample}: {n} Antworten.</translation>
+    </message>
+    <message>
+        <source>{n} failed answers (draw a review sample to judge answers).</source>
+        <translation>{n} nicht bestandene Antworten (eine Prüfstichprobe ziehen, um Antworten zu beurteilen).</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Drawing a review sample</source>
+        <translation>Prüfstichprobe wird gezogen</translation>
+    </message>
+    <message>
+        <source>Could not draw a sample: {v0}</source>
+        <translation>Stichprobe konnte nicht gezogen werden: {v0}</translation>
+    </message>
+    <message>
+        <source>Saving the review</source>
+        <translation>Prüfung wird gespeichert</translation>
+    </message>
+    <message>
+        <source>Could not save: {v0}</source>
+        <translation>Konnte nicht speichern: {v0}</translation>
+    </message>
+</context>
+<context>
     <name>AppController</name>
     <message>
         <source>New project</source>
@@ -197,6 +673,354 @@ Open {name} read-only instead?</source>
     <message>
         <source>Open demo</source>
         <translation>Demo öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>BrokenPage</name>
+    <message>
+        <source>The {name} page cannot be shown: {reason}</source>
+        <translation>Die Seite „{name}“ kann nicht angezeigt werden: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>CertifyPanel</name>
+    <message>
+        <source>Figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>Estimate [95% CI]</source>
+        <translation>Schätzung [95%-KI]</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Grundlage</translation>
+    </message>
+    <message>
+        <source>Interval</source>
+        <translation>Intervall</translation>
+    </message>
+    <message>
+        <source>sentence</source>
+        <translation>Satz</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>Sätze</translation>
+    </message>
+    <message>
+        <source>claim</source>
+        <translation>Behauptung</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>Behauptungen</translation>
+    </message>
+    <message>
+        <source>{k} of {n}</source>
+        <translation>{k} von {n}</translation>
+    </message>
+    <message>
+        <source>Target half-width ±</source>
+        <translation>Ziel-Halbbreite ±</translation>
+    </message>
+    <message>
+        <source>The prediction-powered interval's half-width to reach: says how many more labels it takes</source>
+        <translation>Die zu erreichende Halbbreite des prädiktionsgestützten Intervalls: zeigt, wie viele Labels noch nötig sind</translation>
+    </message>
+    <message>
+        <source>Draw these units…</source>
+        <translation>Diese Einheiten ziehen…</translation>
+    </message>
+    <message>
+        <source>Write that many unlabelled units (stratified by the verifier's flag and the dataset) to a file, to label or to send to a rater</source>
+        <translation>So viele ungelabelte Einheiten (geschichtet nach Markierung des Prüfmodells und Datensatz) in eine Datei schreiben, zum Labeln oder zum Senden an einen Bewerter</translation>
+    </message>
+    <message>
+        <source>Send them to a rater…</source>
+        <translation>An einen Bewerter senden…</translation>
+    </message>
+    <message>
+        <source>No finished verify run to certify: verify claims or import verdicts first.</source>
+        <translation>Kein abgeschlossener Prüflauf zum Zertifizieren: zuerst Behauptungen prüfen oder Urteile importieren.</translation>
+    </message>
+    <message>
+        <source>Certifying…</source>
+        <translation>Wird zertifiziert…</translation>
+    </message>
+    <message>
+        <source>Certifying the run</source>
+        <translation>Der Lauf wird zertifiziert</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{run}&lt;/b&gt; ({mapping}, {level} level): {n} labelled {units} ({source}, {errors} errors) and {unlabelled} unlabelled. "Error" = the expert says the {unit} contains one; the verifier flags it under {mapping}.</source>
+        <translation>&lt;b&gt;{run}&lt;/b&gt; ({mapping}, Ebene {level}): {n} gelabelte {units} ({source}, {errors} Fehler) und {unlabelled} ungelabelte. „Fehler“ = der Experte sagt, die Einheit ({unit}) enthält einen; das Prüfmodell markiert sie unter {mapping}.</translation>
+    </message>
+    <message>
+        <source>Sensitivity (flags a real error)</source>
+        <translation>Sensitivität (markiert einen echten Fehler)</translation>
+    </message>
+    <message>
+        <source>Specificity (passes a correct unit)</source>
+        <translation>Spezifität (lässt eine korrekte Einheit durch)</translation>
+    </message>
+    <message>
+        <source>Error rate, labels only</source>
+        <translation>Fehlerrate, nur Labels</translation>
+    </message>
+    <message>
+        <source>Error rate, verifier alone</source>
+        <translation>Fehlerrate, nur Prüfmodell</translation>
+    </message>
+    <message>
+        <source>{n} units</source>
+        <translation>{n} Einheiten</translation>
+    </message>
+    <message>
+        <source>none: share flagged, carries the verifier's bias</source>
+        <translation>keines: markierter Anteil, trägt die Verzerrung des Prüfmodells</translation>
+    </message>
+    <message>
+        <source>Error rate, prediction-powered</source>
+        <translation>Fehlerrate, prädiktionsgestützt</translation>
+    </message>
+    <message>
+        <source>{labels} labels + {verdicts} verdicts</source>
+        <translation>{labels} Labels + {verdicts} Urteile</translation>
+    </message>
+    <message>
+        <source>CLT (PPI)</source>
+        <translation>ZGS (PPI)</translation>
+    </message>
+    <message>
+        <source>now {value}</source>
+        <translation>jetzt {value}</translation>
+    </message>
+    <message>
+        <source>no interval yet</source>
+        <translation>noch kein Intervall</translation>
+    </message>
+    <message>
+        <source>To bring the prediction-powered half-width to {target} ({now_text}): &lt;b&gt;{more} more labelled {units}&lt;/b&gt;.</source>
+        <translation>Um die prädiktionsgestützte Halbbreite auf {target} zu bringen ({now_text}): &lt;b&gt;{more} weitere gelabelte {units}&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>The prediction-powered half-width is already within {target} ({now_text}).</source>
+        <translation>Die prädiktionsgestützte Halbbreite liegt bereits innerhalb von {target} ({now_text}).</translation>
+    </message>
+    <message>
+        <source>Half-width {target}: {v0}.</source>
+        <translation>Halbbreite {target}: {v0}.</translation>
+    </message>
+    <message>
+        <source>not reachable</source>
+        <translation>nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>Note: {note}</source>
+        <translation>Hinweis: {note}</translation>
+    </message>
+    <message>
+        <source>Note: the prediction-powered interval is wider than the labels' own: the verifier's flags disagree with the labels too often to help here, so more labels (or a better verifier) narrow it, not more verdicts.</source>
+        <translation>Hinweis: Das prädiktionsgestützte Intervall ist breiter als das der Labels allein: Die Markierungen des Prüfmodells weichen zu oft von den Labels ab, um hier zu helfen; es verengen also mehr Labels (oder ein besseres Prüfmodell), nicht mehr Urteile.</translation>
+    </message>
+    <message>
+        <source>Units to label</source>
+        <translation>Zu labelnde Einheiten</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Drawing {n} {units}…</source>
+        <translation>{n} {units} werden gezogen…</translation>
+    </message>
+    <message>
+        <source>Drawing units to label</source>
+        <translation>Zu labelnde Einheiten werden gezogen</translation>
+    </message>
+    <message>
+        <source>Not drawn: {v0}</source>
+        <translation>Nicht gezogen: {v0}</translation>
+    </message>
+    <message>
+        <source>Wrote {n} {units} to label to {name} (stratified by the verifier's flag and the dataset). Label them, or send them to a rater.</source>
+        <translation>{n} zu labelnde {units} nach {name} geschrieben (geschichtet nach Markierung des Prüfmodells und Datensatz). Selbst labeln oder an einen Bewerter senden.</translation>
+    </message>
+</context>
+<context>
+    <name>CodebookEditor</name>
+    <message>
+        <source>Evidence dimensions (per claim × passage)</source>
+        <translation>Evidenzdimensionen (je Behauptung × Passage)</translation>
+    </message>
+    <message>
+        <source>Reasoning steps (per claim × verification)</source>
+        <translation>Begründungsschritte (je Behauptung × Prüfung)</translation>
+    </message>
+    <message>
+        <source>Codebook</source>
+        <translation>Codebuch</translation>
+    </message>
+    <message>
+        <source>Version:</source>
+        <translation>Version:</translation>
+    </message>
+    <message>
+        <source>Dimension / code</source>
+        <translation>Dimension / Code</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>+ Dimension</source>
+        <translation>+ Dimension</translation>
+    </message>
+    <message>
+        <source>+ Code</source>
+        <translation>+ Code</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>Notiz:</translation>
+    </message>
+    <message>
+        <source>What changed (stored with the version)</source>
+        <translation>Was sich geändert hat (mit der Version gespeichert)</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Save as new version</source>
+        <translation>Als neue Version speichern</translation>
+    </message>
+    <message>
+        <source> (latest)</source>
+        <translation> (neueste)</translation>
+    </message>
+    <message>
+        <source> (latest is v{latest}; saving builds on this one)</source>
+        <translation> (neueste ist v{latest}; Speichern baut auf dieser auf)</translation>
+    </message>
+    <message>
+        <source>Codebook v{version}{latest}: {v0} evidence dimensions, {v1} reasoning steps, {n_codes} codes. Saving stores a new version; existing labels keep the version they were made under.</source>
+        <translation>Codebuch v{version}{latest}: {v0} Evidenzdimensionen, {v1} Begründungsschritte, {n_codes} Codes. Speichern legt eine neue Version an; vorhandene Labels behalten die Version, unter der sie entstanden.</translation>
+    </message>
+    <message>
+        <source>New dimension</source>
+        <translation>Neue Dimension</translation>
+    </message>
+    <message>
+        <source>New step</source>
+        <translation>Neuer Schritt</translation>
+    </message>
+    <message>
+        <source>Code {n}</source>
+        <translation>Code {n}</translation>
+    </message>
+    <message>
+        <source>Saving the codebook</source>
+        <translation>Codebuch wird gespeichert</translation>
+    </message>
+    <message>
+        <source> Nothing changed, so no new version was made.</source>
+        <translation> Nichts geändert, daher keine neue Version.</translation>
+    </message>
+    <message>
+        <source>Not saved — fix these first:</source>
+        <translation>Nicht gespeichert — zuerst dies beheben:</translation>
+    </message>
+    <message>
+        <source>Not saved: {v0}</source>
+        <translation>Nicht gespeichert: {v0}</translation>
+    </message>
+    <message>
+        <source>Discard the unsaved codebook changes?</source>
+        <translation>Die ungespeicherten Änderungen am Codebuch verwerfen?</translation>
+    </message>
+</context>
+<context>
+    <name>CodebookForms</name>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>R1: Entity mismatch
+V1: Selective coverage</source>
+        <translation>R1: Entitäten passen nicht
+V1: Selektive Abdeckung</translation>
+    </message>
+    <message>
+        <source>Patterns
+(one “id: name” a line):</source>
+        <translation>Muster
+(je Zeile ein „id: Name“):</translation>
+    </message>
+    <message>
+        <source>Choose a dimension or a code on the left to edit it. Failure codes name the taxonomy pattern they feed (R1–R6 retrieval, V1–V6 verification).</source>
+        <translation>Links eine Dimension oder einen Code zum Bearbeiten wählen. Fehlercodes nennen das Taxonomie-Muster, in das sie eingehen (R1–R6 Retrieval, V1–V6 Prüfung).</translation>
+    </message>
+    <message>
+        <source>lower_snake_case; annotation files use this id</source>
+        <translation>lower_snake_case; Annotationsdateien verwenden diese ID</translation>
+    </message>
+    <message>
+        <source>Id:</source>
+        <translation>ID:</translation>
+    </message>
+    <message>
+        <source>Question:</source>
+        <translation>Frage:</translation>
+    </message>
+    <message>
+        <source>lower_snake_case, unique within its dimension</source>
+        <translation>lower_snake_case, eindeutig innerhalb der Dimension</translation>
+    </message>
+    <message>
+        <source>Definition:</source>
+        <translation>Definition:</translation>
+    </message>
+    <message>
+        <source>One example a line</source>
+        <translation>Ein Beispiel je Zeile</translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation>Beispiele:</translation>
+    </message>
+    <message>
+        <source>The failure pattern this code feeds; empty for codes that are not failures</source>
+        <translation>Das Fehlermuster, in das dieser Code eingeht; leer bei Codes, die keine Fehler sind</translation>
+    </message>
+    <message>
+        <source>Pattern:</source>
+        <translation>Muster:</translation>
+    </message>
+    <message>
+        <source>Counts as high quality on this dimension</source>
+        <translation>Zählt in dieser Dimension als hochwertig</translation>
+    </message>
+    <message>
+        <source>Marks the passage off topic (for R6, nothing relevant retrieved)</source>
+        <translation>Markiert die Passage als themenfremd (für R6: nichts Relevantes gefunden)</translation>
     </message>
 </context>
 <context>
@@ -585,6 +1409,88 @@ Open {name} read-only instead?</source>
         <source>Passage</source>
         <translation>Passage</translation>
     </message>
+    <message>
+        <source>Select a row to see its full text.</source>
+        <translation>Eine Zeile wählen, um ihren vollständigen Text zu sehen.</translation>
+    </message>
+    <message>
+        <source>Answer, {n} sentences</source>
+        <translation>Antwort, {n} Sätze</translation>
+    </message>
+    <message>
+        <source>Gold evidence ({n})</source>
+        <translation>Gold-Evidenz ({n})</translation>
+    </message>
+</context>
+<context>
+    <name>DisagreementModel</name>
+    <message>
+        <source>missed error</source>
+        <translation>übersehener Fehler</translation>
+    </message>
+    <message>
+        <source>false alarm</source>
+        <translation>Fehlalarm</translation>
+    </message>
+    <message>
+        <source>wrong verdict</source>
+        <translation>falsches Urteil</translation>
+    </message>
+    <message>
+        <source>missed errors</source>
+        <translation>übersehene Fehler</translation>
+    </message>
+    <message>
+        <source>false alarms</source>
+        <translation>Fehlalarme</translation>
+    </message>
+    <message>
+        <source>wrong verdicts</source>
+        <translation>falsche Urteile</translation>
+    </message>
+    <message>
+        <source>Retrieval error</source>
+        <translation>Retrieval-Fehler</translation>
+    </message>
+    <message>
+        <source>Verification error</source>
+        <translation>Prüffehler</translation>
+    </message>
+    <message>
+        <source>Wrong gold label</source>
+        <translation>Falsches Gold-Label</translation>
+    </message>
+    <message>
+        <source>pre-fill: {name}</source>
+        <translation>vorausgefüllt: {name}</translation>
+    </message>
+    <message>
+        <source>not triaged</source>
+        <translation>nicht zugeordnet</translation>
+    </message>
+</context>
+<context>
+    <name>EndpointDialog</name>
+    <message>
+        <source>Add endpoint</source>
+        <translation>Endpunkt hinzufügen</translation>
+    </message>
+    <message>
+        <source>the server's model name</source>
+        <translation>der Modellname des Servers</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>Basis-URL</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
 </context>
 <context>
     <name>HitsView</name>
@@ -606,10 +1512,225 @@ Open {name} read-only instead?</source>
     </message>
 </context>
 <context>
+    <name>ImportDialog</name>
+    <message>
+        <source>— not in file —</source>
+        <translation>— nicht in der Datei —</translation>
+    </message>
+    <message>
+        <source>Import data</source>
+        <translation>Daten importieren</translation>
+    </message>
+    <message>
+        <source>One or more .jsonl, .csv or dataset files</source>
+        <translation>Eine oder mehrere .jsonl-, .csv- oder Datensatzdateien</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen…</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Automatic (recognised from the content)</source>
+        <translation>Automatisch (am Inhalt erkannt)</translation>
+    </message>
+    <message>
+        <source>{f} (generic)</source>
+        <translation>{f} (generisch)</translation>
+    </message>
+    <message>
+        <source>{f} (adapter)</source>
+        <translation>{f} (Adapter)</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Chosen by the adapter</source>
+        <translation>Vom Adapter gewählt</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>the file name</source>
+        <translation>der Dateiname</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Prefix every imported id, to keep ids that collide with existing ones apart</source>
+        <translation>Jeder importierten ID ein Präfix voranstellen, damit IDs, die mit vorhandenen kollidieren, getrennt bleiben</translation>
+    </message>
+    <message>
+        <source>Id prefix</source>
+        <translation>ID-Präfix</translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>Split</translation>
+    </message>
+    <message>
+        <source>Dataset name</source>
+        <translation>Name des Datensatzes</translation>
+    </message>
+    <message>
+        <source>optional, e.g. label=0:Supported,1:No Evidence,2:Refuted</source>
+        <translation>optional, z. B. label=0:Supported,1:No Evidence,2:Refuted</translation>
+    </message>
+    <message>
+        <source>Rewrite the values of a field while importing: FIELD=VALUE:NEW,VALUE:NEW; separate several fields with ';'</source>
+        <translation>Die Werte eines Felds beim Import umschreiben: FELD=WERT:NEU,WERT:NEU; mehrere Felder mit „;“ trennen</translation>
+    </message>
+    <message>
+        <source>Import the valid records, list the others in a side file</source>
+        <translation>Gültige Datensätze importieren, die übrigen in einer Nebendatei auflisten</translation>
+    </message>
+    <message>
+        <source>Off: the import is all or nothing. On: invalid records are left out and written to &lt;file&gt;.rejected.jsonl with the reason for each.</source>
+        <translation>Aus: Der Import gelingt ganz oder gar nicht. An: Ungültige Datensätze werden ausgelassen und mit ihrem jeweiligen Grund in &lt;file&gt;.rejected.jsonl geschrieben.</translation>
+    </message>
+    <message>
+        <source>Label values</source>
+        <translation>Label-Werte</translation>
+    </message>
+    <message>
+        <source>Preview (first rows)</source>
+        <translation>Vorschau (erste Zeilen)</translation>
+    </message>
+    <message>
+        <source>Field mapping  (* required)</source>
+        <translation>Feldzuordnung  (* erforderlich)</translation>
+    </message>
+    <message>
+        <source>Our field</source>
+        <translation>Unser Feld</translation>
+    </message>
+    <message>
+        <source>Column in the file</source>
+        <translation>Spalte in der Datei</translation>
+    </message>
+    <message>
+        <source>Nothing was imported. Fix these problems and try again:</source>
+        <translation>Nichts wurde importiert. Diese Probleme beheben und erneut versuchen:</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Read the files and show what the import would write, without writing (Ctrl+K)</source>
+        <translation>Die Dateien lesen und zeigen, was der Import schreiben würde, ohne zu schreiben (Strg+K)</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Import</translation>
+    </message>
+    <message>
+        <source>Data files (*.jsonl *.ndjson *.csv *.json *.tsv *.txt *.run);;All files (*)</source>
+        <translation>Datendateien (*.jsonl *.ndjson *.csv *.json *.tsv *.txt *.run);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Choose files to import</source>
+        <translation>Dateien zum Importieren auswählen</translation>
+    </message>
+    <message>
+        <source>Choose the files to import. JSONL and CSV files are read with the field mapping below; the dataset adapters (SciFact, HealthVer, …) read their own layout.</source>
+        <translation>Die zu importierenden Dateien auswählen. JSONL- und CSV-Dateien werden mit der Feldzuordnung unten gelesen; die Datensatz-Adapter (SciFact, HealthVer, …) lesen ihr eigenes Format.</translation>
+    </message>
+    <message>
+        <source>{v0} Choose it above.</source>
+        <translation>{v0} Bitte oben auswählen.</translation>
+    </message>
+    <message>
+        <source>The format cannot be recognised.</source>
+        <translation>Das Format ist nicht erkennbar.</translation>
+    </message>
+    <message>
+        <source>Cannot preview {name}: {v0}</source>
+        <translation>Vorschau von {name} nicht möglich: {v0}</translation>
+    </message>
+    <message>
+        <source>{v0}{v1} preview rows from {name}, {v2} columns. Map our fields to your columns on the right.</source>
+        <translation>{v0}{v1} Vorschauzeilen aus {name}, {v2} Spalten. Rechts unsere Felder Ihren Spalten zuordnen.</translation>
+    </message>
+    <message>
+        <source>{v0}The {fmt} adapter reads its own layout; no mapping needed.</source>
+        <translation>{v0}Der Adapter {fmt} liest sein eigenes Format; keine Zuordnung nötig.</translation>
+    </message>
+    <message>
+        <source>Recognised as {what}: {reason}. </source>
+        <translation>Erkannt als {what}: {reason}. </translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>erforderlich</translation>
+    </message>
+    <message>
+        <source>Choose at least one file.</source>
+        <translation>Mindestens eine Datei auswählen.</translation>
+    </message>
+    <message>
+        <source>Checking what the import would do…</source>
+        <translation>Es wird geprüft, was der Import tun würde…</translation>
+    </message>
+    <message>
+        <source>Checking {files}</source>
+        <translation>{files} wird geprüft</translation>
+    </message>
+    <message>
+        <source>Nothing was written. Import when the summary below is what you expect.</source>
+        <translation>Nichts wurde geschrieben. Importieren, wenn die Zusammenfassung unten Ihren Erwartungen entspricht.</translation>
+    </message>
+    <message>
+        <source>The import would fail with these settings: see the problems below.</source>
+        <translation>Mit diesen Einstellungen würde der Import fehlschlagen: siehe die Probleme unten.</translation>
+    </message>
+    <message>
+        <source>Importing…</source>
+        <translation>Wird importiert…</translation>
+    </message>
+    <message>
+        <source>Importing {files}</source>
+        <translation>{files} wird importiert</translation>
+    </message>
+    <message>
+        <source>The import is running and finishes as a whole; the dialog closes when it is done.</source>
+        <translation>Der Import läuft und wird als Ganzes abgeschlossen; der Dialog schließt sich, wenn er fertig ist.</translation>
+    </message>
+    <message>
+        <source>Imported {v0} records. {rejected} invalid records were left out; each is listed with its reason in {sides}.</source>
+        <translation>{v0} Datensätze importiert. {rejected} ungültige Datensätze wurden ausgelassen; jeder ist mit seinem Grund in {sides} aufgeführt.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Import cancelled; nothing was imported.</source>
+        <translation>Import abgebrochen; nichts wurde importiert.</translation>
+    </message>
+    <message>
+        <source>The import failed; nothing was imported.</source>
+        <translation>Der Import ist fehlgeschlagen; nichts wurde importiert.</translation>
+    </message>
+    <message>
+        <source>… stopped after {n} problems</source>
+        <translation>… nach {n} Problemen abgebrochen</translation>
+    </message>
+</context>
+<context>
     <name>ImportPlanPanel</name>
     <message>
-        <source>… {n_problems:,} problems in all</source>
-        <translation>… insgesamt {n_problems:,} Probleme</translation>
+        <source>… {n_problems} problems in all</source>
+        <translation>… insgesamt {n_problems} Probleme</translation>
     </message>
 </context>
 <context>
@@ -622,9 +1743,29 @@ Open {name} read-only instead?</source>
         <source>cancelling…</source>
         <translation>wird abgebrochen…</translation>
     </message>
+    <message>
+        <source>{job}: done</source>
+        <translation>{job}: fertig</translation>
+    </message>
+    <message>
+        <source>{job}: failed</source>
+        <translation>{job}: fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>{job}: cancelled</source>
+        <translation>{job}: abgebrochen</translation>
+    </message>
 </context>
 <context>
     <name>JobDialog</name>
+    <message>
+        <source>units</source>
+        <translation>Einheiten</translation>
+    </message>
+    <message>
+        <source>unit</source>
+        <translation>Einheit</translation>
+    </message>
     <message>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
@@ -641,6 +1782,348 @@ Open {name} read-only instead?</source>
         <source>Cancelling after the {unit_one} in flight…</source>
         <translation>Abbruch nach dem laufenden {unit_one}…</translation>
     </message>
+    <message>
+        <source>questions</source>
+        <translation>Fragen</translation>
+    </message>
+    <message>
+        <source>question</source>
+        <translation>Frage</translation>
+    </message>
+    <message>
+        <source>answering</source>
+        <translation>Beantworten</translation>
+    </message>
+    <message>
+        <source>pre-labelling</source>
+        <translation>Vorlabeln</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>Behauptungen</translation>
+    </message>
+    <message>
+        <source>claim</source>
+        <translation>Behauptung</translation>
+    </message>
+    <message>
+        <source>verifying</source>
+        <translation>Prüfen</translation>
+    </message>
+</context>
+<context>
+    <name>LabelingLayout</name>
+    <message>
+        <source>Evidence pairs (5 dimensions)</source>
+        <translation>Evidenzpaare (5 Dimensionen)</translation>
+    </message>
+    <message>
+        <source>Verifier reasoning (6 steps)</source>
+        <translation>Begründung des Prüfers (6 Schritte)</translation>
+    </message>
+    <message>
+        <source>disagreement</source>
+        <translation>Abweichung</translation>
+    </message>
+    <message>
+        <source>sample</source>
+        <translation>Stichprobe</translation>
+    </message>
+    <message>
+        <source>retest (seen before)</source>
+        <translation>Wiederholung (schon gesehen)</translation>
+    </message>
+    <message>
+        <source>Labeling</source>
+        <translation>Labeln</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>Lauf:</translation>
+    </message>
+    <message>
+        <source>Verdicts from:</source>
+        <translation>Urteile aus:</translation>
+    </message>
+    <message>
+        <source>The verify run whose verdict is revealed after you commit a pair; its disagreements come first in the queue</source>
+        <translation>Der Prüflauf, dessen Urteil nach dem Festschreiben eines Paars gezeigt wird; seine Abweichungen stehen vorn in der Warteschlange</translation>
+    </message>
+    <message>
+        <source>Annotator:</source>
+        <translation>Annotator:</translation>
+    </message>
+    <message>
+        <source>your name</source>
+        <translation>Ihr Name</translation>
+    </message>
+    <message>
+        <source>Your name as it is stored with every label in this project</source>
+        <translation>Ihr Name, wie er mit jedem Label in diesem Projekt gespeichert wird</translation>
+    </message>
+    <message>
+        <source>Auto-advance</source>
+        <translation>Automatisch weiter</translation>
+    </message>
+    <message>
+        <source>A digit sets the code and moves to the next dimension; after the last one the unit is committed (5 keys per evidence pair)</source>
+        <translation>Eine Ziffer setzt den Code und geht zur nächsten Dimension; nach der letzten wird die Einheit festgeschrieben (5 Tasten je Evidenzpaar)</translation>
+    </message>
+    <message>
+        <source>Reload queue</source>
+        <translation>Warteschlange neu laden</translation>
+    </message>
+    <message>
+        <source>Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo · R reveal · A accept the revealed pre-label</source>
+        <translation>Tasten: 1–9 wählen · Enter/Tab weiter · Shift+Tab zurück · Rücktaste rückgängig · R aufdecken · A aufgedecktes Vorlabel übernehmen</translation>
+    </message>
+    <message>
+        <source>Your labels</source>
+        <translation>Ihre Labels</translation>
+    </message>
+    <message>
+        <source>System and pre-label</source>
+        <translation>System und Vorlabel</translation>
+    </message>
+    <message>
+        <source>Previous unit (revealed)</source>
+        <translation>Vorige Einheit (aufgedeckt)</translation>
+    </message>
+    <message>
+        <source>Nothing committed yet.</source>
+        <translation>Noch nichts festgeschrieben.</translation>
+    </message>
+    <message>
+        <source>&lt;span style='color:#6b7380'&gt;Claim {v0} · {tag}&lt;/span&gt;&lt;br&gt;&lt;b style='font-size:15px'&gt;{v1}&lt;/b&gt;</source>
+        <translation>&lt;span style='color:#6b7380'&gt;Behauptung {v0} · {tag}&lt;/span&gt;&lt;br&gt;&lt;b style='font-size:15px'&gt;{v1}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>rank {rank}</source>
+        <translation>Rang {rank}</translation>
+    </message>
+    <message>
+        <source>passage {id}</source>
+        <translation>Passage {id}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⚠ The reasoning contradicts the verdict:&lt;/b&gt; it concludes {said}.</source>
+        <translation>&lt;b&gt;⚠ Die Begründung widerspricht dem Urteil:&lt;/b&gt; sie folgert {said}.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Verdict:&lt;/b&gt; {verdict}</source>
+        <translation>&lt;b&gt;Urteil:&lt;/b&gt; {verdict}</translation>
+    </message>
+    <message>
+        <source>Reasoning:</source>
+        <translation>Begründung:</translation>
+    </message>
+    <message>
+        <source>(no reasoning recorded)</source>
+        <translation>(keine Begründung aufgezeichnet)</translation>
+    </message>
+    <message>
+        <source>Passages</source>
+        <translation>Passagen</translation>
+    </message>
+    <message>
+        <source> (this passage: {stance})</source>
+        <translation> (diese Passage: {stance})</translation>
+    </message>
+    <message>
+        <source>System verdict: &lt;b&gt;{verdict}&lt;/b&gt;</source>
+        <translation>Systemurteil: &lt;b&gt;{verdict}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No system verdict for this claim in the chosen run.</source>
+        <translation>Kein Systemurteil für diese Behauptung im gewählten Lauf.</translation>
+    </message>
+    <message>
+        <source>Gold label: &lt;b&gt;{label}&lt;/b&gt;</source>
+        <translation>Gold-Label: &lt;b&gt;{label}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No LLM pre-label for this unit.</source>
+        <translation>Kein LLM-Vorlabel für diese Einheit.</translation>
+    </message>
+    <message>
+        <source>Pre-label by &lt;code&gt;{who}&lt;/code&gt; ({same} of {n} agree with you):</source>
+        <translation>Vorlabel von &lt;code&gt;{who}&lt;/code&gt; ({same} von {n} stimmen mit Ihnen überein):</translation>
+    </message>
+    <message>
+        <source>Blind: the system verdict and the LLM pre-label stay hidden until you commit this unit (R reveals them now; later labels are then not blind).</source>
+        <translation>Verblindet: Systemurteil und LLM-Vorlabel bleiben verborgen, bis Sie diese Einheit festschreiben (R deckt sie jetzt auf; spätere Labels sind dann nicht verblindet).</translation>
+    </message>
+    <message>
+        <source>Blind: the LLM pre-label and the gold label stay hidden until you commit this unit (R reveals them now; later labels are then not blind).</source>
+        <translation>Verblindet: LLM-Vorlabel und Gold-Label bleiben verborgen, bis Sie diese Einheit festschreiben (R deckt sie jetzt auf; spätere Labels sind dann nicht verblindet).</translation>
+    </message>
+</context>
+<context>
+    <name>LabelingView</name>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>first pass</source>
+        <translation>erster Durchgang</translation>
+    </message>
+    <message>
+        <source>retest pass</source>
+        <translation>Wiederholungsdurchgang</translation>
+    </message>
+    <message>
+        <source>Retrieval run:</source>
+        <translation>Retrieval-Lauf:</translation>
+    </message>
+    <message>
+        <source>Verify run:</source>
+        <translation>Prüflauf:</translation>
+    </message>
+    <message>
+        <source>Nothing committed yet.</source>
+        <translation>Noch nichts festgeschrieben.</translation>
+    </message>
+    <message>
+        <source>No retrieval run to label yet: make or import one on the Runs page.</source>
+        <translation>Noch kein Retrieval-Lauf zum Labeln: auf der Seite „Läufe“ einen erstellen oder importieren.</translation>
+    </message>
+    <message>
+        <source>No verify run to label yet: make or import one on the Runs page.</source>
+        <translation>Noch kein Prüflauf zum Labeln: auf der Seite „Läufe“ einen erstellen oder importieren.</translation>
+    </message>
+    <message>
+        <source>Opening the queue…</source>
+        <translation>Warteschlange wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>Opening the labeling queue</source>
+        <translation>Label-Warteschlange wird geöffnet</translation>
+    </message>
+    <message>
+        <source>The queue could not be opened.</source>
+        <translation>Die Warteschlange konnte nicht geöffnet werden.</translation>
+    </message>
+    <message>
+        <source>Ordering the labeling queue</source>
+        <translation>Label-Warteschlange wird geordnet</translation>
+    </message>
+    <message>
+        <source>Verify the units with the LLM, then label its reasoning.</source>
+        <translation>Die Einheiten mit dem LLM prüfen, dann seine Begründung labeln.</translation>
+    </message>
+    <message>
+        <source>Classifier verdicts have no reasoning to label.</source>
+        <translation>Klassifikator-Urteile haben keine Begründung zum Labeln.</translation>
+    </message>
+    <message>
+        <source>Nothing left to label in {run} for {annotator}.</source>
+        <translation>In {run} gibt es für {annotator} nichts mehr zu labeln.</translation>
+    </message>
+    <message>
+        <source>Codebook v{codebook_version}. Click the card (or press a digit) to label.</source>
+        <translation>Codebuch v{codebook_version}. Zum Labeln die Karte anklicken (oder eine Ziffer drücken).</translation>
+    </message>
+    <message>
+        <source>Ordering the rest of the queue…</source>
+        <translation>Der Rest der Warteschlange wird geordnet…</translation>
+    </message>
+    <message>
+        <source>The queue is empty.</source>
+        <translation>Die Warteschlange ist leer.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;All done.&lt;/b&gt; Every unit in this queue is labelled.</source>
+        <translation>&lt;b&gt;Alles erledigt.&lt;/b&gt; Jede Einheit in dieser Warteschlange ist gelabelt.</translation>
+    </message>
+    <message>
+        <source>annotator {annotator}</source>
+        <translation>Annotator {annotator}</translation>
+    </message>
+    <message>
+        <source>{units} units in the run, {done} finished by you before</source>
+        <translation>{units} Einheiten im Lauf, {done} davon schon zuvor von Ihnen erledigt</translation>
+    </message>
+    <message>
+        <source>ordering the rest of the queue…</source>
+        <translation>der Rest der Warteschlange wird geordnet…</translation>
+    </message>
+    <message>
+        <source>Unit {v0}{extra} · {size} · {v1} committed this session · annotator {annotator} · codebook v{v2}</source>
+        <translation>Einheit {v0}{extra} · {size} · {v1} in dieser Sitzung festgeschrieben · Annotator {annotator} · Codebuch v{v2}</translation>
+    </message>
+    <message>
+        <source>{name} has codes 1–{v0}.</source>
+        <translation>{name} hat die Codes 1–{v0}.</translation>
+    </message>
+    <message>
+        <source>The project is open read-only.</source>
+        <translation>Das Projekt ist schreibgeschützt geöffnet.</translation>
+    </message>
+    <message>
+        <source> (blind)</source>
+        <translation> (verblindet)</translation>
+    </message>
+    <message>
+        <source>Not saved: {v0}</source>
+        <translation>Nicht gespeichert: {v0}</translation>
+    </message>
+    <message>
+        <source>saving a label</source>
+        <translation>Label wird gespeichert</translation>
+    </message>
+    <message>
+        <source>Press R to reveal the pre-label first; A then accepts it.</source>
+        <translation>Zuerst R drücken, um das Vorlabel aufzudecken; A übernimmt es dann.</translation>
+    </message>
+    <message>
+        <source>No LLM pre-label for this unit.</source>
+        <translation>Kein LLM-Vorlabel für diese Einheit.</translation>
+    </message>
+    <message>
+        <source>Accepted the pre-label by {who}; {name} still needs a code.</source>
+        <translation>Vorlabel von {who} übernommen; {name} braucht noch einen Code.</translation>
+    </message>
+    <message>
+        <source>Accepted the pre-label by {who}.</source>
+        <translation>Vorlabel von {who} übernommen.</translation>
+    </message>
+    <message>
+        <source>Choose a code for {name} first (1–{v0}).</source>
+        <translation>Zuerst einen Code für {name} wählen (1–{v0}).</translation>
+    </message>
+    <message>
+        <source>{name} is not labelled yet.</source>
+        <translation>{name} ist noch nicht gelabelt.</translation>
+    </message>
+    <message>
+        <source>Committed.</source>
+        <translation>Festgeschrieben.</translation>
+    </message>
+    <message>
+        <source>Revealed: labels you make on this unit from now on are not blind (A accepts the pre-label).</source>
+        <translation>Aufgedeckt: Labels, die Sie ab jetzt für diese Einheit vergeben, sind nicht verblindet (A übernimmt das Vorlabel).</translation>
+    </message>
+    <message>
+        <source>Nothing to undo in this session.</source>
+        <translation>In dieser Sitzung gibt es nichts rückgängig zu machen.</translation>
+    </message>
+    <message>
+        <source>Undoing…</source>
+        <translation>Wird rückgängig gemacht…</translation>
+    </message>
+    <message>
+        <source>Undone (the label is superseded, not deleted).</source>
+        <translation>Rückgängig gemacht (das Label ist ersetzt, nicht gelöscht).</translation>
+    </message>
+    <message>
+        <source>Not undone: {v0}</source>
+        <translation>Nicht rückgängig gemacht: {v0}</translation>
+    </message>
+    <message>
+        <source>undoing a label</source>
+        <translation>Label wird rückgängig gemacht</translation>
+    </message>
 </context>
 <context>
     <name>MappingChoice</name>
@@ -651,6 +2134,835 @@ Open {name} read-only instead?</source>
     <message>
         <source>counts as an error: {verdicts}</source>
         <translation>zählt als Fehler: {verdicts}</translation>
+    </message>
+</context>
+<context>
+    <name>MergeReturnDialog</name>
+    <message>
+        <source>Merge returned labels</source>
+        <translation>Zurückgegebene Labels zusammenführen</translation>
+    </message>
+    <message>
+        <source>A return file holds one rater's labels on a package you sent, signed with their key. Merging checks the signature, that the package came from this project, its codebook and every unit, then adds the labels (merging the same file twice adds nothing).</source>
+        <translation>Eine Rückgabedatei enthält die Labels eines Bewerters zu einem von Ihnen gesendeten Paket, signiert mit seinem Schlüssel. Beim Zusammenführen werden die Signatur, die Herkunft des Pakets aus diesem Projekt, sein Codebuch und jede Einheit geprüft, dann werden die Labels hinzugefügt (dieselbe Datei zweimal zusammenzuführen fügt nichts hinzu).</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Return file</source>
+        <translation>Rückgabedatei</translation>
+    </message>
+    <message>
+        <source>optional: the rater's key fingerprint (ed25519:…) or public-key file</source>
+        <translation>optional: Fingerabdruck des Bewerterschlüssels (ed25519:…) oder Datei mit dem öffentlichen Schlüssel</translation>
+    </message>
+    <message>
+        <source>With a key here, a file signed by any other key is refused</source>
+        <translation>Mit einem Schlüssel hier wird eine mit einem anderen Schlüssel signierte Datei abgelehnt</translation>
+    </message>
+    <message>
+        <source>Trust only</source>
+        <translation>Nur vertrauen</translation>
+    </message>
+    <message>
+        <source>Passphrase</source>
+        <translation>Passphrase</translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation>Zusammenführen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>No file at {path}.</source>
+        <translation>Keine Datei unter {path}.</translation>
+    </message>
+    <message>
+        <source>The file is encrypted: type its passphrase, then Merge.</source>
+        <translation>Die Datei ist verschlüsselt: ihre Passphrase eingeben, dann Zusammenführen.</translation>
+    </message>
+    <message>
+        <source>Checking the signature…</source>
+        <translation>Signatur wird geprüft…</translation>
+    </message>
+    <message>
+        <source>Checking the return file</source>
+        <translation>Rückgabedatei wird geprüft</translation>
+    </message>
+    <message>
+        <source>Signature: {v0}</source>
+        <translation>Signatur: {v0}</translation>
+    </message>
+    <message>
+        <source>Choose the return file the rater sent you.</source>
+        <translation>Die Rückgabedatei auswählen, die der Bewerter Ihnen geschickt hat.</translation>
+    </message>
+    <message>
+        <source>Merging…</source>
+        <translation>Wird zusammengeführt…</translation>
+    </message>
+    <message>
+        <source>Merging returned labels</source>
+        <translation>Zurückgegebene Labels werden zusammengeführt</translation>
+    </message>
+    <message>
+        <source>Not merged: {v0}</source>
+        <translation>Nicht zusammengeführt: {v0}</translation>
+    </message>
+</context>
+<context>
+    <name>ModelsView</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Quantization</source>
+        <translation>Quantisierung</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>RAM fit</source>
+        <translation>RAM-Bedarf</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>embedded</source>
+        <translation>eingebettet</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <translation>lokal</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>package</source>
+        <translation>Paket</translation>
+    </message>
+    <message>
+        <source>endpoint</source>
+        <translation>Endpunkt</translation>
+    </message>
+    <message>
+        <source>Labels map</source>
+        <translation>Label-Zuordnung</translation>
+    </message>
+    <message>
+        <source>Binary</source>
+        <translation>Binär</translation>
+    </message>
+    <message>
+        <source>Rule and thresholds</source>
+        <translation>Regel und Schwellen</translation>
+    </message>
+    <message>
+        <source>API keys are not stored here: they come from the OS keyring, else the FACTAUDIT_API_KEY or OPENAI_API_KEY environment variable.</source>
+        <translation>API-Schlüssel werden hier nicht gespeichert: sie kommen aus dem Schlüsselbund des Betriebssystems, sonst aus der Umgebungsvariablen FACTAUDIT_API_KEY oder OPENAI_API_KEY.</translation>
+    </message>
+    <message>
+        <source>remote</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>unknown (needs {size})</source>
+        <translation>unbekannt (braucht {size})</translation>
+    </message>
+    <message>
+        <source>fits ({needed} of {total})</source>
+        <translation>passt ({needed} von {total})</translation>
+    </message>
+    <message>
+        <source>too large ({needed} of {total})</source>
+        <translation>zu groß ({needed} von {total})</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Verifier LLMs&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Prüf-LLMs&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Add model…</source>
+        <translation>Modell hinzufügen…</translation>
+    </message>
+    <message>
+        <source>A GGUF file or a classification folder: checked (opened, one pair run, RAM fit), then copied or linked into local_models/</source>
+        <translation>Eine GGUF-Datei oder ein Klassifikationsordner: geprüft (geöffnet, ein Paar durchlaufen, RAM-Bedarf), dann nach local_models/ kopiert oder verlinkt</translation>
+    </message>
+    <message>
+        <source>Copy a GGUF file…</source>
+        <translation>GGUF-Datei kopieren…</translation>
+    </message>
+    <message>
+        <source>Link a GGUF file…</source>
+        <translation>GGUF-Datei verlinken…</translation>
+    </message>
+    <message>
+        <source>Copy a classification folder…</source>
+        <translation>Klassifikationsordner kopieren…</translation>
+    </message>
+    <message>
+        <source>Link a classification folder…</source>
+        <translation>Klassifikationsordner verlinken…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Delete the selected local GGUF file (the embedded model and endpoints stay)</source>
+        <translation>Die gewählte lokale GGUF-Datei löschen (das eingebettete Modell und Endpunkte bleiben)</translation>
+    </message>
+    <message>
+        <source>Add endpoint…</source>
+        <translation>Endpunkt hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Show fit check details</source>
+        <translation>Details der RAM-Prüfung zeigen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Classifier verifiers&lt;/b&gt; (fast verdicts, each with the sentence that drove it)</source>
+        <translation>&lt;b&gt;Klassifikator-Prüfer&lt;/b&gt; (schnelle Urteile, jedes mit dem Satz, der es bestimmt hat)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Embedders&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Embedder&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;demo-grade:&lt;/b&gt; {name} is a 135M model, fine for trying the pipeline but not for real audits. Add a stronger GGUF (e.g. a 7–8B instruct model) to local_models/: &lt;code&gt;{folder}&lt;/code&gt;</source>
+        <translation>&lt;b&gt;nur zur Demo:&lt;/b&gt; {name} ist ein 135M-Modell, gut zum Ausprobieren der Pipeline, aber nicht für echte Audits. Ein stärkeres GGUF (z. B. ein 7–8B-Instruct-Modell) nach local_models/ legen: &lt;code&gt;{folder}&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>  [demo-grade]</source>
+        <translation>  [nur Demo]</translation>
+    </message>
+    <message>
+        <source>endpoint ({url}, {model})</source>
+        <translation>Endpunkt ({url}, {model})</translation>
+    </message>
+    <message>
+        <source>not usable: {note}</source>
+        <translation>nicht verwendbar: {note}</translation>
+    </message>
+    <message>
+        <source>yes (never Refuted)</source>
+        <translation>ja (nie Widerlegt)</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Hashing model files</source>
+        <translation>Hashwerte der Modelldateien werden berechnet</translation>
+    </message>
+    <message>
+        <source>Add a GGUF model</source>
+        <translation>Ein GGUF-Modell hinzufügen</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>GGUF-Modelle (*.gguf);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Add a classification folder (config.json, tokenizer, weights)</source>
+        <translation>Einen Klassifikationsordner hinzufügen (config.json, Tokenizer, Gewichte)</translation>
+    </message>
+    <message>
+        <source>Checking {path} (opening it and running one pair)…</source>
+        <translation>{path} wird geprüft (geöffnet und ein Paar durchlaufen)…</translation>
+    </message>
+    <message>
+        <source>Adding model</source>
+        <translation>Modell wird hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Linked {name}{digest}: {message}</source>
+        <translation>{name}{digest} verlinkt: {message}</translation>
+    </message>
+    <message>
+        <source>Added {name}{digest}: {message}</source>
+        <translation>{name}{digest} hinzugefügt: {message}</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message>
+        <source>Delete the file {path}?</source>
+        <translation>Die Datei {path} löschen?</translation>
+    </message>
+    <message>
+        <source>Forget the endpoint {name}?</source>
+        <translation>Den Endpunkt {name} vergessen?</translation>
+    </message>
+    <message>
+        <source>Remove model</source>
+        <translation>Modell entfernen</translation>
+    </message>
+    <message>
+        <source>Removed {name}</source>
+        <translation>{name} entfernt</translation>
+    </message>
+    <message>
+        <source>Removing model</source>
+        <translation>Modell wird entfernt</translation>
+    </message>
+    <message>
+        <source>Adding endpoint</source>
+        <translation>Endpunkt wird hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Fit check</source>
+        <translation>RAM-Prüfung</translation>
+    </message>
+</context>
+<context>
+    <name>PrelabelDialog</name>
+    <message>
+        <source>Evidence — each retrieved passage of a retrieval run</source>
+        <translation>Evidenz — jede gefundene Passage eines Retrieval-Laufs</translation>
+    </message>
+    <message>
+        <source>Reasoning — each verdict of a verify run</source>
+        <translation>Begründung — jedes Urteil eines Prüflaufs</translation>
+    </message>
+    <message>
+        <source>CARE: the model sees the claim and the passage, and rates every dimension</source>
+        <translation>CARE: Das Modell sieht Behauptung und Passage und bewertet jede Dimension</translation>
+    </message>
+    <message>
+        <source>Direct: asked straight whether the passage is relevant</source>
+        <translation>Direkt: Es wird unmittelbar gefragt, ob die Passage relevant ist</translation>
+    </message>
+    <message>
+        <source>Indirect: the model answers first, then its answer is compared</source>
+        <translation>Indirekt: Das Modell antwortet zuerst, dann wird seine Antwort verglichen</translation>
+    </message>
+    <message>
+        <source>CARE</source>
+        <translation>CARE</translation>
+    </message>
+    <message>
+        <source>direct</source>
+        <translation>direkt</translation>
+    </message>
+    <message>
+        <source>indirect</source>
+        <translation>indirekt</translation>
+    </message>
+    <message>
+        <source>Pre-label with a language model</source>
+        <translation>Mit einem Sprachmodell vorlabeln</translation>
+    </message>
+    <message>
+        <source>Suggested codes stay hidden in Labeling until you have labelled the unit yourself.</source>
+        <translation>Vorgeschlagene Codes bleiben im Labeling verborgen, bis Sie die Einheit selbst gelabelt haben.</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>Show the model the gold label (when there is one)</source>
+        <translation>Dem Modell das Gold-Label zeigen (falls vorhanden)</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Passages per claim</source>
+        <translation>Passagen je Behauptung</translation>
+    </message>
+    <message>
+        <source>all claims</source>
+        <translation>alle Behauptungen</translation>
+    </message>
+    <message>
+        <source>Limit (claims)</source>
+        <translation>Limit (Behauptungen)</translation>
+    </message>
+    <message>
+        <source>With a limit, the labeling queue's order pre-labels the units Labeling shows next (its disagreements first); claim id order takes the first claims</source>
+        <translation>Mit einem Limit werden in der Reihenfolge der Labeling-Warteschlange die Einheiten vorgelabelt, die das Labeling als Nächstes zeigt (Abweichungen zuerst); die Reihenfolge nach Behauptungs-ID nimmt die ersten Behauptungen</translation>
+    </message>
+    <message>
+        <source>Which claims first</source>
+        <translation>Welche Behauptungen zuerst</translation>
+    </message>
+    <message>
+        <source>Unfinished runs</source>
+        <translation>Unvollständige Läufe</translation>
+    </message>
+    <message>
+        <source>Pre-label</source>
+        <translation>Vorlabeln</translation>
+    </message>
+    <message>
+        <source>The labeling queue's next units (disagreements of {queue} first)</source>
+        <translation>Die nächsten Einheiten der Labeling-Warteschlange (Abweichungen von {queue} zuerst)</translation>
+    </message>
+    <message>
+        <source>Claim id order</source>
+        <translation>Reihenfolge nach Behauptungs-ID</translation>
+    </message>
+    <message>
+        <source>This target needs a finished retrieval run first.</source>
+        <translation>Dieses Ziel braucht zuerst einen abgeschlossenen Retrieval-Lauf.</translation>
+    </message>
+    <message>
+        <source>This target needs a finished verify run first.</source>
+        <translation>Dieses Ziel braucht zuerst einen abgeschlossenen Prüflauf.</translation>
+    </message>
+    <message>
+        <source>Estimating…</source>
+        <translation>Wird geschätzt…</translation>
+    </message>
+    <message>
+        <source>Estimating</source>
+        <translation>Schätzung</translation>
+    </message>
+    <message>
+        <source>Not started.</source>
+        <translation>Nicht gestartet.</translation>
+    </message>
+    <message>
+        <source>Loading the model…</source>
+        <translation>Modell wird geladen…</translation>
+    </message>
+    <message>
+        <source>Pre-labelling</source>
+        <translation>Vorlabeln</translation>
+    </message>
+    <message>
+        <source>Cancelled. The labels so far are kept; Resume finishes the run.</source>
+        <translation>Abgebrochen. Die bisherigen Labels bleiben erhalten; Fortsetzen beendet den Lauf.</translation>
+    </message>
+    <message>
+        <source>{run_id}: {n_done} of {n_units} units pre-labelled ({n_parse_failures} replies did not parse) in {seconds} s.</source>
+        <translation>{run_id}: {n_done} von {n_units} Einheiten in {seconds} s vorgelabelt ({n_parse_failures} Antworten nicht auswertbar).</translation>
+    </message>
+    <message>
+        <source> The labels so far are kept; Resume continues {run}.</source>
+        <translation> Die bisherigen Labels bleiben erhalten; Fortsetzen setzt {run} fort.</translation>
+    </message>
+    <message>
+        <source>Failed: {v0}.{hint}</source>
+        <translation>Fehlgeschlagen: {v0}.{hint}</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectWindow</name>
+    <message>
+        <source>Workflow</source>
+        <translation>Arbeitsablauf</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Labeling</source>
+        <translation>Labeln</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>Berichte</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>Einträge</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>Sätze</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>Behauptungen</translation>
+    </message>
+    <message>
+        <source>passages</source>
+        <translation>Passagen</translation>
+    </message>
+    <message>
+        <source>{name} (Ctrl+{n})</source>
+        <translation>{name} (Strg+{n})</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;New project…</source>
+        <translation>&amp;Neues Projekt…</translation>
+    </message>
+    <message>
+        <source>&amp;Open project…</source>
+        <translation>Projekt ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Import data…</source>
+        <translation>Daten &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Send to a &amp;rater…</source>
+        <translation>An einen &amp;Bewerter senden…</translation>
+    </message>
+    <message>
+        <source>A sealed, blind package of units for a second rater to label</source>
+        <translation>Ein versiegeltes, verblindetes Paket von Einheiten, das ein zweiter Bewerter labelt</translation>
+    </message>
+    <message>
+        <source>&amp;Merge returned labels…</source>
+        <translation>Zurückgegebene Labels &amp;zusammenführen…</translation>
+    </message>
+    <message>
+        <source>A rater's signed return file: check it and add the labels</source>
+        <translation>Die signierte Rückgabedatei eines Bewerters: prüfen und die Labels übernehmen</translation>
+    </message>
+    <message>
+        <source>&amp;Close project</source>
+        <translation>Projekt &amp;schließen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Read the current page again from the project file</source>
+        <translation>Die aktuelle Seite erneut aus der Projektdatei lesen</translation>
+    </message>
+    <message>
+        <source>&amp;Connection log…</source>
+        <translation>&amp;Verbindungsprotokoll…</translation>
+    </message>
+    <message>
+        <source>Every outbound connection the app made, and the offline guard</source>
+        <translation>Jede ausgehende Verbindung der App und der Offline-Schutz</translation>
+    </message>
+    <message>
+        <source>&amp;Models…</source>
+        <translation>&amp;Modelle…</translation>
+    </message>
+    <message>
+        <source>Verifier LLMs and embedders: RAM fit, add or remove models</source>
+        <translation>Prüf-LLMs und Embedder: RAM-Bedarf, Modelle hinzufügen oder entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Quick start</source>
+        <translation>&amp;Schnellstart</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;About factaudit</source>
+        <translation>&amp;Über factaudit</translation>
+    </message>
+    <message>
+        <source>The project file was changed outside this window; pages refreshed</source>
+        <translation>Die Projektdatei wurde außerhalb dieses Fensters geändert; Seiten aktualisiert</translation>
+    </message>
+    <message>
+        <source>Checking the project file</source>
+        <translation>Projektdatei wird geprüft</translation>
+    </message>
+    <message>
+        <source>Cannot show {run_id} there: {v0}</source>
+        <translation>{run_id} kann dort nicht angezeigt werden: {v0}</translation>
+    </message>
+    <message>
+        <source>Saving the choice</source>
+        <translation>Auswahl wird gespeichert</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Import</translation>
+    </message>
+    <message>
+        <source>The project is open read-only.</source>
+        <translation>Das Projekt ist schreibgeschützt geöffnet.</translation>
+    </message>
+    <message>
+        <source>Imported dataset {name}: {counts}</source>
+        <translation>Datensatz {name} importiert: {counts}</translation>
+    </message>
+    <message>
+        <source>Connection log</source>
+        <translation>Verbindungsprotokoll</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message>
+        <source>About factaudit</source>
+        <translation>Über factaudit</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The embedded verifier (SmolLM2-135M) is demo-grade; put a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Faktenprüf-Pipelines nach dem Muster „erst abrufen, dann prüfen“ offline auditieren. Der eingebettete Prüfer (SmolLM2-135M) taugt nur zur Demo; ein stärkeres GGUF-Modell gehört nach &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source> [read-only]</source>
+        <translation> [schreibgeschützt]</translation>
+    </message>
+    <message>
+        <source>{passages} passages · {items} items · {claims} claims · {runs} runs</source>
+        <translation>{passages} Passagen · {items} Einträge · {claims} Behauptungen · {runs} Läufe</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>labelling as {who}</source>
+        <translation>labelt als {who}</translation>
+    </message>
+    <message>
+        <source>labeller: asked at the first label</source>
+        <translation>Labelnde Person: wird beim ersten Label erfragt</translation>
+    </message>
+    <message>
+        <source>Waiting for the running job to stop…</source>
+        <translation>Warten, bis die laufende Aufgabe anhält…</translation>
+    </message>
+    <message>
+        <source>Close project</source>
+        <translation>Projekt schließen</translation>
+    </message>
+    <message>
+        <source>The project did not close cleanly: {reason}</source>
+        <translation>Das Projekt wurde nicht sauber geschlossen: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>RaterLabelingView</name>
+    <message>
+        <source>The rater this package was made for</source>
+        <translation>Der Bewerter, für den dieses Paket erstellt wurde</translation>
+    </message>
+    <message>
+        <source>Previous unit</source>
+        <translation>Vorherige Einheit</translation>
+    </message>
+    <message>
+        <source>No labels.</source>
+        <translation>Keine Labels.</translation>
+    </message>
+    <message>
+        <source>A rater package holds no system verdict or pre-label to reveal.</source>
+        <translation>Ein Bewerterpaket enthält kein Systemurteil und kein Vorlabel zum Aufdecken.</translation>
+    </message>
+    <message>
+        <source>A rater package holds no pre-labels.</source>
+        <translation>Ein Bewerterpaket enthält keine Vorlabels.</translation>
+    </message>
+</context>
+<context>
+    <name>RaterWindow</name>
+    <message>
+        <source>evidence pairs (claim × passage, every evidence dimension)</source>
+        <translation>Evidenzpaare (Behauptung × Passage, jede Evidenzdimension)</translation>
+    </message>
+    <message>
+        <source>the verifier's reasoning (every reasoning step)</source>
+        <translation>die Begründung des Prüfmodells (jeder Begründungsschritt)</translation>
+    </message>
+    <message>
+        <source>answer sentences (correct or error)</source>
+        <translation>Antwortsätze (korrekt oder fehlerhaft)</translation>
+    </message>
+    <message>
+        <source>{name} — labels for {rater} — factaudit</source>
+        <translation>{name} — Labels für {rater} — factaudit</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rater package&lt;/b&gt; from &lt;b&gt;{v0}&lt;/b&gt; for &lt;b&gt;{v1}&lt;/b&gt;: {v2} units of {v3}, codebook v{codebook_version}. Signed by &lt;code&gt;{v4}&lt;/code&gt;. When you are done, or to send what you have so far: &lt;b&gt;File › Return labels…&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Bewerterpaket&lt;/b&gt; von &lt;b&gt;{v0}&lt;/b&gt; für &lt;b&gt;{v1}&lt;/b&gt;: {v2} Einheiten: {v3}, Codebuch v{codebook_version}. Signiert von &lt;code&gt;{v4}&lt;/code&gt;. Wenn Sie fertig sind oder den bisherigen Stand senden möchten: &lt;b&gt;Datei › Labels zurückgeben…&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Return labels…</source>
+        <translation>Labels &amp;zurückgeben…</translation>
+    </message>
+    <message>
+        <source>Write your labels into a file signed with your key, to send back</source>
+        <translation>Ihre Labels in eine mit Ihrem Schlüssel signierte Datei schreiben, um sie zurückzuschicken</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>S&amp;chließen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;How to label</source>
+        <translation>So wird ge&amp;labelt</translation>
+    </message>
+    <message>
+        <source>How to label</source>
+        <translation>So wird gelabelt</translation>
+    </message>
+    <message>
+        <source>{instructions}
+
+{text}
+
+Every label is saved as you make it; close the window whenever you like and open the package again to go on. File › Return labels… writes the file to send back.</source>
+        <translation>{instructions}
+
+{text}
+
+Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, wann Sie möchten, und öffnen Sie das Paket erneut, um weiterzumachen. Datei › Labels zurückgeben… schreibt die Datei zum Zurückschicken.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{done} of {total}&lt;/b&gt; units labelled — all done: File › Return labels…</source>
+        <translation>&lt;b&gt;{done} von {total}&lt;/b&gt; Einheiten gelabelt — alles erledigt: Datei › Labels zurückgeben…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{done} of {total}&lt;/b&gt; units labelled</source>
+        <translation>&lt;b&gt;{done} von {total}&lt;/b&gt; Einheiten gelabelt</translation>
+    </message>
+    <message>
+        <source>Return labels</source>
+        <translation>Labels zurückgeben</translation>
+    </message>
+    <message>
+        <source>factaudit return files (*.faproj);;All files (*)</source>
+        <translation>factaudit-Rückgabedateien (*.faproj);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Writing the return file…</source>
+        <translation>Rückgabedatei wird geschrieben…</translation>
+    </message>
+    <message>
+        <source>Writing the return file</source>
+        <translation>Rückgabedatei wird geschrieben</translation>
+    </message>
+    <message>
+        <source>Wrote {file}: {n} labels by {rater} ({labelled} of {units} units done), signed with your key {key}. Send this file back to whoever sent you the package.</source>
+        <translation>{file} geschrieben: {n} Labels von {rater} ({labelled} von {units} Einheiten erledigt), signiert mit Ihrem Schlüssel {key}. Diese Datei an die Person zurückschicken, die Ihnen das Paket gesendet hat.</translation>
+    </message>
+    <message>
+        <source>Labels returned</source>
+        <translation>Labels zurückgegeben</translation>
+    </message>
+    <message>
+        <source>Not returned: {v0}</source>
+        <translation>Nicht zurückgegeben: {v0}</translation>
+    </message>
+</context>
+<context>
+    <name>ReasoningFromLLMBar</name>
+    <message>
+        <source>first </source>
+        <translation>erste </translation>
+    </message>
+    <message>
+        <source> units</source>
+        <translation> Einheiten</translation>
+    </message>
+    <message>
+        <source>Verify them with the LLM ({LLM_MODEL})</source>
+        <translation>Mit dem LLM prüfen ({LLM_MODEL})</translation>
+    </message>
+    <message>
+        <source>A verify run with reasoning on only these claims, with the same evidence (retrieval run and k) as the classifier run; slow: tens of seconds a claim</source>
+        <translation>Ein Prüflauf mit Begründung nur für diese Behauptungen, mit derselben Evidenz (Retrieval-Lauf und k) wie der Klassifikator-Lauf; langsam: einige zehn Sekunden je Behauptung</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{run}&lt;/b&gt; is a classifier run: classifier verdicts have no reasoning to label.</source>
+        <translation>&lt;b&gt;{run}&lt;/b&gt; ist ein Klassifikator-Lauf: Klassifikator-Urteile haben keine Begründung zum Labeln.</translation>
+    </message>
+    <message>
+        <source>Verifying the first {n} units of {run} with {LLM_MODEL}…</source>
+        <translation>Die ersten {n} Einheiten von {run} werden mit {LLM_MODEL} geprüft…</translation>
+    </message>
+    <message>
+        <source>Verifying {n} claims with {LLM_MODEL}</source>
+        <translation>{n} Behauptungen werden mit {LLM_MODEL} geprüft</translation>
+    </message>
+    <message>
+        <source>{run_id}: {n_verdicts} verdicts with reasoning from {LLM_MODEL}.</source>
+        <translation>{run_id}: {n_verdicts} Urteile mit Begründung von {LLM_MODEL}.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the verdicts so far are kept (Verify › Resume finishes the run).</source>
+        <translation>Abgebrochen: die bisherigen Urteile bleiben (Prüfen › Fortsetzen beendet den Lauf).</translation>
+    </message>
+    <message>
+        <source>The LLM run failed: {v0}</source>
+        <translation>Der LLM-Lauf ist fehlgeschlagen: {v0}</translation>
     </message>
 </context>
 <context>
@@ -952,6 +3264,236 @@ Open {name} read-only instead?</source>
     </message>
 </context>
 <context>
+    <name>RetrieveDialog</name>
+    <message>
+        <source>All claims</source>
+        <translation>Alle Behauptungen</translation>
+    </message>
+    <message>
+        <source>reused from the cache</source>
+        <translation>aus dem Cache übernommen</translation>
+    </message>
+    <message>
+        <source>built and cached</source>
+        <translation>erstellt und zwischengespeichert</translation>
+    </message>
+    <message>
+        <source>built, not cached</source>
+        <translation>erstellt, nicht zwischengespeichert</translation>
+    </message>
+    <message>
+        <source>Retrieve evidence</source>
+        <translation>Evidenz abrufen</translation>
+    </message>
+    <message>
+        <source>bm25, dense:&lt;model&gt; or rrf:&lt;r1&gt;,&lt;r2&gt;,… (reciprocal rank fusion)</source>
+        <translation>bm25, dense:&lt;model&gt; oder rrf:&lt;r1&gt;,&lt;r2&gt;,… (Reciprocal Rank Fusion)</translation>
+    </message>
+    <message>
+        <source>Retriever</source>
+        <translation>Retriever</translation>
+    </message>
+    <message>
+        <source>Passages per claim (k)</source>
+        <translation>Passagen je Behauptung (k)</translation>
+    </message>
+    <message>
+        <source>The embedder used by a plain 'dense' retriever</source>
+        <translation>Der Embedder, den ein einfacher „dense“-Retriever verwendet</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>Embedding-Modell</translation>
+    </message>
+    <message>
+        <source>Claims</source>
+        <translation>Behauptungen</translation>
+    </message>
+    <message>
+        <source>Conservative merge of sub-queries (comparisons, enumerations)</source>
+        <translation>Konservative Zusammenführung von Teilanfragen (Vergleiche, Aufzählungen)</translation>
+    </message>
+    <message>
+        <source>RRF constant c in Σ 1/(c + rank)</source>
+        <translation>RRF-Konstante c in Σ 1/(c + Rang)</translation>
+    </message>
+    <message>
+        <source>RRF constant</source>
+        <translation>RRF-Konstante</translation>
+    </message>
+    <message>
+        <source>Retrieve</source>
+        <translation>Abrufen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Wird gestartet…</translation>
+    </message>
+    <message>
+        <source>Retrieving</source>
+        <translation>Abruf</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>Behauptungen</translation>
+    </message>
+    <message>
+        <source>{run_id}: {retriever}, top {k} for {n_queries} claims in {seconds} s (index {cache}).</source>
+        <translation>{run_id}: {retriever}, Top {k} für {n_queries} Behauptungen in {seconds} s (Index {cache}).</translation>
+    </message>
+    <message>
+        <source>Failed: {v0}</source>
+        <translation>Fehlgeschlagen: {v0}</translation>
+    </message>
+    <message>
+        <source>Cancelled. The run is kept and marked cancelled; its partial hits are never counted as a finished run.</source>
+        <translation>Abgebrochen. Der Lauf bleibt erhalten und ist als abgebrochen markiert; seine Teiltreffer zählen nie als abgeschlossener Lauf.</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewView</name>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>a top-k passage is high quality and verdict-bearing</source>
+        <translation>eine Top-k-Passage ist hochwertig und urteilstragend</translation>
+    </message>
+    <message>
+        <source>no top-k passage is high quality and verdict-bearing</source>
+        <translation>keine Top-k-Passage ist hochwertig und urteilstragend</translation>
+    </message>
+    <message>
+        <source>no claims to judge</source>
+        <translation>keine Behauptungen zu beurteilen</translation>
+    </message>
+    <message>
+        <source>label the retrieved passages to pre-fill (some are not rated on every quality dimension)</source>
+        <translation>die gefundenen Passagen labeln, um vorauszufüllen (einige sind nicht in jeder Qualitätsdimension bewertet)</translation>
+    </message>
+    <message>
+        <source>no retrieved sentence bears on the claim by the classifier</source>
+        <translation>laut Klassifikator betrifft kein gefundener Satz die Behauptung</translation>
+    </message>
+    <message>
+        <source>label the passage the verdict rests on first</source>
+        <translation>zuerst die Passage labeln, auf der das Urteil beruht</translation>
+    </message>
+    <message>
+        <source>sentence</source>
+        <translation>Satz</translation>
+    </message>
+    <message>
+        <source>claim</source>
+        <translation>Behauptung</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Verify run:</source>
+        <translation>Prüflauf:</translation>
+    </message>
+    <message>
+        <source>Evidence from:</source>
+        <translation>Evidenz aus:</translation>
+    </message>
+    <message>
+        <source>The retrieval run whose top-k passages are shown</source>
+        <translation>Der Retrieval-Lauf, dessen Top-k-Passagen gezeigt werden</translation>
+    </message>
+    <message>
+        <source>Level:</source>
+        <translation>Ebene:</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>No verify run yet: make or import one on the Runs page.</source>
+        <translation>Noch kein Prüflauf: auf der Seite „Läufe“ einen erstellen oder importieren.</translation>
+    </message>
+    <message>
+        <source>Finding disagreements…</source>
+        <translation>Abweichungen werden gesucht…</translation>
+    </message>
+    <message>
+        <source>Finding disagreements</source>
+        <translation>Abweichungen werden gesucht</translation>
+    </message>
+    <message>
+        <source>{found} of {total} sentences disagree with the expert under {mapping}</source>
+        <translation>{found} von {total} Sätzen weichen unter {mapping} vom Experten ab</translation>
+    </message>
+    <message>
+        <source>{found} of {total} claims disagree with the expert under {mapping}</source>
+        <translation>{found} von {total} Behauptungen weichen unter {mapping} vom Experten ab</translation>
+    </message>
+    <message>
+        <source>{n} triaged</source>
+        <translation>{n} zugeordnet</translation>
+    </message>
+    <message>
+        <source>still reading…</source>
+        <translation>wird noch gelesen…</translation>
+    </message>
+    <message>
+        <source>{n} left out (missing verdicts or parse failures)</source>
+        <translation>{n} ausgelassen (fehlende Urteile oder Parse-Fehler)</translation>
+    </message>
+    <message>
+        <source>no retrieval run chosen: evidence shows the passages the verifier used</source>
+        <translation>kein Retrieval-Lauf gewählt: die Evidenz zeigt die Passagen, die der Prüfer nutzte</translation>
+    </message>
+    <message>
+        <source>this run has no verdicts on labelled sentences: choose the claim level</source>
+        <translation>dieser Lauf hat keine Urteile zu gelabelten Sätzen: die Ebene Behauptung wählen</translation>
+    </message>
+    <message>
+        <source>  (pre-filled)</source>
+        <translation>  (vorausgefüllt)</translation>
+    </message>
+    <message>
+        <source>Pre-filled: &lt;b&gt;{v0}&lt;/b&gt; — {v1}. Enter accepts it; 1, 2 or 3 decide otherwise.</source>
+        <translation>Vorausgefüllt: &lt;b&gt;{v0}&lt;/b&gt; — {v1}. Enter übernimmt es; 1, 2 oder 3 entscheiden anders.</translation>
+    </message>
+    <message>
+        <source>No pre-fill: {v0}.</source>
+        <translation>Keine Vorausfüllung: {v0}.</translation>
+    </message>
+    <message>
+        <source>Decided: {v0} (by {triage_annotator})</source>
+        <translation>Entschieden: {v0} (von {triage_annotator})</translation>
+    </message>
+    <message>
+        <source>Not triaged yet.</source>
+        <translation>Noch nicht zugeordnet.</translation>
+    </message>
+    <message>
+        <source>Not saved: {v0}</source>
+        <translation>Nicht gespeichert: {v0}</translation>
+    </message>
+    <message>
+        <source>saving a triage decision</source>
+        <translation>Zuordnung wird gespeichert</translation>
+    </message>
+</context>
+<context>
     <name>RunDetailsDialog</name>
     <message>
         <source>Run {run_id}</source>
@@ -1200,6 +3742,176 @@ Open {name} read-only instead?</source>
     </message>
 </context>
 <context>
+    <name>SendToRaterDialog</name>
+    <message>
+        <source>Evidence pairs (claim × retrieved passage, 5 dimensions)</source>
+        <translation>Evidenzpaare (Behauptung × gefundene Passage, 5 Dimensionen)</translation>
+    </message>
+    <message>
+        <source>The verifier's reasoning (6 steps)</source>
+        <translation>Die Begründung des Prüfmodells (6 Schritte)</translation>
+    </message>
+    <message>
+        <source>Answer sentences (correct or error)</source>
+        <translation>Antwortsätze (korrekt oder fehlerhaft)</translation>
+    </message>
+    <message>
+        <source>evidence pairs</source>
+        <translation>Evidenzpaare</translation>
+    </message>
+    <message>
+        <source>reasoning traces</source>
+        <translation>Begründungen</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>Sätze</translation>
+    </message>
+    <message>
+        <source>Send to a rater</source>
+        <translation>An einen Bewerter senden</translation>
+    </message>
+    <message>
+        <source>A rater package is a sealed file, signed by you, holding only the texts a second rater needs: no verdicts, gold labels, pre-labels or other raters' labels. The rater opens it with factaudit, labels, and sends back a return file (File › Merge returned labels…).</source>
+        <translation>Ein Bewerterpaket ist eine versiegelte, von Ihnen signierte Datei, die nur die Texte enthält, die ein zweiter Bewerter braucht: keine Urteile, Gold-Labels, Vorlabels oder Labels anderer Bewerter. Der Bewerter öffnet es mit factaudit, labelt und schickt eine Rückgabedatei zurück (Datei › Zurückgegebene Labels zusammenführen…).</translation>
+    </message>
+    <message>
+        <source>the second rater's name, e.g. Dr Chen</source>
+        <translation>Name des zweiten Bewerters, z. B. Dr. Chen</translation>
+    </message>
+    <message>
+        <source>Rater</source>
+        <translation>Bewerter</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Labels</translation>
+    </message>
+    <message>
+        <source>Claims for evidence pairs (each with its top passages), claims for reasoning, or sentences; drawn stratified by verdict and dataset</source>
+        <translation>Behauptungen für Evidenzpaare (jede mit ihren besten Passagen), Behauptungen für Begründungen oder Sätze; geschichtet nach Urteil und Datensatz gezogen</translation>
+    </message>
+    <message>
+        <source>All units</source>
+        <translation>Alle Einheiten</translation>
+    </message>
+    <message>
+        <source>Passages per claim:</source>
+        <translation>Passagen je Behauptung:</translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <translation>Einheiten</translation>
+    </message>
+    <message>
+        <source>Exactly the units in {name} (drawn by Certify).</source>
+        <translation>Genau die Einheiten in {name} (von Zertifizieren gezogen).</translation>
+    </message>
+    <message>
+        <source>The same seed draws the same units</source>
+        <translation>Derselbe Seed zieht dieselben Einheiten</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Encrypt with a passphrase (tell the rater the passphrase another way)</source>
+        <translation>Mit einer Passphrase verschlüsseln (dem Bewerter die Passphrase auf anderem Weg mitteilen)</translation>
+    </message>
+    <message>
+        <source>Passphrase</source>
+        <translation>Passphrase</translation>
+    </message>
+    <message>
+        <source>Passphrase again</source>
+        <translation>Passphrase wiederholen</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Package file</source>
+        <translation>Paketdatei</translation>
+    </message>
+    <message>
+        <source>Write package</source>
+        <translation>Paket schreiben</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>factaudit projects (*.faproj)</source>
+        <translation>factaudit-Projekte (*.faproj)</translation>
+    </message>
+    <message>
+        <source>Type the rater's name.</source>
+        <translation>Den Namen des Bewerters eingeben.</translation>
+    </message>
+    <message>
+        <source>Choose where to write the package.</source>
+        <translation>Auswählen, wohin das Paket geschrieben wird.</translation>
+    </message>
+    <message>
+        <source>{name} already exists; choose another name.</source>
+        <translation>{name} existiert bereits; einen anderen Namen wählen.</translation>
+    </message>
+    <message>
+        <source>Type a passphrase twice.</source>
+        <translation>Die Passphrase zweimal eingeben.</translation>
+    </message>
+    <message>
+        <source>The two passphrases differ.</source>
+        <translation>Die beiden Passphrasen unterscheiden sich.</translation>
+    </message>
+    <message>
+        <source>Writing the package…</source>
+        <translation>Paket wird geschrieben…</translation>
+    </message>
+    <message>
+        <source>Writing the rater package</source>
+        <translation>Bewerterpaket wird geschrieben</translation>
+    </message>
+    <message>
+        <source>Wrote {name}: {n_units} {what} for {rater}, codebook v{codebook_version}, signed {sender}. Send it to {rater}: they open it in factaudit, label, and send back the file File › Return labels… writes.</source>
+        <translation>{name} geschrieben: {n_units} {what} für {rater}, Codebuch v{codebook_version}, signiert von {sender}. An {rater} senden: Die Person öffnet es in factaudit, labelt und schickt die Datei zurück, die Datei › Labels zurückgeben… schreibt.</translation>
+    </message>
+    <message>
+        <source>Not written: {v0}</source>
+        <translation>Nicht geschrieben: {v0}</translation>
+    </message>
+</context>
+<context>
+    <name>SentenceRaterView</name>
+    <message>
+        <source>All {n} sentences seen</source>
+        <translation>Alle {n} Sätze gesehen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;All done.&lt;/b&gt; Return the labels with File › Return labels…</source>
+        <translation>&lt;b&gt;Alles erledigt.&lt;/b&gt; Die Labels mit Datei › Labels zurückgeben… zurückschicken</translation>
+    </message>
+    <message>
+        <source>Sentence {v0} of {v1}</source>
+        <translation>Satz {v0} von {v1}</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;(this sentence is not in the package)&lt;/i&gt;</source>
+        <translation>&lt;i&gt;(dieser Satz ist nicht im Paket)&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Sentence {v0} ({sid}) labelled {label}.</source>
+        <translation>Satz {v0} ({sid}) als {label} gelabelt.</translation>
+    </message>
+    <message>
+        <source>saving a label</source>
+        <translation>Label wird gespeichert</translation>
+    </message>
+</context>
+<context>
     <name>StartScreen</name>
     <message>
         <source>Runs offline on embedded models. The embedded verifier (SmolLM2-135M) is demo-grade: for real audits put a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
@@ -1359,6 +4071,22 @@ Open {name} read-only instead?</source>
         <source>Answers</source>
         <translation>Antworten</translation>
     </message>
+    <message>
+        <source>Label</source>
+        <translation>Labeln</translation>
+    </message>
+    <message>
+        <source>Codebook</source>
+        <translation>Codebuch</translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>Übereinstimmung</translation>
+    </message>
+    <message>
+        <source>Taxonomy</source>
+        <translation>Taxonomie</translation>
+    </message>
 </context>
 <context>
     <name>TableModel</name>
@@ -1421,6 +4149,22 @@ Open {name} read-only instead?</source>
     <message>
         <source>Title</source>
         <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Could not read the items: {reason}</source>
+        <translation>Die Einträge konnten nicht gelesen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Could not read the sentences: {reason}</source>
+        <translation>Die Sätze konnten nicht gelesen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Could not read the claims: {reason}</source>
+        <translation>Die Behauptungen konnten nicht gelesen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Could not read the passages: {reason}</source>
+        <translation>Die Passagen konnten nicht gelesen werden: {reason}</translation>
     </message>
 </context>
 <context>
@@ -1530,6 +4274,245 @@ Open {name} read-only instead?</source>
     </message>
 </context>
 <context>
+    <name>VerifyDialog</name>
+    <message>
+        <source>Whole passages</source>
+        <translation>Ganze Passagen</translation>
+    </message>
+    <message>
+        <source>Best 5 sentences of each passage</source>
+        <translation>Die besten 5 Sätze jeder Passage</translation>
+    </message>
+    <message>
+        <source>Best 3 sentences of each passage (about 2× faster, less accurate)</source>
+        <translation>Die besten 3 Sätze jeder Passage (etwa 2× schneller, weniger genau)</translation>
+    </message>
+    <message>
+        <source>Best 2 sentences of each passage</source>
+        <translation>Die besten 2 Sätze jeder Passage</translation>
+    </message>
+    <message>
+        <source>Best sentences up to 600 tokens in all</source>
+        <translation>Die besten Sätze bis insgesamt 600 Tokens</translation>
+    </message>
+    <message>
+        <source>Generate the verdict</source>
+        <translation>Urteil generieren</translation>
+    </message>
+    <message>
+        <source>Log-probabilities of the four verdicts</source>
+        <translation>Log-Wahrscheinlichkeiten der vier Urteile</translation>
+    </message>
+    <message>
+        <source>Log-probabilities, contextually calibrated</source>
+        <translation>Log-Wahrscheinlichkeiten, kontextuell kalibriert</translation>
+    </message>
+    <message>
+        <source>Fast: a small model scores every (claim, passage sentence) pair, about a second a claim on one CPU thread (an LLM takes tens of seconds). Each verdict shows the sentence that drove it and its probability; there is no reasoning to label.</source>
+        <translation>Schnell: Ein kleines Modell bewertet jedes Paar (Behauptung, Passagensatz), etwa eine Sekunde pro Behauptung auf einem CPU-Thread (ein LLM braucht Dutzende Sekunden). Jedes Urteil zeigt den ausschlaggebenden Satz und seine Wahrscheinlichkeit; es gibt keine Begründung zu labeln.</translation>
+    </message>
+    <message>
+        <source>Slow: a language model reads the passages and writes its reasoning, tens of seconds a claim on a laptop CPU. Use it for reasoning labels, or on the claims you want explained.</source>
+        <translation>Langsam: Ein Sprachmodell liest die Passagen und schreibt seine Begründung, Dutzende Sekunden pro Behauptung auf einer Laptop-CPU. Für Begründungs-Labels verwenden oder für die Behauptungen, die erklärt werden sollen.</translation>
+    </message>
+    <message>
+        <source> — may not fit in RAM</source>
+        <translation> — passt evtl. nicht in den Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>binary</source>
+        <translation>binär</translation>
+    </message>
+    <message>
+        <source>3-way NLI</source>
+        <translation>3-Klassen-NLI</translation>
+    </message>
+    <message>
+        <source>Verify claims</source>
+        <translation>Behauptungen prüfen</translation>
+    </message>
+    <message>
+        <source>Retrieval run</source>
+        <translation>Retrieval-Lauf</translation>
+    </message>
+    <message>
+        <source>Fast classifier verdicts</source>
+        <translation>Schnelle Klassifikator-Urteile</translation>
+    </message>
+    <message>
+        <source>Verdicts with reasoning (LLM, slow)</source>
+        <translation>Urteile mit Begründung (LLM, langsam)</translation>
+    </message>
+    <message>
+        <source>Classifier</source>
+        <translation>Klassifikator</translation>
+    </message>
+    <message>
+        <source>optional: the model's own thresholds</source>
+        <translation>optional: die eigenen Schwellenwerte des Modells</translation>
+    </message>
+    <message>
+        <source>A JSON file {examples}; it overrides the thresholds shipped with the model and is pinned in the run</source>
+        <translation>Eine JSON-Datei {examples}; sie ersetzt die mit dem Modell gelieferten Schwellenwerte und wird im Lauf fixiert</translation>
+    </message>
+    <message>
+        <source>{a} or {b}</source>
+        <translation>{a} oder {b}</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Thresholds file</source>
+        <translation>Schwellenwertdatei</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible endpoint…</source>
+        <translation>OpenAI-kompatibler Endpunkt…</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>the server's model name</source>
+        <translation>der Modellname des Servers</translation>
+    </message>
+    <message>
+        <source>Endpoint URL</source>
+        <translation>Endpunkt-URL</translation>
+    </message>
+    <message>
+        <source>Endpoint model</source>
+        <translation>Endpunkt-Modell</translation>
+    </message>
+    <message>
+        <source>joint</source>
+        <translation>gemeinsam</translation>
+    </message>
+    <message>
+        <source>per-passage</source>
+        <translation>je Passage</translation>
+    </message>
+    <message>
+        <source>joint: all k passages in one prompt; per-passage: one stance per passage, then support only → Supported, refute only → Refuted, both → Ambiguous</source>
+        <translation>gemeinsam: alle k Passagen in einem Prompt; je Passage: eine Haltung pro Passage, dann nur Stützung → Gestützt, nur Widerlegung → Widerlegt, beides → Mehrdeutig</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>What of each passage the verifier reads: the sentences that best match the claim (BM25 within the passage, in passage order) halve the prompt</source>
+        <translation>Was das Prüfmodell von jeder Passage liest: die Sätze, die am besten zur Behauptung passen (BM25 innerhalb der Passage, in Passagenreihenfolge), halbieren den Prompt</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Evidenz</translation>
+    </message>
+    <message>
+        <source>Log-probability scoring rates the four verdicts in one pass (in-process GGUF models, joint mode); contextual calibration corrects the model's bias toward one verdict with content-free inputs</source>
+        <translation>Die Log-Wahrscheinlichkeits-Bewertung bewertet die vier Urteile in einem Durchgang (GGUF-Modelle im Prozess, gemeinsamer Modus); die kontextuelle Kalibrierung korrigiert mit inhaltsfreien Eingaben die Neigung des Modells zu einem Urteil</translation>
+    </message>
+    <message>
+        <source>Verdict scoring</source>
+        <translation>Urteilsbewertung</translation>
+    </message>
+    <message>
+        <source>Reuse the cached prompt prefix (faster; may change greedy output slightly)</source>
+        <translation>Zwischengespeichertes Prompt-Präfix wiederverwenden (schneller; kann die Greedy-Ausgabe leicht verändern)</translation>
+    </message>
+    <message>
+        <source>Passages per claim (k)</source>
+        <translation>Passagen je Behauptung (k)</translation>
+    </message>
+    <message>
+        <source>all claims</source>
+        <translation>alle Behauptungen</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>Grenze</translation>
+    </message>
+    <message>
+        <source>Unfinished runs</source>
+        <translation>Unvollständige Läufe</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Fast classifier verdicts (no classifier model found)</source>
+        <translation>Schnelle Klassifikator-Urteile (kein Klassifikatormodell gefunden)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source> The embedded SmolLM2-135M is demo-grade: fine to try the pipeline and to get reasoning to label, not for real audits.</source>
+        <translation> Das eingebettete SmolLM2-135M ist nur für Demos geeignet: gut, um die Pipeline auszuprobieren und Begründungen zum Labeln zu erhalten, nicht für echte Audits.</translation>
+    </message>
+    <message>
+        <source>Claims and passages are sent to this server. The key comes from the OS keyring or FACTAUDIT_API_KEY and is never stored in the project.</source>
+        <translation>Behauptungen und Passagen werden an diesen Server gesendet. Der Schlüssel kommt aus dem Schlüsselbund des Betriebssystems oder aus FACTAUDIT_API_KEY und wird nie im Projekt gespeichert.</translation>
+    </message>
+    <message>
+        <source>Estimating…</source>
+        <translation>Wird geschätzt…</translation>
+    </message>
+    <message>
+        <source>Estimating</source>
+        <translation>Schätzung</translation>
+    </message>
+    <message>
+        <source>Not started.</source>
+        <translation>Nicht gestartet.</translation>
+    </message>
+    <message>
+        <source>{n}; classifier claims are fast (about a second each on one thread): no need to slice the run.</source>
+        <translation>{n}; Klassifikator-Behauptungen sind schnell (etwa eine Sekunde pro Stück auf einem Thread): kein Grund, den Lauf aufzuteilen.</translation>
+    </message>
+    <message>
+        <source>Loading the model…</source>
+        <translation>Modell wird geladen…</translation>
+    </message>
+    <message>
+        <source>Verifying</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>No finished retrieval run yet: retrieve evidence first.</source>
+        <translation>Noch kein abgeschlossener Retrieval-Lauf: zuerst Evidenz abrufen.</translation>
+    </message>
+    <message>
+        <source>no verdicts</source>
+        <translation>keine Urteile</translation>
+    </message>
+    <message>
+        <source>{run_id}: {n_verdicts}/{n_claims} claims in {seconds} s — {counts}; {n_parse_failures} parse failures.</source>
+        <translation>{run_id}: {n_verdicts}/{n_claims} Behauptungen in {seconds} s — {counts}; {n_parse_failures} Auswertungsfehler.</translation>
+    </message>
+    <message>
+        <source> The verdicts so far are kept; Resume continues {run}.</source>
+        <translation> Die bisherigen Urteile bleiben erhalten; Fortsetzen setzt {run} fort.</translation>
+    </message>
+    <message>
+        <source>Failed: {v0}.{hint}</source>
+        <translation>Fehlgeschlagen: {v0}.{hint}</translation>
+    </message>
+    <message>
+        <source>Cancelled. The verdicts so far are kept; Resume finishes the run.</source>
+        <translation>Abgebrochen. Die bisherigen Urteile bleiben erhalten; Fortsetzen beendet den Lauf.</translation>
+    </message>
+    <message>
+        <source>{id} ({status}, {n} verdicts)</source>
+        <translation>{id} ({status}, {n} Urteile)</translation>
+    </message>
+</context>
+<context>
     <name>WorkflowView</name>
     <message>
         <source>Workflow</source>
@@ -1570,6 +4553,21 @@ Open {name} read-only instead?</source>
     <message>
         <source>Use pre-labels</source>
         <translation>Vorlabels verwenden</translation>
+    </message>
+</context>
+<context>
+    <name>attribution</name>
+    <message>
+        <source>({n} more characters, highlighted below)</source>
+        <translation>({n} weitere Zeichen, unten hervorgehoben)</translation>
+    </message>
+    <message>
+        <source>What drove the verdict:</source>
+        <translation>Was das Urteil bestimmte:</translation>
+    </message>
+    <message>
+        <source>A classifier verdict has no reasoning: the highlighted sentence is the evidence window with the highest probability for it.</source>
+        <translation>Ein Klassifikator-Urteil hat keine Begründung: der hervorgehobene Satz ist das Evidenzfenster mit der höchsten Wahrscheinlichkeit dafür.</translation>
     </message>
 </context>
 <context>
@@ -1672,6 +4670,26 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>Sprache des Datensatzes wird gesetzt</translation>
     </message>
     <message>
+        <source>run {runs}</source>
+        <translation>Lauf {runs}</translation>
+    </message>
+    <message>
+        <source>runs {runs}</source>
+        <translation>Läufe {runs}</translation>
+    </message>
+    <message>
+        <source>1 annotation</source>
+        <translation>1 Annotation</translation>
+    </message>
+    <message>
+        <source>{n} annotations</source>
+        <translation>{n} Annotationen</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message>
         <source>Delete dataset</source>
         <translation>Datensatz löschen</translation>
     </message>
@@ -1697,14 +4715,161 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     </message>
 </context>
 <context>
-    <name>long_run</name>
+    <name>import_plan</name>
     <message>
-        <source>Start with {n:,}</source>
-        <translation>Mit {n:,} beginnen</translation>
+        <source>Gold labels</source>
+        <translation>Gold-Labels</translation>
     </message>
     <message>
-        <source>Run all {n_units:,}</source>
-        <translation>Alle {n_units:,} ausführen</translation>
+        <source>Sentence labels</source>
+        <translation>Satz-Labels</translation>
+    </message>
+    <message>
+        <source>Verdicts</source>
+        <translation>Urteile</translation>
+    </message>
+    <message>
+        <source>documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <source>passages</source>
+        <translation>Passagen</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>Einträge</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>Sätze</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>Behauptungen</translation>
+    </message>
+    <message>
+        <source>hits</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <source>verdicts</source>
+        <translation>Urteile</translation>
+    </message>
+    <message>
+        <source>predictions</source>
+        <translation>Vorhersagen</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ready:&lt;/b&gt; would import {counts}.</source>
+        <translation>&lt;b&gt;Bereit:&lt;/b&gt; würde {counts} importieren.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Would fail&lt;/b&gt; with 1 problem (listed below): nothing would be imported. Fix the file or the settings, or import the valid records only.</source>
+        <translation>&lt;b&gt;Würde fehlschlagen&lt;/b&gt; mit 1 Problem (unten aufgeführt): nichts würde importiert. Die Datei oder die Einstellungen korrigieren oder nur die gültigen Datensätze importieren.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Would fail&lt;/b&gt; with {n} problems (listed below): nothing would be imported. Fix the file or the settings, or import the valid records only.</source>
+        <translation>&lt;b&gt;Würde fehlschlagen&lt;/b&gt; mit {n} Problemen (unten aufgeführt): nichts würde importiert. Die Datei oder die Einstellungen korrigieren oder nur die gültigen Datensätze importieren.</translation>
+    </message>
+    <message>
+        <source>Not read (would be dropped): {columns}. Map them above if they hold one of our fields.</source>
+        <translation>Nicht gelesen (würde verworfen): {columns}. Oben zuordnen, falls sie eines unserer Felder enthalten.</translation>
+    </message>
+    <message>
+        <source>Values of {column} no label mapping covers: {values}</source>
+        <translation>Werte von {column}, die keine Label-Zuordnung abdeckt: {values}</translation>
+    </message>
+    <message>
+        <source>1 invalid record would be left out and listed in a side file.</source>
+        <translation>1 ungültiger Datensatz würde ausgelassen und in einer Nebendatei aufgeführt.</translation>
+    </message>
+    <message>
+        <source>{n} invalid records would be left out and listed in a side file.</source>
+        <translation>{n} ungültige Datensätze würden ausgelassen und in einer Nebendatei aufgeführt.</translation>
+    </message>
+    <message>
+        <source>{n} gold passage ids are not in the project's corpus.</source>
+        <translation>{n} Gold-Passagen-IDs sind nicht im Korpus des Projekts.</translation>
+    </message>
+</context>
+<context>
+    <name>long_run</name>
+    <message>
+        <source>{n} claim</source>
+        <translation>{n} Behauptung</translation>
+    </message>
+    <message>
+        <source>{n} claims</source>
+        <translation>{n} Behauptungen</translation>
+    </message>
+    <message>
+        <source>measured on {n} earlier claims</source>
+        <translation>gemessen an {n} früheren Behauptungen</translation>
+    </message>
+    <message>
+        <source>{n} passage</source>
+        <translation>{n} Passage</translation>
+    </message>
+    <message>
+        <source>{n} passages</source>
+        <translation>{n} Passagen</translation>
+    </message>
+    <message>
+        <source>measured on {n} earlier passages</source>
+        <translation>gemessen an {n} früheren Passagen</translation>
+    </message>
+    <message>
+        <source>{n} verdict</source>
+        <translation>{n} Urteil</translation>
+    </message>
+    <message>
+        <source>{n} verdicts</source>
+        <translation>{n} Urteile</translation>
+    </message>
+    <message>
+        <source>measured on {n} earlier verdicts</source>
+        <translation>gemessen an {n} früheren Urteilen</translation>
+    </message>
+    <message>
+        <source>{n} s</source>
+        <translation>{n} s</translation>
+    </message>
+    <message>
+        <source>{n} min</source>
+        <translation>{n} min</translation>
+    </message>
+    <message>
+        <source>{h} h {m} min</source>
+        <translation>{h} h {m} min</translation>
+    </message>
+    <message>
+        <source>{n}; no speed measured for this model on this computer yet (this run measures it).</source>
+        <translation>{n}; für dieses Modell wurde auf diesem Computer noch keine Geschwindigkeit gemessen (dieser Lauf misst sie).</translation>
+    </message>
+    <message>
+        <source>{n} ≈ {duration} on this computer ({measured}).</source>
+        <translation>{n} ≈ {duration} auf diesem Computer ({measured}).</translation>
+    </message>
+    <message>
+        <source>Start with {n}?</source>
+        <translation>Mit {n} beginnen?</translation>
+    </message>
+    <message>
+        <source>A long run</source>
+        <translation>Ein langer Lauf</translation>
+    </message>
+    <message>
+        <source>Start with {n}</source>
+        <translation>Mit {n} beginnen</translation>
+    </message>
+    <message>
+        <source>Run all {n_units}</source>
+        <translation>Alle {n_units} ausführen</translation>
     </message>
 </context>
 <context>
@@ -1712,6 +4877,95 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
+    </message>
+</context>
+<context>
+    <name>rater_adjudication</name>
+    <message>
+        <source>{v0} of {claim_id}: {v1} (by {adjudicator}). {done} of {v2} adjudicated.</source>
+        <translation>{v0} von {claim_id}: {v1} (von {adjudicator}). {done} von {v2} geschlichtet.</translation>
+    </message>
+</context>
+<context>
+    <name>rater_labeling</name>
+    <message>
+        <source>Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo</source>
+        <translation>Tasten: 1–9 wählen · Enter/Tab weiter · Shift+Tab zurück · Rücktaste rückgängig</translation>
+    </message>
+    <message>
+        <source>Keys: 1 correct · 2 error · → next · ← or Backspace back</source>
+        <translation>Tasten: 1 korrekt · 2 Fehler · → weiter · ← oder Rücktaste zurück</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>Korrekt</translation>
+    </message>
+    <message>
+        <source>Contains an error</source>
+        <translation>Enthält einen Fehler</translation>
+    </message>
+    <message>
+        <source>Not saved: {v0}</source>
+        <translation>Nicht gespeichert: {v0}</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Question:&lt;/b&gt; {question}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Frage:&lt;/b&gt; {question}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Answer&lt;/b&gt; (the sentence to label is marked):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Antwort&lt;/b&gt; (der zu labelnde Satz ist markiert):&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>rater_merge</name>
+    <message>
+        <source>factaudit return files (*.faproj);;All files (*)</source>
+        <translation>factaudit-Rückgabedateien (*.faproj);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Signature: the file is damaged or truncated; it cannot be merged.</source>
+        <translation>Signatur: Die Datei ist beschädigt oder abgeschnitten; sie kann nicht zusammengeführt werden.</translation>
+    </message>
+    <message>
+        <source>changed since it was signed</source>
+        <translation>seit der Signatur verändert</translation>
+    </message>
+    <message>
+        <source>Signature: NOT valid ({why}); it cannot be merged.</source>
+        <translation>Signatur: NICHT gültig ({why}); die Datei kann nicht zusammengeführt werden.</translation>
+    </message>
+    <message>
+        <source>a key you trust</source>
+        <translation>ein Schlüssel, dem Sie vertrauen</translation>
+    </message>
+    <message>
+        <source>a key not in your trusted keys (check the fingerprint with the rater)</source>
+        <translation>ein Schlüssel, der nicht zu Ihren vertrauenswürdigen Schlüsseln gehört (Fingerabdruck mit dem Bewerter abgleichen)</translation>
+    </message>
+    <message>
+        <source>Signature: valid, signed by {signer}, {trust}.</source>
+        <translation>Signatur: gültig, signiert von {signer}, {trust}.</translation>
+    </message>
+    <message>
+        <source> ({n} were already here)</source>
+        <translation> ({n} waren bereits vorhanden)</translation>
+    </message>
+    <message>
+        <source>trusted</source>
+        <translation>vertrauenswürdig</translation>
+    </message>
+    <message>
+        <source>not in your trusted keys</source>
+        <translation>nicht unter Ihren vertrauenswürdigen Schlüsseln</translation>
+    </message>
+    <message>
+        <source>Nothing new: every label by {rater} in {file} is already in this project{again}.</source>
+        <translation>Nichts Neues: Jedes Label von {rater} in {file} ist bereits in diesem Projekt{again}.</translation>
+    </message>
+    <message>
+        <source>Merged {n} labels by {rater} from {file}{again}; signed {key} ({trust}).</source>
+        <translation>{n} Labels von {rater} aus {file} zusammengeführt{again}; signiert {key} ({trust}).</translation>
     </message>
 </context>
 <context>
@@ -1734,6 +4988,220 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>evidence not fully labelled</source>
         <translation>Evidenz nicht vollständig gelabelt</translation>
+    </message>
+    <message>
+        <source>sentence</source>
+        <translation>Satz</translation>
+    </message>
+    <message>
+        <source>claim</source>
+        <translation>Behauptung</translation>
+    </message>
+    <message>
+        <source>item {id}</source>
+        <translation>Eintrag {id}</translation>
+    </message>
+    <message>
+        <source>expert: &lt;b&gt;{expert}&lt;/b&gt; · system: &lt;b&gt;{system}&lt;/b&gt; (under {mapping})</source>
+        <translation>Experte: &lt;b&gt;{expert}&lt;/b&gt; · System: &lt;b&gt;{system}&lt;/b&gt; (unter {mapping})</translation>
+    </message>
+    <message>
+        <source>Expert's reason: {reason}</source>
+        <translation>Begründung des Experten: {reason}</translation>
+    </message>
+    <message>
+        <source>(flagged as an error)</source>
+        <translation>(als Fehler markiert)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Claim {id}:&lt;/b&gt; {text}</source>
+        <translation>&lt;b&gt;Behauptung {id}:&lt;/b&gt; {text}</translation>
+    </message>
+    <message>
+        <source>Verdict: &lt;b&gt;{verdict}&lt;/b&gt;</source>
+        <translation>Urteil: &lt;b&gt;{verdict}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>gold: {label}</source>
+        <translation>Gold: {label}</translation>
+    </message>
+    <message>
+        <source>evidence: {evidence}</source>
+        <translation>Evidenz: {evidence}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⚠ The reasoning contradicts the verdict:&lt;/b&gt; it concludes {said}, the verdict is {verdict}.</source>
+        <translation>&lt;b&gt;⚠ Die Begründung widerspricht dem Urteil:&lt;/b&gt; sie folgert {said}, das Urteil ist {verdict}.</translation>
+    </message>
+    <message>
+        <source>Reasoning:</source>
+        <translation>Begründung:</translation>
+    </message>
+    <message>
+        <source> (none recorded)</source>
+        <translation> (nichts aufgezeichnet)</translation>
+    </message>
+    <message>
+        <source>No passages.</source>
+        <translation>Keine Passagen.</translation>
+    </message>
+    <message>
+        <source>The verifier received the top {k} passages (marked ▶); ✔ marks the passage whose sentence drove the verdict.</source>
+        <translation>Der Prüfer erhielt die Top-{k}-Passagen (mit ▶ markiert); ✔ markiert die Passage, deren Satz das Urteil bestimmte.</translation>
+    </message>
+    <message>
+        <source>The verifier received the top {k} passages (marked ▶); ✔ marks those it says it used.</source>
+        <translation>Der Prüfer erhielt die Top-{k}-Passagen (mit ▶ markiert); ✔ markiert die, die er nach eigener Angabe nutzte.</translation>
+    </message>
+    <message>
+        <source>(passage not in the project)</source>
+        <translation>(Passage nicht im Projekt)</translation>
+    </message>
+</context>
+<context>
+    <name>run_details</name>
+    <message>
+        <source>only Refuted counts as an error</source>
+        <translation>nur Widerlegt zählt als Fehler</translation>
+    </message>
+    <message>
+        <source>Refuted or No Evidence count as errors</source>
+        <translation>Widerlegt oder Keine Evidenz zählen als Fehler</translation>
+    </message>
+    <message>
+        <source>Refuted, No Evidence or Ambiguous count as errors</source>
+        <translation>Widerlegt, Keine Evidenz oder Mehrdeutig zählen als Fehler</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>**{kind}** run, **{status}**; started {started}, finished {finished}.</source>
+        <translation>**{kind}**-Lauf, **{status}**; gestartet {started}, beendet {finished}.</translation>
+    </message>
+    <message>
+        <source>**{kind}** run, **{status}**; started {started}.</source>
+        <translation>**{kind}**-Lauf, **{status}**; gestartet {started}.</translation>
+    </message>
+    <message>
+        <source>Error: {error}</source>
+        <translation>Fehler: {error}</translation>
+    </message>
+    <message>
+        <source>Counts</source>
+        <translation>Anzahlen</translation>
+    </message>
+    <message>
+        <source>Computing the figures…</source>
+        <translation>Kennzahlen werden berechnet…</translation>
+    </message>
+    <message>
+        <source>Retrieval against gold evidence</source>
+        <translation>Retrieval gegen Gold-Evidenz</translation>
+    </message>
+    <message>
+        <source>{n} claims evaluated, {excluded} without gold left out.</source>
+        <translation>{n} Behauptungen bewertet, {excluded} ohne Gold ausgelassen.</translation>
+    </message>
+    <message>
+        <source>**Warning:** {warning}</source>
+        <translation>**Warnung:** {warning}</translation>
+    </message>
+    <message>
+        <source>| k | recall | MRR | nDCG | full coverage |</source>
+        <translation>| k | Recall | MRR | nDCG | vollständige Abdeckung |</translation>
+    </message>
+    <message>
+        <source>Retrieval</source>
+        <translation>Retrieval</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>Bewertung</translation>
+    </message>
+    <message>
+        <source>Sentence level (an error is the positive class):</source>
+        <translation>Satzebene (ein Fehler ist die positive Klasse):</translation>
+    </message>
+    <message>
+        <source>{n} sentences</source>
+        <translation>{n} Sätze</translation>
+    </message>
+    <message>
+        <source>Claim level (an error is the positive class):</source>
+        <translation>Behauptungsebene (ein Fehler ist die positive Klasse):</translation>
+    </message>
+    <message>
+        <source>{n} claims</source>
+        <translation>{n} Behauptungen</translation>
+    </message>
+    <message>
+        <source>| mapping | precision | recall | F1 | n |</source>
+        <translation>| Zuordnung | Precision | Recall | F1 | n |</translation>
+    </message>
+    <message>
+        <source>Closed regime (gold verdicts): accuracy {accuracy}, macro-F1 {macro_f1} over {n} claims.</source>
+        <translation>Geschlossenes Regime (Gold-Urteile): Genauigkeit {accuracy}, Makro-F1 {macro_f1} über {n} Behauptungen.</translation>
+    </message>
+    <message>
+        <source>{n} outputs did not parse and are left out.</source>
+        <translation>{n} Ausgaben waren nicht auswertbar und sind ausgelassen.</translation>
+    </message>
+    <message>
+        <source>Settings and pins</source>
+        <translation>Einstellungen und Fixierungen</translation>
+    </message>
+    <message>
+        <source>Provenance</source>
+        <translation>Herkunft</translation>
+    </message>
+</context>
+<context>
+    <name>run_names</name>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>retrieval</source>
+        <translation>Retrieval</translation>
+    </message>
+    <message>
+        <source>verification</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>pre-labelling</source>
+        <translation>Vorlabeln</translation>
+    </message>
+    <message>
+        <source>decomposition</source>
+        <translation>Zerlegung</translation>
+    </message>
+    <message>
+        <source>answering from documents</source>
+        <translation>Beantwortung aus Dokumenten</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>importiert</translation>
     </message>
 </context>
 <context>
@@ -1778,8 +5246,76 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>Schnellstart</translation>
     </message>
     <message>
+        <source>The Workflow page lists every step in order; its highlighted step is the next one.</source>
+        <translation>Die Seite Arbeitsablauf listet alle Schritte der Reihe nach; der hervorgehobene Schritt ist der nächste.</translation>
+    </message>
+    <message>
+        <source>Labeling</source>
+        <translation>Labeln</translation>
+    </message>
+    <message>
+        <source>choose the code with that number for the current dimension</source>
+        <translation>den Code mit dieser Nummer für die aktuelle Dimension wählen</translation>
+    </message>
+    <message>
+        <source>Enter, Tab or Right</source>
+        <translation>Enter, Tab oder →</translation>
+    </message>
+    <message>
+        <source>next dimension, then the next unit</source>
+        <translation>nächste Dimension, dann die nächste Einheit</translation>
+    </message>
+    <message>
+        <source>Shift+Tab or Left</source>
+        <translation>Shift+Tab oder ←</translation>
+    </message>
+    <message>
+        <source>previous dimension</source>
+        <translation>vorherige Dimension</translation>
+    </message>
+    <message>
+        <source>Backspace</source>
+        <translation>Rücktaste</translation>
+    </message>
+    <message>
+        <source>undo the last label</source>
+        <translation>das letzte Label rückgängig machen</translation>
+    </message>
+    <message>
+        <source>reveal the hidden pre-label and gold label now</source>
+        <translation>das verborgene Vorlabel und Gold-Label jetzt aufdecken</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>triage the disagreement: retrieval error, verification error, wrong gold label</source>
+        <translation>die Abweichung einordnen: Retrieval-Fehler, Prüffehler, falsches Gold-Label</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <source>accept the pre-filled triage</source>
+        <translation>die vorausgefüllte Einordnung übernehmen</translation>
+    </message>
+    <message>
         <source>Keyboard shortcuts</source>
         <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>| Key | What it does |</source>
+        <translation>| Taste | Wirkung |</translation>
+    </message>
+    <message>
+        <source>On pages</source>
+        <translation>Auf Seiten</translation>
+    </message>
+    <message>
+        <source>| Page | Key | What it does |</source>
+        <translation>| Seite | Taste | Wirkung |</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,248 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AdjudicationView</name>
+    <message>
+        <source>Target</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <source>Dimension / step</source>
+        <translation>维度 / 步骤</translation>
+    </message>
+    <message>
+        <source>Final</source>
+        <translation>最终</translation>
+    </message>
+    <message>
+        <source>Raters' codes</source>
+        <translation>各评分者的编码</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>Contains an error</source>
+        <translation>含有错误</translation>
+    </message>
+    <message>
+        <source>All targets</source>
+        <translation>全部目标</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Sentences</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>reasoning</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>Disagreements between raters</source>
+        <translation>评分者之间的分歧</translation>
+    </message>
+    <message>
+        <source>Adjudicator:</source>
+        <translation>裁定者：</translation>
+    </message>
+    <message>
+        <source>Stored as adjudicator:&lt;name&gt; with every final code</source>
+        <translation>随每个最终编码存储为 adjudicator:&lt;name&gt;</translation>
+    </message>
+    <message>
+        <source>Final code (press its digit):</source>
+        <translation>最终编码（按对应数字键）：</translation>
+    </message>
+    <message>
+        <source>optional note on the decision</source>
+        <translation>可选：关于该裁定的备注</translation>
+    </message>
+    <message>
+        <source>Keys: 1–9 record the final code · ↑/↓ or J/K move · the next unit without one opens after</source>
+        <translation>按键：1–9 记录最终编码 · ↑/↓ 或 J/K 移动 · 随后自动打开下一个尚无最终编码的单元</translation>
+    </message>
+    <message>
+        <source>Reading rater disagreements</source>
+        <translation>正在读取评分者分歧</translation>
+    </message>
+    <message>
+        <source>Could not read the disagreements</source>
+        <translation>无法读取分歧</translation>
+    </message>
+    <message>
+        <source>No disagreements between raters: with one rater there is nothing to adjudicate (File › Send to a rater… asks a second one; File › Merge returned labels… brings their labels in).</source>
+        <translation>评分者之间没有分歧：只有一位评分者时无需裁定（文件 › 发送给评分者… 可邀请第二位；文件 › 合并返回的标注… 可导入其标注）。</translation>
+    </message>
+    <message>
+        <source>{v0} disagreements, {done} adjudicated. Agreement figures are computed before adjudication; taxonomy, triage, certification and the report use the final codes.</source>
+        <translation>{v0} 处分歧，已裁定 {done} 处。一致性指标在裁定之前计算；分类体系、分诊、认证和报告使用最终编码。</translation>
+    </message>
+    <message>
+        <source>Sentence label</source>
+        <translation>句子标注</translation>
+    </message>
+    <message>
+        <source>   ✓ final</source>
+        <translation>　✓ 最终</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;(sentence not found)&lt;/i&gt;</source>
+        <translation>&lt;i&gt;（未找到该句子）&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Question:&lt;/b&gt; {text}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;问题：&lt;/b&gt;{text}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Sentence:&lt;/b&gt; {text}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;句子：&lt;/b&gt;{text}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Answer:&lt;/b&gt; {text}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;回答：&lt;/b&gt;{text}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Claim:&lt;/b&gt; {text}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;主张：&lt;/b&gt;{text}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Passage {id}:&lt;/b&gt;&lt;br&gt;{title}{text}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;段落 {id}：&lt;/b&gt;&lt;br&gt;{title}{text}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Verifier's reasoning&lt;/b&gt; ({verdict}):&lt;br&gt;{text}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;核验器的推理&lt;/b&gt;（{verdict}）：&lt;br&gt;{text}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>{v0} has codes 1–{v1}.</source>
+        <translation>{v0} 的编码为 1–{v1}。</translation>
+    </message>
+    <message>
+        <source>The project is open read-only.</source>
+        <translation>项目以只读方式打开。</translation>
+    </message>
+    <message>
+        <source>recording the final code</source>
+        <translation>正在记录最终编码</translation>
+    </message>
+    <message>
+        <source>Not saved: {v0}</source>
+        <translation>未保存：{v0}</translation>
+    </message>
+</context>
+<context>
+    <name>AggregateDialog</name>
+    <message>
+        <source>Deterministic rules, no model: seconds per hundred questions.</source>
+        <translation>确定性规则，不用模型：每百个问题只需数秒。</translation>
+    </message>
+    <message>
+        <source>Reads the documents' gold answers: privileged, not deployable. It measures what imperfect extraction costs.</source>
+        <translation>读取文档的金标准答案：属于特权信息，不可用于实际部署。它衡量的是不完美的抽取造成的损失。</translation>
+    </message>
+    <message>
+        <source>Calls the model once or more per document: minutes per question with the embedded model.</source>
+        <translation>每篇文档调用模型一次或多次：使用内置模型时每个问题需数分钟。</translation>
+    </message>
+    <message>
+        <source>Answer from documents</source>
+        <translation>根据文档作答</translation>
+    </message>
+    <message>
+        <source>{name} ({n} questions)</source>
+        <translation>{name}（{n} 个问题）</translation>
+    </message>
+    <message>
+        <source>{id}: top-k passages of a retrieval run</source>
+        <translation>{id}：检索运行的前 k 个段落</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Passages (k)</source>
+        <translation>段落数（k）</translation>
+    </message>
+    <message>
+        <source>{name} (privileged)</source>
+        <translation>{name}（特权）</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>all questions</source>
+        <translation>全部问题</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>Unfinished run</source>
+        <translation>未完成的运行</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>作答</translation>
+    </message>
+    <message>
+        <source>No questions with documents in this project: import a RAMDocs-style dataset (File › Import), or retrieve passages for your questions first.</source>
+        <translation>本项目中没有带文档的问题：请导入 RAMDocs 格式的数据集（文件 › 导入），或先为问题检索段落。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Answering from documents</source>
+        <translation>正在根据文档作答</translation>
+    </message>
+    <message>
+        <source>Cancelled; the answers so far are kept and Resume finishes the run.</source>
+        <translation>已取消；已有的回答会保留，“继续”可完成该运行。</translation>
+    </message>
+    <message>
+        <source>{run_id} ({variant}): {n_items} questions answered in {seconds} s. Review › Conflicts shows the figures and each question.</source>
+        <translation>{run_id}（{variant}）：用 {seconds} 秒回答了 {n_items} 个问题。审阅 › 冲突 显示各项指标和每个问题。</translation>
+    </message>
+    <message>
+        <source> The answers so far are kept; Resume continues {run}.</source>
+        <translation>已有的回答会保留；“继续”将接着运行 {run}。</translation>
+    </message>
+    <message>
+        <source>Failed: {v0}.{hint}</source>
+        <translation>失败：{v0}。{hint}</translation>
+    </message>
+</context>
+<context>
     <name>AgreementView</name>
     <message>
         <source>Dimension / step</source>
@@ -129,6 +371,240 @@
     </message>
 </context>
 <context>
+    <name>AnnotatorChoice</name>
+    <message>
+        <source>Who is labelling?</source>
+        <translation>谁在标注？</translation>
+    </message>
+    <message>
+        <source>Your name, stored with every label you make in this project:</source>
+        <translation>您的姓名，将随您在本项目中的每条标注一起保存：</translation>
+    </message>
+    <message>
+        <source>Nothing labelled: give your name first (it is stored with every label).</source>
+        <translation>未标注：请先填写姓名（它会随每条标注保存）。</translation>
+    </message>
+</context>
+<context>
+    <name>AnswersView</name>
+    <message>
+        <source>Item</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>风险等级</translation>
+    </message>
+    <message>
+        <source>Strict</source>
+        <translation>严格</translation>
+    </message>
+    <message>
+        <source>Lost in</source>
+        <translation>丢失环节</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>missed</source>
+        <translation>遗漏</translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation>错选</translation>
+    </message>
+    <message>
+        <source>retrieval</source>
+        <translation>检索</translation>
+    </message>
+    <message>
+        <source>generation</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>terminology</source>
+        <translation>术语</translation>
+    </message>
+    <message>
+        <source>data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>misread</source>
+        <translation>误读</translation>
+    </message>
+    <message>
+        <source>made up</source>
+        <translation>编造</translation>
+    </message>
+    <message>
+        <source>acceptable</source>
+        <translation>可接受</translation>
+    </message>
+    <message>
+        <source>not acceptable</source>
+        <translation>不可接受</translation>
+    </message>
+    <message>
+        <source>{n} items: strict {strict}, intermediate {intermediate}, lenient {lenient}</source>
+        <translation>{n} 个条目：严格 {strict}，中等 {intermediate}，宽松 {lenient}</translation>
+    </message>
+    <message>
+        <source>acceptable (expert review, {reviewed} of {sampled}) {rate} against strict {strict} on those items — strict &amp; acceptable {sa}, strict &amp; not {sn}, not strict &amp; acceptable {na}, neither {nn}</source>
+        <translation>可接受（专家审阅，{sampled} 个中已审 {reviewed} 个）{rate}，这些条目上的严格得分为 {strict} — 严格且可接受 {sa}，严格但不可接受 {sn}，不严格但可接受 {na}，两者皆否 {nn}</translation>
+    </message>
+    <message>
+        <source>evidence coverage {coverage}, faithfulness {faithfulness}; missed: retrieval {retrieval}, generation {generation}, terminology {terminology}; wrong: made up {made_up}, misread {misread}</source>
+        <translation>证据覆盖率 {coverage}，忠实度 {faithfulness}；遗漏：检索 {retrieval}，生成 {generation}，术语 {terminology}；错选：编造 {made_up}，误读 {misread}</translation>
+    </message>
+    <message>
+        <source>refusals {rate}</source>
+        <translation>拒答率 {rate}</translation>
+    </message>
+    <message>
+        <source>Question:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>Gold options:</source>
+        <translation>金标准选项：</translation>
+    </message>
+    <message>
+        <source>Chosen:</source>
+        <translation>所选：</translation>
+    </message>
+    <message>
+        <source>Tier:</source>
+        <translation>风险等级：</translation>
+    </message>
+    <message>
+        <source>Category:</source>
+        <translation>类别：</translation>
+    </message>
+    <message>
+        <source>Reference answer:</source>
+        <translation>参考答案：</translation>
+    </message>
+    <message>
+        <source>Lost:</source>
+        <translation>丢失：</translation>
+    </message>
+    <message>
+        <source>Review:</source>
+        <translation>审阅：</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>拒答</translation>
+    </message>
+    <message>
+        <source>Passages the system saw</source>
+        <translation>系统看到的段落</translation>
+    </message>
+    <message>
+        <source>The record does not list the passages the system saw.</source>
+        <translation>该记录未列出系统看到的段落。</translation>
+    </message>
+    <message>
+        <source> (cited)</source>
+        <translation>（已引用）</translation>
+    </message>
+    <message>
+        <source>Gold passages</source>
+        <translation>金标准段落</translation>
+    </message>
+    <message>
+        <source>Answers</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>运行：</translation>
+    </message>
+    <message>
+        <source>Draw review sample (15 %)</source>
+        <translation>抽取审阅样本（15 %）</translation>
+    </message>
+    <message>
+        <source>A stratified (by risk tier), seeded sample of the run's answers for expert review</source>
+        <translation>按风险等级分层、使用固定种子抽取的本次运行回答样本，供专家审阅</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>备注：</translation>
+    </message>
+    <message>
+        <source>optional note, then A = acceptable, N = not acceptable (Alt+A / Alt+N while typing)</source>
+        <translation>可选备注，然后按 A = 可接受，N = 不可接受（输入时用 Alt+A / Alt+N）</translation>
+    </message>
+    <message>
+        <source>&amp;Acceptable</source>
+        <translation>可接受(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Not acceptable</source>
+        <translation>不可接受(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Reading answers</source>
+        <translation>正在读取回答</translation>
+    </message>
+    <message>
+        <source>Could not read the run</source>
+        <translation>无法读取该运行</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>No choices runs yet: import the answers a system gave with File › Import data… (Ctrl+I), kind “choices”.</source>
+        <translation>尚无选项类运行：请通过 文件 › 导入数据…（Ctrl+I）导入系统给出的回答，类型为“choices”。</translation>
+    </message>
+    <message>
+        <source>Review sample {sample}: {n} answers.</source>
+        <translation>审阅样本 {sample}：{n} 个回答。</translation>
+    </message>
+    <message>
+        <source>{n} failed answers (draw a review sample to judge answers).</source>
+        <translation>{n} 个未通过的回答（抽取审阅样本以评判回答）。</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Drawing a review sample</source>
+        <translation>正在抽取审阅样本</translation>
+    </message>
+    <message>
+        <source>Could not draw a sample: {v0}</source>
+        <translation>无法抽取样本：{v0}</translation>
+    </message>
+    <message>
+        <source>Saving the review</source>
+        <translation>正在保存审阅结果</translation>
+    </message>
+    <message>
+        <source>Could not save: {v0}</source>
+        <translation>无法保存：{v0}</translation>
+    </message>
+</context>
+<context>
     <name>AppController</name>
     <message>
         <source>New project</source>
@@ -197,6 +673,354 @@ Open {name} read-only instead?</source>
     <message>
         <source>Open demo</source>
         <translation>打开演示</translation>
+    </message>
+</context>
+<context>
+    <name>BrokenPage</name>
+    <message>
+        <source>The {name} page cannot be shown: {reason}</source>
+        <translation>无法显示“{name}”页面：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>CertifyPanel</name>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Estimate [95% CI]</source>
+        <translation>估计值 [95% 置信区间]</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Interval</source>
+        <translation>区间</translation>
+    </message>
+    <message>
+        <source>sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>个句子</translation>
+    </message>
+    <message>
+        <source>claim</source>
+        <translation>主张</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>条主张</translation>
+    </message>
+    <message>
+        <source>{k} of {n}</source>
+        <translation>{n} 中的 {k}</translation>
+    </message>
+    <message>
+        <source>Target half-width ±</source>
+        <translation>目标半宽 ±</translation>
+    </message>
+    <message>
+        <source>The prediction-powered interval's half-width to reach: says how many more labels it takes</source>
+        <translation>预测驱动区间要达到的半宽：据此给出还需要多少标注</translation>
+    </message>
+    <message>
+        <source>Draw these units…</source>
+        <translation>抽取这些单元…</translation>
+    </message>
+    <message>
+        <source>Write that many unlabelled units (stratified by the verifier's flag and the dataset) to a file, to label or to send to a rater</source>
+        <translation>将这么多未标注单元（按核验器标记和数据集分层）写入文件，用于标注或发送给评分者</translation>
+    </message>
+    <message>
+        <source>Send them to a rater…</source>
+        <translation>发送给评分者…</translation>
+    </message>
+    <message>
+        <source>No finished verify run to certify: verify claims or import verdicts first.</source>
+        <translation>没有可认证的已完成核验运行：请先核验主张或导入判定。</translation>
+    </message>
+    <message>
+        <source>Certifying…</source>
+        <translation>正在认证…</translation>
+    </message>
+    <message>
+        <source>Certifying the run</source>
+        <translation>正在认证该运行</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{run}&lt;/b&gt; ({mapping}, {level} level): {n} labelled {units} ({source}, {errors} errors) and {unlabelled} unlabelled. "Error" = the expert says the {unit} contains one; the verifier flags it under {mapping}.</source>
+        <translation>&lt;b&gt;{run}&lt;/b&gt;（{mapping}，{level}级）：{n} 个已标注的{units}（{source}，{errors} 个错误），{unlabelled} 个未标注。“错误”= 专家认为该{unit}含有错误；核验器在 {mapping} 下将其标记。</translation>
+    </message>
+    <message>
+        <source>Sensitivity (flags a real error)</source>
+        <translation>灵敏度（标出真实错误）</translation>
+    </message>
+    <message>
+        <source>Specificity (passes a correct unit)</source>
+        <translation>特异度（放过正确单元）</translation>
+    </message>
+    <message>
+        <source>Error rate, labels only</source>
+        <translation>错误率，仅依据标注</translation>
+    </message>
+    <message>
+        <source>Error rate, verifier alone</source>
+        <translation>错误率，仅依据核验器</translation>
+    </message>
+    <message>
+        <source>{n} units</source>
+        <translation>{n} 个单元</translation>
+    </message>
+    <message>
+        <source>none: share flagged, carries the verifier's bias</source>
+        <translation>无：被标记的比例，带有核验器的偏差</translation>
+    </message>
+    <message>
+        <source>Error rate, prediction-powered</source>
+        <translation>错误率，预测驱动推断</translation>
+    </message>
+    <message>
+        <source>{labels} labels + {verdicts} verdicts</source>
+        <translation>{labels} 条标注 + {verdicts} 个判定</translation>
+    </message>
+    <message>
+        <source>CLT (PPI)</source>
+        <translation>中心极限定理（PPI）</translation>
+    </message>
+    <message>
+        <source>now {value}</source>
+        <translation>当前 {value}</translation>
+    </message>
+    <message>
+        <source>no interval yet</source>
+        <translation>尚无区间</translation>
+    </message>
+    <message>
+        <source>To bring the prediction-powered half-width to {target} ({now_text}): &lt;b&gt;{more} more labelled {units}&lt;/b&gt;.</source>
+        <translation>要使预测驱动区间的半宽达到 {target}（{now_text}）：&lt;b&gt;还需 {more} 个已标注的{units}&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>The prediction-powered half-width is already within {target} ({now_text}).</source>
+        <translation>预测驱动区间的半宽已在 {target} 以内（{now_text}）。</translation>
+    </message>
+    <message>
+        <source>Half-width {target}: {v0}.</source>
+        <translation>半宽 {target}：{v0}。</translation>
+    </message>
+    <message>
+        <source>not reachable</source>
+        <translation>无法达到</translation>
+    </message>
+    <message>
+        <source>Note: {note}</source>
+        <translation>注：{note}</translation>
+    </message>
+    <message>
+        <source>Note: the prediction-powered interval is wider than the labels' own: the verifier's flags disagree with the labels too often to help here, so more labels (or a better verifier) narrow it, not more verdicts.</source>
+        <translation>注：预测驱动区间比仅用标注得到的区间更宽：核验器的标记与标注不一致的情况太多，在此帮不上忙，因此缩小区间要靠更多标注（或更好的核验器），而不是更多判定。</translation>
+    </message>
+    <message>
+        <source>Units to label</source>
+        <translation>待标注单元</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Drawing {n} {units}…</source>
+        <translation>正在抽取 {n} 个{units}…</translation>
+    </message>
+    <message>
+        <source>Drawing units to label</source>
+        <translation>正在抽取待标注单元</translation>
+    </message>
+    <message>
+        <source>Not drawn: {v0}</source>
+        <translation>未抽取：{v0}</translation>
+    </message>
+    <message>
+        <source>Wrote {n} {units} to label to {name} (stratified by the verifier's flag and the dataset). Label them, or send them to a rater.</source>
+        <translation>已将 {n} 个待标注的{units}写入 {name}（按核验器标记和数据集分层）。请标注它们，或发送给评分者。</translation>
+    </message>
+</context>
+<context>
+    <name>CodebookEditor</name>
+    <message>
+        <source>Evidence dimensions (per claim × passage)</source>
+        <translation>证据维度（按主张 × 段落）</translation>
+    </message>
+    <message>
+        <source>Reasoning steps (per claim × verification)</source>
+        <translation>推理步骤（按主张 × 核验）</translation>
+    </message>
+    <message>
+        <source>Codebook</source>
+        <translation>编码手册</translation>
+    </message>
+    <message>
+        <source>Version:</source>
+        <translation>版本：</translation>
+    </message>
+    <message>
+        <source>Dimension / code</source>
+        <translation>维度 / 代码</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>+ Dimension</source>
+        <translation>+ 维度</translation>
+    </message>
+    <message>
+        <source>+ Code</source>
+        <translation>+ 代码</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>备注：</translation>
+    </message>
+    <message>
+        <source>What changed (stored with the version)</source>
+        <translation>改动说明（随版本保存）</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Save as new version</source>
+        <translation>另存为新版本</translation>
+    </message>
+    <message>
+        <source> (latest)</source>
+        <translation>（最新）</translation>
+    </message>
+    <message>
+        <source> (latest is v{latest}; saving builds on this one)</source>
+        <translation>（最新为 v{latest}；保存将基于当前版本）</translation>
+    </message>
+    <message>
+        <source>Codebook v{version}{latest}: {v0} evidence dimensions, {v1} reasoning steps, {n_codes} codes. Saving stores a new version; existing labels keep the version they were made under.</source>
+        <translation>编码手册 v{version}{latest}：{v0} 个证据维度，{v1} 个推理步骤，{n_codes} 个代码。保存会存为新版本；已有标注保留其创建时的版本。</translation>
+    </message>
+    <message>
+        <source>New dimension</source>
+        <translation>新维度</translation>
+    </message>
+    <message>
+        <source>New step</source>
+        <translation>新步骤</translation>
+    </message>
+    <message>
+        <source>Code {n}</source>
+        <translation>代码 {n}</translation>
+    </message>
+    <message>
+        <source>Saving the codebook</source>
+        <translation>正在保存编码手册</translation>
+    </message>
+    <message>
+        <source> Nothing changed, so no new version was made.</source>
+        <translation> 没有改动，因此未生成新版本。</translation>
+    </message>
+    <message>
+        <source>Not saved — fix these first:</source>
+        <translation>未保存 — 请先修正以下问题：</translation>
+    </message>
+    <message>
+        <source>Not saved: {v0}</source>
+        <translation>未保存：{v0}</translation>
+    </message>
+    <message>
+        <source>Discard the unsaved codebook changes?</source>
+        <translation>放弃尚未保存的编码手册修改？</translation>
+    </message>
+</context>
+<context>
+    <name>CodebookForms</name>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>R1: Entity mismatch
+V1: Selective coverage</source>
+        <translation>R1: 实体不匹配
+V1: 选择性覆盖</translation>
+    </message>
+    <message>
+        <source>Patterns
+(one “id: name” a line):</source>
+        <translation>模式
+（每行一个“id: 名称”）：</translation>
+    </message>
+    <message>
+        <source>Choose a dimension or a code on the left to edit it. Failure codes name the taxonomy pattern they feed (R1–R6 retrieval, V1–V6 verification).</source>
+        <translation>在左侧选择一个维度或代码进行编辑。失败代码注明其对应的分类模式（R1–R6 检索，V1–V6 核验）。</translation>
+    </message>
+    <message>
+        <source>lower_snake_case; annotation files use this id</source>
+        <translation>lower_snake_case（小写加下划线）；标注文件使用此 id</translation>
+    </message>
+    <message>
+        <source>Id:</source>
+        <translation>ID：</translation>
+    </message>
+    <message>
+        <source>Question:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>lower_snake_case, unique within its dimension</source>
+        <translation>lower_snake_case（小写加下划线），在其维度内唯一</translation>
+    </message>
+    <message>
+        <source>Definition:</source>
+        <translation>定义：</translation>
+    </message>
+    <message>
+        <source>One example a line</source>
+        <translation>每行一个示例</translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation>示例：</translation>
+    </message>
+    <message>
+        <source>The failure pattern this code feeds; empty for codes that are not failures</source>
+        <translation>此代码对应的失败模式；非失败代码留空</translation>
+    </message>
+    <message>
+        <source>Pattern:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <source>Counts as high quality on this dimension</source>
+        <translation>在此维度上计为高质量</translation>
+    </message>
+    <message>
+        <source>Marks the passage off topic (for R6, nothing relevant retrieved)</source>
+        <translation>将段落标记为离题（用于 R6：未检索到相关内容）</translation>
     </message>
 </context>
 <context>
@@ -585,6 +1409,88 @@ Open {name} read-only instead?</source>
         <source>Passage</source>
         <translation>段落</translation>
     </message>
+    <message>
+        <source>Select a row to see its full text.</source>
+        <translation>选择一行以查看其全文。</translation>
+    </message>
+    <message>
+        <source>Answer, {n} sentences</source>
+        <translation>回答，共 {n} 句</translation>
+    </message>
+    <message>
+        <source>Gold evidence ({n})</source>
+        <translation>金标准证据（{n}）</translation>
+    </message>
+</context>
+<context>
+    <name>DisagreementModel</name>
+    <message>
+        <source>missed error</source>
+        <translation>漏报的错误</translation>
+    </message>
+    <message>
+        <source>false alarm</source>
+        <translation>误报</translation>
+    </message>
+    <message>
+        <source>wrong verdict</source>
+        <translation>错误判定</translation>
+    </message>
+    <message>
+        <source>missed errors</source>
+        <translation>漏报的错误</translation>
+    </message>
+    <message>
+        <source>false alarms</source>
+        <translation>误报</translation>
+    </message>
+    <message>
+        <source>wrong verdicts</source>
+        <translation>错误判定</translation>
+    </message>
+    <message>
+        <source>Retrieval error</source>
+        <translation>检索错误</translation>
+    </message>
+    <message>
+        <source>Verification error</source>
+        <translation>核验错误</translation>
+    </message>
+    <message>
+        <source>Wrong gold label</source>
+        <translation>金标准标注错误</translation>
+    </message>
+    <message>
+        <source>pre-fill: {name}</source>
+        <translation>预填：{name}</translation>
+    </message>
+    <message>
+        <source>not triaged</source>
+        <translation>未分诊</translation>
+    </message>
+</context>
+<context>
+    <name>EndpointDialog</name>
+    <message>
+        <source>Add endpoint</source>
+        <translation>添加端点</translation>
+    </message>
+    <message>
+        <source>the server's model name</source>
+        <translation>服务器上的模型名称</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
 </context>
 <context>
     <name>HitsView</name>
@@ -606,10 +1512,225 @@ Open {name} read-only instead?</source>
     </message>
 </context>
 <context>
+    <name>ImportDialog</name>
+    <message>
+        <source>— not in file —</source>
+        <translation>— 文件中没有 —</translation>
+    </message>
+    <message>
+        <source>Import data</source>
+        <translation>导入数据</translation>
+    </message>
+    <message>
+        <source>One or more .jsonl, .csv or dataset files</source>
+        <translation>一个或多个 .jsonl、.csv 或数据集文件</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Automatic (recognised from the content)</source>
+        <translation>自动（根据内容识别）</translation>
+    </message>
+    <message>
+        <source>{f} (generic)</source>
+        <translation>{f}（通用）</translation>
+    </message>
+    <message>
+        <source>{f} (adapter)</source>
+        <translation>{f}（适配器）</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Chosen by the adapter</source>
+        <translation>由适配器决定</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>the file name</source>
+        <translation>文件名</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Prefix every imported id, to keep ids that collide with existing ones apart</source>
+        <translation>为每个导入的 ID 加前缀，以区分与现有 ID 冲突的 ID</translation>
+    </message>
+    <message>
+        <source>Id prefix</source>
+        <translation>ID 前缀</translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>划分</translation>
+    </message>
+    <message>
+        <source>Dataset name</source>
+        <translation>数据集名称</translation>
+    </message>
+    <message>
+        <source>optional, e.g. label=0:Supported,1:No Evidence,2:Refuted</source>
+        <translation>可选，例如 label=0:Supported,1:No Evidence,2:Refuted</translation>
+    </message>
+    <message>
+        <source>Rewrite the values of a field while importing: FIELD=VALUE:NEW,VALUE:NEW; separate several fields with ';'</source>
+        <translation>导入时改写某字段的取值：字段=原值:新值,原值:新值；多个字段之间用“;”分隔</translation>
+    </message>
+    <message>
+        <source>Import the valid records, list the others in a side file</source>
+        <translation>导入有效记录，其余记录列入旁附文件</translation>
+    </message>
+    <message>
+        <source>Off: the import is all or nothing. On: invalid records are left out and written to &lt;file&gt;.rejected.jsonl with the reason for each.</source>
+        <translation>关闭：导入要么全部成功，要么全部不导入。开启：无效记录被跳过，并连同各自原因写入 &lt;file&gt;.rejected.jsonl。</translation>
+    </message>
+    <message>
+        <source>Label values</source>
+        <translation>标签取值</translation>
+    </message>
+    <message>
+        <source>Preview (first rows)</source>
+        <translation>预览（前几行）</translation>
+    </message>
+    <message>
+        <source>Field mapping  (* required)</source>
+        <translation>字段映射　（* 必填）</translation>
+    </message>
+    <message>
+        <source>Our field</source>
+        <translation>本系统字段</translation>
+    </message>
+    <message>
+        <source>Column in the file</source>
+        <translation>文件中的列</translation>
+    </message>
+    <message>
+        <source>Nothing was imported. Fix these problems and try again:</source>
+        <translation>未导入任何内容。请修正以下问题后重试：</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Read the files and show what the import would write, without writing (Ctrl+K)</source>
+        <translation>读取文件并显示导入将写入的内容，但不实际写入（Ctrl+K）</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Data files (*.jsonl *.ndjson *.csv *.json *.tsv *.txt *.run);;All files (*)</source>
+        <translation>数据文件 (*.jsonl *.ndjson *.csv *.json *.tsv *.txt *.run);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose files to import</source>
+        <translation>选择要导入的文件</translation>
+    </message>
+    <message>
+        <source>Choose the files to import. JSONL and CSV files are read with the field mapping below; the dataset adapters (SciFact, HealthVer, …) read their own layout.</source>
+        <translation>请选择要导入的文件。JSONL 和 CSV 文件按下方的字段映射读取；数据集适配器（SciFact、HealthVer 等）按各自的格式读取。</translation>
+    </message>
+    <message>
+        <source>{v0} Choose it above.</source>
+        <translation>{v0} 请在上方选择格式。</translation>
+    </message>
+    <message>
+        <source>The format cannot be recognised.</source>
+        <translation>无法识别格式。</translation>
+    </message>
+    <message>
+        <source>Cannot preview {name}: {v0}</source>
+        <translation>无法预览 {name}：{v0}</translation>
+    </message>
+    <message>
+        <source>{v0}{v1} preview rows from {name}, {v2} columns. Map our fields to your columns on the right.</source>
+        <translation>{v0}来自 {name} 的 {v1} 行预览，共 {v2} 列。请在右侧将本系统字段映射到您的列。</translation>
+    </message>
+    <message>
+        <source>{v0}The {fmt} adapter reads its own layout; no mapping needed.</source>
+        <translation>{v0}{fmt} 适配器按自己的格式读取；无需映射。</translation>
+    </message>
+    <message>
+        <source>Recognised as {what}: {reason}. </source>
+        <translation>识别为 {what}：{reason}。</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <source>Choose at least one file.</source>
+        <translation>请至少选择一个文件。</translation>
+    </message>
+    <message>
+        <source>Checking what the import would do…</source>
+        <translation>正在检查导入将执行的操作…</translation>
+    </message>
+    <message>
+        <source>Checking {files}</source>
+        <translation>正在检查 {files}</translation>
+    </message>
+    <message>
+        <source>Nothing was written. Import when the summary below is what you expect.</source>
+        <translation>未写入任何内容。如下方摘要符合预期，即可导入。</translation>
+    </message>
+    <message>
+        <source>The import would fail with these settings: see the problems below.</source>
+        <translation>按这些设置导入将会失败：请查看下方的问题。</translation>
+    </message>
+    <message>
+        <source>Importing…</source>
+        <translation>正在导入…</translation>
+    </message>
+    <message>
+        <source>Importing {files}</source>
+        <translation>正在导入 {files}</translation>
+    </message>
+    <message>
+        <source>The import is running and finishes as a whole; the dialog closes when it is done.</source>
+        <translation>导入正在进行，并将作为一个整体完成；完成后对话框会关闭。</translation>
+    </message>
+    <message>
+        <source>Imported {v0} records. {rejected} invalid records were left out; each is listed with its reason in {sides}.</source>
+        <translation>已导入 {v0} 条记录。{rejected} 条无效记录被跳过；每条记录及其原因列在 {sides} 中。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Import cancelled; nothing was imported.</source>
+        <translation>导入已取消；未导入任何内容。</translation>
+    </message>
+    <message>
+        <source>The import failed; nothing was imported.</source>
+        <translation>导入失败；未导入任何内容。</translation>
+    </message>
+    <message>
+        <source>… stopped after {n} problems</source>
+        <translation>… 在 {n} 个问题后停止</translation>
+    </message>
+</context>
+<context>
     <name>ImportPlanPanel</name>
     <message>
-        <source>… {n_problems:,} problems in all</source>
-        <translation>… 共 {n_problems:,} 个问题</translation>
+        <source>… {n_problems} problems in all</source>
+        <translation>… 共 {n_problems} 个问题</translation>
     </message>
 </context>
 <context>
@@ -622,9 +1743,29 @@ Open {name} read-only instead?</source>
         <source>cancelling…</source>
         <translation>正在取消…</translation>
     </message>
+    <message>
+        <source>{job}: done</source>
+        <translation>{job}：已完成</translation>
+    </message>
+    <message>
+        <source>{job}: failed</source>
+        <translation>{job}：失败</translation>
+    </message>
+    <message>
+        <source>{job}: cancelled</source>
+        <translation>{job}：已取消</translation>
+    </message>
 </context>
 <context>
     <name>JobDialog</name>
+    <message>
+        <source>units</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <source>unit</source>
+        <translation>单元</translation>
+    </message>
     <message>
         <source>Resume</source>
         <translation>继续</translation>
@@ -641,6 +1782,348 @@ Open {name} read-only instead?</source>
         <source>Cancelling after the {unit_one} in flight…</source>
         <translation>将在当前的{unit_one}完成后取消…</translation>
     </message>
+    <message>
+        <source>questions</source>
+        <translation>个问题</translation>
+    </message>
+    <message>
+        <source>question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>answering</source>
+        <translation>正在作答</translation>
+    </message>
+    <message>
+        <source>pre-labelling</source>
+        <translation>正在预标注</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>条主张</translation>
+    </message>
+    <message>
+        <source>claim</source>
+        <translation>主张</translation>
+    </message>
+    <message>
+        <source>verifying</source>
+        <translation>正在核验</translation>
+    </message>
+</context>
+<context>
+    <name>LabelingLayout</name>
+    <message>
+        <source>Evidence pairs (5 dimensions)</source>
+        <translation>证据对（5 个维度）</translation>
+    </message>
+    <message>
+        <source>Verifier reasoning (6 steps)</source>
+        <translation>核验推理（6 个步骤）</translation>
+    </message>
+    <message>
+        <source>disagreement</source>
+        <translation>分歧</translation>
+    </message>
+    <message>
+        <source>sample</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>retest (seen before)</source>
+        <translation>重测（之前见过）</translation>
+    </message>
+    <message>
+        <source>Labeling</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>运行：</translation>
+    </message>
+    <message>
+        <source>Verdicts from:</source>
+        <translation>判定来自：</translation>
+    </message>
+    <message>
+        <source>The verify run whose verdict is revealed after you commit a pair; its disagreements come first in the queue</source>
+        <translation>提交一对后将揭示其判定的核验运行；它的分歧排在队列最前</translation>
+    </message>
+    <message>
+        <source>Annotator:</source>
+        <translation>标注者：</translation>
+    </message>
+    <message>
+        <source>your name</source>
+        <translation>您的姓名</translation>
+    </message>
+    <message>
+        <source>Your name as it is stored with every label in this project</source>
+        <translation>您的姓名，会随本项目中的每条标注保存</translation>
+    </message>
+    <message>
+        <source>Auto-advance</source>
+        <translation>自动前进</translation>
+    </message>
+    <message>
+        <source>A digit sets the code and moves to the next dimension; after the last one the unit is committed (5 keys per evidence pair)</source>
+        <translation>数字键设定代码并移到下一个维度；最后一个维度后提交该单元（每个证据对按 5 次键）</translation>
+    </message>
+    <message>
+        <source>Reload queue</source>
+        <translation>重新载入队列</translation>
+    </message>
+    <message>
+        <source>Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo · R reveal · A accept the revealed pre-label</source>
+        <translation>按键：1–9 选择 · Enter/Tab 下一个 · Shift+Tab 返回 · Backspace 撤销 · R 揭示 · A 接受已揭示的预标注</translation>
+    </message>
+    <message>
+        <source>Your labels</source>
+        <translation>您的标注</translation>
+    </message>
+    <message>
+        <source>System and pre-label</source>
+        <translation>系统与预标注</translation>
+    </message>
+    <message>
+        <source>Previous unit (revealed)</source>
+        <translation>上一个单元（已揭示）</translation>
+    </message>
+    <message>
+        <source>Nothing committed yet.</source>
+        <translation>尚未提交任何内容。</translation>
+    </message>
+    <message>
+        <source>&lt;span style='color:#6b7380'&gt;Claim {v0} · {tag}&lt;/span&gt;&lt;br&gt;&lt;b style='font-size:15px'&gt;{v1}&lt;/b&gt;</source>
+        <translation>&lt;span style='color:#6b7380'&gt;主张 {v0} · {tag}&lt;/span&gt;&lt;br&gt;&lt;b style='font-size:15px'&gt;{v1}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>rank {rank}</source>
+        <translation>第 {rank} 名</translation>
+    </message>
+    <message>
+        <source>passage {id}</source>
+        <translation>段落 {id}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⚠ The reasoning contradicts the verdict:&lt;/b&gt; it concludes {said}.</source>
+        <translation>&lt;b&gt;⚠ 推理与判定相矛盾：&lt;/b&gt;推理的结论是 {said}。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Verdict:&lt;/b&gt; {verdict}</source>
+        <translation>&lt;b&gt;判定：&lt;/b&gt;{verdict}</translation>
+    </message>
+    <message>
+        <source>Reasoning:</source>
+        <translation>推理：</translation>
+    </message>
+    <message>
+        <source>(no reasoning recorded)</source>
+        <translation>（未记录推理）</translation>
+    </message>
+    <message>
+        <source>Passages</source>
+        <translation>段落</translation>
+    </message>
+    <message>
+        <source> (this passage: {stance})</source>
+        <translation>（此段落：{stance}）</translation>
+    </message>
+    <message>
+        <source>System verdict: &lt;b&gt;{verdict}&lt;/b&gt;</source>
+        <translation>系统判定：&lt;b&gt;{verdict}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No system verdict for this claim in the chosen run.</source>
+        <translation>所选运行中此主张没有系统判定。</translation>
+    </message>
+    <message>
+        <source>Gold label: &lt;b&gt;{label}&lt;/b&gt;</source>
+        <translation>金标准标注：&lt;b&gt;{label}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No LLM pre-label for this unit.</source>
+        <translation>此单元没有 LLM 预标注。</translation>
+    </message>
+    <message>
+        <source>Pre-label by &lt;code&gt;{who}&lt;/code&gt; ({same} of {n} agree with you):</source>
+        <translation>&lt;code&gt;{who}&lt;/code&gt; 的预标注（{n} 项中有 {same} 项与您一致）：</translation>
+    </message>
+    <message>
+        <source>Blind: the system verdict and the LLM pre-label stay hidden until you commit this unit (R reveals them now; later labels are then not blind).</source>
+        <translation>盲标：在您提交此单元前，系统判定和 LLM 预标注保持隐藏（按 R 立即揭示；之后的标注即不再是盲标）。</translation>
+    </message>
+    <message>
+        <source>Blind: the LLM pre-label and the gold label stay hidden until you commit this unit (R reveals them now; later labels are then not blind).</source>
+        <translation>盲标：在您提交此单元前，LLM 预标注和金标准标注保持隐藏（按 R 立即揭示；之后的标注即不再是盲标）。</translation>
+    </message>
+</context>
+<context>
+    <name>LabelingView</name>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>first pass</source>
+        <translation>首轮</translation>
+    </message>
+    <message>
+        <source>retest pass</source>
+        <translation>重测轮</translation>
+    </message>
+    <message>
+        <source>Retrieval run:</source>
+        <translation>检索运行：</translation>
+    </message>
+    <message>
+        <source>Verify run:</source>
+        <translation>核验运行：</translation>
+    </message>
+    <message>
+        <source>Nothing committed yet.</source>
+        <translation>尚未提交任何内容。</translation>
+    </message>
+    <message>
+        <source>No retrieval run to label yet: make or import one on the Runs page.</source>
+        <translation>尚无可标注的检索运行：请在“运行”页面创建或导入一个。</translation>
+    </message>
+    <message>
+        <source>No verify run to label yet: make or import one on the Runs page.</source>
+        <translation>尚无可标注的核验运行：请在“运行”页面创建或导入一个。</translation>
+    </message>
+    <message>
+        <source>Opening the queue…</source>
+        <translation>正在打开队列…</translation>
+    </message>
+    <message>
+        <source>Opening the labeling queue</source>
+        <translation>正在打开标注队列</translation>
+    </message>
+    <message>
+        <source>The queue could not be opened.</source>
+        <translation>无法打开队列。</translation>
+    </message>
+    <message>
+        <source>Ordering the labeling queue</source>
+        <translation>正在排序标注队列</translation>
+    </message>
+    <message>
+        <source>Verify the units with the LLM, then label its reasoning.</source>
+        <translation>先用 LLM 核验这些单元，再标注其推理。</translation>
+    </message>
+    <message>
+        <source>Classifier verdicts have no reasoning to label.</source>
+        <translation>分类器判定没有可标注的推理。</translation>
+    </message>
+    <message>
+        <source>Nothing left to label in {run} for {annotator}.</source>
+        <translation>{run} 中已没有需要 {annotator} 标注的内容。</translation>
+    </message>
+    <message>
+        <source>Codebook v{codebook_version}. Click the card (or press a digit) to label.</source>
+        <translation>编码手册 v{codebook_version}。点击卡片（或按数字键）开始标注。</translation>
+    </message>
+    <message>
+        <source>Ordering the rest of the queue…</source>
+        <translation>正在排序队列的其余部分…</translation>
+    </message>
+    <message>
+        <source>The queue is empty.</source>
+        <translation>队列为空。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;All done.&lt;/b&gt; Every unit in this queue is labelled.</source>
+        <translation>&lt;b&gt;全部完成。&lt;/b&gt;此队列中的每个单元都已标注。</translation>
+    </message>
+    <message>
+        <source>annotator {annotator}</source>
+        <translation>标注者 {annotator}</translation>
+    </message>
+    <message>
+        <source>{units} units in the run, {done} finished by you before</source>
+        <translation>本运行共 {units} 个单元，您此前已完成 {done} 个</translation>
+    </message>
+    <message>
+        <source>ordering the rest of the queue…</source>
+        <translation>正在排序队列的其余部分…</translation>
+    </message>
+    <message>
+        <source>Unit {v0}{extra} · {size} · {v1} committed this session · annotator {annotator} · codebook v{v2}</source>
+        <translation>单元 {v0}{extra} · {size} · 本次会话已提交 {v1} 个 · 标注者 {annotator} · 编码手册 v{v2}</translation>
+    </message>
+    <message>
+        <source>{name} has codes 1–{v0}.</source>
+        <translation>{name} 的代码为 1–{v0}。</translation>
+    </message>
+    <message>
+        <source>The project is open read-only.</source>
+        <translation>项目以只读方式打开。</translation>
+    </message>
+    <message>
+        <source> (blind)</source>
+        <translation>（盲标）</translation>
+    </message>
+    <message>
+        <source>Not saved: {v0}</source>
+        <translation>未保存：{v0}</translation>
+    </message>
+    <message>
+        <source>saving a label</source>
+        <translation>正在保存标注</translation>
+    </message>
+    <message>
+        <source>Press R to reveal the pre-label first; A then accepts it.</source>
+        <translation>请先按 R 揭示预标注；然后按 A 接受。</translation>
+    </message>
+    <message>
+        <source>No LLM pre-label for this unit.</source>
+        <translation>此单元没有 LLM 预标注。</translation>
+    </message>
+    <message>
+        <source>Accepted the pre-label by {who}; {name} still needs a code.</source>
+        <translation>已接受 {who} 的预标注；{name} 仍需一个代码。</translation>
+    </message>
+    <message>
+        <source>Accepted the pre-label by {who}.</source>
+        <translation>已接受 {who} 的预标注。</translation>
+    </message>
+    <message>
+        <source>Choose a code for {name} first (1–{v0}).</source>
+        <translation>请先为 {name} 选择一个代码（1–{v0}）。</translation>
+    </message>
+    <message>
+        <source>{name} is not labelled yet.</source>
+        <translation>{name} 尚未标注。</translation>
+    </message>
+    <message>
+        <source>Committed.</source>
+        <translation>已提交。</translation>
+    </message>
+    <message>
+        <source>Revealed: labels you make on this unit from now on are not blind (A accepts the pre-label).</source>
+        <translation>已揭示：从现在起您对此单元的标注不再是盲标（按 A 接受预标注）。</translation>
+    </message>
+    <message>
+        <source>Nothing to undo in this session.</source>
+        <translation>本次会话中没有可撤销的内容。</translation>
+    </message>
+    <message>
+        <source>Undoing…</source>
+        <translation>正在撤销…</translation>
+    </message>
+    <message>
+        <source>Undone (the label is superseded, not deleted).</source>
+        <translation>已撤销（该标注被取代，而非删除）。</translation>
+    </message>
+    <message>
+        <source>Not undone: {v0}</source>
+        <translation>未撤销：{v0}</translation>
+    </message>
+    <message>
+        <source>undoing a label</source>
+        <translation>正在撤销标注</translation>
+    </message>
 </context>
 <context>
     <name>MappingChoice</name>
@@ -651,6 +2134,835 @@ Open {name} read-only instead?</source>
     <message>
         <source>counts as an error: {verdicts}</source>
         <translation>计为错误：{verdicts}</translation>
+    </message>
+</context>
+<context>
+    <name>MergeReturnDialog</name>
+    <message>
+        <source>Merge returned labels</source>
+        <translation>合并返回的标注</translation>
+    </message>
+    <message>
+        <source>A return file holds one rater's labels on a package you sent, signed with their key. Merging checks the signature, that the package came from this project, its codebook and every unit, then adds the labels (merging the same file twice adds nothing).</source>
+        <translation>返回文件包含一位评分者对您发出的评分包所做的标注，并由其密钥签名。合并时会检查签名、评分包是否来自本项目、其编码手册以及每个单元，然后添加这些标注（同一文件合并两次不会重复添加）。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Return file</source>
+        <translation>返回文件</translation>
+    </message>
+    <message>
+        <source>optional: the rater's key fingerprint (ed25519:…) or public-key file</source>
+        <translation>可选：评分者的密钥指纹（ed25519:…）或公钥文件</translation>
+    </message>
+    <message>
+        <source>With a key here, a file signed by any other key is refused</source>
+        <translation>在此填写密钥后，由其他任何密钥签名的文件都会被拒绝</translation>
+    </message>
+    <message>
+        <source>Trust only</source>
+        <translation>仅信任</translation>
+    </message>
+    <message>
+        <source>Passphrase</source>
+        <translation>口令</translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>No file at {path}.</source>
+        <translation>{path} 处没有文件。</translation>
+    </message>
+    <message>
+        <source>The file is encrypted: type its passphrase, then Merge.</source>
+        <translation>文件已加密：请输入其口令，然后点击“合并”。</translation>
+    </message>
+    <message>
+        <source>Checking the signature…</source>
+        <translation>正在检查签名…</translation>
+    </message>
+    <message>
+        <source>Checking the return file</source>
+        <translation>正在检查返回文件</translation>
+    </message>
+    <message>
+        <source>Signature: {v0}</source>
+        <translation>签名：{v0}</translation>
+    </message>
+    <message>
+        <source>Choose the return file the rater sent you.</source>
+        <translation>请选择评分者发给您的返回文件。</translation>
+    </message>
+    <message>
+        <source>Merging…</source>
+        <translation>正在合并…</translation>
+    </message>
+    <message>
+        <source>Merging returned labels</source>
+        <translation>正在合并返回的标注</translation>
+    </message>
+    <message>
+        <source>Not merged: {v0}</source>
+        <translation>未合并：{v0}</translation>
+    </message>
+</context>
+<context>
+    <name>ModelsView</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>RAM fit</source>
+        <translation>内存适配</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>embedded</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <translation>本地</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>package</source>
+        <translation>软件包</translation>
+    </message>
+    <message>
+        <source>endpoint</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <source>Labels map</source>
+        <translation>标签映射</translation>
+    </message>
+    <message>
+        <source>Binary</source>
+        <translation>二分类</translation>
+    </message>
+    <message>
+        <source>Rule and thresholds</source>
+        <translation>规则与阈值</translation>
+    </message>
+    <message>
+        <source>API keys are not stored here: they come from the OS keyring, else the FACTAUDIT_API_KEY or OPENAI_API_KEY environment variable.</source>
+        <translation>API 密钥不保存在这里：它们来自操作系统的密钥环，否则来自 FACTAUDIT_API_KEY 或 OPENAI_API_KEY 环境变量。</translation>
+    </message>
+    <message>
+        <source>remote</source>
+        <translation>远程</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>unknown (needs {size})</source>
+        <translation>未知（需 {size}）</translation>
+    </message>
+    <message>
+        <source>fits ({needed} of {total})</source>
+        <translation>可容纳（需 {needed}，共 {total}）</translation>
+    </message>
+    <message>
+        <source>too large ({needed} of {total})</source>
+        <translation>过大（需 {needed}，共 {total}）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Verifier LLMs&lt;/b&gt;</source>
+        <translation>&lt;b&gt;核验用 LLM&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Add model…</source>
+        <translation>添加模型…</translation>
+    </message>
+    <message>
+        <source>A GGUF file or a classification folder: checked (opened, one pair run, RAM fit), then copied or linked into local_models/</source>
+        <translation>一个 GGUF 文件或一个分类模型文件夹：先检查（打开、试跑一对、内存适配），再复制或链接到 local_models/</translation>
+    </message>
+    <message>
+        <source>Copy a GGUF file…</source>
+        <translation>复制 GGUF 文件…</translation>
+    </message>
+    <message>
+        <source>Link a GGUF file…</source>
+        <translation>链接 GGUF 文件…</translation>
+    </message>
+    <message>
+        <source>Copy a classification folder…</source>
+        <translation>复制分类模型文件夹…</translation>
+    </message>
+    <message>
+        <source>Link a classification folder…</source>
+        <translation>链接分类模型文件夹…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Delete the selected local GGUF file (the embedded model and endpoints stay)</source>
+        <translation>删除所选的本地 GGUF 文件（内置模型和端点保留）</translation>
+    </message>
+    <message>
+        <source>Add endpoint…</source>
+        <translation>添加端点…</translation>
+    </message>
+    <message>
+        <source>Show fit check details</source>
+        <translation>显示适配检查详情</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Classifier verifiers&lt;/b&gt; (fast verdicts, each with the sentence that drove it)</source>
+        <translation>&lt;b&gt;分类器核验器&lt;/b&gt;（快速判定，每个都附带决定它的句子）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Embedders&lt;/b&gt;</source>
+        <translation>&lt;b&gt;嵌入模型&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;demo-grade:&lt;/b&gt; {name} is a 135M model, fine for trying the pipeline but not for real audits. Add a stronger GGUF (e.g. a 7–8B instruct model) to local_models/: &lt;code&gt;{folder}&lt;/code&gt;</source>
+        <translation>&lt;b&gt;仅供演示：&lt;/b&gt;{name} 是一个 1.35 亿参数的模型，适合试用流程，但不适合真正的审计。请将更强的 GGUF（例如 7–8B 指令模型）加入 local_models/：&lt;code&gt;{folder}&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>  [demo-grade]</source>
+        <translation>  [仅供演示]</translation>
+    </message>
+    <message>
+        <source>endpoint ({url}, {model})</source>
+        <translation>端点（{url}，{model}）</translation>
+    </message>
+    <message>
+        <source>not usable: {note}</source>
+        <translation>不可用：{note}</translation>
+    </message>
+    <message>
+        <source>yes (never Refuted)</source>
+        <translation>是（从不给出“驳斥”）</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Hashing model files</source>
+        <translation>正在计算模型文件哈希</translation>
+    </message>
+    <message>
+        <source>Add a GGUF model</source>
+        <translation>添加 GGUF 模型</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>GGUF 模型 (*.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Add a classification folder (config.json, tokenizer, weights)</source>
+        <translation>添加分类模型文件夹（config.json、分词器、权重）</translation>
+    </message>
+    <message>
+        <source>Checking {path} (opening it and running one pair)…</source>
+        <translation>正在检查 {path}（打开并试跑一对）…</translation>
+    </message>
+    <message>
+        <source>Adding model</source>
+        <translation>正在添加模型</translation>
+    </message>
+    <message>
+        <source>Linked {name}{digest}: {message}</source>
+        <translation>已链接 {name}{digest}：{message}</translation>
+    </message>
+    <message>
+        <source>Added {name}{digest}: {message}</source>
+        <translation>已添加 {name}{digest}：{message}</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Delete the file {path}?</source>
+        <translation>删除文件 {path}？</translation>
+    </message>
+    <message>
+        <source>Forget the endpoint {name}?</source>
+        <translation>移除端点 {name}？</translation>
+    </message>
+    <message>
+        <source>Remove model</source>
+        <translation>移除模型</translation>
+    </message>
+    <message>
+        <source>Removed {name}</source>
+        <translation>已移除 {name}</translation>
+    </message>
+    <message>
+        <source>Removing model</source>
+        <translation>正在移除模型</translation>
+    </message>
+    <message>
+        <source>Adding endpoint</source>
+        <translation>正在添加端点</translation>
+    </message>
+    <message>
+        <source>Fit check</source>
+        <translation>适配检查</translation>
+    </message>
+</context>
+<context>
+    <name>PrelabelDialog</name>
+    <message>
+        <source>Evidence — each retrieved passage of a retrieval run</source>
+        <translation>证据 — 检索运行中检索到的每个段落</translation>
+    </message>
+    <message>
+        <source>Reasoning — each verdict of a verify run</source>
+        <translation>推理 — 核验运行中的每个判定</translation>
+    </message>
+    <message>
+        <source>CARE: the model sees the claim and the passage, and rates every dimension</source>
+        <translation>CARE：模型看到主张和段落，并为每个维度评分</translation>
+    </message>
+    <message>
+        <source>Direct: asked straight whether the passage is relevant</source>
+        <translation>直接：直接询问段落是否相关</translation>
+    </message>
+    <message>
+        <source>Indirect: the model answers first, then its answer is compared</source>
+        <translation>间接：模型先作答，再将其答案进行比较</translation>
+    </message>
+    <message>
+        <source>CARE</source>
+        <translation>CARE</translation>
+    </message>
+    <message>
+        <source>direct</source>
+        <translation>直接</translation>
+    </message>
+    <message>
+        <source>indirect</source>
+        <translation>间接</translation>
+    </message>
+    <message>
+        <source>Pre-label with a language model</source>
+        <translation>用语言模型预标注</translation>
+    </message>
+    <message>
+        <source>Suggested codes stay hidden in Labeling until you have labelled the unit yourself.</source>
+        <translation>在您亲自标注该单元之前，建议的编码在“标注”页中保持隐藏。</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Show the model the gold label (when there is one)</source>
+        <translation>向模型显示金标准标注（如有）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Passages per claim</source>
+        <translation>每条主张的段落数</translation>
+    </message>
+    <message>
+        <source>all claims</source>
+        <translation>全部主张</translation>
+    </message>
+    <message>
+        <source>Limit (claims)</source>
+        <translation>上限（主张数）</translation>
+    </message>
+    <message>
+        <source>With a limit, the labeling queue's order pre-labels the units Labeling shows next (its disagreements first); claim id order takes the first claims</source>
+        <translation>设置上限时，按标注队列的顺序预标注“标注”页接下来显示的单元（分歧优先）；按主张 ID 顺序则取前面的主张</translation>
+    </message>
+    <message>
+        <source>Which claims first</source>
+        <translation>优先处理哪些主张</translation>
+    </message>
+    <message>
+        <source>Unfinished runs</source>
+        <translation>未完成的运行</translation>
+    </message>
+    <message>
+        <source>Pre-label</source>
+        <translation>预标注</translation>
+    </message>
+    <message>
+        <source>The labeling queue's next units (disagreements of {queue} first)</source>
+        <translation>标注队列中接下来的单元（{queue} 的分歧优先）</translation>
+    </message>
+    <message>
+        <source>Claim id order</source>
+        <translation>按主张 ID 顺序</translation>
+    </message>
+    <message>
+        <source>This target needs a finished retrieval run first.</source>
+        <translation>该目标需要先有一个已完成的检索运行。</translation>
+    </message>
+    <message>
+        <source>This target needs a finished verify run first.</source>
+        <translation>该目标需要先有一个已完成的核验运行。</translation>
+    </message>
+    <message>
+        <source>Estimating…</source>
+        <translation>正在估算…</translation>
+    </message>
+    <message>
+        <source>Estimating</source>
+        <translation>正在估算</translation>
+    </message>
+    <message>
+        <source>Not started.</source>
+        <translation>未启动。</translation>
+    </message>
+    <message>
+        <source>Loading the model…</source>
+        <translation>正在加载模型…</translation>
+    </message>
+    <message>
+        <source>Pre-labelling</source>
+        <translation>正在预标注</translation>
+    </message>
+    <message>
+        <source>Cancelled. The labels so far are kept; Resume finishes the run.</source>
+        <translation>已取消。已有的标注会保留；“继续”可完成该运行。</translation>
+    </message>
+    <message>
+        <source>{run_id}: {n_done} of {n_units} units pre-labelled ({n_parse_failures} replies did not parse) in {seconds} s.</source>
+        <translation>{run_id}：用 {seconds} 秒预标注了 {n_units} 个单元中的 {n_done} 个（{n_parse_failures} 个回复无法解析）。</translation>
+    </message>
+    <message>
+        <source> The labels so far are kept; Resume continues {run}.</source>
+        <translation>已有的标注会保留；“继续”将接着运行 {run}。</translation>
+    </message>
+    <message>
+        <source>Failed: {v0}.{hint}</source>
+        <translation>失败：{v0}。{hint}</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectWindow</name>
+    <message>
+        <source>Workflow</source>
+        <translation>工作流程</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <source>Labeling</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>个条目</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>个句子</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>条主张</translation>
+    </message>
+    <message>
+        <source>passages</source>
+        <translation>个段落</translation>
+    </message>
+    <message>
+        <source>{name} (Ctrl+{n})</source>
+        <translation>{name}（Ctrl+{n}）</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New project…</source>
+        <translation>新建项目(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Open project…</source>
+        <translation>打开项目(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import data…</source>
+        <translation>导入数据(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Send to a &amp;rater…</source>
+        <translation>发送给评分者(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>A sealed, blind package of units for a second rater to label</source>
+        <translation>一个封存的盲评单元包，供第二位评分者标注</translation>
+    </message>
+    <message>
+        <source>&amp;Merge returned labels…</source>
+        <translation>合并返回的标注(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>A rater's signed return file: check it and add the labels</source>
+        <translation>评分者签名的返回文件：校验后加入其标注</translation>
+    </message>
+    <message>
+        <source>&amp;Close project</source>
+        <translation>关闭项目(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Read the current page again from the project file</source>
+        <translation>从项目文件重新读取当前页面</translation>
+    </message>
+    <message>
+        <source>&amp;Connection log…</source>
+        <translation>连接日志(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Every outbound connection the app made, and the offline guard</source>
+        <translation>应用发起的每一次对外连接，以及离线保护</translation>
+    </message>
+    <message>
+        <source>&amp;Models…</source>
+        <translation>模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Verifier LLMs and embedders: RAM fit, add or remove models</source>
+        <translation>核验用 LLM 与嵌入模型：内存是否够用，添加或移除模型</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Quick start</source>
+        <translation>快速入门(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About factaudit</source>
+        <translation>关于 factaudit(&amp;A)</translation>
+    </message>
+    <message>
+        <source>The project file was changed outside this window; pages refreshed</source>
+        <translation>项目文件已在此窗口之外被修改；页面已刷新</translation>
+    </message>
+    <message>
+        <source>Checking the project file</source>
+        <translation>正在检查项目文件</translation>
+    </message>
+    <message>
+        <source>Cannot show {run_id} there: {v0}</source>
+        <translation>无法在该处显示 {run_id}：{v0}</translation>
+    </message>
+    <message>
+        <source>Saving the choice</source>
+        <translation>正在保存选择</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>The project is open read-only.</source>
+        <translation>项目以只读方式打开。</translation>
+    </message>
+    <message>
+        <source>Imported dataset {name}: {counts}</source>
+        <translation>已导入数据集 {name}：{counts}</translation>
+    </message>
+    <message>
+        <source>Connection log</source>
+        <translation>连接日志</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>About factaudit</source>
+        <translation>关于 factaudit</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The embedded verifier (SmolLM2-135M) is demo-grade; put a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;离线审计“先检索后核验”的事实核查流程。内置核验模型（SmolLM2-135M）仅供演示；请将更强的 GGUF 模型放入 &lt;code&gt;local_models/&lt;/code&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source> [read-only]</source>
+        <translation> [只读]</translation>
+    </message>
+    <message>
+        <source>{passages} passages · {items} items · {claims} claims · {runs} runs</source>
+        <translation>{passages} 个段落 · {items} 个条目 · {claims} 条主张 · {runs} 次运行</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>labelling as {who}</source>
+        <translation>标注者：{who}</translation>
+    </message>
+    <message>
+        <source>labeller: asked at the first label</source>
+        <translation>标注者：在第一次标注时询问</translation>
+    </message>
+    <message>
+        <source>Waiting for the running job to stop…</source>
+        <translation>正在等待运行中的任务停止…</translation>
+    </message>
+    <message>
+        <source>Close project</source>
+        <translation>关闭项目</translation>
+    </message>
+    <message>
+        <source>The project did not close cleanly: {reason}</source>
+        <translation>项目未能正常关闭：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>RaterLabelingView</name>
+    <message>
+        <source>The rater this package was made for</source>
+        <translation>此评分包所针对的评分者</translation>
+    </message>
+    <message>
+        <source>Previous unit</source>
+        <translation>上一个单元</translation>
+    </message>
+    <message>
+        <source>No labels.</source>
+        <translation>没有标注。</translation>
+    </message>
+    <message>
+        <source>A rater package holds no system verdict or pre-label to reveal.</source>
+        <translation>评分包中不含可揭示的系统判定或预标注。</translation>
+    </message>
+    <message>
+        <source>A rater package holds no pre-labels.</source>
+        <translation>评分包中不含预标注。</translation>
+    </message>
+</context>
+<context>
+    <name>RaterWindow</name>
+    <message>
+        <source>evidence pairs (claim × passage, every evidence dimension)</source>
+        <translation>证据对（主张 × 段落，全部证据维度）</translation>
+    </message>
+    <message>
+        <source>the verifier's reasoning (every reasoning step)</source>
+        <translation>核验器的推理（全部推理步骤）</translation>
+    </message>
+    <message>
+        <source>answer sentences (correct or error)</source>
+        <translation>回答中的句子（正确或有错误）</translation>
+    </message>
+    <message>
+        <source>{name} — labels for {rater} — factaudit</source>
+        <translation>{name} — {rater} 的标注 — factaudit</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rater package&lt;/b&gt; from &lt;b&gt;{v0}&lt;/b&gt; for &lt;b&gt;{v1}&lt;/b&gt;: {v2} units of {v3}, codebook v{codebook_version}. Signed by &lt;code&gt;{v4}&lt;/code&gt;. When you are done, or to send what you have so far: &lt;b&gt;File › Return labels…&lt;/b&gt;</source>
+        <translation>来自 &lt;b&gt;{v0}&lt;/b&gt;、发给 &lt;b&gt;{v1}&lt;/b&gt; 的&lt;b&gt;评分包&lt;/b&gt;：{v2} 个单元，内容为{v3}，编码手册 v{codebook_version}。签名者 &lt;code&gt;{v4}&lt;/code&gt;。完成后，或想发送目前已完成的部分时：&lt;b&gt;文件 › 返回标注…&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Return labels…</source>
+        <translation>返回标注(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Write your labels into a file signed with your key, to send back</source>
+        <translation>将您的标注写入由您的密钥签名的文件，以便发回</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;How to label</source>
+        <translation>如何标注(&amp;H)</translation>
+    </message>
+    <message>
+        <source>How to label</source>
+        <translation>如何标注</translation>
+    </message>
+    <message>
+        <source>{instructions}
+
+{text}
+
+Every label is saved as you make it; close the window whenever you like and open the package again to go on. File › Return labels… writes the file to send back.</source>
+        <translation>{instructions}
+
+{text}
+
+每条标注在您做出时即已保存；您可以随时关闭窗口，再次打开评分包即可继续。文件 › 返回标注… 会写出要发回的文件。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{done} of {total}&lt;/b&gt; units labelled — all done: File › Return labels…</source>
+        <translation>已标注 &lt;b&gt;{total} 个中的 {done} 个&lt;/b&gt;单元 — 全部完成：文件 › 返回标注…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{done} of {total}&lt;/b&gt; units labelled</source>
+        <translation>已标注 &lt;b&gt;{total} 个中的 {done} 个&lt;/b&gt;单元</translation>
+    </message>
+    <message>
+        <source>Return labels</source>
+        <translation>返回标注</translation>
+    </message>
+    <message>
+        <source>factaudit return files (*.faproj);;All files (*)</source>
+        <translation>factaudit 返回文件 (*.faproj);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Writing the return file…</source>
+        <translation>正在写入返回文件…</translation>
+    </message>
+    <message>
+        <source>Writing the return file</source>
+        <translation>正在写入返回文件</translation>
+    </message>
+    <message>
+        <source>Wrote {file}: {n} labels by {rater} ({labelled} of {units} units done), signed with your key {key}. Send this file back to whoever sent you the package.</source>
+        <translation>已写入 {file}：{rater} 的 {n} 条标注（已完成 {units} 个单元中的 {labelled} 个），已用您的密钥 {key} 签名。请将此文件发回给向您发送评分包的人。</translation>
+    </message>
+    <message>
+        <source>Labels returned</source>
+        <translation>标注已交回</translation>
+    </message>
+    <message>
+        <source>Not returned: {v0}</source>
+        <translation>未交回：{v0}</translation>
+    </message>
+</context>
+<context>
+    <name>ReasoningFromLLMBar</name>
+    <message>
+        <source>first </source>
+        <translation>前 </translation>
+    </message>
+    <message>
+        <source> units</source>
+        <translation> 个单元</translation>
+    </message>
+    <message>
+        <source>Verify them with the LLM ({LLM_MODEL})</source>
+        <translation>用 LLM 核验它们（{LLM_MODEL}）</translation>
+    </message>
+    <message>
+        <source>A verify run with reasoning on only these claims, with the same evidence (retrieval run and k) as the classifier run; slow: tens of seconds a claim</source>
+        <translation>仅对这些主张进行带推理的核验运行，证据与分类器运行相同（检索运行和 k）；较慢：每条主张需数十秒</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{run}&lt;/b&gt; is a classifier run: classifier verdicts have no reasoning to label.</source>
+        <translation>&lt;b&gt;{run}&lt;/b&gt; 是分类器运行：分类器判定没有可标注的推理。</translation>
+    </message>
+    <message>
+        <source>Verifying the first {n} units of {run} with {LLM_MODEL}…</source>
+        <translation>正在用 {LLM_MODEL} 核验 {run} 的前 {n} 个单元…</translation>
+    </message>
+    <message>
+        <source>Verifying {n} claims with {LLM_MODEL}</source>
+        <translation>正在用 {LLM_MODEL} 核验 {n} 条主张</translation>
+    </message>
+    <message>
+        <source>{run_id}: {n_verdicts} verdicts with reasoning from {LLM_MODEL}.</source>
+        <translation>{run_id}：来自 {LLM_MODEL} 的 {n_verdicts} 个带推理的判定。</translation>
+    </message>
+    <message>
+        <source>Cancelled: the verdicts so far are kept (Verify › Resume finishes the run).</source>
+        <translation>已取消：已有判定会保留（核验 › 继续 可完成该运行）。</translation>
+    </message>
+    <message>
+        <source>The LLM run failed: {v0}</source>
+        <translation>LLM 运行失败：{v0}</translation>
     </message>
 </context>
 <context>
@@ -952,6 +3264,236 @@ Open {name} read-only instead?</source>
     </message>
 </context>
 <context>
+    <name>RetrieveDialog</name>
+    <message>
+        <source>All claims</source>
+        <translation>全部主张</translation>
+    </message>
+    <message>
+        <source>reused from the cache</source>
+        <translation>从缓存复用</translation>
+    </message>
+    <message>
+        <source>built and cached</source>
+        <translation>已构建并缓存</translation>
+    </message>
+    <message>
+        <source>built, not cached</source>
+        <translation>已构建，未缓存</translation>
+    </message>
+    <message>
+        <source>Retrieve evidence</source>
+        <translation>检索证据</translation>
+    </message>
+    <message>
+        <source>bm25, dense:&lt;model&gt; or rrf:&lt;r1&gt;,&lt;r2&gt;,… (reciprocal rank fusion)</source>
+        <translation>bm25、dense:&lt;model&gt; 或 rrf:&lt;r1&gt;,&lt;r2&gt;,…（倒数排名融合）</translation>
+    </message>
+    <message>
+        <source>Retriever</source>
+        <translation>检索器</translation>
+    </message>
+    <message>
+        <source>Passages per claim (k)</source>
+        <translation>每条主张的段落数（k）</translation>
+    </message>
+    <message>
+        <source>The embedder used by a plain 'dense' retriever</source>
+        <translation>普通“dense”检索器使用的嵌入模型</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>嵌入模型</translation>
+    </message>
+    <message>
+        <source>Claims</source>
+        <translation>主张</translation>
+    </message>
+    <message>
+        <source>Conservative merge of sub-queries (comparisons, enumerations)</source>
+        <translation>子查询的保守合并（比较、列举）</translation>
+    </message>
+    <message>
+        <source>RRF constant c in Σ 1/(c + rank)</source>
+        <translation>Σ 1/(c + 排名) 中的 RRF 常数 c</translation>
+    </message>
+    <message>
+        <source>RRF constant</source>
+        <translation>RRF 常数</translation>
+    </message>
+    <message>
+        <source>Retrieve</source>
+        <translation>检索</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Retrieving</source>
+        <translation>正在检索</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>条主张</translation>
+    </message>
+    <message>
+        <source>{run_id}: {retriever}, top {k} for {n_queries} claims in {seconds} s (index {cache}).</source>
+        <translation>{run_id}：{retriever}，用 {seconds} 秒为 {n_queries} 条主张检索前 {k} 个段落（索引：{cache}）。</translation>
+    </message>
+    <message>
+        <source>Failed: {v0}</source>
+        <translation>失败：{v0}</translation>
+    </message>
+    <message>
+        <source>Cancelled. The run is kept and marked cancelled; its partial hits are never counted as a finished run.</source>
+        <translation>已取消。该运行被保留并标记为已取消；其部分结果绝不会被当作已完成的运行计入。</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewView</name>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>a top-k passage is high quality and verdict-bearing</source>
+        <translation>前 k 个段落中有一个高质量且可支撑判定</translation>
+    </message>
+    <message>
+        <source>no top-k passage is high quality and verdict-bearing</source>
+        <translation>前 k 个段落中没有高质量且可支撑判定的</translation>
+    </message>
+    <message>
+        <source>no claims to judge</source>
+        <translation>没有需要评判的主张</translation>
+    </message>
+    <message>
+        <source>label the retrieved passages to pre-fill (some are not rated on every quality dimension)</source>
+        <translation>标注检索到的段落后才能预填（部分段落未在所有质量维度上评分）</translation>
+    </message>
+    <message>
+        <source>no retrieved sentence bears on the claim by the classifier</source>
+        <translation>按分类器判断，检索到的句子均与该主张无关</translation>
+    </message>
+    <message>
+        <source>label the passage the verdict rests on first</source>
+        <translation>请先标注判定所依据的段落</translation>
+    </message>
+    <message>
+        <source>sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>claim</source>
+        <translation>主张</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <source>Verify run:</source>
+        <translation>核验运行：</translation>
+    </message>
+    <message>
+        <source>Evidence from:</source>
+        <translation>证据来自：</translation>
+    </message>
+    <message>
+        <source>The retrieval run whose top-k passages are shown</source>
+        <translation>显示其前 k 个段落的检索运行</translation>
+    </message>
+    <message>
+        <source>Level:</source>
+        <translation>层级：</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>No verify run yet: make or import one on the Runs page.</source>
+        <translation>尚无核验运行：请在“运行”页面创建或导入一个。</translation>
+    </message>
+    <message>
+        <source>Finding disagreements…</source>
+        <translation>正在查找分歧…</translation>
+    </message>
+    <message>
+        <source>Finding disagreements</source>
+        <translation>正在查找分歧</translation>
+    </message>
+    <message>
+        <source>{found} of {total} sentences disagree with the expert under {mapping}</source>
+        <translation>在 {mapping} 映射下，{total} 个句子中有 {found} 个与专家不一致</translation>
+    </message>
+    <message>
+        <source>{found} of {total} claims disagree with the expert under {mapping}</source>
+        <translation>在 {mapping} 映射下，{total} 条主张中有 {found} 条与专家不一致</translation>
+    </message>
+    <message>
+        <source>{n} triaged</source>
+        <translation>已分诊 {n} 个</translation>
+    </message>
+    <message>
+        <source>still reading…</source>
+        <translation>仍在读取…</translation>
+    </message>
+    <message>
+        <source>{n} left out (missing verdicts or parse failures)</source>
+        <translation>{n} 个被排除（缺少判定或解析失败）</translation>
+    </message>
+    <message>
+        <source>no retrieval run chosen: evidence shows the passages the verifier used</source>
+        <translation>未选择检索运行：证据显示核验器使用的段落</translation>
+    </message>
+    <message>
+        <source>this run has no verdicts on labelled sentences: choose the claim level</source>
+        <translation>此运行在已标注句子上没有判定：请选择主张层级</translation>
+    </message>
+    <message>
+        <source>  (pre-filled)</source>
+        <translation>  （已预填）</translation>
+    </message>
+    <message>
+        <source>Pre-filled: &lt;b&gt;{v0}&lt;/b&gt; — {v1}. Enter accepts it; 1, 2 or 3 decide otherwise.</source>
+        <translation>已预填：&lt;b&gt;{v0}&lt;/b&gt; — {v1}。按 Enter 接受；按 1、2 或 3 另作决定。</translation>
+    </message>
+    <message>
+        <source>No pre-fill: {v0}.</source>
+        <translation>无预填：{v0}。</translation>
+    </message>
+    <message>
+        <source>Decided: {v0} (by {triage_annotator})</source>
+        <translation>已决定：{v0}（由 {triage_annotator}）</translation>
+    </message>
+    <message>
+        <source>Not triaged yet.</source>
+        <translation>尚未分诊。</translation>
+    </message>
+    <message>
+        <source>Not saved: {v0}</source>
+        <translation>未保存：{v0}</translation>
+    </message>
+    <message>
+        <source>saving a triage decision</source>
+        <translation>正在保存分诊决定</translation>
+    </message>
+</context>
+<context>
     <name>RunDetailsDialog</name>
     <message>
         <source>Run {run_id}</source>
@@ -1200,6 +3742,176 @@ Open {name} read-only instead?</source>
     </message>
 </context>
 <context>
+    <name>SendToRaterDialog</name>
+    <message>
+        <source>Evidence pairs (claim × retrieved passage, 5 dimensions)</source>
+        <translation>证据对（主张 × 检索到的段落，5 个维度）</translation>
+    </message>
+    <message>
+        <source>The verifier's reasoning (6 steps)</source>
+        <translation>核验器的推理（6 个步骤）</translation>
+    </message>
+    <message>
+        <source>Answer sentences (correct or error)</source>
+        <translation>回答中的句子（正确或有错误）</translation>
+    </message>
+    <message>
+        <source>evidence pairs</source>
+        <translation>证据对</translation>
+    </message>
+    <message>
+        <source>reasoning traces</source>
+        <translation>推理过程</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>个句子</translation>
+    </message>
+    <message>
+        <source>Send to a rater</source>
+        <translation>发送给评分者</translation>
+    </message>
+    <message>
+        <source>A rater package is a sealed file, signed by you, holding only the texts a second rater needs: no verdicts, gold labels, pre-labels or other raters' labels. The rater opens it with factaudit, labels, and sends back a return file (File › Merge returned labels…).</source>
+        <translation>评分包是一个由您签名的封存文件，只包含第二位评分者所需的文本：不含判定、金标准标注、预标注或其他评分者的标注。评分者用 factaudit 打开、完成标注，并发回一个返回文件（文件 › 合并返回的标注…）。</translation>
+    </message>
+    <message>
+        <source>the second rater's name, e.g. Dr Chen</source>
+        <translation>第二位评分者的姓名，例如 陈医生</translation>
+    </message>
+    <message>
+        <source>Rater</source>
+        <translation>评分者</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <source>Claims for evidence pairs (each with its top passages), claims for reasoning, or sentences; drawn stratified by verdict and dataset</source>
+        <translation>证据对按主张计（每条主张带其排名靠前的段落），推理按主张计，句子按句计；按判定和数据集分层抽取</translation>
+    </message>
+    <message>
+        <source>All units</source>
+        <translation>全部单元</translation>
+    </message>
+    <message>
+        <source>Passages per claim:</source>
+        <translation>每条主张的段落数：</translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <translation>单元数</translation>
+    </message>
+    <message>
+        <source>Exactly the units in {name} (drawn by Certify).</source>
+        <translation>正是 {name} 中的单元（由“认证”抽取）。</translation>
+    </message>
+    <message>
+        <source>The same seed draws the same units</source>
+        <translation>相同的随机种子抽取相同的单元</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Encrypt with a passphrase (tell the rater the passphrase another way)</source>
+        <translation>用口令加密（通过其他途径把口令告知评分者）</translation>
+    </message>
+    <message>
+        <source>Passphrase</source>
+        <translation>口令</translation>
+    </message>
+    <message>
+        <source>Passphrase again</source>
+        <translation>再次输入口令</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Package file</source>
+        <translation>评分包文件</translation>
+    </message>
+    <message>
+        <source>Write package</source>
+        <translation>生成评分包</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>factaudit projects (*.faproj)</source>
+        <translation>factaudit 项目 (*.faproj)</translation>
+    </message>
+    <message>
+        <source>Type the rater's name.</source>
+        <translation>请输入评分者的姓名。</translation>
+    </message>
+    <message>
+        <source>Choose where to write the package.</source>
+        <translation>请选择评分包的保存位置。</translation>
+    </message>
+    <message>
+        <source>{name} already exists; choose another name.</source>
+        <translation>{name} 已存在；请换一个名称。</translation>
+    </message>
+    <message>
+        <source>Type a passphrase twice.</source>
+        <translation>请输入两次口令。</translation>
+    </message>
+    <message>
+        <source>The two passphrases differ.</source>
+        <translation>两次输入的口令不一致。</translation>
+    </message>
+    <message>
+        <source>Writing the package…</source>
+        <translation>正在生成评分包…</translation>
+    </message>
+    <message>
+        <source>Writing the rater package</source>
+        <translation>正在生成评分包</translation>
+    </message>
+    <message>
+        <source>Wrote {name}: {n_units} {what} for {rater}, codebook v{codebook_version}, signed {sender}. Send it to {rater}: they open it in factaudit, label, and send back the file File › Return labels… writes.</source>
+        <translation>已生成 {name}：供 {rater} 使用的 {n_units} 个{what}，编码手册 v{codebook_version}，签名者 {sender}。请将其发送给 {rater}：对方在 factaudit 中打开、完成标注，并发回由 文件 › 返回标注… 生成的文件。</translation>
+    </message>
+    <message>
+        <source>Not written: {v0}</source>
+        <translation>未写入：{v0}</translation>
+    </message>
+</context>
+<context>
+    <name>SentenceRaterView</name>
+    <message>
+        <source>All {n} sentences seen</source>
+        <translation>已看过全部 {n} 个句子</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;All done.&lt;/b&gt; Return the labels with File › Return labels…</source>
+        <translation>&lt;b&gt;全部完成。&lt;/b&gt;请通过 文件 › 返回标注… 交回标注</translation>
+    </message>
+    <message>
+        <source>Sentence {v0} of {v1}</source>
+        <translation>第 {v0} 句，共 {v1} 句</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;(this sentence is not in the package)&lt;/i&gt;</source>
+        <translation>&lt;i&gt;（此句子不在评分包中）&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Sentence {v0} ({sid}) labelled {label}.</source>
+        <translation>第 {v0} 句（{sid}）已标注为“{label}”。</translation>
+    </message>
+    <message>
+        <source>saving a label</source>
+        <translation>正在保存标注</translation>
+    </message>
+</context>
+<context>
     <name>StartScreen</name>
     <message>
         <source>Runs offline on embedded models. The embedded verifier (SmolLM2-135M) is demo-grade: for real audits put a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
@@ -1359,6 +4071,22 @@ Open {name} read-only instead?</source>
         <source>Answers</source>
         <translation>回答</translation>
     </message>
+    <message>
+        <source>Label</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <source>Codebook</source>
+        <translation>编码手册</translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>一致性</translation>
+    </message>
+    <message>
+        <source>Taxonomy</source>
+        <translation>分类体系</translation>
+    </message>
 </context>
 <context>
     <name>TableModel</name>
@@ -1421,6 +4149,22 @@ Open {name} read-only instead?</source>
     <message>
         <source>Title</source>
         <translation>标题</translation>
+    </message>
+    <message>
+        <source>Could not read the items: {reason}</source>
+        <translation>无法读取条目：{reason}</translation>
+    </message>
+    <message>
+        <source>Could not read the sentences: {reason}</source>
+        <translation>无法读取句子：{reason}</translation>
+    </message>
+    <message>
+        <source>Could not read the claims: {reason}</source>
+        <translation>无法读取主张：{reason}</translation>
+    </message>
+    <message>
+        <source>Could not read the passages: {reason}</source>
+        <translation>无法读取段落：{reason}</translation>
     </message>
 </context>
 <context>
@@ -1530,6 +4274,245 @@ Open {name} read-only instead?</source>
     </message>
 </context>
 <context>
+    <name>VerifyDialog</name>
+    <message>
+        <source>Whole passages</source>
+        <translation>完整段落</translation>
+    </message>
+    <message>
+        <source>Best 5 sentences of each passage</source>
+        <translation>每个段落中最匹配的 5 句</translation>
+    </message>
+    <message>
+        <source>Best 3 sentences of each passage (about 2× faster, less accurate)</source>
+        <translation>每个段落中最匹配的 3 句（约快 2 倍，准确度较低）</translation>
+    </message>
+    <message>
+        <source>Best 2 sentences of each passage</source>
+        <translation>每个段落中最匹配的 2 句</translation>
+    </message>
+    <message>
+        <source>Best sentences up to 600 tokens in all</source>
+        <translation>最匹配的句子，总计不超过 600 个词元</translation>
+    </message>
+    <message>
+        <source>Generate the verdict</source>
+        <translation>生成判定</translation>
+    </message>
+    <message>
+        <source>Log-probabilities of the four verdicts</source>
+        <translation>四种判定的对数概率</translation>
+    </message>
+    <message>
+        <source>Log-probabilities, contextually calibrated</source>
+        <translation>对数概率，经上下文校准</translation>
+    </message>
+    <message>
+        <source>Fast: a small model scores every (claim, passage sentence) pair, about a second a claim on one CPU thread (an LLM takes tens of seconds). Each verdict shows the sentence that drove it and its probability; there is no reasoning to label.</source>
+        <translation>快速：一个小模型为每个（主张，段落句子）对打分，在单个 CPU 线程上每条主张约需一秒（LLM 需要数十秒）。每个判定都会显示起决定作用的句子及其概率；没有可供标注的推理。</translation>
+    </message>
+    <message>
+        <source>Slow: a language model reads the passages and writes its reasoning, tens of seconds a claim on a laptop CPU. Use it for reasoning labels, or on the claims you want explained.</source>
+        <translation>较慢：语言模型阅读段落并写出推理过程，在笔记本电脑 CPU 上每条主张需数十秒。适用于推理标注，或用于您希望获得解释的主张。</translation>
+    </message>
+    <message>
+        <source> — may not fit in RAM</source>
+        <translation> — 内存可能不足</translation>
+    </message>
+    <message>
+        <source>binary</source>
+        <translation>二分类</translation>
+    </message>
+    <message>
+        <source>3-way NLI</source>
+        <translation>三分类 NLI</translation>
+    </message>
+    <message>
+        <source>Verify claims</source>
+        <translation>核验主张</translation>
+    </message>
+    <message>
+        <source>Retrieval run</source>
+        <translation>检索运行</translation>
+    </message>
+    <message>
+        <source>Fast classifier verdicts</source>
+        <translation>快速分类器判定</translation>
+    </message>
+    <message>
+        <source>Verdicts with reasoning (LLM, slow)</source>
+        <translation>带推理的判定（LLM，较慢）</translation>
+    </message>
+    <message>
+        <source>Classifier</source>
+        <translation>分类器</translation>
+    </message>
+    <message>
+        <source>optional: the model's own thresholds</source>
+        <translation>可选：默认使用模型自带的阈值</translation>
+    </message>
+    <message>
+        <source>A JSON file {examples}; it overrides the thresholds shipped with the model and is pinned in the run</source>
+        <translation>一个 JSON 文件 {examples}；它覆盖模型自带的阈值，并固定记录在运行中</translation>
+    </message>
+    <message>
+        <source>{a} or {b}</source>
+        <translation>{a} 或 {b}</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Thresholds file</source>
+        <translation>阈值文件</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible endpoint…</source>
+        <translation>兼容 OpenAI 的端点…</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>the server's model name</source>
+        <translation>服务器上的模型名称</translation>
+    </message>
+    <message>
+        <source>Endpoint URL</source>
+        <translation>端点 URL</translation>
+    </message>
+    <message>
+        <source>Endpoint model</source>
+        <translation>端点模型</translation>
+    </message>
+    <message>
+        <source>joint</source>
+        <translation>联合</translation>
+    </message>
+    <message>
+        <source>per-passage</source>
+        <translation>逐段落</translation>
+    </message>
+    <message>
+        <source>joint: all k passages in one prompt; per-passage: one stance per passage, then support only → Supported, refute only → Refuted, both → Ambiguous</source>
+        <translation>联合：所有 k 个段落放在同一个提示中；逐段落：每个段落给出一个立场，然后只有支持 → 支持，只有反驳 → 反驳，两者都有 → 不明确</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>What of each passage the verifier reads: the sentences that best match the claim (BM25 within the passage, in passage order) halve the prompt</source>
+        <translation>核验器读取每个段落的哪些内容：只读取与主张最匹配的句子（在段落内用 BM25 选取，按段落顺序）可使提示长度减半</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Log-probability scoring rates the four verdicts in one pass (in-process GGUF models, joint mode); contextual calibration corrects the model's bias toward one verdict with content-free inputs</source>
+        <translation>对数概率评分一次性为四种判定打分（进程内 GGUF 模型，联合模式）；上下文校准利用无内容输入纠正模型对某一判定的偏向</translation>
+    </message>
+    <message>
+        <source>Verdict scoring</source>
+        <translation>判定评分方式</translation>
+    </message>
+    <message>
+        <source>Reuse the cached prompt prefix (faster; may change greedy output slightly)</source>
+        <translation>复用缓存的提示前缀（更快；可能略微改变贪心解码的输出）</translation>
+    </message>
+    <message>
+        <source>Passages per claim (k)</source>
+        <translation>每条主张的段落数（k）</translation>
+    </message>
+    <message>
+        <source>all claims</source>
+        <translation>全部主张</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>Unfinished runs</source>
+        <translation>未完成的运行</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>核验</translation>
+    </message>
+    <message>
+        <source>Fast classifier verdicts (no classifier model found)</source>
+        <translation>快速分类器判定（未找到分类器模型）</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source> The embedded SmolLM2-135M is demo-grade: fine to try the pipeline and to get reasoning to label, not for real audits.</source>
+        <translation>内置的 SmolLM2-135M 仅供演示：适合试用流程和获取可标注的推理，不适合真正的审核。</translation>
+    </message>
+    <message>
+        <source>Claims and passages are sent to this server. The key comes from the OS keyring or FACTAUDIT_API_KEY and is never stored in the project.</source>
+        <translation>主张和段落会发送到此服务器。密钥来自操作系统密钥环或 FACTAUDIT_API_KEY，绝不会保存在项目中。</translation>
+    </message>
+    <message>
+        <source>Estimating…</source>
+        <translation>正在估算…</translation>
+    </message>
+    <message>
+        <source>Estimating</source>
+        <translation>正在估算</translation>
+    </message>
+    <message>
+        <source>Not started.</source>
+        <translation>未启动。</translation>
+    </message>
+    <message>
+        <source>{n}; classifier claims are fast (about a second each on one thread): no need to slice the run.</source>
+        <translation>{n}；分类器处理主张很快（单线程每条约一秒）：无需把运行分段。</translation>
+    </message>
+    <message>
+        <source>Loading the model…</source>
+        <translation>正在加载模型…</translation>
+    </message>
+    <message>
+        <source>Verifying</source>
+        <translation>正在核验</translation>
+    </message>
+    <message>
+        <source>No finished retrieval run yet: retrieve evidence first.</source>
+        <translation>尚无已完成的检索运行：请先检索证据。</translation>
+    </message>
+    <message>
+        <source>no verdicts</source>
+        <translation>没有判定</translation>
+    </message>
+    <message>
+        <source>{run_id}: {n_verdicts}/{n_claims} claims in {seconds} s — {counts}; {n_parse_failures} parse failures.</source>
+        <translation>{run_id}：用 {seconds} 秒完成 {n_verdicts}/{n_claims} 条主张 — {counts}；{n_parse_failures} 个解析失败。</translation>
+    </message>
+    <message>
+        <source> The verdicts so far are kept; Resume continues {run}.</source>
+        <translation>已有的判定会保留；“继续”将接着运行 {run}。</translation>
+    </message>
+    <message>
+        <source>Failed: {v0}.{hint}</source>
+        <translation>失败：{v0}。{hint}</translation>
+    </message>
+    <message>
+        <source>Cancelled. The verdicts so far are kept; Resume finishes the run.</source>
+        <translation>已取消。已有的判定会保留；“继续”可完成该运行。</translation>
+    </message>
+    <message>
+        <source>{id} ({status}, {n} verdicts)</source>
+        <translation>{id}（{status}，{n} 个判定）</translation>
+    </message>
+</context>
+<context>
     <name>WorkflowView</name>
     <message>
         <source>Workflow</source>
@@ -1570,6 +4553,21 @@ Open {name} read-only instead?</source>
     <message>
         <source>Use pre-labels</source>
         <translation>使用预标注</translation>
+    </message>
+</context>
+<context>
+    <name>attribution</name>
+    <message>
+        <source>({n} more characters, highlighted below)</source>
+        <translation>（还有 {n} 个字符，见下方高亮）</translation>
+    </message>
+    <message>
+        <source>What drove the verdict:</source>
+        <translation>决定判定的依据：</translation>
+    </message>
+    <message>
+        <source>A classifier verdict has no reasoning: the highlighted sentence is the evidence window with the highest probability for it.</source>
+        <translation>分类器判定没有推理：高亮的句子是对该判定概率最高的证据窗口。</translation>
     </message>
 </context>
 <context>
@@ -1672,6 +4670,26 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <translation>正在设置数据集语言</translation>
     </message>
     <message>
+        <source>run {runs}</source>
+        <translation>运行 {runs}</translation>
+    </message>
+    <message>
+        <source>runs {runs}</source>
+        <translation>运行 {runs}</translation>
+    </message>
+    <message>
+        <source>1 annotation</source>
+        <translation>1 条标注</translation>
+    </message>
+    <message>
+        <source>{n} annotations</source>
+        <translation>{n} 条标注</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation>和</translation>
+    </message>
+    <message>
         <source>Delete dataset</source>
         <translation>删除数据集</translation>
     </message>
@@ -1697,14 +4715,161 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
 </context>
 <context>
-    <name>long_run</name>
+    <name>import_plan</name>
     <message>
-        <source>Start with {n:,}</source>
-        <translation>先处理 {n:,} 个</translation>
+        <source>Gold labels</source>
+        <translation>金标准标注</translation>
     </message>
     <message>
-        <source>Run all {n_units:,}</source>
-        <translation>全部运行 {n_units:,} 个</translation>
+        <source>Sentence labels</source>
+        <translation>句子标注</translation>
+    </message>
+    <message>
+        <source>Verdicts</source>
+        <translation>判定数</translation>
+    </message>
+    <message>
+        <source>documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>passages</source>
+        <translation>个段落</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>个条目</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>个句子</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>条主张</translation>
+    </message>
+    <message>
+        <source>hits</source>
+        <translation>检索结果</translation>
+    </message>
+    <message>
+        <source>verdicts</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>predictions</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无内容</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ready:&lt;/b&gt; would import {counts}.</source>
+        <translation>&lt;b&gt;就绪：&lt;/b&gt;将导入 {counts}。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Would fail&lt;/b&gt; with 1 problem (listed below): nothing would be imported. Fix the file or the settings, or import the valid records only.</source>
+        <translation>&lt;b&gt;将会失败&lt;/b&gt;，存在 1 个问题（见下方）：不会导入任何内容。请修正文件或设置，或只导入有效记录。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Would fail&lt;/b&gt; with {n} problems (listed below): nothing would be imported. Fix the file or the settings, or import the valid records only.</source>
+        <translation>&lt;b&gt;将会失败&lt;/b&gt;，存在 {n} 个问题（见下方）：不会导入任何内容。请修正文件或设置，或只导入有效记录。</translation>
+    </message>
+    <message>
+        <source>Not read (would be dropped): {columns}. Map them above if they hold one of our fields.</source>
+        <translation>未读取（将被丢弃）：{columns}。如果其中包含本系统的字段，请在上方进行映射。</translation>
+    </message>
+    <message>
+        <source>Values of {column} no label mapping covers: {values}</source>
+        <translation>{column} 中没有被任何标签映射覆盖的取值：{values}</translation>
+    </message>
+    <message>
+        <source>1 invalid record would be left out and listed in a side file.</source>
+        <translation>1 条无效记录将被跳过并列入旁附文件。</translation>
+    </message>
+    <message>
+        <source>{n} invalid records would be left out and listed in a side file.</source>
+        <translation>{n} 条无效记录将被跳过并列入旁附文件。</translation>
+    </message>
+    <message>
+        <source>{n} gold passage ids are not in the project's corpus.</source>
+        <translation>有 {n} 个金标准段落 ID 不在项目的语料库中。</translation>
+    </message>
+</context>
+<context>
+    <name>long_run</name>
+    <message>
+        <source>{n} claim</source>
+        <translation>{n} 条主张</translation>
+    </message>
+    <message>
+        <source>{n} claims</source>
+        <translation>{n} 条主张</translation>
+    </message>
+    <message>
+        <source>measured on {n} earlier claims</source>
+        <translation>基于此前 {n} 条主张的实测</translation>
+    </message>
+    <message>
+        <source>{n} passage</source>
+        <translation>{n} 个段落</translation>
+    </message>
+    <message>
+        <source>{n} passages</source>
+        <translation>{n} 个段落</translation>
+    </message>
+    <message>
+        <source>measured on {n} earlier passages</source>
+        <translation>基于此前 {n} 个段落的实测</translation>
+    </message>
+    <message>
+        <source>{n} verdict</source>
+        <translation>{n} 个判定</translation>
+    </message>
+    <message>
+        <source>{n} verdicts</source>
+        <translation>{n} 个判定</translation>
+    </message>
+    <message>
+        <source>measured on {n} earlier verdicts</source>
+        <translation>基于此前 {n} 个判定的实测</translation>
+    </message>
+    <message>
+        <source>{n} s</source>
+        <translation>{n} 秒</translation>
+    </message>
+    <message>
+        <source>{n} min</source>
+        <translation>{n} 分钟</translation>
+    </message>
+    <message>
+        <source>{h} h {m} min</source>
+        <translation>{h} 小时 {m} 分钟</translation>
+    </message>
+    <message>
+        <source>{n}; no speed measured for this model on this computer yet (this run measures it).</source>
+        <translation>{n}；尚未在本机上测得此模型的速度（本次运行将进行测量）。</translation>
+    </message>
+    <message>
+        <source>{n} ≈ {duration} on this computer ({measured}).</source>
+        <translation>{n} ≈ 在本机上需 {duration}（{measured}）。</translation>
+    </message>
+    <message>
+        <source>Start with {n}?</source>
+        <translation>先运行 {n} 个？</translation>
+    </message>
+    <message>
+        <source>A long run</source>
+        <translation>耗时较长的运行</translation>
+    </message>
+    <message>
+        <source>Start with {n}</source>
+        <translation>先运行 {n} 个</translation>
+    </message>
+    <message>
+        <source>Run all {n_units}</source>
+        <translation>全部运行 {n_units} 个</translation>
     </message>
 </context>
 <context>
@@ -1712,6 +4877,95 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>Refresh</source>
         <translation>刷新</translation>
+    </message>
+</context>
+<context>
+    <name>rater_adjudication</name>
+    <message>
+        <source>{v0} of {claim_id}: {v1} (by {adjudicator}). {done} of {v2} adjudicated.</source>
+        <translation>{claim_id} 的{v0}：{v1}（由 {adjudicator} 裁定）。已裁定 {v2} 处中的 {done} 处。</translation>
+    </message>
+</context>
+<context>
+    <name>rater_labeling</name>
+    <message>
+        <source>Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo</source>
+        <translation>按键：1–9 选择 · Enter/Tab 下一个 · Shift+Tab 返回 · Backspace 撤销</translation>
+    </message>
+    <message>
+        <source>Keys: 1 correct · 2 error · → next · ← or Backspace back</source>
+        <translation>按键：1 正确 · 2 错误 · → 下一个 · ← 或 Backspace 返回</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>Contains an error</source>
+        <translation>含有错误</translation>
+    </message>
+    <message>
+        <source>Not saved: {v0}</source>
+        <translation>未保存：{v0}</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Question:&lt;/b&gt; {question}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;问题：&lt;/b&gt;{question}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Answer&lt;/b&gt; (the sentence to label is marked):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;回答&lt;/b&gt;（待标注的句子已标出）：&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>rater_merge</name>
+    <message>
+        <source>factaudit return files (*.faproj);;All files (*)</source>
+        <translation>factaudit 返回文件 (*.faproj);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Signature: the file is damaged or truncated; it cannot be merged.</source>
+        <translation>签名：文件已损坏或被截断；无法合并。</translation>
+    </message>
+    <message>
+        <source>changed since it was signed</source>
+        <translation>签名后已被更改</translation>
+    </message>
+    <message>
+        <source>Signature: NOT valid ({why}); it cannot be merged.</source>
+        <translation>签名：无效（{why}）；无法合并。</translation>
+    </message>
+    <message>
+        <source>a key you trust</source>
+        <translation>您信任的密钥</translation>
+    </message>
+    <message>
+        <source>a key not in your trusted keys (check the fingerprint with the rater)</source>
+        <translation>不在您信任列表中的密钥（请与评分者核对指纹）</translation>
+    </message>
+    <message>
+        <source>Signature: valid, signed by {signer}, {trust}.</source>
+        <translation>签名：有效，由 {signer} 签名，{trust}。</translation>
+    </message>
+    <message>
+        <source> ({n} were already here)</source>
+        <translation>（其中 {n} 条已存在）</translation>
+    </message>
+    <message>
+        <source>trusted</source>
+        <translation>受信任</translation>
+    </message>
+    <message>
+        <source>not in your trusted keys</source>
+        <translation>不在您信任的密钥中</translation>
+    </message>
+    <message>
+        <source>Nothing new: every label by {rater} in {file} is already in this project{again}.</source>
+        <translation>没有新内容：{file} 中 {rater} 的所有标注都已在本项目中{again}。</translation>
+    </message>
+    <message>
+        <source>Merged {n} labels by {rater} from {file}{again}; signed {key} ({trust}).</source>
+        <translation>已从 {file} 合并 {rater} 的 {n} 条标注{again}；签名密钥 {key}（{trust}）。</translation>
     </message>
 </context>
 <context>
@@ -1734,6 +4988,220 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>evidence not fully labelled</source>
         <translation>证据未完全标注</translation>
+    </message>
+    <message>
+        <source>sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>claim</source>
+        <translation>主张</translation>
+    </message>
+    <message>
+        <source>item {id}</source>
+        <translation>条目 {id}</translation>
+    </message>
+    <message>
+        <source>expert: &lt;b&gt;{expert}&lt;/b&gt; · system: &lt;b&gt;{system}&lt;/b&gt; (under {mapping})</source>
+        <translation>专家：&lt;b&gt;{expert}&lt;/b&gt; · 系统：&lt;b&gt;{system}&lt;/b&gt;（{mapping} 映射下）</translation>
+    </message>
+    <message>
+        <source>Expert's reason: {reason}</source>
+        <translation>专家理由：{reason}</translation>
+    </message>
+    <message>
+        <source>(flagged as an error)</source>
+        <translation>（被标记为错误）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Claim {id}:&lt;/b&gt; {text}</source>
+        <translation>&lt;b&gt;主张 {id}：&lt;/b&gt;{text}</translation>
+    </message>
+    <message>
+        <source>Verdict: &lt;b&gt;{verdict}&lt;/b&gt;</source>
+        <translation>判定：&lt;b&gt;{verdict}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>gold: {label}</source>
+        <translation>金标准：{label}</translation>
+    </message>
+    <message>
+        <source>evidence: {evidence}</source>
+        <translation>证据：{evidence}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⚠ The reasoning contradicts the verdict:&lt;/b&gt; it concludes {said}, the verdict is {verdict}.</source>
+        <translation>&lt;b&gt;⚠ 推理与判定相矛盾：&lt;/b&gt;推理的结论是 {said}，而判定是 {verdict}。</translation>
+    </message>
+    <message>
+        <source>Reasoning:</source>
+        <translation>推理：</translation>
+    </message>
+    <message>
+        <source> (none recorded)</source>
+        <translation>（未记录）</translation>
+    </message>
+    <message>
+        <source>No passages.</source>
+        <translation>没有段落。</translation>
+    </message>
+    <message>
+        <source>The verifier received the top {k} passages (marked ▶); ✔ marks the passage whose sentence drove the verdict.</source>
+        <translation>核验器收到了前 {k} 个段落（标记为 ▶）；✔ 标记其句子决定判定的段落。</translation>
+    </message>
+    <message>
+        <source>The verifier received the top {k} passages (marked ▶); ✔ marks those it says it used.</source>
+        <translation>核验器收到了前 {k} 个段落（标记为 ▶）；✔ 标记它声称使用的段落。</translation>
+    </message>
+    <message>
+        <source>(passage not in the project)</source>
+        <translation>（段落不在项目中）</translation>
+    </message>
+</context>
+<context>
+    <name>run_details</name>
+    <message>
+        <source>only Refuted counts as an error</source>
+        <translation>只有“反驳”计为错误</translation>
+    </message>
+    <message>
+        <source>Refuted or No Evidence count as errors</source>
+        <translation>“反驳”或“无证据”计为错误</translation>
+    </message>
+    <message>
+        <source>Refuted, No Evidence or Ambiguous count as errors</source>
+        <translation>“反驳”、“无证据”或“不明确”计为错误</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>**{kind}** run, **{status}**; started {started}, finished {finished}.</source>
+        <translation>**{kind}**运行，**{status}**；开始于 {started}，结束于 {finished}。</translation>
+    </message>
+    <message>
+        <source>**{kind}** run, **{status}**; started {started}.</source>
+        <translation>**{kind}**运行，**{status}**；开始于 {started}。</translation>
+    </message>
+    <message>
+        <source>Error: {error}</source>
+        <translation>错误：{error}</translation>
+    </message>
+    <message>
+        <source>Counts</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>Computing the figures…</source>
+        <translation>正在计算指标…</translation>
+    </message>
+    <message>
+        <source>Retrieval against gold evidence</source>
+        <translation>对照金标准证据的检索</translation>
+    </message>
+    <message>
+        <source>{n} claims evaluated, {excluded} without gold left out.</source>
+        <translation>评估了 {n} 条主张，{excluded} 条无金标准的主张未计入。</translation>
+    </message>
+    <message>
+        <source>**Warning:** {warning}</source>
+        <translation>**警告：** {warning}</translation>
+    </message>
+    <message>
+        <source>| k | recall | MRR | nDCG | full coverage |</source>
+        <translation>| k | 召回率 | MRR | nDCG | 完全覆盖 |</translation>
+    </message>
+    <message>
+        <source>Retrieval</source>
+        <translation>检索</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>评分</translation>
+    </message>
+    <message>
+        <source>Sentence level (an error is the positive class):</source>
+        <translation>句子级（错误为正类）：</translation>
+    </message>
+    <message>
+        <source>{n} sentences</source>
+        <translation>{n} 个句子</translation>
+    </message>
+    <message>
+        <source>Claim level (an error is the positive class):</source>
+        <translation>主张级（错误为正类）：</translation>
+    </message>
+    <message>
+        <source>{n} claims</source>
+        <translation>{n} 条主张</translation>
+    </message>
+    <message>
+        <source>| mapping | precision | recall | F1 | n |</source>
+        <translation>| 映射 | 精确率 | 召回率 | F1 | n |</translation>
+    </message>
+    <message>
+        <source>Closed regime (gold verdicts): accuracy {accuracy}, macro-F1 {macro_f1} over {n} claims.</source>
+        <translation>封闭设定（金标准判定）：在 {n} 条主张上，准确率 {accuracy}，宏平均 F1 {macro_f1}。</translation>
+    </message>
+    <message>
+        <source>{n} outputs did not parse and are left out.</source>
+        <translation>{n} 个输出无法解析，未计入。</translation>
+    </message>
+    <message>
+        <source>Settings and pins</source>
+        <translation>设置与固定项</translation>
+    </message>
+    <message>
+        <source>Provenance</source>
+        <translation>来源信息</translation>
+    </message>
+</context>
+<context>
+    <name>run_names</name>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>retrieval</source>
+        <translation>检索</translation>
+    </message>
+    <message>
+        <source>verification</source>
+        <translation>核验</translation>
+    </message>
+    <message>
+        <source>pre-labelling</source>
+        <translation>正在预标注</translation>
+    </message>
+    <message>
+        <source>decomposition</source>
+        <translation>分解</translation>
+    </message>
+    <message>
+        <source>answering from documents</source>
+        <translation>根据文档作答</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>导入</translation>
     </message>
 </context>
 <context>
@@ -1778,8 +5246,76 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <translation>快速入门</translation>
     </message>
     <message>
+        <source>The Workflow page lists every step in order; its highlighted step is the next one.</source>
+        <translation>“工作流程”页按顺序列出每个步骤；高亮的步骤就是下一步。</translation>
+    </message>
+    <message>
+        <source>Labeling</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <source>choose the code with that number for the current dimension</source>
+        <translation>为当前维度选择该编号对应的编码</translation>
+    </message>
+    <message>
+        <source>Enter, Tab or Right</source>
+        <translation>Enter、Tab 或 →</translation>
+    </message>
+    <message>
+        <source>next dimension, then the next unit</source>
+        <translation>下一个维度，然后下一个单元</translation>
+    </message>
+    <message>
+        <source>Shift+Tab or Left</source>
+        <translation>Shift+Tab 或 ←</translation>
+    </message>
+    <message>
+        <source>previous dimension</source>
+        <translation>上一个维度</translation>
+    </message>
+    <message>
+        <source>Backspace</source>
+        <translation>Backspace</translation>
+    </message>
+    <message>
+        <source>undo the last label</source>
+        <translation>撤销上一条标注</translation>
+    </message>
+    <message>
+        <source>reveal the hidden pre-label and gold label now</source>
+        <translation>立即揭示隐藏的预标注和金标准标注</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <source>triage the disagreement: retrieval error, verification error, wrong gold label</source>
+        <translation>对分歧进行分诊：检索错误、核验错误、金标准标注有误</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <source>accept the pre-filled triage</source>
+        <translation>接受预填的分诊</translation>
+    </message>
+    <message>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>| Key | What it does |</source>
+        <translation>| 按键 | 作用 |</translation>
+    </message>
+    <message>
+        <source>On pages</source>
+        <translation>页面内</translation>
+    </message>
+    <message>
+        <source>| Page | Key | What it does |</source>
+        <translation>| 页面 | 按键 | 作用 |</translation>
     </message>
 </context>
 </TS>
