@@ -98,9 +98,18 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("workflow_actions", text)
 
 
-def quickstart_text() -> str:
+def quickstart_text(lang: str | None = None) -> str:
+    """The Quick start in the interface language (resources/help/quickstart.<lang>.md), else English."""
+    from factaudit.engine import i18n as engine_i18n
+
+    lang = lang or engine_i18n.language()
+    names = ([f"quickstart.{lang}.md"] if lang != "en" else []) + ["quickstart.md"]
     try:
-        return resources.files("factaudit.resources").joinpath("help", "quickstart.md").read_text(encoding="utf-8")
+        folder = resources.files("factaudit.resources").joinpath("help")
+        for name in names:
+            if folder.joinpath(name).is_file():
+                return folder.joinpath(name).read_text(encoding="utf-8")
+        raise FileNotFoundError(names[-1])
     except (FileNotFoundError, OSError, ModuleNotFoundError):
         return "# " + QCoreApplication.translate("workflow_actions", "Quick start") + "\n\n" + \
             QCoreApplication.translate("workflow_actions", "The Workflow page lists every step in order; its highlighted step is the next one.")
