@@ -59,6 +59,23 @@ def test_every_report_text_is_in_both_catalogues_with_its_placeholders():
             assert cat[m].count("<code>") == m.count("<code>"), (lang, m)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_catalogue_entry_invents_a_placeholder(lang):
+    # CLI lines and errors are matched against their msgid and filled from the English line's values
+    for msgid, msgstr in i18n.catalogue(lang).items():
+        assert set(i18n.placeholders(msgstr)) <= set(i18n.placeholders(msgid)), (lang, msgid)
+
+
+def test_the_cli_messages_of_a_typical_session_are_translated():
+    cli = i18n_extract.cli_messages()
+    typical = ["created {p.path} (schema {p.schema_version})", "error: {message}", "report written to {out}:",
+               "imported dataset {res.dataset.name!r}: {parts} in {seconds:.1f} s", "runs:", "datasets:"]
+    for msgid in typical:
+        assert msgid in cli, msgid            # still what the commands print
+        for lang in LANGS:
+            assert i18n.catalogue(lang).get(msgid, msgid) != msgid, (lang, msgid)
+
+
 def test_chinese_report_shows_the_catalogue_headings_and_no_english_one(reports):
     en = (reports["en"] / "report.html").read_text(encoding="utf-8")
     zh = (reports["zh"] / "report.html").read_text(encoding="utf-8")
