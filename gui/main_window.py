@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QSizePolicy, QStackedWidget,
@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.services import status as workflow_status
-from factaudit.gui import workflow_actions
+from factaudit.gui import i18n, workflow_actions
 from factaudit.gui.ops import Op, OpChanges, announce, error_text, on_changes
 from factaudit.gui.views.broken_page import build_or_explain
 from factaudit.gui.views.data_view import DataView
@@ -29,7 +29,13 @@ from factaudit.gui.screen import resize_to_fit
 
 log = logging.getLogger(__name__)
 
-PAGES = ("Workflow", "Data", "Runs", "Review", "Labeling", "Reports")
+# the pages' names (the sidebar shows them translated; code names pages by these)
+PAGES = (QT_TRANSLATE_NOOP("ProjectWindow", "Workflow"), QT_TRANSLATE_NOOP("ProjectWindow", "Data"),
+         QT_TRANSLATE_NOOP("ProjectWindow", "Runs"), QT_TRANSLATE_NOOP("ProjectWindow", "Review"),
+         QT_TRANSLATE_NOOP("ProjectWindow", "Labeling"), QT_TRANSLATE_NOOP("ProjectWindow", "Reports"))
+# the words of the import summary and the status bar, by the engine's count keys
+COUNT_WORDS = {"items": QT_TRANSLATE_NOOP("ProjectWindow", "items"), "sentences": QT_TRANSLATE_NOOP("ProjectWindow", "sentences"),
+               "claims": QT_TRANSLATE_NOOP("ProjectWindow", "claims"), "passages": QT_TRANSLATE_NOOP("ProjectWindow", "passages")}
 FIRST_LAZY = 3          # pages from here on are built on first show
 # Pages built on first show (they read the project as they are built): page -> class taking (project, parent)
 LAZY_PAGES = {"Review": ReviewPage, "Labeling": LabelingPage, "Reports": ResultsView}
@@ -63,8 +69,8 @@ class ProjectWindow(QMainWindow):
         self.sidebar.setIconSize(QSize(0, 0))
         self.sidebar.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for n, name in enumerate(PAGES, start=1):
-            item = QListWidgetItem(name)
-            item.setToolTip(self.tr("{name} (Ctrl+{n})").format(name=name, n=n))
+            item = QListWidgetItem(self.tr(name))
+            item.setToolTip(self.tr("{name} (Ctrl+{n})").format(name=self.tr(name), n=n))
             self.sidebar.addItem(item)
         self.pages = QStackedWidget()
         self.workflow_view = WorkflowView(project)
@@ -131,18 +137,18 @@ class ProjectWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu(self.tr("&File"))
-        self.new_action = self._action("&New project…", "Ctrl+N", self.newRequested.emit)
-        self.open_action = self._action("&Open project…", "Ctrl+O", self.openRequested.emit)
-        self.import_action = self._action("&Import data…", "Ctrl+I", self.import_data)
+        self.new_action = self._action(self.tr("&New project…"), "Ctrl+N", self.newRequested.emit)
+        self.open_action = self._action(self.tr("&Open project…"), "Ctrl+O", self.openRequested.emit)
+        self.import_action = self._action(self.tr("&Import data…"), "Ctrl+I", self.import_data)
         self.import_action.setEnabled(not self.project.readonly)
-        self.send_rater_action = self._action("Send to a &rater…", None, self.send_to_rater,
-                                              "A sealed, blind package of units for a second rater to label")
-        self.merge_rater_action = self._action("&Merge returned labels…", None, self.merge_returned,
-                                               "A rater's signed return file: check it and add the labels")
+        self.send_rater_action = self._action(self.tr("Send to a &rater…"), None, self.send_to_rater,
+                                              self.tr("A sealed, blind package of units for a second rater to label"))
+        self.merge_rater_action = self._action(self.tr("&Merge returned labels…"), None, self.merge_returned,
+                                               self.tr("A rater's signed return file: check it and add the labels"))
         for a in (self.send_rater_action, self.merge_rater_action):
             a.setEnabled(not self.project.readonly)
-        self.close_action = self._action("&Close project", "Ctrl+W", self.close)
-        self.quit_action = self._action("&Quit", "Ctrl+Q", self.quitRequested.emit)
+        self.close_action = self._action(self.tr("&Close project"), "Ctrl+W", self.close)
+        self.quit_action = self._action(self.tr("&Quit"), "Ctrl+Q", self.quitRequested.emit)
         for a in (self.new_action, self.open_action):
             file_menu.addAction(a)
         file_menu.addSeparator()
@@ -157,26 +163,26 @@ class ProjectWindow(QMainWindow):
         view_menu = bar.addMenu(self.tr("&View"))
         self.page_actions = []
         for n, name in enumerate(PAGES):
-            action = self._action(name, f"Ctrl+{n + 1}", lambda _=False, i=n: self.show_page(i))
+            action = self._action(self.tr(name), f"Ctrl+{n + 1}", lambda _=False, i=n: self.show_page(i))
             view_menu.addAction(action)
             self.page_actions.append(action)
         view_menu.addSeparator()
         # F5 is bound here only: pages keep their Refresh buttons without a shortcut of their own
-        self.refresh_action = self._action("&Refresh", "F5", self.refresh_current,
-                                           "Read the current page again from the project file")
+        self.refresh_action = self._action(self.tr("&Refresh"), "F5", self.refresh_current,
+                                           self.tr("Read the current page again from the project file"))
         view_menu.addAction(self.refresh_action)
-        view_menu.addAction(self._action("&Connection log…", None, self.show_connection_log,
-                                         "Every outbound connection the app made, and the offline guard"))
-        self.models_action = self._action("&Models…", "Ctrl+M", self.show_models,
-                                          "Verifier LLMs and embedders: RAM fit, add or remove models")
+        view_menu.addAction(self._action(self.tr("&Connection log…"), None, self.show_connection_log,
+                                         self.tr("Every outbound connection the app made, and the offline guard")))
+        self.models_action = self._action(self.tr("&Models…"), "Ctrl+M", self.show_models,
+                                          self.tr("Verifier LLMs and embedders: RAM fit, add or remove models"))
         view_menu.addAction(self.models_action)
 
         help_menu = bar.addMenu(self.tr("&Help"))
-        self.quickstart_action = self._action("&Quick start", "F1", lambda: workflow_actions.show_quickstart(self))
+        self.quickstart_action = self._action(self.tr("&Quick start"), "F1", lambda: workflow_actions.show_quickstart(self))
         help_menu.addAction(self.quickstart_action)
-        help_menu.addAction(self._action("&Keyboard shortcuts", None, lambda: workflow_actions.show_shortcuts(self)))
+        help_menu.addAction(self._action(self.tr("&Keyboard shortcuts"), None, lambda: workflow_actions.show_shortcuts(self)))
         help_menu.addSeparator()
-        help_menu.addAction(self._action("&About factaudit", None, self._about))
+        help_menu.addAction(self._action(self.tr("&About factaudit"), None, self._about))
 
     # ---- pages -----------------------------------------------------------------------------------
     def show_page(self, index: int) -> None:
@@ -197,7 +203,7 @@ class ProjectWindow(QMainWindow):
         page_cls = self._lazy.pop(index, None)
         if page_cls is None:
             return
-        page = build_or_explain(PAGES[index], lambda: page_cls(self.project, self))
+        page = build_or_explain(self.tr(PAGES[index]), lambda: page_cls(self.project, self))
         old = self.pages.widget(index)
         self.pages.insertWidget(index, page)
         self.pages.removeWidget(old)
@@ -248,7 +254,7 @@ class ProjectWindow(QMainWindow):
 
         def seen(version) -> None:
             if version is not None and self._data_version is not None and version != self._data_version:
-                self.statusBar().showMessage(QCoreApplication.translate("main_window", "The project file was changed outside this window; pages refreshed"), 6000)
+                self.statusBar().showMessage(self.tr("The project file was changed outside this window; pages refreshed"), 6000)
                 self.refresh()
             self._data_version = version
 
@@ -299,8 +305,11 @@ class ProjectWindow(QMainWindow):
         return dialog
 
     def _imported(self, result) -> None:
-        counts = ", ".join(f"{v:,} {k}" for k, v in result.counts.items())
+        counts = ", ".join(f"{i18n.number(v)} {self._count_word(k)}" for k, v in result.counts.items())
         self.statusBar().showMessage(self.tr("Imported dataset {name}: {counts}").format(name=result.dataset.name, counts=counts), 8000)
+
+    def _count_word(self, kind: str) -> str:
+        return self.tr(COUNT_WORDS[kind]) if kind in COUNT_WORDS else kind
 
     def send_to_rater(self, **kwargs):
         """File › Send to a rater… (gui/dialogs/rater_send.py)."""
@@ -359,8 +368,8 @@ class ProjectWindow(QMainWindow):
         return Path(self.project.path).stem
 
     def _update_title(self) -> None:
-        suffix = " [read-only]" if self.project.readonly else ""
-        self.setWindowTitle(self.tr("{project_name}{suffix} — factaudit").format(project_name=self.project_name, suffix=suffix))
+        suffix = self.tr(" [read-only]") if self.project.readonly else ""
+        self.setWindowTitle(f"{self.project_name}{suffix} — factaudit")
 
     def _update_status(self) -> None:
         """The status bar's counts, read in a worker (count(*) over 100,000 claims is not free)."""
@@ -378,13 +387,15 @@ class ProjectWindow(QMainWindow):
     def _show_counts(self, counts: dict | None) -> None:
         text = Path(self.project.path).name
         if counts:
-            text += (f"   ·   {counts['passages']:,} passages · {counts['items']:,} items · "
-                     f"{counts['claims_active']:,} claims · {counts['runs']:,} runs")
+            text += "   ·   " + self.tr("{passages} passages · {items} items · {claims} claims · {runs} runs").format(
+                passages=i18n.number(counts['passages']), items=i18n.number(counts['items']),
+                claims=i18n.number(counts['claims_active']), runs=i18n.number(counts['runs']))
         if self.project.readonly:
-            text += "   ·   read-only"
+            text += "   ·   " + self.tr("read-only")
         else:   # who labels here: per project, asked at the first label
             who = project_annotator(self.project)
-            text += f"   ·   labelling as {who}" if who else "   ·   labeller: asked at the first label"
+            text += "   ·   " + (self.tr("labelling as {who}").format(who=who) if who
+                                 else self.tr("labeller: asked at the first label"))
         self.project_label.setText(text)
 
     # ---- closing ---------------------------------------------------------------------------------
@@ -402,8 +413,9 @@ class ProjectWindow(QMainWindow):
                 log.warning("closing %s: %s", self.project.path, exc)
             else:
                 log.exception("closing %s failed", self.project.path)
-            box = QMessageBox(QMessageBox.Icon.Warning, "Close project", f"The project did not close cleanly: "
-                              f"{error_text(exc)}", QMessageBox.StandardButton.Ok)
+            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Close project"),
+                              self.tr("The project did not close cleanly: {reason}").format(reason=error_text(exc)),
+                              QMessageBox.StandardButton.Ok)
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             box.open()
         super().closeEvent(event)

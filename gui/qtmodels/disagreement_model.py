@@ -5,13 +5,33 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractListModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-KIND_NAMES = {"missed_error": "missed error", "false_alarm": "false alarm", "wrong_verdict": "wrong verdict"}
-TRIAGE_NAMES = {"retrieval_error": "Retrieval error", "verification_error": "Verification error",
-                "wrong_gold": "Wrong gold label"}
+KIND_NAMES = {"missed_error": QT_TRANSLATE_NOOP("DisagreementModel", "missed error"),
+              "false_alarm": QT_TRANSLATE_NOOP("DisagreementModel", "false alarm"),
+              "wrong_verdict": QT_TRANSLATE_NOOP("DisagreementModel", "wrong verdict")}
+KIND_PLURALS = {"missed_error": QT_TRANSLATE_NOOP("DisagreementModel", "missed errors"),
+                "false_alarm": QT_TRANSLATE_NOOP("DisagreementModel", "false alarms"),
+                "wrong_verdict": QT_TRANSLATE_NOOP("DisagreementModel", "wrong verdicts")}
+TRIAGE_NAMES = {"retrieval_error": QT_TRANSLATE_NOOP("DisagreementModel", "Retrieval error"),
+                "verification_error": QT_TRANSLATE_NOOP("DisagreementModel", "Verification error"),
+                "wrong_gold": QT_TRANSLATE_NOOP("DisagreementModel", "Wrong gold label")}
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("DisagreementModel", text)
+
+
+def kind_name(kind: str, n: int = 1) -> str:
+    """A disagreement kind as the interface shows it (plural for counts other than one)."""
+    names = KIND_NAMES if n == 1 else KIND_PLURALS
+    return _tr(names[kind]) if kind in names else kind
+
+
+def triage_name(code: str) -> str:
+    return _tr(TRIAGE_NAMES[code]) if code in TRIAGE_NAMES else code
 EXPAND_PAGE = 25
 MAX_CACHED = 2000
 
@@ -100,13 +120,13 @@ class DisagreementModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             decided = self.triage.get(r.unit_id)
             if decided:
-                state = f"✓ {TRIAGE_NAMES.get(decided, decided)}"
+                state = f"✓ {triage_name(decided)}"
             else:
                 d = self._full.get(index.row())
-                state = (f"pre-fill: {TRIAGE_NAMES[d.prefill]}" if d is not None and d.prefill
-                         else "not triaged")
+                state = (QCoreApplication.translate("DisagreementModel", "pre-fill: {name}").format(name=triage_name(d.prefill)) if d is not None and d.prefill
+                         else QCoreApplication.translate("DisagreementModel", "not triaged"))
             text = r.text if len(r.text) <= 80 else r.text[:77] + "…"
-            return f"{KIND_NAMES.get(r.kind, r.kind)} · {r.unit_id}\n{text}\n{state}"
+            return f"{kind_name(r.kind)} · {r.unit_id}\n{text}\n{state}"
         if role == Qt.ItemDataRole.ToolTipRole:
             return r.text
         if role == Qt.ItemDataRole.ForegroundRole:

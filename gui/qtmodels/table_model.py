@@ -96,7 +96,13 @@ class LazyTableModel(QAbstractTableModel):
             self.error = None
 
     def _failed(self, what: str, exc: FactAuditError) -> None:
-        message = f"Could not read the {self.kind}: {error_text(exc)}"
+        kinds = {"items": QT_TRANSLATE_NOOP("TableModel", "Could not read the items: {reason}"),
+                 "sentences": QT_TRANSLATE_NOOP("TableModel", "Could not read the sentences: {reason}"),
+                 "claims": QT_TRANSLATE_NOOP("TableModel", "Could not read the claims: {reason}"),
+                 "passages": QT_TRANSLATE_NOOP("TableModel", "Could not read the passages: {reason}")}
+        template = QCoreApplication.translate("TableModel", kinds[self.kind]) if self.kind in kinds else \
+            f"Could not read the {self.kind}: {{reason}}"
+        message = template.format(reason=error_text(exc))
         if message != self.error:           # once per distinct failure, not once per paint
             log.warning("%s of %s failed: %s", what, self.kind, exc)
         self.error = message

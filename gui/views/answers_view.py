@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter, QTableWidgetItem, QTextBrowser, QVBoxLayout,
@@ -19,11 +19,45 @@ from factaudit.engine import services
 from factaudit.gui.changes import OpChanges
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.labeling_parts import annotator_for
-from factaudit.engine.metrics.display import percent_text
+from factaudit.gui import i18n
 from factaudit.gui.views.tables import read_only_table
 from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
 
-COLUMNS = ("Item", "Tier", "Strict", "Lost in", "Review")
+COLUMNS = (QT_TRANSLATE_NOOP("AnswersView", "Item"), QT_TRANSLATE_NOOP("AnswersView", "Tier"),
+           QT_TRANSLATE_NOOP("AnswersView", "Strict"), QT_TRANSLATE_NOOP("AnswersView", "Lost in"),
+           QT_TRANSLATE_NOOP("AnswersView", "Review"))
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("AnswersView", text)
+
+
+def percent_text(value, ci=None) -> str:
+    """0.8532 with (0.80, 0.90) -> "85.3 [80.0, 90.0]" in the locale's digits; None -> "n/a"."""
+    if value is None:
+        return QCoreApplication.translate("AnswersView", "n/a")
+    text = i18n.number(100 * value, 1)
+    if ci:
+        text += f" [{i18n.number(100 * ci[0], 1)}, {i18n.number(100 * ci[1], 1)}]"
+    return text
+
+
+# the audit's words for an option's fate and the layer it was lost in (stored as the engine writes them)
+AUDIT_WORDS = {"missed": QT_TRANSLATE_NOOP("AnswersView", "missed"), "wrong": QT_TRANSLATE_NOOP("AnswersView", "wrong"),
+               "retrieval": QT_TRANSLATE_NOOP("AnswersView", "retrieval"),
+               "generation": QT_TRANSLATE_NOOP("AnswersView", "generation"),
+               "terminology": QT_TRANSLATE_NOOP("AnswersView", "terminology"),
+               "data": QT_TRANSLATE_NOOP("AnswersView", "data"), "unknown": QT_TRANSLATE_NOOP("AnswersView", "unknown"),
+               "in_evidence": QT_TRANSLATE_NOOP("AnswersView", "misread"),
+               "unsupported": QT_TRANSLATE_NOOP("AnswersView", "made up")}
+
+
+def audit_word(word: str) -> str:
+    return _tr(AUDIT_WORDS[word]) if word in AUDIT_WORDS else word
+
+
+def review_text(acceptable: bool) -> str:
+    return QCoreApplication.translate("AnswersView", "acceptable") if acceptable else QCoreApplication.translate("AnswersView", "not acceptable")
 
 
 @dataclass
@@ -58,24 +92,28 @@ def load_answers(project, run_id: str | None, n_resamples: int = 1000, cancel=No
 
 
 def summary_text(m: dict) -> str:
-    parts = [f"{m['n']} items: strict {percent_text(m['strict'], m.get('strict_ci'))}, intermediate "
-             f"{percent_text(m['intermediate'], m.get('intermediate_ci'))}, "
-             f"lenient {percent_text(m['lenient'], m.get('lenient_ci'))}"]
+    parts = [QCoreApplication.translate("AnswersView", "{n} items: strict {strict}, intermediate {intermediate}, lenient {lenient}").format(
+        n=i18n.number(m['n']), strict=percent_text(m['strict'], m.get('strict_ci')),
+        intermediate=percent_text(m['intermediate'], m.get('intermediate_ci')),
+        lenient=percent_text(m['lenient'], m.get('lenient_ci')))]
     if m.get("acceptable_rate") is not None:
         t = m["review"]["table"]
-        parts.append(f"acceptable (expert review, {m['review']['n_reviewed']} of {m['review']['n_sampled']}) "
-                     f"{percent_text(m['acceptable_rate'], m['acceptable_rate_ci'])} against strict "
-                     f"{percent_text(m['review']['strict_on_reviewed'])} on those items — strict & acceptable "
-                     f"{t['strict_and_acceptable']}, strict & not {t['strict_not_acceptable']}, not strict & "
-                     f"acceptable {t['not_strict_acceptable']}, neither {t['not_strict_not_acceptable']}")
+        parts.append(QCoreApplication.translate("AnswersView", "acceptable (expert review, {reviewed} of {sampled}) {rate} against strict {strict} on those items — strict & acceptable {sa}, strict & not {sn}, not strict & acceptable {na}, neither {nn}").format(
+            reviewed=i18n.number(m['review']['n_reviewed']), sampled=i18n.number(m['review']['n_sampled']),
+            rate=percent_text(m['acceptable_rate'], m['acceptable_rate_ci']),
+            strict=percent_text(m['review']['strict_on_reviewed']), sa=i18n.number(t['strict_and_acceptable']),
+            sn=i18n.number(t['strict_not_acceptable']), na=i18n.number(t['not_strict_acceptable']),
+            nn=i18n.number(t['not_strict_not_acceptable'])))
     if m.get("n_with_passages"):
         miss, wrong = m["missed_options"], m["wrong_options"]
-        parts.append(f"evidence coverage {percent_text(m['evidence_coverage'], m['evidence_coverage_ci'])}, faithfulness "
-                     f"{percent_text(m['faithfulness'], m['faithfulness_ci'])}; missed: retrieval {miss['retrieval']}, "
-                     f"generation {miss['generation']}, terminology {miss['terminology']}; wrong: made up "
-                     f"{wrong['unsupported']}, misread {wrong['in_evidence']}")
+        parts.append(QCoreApplication.translate("AnswersView", "evidence coverage {coverage}, faithfulness {faithfulness}; missed: retrieval {retrieval}, generation {generation}, terminology {terminology}; wrong: made up {made_up}, misread {misread}").format(
+            coverage=percent_text(m['evidence_coverage'], m['evidence_coverage_ci']),
+            faithfulness=percent_text(m['faithfulness'], m['faithfulness_ci']),
+            retrieval=i18n.number(miss['retrieval']), generation=i18n.number(miss['generation']),
+            terminology=i18n.number(miss['terminology']), made_up=i18n.number(wrong['unsupported']),
+            misread=i18n.number(wrong['in_evidence'])))
     if m.get("refusal_rate") is not None:
-        parts.append(f"refusals {percent_text(m['refusal_rate'], m['refusal_rate_ci'])}")
+        parts.append(QCoreApplication.translate("AnswersView", "refusals {rate}").format(rate=percent_text(m['refusal_rate'], m['refusal_rate_ci'])))
     parts += [f"⚠ {w}" for w in m.get("warnings", [])]
     return "\n".join(parts)
 
@@ -86,24 +124,35 @@ def _e(text) -> str:
 
 def item_html(v, audit: dict | None) -> str:
     cited = set(v.citations)
-    out = [f"<h3>{_e(v.item_id)}</h3><p><b>Question:</b> {_e(v.question)}<br>",
-           f"<b>Gold options:</b> {_e(', '.join(v.gold_options))}<br>",
-           f"<b>Chosen:</b> {'<i>refused</i>' if v.refused else _e(', '.join(v.chosen) or '∅')}<br>",
-           f"<b>Tier:</b> {_e(v.risk_tier or '—')} · <b>Category:</b> {_e(v.category or '—')}</p>"]
+    label_question = QCoreApplication.translate("AnswersView", "Question:")
+    label_gold_options = QCoreApplication.translate("AnswersView", "Gold options:")
+    label_chosen = QCoreApplication.translate("AnswersView", "Chosen:")
+    label_tier = QCoreApplication.translate("AnswersView", "Tier:")
+    label_category = QCoreApplication.translate("AnswersView", "Category:")
+    label_reference_answer = QCoreApplication.translate("AnswersView", "Reference answer:")
+    label_lost = QCoreApplication.translate("AnswersView", "Lost:")
+    label_review = QCoreApplication.translate("AnswersView", "Review:")
+    chosen = "<i>" + QCoreApplication.translate("AnswersView", "refused") + "</i>" if v.refused else _e(', '.join(v.chosen) or '∅')
+    out = [f"<h3>{_e(v.item_id)}</h3><p><b>{label_question}</b> {_e(v.question)}<br>",
+           f"<b>{label_gold_options}</b> {_e(', '.join(v.gold_options))}<br>",
+           f"<b>{label_chosen}</b> {chosen}<br>",
+           f"<b>{label_tier}</b> {_e(v.risk_tier or '—')} · <b>{label_category}</b> {_e(v.category or '—')}</p>"]
     if v.reference:
-        out.append(f"<p><b>Reference answer:</b> {_e(v.reference)}</p>")
+        out.append(f"<p><b>{label_reference_answer}</b> {_e(v.reference)}</p>")
     if audit and audit.get("causes"):
-        out.append("<p><b>Lost:</b> " + "; ".join(
-            f"{_e(c['kind'])} {_e(c['option'])} — {_e(c.get('layer', c['cause']))}" for c in audit["causes"]) + "</p>")
+        out.append(f"<p><b>{label_lost}</b> " + "; ".join(
+            f"{_e(audit_word(c['kind']))} {_e(c['option'])} — {_e(audit_word(c.get('layer', c['cause'])))}"
+            for c in audit["causes"]) + "</p>")
     if v.mark is not None:
-        out.append(f"<p><b>Review:</b> {'acceptable' if v.mark.acceptable else 'not acceptable'} "
+        out.append(f"<p><b>{label_review}</b> {review_text(v.mark.acceptable)} "
                    f"({_e(v.mark.reviewer)}){': ' + _e(v.mark.note) if v.mark.note else ''}</p>")
-    out.append("<h4>Passages the system saw</h4>" if v.seen else "<p><i>The record does not list the passages "
-               "the system saw.</i></p>")
+    out.append("<h4>" + QCoreApplication.translate("AnswersView", "Passages the system saw") + "</h4>" if v.seen else
+               "<p><i>" + QCoreApplication.translate("AnswersView", "The record does not list the passages the system saw.") + "</i></p>")
+    cited_mark = QCoreApplication.translate("AnswersView", " (cited)")
     for pid, text in v.seen:
-        out.append(f"<p><b>{_e(pid)}</b>{' (cited)' if pid in cited else ''}: {_e(text)}</p>")
+        out.append(f"<p><b>{_e(pid)}</b>{cited_mark if pid in cited else ''}: {_e(text)}</p>")
     if v.gold_passages:
-        out.append("<h4>Gold passages</h4>" + "".join(f"<p><b>{_e(p)}</b>: {_e(t)}</p>" for p, t in v.gold_passages))
+        out.append("<h4>" + QCoreApplication.translate("AnswersView", "Gold passages") + "</h4>" + "".join(f"<p><b>{_e(p)}</b>: {_e(t)}</p>" for p, t in v.gold_passages))
     return "".join(out)
 
 
@@ -146,7 +195,7 @@ class AnswersView(QWidget):
         mark_row.addWidget(self.reject_button)
         root.addLayout(mark_row)
         split = QSplitter(Qt.Orientation.Horizontal)
-        self.table = read_only_table(COLUMNS, stretch_last=False)
+        self.table = read_only_table([self.tr(c) for c in COLUMNS], stretch_last=False)
         self.table.itemSelectionChanged.connect(self.show_selected)
         split.addWidget(self.table)
         self.detail = QTextBrowser()
@@ -163,8 +212,8 @@ class AnswersView(QWidget):
     # ---- reading ---------------------------------------------------------------------------------
     def refresh(self) -> None:
         project, run, n = self.project, self.run_combo.currentData(), self.n_resamples
-        self._read.start(lambda job: load_answers(project, run, n, cancel=job.cancel), title="Reading answers",
-                         success=self.show_bundle, failed="Could not read the run")
+        self._read.start(lambda job: load_answers(project, run, n, cancel=job.cancel), title=self.tr("Reading answers"),
+                         success=self.show_bundle, failed=self.tr("Could not read the run"), busy=self.tr("Reading…"))
 
     def show_bundle(self, bundle: AnswersBundle) -> None:
         keep = self.current_item()
@@ -183,16 +232,18 @@ class AnswersView(QWidget):
         if bundle.run_id is None:
             self.status.setText(self.tr("No choices runs yet: import the answers a system gave with File › Import data… (Ctrl+I), kind “choices”."))
         else:
-            lead = (f"Review sample {bundle.sample_id}: {len(bundle.items)} answers." if reviewing
-                    else f"{len(bundle.items)} failed answers (draw a review sample to judge answers).")
+            lead = (self.tr("Review sample {sample}: {n} answers.").format(sample=bundle.sample_id,
+                                                                            n=i18n.number(len(bundle.items)))
+                    if reviewing else self.tr("{n} failed answers (draw a review sample to judge answers).").format(
+                        n=i18n.number(len(bundle.items))))
             self.status.setText(lead + "\n" + summary_text(bundle.figures or {}))
         self.table.setRowCount(len(bundle.items))
         for row, v in enumerate(bundle.items):
             a = bundle.audits.get(v.item_id) or {}
             s = bundle.strict.get(v.item_id)
-            review = "" if v.mark is None else ("acceptable" if v.mark.acceptable else "not acceptable")
-            cells = (v.item_id, v.risk_tier or "", "—" if s is None else ("yes" if s == 1.0 else "no"),
-                     ", ".join(a.get("layers") or []), review)
+            review = "" if v.mark is None else review_text(v.mark.acceptable)
+            cells = (v.item_id, v.risk_tier or "", "—" if s is None else (self.tr("yes") if s == 1.0 else self.tr("no")),
+                     ", ".join(audit_word(x) for x in a.get("layers") or []), review)
             for col, text in enumerate(cells):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         ids = [v.item_id for v in bundle.items]
@@ -239,7 +290,7 @@ class AnswersView(QWidget):
     def _marked(self, mark, row: int) -> None:
         v = next(x for x in self.bundle.items if x.item_id == mark.item_id)
         v.mark = mark
-        self.table.setItem(row, 4, QTableWidgetItem("acceptable" if mark.acceptable else "not acceptable"))
+        self.table.setItem(row, 4, QTableWidgetItem(review_text(mark.acceptable)))
         self.note.clear()
         if row + 1 < self.table.rowCount():
             self.table.selectRow(row + 1)      # the next answer follows

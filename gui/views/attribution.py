@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import QCoreApplication
+
+from factaudit.gui import i18n
+
 MARK_STYLE = "background:#ffe58f; color:#000"
 ATTRIBUTION_STYLE = "background:#eef4ff; border-left:3px solid #3b6fd8; padding:4px"
 CONTEXT_CHARS = 300        # characters kept either side of the span when a passage is cut for length
@@ -20,11 +24,13 @@ def attribution_line(a, passage_text: str | None = None) -> str:
     if passage_text and a.start is not None and a.end is not None and 0 <= a.start < a.end <= len(passage_text):
         span = passage_text[a.start:a.end]
         if len(span) > EXCERPT_CHARS:
-            span = span[:EXCERPT_CHARS] + f"… ({len(span) - EXCERPT_CHARS:,} more characters, highlighted below)"
+            span = span[:EXCERPT_CHARS] + "… " + QCoreApplication.translate(
+                "attribution", "({n} more characters, highlighted below)").format(n=i18n.number(len(span) - EXCERPT_CHARS))
         quote = f"<br><span style='{MARK_STYLE}'>“{html.escape(span)}”</span>"
-    return (f"<div style='{ATTRIBUTION_STYLE}'><b>What drove the verdict:</b> {html.escape(a.text())}{quote}"
-            "<br><span style='color:#4a5260'>A classifier verdict has no reasoning: the highlighted sentence is "
-            "the evidence window with the highest probability for it.</span></div>")
+    what = QCoreApplication.translate("attribution", "What drove the verdict:")
+    why = QCoreApplication.translate("attribution", "A classifier verdict has no reasoning: the highlighted sentence is the evidence window with the highest probability for it.")
+    return (f"<div style='{ATTRIBUTION_STYLE}'><b>{what}</b> {html.escape(a.text())}{quote}"
+            f"<br><span style='color:#4a5260'>{why}</span></div>")
 
 
 def highlighted(text: str, start: int | None, end: int | None, limit: int | None = None) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from typing import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from factaudit.engine.errors import FactAuditError
@@ -17,7 +17,8 @@ log = logging.getLogger(__name__)
 
 class BrokenPage(QLabel):
     def __init__(self, name: str, exc: BaseException):
-        super().__init__(f"The {name} page cannot be shown: {error_text(exc)}")
+        super().__init__(QCoreApplication.translate("BrokenPage", "The {name} page cannot be shown: {reason}").format(
+            name=name, reason=error_text(exc)))
         self.setObjectName("brokenPage")
         self.setWordWrap(True)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit, QMessageBox, QPushButton, QScrollArea, QSplitter,
     QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
@@ -17,8 +17,8 @@ from factaudit.engine.errors import FactAuditError, ImportFailed
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.views.page_parts import section_head
 
-TARGET_TITLES = {"evidence": "Evidence dimensions (per claim × passage)",
-                 "reasoning": "Reasoning steps (per claim × verification)"}
+TARGET_TITLES = {"evidence": QT_TRANSLATE_NOOP("CodebookEditor", "Evidence dimensions (per claim × passage)"),
+                 "reasoning": QT_TRANSLATE_NOOP("CodebookEditor", "Reasoning steps (per claim × verification)")}
 ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -137,7 +137,8 @@ class CodebookEditor(CodebookForms, QWidget):
         self.version_combo.setCurrentIndex(self.version_combo.findData(book.version))
         self.version_combo.blockSignals(False)
         n_codes = sum(len(d["codes"]) for t in ("evidence", "reasoning") for d in self.data[t])
-        latest = " (latest)" if book.version == self.latest else f" (latest is v{self.latest}; saving builds on this one)"
+        latest = self.tr(" (latest)") if book.version == self.latest else \
+            self.tr(" (latest is v{latest}; saving builds on this one)").format(latest=self.latest)
         self.info.setText(self.tr("Codebook v{version}{latest}: {v0} evidence dimensions, {v1} reasoning steps, {n_codes} codes. Saving stores a new version; existing labels keep the version they were made under.").format(version=book.version, latest=latest, v0=len(self.data['evidence']), v1=len(self.data['reasoning']), n_codes=n_codes))
         self.errors.setText("")
         self.dirty = False
@@ -149,12 +150,12 @@ class CodebookEditor(CodebookForms, QWidget):
     def _build_tree(self, select: tuple | None = None) -> None:
         self.tree.blockSignals(True)
         self.tree.clear()
-        root = QTreeWidgetItem([self.data.get("name") or "Codebook", ""])
+        root = QTreeWidgetItem([self.data.get("name") or self.tr("Codebook"), ""])
         root.setData(0, ROLE, ("book",))
         self.tree.addTopLevelItem(root)
         chosen = root
         for target in ("evidence", "reasoning"):
-            top = QTreeWidgetItem([TARGET_TITLES[target], ""])
+            top = QTreeWidgetItem([self.tr(TARGET_TITLES[target]), ""])
             top.setData(0, ROLE, ("target", target))
             root.addChild(top)
             if select == ("target", target):
@@ -315,8 +316,11 @@ class CodebookEditor(CodebookForms, QWidget):
         dims = self.data[target]
         taken = [d["id"] for t in ("evidence", "reasoning") for d in self.data[t]]
         new_id = self._fresh_id(taken, "new_dimension" if target == "evidence" else "new_step")
-        dims.append({"id": new_id, "name": "New " + ("dimension" if target == "evidence" else "step"), "question": "",
-                     "codes": [{"id": "code_1", "name": "Code 1", "definition": "", "examples": [], "pattern": None}]})
+        # the new entries' names are the user's data from here on: in the language they work in
+        name = self.tr("New dimension") if target == "evidence" else self.tr("New step")
+        dims.append({"id": new_id, "name": name, "question": "",
+                     "codes": [{"id": "code_1", "name": self.tr("Code {n}").format(n=1), "definition": "",
+                                "examples": [], "pattern": None}]})
         self._touch()
         self._build_tree(("dim", target, len(dims) - 1))
 
@@ -327,7 +331,8 @@ class CodebookEditor(CodebookForms, QWidget):
         target, i = path[1], path[2]
         codes = self.data[target][i]["codes"]
         new_id = self._fresh_id([c["id"] for c in codes], "code")
-        codes.append({"id": new_id, "name": new_id.replace("_", " ").capitalize(), "definition": "", "examples": [],
+        codes.append({"id": new_id, "name": self.tr("Code {n}").format(n=new_id.rsplit("_", 1)[-1]), "definition": "",
+                      "examples": [],
                       "pattern": None})
         self._touch()
         self._build_tree(("code", target, i, len(codes) - 1))
@@ -395,7 +400,7 @@ class CodebookEditor(CodebookForms, QWidget):
         self.note_edit.clear()
         self.refresh()
         if book.version == previous:
-            self.info.setText(self.info.text() + " Nothing changed, so no new version was made.")
+            self.info.setText(self.info.text() + self.tr(" Nothing changed, so no new version was made."))
         else:
             self.saved.emit(book.version)
 
@@ -404,7 +409,7 @@ class CodebookEditor(CodebookForms, QWidget):
             lines = [f"{p.field or 'codebook'}: {p.reason}" for p in exc.problems]
             if exc.truncated:
                 lines.append("…")
-            self.errors.setText("Not saved — fix these first:\n" + "\n".join("• " + ln for ln in lines))
+            self.errors.setText(self.tr("Not saved — fix these first:") + "\n" + "\n".join("• " + ln for ln in lines))
         else:
             self.errors.setText(self.tr("Not saved: {v0}").format(v0=error_text(exc)))
 

@@ -43,7 +43,7 @@ class DetailPane(QTextBrowser):
         self.show_empty()
 
     def show_empty(self) -> None:
-        self.setHtml("<p class='muted'>Select a row to see its full text.</p>")
+        self.setHtml("<p class='muted'>" + self.tr("Select a row to see its full text.") + "</p>")
 
     def show_record(self, kind: str, record: dict[str, Any], detail=None) -> None:
         """`record` is the table row; `detail` an engine RowDetail with the complete record if available."""
@@ -72,13 +72,13 @@ class DetailPane(QTextBrowser):
                 parts.append(f"<h4>{html.escape(name)}</h4><p class='body'>{_esc(value)}</p>")
         if detail is not None and detail.children:
             if kind == "items":
-                parts.append(f"<h4>Answer, {len(detail.children)} sentences</h4>")
+                parts.append("<h4>" + self.tr("Answer, {n} sentences").format(n=len(detail.children)) + "</h4>")
                 for s in detail.children:
                     parts.append(f"<p class='body'>{_label(s.get('label'))} {_esc(s.get('text'))}"
                                  + (f"<br><span class='muted'>{_esc(s['reason'])}</span>" if s.get("reason") else "")
                                  + "</p>")
             elif kind == "claims":
-                parts.append(f"<h4>Gold evidence ({len(detail.children)})</h4>")
+                parts.append("<h4>" + self.tr("Gold evidence ({n})").format(n=len(detail.children)) + "</h4>")
                 for g in detail.children:
                     parts.append(f"<p class='body'><b>{_esc(g.get('passage_id'))}</b> {_label(g.get('stance'))}"
                                  f"<br>{_esc(g.get('title'))}</p>")

@@ -118,9 +118,10 @@ class JobArea(QWidget):
         self._meters.pop(id(op), None)
         if not was_current:
             return
-        self._last_message = {"done": f"{op.label.capitalize()}: done",
-                              "failed": f"{op.label.capitalize()}: failed",
-                              "cancelled": f"{op.label.capitalize()}: cancelled"}.get(status, status)
+        ended = {"done": self.tr("{job}: done"), "failed": self.tr("{job}: failed"),
+                 "cancelled": self.tr("{job}: cancelled")}
+        label = op.label[:1].upper() + op.label[1:]
+        self._last_message = ended[status].format(job=label) if status in ended else status
         if self._ops:
             self._show_op(self._ops[-1])
         else:

@@ -1,6 +1,7 @@
 """The Labeling sidebar page: the labeling view with the codebook editor, agreement and taxonomy tabs."""
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
 from factaudit.gui.ops import on_changes
@@ -15,8 +16,10 @@ class LabelingPage(TabbedPage):
     """The whole Labeling sidebar page: the labeling view with the codebook editor, agreement and
     taxonomy as tabs (built when first shown, refreshed whenever they are shown again)."""
 
-    TABS = (("Label", LabelingView), ("Codebook", CodebookEditor), ("Agreement", AgreementView),
-            ("Taxonomy", TaxonomyView))
+    TABS = ((QT_TRANSLATE_NOOP("TabbedPage", "Label"), LabelingView),
+            (QT_TRANSLATE_NOOP("TabbedPage", "Codebook"), CodebookEditor),
+            (QT_TRANSLATE_NOOP("TabbedPage", "Agreement"), AgreementView),
+            (QT_TRANSLATE_NOOP("TabbedPage", "Taxonomy"), TaxonomyView))
     subscribes_to_changes = True
 
     def __init__(self, project, parent: QWidget | None = None):

@@ -1,20 +1,26 @@
 """The Labeling page's layout and rendering (the queue, keys and writes are in labeling_view)."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QSizePolicy,
     QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine.services.reasoning_checks import contradiction
+from factaudit.gui.i18n import verdict_name
 from factaudit.gui.views.labeling_parts import (
     UnitCard, auto_advance, esc as _esc, markdown_html, project_annotator, set_auto_advance,
 )
 from factaudit.gui.views.labeling_reasoning import ReasoningFromLLMBar
 from factaudit.gui.views.page_parts import section_head
 
-MODES = {"evidence": "Evidence pairs (5 dimensions)", "reasoning": "Verifier reasoning (6 steps)"}
+MODES = {"evidence": QT_TRANSLATE_NOOP("LabelingLayout", "Evidence pairs (5 dimensions)"),
+         "reasoning": QT_TRANSLATE_NOOP("LabelingLayout", "Verifier reasoning (6 steps)")}
+# why a unit is in the queue (engine.audit.queues reasons)
+REASONS = {"disagreement": QT_TRANSLATE_NOOP("LabelingLayout", "disagreement"),
+           "sample": QT_TRANSLATE_NOOP("LabelingLayout", "sample"),
+           "retest": QT_TRANSLATE_NOOP("LabelingLayout", "retest (seen before)")}
 
 
 class LabelingLayout:
@@ -29,7 +35,7 @@ class LabelingLayout:
         head.addSpacing(10)
         self.mode_combo = QComboBox()
         for key, text in MODES.items():
-            self.mode_combo.addItem(text, key)
+            self.mode_combo.addItem(self.tr(text), key)
         self.mode_combo.setCurrentIndex(list(MODES).index(mode))
         self.mode_combo.currentIndexChanged.connect(self._mode_changed)
         head.addWidget(self.mode_combo)
@@ -163,22 +169,24 @@ class LabelingLayout:
 
     def _render(self) -> None:
         u, entry = self.unit, self.entry
-        tag = {"disagreement": "disagreement", "sample": "sample", "retest": "retest (seen before)"}.get(entry.reason,
-                                                                                                       entry.reason)
+        tag = self.tr(REASONS[entry.reason]) if entry.reason in REASONS else entry.reason
         self.claim_label.setText(self.tr("<span style='color:#6b7380'>Claim {v0} · {tag}</span><br><b style='font-size:15px'>{v1}</b>").format(v0=_esc(u.claim_id), tag=tag, v1=_esc(u.claim_text)))
         if u.target == "evidence":
             p = u.passage
-            rank = f"rank {p.rank} · " if p.rank else ""
-            self.body.setHtml(f"<p style='color:#6b7380'>{rank}passage {_esc(p.passage_id)}</p>"
+            rank = self.tr("rank {rank}").format(rank=p.rank) + " · " if p.rank else ""
+            where = self.tr("passage {id}").format(id=_esc(p.passage_id))
+            self.body.setHtml(f"<p style='color:#6b7380'>{rank}{where}</p>"
                               f"<h3>{_esc(p.title)}</h3><p style='font-size:14px'>{_esc(p.text)}</p>")
         else:
             said = contradiction(u.verdict, u.reasoning)
-            warn = (f"<p style='color:#8f1d1d'><b>⚠ The reasoning contradicts the verdict:</b> it concludes "
-                    f"{_esc(said)}.</p>" if said else "")
-            parts = [f"<p><b>Verdict:</b> {_esc(u.verdict or '—')}</p>{warn}",
-                     "<p><b>Reasoning:</b></p>" + (markdown_html(u.reasoning) if u.reasoning
-                                                   else "<p>(no reasoning recorded)</p>"),
-                     "<hr><p style='color:#6b7380'>Passages</p>"]
+            warn = ("<p style='color:#8f1d1d'>" + self.tr("<b>⚠ The reasoning contradicts the verdict:</b> it concludes {said}.").format(said=_esc(verdict_name(said)))
+                    + "</p>" if said else "")
+            parts = ["<p>" + self.tr("<b>Verdict:</b> {verdict}").format(
+                         verdict=_esc(verdict_name(u.verdict) if u.verdict else '—')) + f"</p>{warn}",
+                     "<p><b>" + self.tr("Reasoning:") + "</b></p>"
+                     + (markdown_html(u.reasoning) if u.reasoning
+                        else "<p>" + self.tr("(no reasoning recorded)") + "</p>"),
+                     "<hr><p style='color:#6b7380'>" + self.tr("Passages") + "</p>"]
             for p in u.evidence:
                 rank = f"[{p.rank}] " if p.rank else ""
                 parts.append(f"<p><b>{rank}{_esc(p.title)}</b> <span style='color:#6b7380'>{_esc(p.passage_id)}"
@@ -196,7 +204,7 @@ class LabelingLayout:
         for i, (d, (name, value)) in enumerate(zip(self.dims, self.dim_rows)):
             a = u.labels.get(d.id)
             code = d.code(a.code) if a else None
-            value.setText(_esc(code.name if code else a.code) if a else self.tr("<span style='color:#a0a6ae'>—</span>"))
+            value.setText(_esc(code.name if code else a.code) if a else "<span style='color:#a0a6ae'>—</span>")
             current = i == self.dim_index
             style = "background:#d6e6f7;" if current else ""
             name.setStyleSheet(style)
@@ -231,14 +239,15 @@ class LabelingLayout:
         lines = []
         if u.target == "evidence":
             if u.verdict:
-                stance = f" (this passage: {_esc(u.stance)})" if u.stance else ""
-                lines.append(f"System verdict: <b>{_esc(u.verdict)}</b>{stance}")
+                stance = self.tr(" (this passage: {stance})").format(stance=_esc(u.stance)) if u.stance else ""
+                lines.append(self.tr("System verdict: <b>{verdict}</b>").format(verdict=_esc(verdict_name(u.verdict)))
+                             + stance)
             else:
-                lines.append("No system verdict for this claim in the chosen run.")
+                lines.append(self.tr("No system verdict for this claim in the chosen run."))
         if u.gold_label:
-            lines.append(f"Gold label: <b>{_esc(u.gold_label)}</b>")
+            lines.append(self.tr("Gold label: <b>{label}</b>").format(label=_esc(verdict_name(u.gold_label))))
         if not u.prelabels:
-            lines.append("No LLM pre-label for this unit.")
+            lines.append(self.tr("No LLM pre-label for this unit."))
         for who, codes in sorted(u.prelabels.items()):
             same = sum(labels.get(d) == c for d, c in codes.items())
             cells = []
@@ -247,8 +256,8 @@ class LabelingLayout:
                     ok = labels.get(d.id) == codes[d.id]
                     color = "#1d6b33" if ok else "#8f1d1d"
                     cells.append(f"{_esc(d.name)}: <span style='color:{color}'>{_esc(codes[d.id])}</span>")
-            lines.append(f"Pre-label by <code>{_esc(who)}</code> ({same} of {len(codes)} agree with you):<br>"
-                         + "<br>".join(cells))
+            lines.append(self.tr("Pre-label by <code>{who}</code> ({same} of {n} agree with you):").format(
+                who=_esc(who), same=same, n=len(codes)) + "<br>" + "<br>".join(cells))
         return "<br>".join(lines)
 
     def _render_reveal(self) -> None:
@@ -256,9 +265,9 @@ class LabelingLayout:
             labels = {d: a.code for d, a in self.unit.labels.items()}
             self.reveal_label.setText(self._reveal_html(self.unit, labels))
         else:
-            hidden = ("the system verdict and the LLM pre-label stay" if self.mode == "evidence"
-                      else "the LLM pre-label and the gold label stay")
-            self.reveal_label.setText(self.tr("Blind: {hidden} hidden until you commit this unit (R reveals them now; later labels are then not blind).").format(hidden=hidden))
+            self.reveal_label.setText(
+                self.tr("Blind: the system verdict and the LLM pre-label stay hidden until you commit this unit (R reveals them now; later labels are then not blind).") if self.mode == "evidence" else
+                self.tr("Blind: the LLM pre-label and the gold label stay hidden until you commit this unit (R reveals them now; later labels are then not blind)."))
 
     # ---- helpers for tests and the shell --------------------------------------------------------
     def visible_text(self) -> str:

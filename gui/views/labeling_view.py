@@ -18,12 +18,13 @@ the LLM pre-labels and the gold label stay hidden until commit.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.gui import i18n
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import (  # noqa: F401  (annotator helpers re-exported for callers)
@@ -32,7 +33,8 @@ from factaudit.gui.views.labeling_parts import (  # noqa: F401  (annotator helpe
 from factaudit.gui.views.labeling_annotator import AnnotatorChoice
 from factaudit.gui.views.labeling_render import MODES, LabelingLayout
 
-NO_RUN = "(none)"
+NO_RUN = QT_TRANSLATE_NOOP("LabelingView", "(none)")      # shown translated; never a run id
+PASSES = {"first": QT_TRANSLATE_NOOP("LabelingView", "first pass"), "retest": QT_TRANSLATE_NOOP("LabelingView", "retest pass")}
 HEAD_CLAIMS = 200          # claims ordered before the first unit shows; the rest follow in a worker
 
 
@@ -69,6 +71,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self.writer = SerialWriter(self)
         self._ops: list[Op] = []           # the queue being opened and its full order
         self._generation = 0               # bumps on every reload: late results of older loads are dropped
+        self._accepted = False             # the status line says a pre-label was accepted for this unit
 
         self._build_ui(mode)
         self.refresh()
@@ -105,8 +108,8 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self.verdict_label.setVisible(evidence)
         self.verdict_combo.setVisible(evidence)
         if evidence:
-            keep = self.verdict_combo.currentText() or (verify[-1] if verify else NO_RUN)
-            self._fill(self.verdict_combo, [NO_RUN, *verify], keep)
+            keep = self.verdict_combo.currentText() or (verify[-1] if verify else self.tr(NO_RUN))
+            self._fill(self.verdict_combo, [self.tr(NO_RUN), *verify], keep)
         self.load_queue()
 
     def select_runs(self, run: str, verdicts: str | None = None) -> None:
@@ -120,7 +123,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         if self.mode != "evidence":
             return self.run_combo.currentText() or None
         text = self.verdict_combo.currentText()
-        return None if not text or text == NO_RUN else text
+        return None if not text or text in (NO_RUN, self.tr(NO_RUN)) else text
 
     # ---- queue -----------------------------------------------------------------------------------
     def load_queue(self) -> None:
@@ -136,12 +139,13 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self.previous_label.setText(self.tr("Nothing committed yet."))
         self.llm_bar.show_for(self.mode, run or None)
         if not run:
-            what = "retrieval" if self.mode == "evidence" else "verify"
-            self.status.setText(self.tr("No {what} run to label yet: make or import one on the Runs page.").format(what=what))
+            self.status.setText(self.tr("No retrieval run to label yet: make or import one on the Runs page.")
+                                if self.mode == "evidence" else
+                                self.tr("No verify run to label yet: make or import one on the Runs page."))
             self.show_unit()
             return
         self.status.setText(self.tr("Opening the queue…"))
-        self._clear_unit("<i>Opening the queue…</i>")
+        self._clear_unit("<i>" + self.tr("Opening the queue…") + "</i>")
         gen = self._generation
         project, mode, annotator, verdict_run = self.project, self.mode, self.annotator, self.verdict_run
         op = (Op(self, lambda job: _open_queue(project, mode, run, annotator, verdict_run, job.progress, job.cancel))
@@ -152,7 +156,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
 
     def _failed(self, exc) -> None:
         self.status.setText(error_text(exc))
-        self._clear_unit("<i>The queue could not be opened.</i>")
+        self._clear_unit("<i>" + self.tr("The queue could not be opened.") + "</i>")
 
     def _queue_opened(self, gen: int, run: str, result) -> None:
         if gen != self._generation:
@@ -171,7 +175,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
             self._ops.append(op.run())
         if self.llm_bar.active:   # the queue gives the units to verify with the LLM; nothing to rate here
             self.status.setText(self.tr("Verify the units with the LLM, then label its reasoning."))
-            self._clear_unit("<i>Classifier verdicts have no reasoning to label.</i>")
+            self._clear_unit("<i>" + self.tr("Classifier verdicts have no reasoning to label.") + "</i>")
         elif queue.get(0) is None and not queue.waiting:
             self.status.setText(self.tr("Nothing left to label in {run} for {annotator}.").format(run=run, annotator=self.annotator))
         else:
@@ -230,11 +234,11 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         entry = self.entry
         if entry is None:
             if self.queue is not None and self.queue.waiting:
-                message = "<i>Ordering the rest of the queue…</i>"
+                message = "<i>" + self.tr("Ordering the rest of the queue…") + "</i>"
             elif self.queue is None or (self.index == 0 and not self.committed):
-                message = "<i>The queue is empty.</i>"
+                message = "<i>" + self.tr("The queue is empty.") + "</i>"
             else:
-                message = "<b>All done.</b> Every unit in this queue is labelled."
+                message = self.tr("<b>All done.</b> Every unit in this queue is labelled.")
             self._clear_unit(message)
             return
         try:
@@ -254,10 +258,11 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         if q is None:
             self.progress_label.setText(self.tr("annotator {annotator}").format(annotator=self.annotator))
             return
-        size = (f"{q.n_units:,} units in the run, {q.n_done:,} finished by you before" if q.n_units is not None
-                else "ordering the rest of the queue…")
-        extra = f" · {entry.pass_} pass" if entry else ""
-        self.progress_label.setText(self.tr("Unit {v0}{extra} · {size} · {v1} committed this session · annotator {annotator} · codebook v{v2}").format(v0=self.index + 1, extra=extra, size=size, v1=len(self.committed), annotator=self.annotator, v2=self.codebook_version or '?'))
+        size = (self.tr("{units} units in the run, {done} finished by you before").format(
+                    units=i18n.number(q.n_units), done=i18n.number(q.n_done)) if q.n_units is not None
+                else self.tr("ordering the rest of the queue…"))
+        extra = " · " + (self.tr(PASSES[entry.pass_]) if entry.pass_ in PASSES else entry.pass_) if entry else ""
+        self.progress_label.setText(self.tr("Unit {v0}{extra} · {size} · {v1} committed this session · annotator {annotator} · codebook v{v2}").format(v0=i18n.number(self.index + 1), extra=extra, size=size, v1=i18n.number(len(self.committed)), annotator=self.annotator, v2=self.codebook_version or '?'))
 
     # ---- keys ------------------------------------------------------------------------------------
     def handle_key(self, e: QKeyEvent) -> None:
@@ -294,7 +299,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         if not self._have_annotator():
             return
         self._write(self.dim_index, d.codes[n].id)
-        self.status.setText(f"{d.name}: {d.codes[n].name}" + ("" if self.index in self.revealed else " (blind)"))
+        self.status.setText(f"{d.name}: {d.codes[n].name}" + ("" if self.index in self.revealed else self.tr(" (blind)")))
         if self.auto_check.isChecked():
             self.advance()
         else:
@@ -323,7 +328,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
                 self.history.remove(done)
             if unit.labels.get(dim) is pending:
                 del unit.labels[dim]
-            self.status.setText(QCoreApplication.translate("labeling_view", "Not saved: {v0}").format(v0=error_text(exc)))
+            self.status.setText(self.tr("Not saved: {v0}").format(v0=error_text(exc)))
             if unit is self.unit:
                 self._render()
 
@@ -332,7 +337,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
                                project, target=entry.target, claim_id=entry.claim_id, passage_id=entry.passage_id,
                                run_id=entry.run_id, dimension=d.id, code=code, annotator=annotator,
                                pass_=entry.pass_, blind=blind),
-                           success=written, failure=failed, title="saving a label",
+                           success=written, failure=failed, title=self.tr("saving a label"),
                            changes=(project, OpChanges(annotations=True)))
 
     def accept_prelabel(self) -> None:
@@ -355,6 +360,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
             self._render()
             return
         self.status.setText(self.tr("Accepted the pre-label by {who}.").format(who=who))
+        self._accepted = True
         self.commit()
 
     def advance(self) -> None:
@@ -384,8 +390,9 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self.previous_label.setText(f"<b>{_esc(u.claim_id)}</b>"
                                     + (f" · {_esc(u.passage.passage_id)}" if u.passage else "")
                                     + "<br>" + self._reveal_html(u, labels))
-        if "Accepted" not in self.status.text():
+        if not self._accepted:         # "Accepted the pre-label …" stays on the status line
             self.status.setText(self.tr("Committed."))
+        self._accepted = False
         self.index += 1
         self.show_unit()
 
@@ -417,10 +424,10 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
             self.committed.discard(done.unit_index)
             self.index = done.unit_index
             self.show_unit(done.dim_index)
-            self.status.setText(QCoreApplication.translate("labeling_view", "Undone (the label is superseded, not deleted)."))
+            self.status.setText(self.tr("Undone (the label is superseded, not deleted)."))
             self.labelsChanged.emit()
 
         self.writer.submit(run_undo, success=undone,
-                           failure=lambda exc: self.status.setText(self.tr("Not undone: {v0}").format(v0=error_text(exc))), title="undoing a label",
+                           failure=lambda exc: self.status.setText(self.tr("Not undone: {v0}").format(v0=error_text(exc))), title=self.tr("undoing a label"),
                            changes=(self.project, OpChanges(annotations=True)))
 

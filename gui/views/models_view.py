@@ -8,7 +8,7 @@ GGUF takes a while) and the hashes are cached by the engine, so the second look 
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,13 +31,29 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine import services as models_svc
+from factaudit.gui import i18n
 from factaudit.gui.views.tables import fit_rows
 from factaudit.gui.ops import Op, OpChanges, error_text
 
 MODELS_CHANGED = (None, OpChanges(models=True))     # app-wide: the registry is not in a project
 
-LLM_COLUMNS = ["Name", "Source", "Size", "Quantization", "Context", "RAM fit", "SHA-256"]
-EMB_COLUMNS = ["Name", "Source", "Size", "Path"]
+LLM_COLUMNS = [QT_TRANSLATE_NOOP("ModelsView", "Name"), QT_TRANSLATE_NOOP("ModelsView", "Source"),
+               QT_TRANSLATE_NOOP("ModelsView", "Size"), QT_TRANSLATE_NOOP("ModelsView", "Quantization"),
+               QT_TRANSLATE_NOOP("ModelsView", "Context"), QT_TRANSLATE_NOOP("ModelsView", "RAM fit"), "SHA-256"]
+EMB_COLUMNS = [QT_TRANSLATE_NOOP("ModelsView", "Name"), QT_TRANSLATE_NOOP("ModelsView", "Source"),
+               QT_TRANSLATE_NOOP("ModelsView", "Size"), QT_TRANSLATE_NOOP("ModelsView", "Path")]
+# where a model comes from (the registry's `source` / the embedder's `origin`)
+SOURCES = {"embedded": QT_TRANSLATE_NOOP("ModelsView", "embedded"), "local": QT_TRANSLATE_NOOP("ModelsView", "local"),
+           "path": QT_TRANSLATE_NOOP("ModelsView", "path"), "package": QT_TRANSLATE_NOOP("ModelsView", "package"),
+           "endpoint": QT_TRANSLATE_NOOP("ModelsView", "endpoint")}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("ModelsView", text)
+
+
+def source_text(source: str) -> str:
+    return _tr(SOURCES[source]) if source in SOURCES else source
 
 
 def _thresholds_text(th: dict) -> str:
@@ -49,12 +65,13 @@ def _thresholds_text(th: dict) -> str:
     return ", ".join(f"{sym} {th[k]:.2f}" if isinstance(th.get(k), (int, float)) else f"{sym} —" for k, sym in names)
 
 
-CLF_COLUMNS = ["Name", "Source", "Labels map", "Binary", "Rule and thresholds", "RAM fit"]   # the path: the name's tooltip
+CLF_COLUMNS = [QT_TRANSLATE_NOOP("ModelsView", "Name"), QT_TRANSLATE_NOOP("ModelsView", "Source"),
+               QT_TRANSLATE_NOOP("ModelsView", "Labels map"), QT_TRANSLATE_NOOP("ModelsView", "Binary"),
+               QT_TRANSLATE_NOOP("ModelsView", "Rule and thresholds"), QT_TRANSLATE_NOOP("ModelsView", "RAM fit")]   # the path: the name's tooltip
 CLF_LABELS, CLF_BINARY, CLF_THRESHOLDS, CLF_FIT = 2, 3, 4, 5
 VERDICT_ABBR = {"Supported": "S", "Refuted": "R", "No Evidence": "NE"}   # as in the R / R+NE mappings
 COL_NAME, COL_SOURCE, COL_SIZE, COL_QUANT, COL_CTX, COL_FIT, COL_SHA = range(7)
-KEY_NOTE = ("API keys are not stored here: they come from the OS keyring, else the FACTAUDIT_API_KEY "
-            "or OPENAI_API_KEY environment variable.")
+KEY_NOTE = QT_TRANSLATE_NOOP("ModelsView", "API keys are not stored here: they come from the OS keyring, else the FACTAUDIT_API_KEY or OPENAI_API_KEY environment variable.")
 
 
 def human_size(n: int | None) -> str:
@@ -62,20 +79,20 @@ def human_size(n: int | None) -> str:
         return "—"
     for unit in ("B", "KB", "MB", "GB"):
         if n < 1024 or unit == "GB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+            return f"{i18n.number(n)} {unit}" if unit == "B" else f"{i18n.number(n, 1)} {unit}"
         n /= 1024
-    return f"{n:.1f} TB"  # pragma: no cover
+    return f"{i18n.number(n, 1)} TB"  # pragma: no cover
 
 
 def fit_text(entry) -> str:
     if entry.is_endpoint:
-        return "remote"
+        return QCoreApplication.translate("ModelsView", "remote")
     if entry.fits is None:
         if entry.ram_needed_bytes is None:
-            return "unknown"
-        return f"unknown (needs {human_size(entry.ram_needed_bytes)})"
-    verdict = "fits" if entry.fits else "too large"
-    return f"{verdict} ({human_size(entry.ram_needed_bytes)} of {human_size(entry.ram_total_bytes)})"
+            return QCoreApplication.translate("ModelsView", "unknown")
+        return QCoreApplication.translate("ModelsView", "unknown (needs {size})").format(size=human_size(entry.ram_needed_bytes))
+    template = QCoreApplication.translate("ModelsView", "fits ({needed} of {total})") if entry.fits else QCoreApplication.translate("ModelsView", "too large ({needed} of {total})")
+    return template.format(needed=human_size(entry.ram_needed_bytes), total=human_size(entry.ram_total_bytes))
 
 
 class EndpointDialog(QDialog):
@@ -93,7 +110,7 @@ class EndpointDialog(QDialog):
         form.addRow(self.tr("Name"), self.name_edit)
         form.addRow(self.tr("Base URL"), self.url_edit)
         form.addRow(self.tr("Model"), self.model_edit)
-        note = QLabel(KEY_NOTE)
+        note = QLabel(_tr(KEY_NOTE))
         note.setWordWrap(True)
         form.addRow(note)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -119,7 +136,7 @@ class ModelsView(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("<b>Verifier LLMs</b>")))
-        self.llm_table = self._table(LLM_COLUMNS)
+        self.llm_table = self._table([self.tr(c) for c in LLM_COLUMNS])
         self.llm_table.itemSelectionChanged.connect(self._update_buttons)
         layout.addWidget(self.llm_table, 3)
 
@@ -148,19 +165,19 @@ class ModelsView(QWidget):
             buttons.addWidget(b)
         buttons.addStretch(1)
         layout.addLayout(buttons)
-        key_note = QLabel(KEY_NOTE)
+        key_note = QLabel(self.tr(KEY_NOTE))
         key_note.setWordWrap(True)
         layout.addWidget(key_note)
 
         layout.addWidget(QLabel(self.tr("<b>Classifier verifiers</b> (fast verdicts, each with the sentence that drove it)")))
-        self.clf_table = self._table(CLF_COLUMNS)
+        self.clf_table = self._table([self.tr(c) for c in CLF_COLUMNS])
         header = self.clf_table.horizontalHeader()      # the labels map takes the room, the RAM fit stays whole
         header.setSectionResizeMode(CLF_LABELS, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(CLF_FIT, QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.clf_table, 2)
 
         layout.addWidget(QLabel(self.tr("<b>Embedders</b>")))
-        self.emb_table = self._table(EMB_COLUMNS)
+        self.emb_table = self._table([self.tr(c) for c in EMB_COLUMNS])
         layout.addWidget(self.emb_table, 1)
         self.status_label = QLabel()
         layout.addWidget(self.status_label)
@@ -198,9 +215,8 @@ class ModelsView(QWidget):
         self._fill_embedders()
         folders = models_svc.local_models_folders()
         demo = [e for e in self.entries if e.demo_grade]
-        note = (f"<b>demo-grade:</b> {demo[0].name} is a 135M model, fine for trying the pipeline but not for real "
-                f"audits. Add a stronger GGUF (e.g. a 7–8B instruct model) to local_models/: "
-                f"<code>{folders[0] if folders else 'local_models/'}</code>") if demo else ""
+        note = self.tr("<b>demo-grade:</b> {name} is a 135M model, fine for trying the pipeline but not for real audits. Add a stronger GGUF (e.g. a 7–8B instruct model) to local_models/: <code>{folder}</code>").format(name=demo[0].name,
+                                                       folder=folders[0] if folders else 'local_models/') if demo else ""
         self.note_label.setText(note)
         self._update_buttons()
         self._start_hashing()
@@ -209,10 +225,11 @@ class ModelsView(QWidget):
         t = self.llm_table
         t.setRowCount(len(self.entries))
         for row, e in enumerate(self.entries):
-            name = e.name + ("  [demo-grade]" if e.demo_grade else "")
-            source = e.source if not e.is_endpoint else f"endpoint ({e.base_url}, {e.model_name})"
+            name = e.name + (self.tr("  [demo-grade]") if e.demo_grade else "")
+            source = source_text(e.source) if not e.is_endpoint else \
+                self.tr("endpoint ({url}, {model})").format(url=e.base_url, model=e.model_name)
             cells = [name, source, human_size(e.size_bytes), e.quantization or "—",
-                     f"{e.context_length:,}" if e.context_length else "—", fit_text(e),
+                     i18n.number(e.context_length) if e.context_length else "—", fit_text(e),
                      self.hashes.get(e.path or "", "…" if e.path else "—")]
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -233,10 +250,10 @@ class ModelsView(QWidget):
             labels = e.extra.get("labels_map")
             usable = bool(labels)
             th = e.extra.get("thresholds") or {}
-            cells = [e.name, e.source,
+            cells = [e.name, source_text(e.source),
                      ", ".join(f"{k} → {VERDICT_ABBR.get(v, v)}" for k, v in labels.items()) if usable
-                     else f"not usable: {e.note}",
-                     ("yes (never Refuted)" if e.extra.get("binary") else "no") if usable else "—",
+                     else self.tr("not usable: {note}").format(note=e.note),
+                     (self.tr("yes (never Refuted)") if e.extra.get("binary") else self.tr("no")) if usable else "—",
                      _thresholds_text(th),
                      fit_text(e)]
             for col, text in enumerate(cells):
@@ -260,7 +277,7 @@ class ModelsView(QWidget):
         t = self.emb_table
         t.setRowCount(len(self.embedders))
         for row, e in enumerate(self.embedders):
-            for col, text in enumerate([e.name, e.origin, human_size(e.size_bytes), e.path]):
+            for col, text in enumerate([e.name, source_text(e.origin), human_size(e.size_bytes), e.path]):
                 t.setItem(row, col, QTableWidgetItem(text))
 
     def _start_hashing(self) -> None:
@@ -308,7 +325,7 @@ class ModelsView(QWidget):
 
     # ---- actions ---------------------------------------------------------------------------------
     def add_file(self, how: str = "copy") -> Op | None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Add a GGUF model"), "", "GGUF models (*.gguf);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Add a GGUF model"), "", self.tr("GGUF models (*.gguf);;All files (*)"))
         return self.add_path(path, how) if path else None
 
     def add_folder(self, how: str = "copy") -> Op | None:
@@ -329,8 +346,9 @@ class ModelsView(QWidget):
         self.refresh()
         self.select(added.entry.name)
         digest = f" (sha256 {added.sha256[:12]}…)" if added.sha256 else ""
-        verb = "Linked" if added.how == "link" else "Added"
-        self.status_label.setText(f"{verb} {added.entry.name}{digest}: {added.message}")
+        template = self.tr("Linked {name}{digest}: {message}") if added.how == "link" else \
+            self.tr("Added {name}{digest}: {message}")
+        self.status_label.setText(template.format(name=added.entry.name, digest=digest, message=added.message))
 
     def _failed(self, exc: BaseException) -> None:
         self.status_label.setText(error_text(exc))
@@ -340,7 +358,8 @@ class ModelsView(QWidget):
         e = self.selected_entry()
         if e is None or e.source not in ("local", "endpoint"):
             return None
-        what = f"Delete the file {e.path}?" if e.source == "local" else f"Forget the endpoint {e.name}?"
+        what = self.tr("Delete the file {path}?").format(path=e.path) if e.source == "local" else \
+            self.tr("Forget the endpoint {name}?").format(name=e.name)
         answer = QMessageBox.question(self, self.tr("Remove model"), what)
         if answer != QMessageBox.StandardButton.Yes:
             return None
@@ -348,7 +367,7 @@ class ModelsView(QWidget):
         def removed(_result) -> None:
             self.hashes.pop(e.path or "", None)
             self.refresh()
-            self.status_label.setText(QCoreApplication.translate("models_view", "Removed {name}").format(name=e.name))
+            self.status_label.setText(QCoreApplication.translate("ModelsView", "Removed {name}").format(name=e.name))
 
         local = e.source == "local"
         return (Op(self, lambda job: models_svc.remove_model(e.name) if local else models_svc.remove_endpoint(e.name))
@@ -373,7 +392,7 @@ class ModelsView(QWidget):
         if e is None:
             return None
         text = models_svc.fit_check_text(e)
-        box = QMessageBox(QMessageBox.Icon.Information, "Fit check", text, QMessageBox.StandardButton.Ok, self)
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Fit check"), text, QMessageBox.StandardButton.Ok, self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return text

@@ -9,7 +9,7 @@ import html
 
 from factaudit.engine import services
 from factaudit.engine.services.reasoning_checks import contradiction
-from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES
+from factaudit.gui.qtmodels.disagreement_model import kind_name
 from factaudit.gui.views.attribution import attribution_line, highlighted
 from factaudit.gui.views.labeling_parts import markdown_html
 
@@ -21,6 +21,10 @@ PAGE = 2000                     # verdicts (or labelled sentences) read per page
 
 def _evidence_name(key: str) -> str:
     return QCoreApplication.translate("review_detail", EVIDENCE_NAMES[key]) if key in EVIDENCE_NAMES else key
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("review_detail", text)
 
 
 def _esc(text) -> str:
@@ -35,20 +39,21 @@ def detail_html(d, texts: dict, mapping: str, sent: int | None, suspect: dict | 
     `attribution` (a classifier run's, services.Attribution by claim) replaces the reasoning and
     highlights the driving sentence in its passage."""
     suspect, attribution = suspect or {}, attribution or {}
-    expert = f"expert: <b>{_esc(d.expert)}</b>"
-    parts = [f"<p style='color:#6b7380'>{_esc(KIND_NAMES.get(d.kind, d.kind))} · {_esc(d.level)} {_esc(d.unit_id)}"
-             + (f" · item {_esc(d.item_id)}" if d.item_id else "") + "</p>",
+    level = QCoreApplication.translate("review_detail", "sentence") if d.level == "sentence" else QCoreApplication.translate("review_detail", "claim") if d.level == "claim" else d.level
+    parts = [f"<p style='color:#6b7380'>{_esc(kind_name(d.kind))} · {_esc(level)} {_esc(d.unit_id)}"
+             + (" · " + QCoreApplication.translate("review_detail", "item {id}").format(id=_esc(d.item_id)) if d.item_id else "") + "</p>",
              f"<h3>{_esc(d.text)}</h3>",
-             f"<p>{expert} · system: <b>{_esc(d.predicted)}</b> (under {_esc(mapping)})"
-             + (f"<br><span style='color:#4a5260'>Expert's reason: {_esc(d.expert_reason)}</span>"
-                if d.expert_reason else "") + "</p>"]
+             "<p>" + QCoreApplication.translate("review_detail", "expert: <b>{expert}</b> · system: <b>{system}</b> (under {mapping})").format(
+                 expert=_esc(d.expert), system=_esc(d.predicted), mapping=_esc(mapping))
+             + ("<br><span style='color:#4a5260'>" + QCoreApplication.translate("review_detail", "Expert's reason: {reason}").format(
+                 reason=_esc(d.expert_reason)) + "</span>" if d.expert_reason else "") + "</p>"]
     for c in d.claims:
-        flag = " <span style='color:#8f1d1d'>(flagged as an error)</span>" if c.flagged else ""
+        flag = " <span style='color:#8f1d1d'>" + QCoreApplication.translate("review_detail", "(flagged as an error)") + "</span>" if c.flagged else ""
         parts.append("<hr>")
-        parts.append(f"<p><b>Claim {_esc(c.claim_id)}:</b> {_esc(c.text)}<br>"
-                     f"Verdict: <b>{_esc(c.verdict or '—')}</b>{flag}"
-                     + (f" · gold: {_esc(c.gold_label)}" if c.gold_label else "")
-                     + f" · evidence: {_esc(_evidence_name(c.evidence))}</p>")
+        parts.append("<p>" + QCoreApplication.translate("review_detail", "<b>Claim {id}:</b> {text}").format(id=_esc(c.claim_id), text=_esc(c.text)) + "<br>"
+                     + QCoreApplication.translate("review_detail", "Verdict: <b>{verdict}</b>").format(verdict=_esc(c.verdict or '—')) + flag
+                     + (" · " + QCoreApplication.translate("review_detail", "gold: {label}").format(label=_esc(c.gold_label)) if c.gold_label else "")
+                     + " · " + QCoreApplication.translate("review_detail", "evidence: {evidence}").format(evidence=_esc(_evidence_name(c.evidence))) + "</p>")
         a = attribution.get(c.claim_id)
         if a is not None:
             driver = texts.get(a.passage_id)
@@ -56,20 +61,20 @@ def detail_html(d, texts: dict, mapping: str, sent: int | None, suspect: dict | 
         else:
             said = contradiction(c.verdict, c.reasoning)
             if said is not None:
-                parts.append(f"<p style='color:#8f1d1d'><b>⚠ The reasoning contradicts the verdict:</b> it concludes "
-                             f"{_esc(said)}, the verdict is {_esc(c.verdict)}.</p>")
-            parts.append("<div style='background:#f3f5f8'><b>Reasoning:</b>"
-                         + (markdown_html(c.reasoning) if c.reasoning else " (none recorded)") + "</div>")
+                parts.append("<p style='color:#8f1d1d'>" + QCoreApplication.translate("review_detail", "<b>⚠ The reasoning contradicts the verdict:</b> it concludes {said}, the verdict is {verdict}.").format(
+                    said=_esc(said), verdict=_esc(c.verdict)) + "</p>")
+            parts.append("<div style='background:#f3f5f8'><b>" + QCoreApplication.translate("review_detail", "Reasoning:") + "</b>"
+                         + (markdown_html(c.reasoning) if c.reasoning else QCoreApplication.translate("review_detail", " (none recorded)")) + "</div>")
         if not c.passages:
-            parts.append("<p style='color:#6b7380'>No passages.</p>")
+            parts.append("<p style='color:#6b7380'>" + QCoreApplication.translate("review_detail", "No passages.") + "</p>")
         elif sent:
-            used = "the passage whose sentence drove the verdict" if a is not None else "those it says it used"
-            parts.append(f"<p style='color:#6b7380'>The verifier received the top {sent} passages "
-                         f"(marked ▶); ✔ marks {used}.</p>")
+            template = (QCoreApplication.translate("review_detail", "The verifier received the top {k} passages (marked ▶); ✔ marks the passage whose sentence drove the verdict.") if a is not None else
+                        QCoreApplication.translate("review_detail", "The verifier received the top {k} passages (marked ▶); ✔ marks those it says it used."))
+            parts.append("<p style='color:#6b7380'>" + template.format(k=sent) + "</p>")
         for rank, pid in enumerate(c.passages, start=1):
             p = texts.get(pid)
             driving = a is not None and a.passage_id == pid and p is not None
-            body = highlighted(p.text if p else "(passage not in the project)", a.start if driving else None,
+            body = highlighted(p.text if p else QCoreApplication.translate("review_detail", "(passage not in the project)"), a.start if driving else None,
                                a.end if driving else None, limit=PASSAGE_CHARS)
             title = f"{_esc(p.title)} " if p and p.title else ""
             marks = ("▶ " if sent and rank <= sent else "") + ("✔ " if pid in c.used else "")

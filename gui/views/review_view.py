@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSplitter,
     QTableView, QTextBrowser, QVBoxLayout, QWidget,
@@ -21,16 +21,46 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui.ops import Op, OpChanges, error_text
-from factaudit.gui.qtmodels.disagreement_model import KIND_NAMES, DisagreementModel
+from factaudit.gui import i18n
+from factaudit.gui.qtmodels.disagreement_model import DisagreementModel, kind_name, triage_name
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import annotator_for, keep_out_of_gc
 from factaudit.gui.views.review_detail import Loaded as _Loaded, detail_html, index_page as _index_page
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
 
-TRIAGE = (("retrieval_error", "Retrieval error"), ("verification_error", "Verification error"),
-          ("wrong_gold", "Wrong gold label"))
+TRIAGE = (("retrieval_error", QT_TRANSLATE_NOOP("DisagreementModel", "Retrieval error")),
+          ("verification_error", QT_TRANSLATE_NOOP("DisagreementModel", "Verification error")),
+          ("wrong_gold", QT_TRANSLATE_NOOP("DisagreementModel", "Wrong gold label")))
 TRIAGE_NAMES = dict(TRIAGE)
-NO_RUN = "(none)"
+NO_RUN = QT_TRANSLATE_NOOP("ReviewView", "(none)")      # shown translated; never a run id
+# the engine's pre-fill reasons (engine/audit/triage.py), shown translated; a reason that ends in a
+# parenthesis of figures keeps it as it is
+PREFILL_REASONS = {
+    "a top-k passage is high quality and verdict-bearing":
+        QT_TRANSLATE_NOOP("ReviewView", "a top-k passage is high quality and verdict-bearing"),
+    "no top-k passage is high quality and verdict-bearing":
+        QT_TRANSLATE_NOOP("ReviewView", "no top-k passage is high quality and verdict-bearing"),
+    "no claims to judge": QT_TRANSLATE_NOOP("ReviewView", "no claims to judge"),
+    "label the retrieved passages to pre-fill (some are not rated on every quality dimension)":
+        QT_TRANSLATE_NOOP("ReviewView", "label the retrieved passages to pre-fill (some are not rated on every quality dimension)"),
+    "no retrieved sentence bears on the claim by the classifier":
+        QT_TRANSLATE_NOOP("ReviewView", "no retrieved sentence bears on the claim by the classifier"),
+    "label the passage the verdict rests on first":
+        QT_TRANSLATE_NOOP("ReviewView", "label the passage the verdict rests on first"),
+}
+
+
+def prefill_reason_text(reason: str | None) -> str:
+    reason = reason or ""
+    head, sep, rest = reason.partition(" (")
+    for key in (reason, head):
+        if key in PREFILL_REASONS:
+            text = QCoreApplication.translate("ReviewView", PREFILL_REASONS[key])
+            return text if key == reason else text + sep + rest
+    return reason
+
+
+LEVELS = (("sentence", QT_TRANSLATE_NOOP("ReviewView", "sentence")), ("claim", QT_TRANSLATE_NOOP("ReviewView", "claim")))
 
 
 def _esc(text) -> str:
@@ -85,7 +115,8 @@ class ReviewView(ChoosesMapping, QWidget):
         head.addWidget(self.retrieval_combo)
         head.addWidget(QLabel(self.tr("Level:")))
         self.level_combo = QComboBox()
-        self.level_combo.addItems(["sentence", "claim"])
+        for level, text in LEVELS:
+            self.level_combo.addItem(self.tr(text), level)
         self.level_combo.activated.connect(self._level_chosen)
         self._auto_level = True        # until the user picks a level, fall back to claims when no sentence scores
         head.addWidget(self.level_combo)
@@ -136,7 +167,7 @@ class ReviewView(ChoosesMapping, QWidget):
         buttons = QHBoxLayout()
         self.triage_buttons: dict[str, QPushButton] = {}
         for n, (code, name) in enumerate(TRIAGE, start=1):
-            b = QPushButton(f"{n}  {name}")
+            b = QPushButton(f"{n}  {triage_name(code)}")
             b.setCheckable(True)
             b.setStyleSheet("QPushButton:checked { background: #2f6fb0; color: white; border-color: #2a639e; }")
             b.clicked.connect(lambda _=False, c=code: self.set_triage(c))
@@ -162,7 +193,14 @@ class ReviewView(ChoosesMapping, QWidget):
     @property
     def retrieval_run(self) -> str | None:
         text = self.retrieval_combo.currentText()
-        return None if not text or text == NO_RUN else text
+        return None if not text or text in (NO_RUN, self.tr(NO_RUN)) else text
+
+    @property
+    def level(self) -> str:
+        return self.level_combo.currentData() or "sentence"
+
+    def set_level(self, level: str) -> None:
+        self.level_combo.setCurrentIndex(max(0, self.level_combo.findData(level)))
 
     def refresh(self) -> None:
         try:
@@ -183,7 +221,7 @@ class ReviewView(ChoosesMapping, QWidget):
         keep_r = self.retrieval_combo.currentText()
         self.retrieval_combo.blockSignals(True)
         self.retrieval_combo.clear()
-        self.retrieval_combo.addItems([NO_RUN, *retrieval])
+        self.retrieval_combo.addItems([self.tr(NO_RUN), *retrieval])
         if keep_r in retrieval:
             self.retrieval_combo.setCurrentText(keep_r)
         else:
@@ -196,7 +234,7 @@ class ReviewView(ChoosesMapping, QWidget):
             default = services.audit.default_retrieval_run(self.project, self.verify_run)
         except FactAuditError:
             default = None
-        self.retrieval_combo.setCurrentText(default or NO_RUN)
+        self.retrieval_combo.setCurrentText(default or self.tr(NO_RUN))
 
     def _level_chosen(self, _index: int) -> None:
         self._auto_level = False
@@ -204,7 +242,7 @@ class ReviewView(ChoosesMapping, QWidget):
 
     def _run_changed(self, _index: int) -> None:
         if self._auto_level:
-            self.level_combo.setCurrentText("sentence")
+            self.set_level("sentence")
         self._default_retrieval()
         self.load()
 
@@ -216,7 +254,7 @@ class ReviewView(ChoosesMapping, QWidget):
         else:
             self._default_retrieval()
         if level:
-            self.level_combo.setCurrentText(level)
+            self.set_level(level)
             self._auto_level = False
         if mapping:
             self.mapping_choice.set(mapping, quiet=True)
@@ -237,7 +275,7 @@ class ReviewView(ChoosesMapping, QWidget):
             self.summary.setText(self.tr("No verify run yet: make or import one on the Runs page."))
             self._set_buttons(None)
             return
-        self.result = _Loaded(run, self.mapping, self.level_combo.currentText(), self.retrieval_run)
+        self.result = _Loaded(run, self.mapping, self.level, self.retrieval_run)
         try:
             k = services.get_run(self.project, run).config.get("k")
             self.result.sent_k = k if isinstance(k, int) and k > 0 else None
@@ -286,7 +324,7 @@ class ReviewView(ChoosesMapping, QWidget):
         r.complete = page.after is None
         if r.complete and r.n_units == 0 and r.level == "sentence" and self._auto_level:
             # closed-regime runs (claims without sentences) have nothing at sentence level
-            self.level_combo.setCurrentText("claim")
+            self.set_level("claim")
             self.load()
             return
         first = self.model.rowCount() == 0
@@ -305,18 +343,23 @@ class ReviewView(ChoosesMapping, QWidget):
         r = self.result
         if r is None:
             return
-        counts = ", ".join(f"{n:,} {KIND_NAMES.get(k, k)}{'s' if n != 1 else ''}" for k, n in sorted(r.counts.items()))
+        counts = ", ".join(f"{i18n.number(n)} {kind_name(k, n)}" for k, n in sorted(r.counts.items()))
         found = self.model.rowCount()
-        text = (f"{found:,} of {r.n_units:,} {r.level}s disagree with the expert under {r.mapping}"
-                + (f" ({counts})" if counts else "") + f" · {self.model.decided:,} triaged")
+        template = (self.tr("{found} of {total} sentences disagree with the expert under {mapping}")
+                    if r.level == "sentence" else
+                    self.tr("{found} of {total} claims disagree with the expert under {mapping}"))
+        text = (template.format(found=i18n.number(found), total=i18n.number(r.n_units), mapping=r.mapping)
+                + (f" ({counts})" if counts else "")
+                + " · " + self.tr("{n} triaged").format(n=i18n.number(self.model.decided)))
         if not r.complete:
-            text += " · still reading…"
+            text += " · " + self.tr("still reading…")
         if r.n_unscored:
-            text += f" · {r.n_unscored:,} left out (missing verdicts or parse failures)"
+            text += " · " + self.tr("{n} left out (missing verdicts or parse failures)").format(
+                n=i18n.number(r.n_unscored))
         if not r.retrieval_run:
-            text += " · no retrieval run chosen: evidence shows the passages the verifier used"
+            text += " · " + self.tr("no retrieval run chosen: evidence shows the passages the verifier used")
         if r.complete and r.n_units == 0 and r.level == "sentence":
-            text += " · this run has no verdicts on labelled sentences: choose the claim level"
+            text += " · " + self.tr("this run has no verdicts on labelled sentences: choose the claim level")
         self.summary.setText(text)
 
     def evidence_changed(self) -> None:
@@ -373,18 +416,18 @@ class ReviewView(ChoosesMapping, QWidget):
         for code, b in self.triage_buttons.items():
             b.setEnabled(d is not None and not self.project.readonly)
             b.setChecked(d is not None and d.triage == code)
-            name = TRIAGE_NAMES[code]
+            name = triage_name(code)
             n = [c for c, _ in TRIAGE].index(code) + 1
-            b.setText(f"{n}  {name}" + ("  (pre-filled)" if d is not None and d.prefill == code else ""))
+            b.setText(f"{n}  {name}" + (self.tr("  (pre-filled)") if d is not None and d.prefill == code else ""))
         if d is None:
             self.prefill_label.setText("")
             self.decision_label.setText("")
             return
         if d.prefill:
-            self.prefill_label.setText(self.tr("Pre-filled: <b>{v0}</b> — {v1}. Enter accepts it; 1, 2 or 3 decide otherwise.").format(v0=TRIAGE_NAMES[d.prefill], v1=_esc(d.prefill_reason)))
+            self.prefill_label.setText(self.tr("Pre-filled: <b>{v0}</b> — {v1}. Enter accepts it; 1, 2 or 3 decide otherwise.").format(v0=triage_name(d.prefill), v1=_esc(prefill_reason_text(d.prefill_reason))))
         else:
-            self.prefill_label.setText(self.tr("No pre-fill: {v0}.").format(v0=_esc(d.prefill_reason)))
-        self.decision_label.setText(self.tr("Decided: {v0} (by {triage_annotator})").format(v0=TRIAGE_NAMES[d.triage], triage_annotator=d.triage_annotator) if d.triage
+            self.prefill_label.setText(self.tr("No pre-fill: {v0}.").format(v0=_esc(prefill_reason_text(d.prefill_reason))))
+        self.decision_label.setText(self.tr("Decided: {v0} (by {triage_annotator})").format(v0=triage_name(d.triage), triage_annotator=d.triage_annotator) if d.triage
                                     else self.tr("Not triaged yet."))
 
     # ---- triage ----------------------------------------------------------------------------------
@@ -417,12 +460,12 @@ class ReviewView(ChoosesMapping, QWidget):
             self.triaged.emit(a.claim_id, a.code)
 
         def failed(exc, row=row) -> None:
-            self.decision_label.setText(QCoreApplication.translate("review_view", "Not saved: {v0}").format(v0=error_text(exc)))
+            self.decision_label.setText(self.tr("Not saved: {v0}").format(v0=error_text(exc)))
 
         project = self.project
         self.writer.submit(lambda job: services.audit.set_triage(project, r.verify_run, d.unit_id, code, who,
                                                                  level=r.level),
-                           success=saved, failure=failed, title="saving a triage decision",
+                           success=saved, failure=failed, title=self.tr("saving a triage decision"),
                            changes=(project, OpChanges(triage=True)))
         nxt = self.model.next_untriaged(row)
         if nxt is not None:

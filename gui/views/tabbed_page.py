@@ -50,7 +50,7 @@ class TabbedPage(QWidget):
         if index in self._built:
             return
         name, view_cls = self.TABS[index]
-        view = build_or_explain(name, lambda: view_cls(self.project))
+        view = build_or_explain(QCoreApplication.translate("TabbedPage", name), lambda: view_cls(self.project))
         current = self.tabs.currentIndex()
         self.tabs.blockSignals(True)
         self.tabs.removeTab(index)
