@@ -158,7 +158,7 @@ def _template_index(lang: str) -> list[tuple[re.Pattern, list[str], str]]:
         if not tokens or sum(ch.isalpha() for ch in literal) < 3:
             continue          # "{a}: {b}" would match any text with a colon in it
         parts = _TOKEN.split(msgid)
-        rx = "".join(re.escape(p) + ("(.+?)" if i < len(tokens) else "") for i, p in enumerate(parts))
+        rx = "".join(re.escape(p) + (_group(tokens[i]) if i < len(tokens) else "") for i, p in enumerate(parts))
         out.append((len(literal), re.compile(rx, re.S), tokens, msgstr))
     out.sort(key=lambda e: -e[0])     # the most specific message first
     index = [(rx, tokens, msgstr) for _n, rx, tokens, msgstr in out]
@@ -167,10 +167,16 @@ def _template_index(lang: str) -> list[tuple[re.Pattern, list[str], str]]:
     return index
 
 
-def localize(text: str, lang: str | None = None) -> str:
-    """An English message made elsewhere (an exception's text, a CLI line built with an f-string) in the
-    language: an exact catalogue entry, else the first msgid whose placeholders match it, with the
-    values the English text carries put into the translation. Text no entry matches stays English."""
+def _group(token: str) -> str:
+    # {n} and {m} stand for a count ("1,234"): "{n} claims" matches "1,234 claims", never "a/b claims"
+    return r"(\d[\d,.]*)" if token in ("{n}", "{m}") else "(.+?)"
+
+
+def localize(text: str, lang: str | None = None, _depth: int = 0) -> str:
+    """An English message made elsewhere (an exception's text, a CLI line built with an f-string, a
+    workflow step's detail) in the language: an exact catalogue entry, else the first msgid whose
+    placeholders match it, with the values the English text carries put into the translation (each value
+    localized in turn, two levels deep). Text no entry matches stays English."""
     lang = lang or _language
     if lang == "en" or not text:
         return text
@@ -180,7 +186,9 @@ def localize(text: str, lang: str | None = None) -> str:
     for rx, tokens, msgstr in _template_index(lang):
         m = rx.fullmatch(text)
         if m:
-            values = {tok: val for tok, val in zip(tokens, m.groups())}
+            # a value may itself be a message ("37 of 120 claims" inside a workflow step's detail)
+            values = {tok: (localize(val, lang, _depth + 1) if _depth < 2 else val)
+                      for tok, val in zip(tokens, m.groups())}
             return _TOKEN.sub(lambda x: values.get(x.group(0), x.group(0)), msgstr)
     return text
 

@@ -287,3 +287,24 @@ def test_language_names_normalize(value, lang):
     assert i18n.normalize(value) == lang
     assert i18n.from_environment({"LANG": value}) == lang
     assert i18n.from_environment({"LANG": value, "FACTAUDIT_LANG": "de"}) == "de"
+
+
+# ---- workflow step details (the engine messages the Workflow page shows) ----------------------------
+def test_workflow_step_details_localize_when_shown(demo_project, tmp_path):
+    from factaudit.engine.services import status
+
+    before = status.workflow_status(demo_project)
+    build_runs(demo_project, tmp_path)
+    after = status.workflow_status(demo_project)
+    details = {s.detail for s in before.steps + after.steps}
+    assert len(details) > 8
+    for detail in details:
+        zh, de = i18n.localize(detail, "zh_CN"), i18n.localize(detail, "de")
+        assert HAN.search(zh), detail                    # every detail the rules wrote has a translation
+        assert de != detail, detail
+        for run in re.findall(r"\b(?:imported|verify|retrieve|judge)-\d+\b", detail):
+            assert run in zh and run in de               # the values are kept
+        numbers = re.findall(r"\d[\d,]*", detail)
+        assert all(n in zh for n in numbers), (detail, zh)
+    # the stored and JSON text stays English
+    assert all(not HAN.search(s["detail"]) for s in after.to_json()["steps"])
