@@ -308,3 +308,24 @@ def test_workflow_step_details_localize_when_shown(demo_project, tmp_path):
         assert all(n in zh for n in numbers), (detail, zh)
     # the stored and JSON text stays English
     assert all(not HAN.search(s["detail"]) for s in after.to_json()["steps"])
+
+
+def test_import_problems_translate_with_file_line_and_field_kept(project, tmp_path):
+    from factaudit.engine.errors import ImportFailed
+    from factaudit.engine.ingest import import_files
+
+    for lang in LANGS:
+        cat = i18n.catalogue(lang)
+        assert not [m for m in i18n_extract.import_messages() if m not in cat], lang
+    bad = tmp_path / "claims.jsonl"
+    bad.write_text('{"id": "c1", "claim": "Aspirin lowers fever."}\n{"id": 3.5, "claim": "x"}\n[1, 2]\n')
+    with pytest.raises(ImportFailed) as info:
+        import_files(project, [bad], kind="claims")
+    err = info.value
+    assert len(err.problems) >= 2
+    for p in err.problems:
+        zh = p.localized("zh_CN")
+        where = str(p)[: len(str(p)) - len(p.reason)]
+        assert zh.startswith(where) and HAN.search(zh), (str(p), zh)       # claims.jsonl:2:id: kept
+    assert err.localized("zh_CN").startswith(i18n.gettext("import failed, nothing written: {problem}", "zh_CN")[:6])
+    assert str(err).startswith("import failed, nothing written: claims.jsonl:")      # stored text stays English
