@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine.services.reasoning_checks import contradiction
+from factaudit.engine.i18n import language
 from factaudit.gui.i18n import verdict_name
 from factaudit.gui.views.labeling_parts import (
     UnitCard, auto_advance, esc as _esc, markdown_html, project_annotator, set_auto_advance,
@@ -25,6 +26,15 @@ REASONS = {"disagreement": QT_TRANSLATE_NOOP("LabelingLayout", "disagreement"),
 
 class LabelingLayout:
     """Mixin for LabelingView: builds the widgets and renders the current unit into them."""
+
+    book = None          # the codebook of the open queue (its names and definitions carry zh and de texts)
+
+    def cb_text(self, obj, attr: str = "name", dimension=None) -> str:
+        """A dimension's or code's name, question or definition in the interface language, from the
+        codebook's own translations (English when it has none)."""
+        if self.book is None:
+            return getattr(obj, attr)
+        return self.book.text(obj, attr, language(), dimension)
 
     def _build_ui(self, mode: str) -> None:
         root = QVBoxLayout(self)
@@ -204,21 +214,21 @@ class LabelingLayout:
         for i, (d, (name, value)) in enumerate(zip(self.dims, self.dim_rows)):
             a = u.labels.get(d.id)
             code = d.code(a.code) if a else None
-            value.setText(_esc(code.name if code else a.code) if a else "<span style='color:#a0a6ae'>—</span>")
+            value.setText(_esc(self.cb_text(code, "name", d) if code else a.code) if a else "<span style='color:#a0a6ae'>—</span>")
             current = i == self.dim_index
             style = "background:#d6e6f7;" if current else ""
             name.setStyleSheet(style)
             value.setStyleSheet(style + "font-weight:bold;")
-            name.setText(f"{i + 1}. {_esc(d.name)}")
+            name.setText(f"{i + 1}. {_esc(self.cb_text(d))}")
         d = self.dims[self.dim_index]
-        self.codes_title.setText(f"{self.dim_index + 1}/{len(self.dims)} {d.name}")
+        self.codes_title.setText(f"{self.dim_index + 1}/{len(self.dims)} {self.cb_text(d)}")
         chosen = u.labels.get(d.id)
-        rows = [f"<p style='color:#4a5260'>{_esc(d.question)}</p>"] if d.question else []
+        rows = [f"<p style='color:#4a5260'>{_esc(self.cb_text(d, 'question'))}</p>"] if d.question else []
         for n, c in enumerate(d.codes, start=1):
             mark = "background:#d6e6f7;" if chosen and chosen.code == c.id else ""
             pattern = f" <span style='color:#8f1d1d'>({_esc(c.pattern)})</span>" if c.pattern else ""
-            rows.append(f"<p style='{mark}margin:4px 0'><b style='font-size:14px'>[{n}]</b> <b>{_esc(c.name)}</b>"
-                        f"{pattern}<br><span style='color:#4a5260'>{_esc(c.definition)}</span></p>")
+            rows.append(f"<p style='{mark}margin:4px 0'><b style='font-size:14px'>[{n}]</b> <b>{_esc(self.cb_text(c, 'name', d))}</b>"
+                        f"{pattern}<br><span style='color:#4a5260'>{_esc(self.cb_text(c, 'definition', d))}</span></p>")
         self.codes_label.setText("".join(rows))
 
     def _build_dim_rows(self) -> None:
@@ -255,7 +265,7 @@ class LabelingLayout:
                 if d.id in codes:
                     ok = labels.get(d.id) == codes[d.id]
                     color = "#1d6b33" if ok else "#8f1d1d"
-                    cells.append(f"{_esc(d.name)}: <span style='color:{color}'>{_esc(codes[d.id])}</span>")
+                    cells.append(f"{_esc(self.cb_text(d))}: <span style='color:{color}'>{_esc(codes[d.id])}</span>")
             lines.append(self.tr("Pre-label by <code>{who}</code> ({same} of {n} agree with you):").format(
                 who=_esc(who), same=same, n=len(codes)) + "<br>" + "<br>".join(cells))
         return "<br>".join(lines)

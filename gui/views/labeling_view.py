@@ -162,6 +162,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         if gen != self._generation:
             return
         book, queue = result
+        self.book = book
         self.dims = book.evidence if self.mode == "evidence" else book.reasoning
         self.codebook_version = book.version
         self.queue = queue
@@ -293,13 +294,13 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
     def choose(self, n: int) -> None:
         d = self.dims[self.dim_index]
         if n >= len(d.codes) or self.project.readonly:
-            self.status.setText(self.tr("{name} has codes 1–{v0}.").format(name=d.name, v0=len(d.codes)) if n >= len(d.codes)
+            self.status.setText(self.tr("{name} has codes 1–{v0}.").format(name=self.cb_text(d), v0=len(d.codes)) if n >= len(d.codes)
                                 else self.tr("The project is open read-only."))
             return
         if not self._have_annotator():
             return
         self._write(self.dim_index, d.codes[n].id)
-        self.status.setText(f"{d.name}: {d.codes[n].name}" + ("" if self.index in self.revealed else self.tr(" (blind)")))
+        self.status.setText(f"{self.cb_text(d)}: {self.cb_text(d.codes[n], 'name', d)}" + ("" if self.index in self.revealed else self.tr(" (blind)")))
         if self.auto_check.isChecked():
             self.advance()
         else:
@@ -356,7 +357,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         missing = [i for i, d in enumerate(self.dims) if d.id not in self.unit.labels]
         if missing:
             self.dim_index = missing[0]
-            self.status.setText(self.tr("Accepted the pre-label by {who}; {name} still needs a code.").format(who=who, name=self.dims[missing[0]].name))
+            self.status.setText(self.tr("Accepted the pre-label by {who}; {name} still needs a code.").format(who=who, name=self.cb_text(self.dims[missing[0]])))
             self._render()
             return
         self.status.setText(self.tr("Accepted the pre-label by {who}.").format(who=who))
@@ -366,7 +367,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
     def advance(self) -> None:
         d = self.dims[self.dim_index]
         if d.id not in self.unit.labels:
-            self.status.setText(self.tr("Choose a code for {name} first (1–{v0}).").format(name=d.name, v0=len(d.codes)))
+            self.status.setText(self.tr("Choose a code for {name} first (1–{v0}).").format(name=self.cb_text(d), v0=len(d.codes)))
             return
         if self.dim_index + 1 < len(self.dims):
             self.dim_index += 1
@@ -375,7 +376,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         missing = [i for i, x in enumerate(self.dims) if x.id not in self.unit.labels]
         if missing:
             self.dim_index = missing[0]
-            self.status.setText(self.tr("{name} is not labelled yet.").format(name=self.dims[missing[0]].name))
+            self.status.setText(self.tr("{name} is not labelled yet.").format(name=self.cb_text(self.dims[missing[0]])))
             self._render()
             return
         self.commit()

@@ -165,6 +165,10 @@ def test_labeling_review_answers_and_models_speak_the_language(qtbot, translated
     assert labeling.unit is not None, "the BM25 run gives evidence pairs to label"
     walk.data = data_texts(project, [*walk.data, labeling.unit.claim_text])
     walk.widget(window, "Labeling (blind)")
+    # the dimensions are named in the language, from the seed codebook's own translations
+    first = labeling.dims[0]
+    shown = services.audit.codebook(project).text(first, "name", translated)
+    assert shown != first.name and labeling.dim_rows[0][0].text() == f"1. {html.escape(shown)}"
     labeling.reveal()
     settle(2)
     walk.widget(window, "Labeling (revealed)")
