@@ -216,7 +216,7 @@
     </message>
     <message>
         <source>No questions with documents in this project: import a RAMDocs-style dataset (File › Import), or retrieve passages for your questions first.</source>
-        <translation>Keine Fragen mit Dokumenten in diesem Projekt: einen Datensatz im RAMDocs-Format importieren (Datei › Importieren) oder zuerst Passagen für die Fragen abrufen.</translation>
+        <translation>Keine Fragen mit Dokumenten in diesem Projekt: einen Datensatz im RAMDocs-Format importieren (Datei › Daten importieren…) oder zuerst Passagen für die Fragen abrufen.</translation>
     </message>
     <message>
         <source>Starting…</source>
@@ -2482,7 +2482,7 @@ V1: Selektive Abdeckung</translation>
     </message>
     <message>
         <source>Suggested codes stay hidden in Labeling until you have labelled the unit yourself.</source>
-        <translation>Vorgeschlagene Codes bleiben im Labeling verborgen, bis Sie die Einheit selbst gelabelt haben.</translation>
+        <translation>Vorgeschlagene Codes bleiben auf der Seite Labeln verborgen, bis Sie die Einheit selbst gelabelt haben.</translation>
     </message>
     <message>
         <source>Target</source>
@@ -2518,7 +2518,7 @@ V1: Selektive Abdeckung</translation>
     </message>
     <message>
         <source>With a limit, the labeling queue's order pre-labels the units Labeling shows next (its disagreements first); claim id order takes the first claims</source>
-        <translation>Mit einem Limit werden in der Reihenfolge der Labeling-Warteschlange die Einheiten vorgelabelt, die das Labeling als Nächstes zeigt (Abweichungen zuerst); die Reihenfolge nach Behauptungs-ID nimmt die ersten Behauptungen</translation>
+        <translation>Mit einem Limit werden in der Reihenfolge der Label-Warteschlange die Einheiten vorgelabelt, die die Seite Labeln als Nächstes zeigt (Abweichungen zuerst); die Reihenfolge nach Behauptungs-ID nimmt die ersten Behauptungen</translation>
     </message>
     <message>
         <source>Which claims first</source>
@@ -2534,7 +2534,7 @@ V1: Selektive Abdeckung</translation>
     </message>
     <message>
         <source>The labeling queue's next units (disagreements of {queue} first)</source>
-        <translation>Die nächsten Einheiten der Labeling-Warteschlange (Abweichungen von {queue} zuerst)</translation>
+        <translation>Die nächsten Einheiten der Label-Warteschlange (Abweichungen von {queue} zuerst)</translation>
     </message>
     <message>
         <source>Claim id order</source>

@@ -216,7 +216,7 @@
     </message>
     <message>
         <source>No questions with documents in this project: import a RAMDocs-style dataset (File › Import), or retrieve passages for your questions first.</source>
-        <translation>本项目中没有带文档的问题：请导入 RAMDocs 格式的数据集（文件 › 导入），或先为问题检索段落。</translation>
+        <translation>本项目中没有带文档的问题：请导入 RAMDocs 格式的数据集（文件 › 导入数据…），或先为问题检索段落。</translation>
     </message>
     <message>
         <source>Starting…</source>
@@ -754,7 +754,7 @@ Open {name} read-only instead?</source>
     </message>
     <message>
         <source>&lt;b&gt;{run}&lt;/b&gt; ({mapping}, {level} level): {n} labelled {units} ({source}, {errors} errors) and {unlabelled} unlabelled. "Error" = the expert says the {unit} contains one; the verifier flags it under {mapping}.</source>
-        <translation>&lt;b&gt;{run}&lt;/b&gt;（{mapping}，{level}级）：{n} 个已标注的{units}（{source}，{errors} 个错误），{unlabelled} 个未标注。“错误”= 专家认为该{unit}含有错误；核验器在 {mapping} 下将其标记。</translation>
+        <translation>&lt;b&gt;{run}&lt;/b&gt;（{mapping}，{level}级）：{n} {units}已标注（{source}，{errors} 个错误），{unlabelled} 个未标注。“错误”= 专家认为该{unit}含有错误；核验器在 {mapping} 下将其标记。</translation>
     </message>
     <message>
         <source>Sensitivity (flags a real error)</source>
@@ -802,7 +802,7 @@ Open {name} read-only instead?</source>
     </message>
     <message>
         <source>To bring the prediction-powered half-width to {target} ({now_text}): &lt;b&gt;{more} more labelled {units}&lt;/b&gt;.</source>
-        <translation>要使预测驱动区间的半宽达到 {target}（{now_text}）：&lt;b&gt;还需 {more} 个已标注的{units}&lt;/b&gt;。</translation>
+        <translation>要使预测驱动区间的半宽达到 {target}（{now_text}）：&lt;b&gt;还需标注 {more} {units}&lt;/b&gt;。</translation>
     </message>
     <message>
         <source>The prediction-powered half-width is already within {target} ({now_text}).</source>
@@ -834,7 +834,7 @@ Open {name} read-only instead?</source>
     </message>
     <message>
         <source>Drawing {n} {units}…</source>
-        <translation>正在抽取 {n} 个{units}…</translation>
+        <translation>正在抽取 {n} {units}…</translation>
     </message>
     <message>
         <source>Drawing units to label</source>
@@ -846,7 +846,7 @@ Open {name} read-only instead?</source>
     </message>
     <message>
         <source>Wrote {n} {units} to label to {name} (stratified by the verifier's flag and the dataset). Label them, or send them to a rater.</source>
-        <translation>已将 {n} 个待标注的{units}写入 {name}（按核验器标记和数据集分层）。请标注它们，或发送给评分者。</translation>
+        <translation>已将待标注的 {n} {units}写入 {name}（按核验器标记和数据集分层）。请标注它们，或发送给评分者。</translation>
     </message>
 </context>
 <context>
@@ -3757,11 +3757,11 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>evidence pairs</source>
-        <translation>证据对</translation>
+        <translation>个证据对</translation>
     </message>
     <message>
         <source>reasoning traces</source>
-        <translation>推理过程</translation>
+        <translation>条推理过程</translation>
     </message>
     <message>
         <source>sentences</source>
@@ -3877,7 +3877,7 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>Wrote {name}: {n_units} {what} for {rater}, codebook v{codebook_version}, signed {sender}. Send it to {rater}: they open it in factaudit, label, and send back the file File › Return labels… writes.</source>
-        <translation>已生成 {name}：供 {rater} 使用的 {n_units} 个{what}，编码手册 v{codebook_version}，签名者 {sender}。请将其发送给 {rater}：对方在 factaudit 中打开、完成标注，并发回由 文件 › 返回标注… 生成的文件。</translation>
+        <translation>已生成 {name}：供 {rater} 使用的 {n_units} {what}，编码手册 v{codebook_version}，签名者 {sender}。请将其发送给 {rater}：对方在 factaudit 中打开、完成标注，并发回由 文件 › 返回标注… 生成的文件。</translation>
     </message>
     <message>
         <source>Not written: {v0}</source>

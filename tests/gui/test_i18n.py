@@ -26,22 +26,16 @@ ROOT = Path(__file__).resolve().parents[2]
 LUPDATE = Path(sys.executable).with_name("pyside6-lupdate")
 
 # Modules whose strings are not wrapped in tr() yet (issue #24 item 3, in progress).
-PENDING = {
-    "factaudit.gui.dialogs.aggregate_dialog", "factaudit.gui.dialogs.import_dialog",
-    "factaudit.gui.dialogs.prelabel_dialog", "factaudit.gui.dialogs.rater_merge",
-    "factaudit.gui.dialogs.rater_send", "factaudit.gui.dialogs.retrieve_dialog",
-    "factaudit.gui.dialogs.run_details", "factaudit.gui.dialogs.verify_dialog",
-    "factaudit.gui.rater_adjudication", "factaudit.gui.rater_certify", "factaudit.gui.rater_labeling",
-    "factaudit.gui.rater_window", "factaudit.gui.workflow_actions",
-}
-DIALOGS = ("ReportDialog", "SealDialog", "DecomposeDialog")     # the translated ones the walk opens
+PENDING: set[str] = set()
+DIALOGS = ("ReportDialog", "SealDialog", "DecomposeDialog", "RetrieveDialog", "VerifyDialog",
+           "PrelabelDialog")     # the translated Workflow step dialogs the walk opens
 
 # Proper names, units and formats that stay as they are in every language.
 ALLOWED = {w.lower() for w in """
 factaudit SciFact MedExpert HealthVer LLM LLMs API URL UTC BM25 Krippendorff Cohen Hugging Face localhost
 example org JSON JSONL CSV XLSX HTML PDF ONNX GGUF MiniLM SmolLM NLI kappa alpha bootstrap retest name
 Wilson Clopper Pearson PPI faproj Qt OpenAI Ollama llama cpp FAISS Ctrl Strg Shift Enter Tab McNemar Holm
-Cochran ISO Alt Backspace choices
+Cochran ISO Alt Backspace choices RRF CARE CPU dense
 """.split()}
 # Words that mark an English sentence left in German text (none of them is German).
 ENGLISH_MARKERS = {"the", "and", "of", "to", "with", "for", "from", "yet", "not", "this", "that", "open", "close",
@@ -49,7 +43,8 @@ ENGLISH_MARKERS = {"the", "and", "of", "to", "with", "for", "from", "yet", "not"
                    "when", "claim", "claims", "answer", "answers", "sentence", "sentences", "step"}
 TAG = re.compile(r"<[^>]+>|&\w+;")
 WORD = re.compile(r"[A-Za-z]{3,}")
-PATHLIKE = re.compile(r"\S*[/_\\\d]\S*")     # file names, folders, identifiers and key fingerprints are data
+# file names (also "<file>.rejected.jsonl"), folders, identifiers and key fingerprints are data
+PATHLIKE = re.compile(r"\S*(?:[/_\\\d]|\w\.\w)\S*")
 
 
 def sources_of(ts: Path) -> list[tuple[str, str | None, str | None]]:
@@ -200,6 +195,7 @@ def settle(rounds: int = 4) -> None:
 def test_every_page_and_dialog_speaks_the_language(qtbot, translated, demo_copy, closer):
     from factaudit.engine import services
     from factaudit.gui import main_window
+    from factaudit.gui.ops import Op
     from factaudit.gui.views.connections_view import ConnectionsView
     from factaudit.gui.views.start_screen import StartScreen
 
@@ -234,19 +230,101 @@ def test_every_page_and_dialog_speaks_the_language(qtbot, translated, demo_copy,
                     tab.setCurrentIndex(i)
                     settle(4)
                 offenders(window, translated, f"{name} {i}", found, data)
+    from factaudit.engine.services import retrieval
     from factaudit.gui import workflow_actions
+    from factaudit.gui.dialogs.aggregate_dialog import AggregateDialog
+    from factaudit.gui.dialogs.import_dialog import ImportDialog
+    from factaudit.gui.dialogs.rater_merge import MergeReturnDialog
+    from factaudit.gui.dialogs.rater_send import SendToRaterDialog
+    from factaudit.gui.dialogs.run_details import RunDetailsDialog
 
-    for cls in (c for c in workflow_actions.STEP_DIALOGS.values() if c.__name__ in DIALOGS):
-        dialog = cls(window.project, window)
+    # a finished run, so the dialogs that list runs (and the run's details) show their forms filled
+    run = retrieval.retrieve(window.project, retrieval.RetrievalRequest("bm25", k=3)).run_id
+    dialogs = [c for c in workflow_actions.STEP_DIALOGS.values() if c.__name__ in DIALOGS]
+    dialogs += [ImportDialog, AggregateDialog, MergeReturnDialog, SendToRaterDialog,
+                lambda project, parent: RunDetailsDialog(project, parent, run)]
+    for make in dialogs:
+        dialog = make(window.project, window)
         qtbot.addWidget(dialog)
         dialog.show()
         settle(6)
-        offenders(dialog, translated, cls.__name__, found)
+        Op.wait_all(60_000)
+        settle(4)
+        offenders(dialog, translated, type(dialog).__name__, found, data)
         dialog.reject()
-    from factaudit.gui.ops import Op
-
     Op.wait_all(60_000)
     left = {m: v for m, v in found.items() if m not in PENDING}
+    assert not left, "\n".join(x for v in left.values() for x in v[:8])
+
+
+def _rater_source(root: Path):
+    """A small project whose texts are not English (data is not interface): answers of two sentences, one
+    claim each, a TREC run of two passages per claim and Supported verdicts."""
+    import json
+
+    from factaudit.engine import services
+
+    def jsonl(name, rows):
+        path = root / name
+        path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+        return path
+
+    passages = [{"id": f"p{i}", "doc_id": f"d{i}", "title": f"标题 {i}", "text": f"段落 {i}。"} for i in range(6)]
+    answers = [{"id": f"a{a}", "question": f"问题 {a}？", "answer": f"回答 {a}。第二句 {a}。", "sentences": [
+        {"id": f"a{a}:s1", "text": f"回答 {a}。", "label": "error"},
+        {"id": f"a{a}:s2", "text": f"第二句 {a}。", "label": "correct"}]} for a in range(3)]
+    claims = [{"id": f"a{a}:s{k}#1", "claim": f"主张 {a}.{k}", "sentence_id": f"a{a}:s{k}", "item_id": f"a{a}"}
+              for a in range(3) for k in (1, 2)]
+    project = services.create_project(root / "来源.faproj")
+    services.import_files(project, [jsonl("corpus.jsonl", passages)], kind="corpus")
+    services.import_files(project, [jsonl("answers.jsonl", answers)], kind="answers")
+    services.import_files(project, [jsonl("claims.jsonl", claims)], kind="claims")
+    trec = root / "run.trec"
+    trec.write_text("".join(f"{c['id']} Q0 p{(i + r) % 6} {r} {10 - r}.0 t\n" for i, c in enumerate(claims)
+                            for r in (1, 2)))
+    services.import_files(project, [trec], fmt="trec", kind="run")
+    services.import_files(project, [jsonl("v.jsonl", [{"claim_id": c["id"], "verdict": "Supported",
+                                                       "reasoning": "推理。"} for c in claims])], kind="verdicts")
+    return project
+
+
+@pytest.mark.parametrize("target", ["evidence", "sentences"])
+@pytest.mark.parametrize("translated", list(i18n.TRANSLATED), indirect=True)
+def test_the_rater_window_speaks_the_language(qtbot, translated, target, tmp_path, monkeypatch):
+    """The window a second rater sees (a package of each kind), its menus and its help box."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from factaudit.engine import services
+    from factaudit.gui.ops import Op
+    from factaudit.gui.rater_window import RaterWindow
+
+    for who in ("sender", "rater"):
+        (tmp_path / who).mkdir()
+    monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path / "sender" / "config"))
+    project = _rater_source(tmp_path / "sender")
+    pkg = tmp_path / "for-rater.faproj"
+    # the sender writes the instructions, in the rater's language
+    services.make_rater_package(project, str(pkg), "鲍勃", target=target, units=2, k=1, seed=7,
+                                instructions="请逐条标注。")
+    project.close()
+    monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path / "rater" / "config"))
+    window = RaterWindow(services.open_rater_package(str(pkg)))
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    settle(8)
+    found: dict[str, list[str]] = {}
+    offenders(window, translated, f"rater window ({target})", found)
+    shown = []
+    monkeypatch.setattr(QMessageBox, "information", lambda _p, title, text: shown.append((title, text)))
+    window._help()
+    texts = [a.text() for a in window.menuBar().actions()] + [a.text() for a in window.actions()]
+    texts += [t for title, text in shown for t in (title, text)]
+    found.setdefault("factaudit.gui.rater_window", []).extend(t[:70] for t in texts if english_in(t, translated))
+    window.close()
+    Op.wait_all(60_000)
+    left = {m: v for m, v in found.items() if m not in PENDING and v}
     assert not left, "\n".join(x for v in left.values() for x in v[:8])
 
 
