@@ -19,6 +19,7 @@ from typing import Iterator
 from factaudit.engine.errors import (
     DiskFull, ProjectCorrupt, ProjectNotFound, ProjectTooNew, ReadOnlyProject,
 )
+from factaudit.engine.project import integrity_cache
 from factaudit.engine.project.migrations import MIGRATIONS, SCHEMA_VERSION, apply_migrations, current_version
 from factaudit.engine.project.paths import creation_problem, file_problem, write_blocker
 from factaudit.engine.project.writer_lock import WriterLock, acquire_writer, reader_guard
@@ -156,12 +157,21 @@ class Project:
     def _open_checked(self) -> None:
         try:
             conn = _connect(self.path, readonly=self.readonly, immutable=self.immutable)
-            ok = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if integrity_cache.unchanged_since_check(self.path):
+                # a big file as this app left it after checking it (integrity_cache says when); reading
+                # the schema still fails on a file that is not a database
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+                ok = "ok"
+            else:
+                ok = conn.execute("PRAGMA quick_check").fetchone()[0]
         except sqlite3.DatabaseError as exc:
+            integrity_cache.forget(self.path)
             raise ProjectCorrupt(f"{self.path} is not a readable project file: {exc}") from exc
         if ok != "ok":
             conn.close()
+            integrity_cache.forget(self.path)
             raise ProjectCorrupt(f"{self.path} failed its integrity check: {ok}")
+        self._checked = True
         if not self.readonly and conn.execute(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'seal'"
         ).fetchone():
@@ -258,6 +268,10 @@ class Project:
                     self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._conn.close()
             self._conn = None
+            if getattr(self, "_checked", False):
+                # before the lock goes, so no other writer of ours changes it in between
+                with contextlib.suppress(Exception):
+                    integrity_cache.remember(self.path)
         self._release_lock()
 
     def __enter__(self) -> "Project":
