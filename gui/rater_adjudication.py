@@ -127,7 +127,8 @@ class AdjudicationView(QWidget):
     def refresh(self) -> None:
         project, target = self.project, self.filter_combo.currentData()
         self._read.start(lambda job: read_disagreements(project, target), title=self.tr("Reading rater disagreements"),
-                         success=self.show_rows, failed=self.tr("Could not read the disagreements"))
+                         success=self.show_rows, failed=self.tr("Could not read the disagreements"),
+                         busy=self.tr("Reading…"))
 
     def show_rows(self, result) -> None:
         keep = row_key(self.current) if self.current is not None else None

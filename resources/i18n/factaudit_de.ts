@@ -92,6 +92,10 @@
         <translation>Die Abweichungen konnten nicht gelesen werden</translation>
     </message>
     <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
         <source>No disagreements between raters: with one rater there is nothing to adjudicate (File › Send to a rater… asks a second one; File › Merge returned labels… brings their labels in).</source>
         <translation>Keine Abweichungen zwischen Bewertern: Mit nur einem Bewerter gibt es nichts zu schlichten (Datei › An einen Bewerter senden… fragt einen zweiten; Datei › Zurückgegebene Labels zusammenführen… übernimmt dessen Labels).</translation>
     </message>
@@ -1408,6 +1412,18 @@ V1: Selektive Abdeckung</translation>
     <message>
         <source>Passage</source>
         <translation>Passage</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unlabelled</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Select a row to see its full text.</source>
@@ -3223,6 +3239,22 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Keine Bewertung auf Ebene {level}: keine geprüfte Behauptung dieses Laufs hat ein Expertenlabel auf Ebene {level}.</translation>
     </message>
     <message>
+        <source>precision</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>recall</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>{mapping}, {level} level (95% intervals)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Closed regime: no verified claim of this run has a gold verdict.</source>
         <translation>Geschlossenes Regime: keine geprüfte Behauptung dieses Laufs hat ein Gold-Urteil.</translation>
     </message>
@@ -3233,6 +3265,18 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     <message>
         <source>Closed regime: {n} claims with gold verdicts, accuracy {v0}, macro-F1 {v1}.</source>
         <translation>Geschlossenes Regime: {n} Behauptungen mit Gold-Urteil, Genauigkeit {v0}, Makro-F1 {v1}.</translation>
+    </message>
+    <message>
+        <source>NE</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>gold</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>{n_shared} shared sentences</source>
@@ -4988,6 +5032,14 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>evidence not fully labelled</source>
         <translation>Evidenz nicht vollständig gelabelt</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>sentence</source>

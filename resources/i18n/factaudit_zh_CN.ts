@@ -92,6 +92,10 @@
         <translation>无法读取分歧</translation>
     </message>
     <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
         <source>No disagreements between raters: with one rater there is nothing to adjudicate (File › Send to a rater… asks a second one; File › Merge returned labels… brings their labels in).</source>
         <translation>评分者之间没有分歧：只有一位评分者时无需裁定（文件 › 发送给评分者… 可邀请第二位；文件 › 合并返回的标注… 可导入其标注）。</translation>
     </message>
@@ -1408,6 +1412,18 @@ V1: 选择性覆盖</translation>
     <message>
         <source>Passage</source>
         <translation>段落</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unlabelled</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Select a row to see its full text.</source>
@@ -3223,6 +3239,22 @@ Every label is saved as you make it; close the window whenever you like and open
         <translation>没有{level}级评分：该运行中没有任何已核验主张在{level}级带有专家标注。</translation>
     </message>
     <message>
+        <source>precision</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>recall</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>{mapping}, {level} level (95% intervals)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Closed regime: no verified claim of this run has a gold verdict.</source>
         <translation>封闭设定：该运行中没有任何已核验主张带金标准判定。</translation>
     </message>
@@ -3233,6 +3265,18 @@ Every label is saved as you make it; close the window whenever you like and open
     <message>
         <source>Closed regime: {n} claims with gold verdicts, accuracy {v0}, macro-F1 {v1}.</source>
         <translation>封闭设定：{n} 条带金标准判定的主张，准确率 {v0}，宏平均 F1 {v1}。</translation>
+    </message>
+    <message>
+        <source>NE</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>gold</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>{n_shared} shared sentences</source>
@@ -4988,6 +5032,14 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>evidence not fully labelled</source>
         <translation>证据未完全标注</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>sentence</source>

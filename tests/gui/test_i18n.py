@@ -35,7 +35,7 @@ ALLOWED = {w.lower() for w in """
 factaudit SciFact MedExpert HealthVer LLM LLMs API URL UTC BM25 Krippendorff Cohen Hugging Face localhost
 example org JSON JSONL CSV XLSX HTML PDF ONNX GGUF MiniLM SmolLM NLI kappa alpha bootstrap retest name
 Wilson Clopper Pearson PPI faproj Qt OpenAI Ollama llama cpp FAISS Ctrl Strg Shift Enter Tab McNemar Holm
-Cochran ISO Alt Backspace choices RRF CARE CPU dense
+Cochran ISO Alt Backspace choices RRF CARE CPU dense adjudicator
 """.split()}
 # Words that mark an English sentence left in German text (none of them is German).
 ENGLISH_MARKERS = {"the", "and", "of", "to", "with", "for", "from", "yet", "not", "this", "that", "open", "close",
@@ -237,12 +237,15 @@ def test_every_page_and_dialog_speaks_the_language(qtbot, translated, demo_copy,
     from factaudit.gui.dialogs.rater_merge import MergeReturnDialog
     from factaudit.gui.dialogs.rater_send import SendToRaterDialog
     from factaudit.gui.dialogs.run_details import RunDetailsDialog
+    from factaudit.gui.rater_adjudication import AdjudicationView
+    from factaudit.gui.rater_certify import CertifyPanel
 
     # a finished run, so the dialogs that list runs (and the run's details) show their forms filled
     run = retrieval.retrieve(window.project, retrieval.RetrievalRequest("bm25", k=3)).run_id
     dialogs = [c for c in workflow_actions.STEP_DIALOGS.values() if c.__name__ in DIALOGS]
     dialogs += [ImportDialog, AggregateDialog, MergeReturnDialog, SendToRaterDialog,
-                lambda project, parent: RunDetailsDialog(project, parent, run)]
+                lambda project, parent: RunDetailsDialog(project, parent, run),
+                AdjudicationView, CertifyPanel]      # two panels of Labeling and Results, on their own
     for make in dialogs:
         dialog = make(window.project, window)
         qtbot.addWidget(dialog)
@@ -251,7 +254,7 @@ def test_every_page_and_dialog_speaks_the_language(qtbot, translated, demo_copy,
         Op.wait_all(60_000)
         settle(4)
         offenders(dialog, translated, type(dialog).__name__, found, data)
-        dialog.reject()
+        dialog.close()
     Op.wait_all(60_000)
     left = {m: v for m, v in found.items() if m not in PENDING}
     assert not left, "\n".join(x for v in left.values() for x in v[:8])
