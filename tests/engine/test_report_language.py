@@ -329,3 +329,24 @@ def test_import_problems_translate_with_file_line_and_field_kept(project, tmp_pa
         assert zh.startswith(where) and HAN.search(zh), (str(p), zh)       # claims.jsonl:2:id: kept
     assert err.localized("zh_CN").startswith(i18n.gettext("import failed, nothing written: {problem}", "zh_CN")[:6])
     assert str(err).startswith("import failed, nothing written: claims.jsonl:")      # stored text stays English
+
+
+def test_status_command_speaks_lang_and_its_json_does_not(demo_project_path):
+    from factaudit.engine.cli import cli
+    from factaudit.engine.services import status
+
+    runner = CliRunner()
+    try:
+        zh = runner.invoke(cli, ["status", str(demo_project_path)], env={"LANG": "zh_CN.UTF-8"})
+        en = runner.invoke(cli, ["status", str(demo_project_path)], env={"LANG": "C"})
+        zh_json = runner.invoke(cli, ["status", str(demo_project_path), "--json"], env={"LANG": "zh_CN.UTF-8"})
+        en_json = runner.invoke(cli, ["status", str(demo_project_path), "--json"], env={"LANG": "C"})
+    finally:
+        i18n.set_language("en")
+    assert zh.exit_code == en.exit_code == zh_json.exit_code == 0, zh.output
+    assert zh_json.output == en_json.output
+    zh_lines, en_lines = zh.output.splitlines(), en.output.splitlines()
+    assert len(zh_lines) == len(en_lines) == len(status.STEPS) + 1
+    for (name, (title, _purpose)), line, eline in zip(status.STEPS.items(), zh_lines, en_lines):
+        assert i18n.gettext(title, "zh_CN") in line and title in eline
+        assert HAN.search(line.split(i18n.gettext(title, "zh_CN"), 1)[1]), line    # state and detail too
