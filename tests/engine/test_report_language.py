@@ -66,6 +66,16 @@ def test_no_catalogue_entry_invents_a_placeholder(lang):
         assert set(i18n.placeholders(msgstr)) <= set(i18n.placeholders(msgid)), (lang, msgid)
 
 
+def test_every_cli_line_with_words_is_in_both_catalogues():
+    # lines of figures and names alone ("  {m:<24} {_fmt(...)}") have nothing to translate
+    worded = [m for m in i18n_extract.cli_messages()
+              if re.search(r"[A-Za-z]{3}", re.sub(r"\{[^{}\n]*\}", "", m))]
+    assert len(worded) > 100
+    for lang in LANGS:
+        missing = [m for m in worded if m not in i18n.catalogue(lang)]
+        assert not missing, (lang, missing[:5])
+
+
 def test_the_cli_messages_of_a_typical_session_are_translated():
     cli = i18n_extract.cli_messages()
     typical = ["created {p.path} (schema {p.schema_version})", "error: {message}", "report written to {out}:",
