@@ -13,15 +13,10 @@ from factaudit.engine.project import rater_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.models.registry import EMBEDDED_LLM
 from factaudit.engine.resource_files import resource_path
-from factaudit.engine.services.audit import demo_step_audit
-from factaudit.engine.services.conflicts import AggregateRequest, aggregate
-from factaudit.engine.services.decomposition import DecomposeRequest, decompose
 from factaudit.engine.services.projects import create_project, import_files, project_info
-from factaudit.engine.services.judging import JudgeRequest, judge
-from factaudit.engine.services.retrieval import RetrievalRequest, demo_step_retrieve, retrieve
-from factaudit.engine.services.scoring import demo_step_scoring
-from factaudit.engine.services.seal import demo_step_seal
-from factaudit.engine.services.verification import VerifyRequest, verify
+
+# The steps' services are imported when a step runs: the start screen imports this module for
+# find_demos, and the steps' modules (metrics, seal, conflicts, audit) were 0.7 s of every launch.
 
 DEMO_NAME = "demo.faproj"
 # Bump when DEMO_STEPS or the data in resources/demo change: Open demo rebuilds (when asked) a demo
@@ -63,6 +58,8 @@ def _step_run(summary: DemoSummary, step: str) -> str | None:
 
 
 def demo_step_decompose(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
+    from factaudit.engine.services.decomposition import DecomposeRequest, decompose
+
     res = decompose(project, DecomposeRequest(method="sentence", dataset=MEDEXPERT), progress)
     summary.steps.append({
         "step": "decompose", "run_id": res.run_id, "n_claims": res.n_claims,
@@ -74,6 +71,8 @@ def demo_step_decompose(project: Project, summary: DemoSummary, progress: Progre
 def demo_step_retrieve_answers(project: Project, summary: DemoSummary,
                                progress: ProgressCallback = no_progress) -> None:
     """BM25 evidence for the MedExpert answer claims (open regime: no retrieval gold)."""
+    from factaudit.engine.services.retrieval import RetrievalRequest, retrieve
+
     res = retrieve(project, RetrievalRequest("bm25", k=10, dataset=MEDEXPERT), progress=progress)
     summary.steps.append({
         "step": "retrieve_answers", "run_id": res.run_id,
@@ -91,6 +90,8 @@ def _retrieval_run(summary: DemoSummary, step: str) -> str:
 def _verify_all(project: Project, summary: DemoSummary, progress: ProgressCallback, *, step: str,
                 retrieval_step: str, dataset: str, what: str) -> None:
     """Every claim of the dataset, with the embedded classifier verifier (the default)."""
+    from factaudit.engine.services.verification import VerifyRequest, verify
+
     run = _retrieval_run(summary, retrieval_step)
     res = verify(project, VerifyRequest(retrieval_run=run, k=DEMO_VERIFY_K, dataset=dataset), progress)
     summary.steps.append({
@@ -110,6 +111,8 @@ def demo_step_verify(project: Project, summary: DemoSummary, progress: ProgressC
 def demo_step_verify_reasoning(project: Project, summary: DemoSummary,
                                progress: ProgressCallback = no_progress) -> None:
     """A slice of MedExpert answer claims with the embedded LLM, for verdicts with reasoning to label."""
+    from factaudit.engine.services.verification import VerifyRequest, verify
+
     run = _retrieval_run(summary, "retrieve_answers")
     req = VerifyRequest(retrieval_run=run, model=EMBEDDED_LLM, mode="joint", k=DEMO_VERIFY_K,
                         limit=DEMO_REASONING_CLAIMS, dataset=MEDEXPERT, passage_words=DEMO_PASSAGE_WORDS,
@@ -134,6 +137,8 @@ def demo_step_verify_answers(project: Project, summary: DemoSummary,
 
 def demo_step_prelabel(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
     """A few LLM pre-labels of the verifier's reasoning, so Labeling has something to reveal."""
+    from factaudit.engine.services.judging import JudgeRequest, judge
+
     run = _step_run(summary, "verify_reasoning")
     res = judge(project, JudgeRequest(run=run, target="reasoning", mode="care", limit=DEMO_PRELABEL_UNITS,
                                       max_tokens=DEMO_MAX_TOKENS), progress)
@@ -149,6 +154,8 @@ RAMDOCS = "ramdocs-demo"
 
 def demo_step_conflicts(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
     """A RAMDocs subset answered with no model: `rules` and the privileged `oracle` (seconds)."""
+    from factaudit.engine.services.conflicts import AggregateRequest, aggregate
+
     res = import_files(project, [demo_file("ramdocs_subset.jsonl")], fmt="ramdocs", dataset=RAMDOCS)
     summary.imported[RAMDOCS] = res.counts
     for variant in ("rules", "oracle"):
@@ -161,11 +168,37 @@ def demo_step_conflicts(project: Project, summary: DemoSummary, progress: Progre
 def demo_step_conflicts_full(project: Project, summary: DemoSummary,
                              progress: ProgressCallback = no_progress) -> None:
     """One RAMDocs question through the whole pipeline on the embedded model (a call per document)."""
+    from factaudit.engine.services.conflicts import AggregateRequest, aggregate
+
     r = aggregate(project, AggregateRequest(variant="full", dataset=RAMDOCS, limit=1, doc_words=80, max_tokens=60),
                   progress)
     summary.steps.append({"step": "conflicts_full", "run_id": r.run_id, "text": (
         f"answered {r.n_items} RAMDocs question with variant full on the embedded model ({r.model_calls} calls, "
         f"{r.run_id}); for more run `factaudit aggregate {project.path} --dataset {RAMDOCS} --variant full`")})
+
+
+def demo_step_retrieve(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
+    from factaudit.engine.services.retrieval import demo_step_retrieve as step
+
+    step(project, summary, progress)
+
+
+def demo_step_scoring(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
+    from factaudit.engine.services.scoring import demo_step_scoring as step
+
+    step(project, summary, progress)
+
+
+def demo_step_audit(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
+    from factaudit.engine.services.audit import demo_step_audit as step
+
+    step(project, summary, progress)
+
+
+def demo_step_seal(project: Project, summary: DemoSummary, progress: ProgressCallback = no_progress) -> None:
+    from factaudit.engine.services.seal import demo_step_seal as step
+
+    step(project, summary, progress)
 
 
 # Retrieval for SciFact runs before decomposition so that run covers the SciFact claims only; the
