@@ -11,7 +11,7 @@ RUN_STATES = {"running": QT_TRANSLATE_NOOP("run_names", "running"),
               "done": QT_TRANSLATE_NOOP("run_names", "done")}
 RUN_KINDS = {"retrieve": QT_TRANSLATE_NOOP("run_names", "retrieval"),
              "verify": QT_TRANSLATE_NOOP("run_names", "verification"),
-             "judge": QT_TRANSLATE_NOOP("run_names", "pre-labelling"),
+             "judge": QT_TRANSLATE_NOOP("run_names", "pre-label"),
              "decompose": QT_TRANSLATE_NOOP("run_names", "decomposition"),
              "aggregate": QT_TRANSLATE_NOOP("run_names", "answering from documents"),
              "imported": QT_TRANSLATE_NOOP("run_names", "imported")}

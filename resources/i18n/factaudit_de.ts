@@ -1415,15 +1415,15 @@ V1: Selektive Abdeckung</translation>
     </message>
     <message>
         <source>correct</source>
-        <translation type="unfinished" />
+        <translation>korrekt</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished" />
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>unlabelled</source>
-        <translation type="unfinished" />
+        <translation>ungelabelt</translation>
     </message>
     <message>
         <source>Select a row to see its full text.</source>
@@ -3203,6 +3203,18 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Noch keine Konfusionsmatrix: einen abgeschlossenen Prüflauf wählen.</translation>
     </message>
     <message>
+        <source>{n} parse failed</source>
+        <translation>{n} nicht auswertbar</translation>
+    </message>
+    <message>
+        <source>{n} no claims</source>
+        <translation>{n} ohne Behauptungen</translation>
+    </message>
+    <message>
+        <source>{n} missing verdict</source>
+        <translation>{n} ohne Urteil</translation>
+    </message>
+    <message>
         <source> {n} verdicts are contradicted by their own reasoning (marked in Review).</source>
         <translation> {n} Urteile widersprechen ihrer eigenen Begründung (in „Prüfung“ markiert).</translation>
     </message>
@@ -3240,11 +3252,11 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     </message>
     <message>
         <source>precision</source>
-        <translation type="unfinished" />
+        <translation>Präzision</translation>
     </message>
     <message>
         <source>recall</source>
-        <translation type="unfinished" />
+        <translation>Recall</translation>
     </message>
     <message>
         <source>n/a</source>
@@ -3252,7 +3264,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     </message>
     <message>
         <source>{mapping}, {level} level (95% intervals)</source>
-        <translation type="unfinished" />
+        <translation>{mapping}, Ebene {level} (95-%-Intervalle)</translation>
     </message>
     <message>
         <source>Closed regime: no verified claim of this run has a gold verdict.</source>
@@ -3268,15 +3280,15 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     </message>
     <message>
         <source>NE</source>
-        <translation type="unfinished" />
+        <translation>KE</translation>
     </message>
     <message>
         <source>predicted</source>
-        <translation type="unfinished" />
+        <translation>vorhergesagt</translation>
     </message>
     <message>
         <source>gold</source>
-        <translation type="unfinished" />
+        <translation>Gold</translation>
     </message>
     <message>
         <source>{n_shared} shared sentences</source>
@@ -5035,11 +5047,11 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     </message>
     <message>
         <source>correct</source>
-        <translation type="unfinished" />
+        <translation>korrekt</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished" />
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>sentence</source>
@@ -5240,8 +5252,8 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>Prüfung</translation>
     </message>
     <message>
-        <source>pre-labelling</source>
-        <translation>Vorlabeln</translation>
+        <source>pre-label</source>
+        <translation>Vorlabel</translation>
     </message>
     <message>
         <source>decomposition</source>
@@ -5253,7 +5265,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     </message>
     <message>
         <source>imported</source>
-        <translation>importiert</translation>
+        <translation>Import</translation>
     </message>
 </context>
 <context>

@@ -1415,15 +1415,15 @@ V1: 选择性覆盖</translation>
     </message>
     <message>
         <source>correct</source>
-        <translation type="unfinished" />
+        <translation>正确</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished" />
+        <translation>错误</translation>
     </message>
     <message>
         <source>unlabelled</source>
-        <translation type="unfinished" />
+        <translation>未标注</translation>
     </message>
     <message>
         <source>Select a row to see its full text.</source>
@@ -3203,6 +3203,18 @@ Every label is saved as you make it; close the window whenever you like and open
         <translation>尚无混淆矩阵：请选择一个已完成的核验运行。</translation>
     </message>
     <message>
+        <source>{n} parse failed</source>
+        <translation>{n} 个解析失败</translation>
+    </message>
+    <message>
+        <source>{n} no claims</source>
+        <translation>{n} 个无主张</translation>
+    </message>
+    <message>
+        <source>{n} missing verdict</source>
+        <translation>{n} 个缺少判定</translation>
+    </message>
+    <message>
         <source> {n} verdicts are contradicted by their own reasoning (marked in Review).</source>
         <translation> 有 {n} 个判定与其自身推理相矛盾（已在“审阅”中标出）。</translation>
     </message>
@@ -3240,11 +3252,11 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>precision</source>
-        <translation type="unfinished" />
+        <translation>精确率</translation>
     </message>
     <message>
         <source>recall</source>
-        <translation type="unfinished" />
+        <translation>召回率</translation>
     </message>
     <message>
         <source>n/a</source>
@@ -3252,7 +3264,7 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>{mapping}, {level} level (95% intervals)</source>
-        <translation type="unfinished" />
+        <translation>{mapping}，{level}层级（95% 区间）</translation>
     </message>
     <message>
         <source>Closed regime: no verified claim of this run has a gold verdict.</source>
@@ -3268,15 +3280,15 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>NE</source>
-        <translation type="unfinished" />
+        <translation>无证据</translation>
     </message>
     <message>
         <source>predicted</source>
-        <translation type="unfinished" />
+        <translation>预测</translation>
     </message>
     <message>
         <source>gold</source>
-        <translation type="unfinished" />
+        <translation>金标准</translation>
     </message>
     <message>
         <source>{n_shared} shared sentences</source>
@@ -5035,11 +5047,11 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>correct</source>
-        <translation type="unfinished" />
+        <translation>正确</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished" />
+        <translation>错误</translation>
     </message>
     <message>
         <source>sentence</source>
@@ -5240,8 +5252,8 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <translation>核验</translation>
     </message>
     <message>
-        <source>pre-labelling</source>
-        <translation>正在预标注</translation>
+        <source>pre-label</source>
+        <translation>预标注</translation>
     </message>
     <message>
         <source>decomposition</source>
