@@ -159,3 +159,29 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+# engine modules whose raised errors (FactAuditError subclasses) are in the catalogue: the ones every
+# user meets (opening, locking, importing, sealing, running a job, writing a report)
+ERROR_MODULES = ("engine/project", "engine/ingest", "engine/seal.py", "engine/seal_crypt.py", "engine/jobs.py",
+                 "engine/reports")
+_BUILTIN = {"ValueError", "TypeError", "RuntimeError", "KeyError", "AssertionError", "NotImplementedError",
+            "OSError", "RecordError", "AttributeError", "IndexError"}
+
+
+def raise_messages(modules: tuple[str, ...] = ERROR_MODULES) -> set[str]:
+    """The literal first argument of `raise SomeFactAuditError("...")` in those modules."""
+    out: set[str] = set()
+    paths: list[Path] = []
+    for m in modules:
+        p = ROOT / m
+        paths += sorted(p.rglob("*.py")) if p.is_dir() else [p]
+    for path in paths:
+        source = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+                name = _name(node.exc.func)
+                text = _literal(node.exc.args[0], source)
+                if text and name and name[0].isupper() and name not in _BUILTIN:
+                    out.add(text)
+    return out

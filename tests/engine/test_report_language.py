@@ -278,6 +278,15 @@ def test_report_lang_option_and_default_from_lang(demo_project, tmp_path):
     i18n.set_language("en")
 
 
+def test_errors_users_meet_are_in_both_catalogues():
+    # opening, locking, importing, sealing, running a job, writing a report (tools/i18n_extract.ERROR_MODULES)
+    wanted = i18n_extract.raise_messages()
+    assert len(wanted) > 60
+    for lang in LANGS:
+        missing = sorted(m for m in wanted if m not in i18n.catalogue(lang))
+        assert not missing, (lang, missing[:5])
+
+
 def test_errors_translate_when_shown_and_stay_english_as_text():
     from factaudit.engine.errors import ImportFailed, InvalidArgument, Problem
 
