@@ -8,9 +8,12 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from factaudit.gui.i18n import verdict_name
 from factaudit.gui.qtmodels.table_model import LABEL_COLORS, header_text
 
 KIND_TITLES = {"items": QT_TRANSLATE_NOOP("DetailPane", "Item"), "sentences": QT_TRANSLATE_NOOP("DetailPane", "Sentence"), "claims": QT_TRANSLATE_NOOP("DetailPane", "Claim"), "passages": QT_TRANSLATE_NOOP("DetailPane", "Passage")}
+# expert sentence labels as shown (stored values stay English; verdicts go through gui.i18n)
+LABEL_NAMES = {"correct": QT_TRANSLATE_NOOP("DetailPane", "correct"), "error": QT_TRANSLATE_NOOP("DetailPane", "error")}
 # The field shown as body text per kind; the rest become a small facts table.
 BODY_FIELDS = {"items": ("question", "answer"), "sentences": ("text", "reason"), "claims": ("text",),
                "passages": ("title", "text")}
@@ -26,9 +29,10 @@ def _esc(value: Any) -> str:
 
 def _label(value: str | None) -> str:
     if not value:
-        return "<span class='muted'>unlabelled</span>"
+        return "<span class='muted'>" + QCoreApplication.translate("DetailPane", "unlabelled") + "</span>"
     bg, fg = LABEL_COLORS.get(value, ("#eef0f3", "#333"))
-    return f"<span style='background:{bg}; color:{fg};'>&nbsp;{html.escape(value)}&nbsp;</span>"
+    shown = QCoreApplication.translate("DetailPane", LABEL_NAMES[value]) if value in LABEL_NAMES else verdict_name(value)
+    return f"<span style='background:{bg}; color:{fg};'>&nbsp;{html.escape(shown)}&nbsp;</span>"
 
 
 class DetailPane(QTextBrowser):

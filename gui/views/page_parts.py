@@ -95,12 +95,12 @@ class PageRead:
         return self.op is not None and self.op.running
 
     def start(self, work: Callable[[Job], Any], *, title: str, success: Callable[[Any], None],
-              failed: str, busy: str = "Reading…", quiet: bool = True) -> Op | None:
+              failed: str, busy: str | None = None, quiet: bool = True) -> Op | None:
         """`failed` starts the status line of a failure ("Could not read the run"); `quiet=False`
         shows the read's progress in the window's job area (a long computation)."""
         if self.running:
             return None
-        self.status.setText(busy)
+        self.status.setText(busy if busy is not None else QCoreApplication.translate("PageRead", "Reading…"))
         if self.button is not None:
             self.button.setEnabled(False)
         op = Op(self.owner, work).title(title)

@@ -28,9 +28,14 @@ class PlotCanvas(QWidget):
 
     def __init__(self, width: float, height: float, parent: QWidget | None = None):
         super().__init__(parent)
+        import matplotlib
         from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
         from matplotlib.figure import Figure
 
+        from factaudit.engine.reports.plotfont import families
+
+        # texts take their font when created: Chinese labels need the CJK fallback before the first one
+        matplotlib.rcParams["font.family"] = families()
         self.figure = Figure(figsize=(width, height), layout="constrained")
         self.canvas = FigureCanvasQTAgg(self.figure)
         layout = QVBoxLayout(self)

@@ -17,6 +17,7 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.engine.metrics.classification import RunMetrics
 from factaudit.engine.metrics.compare import Comparison
 from factaudit.engine.metrics.display import percent_text
+from factaudit.gui import i18n
 from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui.rater_certify import CertifyPanel
 from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue  # noqa: F401
@@ -79,7 +80,8 @@ class ResultsView(ChoosesMapping, QWidget):
         head.addWidget(self.run_combo)
         head.addWidget(QLabel(self.tr("Level:")))
         self.level_combo = QComboBox()
-        self.level_combo.addItems(["sentence", "claim"])
+        self.level_combo.addItem(self.tr("sentence"), "sentence")    # shown translated, read as data
+        self.level_combo.addItem(self.tr("claim"), "claim")
         self.level_combo.currentIndexChanged.connect(lambda _=0: self._level_chosen())
         self._auto_level = True      # until the user picks a level, show the one that has scores
         head.addWidget(self.level_combo)
@@ -176,7 +178,7 @@ class ResultsView(ChoosesMapping, QWidget):
     # ---- state ----------------------------------------------------------------------------------------
     @property
     def level(self) -> str:
-        return self.level_combo.currentText()
+        return self.level_combo.currentData() or "sentence"
 
     def compare_ids(self) -> list[str]:
         out = []
@@ -270,7 +272,7 @@ class ResultsView(ChoosesMapping, QWidget):
             there = getattr(m, other).get(self.mapping)
             if (here is None or here.n == 0) and there is not None and there.n > 0:
                 self.level_combo.blockSignals(True)
-                self.level_combo.setCurrentText(other)      # open on the level that has scores
+                self.level_combo.setCurrentIndex(self.level_combo.findData(other))   # the level that has scores
                 self.level_combo.blockSignals(False)
         scores = getattr(m, self.level)
         has_open = any(s.n for s in (*m.sentence.values(), *m.claim.values()))
@@ -292,7 +294,10 @@ class ResultsView(ChoosesMapping, QWidget):
                     f.setBold(True)
                     item.setFont(f)
                 t.setItem(row, col, item)
-        unscored = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in m.unscored.items() if v)
+        reasons = {"parse_failed": self.tr("{n} parse failed"), "no_claims": self.tr("{n} no claims"),
+                   "missing_verdict": self.tr("{n} missing verdict")}     # engine/services/scoring_units.py
+        unscored = ", ".join(reasons[k].format(n=i18n.number(v)) if k in reasons else f"{v} {k.replace('_', ' ')}"
+                             for k, v in m.unscored.items() if v)
         contradicted = (self.tr(" {n} verdicts are contradicted by their own reasoning (marked in Review).")
                         .format(n=m.n_reasoning_contradicts) if m.n_reasoning_contradicts else "")
         if has_open:
@@ -336,22 +341,23 @@ class ResultsView(ChoosesMapping, QWidget):
         fig = self.interval_plot.figure
         fig.clear()
         ax = fig.add_subplot()
-        names = ["precision", "recall", "F1"]
+        names = [self.tr("precision"), self.tr("recall"), "F1"]
         vals = [s.precision, s.recall, s.f1]
         cis = [s.precision_ci, s.recall_ci, s.f1_ci]
         for y, (name, v, ci) in enumerate(zip(names, vals, cis)):
             if v is None:
-                ax.text(0.5, y, "n/a", va="center", ha="center", color="#52606d")
+                ax.text(0.5, y, self.tr("n/a"), va="center", ha="center", color="#52606d")
                 continue
             if ci:
                 ax.plot(ci, [y, y], color="#1d3557", linewidth=3, solid_capstyle="butt")
             ax.plot([v], [y], "o", color="#e63946", markersize=8)
-            ax.text(1.02, y, f"{100 * v:.1f}", va="center", fontsize=8, transform=ax.get_yaxis_transform())
+            ax.text(1.02, y, i18n.number(100 * v, 1), va="center", fontsize=8, transform=ax.get_yaxis_transform())
         ax.set_yticks(range(3), names)
         ax.invert_yaxis()
         ax.set_xlim(0, 1)
         ax.grid(axis="x", alpha=0.3)
-        ax.set_title(f"{self.mapping}, {self.level} level (95% intervals)", fontsize=9)
+        ax.set_title(self.tr("{mapping}, {level} level (95% intervals)").format(mapping=self.mapping,
+                                                                                 level=self._level_name()), fontsize=9)
         self.interval_plot.draw()
 
     def _plot_confusion(self, m: RunMetrics) -> None:
@@ -383,11 +389,11 @@ class ResultsView(ChoosesMapping, QWidget):
             for j in range(mat.shape[1]):
                 ax.text(j, i, str(mat[i, j]), ha="center", va="center", fontsize=8,
                         color="white" if mat[i, j] > mat.max() / 2 else "black")
-        short = [lab.replace("No Evidence", "NE") for lab in c.labels]
+        short = [self.tr("NE") if lab == "No Evidence" else i18n.verdict_name(lab) for lab in c.labels]
         ax.set_xticks(range(len(short)), short, fontsize=8)
         ax.set_yticks(range(len(short)), short, fontsize=8)
-        ax.set_xlabel("predicted", fontsize=8)
-        ax.set_ylabel("gold", fontsize=8)
+        ax.set_xlabel(self.tr("predicted"), fontsize=8)
+        ax.set_ylabel(self.tr("gold"), fontsize=8)
         self.confusion_plot.draw()
 
     def _show_comparison(self) -> None:

@@ -9,6 +9,7 @@ import html
 
 from factaudit.engine import services
 from factaudit.engine.services.reasoning_checks import contradiction
+from factaudit.gui.i18n import verdict_name
 from factaudit.gui.qtmodels.disagreement_model import kind_name
 from factaudit.gui.views.attribution import attribution_line, highlighted
 from factaudit.gui.views.labeling_parts import markdown_html
@@ -17,6 +18,17 @@ EVIDENCE_NAMES = {"high_quality": QT_TRANSLATE_NOOP("review_detail", "a high-qua
                   "undecided": QT_TRANSLATE_NOOP("review_detail", "evidence not fully labelled")}
 PASSAGE_CHARS = 900
 PAGE = 2000                     # verdicts (or labelled sentences) read per page of the Review list
+
+
+# an expert's sentence label (engine/audit/raters.SENTENCE_LABELS); verdicts go through gui.i18n
+LABEL_NAMES = {"correct": QT_TRANSLATE_NOOP("review_detail", "correct"), "error": QT_TRANSLATE_NOOP("review_detail", "error")}
+
+
+def label_name(value) -> str:
+    """A sentence label or verdict as the interface shows it (stored values stay English)."""
+    if value in LABEL_NAMES:
+        return QCoreApplication.translate("review_detail", LABEL_NAMES[value])
+    return verdict_name(value) if isinstance(value, str) else value
 
 
 def _evidence_name(key: str) -> str:
@@ -44,15 +56,15 @@ def detail_html(d, texts: dict, mapping: str, sent: int | None, suspect: dict | 
              + (" · " + QCoreApplication.translate("review_detail", "item {id}").format(id=_esc(d.item_id)) if d.item_id else "") + "</p>",
              f"<h3>{_esc(d.text)}</h3>",
              "<p>" + QCoreApplication.translate("review_detail", "expert: <b>{expert}</b> · system: <b>{system}</b> (under {mapping})").format(
-                 expert=_esc(d.expert), system=_esc(d.predicted), mapping=_esc(mapping))
+                 expert=_esc(label_name(d.expert)), system=_esc(label_name(d.predicted)), mapping=_esc(mapping))
              + ("<br><span style='color:#4a5260'>" + QCoreApplication.translate("review_detail", "Expert's reason: {reason}").format(
                  reason=_esc(d.expert_reason)) + "</span>" if d.expert_reason else "") + "</p>"]
     for c in d.claims:
         flag = " <span style='color:#8f1d1d'>" + QCoreApplication.translate("review_detail", "(flagged as an error)") + "</span>" if c.flagged else ""
         parts.append("<hr>")
         parts.append("<p>" + QCoreApplication.translate("review_detail", "<b>Claim {id}:</b> {text}").format(id=_esc(c.claim_id), text=_esc(c.text)) + "<br>"
-                     + QCoreApplication.translate("review_detail", "Verdict: <b>{verdict}</b>").format(verdict=_esc(c.verdict or '—')) + flag
-                     + (" · " + QCoreApplication.translate("review_detail", "gold: {label}").format(label=_esc(c.gold_label)) if c.gold_label else "")
+                     + QCoreApplication.translate("review_detail", "Verdict: <b>{verdict}</b>").format(verdict=_esc(verdict_name(c.verdict) if c.verdict else '—')) + flag
+                     + (" · " + QCoreApplication.translate("review_detail", "gold: {label}").format(label=_esc(verdict_name(c.gold_label))) if c.gold_label else "")
                      + " · " + QCoreApplication.translate("review_detail", "evidence: {evidence}").format(evidence=_esc(_evidence_name(c.evidence))) + "</p>")
         a = attribution.get(c.claim_id)
         if a is not None:
@@ -62,7 +74,7 @@ def detail_html(d, texts: dict, mapping: str, sent: int | None, suspect: dict | 
             said = contradiction(c.verdict, c.reasoning)
             if said is not None:
                 parts.append("<p style='color:#8f1d1d'>" + QCoreApplication.translate("review_detail", "<b>⚠ The reasoning contradicts the verdict:</b> it concludes {said}, the verdict is {verdict}.").format(
-                    said=_esc(said), verdict=_esc(c.verdict)) + "</p>")
+                    said=_esc(verdict_name(said)), verdict=_esc(verdict_name(c.verdict))) + "</p>")
             parts.append("<div style='background:#f3f5f8'><b>" + QCoreApplication.translate("review_detail", "Reasoning:") + "</b>"
                          + (markdown_html(c.reasoning) if c.reasoning else QCoreApplication.translate("review_detail", " (none recorded)")) + "</div>")
         if not c.passages:

@@ -2459,6 +2459,13 @@ V1: Selektive Abdeckung</translation>
     </message>
 </context>
 <context>
+    <name>PageRead</name>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+</context>
+<context>
     <name>PrelabelDialog</name>
     <message>
         <source>Evidence — each retrieved passage of a retrieval run</source>

@@ -2459,6 +2459,13 @@ V1: 选择性覆盖</translation>
     </message>
 </context>
 <context>
+    <name>PageRead</name>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+</context>
+<context>
     <name>PrelabelDialog</name>
     <message>
         <source>Evidence — each retrieved passage of a retrieval run</source>

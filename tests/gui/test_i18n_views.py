@@ -1,7 +1,8 @@
 """Interface languages (issue #24 item 3), the working pages: Labeling (evidence and reasoning mode, a
 revealed unit, the codebook forms), Review (disagreements with their pre-fills), Review › Answers (a
-choices run's figures and review sample), the Models and connection-log dialogs, the endpoint dialog,
-the menus and the sidebar, walked under zh_CN and de over a demo project with runs.
+choices run's figures and review sample), Reports (with its chart), the Models and connection-log
+dialogs, the endpoint dialog, the menus and the sidebar, walked under zh_CN and de over a demo project
+with runs.
 
 What a page shows of the project (claim texts, codebook names and definitions, the project's file name,
 the labeller's name) is data and is taken out before the check; the rest must be in the language.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+import warnings
 
 import pytest
 from PySide6.QtWidgets import QComboBox, QTreeWidget, QWidget
@@ -190,6 +192,24 @@ def test_labeling_review_answers_and_models_speak_the_language(qtbot, translated
         editor.tree.setCurrentItem(item)
         settle(2)
         walk.widget(window, where)
+
+    # Reports: the interval chart's title and labels in the language, drawn without a missing glyph
+    window.show_page(main_window.PAGES.index("Reports"))
+    results = window.page_widget("Reports")
+    qtbot.waitUntil(lambda: results.bundle is not None and results.bundle.metrics is not None, timeout=60_000)
+    settle(4)
+    walk.widget(window, "Reports")
+    axes = results.interval_plot.figure.axes
+    assert axes, "the imported verify run has sentence-level scores to chart"
+    for text in [axes[0].get_title(), *(label.get_text() for label in axes[0].get_yticklabels())]:
+        walk.text("factaudit.gui.views.results_view", "Reports chart", text)
+    from factaudit.engine.reports.plotfont import cjk_family
+
+    if cjk_family() is not None:        # (a machine without any CJK font cannot draw Chinese at all)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            results.interval_plot.figure.canvas.draw()
+        assert not [w for w in caught if "missing from font" in str(w.message)]
 
     # View › Models…, its endpoint dialog, View › Connection log…
     models = window.show_models()
