@@ -25,6 +25,14 @@ from factaudit.gui.screen import resize_to_fit
 PREVIEW_ROWS = 20
 GENERIC = ("jsonl", "csv")
 NOT_MAPPED = QT_TRANSLATE_NOOP("ImportDialog", "— not in file —")
+# what a file holds (engine.ingest.KINDS); the id stays visible, the CLI's --kind takes it
+KIND_NAMES = {"corpus": QT_TRANSLATE_NOOP("ImportDialog", "Passages (corpus)"),
+              "claims": QT_TRANSLATE_NOOP("ImportDialog", "Claims"),
+              "answers": QT_TRANSLATE_NOOP("ImportDialog", "Answers with sentences"),
+              "verdicts": QT_TRANSLATE_NOOP("ImportDialog", "Verdicts of a verifier"),
+              "run": QT_TRANSLATE_NOOP("ImportDialog", "Retrieval run (ranked passages)"),
+              "choices": QT_TRANSLATE_NOOP("ImportDialog", "Chosen answers (multi-answer items)"),
+              "candidates": QT_TRANSLATE_NOOP("ImportDialog", "Candidate answers (conflict items)")}
 
 
 class ImportDialog(QDialog):
@@ -74,7 +82,7 @@ class ImportDialog(QDialog):
         self.kind_combo = QComboBox()
         self.kind_combo.addItem(self.tr("Chosen by the adapter"), None)
         for k in kinds:
-            self.kind_combo.addItem(k, k)
+            self.kind_combo.addItem(f"{self.tr(KIND_NAMES[k])} — {k}" if k in KIND_NAMES else k, k)
         self.kind_combo.currentIndexChanged.connect(lambda _: self._settings_changed(self._fill_mapping))
         form.addRow(self.tr("Kind"), self.kind_combo)
 

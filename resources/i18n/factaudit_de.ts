@@ -1534,6 +1534,34 @@ V1: Selektive Abdeckung</translation>
         <translation>— nicht in der Datei —</translation>
     </message>
     <message>
+        <source>Passages (corpus)</source>
+        <translation>Passagen (Korpus)</translation>
+    </message>
+    <message>
+        <source>Claims</source>
+        <translation>Behauptungen</translation>
+    </message>
+    <message>
+        <source>Answers with sentences</source>
+        <translation>Antworten mit Sätzen</translation>
+    </message>
+    <message>
+        <source>Verdicts of a verifier</source>
+        <translation>Urteile eines Prüfmodells</translation>
+    </message>
+    <message>
+        <source>Retrieval run (ranked passages)</source>
+        <translation>Retrieval-Lauf (gerankte Passagen)</translation>
+    </message>
+    <message>
+        <source>Chosen answers (multi-answer items)</source>
+        <translation>Gewählte Antworten (Mehrfachantwort-Fragen)</translation>
+    </message>
+    <message>
+        <source>Candidate answers (conflict items)</source>
+        <translation>Kandidatenantworten (Konfliktfragen)</translation>
+    </message>
+    <message>
         <source>Import data</source>
         <translation>Daten importieren</translation>
     </message>

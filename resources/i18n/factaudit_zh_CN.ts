@@ -1534,6 +1534,34 @@ V1: 选择性覆盖</translation>
         <translation>— 文件中没有 —</translation>
     </message>
     <message>
+        <source>Passages (corpus)</source>
+        <translation>段落（语料库）</translation>
+    </message>
+    <message>
+        <source>Claims</source>
+        <translation>主张</translation>
+    </message>
+    <message>
+        <source>Answers with sentences</source>
+        <translation>带句子的回答</translation>
+    </message>
+    <message>
+        <source>Verdicts of a verifier</source>
+        <translation>核验器的判定</translation>
+    </message>
+    <message>
+        <source>Retrieval run (ranked passages)</source>
+        <translation>检索运行（排序后的段落）</translation>
+    </message>
+    <message>
+        <source>Chosen answers (multi-answer items)</source>
+        <translation>所选答案（多答案题）</translation>
+    </message>
+    <message>
+        <source>Candidate answers (conflict items)</source>
+        <translation>候选答案（冲突题）</translation>
+    </message>
+    <message>
         <source>Import data</source>
         <translation>导入数据</translation>
     </message>
