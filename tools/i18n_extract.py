@@ -162,9 +162,11 @@ if __name__ == "__main__":
 
 
 # engine modules whose raised errors (FactAuditError subclasses) are in the catalogue: the ones every
-# user meets (opening, locking, importing, sealing, running a job, writing a report)
+# user meets (opening, locking, importing, sealing, running a job, writing a report) and the refusals of
+# the services and the audit layer the GUI's dialogs show. Not yet: engine/models, metrics, pipeline,
+# retrieval, conflicts (their errors show in English).
 ERROR_MODULES = ("engine/project", "engine/ingest", "engine/seal.py", "engine/seal_crypt.py", "engine/jobs.py",
-                 "engine/reports")
+                 "engine/reports", "engine/services", "engine/audit")
 _BUILTIN = {"ValueError", "TypeError", "RuntimeError", "KeyError", "AssertionError", "NotImplementedError",
             "OSError", "RecordError", "AttributeError", "IndexError"}
 
