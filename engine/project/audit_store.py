@@ -220,8 +220,12 @@ def claim_facts(project: Project, run_id: str, *, after: str | None = None,
     if limit is not None:
         sql += " LIMIT ?"
         args.append(limit)
-    make = ClaimFact._make
-    return {r[0]: make(r) for r in project.reader().execute(sql, args)}
+    # plain tuples straight into the named tuple: sqlite3.Row objects and _make's checks were a third
+    # of the time at 100,000 verdicts
+    cursor = project.reader().cursor()
+    cursor.row_factory = None
+    new = tuple.__new__
+    return {r[0]: new(ClaimFact, r) for r in cursor.execute(sql, args)}
 
 
 def claim_labels(project: Project) -> dict[str, str | None]:
