@@ -163,10 +163,10 @@ if __name__ == "__main__":
 
 # engine modules whose raised errors (FactAuditError subclasses) are in the catalogue: the ones every
 # user meets (opening, locking, importing, sealing, running a job, writing a report) and the refusals of
-# the services and the audit layer the GUI's dialogs show. Not yet: engine/models, metrics, pipeline,
-# retrieval, conflicts (their errors show in English).
+# the services and the audit layer the GUI's dialogs show, and the models', metrics' and pipeline's.
 ERROR_MODULES = ("engine/project", "engine/ingest", "engine/seal.py", "engine/seal_crypt.py", "engine/jobs.py",
-                 "engine/reports", "engine/services", "engine/audit")
+                 "engine/reports", "engine/services", "engine/audit", "engine/models", "engine/metrics",
+                 "engine/pipeline", "engine/retrieval", "engine/conflicts", "engine/selftest.py")
 _BUILTIN = {"ValueError", "TypeError", "RuntimeError", "KeyError", "AssertionError", "NotImplementedError",
             "OSError", "RecordError", "AttributeError", "IndexError"}
 
