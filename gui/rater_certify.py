@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
-from factaudit.engine.i18n import gettext
+from factaudit.engine.i18n import localize
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.tables import fit_rows, read_only_table
@@ -171,7 +171,7 @@ class CertifyPanel(QWidget):
         self.summary.setText(
             self.tr("<b>{run}</b> ({mapping}, {level} level): {n} labelled {units} ({source}, {errors} errors) and {unlabelled} unlabelled. \"Error\" = the expert says the {unit} contains one; the verifier flags it under {mapping}.").format(
                 run=doc['run_id'], mapping=doc['mapping'], level=_level(doc['level']), n=i18n.number(doc['n_labelled']),
-                units=_level(doc['level'], True), source=gettext(doc['label_source']),
+                units=_level(doc['level'], True), source=localize(doc['label_source']),
                 errors=i18n.number(doc['n_labelled_errors']), unlabelled=i18n.number(doc['n_unlabelled']),
                 unit=_level(doc['level'])))
         rows = (
@@ -209,9 +209,9 @@ class CertifyPanel(QWidget):
         elif more == 0:
             self.needed_label.setText(self.tr("The prediction-powered half-width is already within {target} ({now_text}).").format(target=target, now_text=now_text))
         else:
-            self.needed_label.setText(self.tr("Half-width {target}: {v0}.").format(target=target, v0=gettext(doc.get('labels_needed_reason') or '') or self.tr('not reachable')))
+            self.needed_label.setText(self.tr("Half-width {target}: {v0}.").format(target=target, v0=localize(doc.get('labels_needed_reason') or '') or self.tr('not reachable')))
         self.draw_button.setEnabled(bool(more))
-        notes = [self.tr("Note: {note}").format(note=gettext(n)) for n in doc.get("notes") or []]
+        notes = [self.tr("Note: {note}").format(note=localize(n)) for n in doc.get("notes") or []]
         ppi, alone = er["ppi"].get("ci"), er["labels_only"].get("ci")
         if ppi and alone and ppi[1] - ppi[0] > alone[1] - alone[0]:
             notes.append(self.tr("Note: the prediction-powered interval is wider than the labels' own: the verifier's flags disagree with the labels too often to help here, so more labels (or a better verifier) narrow it, not more verdicts."))

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.i18n import gettext
+from factaudit.engine.i18n import localize
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.rater_labeling import SENTENCE_KEYS, RaterLabelingView, SentenceRaterView
@@ -69,7 +69,7 @@ class RaterWindow(QMainWindow):
         self.header.setWordWrap(True)
         root.addWidget(self.header)
         # the sender's words; the default instructions come from the engine's catalogue
-        self.instructions = QLabel(gettext(m.instructions or ""))
+        self.instructions = QLabel(localize(m.instructions or ""))
         self.instructions.setTextFormat(Qt.TextFormat.PlainText)
         self.instructions.setObjectName("muted")
         self.instructions.setWordWrap(True)
@@ -128,7 +128,7 @@ class RaterWindow(QMainWindow):
         keys = getattr(self.labeling, "keys_label", None)
         text = keys.text() if keys is not None else QCoreApplication.translate("rater_labeling", SENTENCE_KEYS)
         QMessageBox.information(self, self.tr("How to label"),
-                                self.tr("{instructions}\n\n{text}\n\nEvery label is saved as you make it; close the window whenever you like and open the package again to go on. File › Return labels… writes the file to send back.").format(instructions=gettext(self.ws.manifest.instructions or ""), text=text))
+                                self.tr("{instructions}\n\n{text}\n\nEvery label is saved as you make it; close the window whenever you like and open the package again to go on. File › Return labels… writes the file to send back.").format(instructions=localize(self.ws.manifest.instructions or ""), text=text))
 
     # ---- progress --------------------------------------------------------------------------------
     @property

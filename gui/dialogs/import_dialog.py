@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, ImportFailed
-from factaudit.engine.i18n import gettext
+from factaudit.engine.i18n import localize
 from factaudit.gui import i18n
 from factaudit.gui.dialogs.import_mapping import cell_text, guess_column, parse_files
 from factaudit.gui.dialogs.import_plan import ImportPlanPanel
@@ -287,7 +287,7 @@ class ImportDialog(QDialog):
             return ""
         g = self.guess
         what = f"{g.format} ({g.kind})" if g.kind else g.format
-        return self.tr("Recognised as {what}: {reason}. ").format(what=what, reason=gettext(g.reason))
+        return self.tr("Recognised as {what}: {reason}. ").format(what=what, reason=localize(g.reason))
 
     def _fill_preview(self, rows: list[dict]) -> None:
         self.preview.setColumnCount(len(self.columns))

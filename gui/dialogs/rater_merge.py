@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
-from factaudit.engine.i18n import gettext
+from factaudit.engine.i18n import localize
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, OpChanges, error_text
 
@@ -30,7 +30,7 @@ def signature_text(v) -> str:
     if v.damaged:
         return QCoreApplication.translate("rater_merge", "Signature: the file is damaged or truncated; it cannot be merged.")
     if not v.valid:
-        why = "; ".join(gettext(r) for r in v.reasons) if v.reasons else "; ".join(v.changed_tables)
+        why = "; ".join(localize(r) for r in v.reasons) if v.reasons else "; ".join(v.changed_tables)
         why = why or QCoreApplication.translate("rater_merge", "changed since it was signed")
         return QCoreApplication.translate("rater_merge", "Signature: NOT valid ({why}); it cannot be merged.").format(why=why)
     trust = QCoreApplication.translate("rater_merge", "a key you trust") if v.trusted else \

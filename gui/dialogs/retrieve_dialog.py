@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.i18n import gettext
+from factaudit.engine.i18n import localize
 from factaudit.engine.jobs import RateMeter
 from factaudit.engine.services import retrieval
 from factaudit.gui import i18n
@@ -145,7 +145,7 @@ class RetrieveDialog(JobDialog):
                 self._meter.total = total
         else:
             self.progress_bar.setRange(0, 0)
-        self.status_label.setText(describe_progress(int(done or 0), total, gettext(message), self._meter,
+        self.status_label.setText(describe_progress(int(done or 0), total, localize(message), self._meter,
                                                     self.tr("claims")))
 
     def _done(self, result) -> None:
