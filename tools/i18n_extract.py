@@ -187,3 +187,19 @@ def raise_messages(modules: tuple[str, ...] = ERROR_MODULES) -> set[str]:
                 if text and name and name[0].isupper() and name not in _BUILTIN:
                     out.add(text)
     return out
+
+
+def note_messages() -> set[str]:
+    """Notes and warnings the metrics and services attach to a result (`notes.append("...")`), which the
+    report shows through engine.i18n.localize."""
+    out: set[str] = set()
+    for base in ("engine/metrics", "engine/services"):
+        for path in sorted((ROOT / base).rglob("*.py")):
+            source = path.read_text(encoding="utf-8")
+            for node in ast.walk(ast.parse(source)):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append"
+                        and _name(node.func.value) in ("notes", "warnings") and node.args):
+                    text = _literal(node.args[0], source)
+                    if text and text.strip():
+                        out.add(text)
+    return out

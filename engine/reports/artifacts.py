@@ -13,6 +13,7 @@ from factaudit.engine.metrics.compare import Comparison
 from factaudit.engine.metrics.conflict import ConflictResult
 from factaudit.engine.metrics.multi_answer import MultiAnswerResult
 from factaudit.engine.i18n import N_
+from factaudit.engine.reports.lang import Words
 from factaudit.engine.reports.lang import ci as _ci
 from factaudit.engine.reports.safe import valid_unicode
 
@@ -98,7 +99,7 @@ def closed_table(data: ReportData) -> Table:
             continue
         for label in c.labels:
             pc = c.per_class[label]
-            rows.append([r, c.n, c.accuracy, _ci(c.accuracy_ci), c.macro_f1, ", ".join(c.macro_f1_classes),
+            rows.append([r, c.n, c.accuracy, _ci(c.accuracy_ci), c.macro_f1, Words(c.macro_f1_classes),
                          c.macro_f1_all_labels, label, pc["precision"], pc["recall"], pc["f1"], pc["support"]])
     return head, rows
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from factaudit.engine.reports.lang import Fixed, Interval
+from factaudit.engine.reports.lang import Fixed, Interval, Words
 
 Table = tuple[list[str], list[list[Any]]]
 
@@ -32,7 +32,7 @@ def certification_table(cert: dict[str, dict[str, Any]]) -> Table:
         rows.append([run, c["n_labelled"], c["n_unlabelled"], _pct(c["sensitivity"]["value"]), _ci(c["sensitivity"]),
                      _pct(c["specificity"]["value"]), _ci(c["specificity"]), _pct(er["labels_only"]["value"]),
                      _ci(er["labels_only"]), _pct(er["verifier_only"]["value"]), _pct(er["ppi"]["value"]),
-                     _ci(er["ppi"]), "; ".join(c.get("notes", []))])
+                     _ci(er["ppi"]), Words(c.get("notes", []), "; ")])
     return head, rows
 
 

@@ -18,6 +18,7 @@ CELL_WORDS = frozenset({
     N_("yes"), N_("no"), N_("all"), N_("pass"), N_("fail"), N_("n/a"), N_("unknown"), N_("refused"),
     N_("retrieval"), N_("verification"), N_("sentence"), N_("claim"), N_("evidence"), N_("reasoning"),
     N_("Supported"), N_("Refuted"), N_("No Evidence"), N_("Ambiguous"),
+    N_("verdicts"), N_("choices"), N_("candidates"), N_("imported"),
     N_("scored (the denominator of every closed figure)"),
     N_("left out: reply cut off at max tokens"), N_("left out: reply did not parse"),
     N_("left out: no verdict (the verifier failed on the claim)"),
@@ -105,11 +106,22 @@ class ReportLang:
             return self._swap(str(value))
         if isinstance(value, Percent):
             return self.pct(value.value, value.digits)
+        if isinstance(value, Words):
+            return self.words(value)
         if isinstance(value, float):
             return self.decimal(value)
         if isinstance(value, str):
             return self.word(value)
         return str(value)
+
+    def words(self, value: "Words") -> str:
+        if value.sep != ", ":         # sentences ("; "-joined notes)
+            return value.sep.join(self.localize(w) for w in value.items)
+        return ("、" if self.code == "zh_CN" else ", ").join(self.word(w) for w in value.items)
+
+    def localize(self, text: str) -> str:
+        """An English sentence made elsewhere (a note, a warning, why a section has no data) in the language."""
+        return i18n.localize(text, self.code)
 
     def word(self, value: str) -> str:
         return i18n.gettext(value, self.code) if value in CELL_WORDS else value
@@ -157,6 +169,20 @@ class Percent(str):
         return obj
 
 
+class Words(str):
+    """A list of fixed words in one cell ("Supported, Refuted"), each translated on its own; with
+    sep="; " a list of sentences (notes), each localized."""
+
+    items: tuple[str, ...]
+    sep: str
+
+    def __new__(cls, items, sep: str = ", ") -> "Words":
+        items = tuple(items)
+        obj = super().__new__(cls, sep.join(items))
+        obj.items, obj.sep = items, sep
+        return obj
+
+
 def ci(value) -> str:
     """A (lo, hi) pair as an Interval cell, "" when there is none."""
     return Interval(value[0], value[1]) if value else ""
@@ -164,4 +190,4 @@ def ci(value) -> str:
 
 EN = ReportLang("en")
 
-__all__ = ["ReportLang", "Interval", "Fixed", "Percent", "ci", "EN", "CELL_WORDS", "report_language"]
+__all__ = ["ReportLang", "Interval", "Fixed", "Percent", "Words", "ci", "EN", "CELL_WORDS", "report_language"]

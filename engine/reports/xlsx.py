@@ -9,7 +9,7 @@ from factaudit.engine.reports import artifacts as A
 from factaudit.engine.reports import answer_sections, audit_sections, work_section
 from factaudit.engine.i18n import N_
 from factaudit.engine.reports.artifacts import ReportData, dump_json
-from factaudit.engine.reports.lang import EN, Fixed, Interval, Percent, ReportLang
+from factaudit.engine.reports.lang import EN, Fixed, Interval, Percent, ReportLang, Words
 from factaudit.engine.reports.safe import guard_xlsx_cell, xlsx_text
 
 # characters Excel refuses in a sheet name
@@ -25,6 +25,8 @@ def _cell(value: Any, lang: ReportLang = EN) -> Any:
         return value.value
     if isinstance(value, Percent):
         return xlsx_text(lang.pct(value.value, value.digits))
+    if isinstance(value, Words):
+        return xlsx_text(lang.words(value))
     if isinstance(value, float) and not math.isfinite(value):
         return None
     if isinstance(value, (list, dict)):
