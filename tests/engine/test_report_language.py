@@ -369,3 +369,24 @@ def test_status_command_speaks_lang_and_its_json_does_not(demo_project_path):
     for (name, (title, _purpose)), line, eline in zip(status.STEPS.items(), zh_lines, en_lines):
         assert i18n.gettext(title, "zh_CN") in line and title in eline
         assert HAN.search(line.split(i18n.gettext(title, "zh_CN"), 1)[1]), line    # state and detail too
+
+
+def test_the_reports_codebook_table_speaks_the_report_language():
+    from types import SimpleNamespace
+
+    from factaudit.engine.reports import audit_sections
+    from factaudit.engine.reports.lang import EN, ReportLang
+
+    book = cb.load_seed()
+    audit = SimpleNamespace(codebook=book)
+    en_head, en_rows = audit_sections.codebook_table(audit, EN)
+    zh_head, zh_rows = audit_sections.codebook_table(audit, ReportLang("zh_CN"))
+    assert len(en_rows) == len(zh_rows) == sum(len(d.codes) for d in book.dimensions())
+    codes = [(d, c) for d in book.dimensions() for c in d.codes]
+    for (d, c), en, zh in zip(codes, en_rows, zh_rows):
+        assert en[1:5] == [d.name, c.id, c.name, c.definition]
+        assert zh[1:5] == [d.translations["zh_CN"]["name"], c.id, c.translations["zh_CN"]["name"],
+                           c.translations["zh_CN"]["definition"]]
+        assert zh[5] == en[5] == (c.pattern or "")
+    assert audit_sections._pattern_name(audit, "R1", book.patterns["R1"], ReportLang("de")) == \
+        book.translations["de"]["patterns"]["R1"]
