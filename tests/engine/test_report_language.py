@@ -390,3 +390,32 @@ def test_the_reports_codebook_table_speaks_the_report_language():
         assert zh[5] == en[5] == (c.pattern or "")
     assert audit_sections._pattern_name(audit, "R1", book.patterns["R1"], ReportLang("de")) == \
         book.translations["de"]["patterns"]["R1"]
+
+
+def test_audit_sections_render_in_chinese(demo_project):
+    """With labels, the audit sections (taxonomy, quality, agreement, codebook) render from the catalogue."""
+    from factaudit.engine import services
+    from factaudit.engine.audit import annotations as ann
+    from factaudit.engine.project import runs as run_store
+    from factaudit.engine.reports import html
+    from factaudit.engine.reports.artifacts import ReportData
+    from factaudit.engine.reports.lang import ReportLang
+    from factaudit.engine.services.retrieval import RetrievalRequest, retrieve
+
+    claims = [r[0] for r in services.page_rows(demo_project, "claims", 0, 3, dataset="scifact-demo")]
+    run = retrieve(demo_project, RetrievalRequest("bm25", k=2, claim_ids=claims)).run_id
+    pairs = [(c, h.passage_id) for c, hs in run_store.get_hits(demo_project, run).items() for h in hs]
+    for who in ("alice", "bob"):
+        for c, p in pairs:
+            ann.annotate(demo_project, target="evidence", claim_id=c, passage_id=p, run_id=run,
+                         dimension="entity_match", code="mismatch" if who == "bob" else "exact", annotator=who)
+    audit = services.audit_report(demo_project, n_resamples=100)
+    assert audit is not None and audit.codebook is not None
+    data = ReportData(config={"project": "demo.faproj", "created": "now", "app_version": "x", "runs": [],
+                              "n_resamples": 100, "seed": 42}, audit=audit)
+    zh = html.render_html(data, ReportLang("zh_CN"))
+    for heading in ("Audit: failure taxonomy", "Audit: rater agreement", "Codebook v{version}"):
+        assert i18n.t(heading, "zh_CN", version=audit.codebook_version) in zh
+    seed_zh = cb.load_seed().dimension("entity_match").code("mismatch").translations["zh_CN"]
+    assert seed_zh["name"] in zh and seed_zh["definition"] in zh
+    assert "Audit: failure taxonomy" not in zh and "Krippendorff’s alpha (nominal" not in zh
