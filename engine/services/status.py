@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.project import classifier_store
 from factaudit.engine.project import status_store as store
 from factaudit.engine.project.db import Project
 
@@ -117,7 +116,12 @@ class _Facts:
     def reasoning_run(self) -> str | None:
         """The run reasoning labels are about: the newest finished run whose verdicts carry reasoning
         (an LLM's; a classifier run has attribution instead)."""
-        runs = [r for r in self.done_runs("verdicts") if not classifier_store.has_verdict_evidence(self.project, r.id)]
+        runs = self.done_runs("verdicts")
+        if runs:   # here, not at the top: classifier_store pulls in the run layer, which `status` on a
+            # project without verify runs never needs (issue #22: status start-up)
+            from factaudit.engine.project import classifier_store
+
+            runs = [r for r in runs if not classifier_store.has_verdict_evidence(self.project, r.id)]
         return runs[0].id if runs else None
 
     @property

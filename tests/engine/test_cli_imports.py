@@ -66,6 +66,8 @@ def test_a_cold_project_command_loads_no_heavy_library(project, command):
     # only the command's own module of engine/cli was imported
     cli_modules = sorted(m for m in loaded if m.startswith("factaudit.engine.cli.") and m.endswith("_cmds"))
     assert cli_modules == [f"factaudit.engine.cli.{'project' if command == 'info' else 'status'}_cmds"]
+    # a project without verify runs never needs the classifier's evidence store (status start-up, #22)
+    assert "factaudit.engine.project.classifier_store" not in loaded
 
 
 def test_the_probe_sees_a_heavy_import(project):
