@@ -7,6 +7,7 @@ import html
 
 from PySide6.QtCore import QCoreApplication
 
+from factaudit.engine.i18n import localize
 from factaudit.gui import i18n
 
 MARK_STYLE = "background:#ffe58f; color:#000"
@@ -15,6 +16,22 @@ CONTEXT_CHARS = 300        # characters kept either side of the span when a pass
 
 
 EXCERPT_CHARS = 600        # the driving sentence quoted in the attribution line, at most
+
+
+def attribution_text(a) -> str:
+    """services.Attribution.text() in the interface language: "P(Supported) = 0.91, passage 12345, sentence 3"."""
+    if a.failure:
+        return localize(a.failure)
+    if a.passage_id is None or a.prob is None:
+        return QCoreApplication.translate("attribution", "No passage had text to score.")
+    if a.first is None:
+        where = QCoreApplication.translate("attribution", "a window")
+    elif a.first == a.last:
+        where = QCoreApplication.translate("attribution", "sentence {n}").format(n=a.first)
+    else:
+        where = QCoreApplication.translate("attribution", "sentences {first}-{last}").format(first=a.first, last=a.last)
+    return QCoreApplication.translate("attribution", "P({label}) = {prob}, passage {passage}, {where}").format(
+        label=i18n.verdict_name(a.label or ""), prob=i18n.number(a.prob, 2), passage=a.passage_id, where=where)
 
 
 def attribution_line(a, passage_text: str | None = None) -> str:
@@ -29,7 +46,7 @@ def attribution_line(a, passage_text: str | None = None) -> str:
         quote = f"<br><span style='{MARK_STYLE}'>“{html.escape(span)}”</span>"
     what = QCoreApplication.translate("attribution", "What drove the verdict:")
     why = QCoreApplication.translate("attribution", "A classifier verdict has no reasoning: the highlighted sentence is the evidence window with the highest probability for it.")
-    return (f"<div style='{ATTRIBUTION_STYLE}'><b>{what}</b> {html.escape(a.text())}{quote}"
+    return (f"<div style='{ATTRIBUTION_STYLE}'><b>{what}</b> {html.escape(attribution_text(a))}{quote}"
             f"<br><span style='color:#4a5260'>{why}</span></div>")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QComboBox, QHBoxLayout, QLabel, QPushButton, QSplitter, QTableWidgetItem, QTextBrowser, QVBoxLayout, QWidget,
 )
@@ -19,7 +19,19 @@ from factaudit.gui.views.tables import read_only_table
 
 STAGES = ("extraction", "repair", "grouping", "aggregation", "single-call")
 CONDITIONS = ("conflict", "no-conflict", "misinfo", "noise", "ambiguous", "bilingual")
-SAME = "same as the oracle"
+SAME = QT_TRANSLATE_NOOP("ConflictsView", "same as the oracle")
+# the stages as shown (the stored `diverged_at` values stay these English ids)
+STAGE_NAMES = {"extraction": QT_TRANSLATE_NOOP("ConflictsView", "extraction"),
+               "repair": QT_TRANSLATE_NOOP("ConflictsView", "repair"),
+               "grouping": QT_TRANSLATE_NOOP("ConflictsView", "grouping"),
+               "aggregation": QT_TRANSLATE_NOOP("ConflictsView", "aggregation"),
+               "single-call": QT_TRANSLATE_NOOP("ConflictsView", "single call")}
+
+
+def stage_name(stage: str | None) -> str:
+    if stage is None:
+        return QCoreApplication.translate("ConflictsView", SAME)
+    return QCoreApplication.translate("ConflictsView", STAGE_NAMES[stage]) if stage in STAGE_NAMES else stage
 COLUMNS = (QT_TRANSLATE_NOOP("ConflictsView", "Item"), QT_TRANSLATE_NOOP("ConflictsView", "Question"), QT_TRANSLATE_NOOP("ConflictsView", "Output"), QT_TRANSLATE_NOOP("ConflictsView", "Success"), QT_TRANSLATE_NOOP("ConflictsView", "Diverged at"), QT_TRANSLATE_NOOP("ConflictsView", "Conditions"))
 METRIC_NAMES = {"strict_accuracy": QT_TRANSLATE_NOOP("ConflictsView", "strict accuracy"), "conflict_aware_success": QT_TRANSLATE_NOOP("ConflictsView", "conflict-aware success"),
                 "conflict_f1": QT_TRANSLATE_NOOP("ConflictsView", "conflict F1"), "conflict_awareness": QT_TRANSLATE_NOOP("ConflictsView", "conflict awareness"),
@@ -63,15 +75,24 @@ def item_html(v) -> str:
     r = v.result
     extracted = {e.doc_id: e for e in r.extractions}
     repaired = {x.doc_id: x for x in r.repairs}
-    out = [f"<h3>{_e(v.item_id)}</h3><p><b>Question:</b> {_e(v.question)}<br>"
-           f"<b>Gold answers:</b> {_e(', '.join(v.gold_answers))}<br>"
-           f"<b>Conditions:</b> {_e(', '.join(v.conditions))}<br>"
-           f"<b>Diverged from the oracle at:</b> {_e(v.diverged_at or SAME)}</p>"]
-    out.append("<h4>Documents</h4><table border='1' cellspacing='0' cellpadding='3'>"
-               "<tr><th>Doc</th><th>Lang</th><th>Text</th><th>Candidate</th><th>Quote</th><th>Repair</th></tr>")
+    question = QCoreApplication.translate("ConflictsView", "Question:")
+    gold = QCoreApplication.translate("ConflictsView", "Gold answers:")
+    conditions = QCoreApplication.translate("ConflictsView", "Conditions:")
+    diverged = QCoreApplication.translate("ConflictsView", "Diverged from the oracle at:")
+    out = [f"<h3>{_e(v.item_id)}</h3><p><b>{question}</b> {_e(v.question)}<br>"
+           f"<b>{gold}</b> {_e(', '.join(v.gold_answers))}<br>"
+           f"<b>{conditions}</b> {_e(', '.join(v.conditions))}<br>"
+           f"<b>{diverged}</b> {_e(stage_name(v.diverged_at))}</p>"]
+    heads = [QCoreApplication.translate("ConflictsView", "Doc"), QCoreApplication.translate("ConflictsView", "Lang"),
+             QCoreApplication.translate("ConflictsView", "Text"), QCoreApplication.translate("ConflictsView", "Candidate"),
+             QCoreApplication.translate("ConflictsView", "Quote"), QCoreApplication.translate("ConflictsView", "Repair")]
+    out.append("<h4>" + QCoreApplication.translate("ConflictsView", "Documents")
+               + "</h4><table border='1' cellspacing='0' cellpadding='3'><tr>"
+               + "".join(f"<th>{h}</th>" for h in heads) + "</tr>")
     for d in v.docs:
         e = extracted.get(d.id)
-        cand = "—" if e is None else (_e(e.answer) if e.answer else f"<i>none ({_e(e.status)})</i>")
+        cand = "—" if e is None else (_e(e.answer) if e.answer else "<i>" + QCoreApplication.translate(
+            "ConflictsView", "none ({status})").format(status=_e(e.status)) + "</i>")
         rep = repaired.get(d.id)
         rep_text = "" if rep is None else f"{_e(rep.before) or '∅'} → {_e(rep.after) or '∅'} <i>({_e(rep.rule)})</i>"
         text = d.text if len(d.text) <= 300 else d.text[:300] + " …"
@@ -79,16 +100,21 @@ def item_html(v) -> str:
                    f"<td>{_e(e.quote if e else '')}</td><td>{rep_text}</td></tr>")
     out.append("</table>")
     if r.groups:
-        out.append(f"<h4>Groups (by {_e(r.grouped_by)})</h4><ul>")
+        out.append("<h4>" + QCoreApplication.translate("ConflictsView", "Groups (by {rule})").format(
+            rule=_e(r.grouped_by)) + "</h4><ul>")
         for g in r.groups:
             why = ", ".join(f"{_e(d.doc_id)}: {_e(d.answer)} ({_e(d.rule)})" for d in g.decisions)
             out.append(f"<li><b>{_e(g.label)}</b> — {why}</li>")
         out.append("</ul>")
     elif r.grouped_by == "none":
-        out.append("<p><i>Single call: no per-document stages.</i></p>")
-    out.append(f"<h4>Output ({_e(r.outcome.kind)})</h4><p>{_e(r.outcome.text)}</p>")
-    out.append(f"<p>Strict: {'yes' if v.score.strict else 'no'}; conflict-aware success: "
-               f"{'yes' if v.score.success else 'no'}; model calls: {r.calls}</p>")
+        out.append("<p><i>" + QCoreApplication.translate("ConflictsView", "Single call: no per-document stages.")
+                   + "</i></p>")
+    out.append("<h4>" + QCoreApplication.translate("ConflictsView", "Output ({kind})").format(kind=_e(r.outcome.kind))
+               + f"</h4><p>{_e(r.outcome.text)}</p>")
+    yes, no = QCoreApplication.translate("ConflictsView", "yes"), QCoreApplication.translate("ConflictsView", "no")
+    out.append("<p>" + QCoreApplication.translate(
+        "ConflictsView", "Strict: {strict}; conflict-aware success: {success}; model calls: {calls}").format(
+        strict=yes if v.score.strict else no, success=yes if v.score.success else no, calls=r.calls) + "</p>")
     return "".join(out)
 
 
@@ -110,7 +136,10 @@ class ConflictsView(QWidget):
         head.addWidget(self.run_combo)
         head.addWidget(QLabel(self.tr("Stage:")))
         self.stage_combo = QComboBox()
-        self.stage_combo.addItems([self.tr("any stage"), SAME, *STAGES])
+        self.stage_combo.addItem(self.tr("any stage"), None)     # entries shown translated, filtered by data
+        self.stage_combo.addItem(self.tr(SAME), SAME)
+        for stage in STAGES:
+            self.stage_combo.addItem(stage_name(stage), stage)
         self.stage_combo.currentIndexChanged.connect(lambda _=0: self.apply_filters())
         head.addWidget(self.stage_combo)
         head.addWidget(QLabel(self.tr("Condition:")))
@@ -145,8 +174,8 @@ class ConflictsView(QWidget):
 
     def refresh(self) -> None:
         project, run = self.project, self.run_combo.currentData()
-        self._read.start(lambda job: load_conflicts(project, run, job.progress, job.cancel), title="Reading conflicts",
-                         success=self.show_bundle, failed="Could not read the run")
+        self._read.start(lambda job: load_conflicts(project, run, job.progress, job.cancel), title=self.tr("Reading conflicts"),
+                         success=self.show_bundle, failed=self.tr("Could not read the run"))
 
     def open_run_dialog(self) -> AggregateDialog:
         dialog = AggregateDialog(self.project, self)
@@ -182,7 +211,7 @@ class ConflictsView(QWidget):
 
     def apply_filters(self) -> None:
         items = self.bundle.items if self.bundle else []
-        stage = self.stage_combo.currentText()
+        stage = self.stage_combo.currentData()
         cond = self.condition_combo.currentText()
         if stage == SAME:
             items = [v for v in items if v.diverged_at is None]
@@ -195,7 +224,8 @@ class ConflictsView(QWidget):
         for row, v in enumerate(items):
             answers = ", ".join(a.answer for a in v.result.outcome.answers)
             cells = (v.item_id, v.question, f"{v.result.outcome.kind}: {answers}" if answers else v.result.outcome.kind,
-                     "yes" if v.score.success else "no", v.diverged_at or SAME, ", ".join(v.conditions))
+                     self.tr("yes") if v.score.success else self.tr("no"), stage_name(v.diverged_at),
+                     ", ".join(v.conditions))
             for col, text in enumerate(cells):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         self.detail.clear()

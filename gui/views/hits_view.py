@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QLabel, QListView, QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.services import retrieval
+from factaudit.gui.i18n import number
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.labeling_parts import natural_key
 from factaudit.gui.views.page_parts import section_head
@@ -151,15 +152,18 @@ class HitsView(QWidget):
     def render(ch: "retrieval.ClaimHits") -> str:
         found = sum(h.gold for h in ch.hits)
         parts = [f"<h3>{html.escape(ch.claim_text)}</h3>",
-                 f"<p style='color:#666'>claim {html.escape(ch.claim_id)} · {len(ch.hits)} passages · "
-                 f"{found} of {len(ch.gold_passages)} gold passages retrieved</p>"]
+                 "<p style='color:#666'>" + QCoreApplication.translate(
+                     "HitsView", "claim {id} · {n} passages · {found} of {gold} gold passages retrieved").format(
+                     id=html.escape(ch.claim_id), n=len(ch.hits), found=found, gold=len(ch.gold_passages)) + "</p>"]
+        gold_mark = " <b style='color:#1d6435'>" + QCoreApplication.translate("HitsView", "[gold]") + "</b>"
         for h in ch.hits:
-            gold = " <b style='color:#1d6435'>[gold]</b>" if h.gold else ""
+            gold = gold_mark if h.gold else ""
+            score = QCoreApplication.translate("HitsView", "score {score}").format(score=number(h.score, 4))
             parts.append(
-                f"<p><b>#{h.rank}</b> &nbsp; score {h.score:.4f} &nbsp; <code>{html.escape(h.passage_id)}</code>{gold}"
+                f"<p><b>#{h.rank}</b> &nbsp; {score} &nbsp; <code>{html.escape(h.passage_id)}</code>{gold}"
                 f"<br><b>{highlighted(h.title, h.title_spans)}</b><br>{highlighted(h.text, h.text_spans)}</p>")
         missing = [g for g in ch.gold_passages if g not in {h.passage_id for h in ch.hits}]
         if missing:
-            parts.append(f"<p style='color:#8f1d1d'>Gold passages not retrieved: "
-                         f"{html.escape(', '.join(missing))}</p>")
+            parts.append("<p style='color:#8f1d1d'>" + QCoreApplication.translate(
+                "HitsView", "Gold passages not retrieved: {ids}").format(ids=html.escape(', '.join(missing))) + "</p>")
         return "".join(parts)

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import (
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine import services as vs
 from factaudit.engine.services.reasoning_checks import reasoning_contradictions
-from factaudit.gui.views.attribution import attribution_line, highlighted
+from factaudit.gui.i18n import number, verdict_name
+from factaudit.gui.views.attribution import attribution_line, attribution_text, highlighted
 
 VERDICT_COLOURS = {"Supported": "#2e7d32", "Refuted": "#c62828", "No Evidence": "#6d6d6d", "Ambiguous": "#ef6c00"}
 
@@ -91,15 +92,15 @@ class VerdictView(QWidget):
         failures = 0
         for row, (cid, v) in enumerate(verdicts.items()):
             self.table.setItem(row, 0, QTableWidgetItem(cid))
-            item = QTableWidgetItem(v.verdict or "— (no verdict)")
+            item = QTableWidgetItem(verdict_name(v.verdict) if v.verdict else self.tr("— (no verdict)"))
             if v.verdict in VERDICT_COLOURS:
                 item.setForeground(QColor(VERDICT_COLOURS[v.verdict]))
             self.table.setItem(row, 1, item)
-            status = v.parse_status + (" · trimmed" if v.trimmed else "")
+            status = self._parse_status(v.parse_status) + (self.tr(" · trimmed") if v.trimmed else "")
             if cid in suspect:
-                status += " · ⚠ suspected instructions in evidence"
+                status += self.tr(" · ⚠ suspected instructions in evidence")
             if cid in self.contradicted:
-                status += f" · ⚠ reasoning says {self.contradicted[cid]}"
+                status += self.tr(" · ⚠ reasoning says {verdict}").format(verdict=verdict_name(self.contradicted[cid]))
             self.table.setItem(row, 2, QTableWidgetItem(status))
             failures += v.parse_status == "failed"
         self.summary_label.setText(self.tr("{v0} verdicts, {failures} parse failures (shown, never counted as a verdict); verdicts whose evidence contains suspected instructions: {v1}; verdicts their own reasoning contradicts: {v2}").format(v0=len(verdicts), failures=failures, v1=len(suspect), v2=len(self.contradicted)))
@@ -117,43 +118,53 @@ class VerdictView(QWidget):
         d = vs.verdict_detail(self.project, self.run_id, claim_id)
         v = d.verdict
         e = html.escape
-        parts = [f"<h3>{e(d.claim_text)}</h3>", f"<p><small>claim {e(d.claim_id)} · {e(d.mode)} · {e(d.model or '')}</small></p>"]
+        claim = self.tr("claim {id}").format(id=e(d.claim_id))
+        parts = [f"<h3>{e(d.claim_text)}</h3>", f"<p><small>{claim} · {e(d.mode)} · {e(d.model or '')}</small></p>"]
         if v is None:
-            parts.append("<p>No verdict recorded for this claim.</p>")
+            parts.append("<p>" + self.tr("No verdict recorded for this claim.") + "</p>")
         else:
             colour = VERDICT_COLOURS.get(v.verdict or "", "#000")
-            label = v.verdict or "parse failure — no verdict"
-            parts.append(f"<p><b style='color:{colour}'>{e(label)}</b> ({e(v.parse_status)}"
-                         f"{', evidence trimmed to fit the context' if v.trimmed else ''})</p>")
+            label = verdict_name(v.verdict) if v.verdict else self.tr("parse failure — no verdict")
+            trimmed = self.tr(", evidence trimmed to fit the context") if v.trimmed else ""
+            parts.append(f"<p><b style='color:{colour}'>{e(label)}</b> ({e(self._parse_status(v.parse_status))}"
+                         f"{trimmed})</p>")
             if d.attribution is not None:
                 driver = next((p.text for p in d.evidence if p.passage_id == d.attribution.passage_id), None)
                 parts.append(attribution_line(d.attribution, driver))
-                parts.append(f"<p><small>{(v.latency_ms or 0) / 1000:.2f} s · scores: {e(v.raw_output or '')}"
-                             "</small></p>")
+                parts.append("<p><small>" + self.tr("{seconds} s · scores: {scores}").format(
+                    seconds=number((v.latency_ms or 0) / 1000, 2), scores=e(v.raw_output or '')) + "</small></p>")
             else:
                 said = self.contradicted.get(claim_id)
                 if said is not None:
-                    parts.append(f"<p style='color:#8f1d1d'><b>⚠ The reasoning contradicts the verdict:</b> it "
-                                 f"concludes {e(said)}, the verdict is {e(v.verdict)}. Neither is corrected; "
-                                 "review this claim.</p>")
+                    parts.append("<p style='color:#8f1d1d'>" + self.tr(
+                        "<b>⚠ The reasoning contradicts the verdict:</b> it concludes {said}, the verdict is {verdict}. "
+                        "Neither is corrected; review this claim.").format(said=e(verdict_name(said)),
+                                                                           verdict=e(verdict_name(v.verdict))) + "</p>")
                 if v.reasoning:
                     parts.append("<p>" + e(v.reasoning).replace("\n", "<br>") + "</p>")
-                parts.append(f"<p><small>{v.prompt_tokens or 0} prompt + {v.completion_tokens or 0} completion "
-                             f"tokens, {(v.latency_ms or 0) / 1000:.1f} s</small></p>")
-                parts.append(f"<p><small>raw output:</small></p><pre>{e(v.raw_output or '')}</pre>")
+                parts.append("<p><small>" + self.tr("{prompt} prompt + {completion} completion tokens, {seconds} s").format(
+                    prompt=number(v.prompt_tokens or 0), completion=number(v.completion_tokens or 0),
+                    seconds=number((v.latency_ms or 0) / 1000, 1)) + "</small></p>")
+                parts.append("<p><small>" + self.tr("raw output:") + f"</small></p><pre>{e(v.raw_output or '')}</pre>")
         self.reasoning.setHtml("".join(parts))
         ev = []
         flagged = vs.passage_findings(self.project, [p.passage_id for p in d.evidence])
         for n, p in enumerate(d.evidence, start=1):
-            mark = " <b>[used]</b>" if p.used else ""
-            stance = f" · stance: <b>{e(p.stance)}</b>" if p.stance else ""
+            mark = " <b>" + self.tr("[used]") + "</b>" if p.used else ""
+            stance = " · " + self.tr("stance: <b>{stance}</b>").format(stance=e(p.stance)) if p.stance else ""
             title = f"<i>{e(p.title)}</i><br>" if p.title else ""
             warn = (f"<span style='color:#8f1d1d'>{e(vs.passage_warning(flagged[p.passage_id]))}</span><br>"
                     if p.passage_id in flagged else "")
             a = d.attribution
             driving = a is not None and a.passage_id == p.passage_id
             if driving:
-                mark = f" <b>[drove the verdict: {e(a.text())}]</b>"
+                mark = " <b>" + self.tr("[drove the verdict: {what}]").format(what=e(attribution_text(a))) + "</b>"
             body = highlighted(p.text, a.start, a.end) if driving else e(p.text)
-            ev.append(f"<p><b>[{n}]</b> {e(p.passage_id)} (rank {p.rank}){mark}{stance}<br>{warn}{title}{body}</p>")
-        self.evidence.setHtml("".join(ev) or "<p>No passages.</p>")
+            rank = self.tr("(rank {rank})").format(rank=p.rank)
+            ev.append(f"<p><b>[{n}]</b> {e(p.passage_id)} {rank}{mark}{stance}<br>{warn}{title}{body}</p>")
+        self.evidence.setHtml("".join(ev) or "<p>" + self.tr("No passages.") + "</p>")
+
+    def _parse_status(self, status: str) -> str:
+        """A verdict's parse status as shown (engine values: ok, repaired, failed; others as stored)."""
+        names = {"ok": self.tr("ok"), "repaired": self.tr("repaired"), "failed": self.tr("failed")}
+        return names.get(status, status)

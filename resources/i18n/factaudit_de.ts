@@ -20,7 +20,7 @@
         <translation>Endgültig</translation>
     </message>
     <message>
-        <source>Raters' codes</source>
+        <source>Raters&apos; codes</source>
         <translation>Codes der Bewerter</translation>
     </message>
     <message>
@@ -136,7 +136,7 @@
         <translation>&lt;p&gt;&lt;b&gt;Passage {id}:&lt;/b&gt;&lt;br&gt;{title}{text}&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Verifier's reasoning&lt;/b&gt; ({verdict}):&lt;br&gt;{text}&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;b&gt;Verifier&apos;s reasoning&lt;/b&gt; ({verdict}):&lt;br&gt;{text}&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Begründung des Prüfmodells&lt;/b&gt; ({verdict}):&lt;br&gt;{text}&lt;/p&gt;</translation>
     </message>
     <message>
@@ -163,7 +163,7 @@
         <translation>Deterministische Regeln, kein Modell: Sekunden pro hundert Fragen.</translation>
     </message>
     <message>
-        <source>Reads the documents' gold answers: privileged, not deployable. It measures what imperfect extraction costs.</source>
+        <source>Reads the documents&apos; gold answers: privileged, not deployable. It measures what imperfect extraction costs.</source>
         <translation>Liest die Gold-Antworten der Dokumente: privilegiert, nicht einsetzbar. Es misst, was eine unvollkommene Extraktion kostet.</translation>
     </message>
     <message>
@@ -334,7 +334,7 @@
         <translation>Bewerterpaare</translation>
     </message>
     <message>
-        <source>α: Krippendorff's alpha (nominal, missing values allowed) over first-pass labels; κ: Cohen's kappa on the units both raters labelled; intervals: percentile bootstrap over units ({n_resamples:,} resamples, seed 42). A rater paired with “&lt;name&gt;:retest” is test–retest agreement. The pull compares a human's agreement with an LLM pre-labeler on labels made blind and labels made after the pre-label was revealed.</source>
+        <source>α: Krippendorff&apos;s alpha (nominal, missing values allowed) over first-pass labels; κ: Cohen&apos;s kappa on the units both raters labelled; intervals: percentile bootstrap over units ({n_resamples:,} resamples, seed 42). A rater paired with “&lt;name&gt;:retest” is test–retest agreement. The pull compares a human&apos;s agreement with an LLM pre-labeler on labels made blind and labels made after the pre-label was revealed.</source>
         <translation>α: Krippendorffs Alpha (nominal, fehlende Werte erlaubt) über die Labels des ersten Durchgangs; κ: Cohens Kappa auf den Einheiten, die beide Bewerter gelabelt haben; Intervalle: Perzentil-Bootstrap über Einheiten ({n_resamples:,} Stichproben, Seed 42). Ein mit „&lt;name&gt;:retest“ gepaarter Bewerter ist Test-Retest-Übereinstimmung. Der Sog vergleicht die Übereinstimmung eines Menschen mit einem LLM-Vorlabeler bei blind vergebenen Labels und bei Labels nach dem Aufdecken des Vorlabels.</translation>
     </message>
     <message>
@@ -540,7 +540,7 @@
         <translation>Prüfstichprobe ziehen (15 %)</translation>
     </message>
     <message>
-        <source>A stratified (by risk tier), seeded sample of the run's answers for expert review</source>
+        <source>A stratified (by risk tier), seeded sample of the run&apos;s answers for expert review</source>
         <translation>Eine nach Risikostufe geschichtete Stichprobe (fester Seed) der Antworten des Laufs zur Expertenprüfung</translation>
     </message>
     <message>
@@ -729,7 +729,7 @@ Open {name} read-only instead?</source>
         <translation>Ziel-Halbbreite ±</translation>
     </message>
     <message>
-        <source>The prediction-powered interval's half-width to reach: says how many more labels it takes</source>
+        <source>The prediction-powered interval&apos;s half-width to reach: says how many more labels it takes</source>
         <translation>Die zu erreichende Halbbreite des prädiktionsgestützten Intervalls: zeigt, wie viele Labels noch nötig sind</translation>
     </message>
     <message>
@@ -737,7 +737,7 @@ Open {name} read-only instead?</source>
         <translation>Diese Einheiten ziehen…</translation>
     </message>
     <message>
-        <source>Write that many unlabelled units (stratified by the verifier's flag and the dataset) to a file, to label or to send to a rater</source>
+        <source>Write that many unlabelled units (stratified by the verifier&apos;s flag and the dataset) to a file, to label or to send to a rater</source>
         <translation>So viele ungelabelte Einheiten (geschichtet nach Markierung des Prüfmodells und Datensatz) in eine Datei schreiben, zum Labeln oder zum Senden an einen Bewerter</translation>
     </message>
     <message>
@@ -757,7 +757,7 @@ Open {name} read-only instead?</source>
         <translation>Der Lauf wird zertifiziert</translation>
     </message>
     <message>
-        <source>&lt;b&gt;{run}&lt;/b&gt; ({mapping}, {level} level): {n} labelled {units} ({source}, {errors} errors) and {unlabelled} unlabelled. "Error" = the expert says the {unit} contains one; the verifier flags it under {mapping}.</source>
+        <source>&lt;b&gt;{run}&lt;/b&gt; ({mapping}, {level} level): {n} labelled {units} ({source}, {errors} errors) and {unlabelled} unlabelled. &quot;Error&quot; = the expert says the {unit} contains one; the verifier flags it under {mapping}.</source>
         <translation>&lt;b&gt;{run}&lt;/b&gt; ({mapping}, Ebene {level}): {n} gelabelte {units} ({source}, {errors} Fehler) und {unlabelled} ungelabelte. „Fehler“ = der Experte sagt, die Einheit ({unit}) enthält einen; das Prüfmodell markiert sie unter {mapping}.</translation>
     </message>
     <message>
@@ -781,7 +781,7 @@ Open {name} read-only instead?</source>
         <translation>{n} Einheiten</translation>
     </message>
     <message>
-        <source>none: share flagged, carries the verifier's bias</source>
+        <source>none: share flagged, carries the verifier&apos;s bias</source>
         <translation>keines: markierter Anteil, trägt die Verzerrung des Prüfmodells</translation>
     </message>
     <message>
@@ -825,7 +825,7 @@ Open {name} read-only instead?</source>
         <translation>Hinweis: {note}</translation>
     </message>
     <message>
-        <source>Note: the prediction-powered interval is wider than the labels' own: the verifier's flags disagree with the labels too often to help here, so more labels (or a better verifier) narrow it, not more verdicts.</source>
+        <source>Note: the prediction-powered interval is wider than the labels&apos; own: the verifier&apos;s flags disagree with the labels too often to help here, so more labels (or a better verifier) narrow it, not more verdicts.</source>
         <translation>Hinweis: Das prädiktionsgestützte Intervall ist breiter als das der Labels allein: Die Markierungen des Prüfmodells weichen zu oft von den Labels ab, um hier zu helfen; es verengen also mehr Labels (oder ein besseres Prüfmodell), nicht mehr Urteile.</translation>
     </message>
     <message>
@@ -849,7 +849,7 @@ Open {name} read-only instead?</source>
         <translation>Nicht gezogen: {v0}</translation>
     </message>
     <message>
-        <source>Wrote {n} {units} to label to {name} (stratified by the verifier's flag and the dataset). Label them, or send them to a rater.</source>
+        <source>Wrote {n} {units} to label to {name} (stratified by the verifier&apos;s flag and the dataset). Label them, or send them to a rater.</source>
         <translation>{n} zu labelnde {units} nach {name} geschrieben (geschichtet nach Markierung des Prüfmodells und Datensatz). Selbst labeln oder an einen Bewerter senden.</translation>
     </message>
 </context>
@@ -1030,6 +1030,30 @@ V1: Selektive Abdeckung</translation>
 <context>
     <name>ConflictsView</name>
     <message>
+        <source>same as the oracle</source>
+        <translation>wie das Orakel</translation>
+    </message>
+    <message>
+        <source>extraction</source>
+        <translation>Extraktion</translation>
+    </message>
+    <message>
+        <source>repair</source>
+        <translation>Reparatur</translation>
+    </message>
+    <message>
+        <source>grouping</source>
+        <translation>Gruppierung</translation>
+    </message>
+    <message>
+        <source>aggregation</source>
+        <translation>Aggregation</translation>
+    </message>
+    <message>
+        <source>single call</source>
+        <translation>Einzelaufruf</translation>
+    </message>
+    <message>
         <source>Item</source>
         <translation>Eintrag</translation>
     </message>
@@ -1074,6 +1098,78 @@ V1: Selektive Abdeckung</translation>
         <translation>Anteil ohne Beleg</translation>
     </message>
     <message>
+        <source>Question:</source>
+        <translation>Frage:</translation>
+    </message>
+    <message>
+        <source>Gold answers:</source>
+        <translation>Gold-Antworten:</translation>
+    </message>
+    <message>
+        <source>Conditions:</source>
+        <translation>Bedingungen:</translation>
+    </message>
+    <message>
+        <source>Diverged from the oracle at:</source>
+        <translation>Abweichung vom Orakel bei:</translation>
+    </message>
+    <message>
+        <source>Doc</source>
+        <translation>Dok.</translation>
+    </message>
+    <message>
+        <source>Lang</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Kandidat</translation>
+    </message>
+    <message>
+        <source>Quote</source>
+        <translation>Zitat</translation>
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation>Reparatur</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <source>none ({status})</source>
+        <translation>keine ({status})</translation>
+    </message>
+    <message>
+        <source>Groups (by {rule})</source>
+        <translation>Gruppen (nach {rule})</translation>
+    </message>
+    <message>
+        <source>Single call: no per-document stages.</source>
+        <translation>Einzelaufruf: keine Stufen je Dokument.</translation>
+    </message>
+    <message>
+        <source>Output ({kind})</source>
+        <translation>Ausgabe ({kind})</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Strict: {strict}; conflict-aware success: {success}; model calls: {calls}</source>
+        <translation>Streng: {strict}; konfliktbewusster Erfolg: {success}; Modellaufrufe: {calls}</translation>
+    </message>
+    <message>
         <source>Conflicts</source>
         <translation>Konflikte</translation>
     </message>
@@ -1104,6 +1200,14 @@ V1: Selektive Abdeckung</translation>
     <message>
         <source>Start an aggregate run: one variant over questions that carry documents</source>
         <translation>Einen Aggregationslauf starten: eine Variante über Fragen mit Dokumenten</translation>
+    </message>
+    <message>
+        <source>Reading conflicts</source>
+        <translation>Konflikte werden gelesen</translation>
+    </message>
+    <message>
+        <source>Could not read the run</source>
+        <translation>Der Lauf konnte nicht gelesen werden</translation>
     </message>
     <message>
         <source>No aggregate runs yet: press “Answer from documents…” to answer the questions of a dataset whose items carry documents (rules take seconds, no model).</source>
@@ -1169,7 +1273,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Sprache der Oberfläche:</translation>
     </message>
     <message>
-        <source>The system's ({language})</source>
+        <source>The system&apos;s ({language})</source>
         <translation>Wie das System ({language})</translation>
     </message>
     <message>
@@ -1492,7 +1596,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Endpunkt hinzufügen</translation>
     </message>
     <message>
-        <source>the server's model name</source>
+        <source>the server&apos;s model name</source>
         <translation>der Modellname des Servers</translation>
     </message>
     <message>
@@ -1523,8 +1627,24 @@ V1: Selektive Abdeckung</translation>
         <translation>Noch keine abgeschlossenen Retrieval-Läufe.</translation>
     </message>
     <message>
-        <source>Reading the run's claims</source>
+        <source>Reading the run&apos;s claims</source>
         <translation>Behauptungen des Laufs werden gelesen</translation>
+    </message>
+    <message>
+        <source>claim {id} · {n} passages · {found} of {gold} gold passages retrieved</source>
+        <translation>Behauptung {id} · {n} Passagen · {found} von {gold} Gold-Passagen gefunden</translation>
+    </message>
+    <message>
+        <source>[gold]</source>
+        <translation>[Gold]</translation>
+    </message>
+    <message>
+        <source>score {score}</source>
+        <translation>Wert {score}</translation>
+    </message>
+    <message>
+        <source>Gold passages not retrieved: {ids}</source>
+        <translation>Nicht gefundene Gold-Passagen: {ids}</translation>
     </message>
 </context>
 <context>
@@ -1630,7 +1750,7 @@ V1: Selektive Abdeckung</translation>
         <translation>optional, z. B. label=0:Supported,1:No Evidence,2:Refuted</translation>
     </message>
     <message>
-        <source>Rewrite the values of a field while importing: FIELD=VALUE:NEW,VALUE:NEW; separate several fields with ';'</source>
+        <source>Rewrite the values of a field while importing: FIELD=VALUE:NEW,VALUE:NEW; separate several fields with &apos;;&apos;</source>
         <translation>Die Werte eines Felds beim Import umschreiben: FELD=WERT:NEU,WERT:NEU; mehrere Felder mit „;“ trennen</translation>
     </message>
     <message>
@@ -1938,8 +2058,8 @@ V1: Selektive Abdeckung</translation>
         <translation>Noch nichts festgeschrieben.</translation>
     </message>
     <message>
-        <source>&lt;span style='color:#6b7380'&gt;Claim {v0} · {tag}&lt;/span&gt;&lt;br&gt;&lt;b style='font-size:15px'&gt;{v1}&lt;/b&gt;</source>
-        <translation>&lt;span style='color:#6b7380'&gt;Behauptung {v0} · {tag}&lt;/span&gt;&lt;br&gt;&lt;b style='font-size:15px'&gt;{v1}&lt;/b&gt;</translation>
+        <source>&lt;span style=&apos;color:#6b7380&apos;&gt;Claim {v0} · {tag}&lt;/span&gt;&lt;br&gt;&lt;b style=&apos;font-size:15px&apos;&gt;{v1}&lt;/b&gt;</source>
+        <translation>&lt;span style=&apos;color:#6b7380&apos;&gt;Behauptung {v0} · {tag}&lt;/span&gt;&lt;br&gt;&lt;b style=&apos;font-size:15px&apos;&gt;{v1}&lt;/b&gt;</translation>
     </message>
     <message>
         <source>rank {rank}</source>
@@ -2187,7 +2307,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Zurückgegebene Labels zusammenführen</translation>
     </message>
     <message>
-        <source>A return file holds one rater's labels on a package you sent, signed with their key. Merging checks the signature, that the package came from this project, its codebook and every unit, then adds the labels (merging the same file twice adds nothing).</source>
+        <source>A return file holds one rater&apos;s labels on a package you sent, signed with their key. Merging checks the signature, that the package came from this project, its codebook and every unit, then adds the labels (merging the same file twice adds nothing).</source>
         <translation>Eine Rückgabedatei enthält die Labels eines Bewerters zu einem von Ihnen gesendeten Paket, signiert mit seinem Schlüssel. Beim Zusammenführen werden die Signatur, die Herkunft des Pakets aus diesem Projekt, sein Codebuch und jede Einheit geprüft, dann werden die Labels hinzugefügt (dieselbe Datei zweimal zusammenzuführen fügt nichts hinzu).</translation>
     </message>
     <message>
@@ -2199,7 +2319,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Rückgabedatei</translation>
     </message>
     <message>
-        <source>optional: the rater's key fingerprint (ed25519:…) or public-key file</source>
+        <source>optional: the rater&apos;s key fingerprint (ed25519:…) or public-key file</source>
         <translation>optional: Fingerabdruck des Bewerterschlüssels (ed25519:…) oder Datei mit dem öffentlichen Schlüssel</translation>
     </message>
     <message>
@@ -2568,7 +2688,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Limit (Behauptungen)</translation>
     </message>
     <message>
-        <source>With a limit, the labeling queue's order pre-labels the units Labeling shows next (its disagreements first); claim id order takes the first claims</source>
+        <source>With a limit, the labeling queue&apos;s order pre-labels the units Labeling shows next (its disagreements first); claim id order takes the first claims</source>
         <translation>Mit einem Limit werden in der Reihenfolge der Label-Warteschlange die Einheiten vorgelabelt, die die Seite Labeln als Nächstes zeigt (Abweichungen zuerst); die Reihenfolge nach Behauptungs-ID nimmt die ersten Behauptungen</translation>
     </message>
     <message>
@@ -2584,7 +2704,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Vorlabeln</translation>
     </message>
     <message>
-        <source>The labeling queue's next units (disagreements of {queue} first)</source>
+        <source>The labeling queue&apos;s next units (disagreements of {queue} first)</source>
         <translation>Die nächsten Einheiten der Label-Warteschlange (Abweichungen von {queue} zuerst)</translation>
     </message>
     <message>
@@ -2711,7 +2831,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Zurückgegebene Labels &amp;zusammenführen…</translation>
     </message>
     <message>
-        <source>A rater's signed return file: check it and add the labels</source>
+        <source>A rater&apos;s signed return file: check it and add the labels</source>
         <translation>Die signierte Rückgabedatei eines Bewerters: prüfen und die Labels übernehmen</translation>
     </message>
     <message>
@@ -2873,7 +2993,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Evidenzpaare (Behauptung × Passage, jede Evidenzdimension)</translation>
     </message>
     <message>
-        <source>the verifier's reasoning (every reasoning step)</source>
+        <source>the verifier&apos;s reasoning (every reasoning step)</source>
         <translation>die Begründung des Prüfmodells (jeder Begründungsschritt)</translation>
     </message>
     <message>
@@ -3278,7 +3398,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Behauptung</translation>
     </message>
     <message>
-        <source>No {level}-level scores: this run's claims carry gold verdicts, not expert labels on answer sentences. See the closed-regime table.</source>
+        <source>No {level}-level scores: this run&apos;s claims carry gold verdicts, not expert labels on answer sentences. See the closed-regime table.</source>
         <translation>Keine Bewertung auf Ebene {level}: die Behauptungen dieses Laufs tragen Gold-Urteile, keine Expertenlabels auf Antwortsätzen. Siehe die Tabelle des geschlossenen Regimes.</translation>
     </message>
     <message>
@@ -3334,7 +3454,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>{n_shared} gemeinsame Behauptungen</translation>
     </message>
     <message>
-        <source> under {mapping}. Cochran's Q = {v0:.2f}, p = {v1} (permutation p = {v2}). Δ against {v3}; exact McNemar with Holm adjustment; bootstrap stratified by {strata}.</source>
+        <source> under {mapping}. Cochran&apos;s Q = {v0:.2f}, p = {v1} (permutation p = {v2}). Δ against {v3}; exact McNemar with Holm adjustment; bootstrap stratified by {strata}.</source>
         <translation> unter {mapping}. Cochrans Q = {v0:.2f}, p = {v1} (Permutations-p = {v2}). Δ gegenüber {v3}; exakter McNemar-Test mit Holm-Korrektur; Bootstrap geschichtet nach {strata}.</translation>
     </message>
     <message>
@@ -3389,7 +3509,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Passagen je Behauptung (k)</translation>
     </message>
     <message>
-        <source>The embedder used by a plain 'dense' retriever</source>
+        <source>The embedder used by a plain &apos;dense&apos; retriever</source>
         <translation>Der Embedder, den ein einfacher „dense“-Retriever verwendet</translation>
     </message>
     <message>
@@ -3701,7 +3821,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Passphrase wiederholen</translation>
     </message>
     <message>
-        <source>Your signing key's fingerprint. Tell the recipient, so they can trust it.</source>
+        <source>Your signing key&apos;s fingerprint. Tell the recipient, so they can trust it.</source>
         <translation>Der Fingerabdruck Ihres Signaturschlüssels. Teilen Sie ihn dem Empfänger mit, damit er ihm vertrauen kann.</translation>
     </message>
     <message>
@@ -3839,7 +3959,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Evidenzpaare (Behauptung × gefundene Passage, 5 Dimensionen)</translation>
     </message>
     <message>
-        <source>The verifier's reasoning (6 steps)</source>
+        <source>The verifier&apos;s reasoning (6 steps)</source>
         <translation>Die Begründung des Prüfmodells (6 Schritte)</translation>
     </message>
     <message>
@@ -3863,11 +3983,11 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>An einen Bewerter senden</translation>
     </message>
     <message>
-        <source>A rater package is a sealed file, signed by you, holding only the texts a second rater needs: no verdicts, gold labels, pre-labels or other raters' labels. The rater opens it with factaudit, labels, and sends back a return file (File › Merge returned labels…).</source>
+        <source>A rater package is a sealed file, signed by you, holding only the texts a second rater needs: no verdicts, gold labels, pre-labels or other raters&apos; labels. The rater opens it with factaudit, labels, and sends back a return file (File › Merge returned labels…).</source>
         <translation>Ein Bewerterpaket ist eine versiegelte, von Ihnen signierte Datei, die nur die Texte enthält, die ein zweiter Bewerter braucht: keine Urteile, Gold-Labels, Vorlabels oder Labels anderer Bewerter. Der Bewerter öffnet es mit factaudit, labelt und schickt eine Rückgabedatei zurück (Datei › Zurückgegebene Labels zusammenführen…).</translation>
     </message>
     <message>
-        <source>the second rater's name, e.g. Dr Chen</source>
+        <source>the second rater&apos;s name, e.g. Dr Chen</source>
         <translation>Name des zweiten Bewerters, z. B. Dr. Chen</translation>
     </message>
     <message>
@@ -3939,7 +4059,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>factaudit-Projekte (*.faproj)</translation>
     </message>
     <message>
-        <source>Type the rater's name.</source>
+        <source>Type the rater&apos;s name.</source>
         <translation>Den Namen des Bewerters eingeben.</translation>
     </message>
     <message>
@@ -4063,6 +4183,14 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     <message>
         <source>Open</source>
         <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>(file not found)</source>
+        <translation>(Datei nicht gefunden)</translation>
+    </message>
+    <message>
+        <source>  (not found)</source>
+        <translation>  (nicht gefunden)</translation>
     </message>
     <message>
         <source>Remove from list</source>
@@ -4333,7 +4461,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>menschlichen Bewerter</translation>
     </message>
     <message>
-        <source>Codebook v{codebook_version}; current first-pass labels of the {who} (the most recent label wins where several raters labelled a unit). Shares are over the run's labelled units.</source>
+        <source>Codebook v{codebook_version}; current first-pass labels of the {who} (the most recent label wins where several raters labelled a unit). Shares are over the run&apos;s labelled units.</source>
         <translation>Codebuch v{codebook_version}; aktuelle Labels des ersten Durchgangs von {who} (haben mehrere Bewerter eine Einheit gelabelt, gilt das jüngste Label). Anteile beziehen sich auf die gelabelten Einheiten des Laufs.</translation>
     </message>
 </context>
@@ -4360,8 +4488,88 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Noch keine Prüfläufe.</translation>
     </message>
     <message>
+        <source>— (no verdict)</source>
+        <translation>— (kein Urteil)</translation>
+    </message>
+    <message>
+        <source> · trimmed</source>
+        <translation> · gekürzt</translation>
+    </message>
+    <message>
+        <source> · ⚠ suspected instructions in evidence</source>
+        <translation> · ⚠ vermutete Anweisungen in der Evidenz</translation>
+    </message>
+    <message>
+        <source> · ⚠ reasoning says {verdict}</source>
+        <translation> · ⚠ Begründung sagt {verdict}</translation>
+    </message>
+    <message>
         <source>{v0} verdicts, {failures} parse failures (shown, never counted as a verdict); verdicts whose evidence contains suspected instructions: {v1}; verdicts their own reasoning contradicts: {v2}</source>
         <translation>{v0} Urteile, {failures} Auswertungsfehler (angezeigt, nie als Urteil gezählt); Urteile, deren Evidenz mutmaßliche Anweisungen enthält: {v1}; Urteile, denen die eigene Begründung widerspricht: {v2}</translation>
+    </message>
+    <message>
+        <source>claim {id}</source>
+        <translation>Behauptung {id}</translation>
+    </message>
+    <message>
+        <source>No verdict recorded for this claim.</source>
+        <translation>Für diese Behauptung ist kein Urteil gespeichert.</translation>
+    </message>
+    <message>
+        <source>parse failure — no verdict</source>
+        <translation>Parse-Fehler — kein Urteil</translation>
+    </message>
+    <message>
+        <source>, evidence trimmed to fit the context</source>
+        <translation>, Evidenz auf den Kontext gekürzt</translation>
+    </message>
+    <message>
+        <source>{seconds} s · scores: {scores}</source>
+        <translation>{seconds} s · Werte: {scores}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⚠ The reasoning contradicts the verdict:&lt;/b&gt; it concludes {said}, the verdict is {verdict}. Neither is corrected; review this claim.</source>
+        <translation>&lt;b&gt;⚠ Die Begründung widerspricht dem Urteil:&lt;/b&gt; sie folgert {said}, das Urteil ist {verdict}. Keines von beiden wird korrigiert; diese Behauptung prüfen.</translation>
+    </message>
+    <message>
+        <source>{prompt} prompt + {completion} completion tokens, {seconds} s</source>
+        <translation>{prompt} Prompt- + {completion} Antwort-Tokens, {seconds} s</translation>
+    </message>
+    <message>
+        <source>raw output:</source>
+        <translation>Rohausgabe:</translation>
+    </message>
+    <message>
+        <source>[used]</source>
+        <translation>[genutzt]</translation>
+    </message>
+    <message>
+        <source>stance: &lt;b&gt;{stance}&lt;/b&gt;</source>
+        <translation>Haltung: &lt;b&gt;{stance}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>[drove the verdict: {what}]</source>
+        <translation>[bestimmte das Urteil: {what}]</translation>
+    </message>
+    <message>
+        <source>(rank {rank})</source>
+        <translation>(Rang {rank})</translation>
+    </message>
+    <message>
+        <source>No passages.</source>
+        <translation>Keine Passagen.</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>repaired</source>
+        <translation>repariert</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
     </message>
 </context>
 <context>
@@ -4439,7 +4647,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Klassifikator</translation>
     </message>
     <message>
-        <source>optional: the model's own thresholds</source>
+        <source>optional: the model&apos;s own thresholds</source>
         <translation>optional: die eigenen Schwellenwerte des Modells</translation>
     </message>
     <message>
@@ -4467,7 +4675,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Modell</translation>
     </message>
     <message>
-        <source>the server's model name</source>
+        <source>the server&apos;s model name</source>
         <translation>der Modellname des Servers</translation>
     </message>
     <message>
@@ -4503,7 +4711,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Evidenz</translation>
     </message>
     <message>
-        <source>Log-probability scoring rates the four verdicts in one pass (in-process GGUF models, joint mode); contextual calibration corrects the model's bias toward one verdict with content-free inputs</source>
+        <source>Log-probability scoring rates the four verdicts in one pass (in-process GGUF models, joint mode); contextual calibration corrects the model&apos;s bias toward one verdict with content-free inputs</source>
         <translation>Die Log-Wahrscheinlichkeits-Bewertung bewertet die vier Urteile in einem Durchgang (GGUF-Modelle im Prozess, gemeinsamer Modus); die kontextuelle Kalibrierung korrigiert mit inhaltsfreien Eingaben die Neigung des Modells zu einem Urteil</translation>
     </message>
     <message>
@@ -4630,7 +4838,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Status des Arbeitsablaufs wird gelesen</translation>
     </message>
     <message>
-        <source>Cannot read the project's status: {v0}</source>
+        <source>Cannot read the project&apos;s status: {v0}</source>
         <translation>Der Projektstatus kann nicht gelesen werden: {v0}</translation>
     </message>
     <message>
@@ -4648,6 +4856,26 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
 </context>
 <context>
     <name>attribution</name>
+    <message>
+        <source>No passage had text to score.</source>
+        <translation>Keine Passage hatte Text zum Bewerten.</translation>
+    </message>
+    <message>
+        <source>a window</source>
+        <translation>ein Fenster</translation>
+    </message>
+    <message>
+        <source>sentence {n}</source>
+        <translation>Satz {n}</translation>
+    </message>
+    <message>
+        <source>sentences {first}-{last}</source>
+        <translation>Sätze {first}–{last}</translation>
+    </message>
+    <message>
+        <source>P({label}) = {prob}, passage {passage}, {where}</source>
+        <translation>P({label}) = {prob}, Passage {passage}, {where}</translation>
+    </message>
     <message>
         <source>({n} more characters, highlighted below)</source>
         <translation>({n} weitere Zeichen, unten hervorgehoben)</translation>
@@ -4884,7 +5112,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>{n} ungültige Datensätze würden ausgelassen und in einer Nebendatei aufgeführt.</translation>
     </message>
     <message>
-        <source>{n} gold passage ids are not in the project's corpus.</source>
+        <source>{n} gold passage ids are not in the project&apos;s corpus.</source>
         <translation>{n} Gold-Passagen-IDs sind nicht im Korpus des Projekts.</translation>
     </message>
 </context>
@@ -5105,7 +5333,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>Experte: &lt;b&gt;{expert}&lt;/b&gt; · System: &lt;b&gt;{system}&lt;/b&gt; (unter {mapping})</translation>
     </message>
     <message>
-        <source>Expert's reason: {reason}</source>
+        <source>Expert&apos;s reason: {reason}</source>
         <translation>Begründung des Experten: {reason}</translation>
     </message>
     <message>
@@ -5170,6 +5398,146 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>Refuted, No Evidence or Ambiguous count as errors</source>
         <translation>Widerlegt, Keine Evidenz oder Mehrdeutig zählen als Fehler</translation>
+    </message>
+    <message>
+        <source>documents</source>
+        <translation type="unfinished">Dokumente</translation>
+    </message>
+    <message>
+        <source>passages</source>
+        <translation type="unfinished">Passagen</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation type="unfinished">Einträge</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation type="unfinished">Sätze</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation type="unfinished">Behauptungen</translation>
+    </message>
+    <message>
+        <source>retrieval hits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verdicts</source>
+        <translation type="unfinished">Urteile</translation>
+    </message>
+    <message>
+        <source>predictions</source>
+        <translation type="unfinished">Vorhersagen</translation>
+    </message>
+    <message>
+        <source>queries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retriever</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>index seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>index cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sentences kept whole (reply did not parse)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>claims retired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parse failures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outputs repaired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prompts trimmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verdicts by label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completion tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds (last session)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>units</source>
+        <translation type="unfinished">Einheiten</translation>
+    </message>
+    <message>
+        <source>units done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>codes by dimension</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>items done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conflict outputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>abstentions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>intervals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conflict items</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>n/a</source>

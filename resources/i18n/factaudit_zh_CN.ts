@@ -1030,6 +1030,30 @@ V1: 选择性覆盖</translation>
 <context>
     <name>ConflictsView</name>
     <message>
+        <source>same as the oracle</source>
+        <translation>与理想流程相同</translation>
+    </message>
+    <message>
+        <source>extraction</source>
+        <translation>抽取</translation>
+    </message>
+    <message>
+        <source>repair</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>grouping</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>aggregation</source>
+        <translation>聚合</translation>
+    </message>
+    <message>
+        <source>single call</source>
+        <translation>单次调用</translation>
+    </message>
+    <message>
         <source>Item</source>
         <translation>条目</translation>
     </message>
@@ -1074,6 +1098,78 @@ V1: 选择性覆盖</translation>
         <translation>无依据比例</translation>
     </message>
     <message>
+        <source>Question:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>Gold answers:</source>
+        <translation>金标准答案：</translation>
+    </message>
+    <message>
+        <source>Conditions:</source>
+        <translation>条件：</translation>
+    </message>
+    <message>
+        <source>Diverged from the oracle at:</source>
+        <translation>与理想流程的分歧点：</translation>
+    </message>
+    <message>
+        <source>Doc</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Lang</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>候选答案</translation>
+    </message>
+    <message>
+        <source>Quote</source>
+        <translation>引文</translation>
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>none ({status})</source>
+        <translation>无（{status}）</translation>
+    </message>
+    <message>
+        <source>Groups (by {rule})</source>
+        <translation>分组（依据 {rule}）</translation>
+    </message>
+    <message>
+        <source>Single call: no per-document stages.</source>
+        <translation>单次调用：没有逐文档的阶段。</translation>
+    </message>
+    <message>
+        <source>Output ({kind})</source>
+        <translation>输出（{kind}）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Strict: {strict}; conflict-aware success: {success}; model calls: {calls}</source>
+        <translation>严格：{strict}；冲突感知成功：{success}；模型调用：{calls} 次</translation>
+    </message>
+    <message>
         <source>Conflicts</source>
         <translation>冲突</translation>
     </message>
@@ -1104,6 +1200,14 @@ V1: 选择性覆盖</translation>
     <message>
         <source>Start an aggregate run: one variant over questions that carry documents</source>
         <translation>启动一次汇总运行：对带文档的问题运行一个变体</translation>
+    </message>
+    <message>
+        <source>Reading conflicts</source>
+        <translation>正在读取冲突</translation>
+    </message>
+    <message>
+        <source>Could not read the run</source>
+        <translation>无法读取该运行</translation>
     </message>
     <message>
         <source>No aggregate runs yet: press “Answer from documents…” to answer the questions of a dataset whose items carry documents (rules take seconds, no model).</source>
@@ -1525,6 +1629,22 @@ V1: 选择性覆盖</translation>
     <message>
         <source>Reading the run's claims</source>
         <translation>正在读取该运行的主张</translation>
+    </message>
+    <message>
+        <source>claim {id} · {n} passages · {found} of {gold} gold passages retrieved</source>
+        <translation>主张 {id} · {n} 个段落 · 检索到 {gold} 个金标准段落中的 {found} 个</translation>
+    </message>
+    <message>
+        <source>[gold]</source>
+        <translation>[金标准]</translation>
+    </message>
+    <message>
+        <source>score {score}</source>
+        <translation>得分 {score}</translation>
+    </message>
+    <message>
+        <source>Gold passages not retrieved: {ids}</source>
+        <translation>未检索到的金标准段落：{ids}</translation>
     </message>
 </context>
 <context>
@@ -4065,6 +4185,14 @@ Every label is saved as you make it; close the window whenever you like and open
         <translation>打开</translation>
     </message>
     <message>
+        <source>(file not found)</source>
+        <translation>（未找到文件）</translation>
+    </message>
+    <message>
+        <source>  (not found)</source>
+        <translation>  （未找到）</translation>
+    </message>
+    <message>
         <source>Remove from list</source>
         <translation>从列表中移除</translation>
     </message>
@@ -4360,8 +4488,88 @@ Every label is saved as you make it; close the window whenever you like and open
         <translation>尚无核验运行。</translation>
     </message>
     <message>
+        <source>— (no verdict)</source>
+        <translation>—（无判定）</translation>
+    </message>
+    <message>
+        <source> · trimmed</source>
+        <translation> · 已截短</translation>
+    </message>
+    <message>
+        <source> · ⚠ suspected instructions in evidence</source>
+        <translation> · ⚠ 证据中疑似含有指令</translation>
+    </message>
+    <message>
+        <source> · ⚠ reasoning says {verdict}</source>
+        <translation> · ⚠ 推理结论为 {verdict}</translation>
+    </message>
+    <message>
         <source>{v0} verdicts, {failures} parse failures (shown, never counted as a verdict); verdicts whose evidence contains suspected instructions: {v1}; verdicts their own reasoning contradicts: {v2}</source>
         <translation>{v0} 个判定，{failures} 个解析失败（会显示，但从不计为判定）；证据中含疑似指令的判定：{v1}；与自身推理相矛盾的判定：{v2}</translation>
+    </message>
+    <message>
+        <source>claim {id}</source>
+        <translation>主张 {id}</translation>
+    </message>
+    <message>
+        <source>No verdict recorded for this claim.</source>
+        <translation>此主张没有记录判定。</translation>
+    </message>
+    <message>
+        <source>parse failure — no verdict</source>
+        <translation>解析失败 — 无判定</translation>
+    </message>
+    <message>
+        <source>, evidence trimmed to fit the context</source>
+        <translation>，证据已截短以适应上下文</translation>
+    </message>
+    <message>
+        <source>{seconds} s · scores: {scores}</source>
+        <translation>{seconds} 秒 · 分数：{scores}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;⚠ The reasoning contradicts the verdict:&lt;/b&gt; it concludes {said}, the verdict is {verdict}. Neither is corrected; review this claim.</source>
+        <translation>&lt;b&gt;⚠ 推理与判定相矛盾：&lt;/b&gt;推理的结论是 {said}，而判定是 {verdict}。两者均未被更正；请审阅此主张。</translation>
+    </message>
+    <message>
+        <source>{prompt} prompt + {completion} completion tokens, {seconds} s</source>
+        <translation>{prompt} 个提示词元 + {completion} 个生成词元，{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>raw output:</source>
+        <translation>原始输出：</translation>
+    </message>
+    <message>
+        <source>[used]</source>
+        <translation>[已使用]</translation>
+    </message>
+    <message>
+        <source>stance: &lt;b&gt;{stance}&lt;/b&gt;</source>
+        <translation>立场：&lt;b&gt;{stance}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>[drove the verdict: {what}]</source>
+        <translation>[决定判定：{what}]</translation>
+    </message>
+    <message>
+        <source>(rank {rank})</source>
+        <translation>（第 {rank} 名）</translation>
+    </message>
+    <message>
+        <source>No passages.</source>
+        <translation>没有段落。</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>repaired</source>
+        <translation>已修复</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
     </message>
 </context>
 <context>
@@ -4648,6 +4856,26 @@ Every label is saved as you make it; close the window whenever you like and open
 </context>
 <context>
     <name>attribution</name>
+    <message>
+        <source>No passage had text to score.</source>
+        <translation>没有可评分文本的段落。</translation>
+    </message>
+    <message>
+        <source>a window</source>
+        <translation>一个窗口</translation>
+    </message>
+    <message>
+        <source>sentence {n}</source>
+        <translation>第 {n} 句</translation>
+    </message>
+    <message>
+        <source>sentences {first}-{last}</source>
+        <translation>第 {first}–{last} 句</translation>
+    </message>
+    <message>
+        <source>P({label}) = {prob}, passage {passage}, {where}</source>
+        <translation>P({label}) = {prob}，段落 {passage}，{where}</translation>
+    </message>
     <message>
         <source>({n} more characters, highlighted below)</source>
         <translation>（还有 {n} 个字符，见下方高亮）</translation>
@@ -5170,6 +5398,146 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>Refuted, No Evidence or Ambiguous count as errors</source>
         <translation>“反驳”、“无证据”或“不明确”计为错误</translation>
+    </message>
+    <message>
+        <source>documents</source>
+        <translation type="unfinished">文档</translation>
+    </message>
+    <message>
+        <source>passages</source>
+        <translation>个段落</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>个条目</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>个句子</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>条主张</translation>
+    </message>
+    <message>
+        <source>retrieval hits</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>verdicts</source>
+        <translation type="unfinished">判定</translation>
+    </message>
+    <message>
+        <source>predictions</source>
+        <translation type="unfinished">预测</translation>
+    </message>
+    <message>
+        <source>queries</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>k</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>retriever</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>merge</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>index seconds</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>index cache</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>sentences kept whole (reply did not parse)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>claims retired</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>parse failures</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>outputs repaired</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>prompts trimmed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>verdicts by label</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>completion tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>seconds (last session)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>units</source>
+        <translation type="unfinished">单元</translation>
+    </message>
+    <message>
+        <source>units done</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>labels</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>codes by dimension</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>items done</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>model calls</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>conflict outputs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>abstentions</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>metrics</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>intervals</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>conflict items</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>n/a</source>
