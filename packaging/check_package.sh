@@ -251,7 +251,9 @@ double_click() {   # file, a title part, screenshot name
     fi
     sleep 3   # let the pages that load in the background draw before the screenshot
     echo "window $win: \"$(xdotool getwindowname "$win")\" $(xdotool getwindowgeometry "$win" | awk '/Geometry/ {print $2}')"
-    pid=$(xdotool getwindowpid "$win" 2>/dev/null || true)
+    # _NET_WM_PID is a process id of the clean system: this machine's own only in the chroot
+    pid=""
+    [ -z "$inside_root" ] || pid=$(xdotool getwindowpid "$win" 2>/dev/null || true)
     if [ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ]; then
         cmd=$(tr '\0' ' ' <"/proc/$pid/cmdline")
         root=$(readlink "/proc/$pid/root" || true)
@@ -263,13 +265,18 @@ double_click() {   # file, a title part, screenshot name
     fi
     import -window root "$shot" && echo "screenshot: $shot"
     # close it as a user would (Ctrl+Q in the focused window), then end what is left of the session
-    xdotool windowactivate --sync "$win" >/dev/null 2>&1 || xdotool windowfocus --sync "$win" >/dev/null 2>&1 || true
-    xdotool key --clearmodifiers ctrl+q >/dev/null 2>&1 || true
-    for _ in $(seq 1 15); do [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || break; sleep 1; done
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    # (no window manager: focus it directly; tried three times, as the first key can reach a window
+    # still busy loading its pages)
+    for _ in 1 2 3; do
+        xdotool windowfocus --sync "$win" >/dev/null 2>&1 || true
+        xdotool key --clearmodifiers ctrl+q >/dev/null 2>&1 || true
+        for _ in $(seq 1 10); do xdotool search --onlyvisible --name "$title" >/dev/null 2>&1 || break 2; sleep 1; done
+    done
+    xdotool search --onlyvisible --name "$title" >/dev/null 2>&1 && import -window root "$SHOTS/$3-not-closed.png"
+    if xdotool search --onlyvisible --name "$title" >/dev/null 2>&1 || { [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; }; then
         echo "closed: Ctrl+Q did not end it; ending its session"
     else
-        echo "closed: the app quit on Ctrl+Q"
+        echo "closed: the app quit on Ctrl+Q (its window is gone${pid:+, process $pid ended})"
     fi
     if [ -n "$inside_root" ] && [ -f "$inside_root/tmp/open-$file.pid" ]; then
         kill -- "-$(cat "$inside_root/tmp/open-$file.pid")" 2>/dev/null || true
