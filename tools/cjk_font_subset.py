@@ -1,9 +1,10 @@
 """Write the CJK font the bundle ships for report plots (engine/reports/plotfont.py reads
-resources/fonts/*.otf): Noto Sans CJK SC from the system's fonts-noto-cjk (`make fonts`), cut down with
+resources/reports/fonts/*.otf, inside a resource folder the spec already collects): Noto Sans CJK SC from the system's fonts-noto-cjk (`make fonts`), cut down with
 fontTools (a matplotlib dependency) to ASCII, CJK punctuation, full-width forms and the 6,763 hanzi of
 GB2312. The whole collection is 19 MB; the subset is about 3 MB, which the 700 MiB bundle cap allows.
 
     python tools/cjk_font_subset.py OUT_DIR      # writes OUT_DIR/NotoSansCJKsc-subset.otf
+    # e.g. OUT_DIR = the staged factaudit/resources/reports/fonts (not committed: a generated binary)
 
 Takes about 25 s on one core. Noto CJK is under the SIL Open Font License 1.1, which allows subsetting
 and bundling (the licence text goes beside the font).

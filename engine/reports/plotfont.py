@@ -2,7 +2,7 @@
 glyph of a Chinese label or a Chinese category renders as a box (issue #24 item 4).
 
 matplotlib (3.6 and later) falls back glyph by glyph along the `font.family` list, so the CJK font
-only has to come second. It is a font shipped with the app (resources/fonts/, the bundle's copy) or else one
+only has to come second. It is a font shipped with the app (resources/reports/fonts/, the bundle's copy) or else one
 installed on the system (`make fonts` installs fonts-noto-cjk). Figures are drawn on their own Agg
 canvas, never through pyplot, so a GUI process's backend is left alone; the font list is set only while
 a plot function runs (`cjk_fonts`).
@@ -23,7 +23,8 @@ FONT_SUFFIXES = (".otf", ".ttf", ".ttc")
 def bundled_font_files() -> list[Path]:
     from factaudit.engine.resource_files import resource_path
 
-    folder = resource_path("fonts")
+    # under reports/ (a folder the bundle already collects), written at bundle time by tools/cjk_font_subset.py
+    folder = resource_path("reports", "fonts")
     if not folder.is_dir():
         return []
     return sorted(p for p in folder.iterdir() if p.suffix.lower() in FONT_SUFFIXES)
