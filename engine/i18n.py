@@ -4,7 +4,11 @@
 Sources are gettext .po files, resources/i18n/engine/<lang>/LC_MESSAGES/factaudit.po, read directly (a small
 reader below: nothing compiled, nothing binary committed). Strings are marked with `N_("...")` where
 they are defined and translated with `gettext(msgid)` where they are shown, so `--json` output and
-stored data stay English whatever the language. Extraction (babel, a dev tool):
+stored data stay English whatever the language. Messages built elsewhere with an f-string (errors, CLI
+lines, workflow step details, report notes) are translated when shown by `localize(text)`, which matches
+the English text against msgids with placeholders ("{run} is not finished"). `tools/i18n_extract.py`
+lists every msgid the sources use (`--missing de` those a catalogue lacks); `tools/po_write.py TABLE.py`
+writes both catalogues from a {msgid: (zh_CN, de)} table. With babel (a dev tool) for the marked ones:
 
     pybabel extract -k N_ -k gettext -o resources/i18n/engine/factaudit.pot engine/
     pybabel update -i resources/i18n/engine/factaudit.pot -d resources/i18n/engine -D factaudit
