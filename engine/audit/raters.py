@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from factaudit.engine.audit.annotations import ADJUDICATOR_PREFIX
 from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.i18n import N_
 
 PACKAGE_KEY = "rater_package"
 RETURN_KEY = "rater_return"
@@ -22,11 +23,11 @@ RETURN_FORMAT = 1
 TARGETS = ("evidence", "reasoning", "sentences")
 SENTENCE_DIMENSION = "sentence_label"
 SENTENCE_LABELS = ("correct", "error")
-DEFAULT_INSTRUCTIONS = {
-    "evidence": "Rate each retrieved passage for its claim on every evidence dimension of the codebook. "
-                "Judge the passage as written; you are not shown what the system concluded.",
-    "reasoning": "Rate the verifier's reasoning for each claim on every reasoning step of the codebook.",
-    "sentences": "Label each answer sentence correct or error (it contains an error), reading it in its answer.",
+DEFAULT_INSTRUCTIONS = {          # stored in the package in English; the rater window shows them localized
+    "evidence": N_("Rate each retrieved passage for its claim on every evidence dimension of the codebook. "
+                   "Judge the passage as written; you are not shown what the system concluded."),
+    "reasoning": N_("Rate the verifier's reasoning for each claim on every reasoning step of the codebook."),
+    "sentences": N_("Label each answer sentence correct or error (it contains an error), reading it in its answer."),
 }
 
 Unit = tuple[str, ...]           # ("evidence", claim, passage) | ("reasoning", claim, run) | ("sentence", sentence)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.i18n import N_
 
 HEAD_BYTES = 1 << 18
 
@@ -100,6 +101,13 @@ GENERIC_KINDS = (  # (kind, keys that must all be present), most specific first
 )
 
 
+# "; looks like <kind>" as whole messages: engine.i18n.localize would translate a bare kind word as a column
+# header ("claims" -> "主张数") inside the reason
+LOOKS_LIKE = {"verdicts": N_("looks like verdicts"), "candidates": N_("looks like candidates"),
+              "choices": N_("looks like choices"), "answers": N_("looks like answers"),
+              "claims": N_("looks like claims"), "corpus": N_("looks like corpus")}
+
+
 def guess_kind(columns: list[str]) -> str | None:
     have = set(columns)
     for kind, keys in GENERIC_KINDS:
@@ -111,14 +119,14 @@ def guess_kind(columns: list[str]) -> str | None:
 def _by_keys(keys: list[str]) -> FormatGuess | None:
     k = set(keys)
     if {"question_id", "question_text", "contexts"} <= k:
-        return FormatGuess("hotpotqa", None, "keys question_id, question_text, contexts (HotpotQA, IRCoT)", keys,
+        return FormatGuess("hotpotqa", None, N_("keys question_id, question_text, contexts (HotpotQA, IRCoT)"), keys,
                            "hotpotqa-ircot")
     if {"question", "documents", "gold_answers"} <= k:
-        return FormatGuess("ramdocs", "answers", "keys question, documents, gold_answers (RAMDocs)", keys, "ramdocs")
+        return FormatGuess("ramdocs", "answers", N_("keys question, documents, gold_answers (RAMDocs)"), keys, "ramdocs")
     if {"doc_id", "abstract"} <= k:
-        return FormatGuess("scifact", "corpus", "keys doc_id, abstract (SciFact corpus)", keys, "scifact-corpus")
+        return FormatGuess("scifact", "corpus", N_("keys doc_id, abstract (SciFact corpus)"), keys, "scifact-corpus")
     if {"id", "claim"} <= k and ({"evidence", "cited_doc_ids"} & k) and "label" not in k:
-        return FormatGuess("scifact", "claims", "keys id, claim, evidence/cited_doc_ids (SciFact claims)", keys,
+        return FormatGuess("scifact", "claims", N_("keys id, claim, evidence/cited_doc_ids (SciFact claims)"), keys,
                            "scifact-claims")
     return None
 
@@ -135,24 +143,24 @@ def detect_format(path: str | Path) -> FormatGuess:
     # TREC run: six whitespace-separated columns, the second one literally Q0
     first = stripped.split("\n", 1)[0].split()
     if len(first) == 6 and first[1] == "Q0":
-        return FormatGuess("trec", "run", "six columns with Q0 in the second (TREC run file)")
+        return FormatGuess("trec", "run", N_("six columns with Q0 in the second (TREC run file)"))
     if stripped.startswith("["):
         entry = _first_list_entry(stripped)
         if entry is not None:
             keys = list(entry)
             if "data" in entry and ({"completions", "annotations"} & set(keys)):
-                return FormatGuess("medexpert", "answers", "a JSON list of tasks with data and completions "
-                                   "(MedExpert annotation export)", keys, "medexpert")
+                return FormatGuess("medexpert", "answers", N_("a JSON list of tasks with data and completions "
+                                      "(MedExpert annotation export)"), keys, "medexpert")
             if {"_id", "supporting_facts", "context"} <= set(keys):
-                return FormatGuess("hotpotqa", None, "a JSON list with _id, supporting_facts, context "
-                                   "(HotpotQA original)", keys, "hotpotqa-original")
+                return FormatGuess("hotpotqa", None, N_("a JSON list with _id, supporting_facts, context "
+                                      "(HotpotQA original)"), keys, "hotpotqa-original")
     if stripped.startswith("{") and suffix == ".json":
         value = _first_object_value(stripped)
         if isinstance(value, list) and value and all(isinstance(x, str) for x in value):
-            return FormatGuess("hotpotqa", "corpus", "a JSON object of title → sentences (HotpotQA corpus)")
+            return FormatGuess("hotpotqa", "corpus", N_("a JSON object of title → sentences (HotpotQA corpus)"))
         if isinstance(value, str):
-            return FormatGuess("hotpotqa", "corpus", "a JSON object of title → text, read as a corpus "
-                               "(titles become passage titles)")
+            return FormatGuess("hotpotqa", "corpus", N_("a JSON object of title → text, read as a corpus "
+                                  "(titles become passage titles)"))
     if stripped.startswith("{"):
         record = _first_json_record(stripped)
         if record is not None:
@@ -161,7 +169,8 @@ def detect_format(path: str | Path) -> FormatGuess:
             if found is not None:
                 return found
             kind = guess_kind(keys)
-            why = f"JSON lines with keys {', '.join(keys[:8])}" + (f"; looks like {kind}" if kind else "")
+            names = ", ".join(keys[:8])
+            why = N_(f"JSON lines with keys {names}; {LOOKS_LIKE[kind]}") if kind else N_(f"JSON lines with keys {names}")
             return FormatGuess("jsonl", kind, why, keys)
     if suffix == ".csv" or "," in stripped.split("\n", 1)[0]:
         try:
@@ -170,15 +179,16 @@ def detect_format(path: str | Path) -> FormatGuess:
             header = []
         header = [h.strip() for h in header]
         if {"id", "evidence", "claim", "label"} <= set(header):
-            return FormatGuess("healthver", "claims", "columns id, evidence, claim, label (HealthVer)", header,
+            return FormatGuess("healthver", "claims", N_("columns id, evidence, claim, label (HealthVer)"), header,
                                "healthver")
         if suffix == ".csv" and header:
             kind = guess_kind(header)
-            why = f"CSV with columns {', '.join(header[:8])}" + (f"; looks like {kind}" if kind else "")
+            names = ", ".join(header[:8])
+            why = N_(f"CSV with columns {names}; {LOOKS_LIKE[kind]}") if kind else N_(f"CSV with columns {names}")
             return FormatGuess("csv", kind, why, header)
     if suffix in (".jsonl", ".ndjson"):
-        return FormatGuess("jsonl", None, "by the .jsonl extension (the first record could not be read)")
+        return FormatGuess("jsonl", None, N_("by the .jsonl extension (the first record could not be read)"))
     if suffix == ".csv":
-        return FormatGuess("csv", None, "by the .csv extension (the header could not be read)")
+        return FormatGuess("csv", None, N_("by the .csv extension (the header could not be read)"))
     raise InvalidArgument(f"cannot tell the format of {path.name}: it matches none of the known layouts "
                           "(SciFact, HealthVer, RAMDocs, HotpotQA, MedExpert export, TREC, JSON lines, CSV)")

@@ -22,6 +22,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.i18n import N_
 from factaudit.engine.metrics import stats
 
 
@@ -115,8 +116,8 @@ def labels_needed(var_u: float, var_r: float, n: int, n_total: int, target: floa
     for total_l in range(n, n_total):
         if var_u / (n_total - total_l) + var_r / total_l <= bound:
             return total_l - n, ""
-    return None, (f"a half-width of {target:g} is out of reach before every unit is labelled "
-                  "(then the labels alone give the interval)")
+    return None, N_(f"a half-width of {target:g} is out of reach before every unit is labelled "
+                    "(then the labels alone give the interval)")
 
 
 def certify(y: Sequence[bool], f_labelled: Sequence[bool], f_unlabelled: Sequence[bool], *,
@@ -146,12 +147,12 @@ def certify(y: Sequence[bool], f_labelled: Sequence[bool], f_unlabelled: Sequenc
         notes.append("every unit is labelled: the prediction-powered estimate reduces to the labels alone")
         ppi = Estimate(labels_only.value, labels_only.ci)
         needed = LabelsNeeded(target_half_width, None, 0 if target_half_width is not None else None,
-                              "every unit is labelled")
+                              N_("every unit is labelled"))
     else:
         theta, half, var_u, var_r = ppi_mean(y_a, f_a, fu, confidence)
         ppi = Estimate(theta, [theta - half, theta + half])
         if target_half_width is None:
-            needed = LabelsNeeded(None, half, None, "no --target-half-width given")
+            needed = LabelsNeeded(None, half, None, N_("no --target-half-width given"))
         else:
             more, reason = labels_needed(var_u, var_r, n, n + n_u, target_half_width, confidence)
             needed = LabelsNeeded(target_half_width, half, more, reason)

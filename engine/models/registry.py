@@ -16,6 +16,7 @@ from typing import Any
 
 from factaudit.engine import config, hashing
 from factaudit.engine.errors import InvalidArgument, ModelNotFound
+from factaudit.engine.i18n import N_
 from factaudit.engine.models import gguf
 from factaudit.engine.models.endpoints_file import read_endpoint_rows, write_endpoint_rows
 
@@ -24,6 +25,8 @@ _log = logging.getLogger(__name__)
 EMBEDDED_LLM = "smollm2-135m"
 EMBEDDED_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
 DEFAULT_N_CTX = 8192
+# An entry's `source` (stored and written in --json as these words); the GUI names it through engine.i18n.localize.
+SOURCES = (N_("embedded"), N_("package"), N_("local"), N_("path"), N_("endpoint"))
 # Compute buffers and the runtime itself, beyond weights and KV cache (measured order of magnitude).
 RUNTIME_OVERHEAD_BYTES = 300 * 1024 * 1024
 # Leave the rest of the machine some room: a model "fits" when it needs at most this share of RAM.

@@ -22,6 +22,7 @@ from typing import Sequence
 import numpy as np
 
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
+from factaudit.engine.i18n import N_
 from factaudit.engine.retrieval import tokenize as tok
 
 TOKEN_PATTERN = tok.TOKEN_PATTERN
@@ -105,7 +106,7 @@ def build_matrix(tokenizer: tok.Tokenizer, texts: Sequence[str], langs, progress
     def tick(done: int) -> None:
         if cancel is not None:
             cancel.check()
-        progress(done, n, "BM25: tokenizing passages")
+        progress(done, n, N_("BM25: tokenizing passages"))
 
     for ch in tokenizer.corpus_ids(texts, langs, chunk=chunk, on_chunk=tick):
         m = len(ch.docs)
@@ -123,7 +124,7 @@ def build_matrix(tokenizer: tok.Tokenizer, texts: Sequence[str], langs, progress
         del key, uniq
     if cancel is not None:
         cancel.check()
-    progress(n, n, "BM25: indexing")
+    progress(n, n, N_("BM25: indexing"))
     n_vocab = len(tokenizer.vocab)
     if len(df) < n_vocab:
         df = np.concatenate([df, np.zeros(n_vocab - len(df), dtype=np.int64)])

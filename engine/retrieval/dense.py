@@ -14,6 +14,7 @@ from typing import Sequence
 import numpy as np
 
 from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.i18n import N_
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 
 INDEX_TYPES = ("flat", "hnsw")
@@ -27,7 +28,7 @@ VECTORS_FILE = "vectors.npy"
 
 
 def encode(model, texts: Sequence[str], progress: ProgressCallback = no_progress,
-           cancel: CancelToken | None = None, label: str = "embedding passages", queries: bool = False) -> np.ndarray:
+           cancel: CancelToken | None = None, label: str = N_("embedding passages"), queries: bool = False) -> np.ndarray:
     """float32 unit vectors, one row per text. Texts are encoded longest first in chunks so padding
     stays small and progress and cancellation are reported between chunks."""
     run = _encoder(model, queries)
@@ -135,7 +136,7 @@ class DenseIndex:
         """Encode a run's queries in batches up front (one encode call per claim spent most of a dense
         run in per-call overhead); `search` then finds their vectors ready."""
         unique = list(dict.fromkeys(queries))
-        vectors = encode(self.model, unique, progress, cancel, label="embedding claims", queries=True)
+        vectors = encode(self.model, unique, progress, cancel, label=N_("embedding claims"), queries=True)
         self._primed = dict(zip(unique, vectors))
 
     def embed_query(self, query: str) -> np.ndarray:

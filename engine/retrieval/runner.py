@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.i18n import N_
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.retrieval import bm25 as bm25_mod
 from factaudit.engine.retrieval import dense as dense_mod
@@ -120,7 +121,7 @@ def open_indexes(spec: RetrieverSpec, corpus: Corpus, project_path: str | Path, 
             info = embedders.resolve_embedder(comp.model)
             opened.models[comp.label] = embedders.provenance(info)
             sha = opened.models[comp.label]["sha256"]
-            progress(0, None, f"loading {info.name}")
+            progress(0, None, N_(f"loading {info.name}"))
             model = embedders.load_embedder(info)
             key = f"{embedders.model_key(info)}-v{INDEX_FORMAT}"
             meta = {"kind": "dense", "corpus_hash": corpus.hash, "model": info.name, "model_sha256": sha,
@@ -139,7 +140,7 @@ def open_indexes(spec: RetrieverSpec, corpus: Corpus, project_path: str | Path, 
                 # Exact search over vectors in memory: building it is a copy, not worth caching.
                 index = dense_mod.build_faiss(emb.vectors, "flat")
             else:
-                progress(0, None, f"building the {dense_index} index")
+                progress(0, None, N_(f"building the {dense_index} index"))
                 index, opened.cache[f"{comp.label} {dense_index}"] = index_cache.load_or_build(
                     index_cache.cache_dir(project_path, corpus.hash, f"{key}-{dense_index}"),
                     {**meta, "index_type": dense_index, "hnsw_m": dense_mod.HNSW_M},

@@ -18,6 +18,7 @@ from typing import Any
 
 from factaudit.engine.audit.sampling import stratified_sample
 from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.i18n import N_
 from factaudit.engine.metrics import certify as est
 from factaudit.engine.metrics.classification import LEVELS, MAPPINGS, UnitRecord, flags_error
 from factaudit.engine.project import certify_store
@@ -32,7 +33,7 @@ class CertifyUnits:
     labelled: list[UnitRecord]
     unlabelled: list[UnitRecord]
     unscored: dict[str, int] = field(default_factory=dict)
-    label_source: str = "sentence labels"
+    label_source: str = N_("sentence labels")
 
 
 @dataclass
@@ -89,7 +90,8 @@ def certify_units(project: Project, run_id: str, mapping: str = DEFAULT_MAPPING,
                 label = adjudicated.get(s.id) or rated.get(s.id)
                 unit = UnitRecord(s.id, label == "error", [verdict_of[c] for c in s.claim_ids], s.category, s.item_id)
                 (labelled if label else unlabelled).append(unit)
-        source = "sentence labels" + (" (with rater and adjudicated labels)" if rated or adjudicated else "")
+        source = N_("sentence labels (with rater and adjudicated labels)") if rated or adjudicated \
+            else N_("sentence labels")
         return CertifyUnits(labelled, unlabelled, unscored, source)
     labelled, unlabelled = [], []
     parse_failed = 0
@@ -109,8 +111,8 @@ def certify_units(project: Project, run_id: str, mapping: str = DEFAULT_MAPPING,
             used_gold = True
         else:
             unlabelled.append(UnitRecord(r.claim_id, False, [r.verdict], r.category, r.item_id))
-    source = " and ".join(x for x, used in (("sentence labels", used_sentence), ("claim gold labels", used_gold))
-                          if used) or "none"
+    source = {(True, False): N_("sentence labels"), (False, True): N_("claim gold labels"),
+              (True, True): N_("sentence labels and claim gold labels")}.get((used_sentence, used_gold), N_("none"))
     return CertifyUnits(labelled, unlabelled, {"parse_failed": parse_failed}, source)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from factaudit.engine import jobs
 from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.i18n import N_
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.project import queries, runs
 from factaudit.engine.project.db import Project
@@ -137,7 +138,7 @@ class _RetrieveKind(jobs.RunKind):
         if not claims:
             where = f" in dataset {cfg.dataset!r}" if cfg.dataset else ""
             raise InvalidArgument("no active claims to retrieve for" + where)
-        progress(0, None, "reading passages")
+        progress(0, None, N_("reading passages"))
         corpus = load_corpus(project, cfg.corpus_dataset)
         if not corpus.ids:
             raise InvalidArgument("no passages to retrieve from; import a corpus first")
@@ -180,7 +181,7 @@ def _run(project: Project, run: jobs.StartedRun, started: float, progress: Progr
     run_id, cfg, inputs = run.run_id, run.config, run.inputs
     spec, corpus, claims, k = inputs.spec, inputs.corpus, inputs.claims, cfg.k
     flushed = [0]  # claims whose hits are committed: what a stopped run says it kept
-    life = jobs.RunLifecycle(project, run_id, noun="claims", verb="retrieving", progress=progress, cancel=cancel,
+    life = jobs.RunLifecycle(project, run_id, noun="claims", verb=N_("retrieving"), progress=progress, cancel=cancel,
                              resumable=False, stored=lambda: flushed[0])
     with life:
         opened = open_indexes(spec, corpus, project.path, cfg.dense_index or "flat", progress, life.cancel)
