@@ -20,7 +20,7 @@
         <translation>Endgültig</translation>
     </message>
     <message>
-        <source>Raters&apos; codes</source>
+        <source>Raters' codes</source>
         <translation>Codes der Bewerter</translation>
     </message>
     <message>
@@ -136,7 +136,7 @@
         <translation>&lt;p&gt;&lt;b&gt;Passage {id}:&lt;/b&gt;&lt;br&gt;{title}{text}&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Verifier&apos;s reasoning&lt;/b&gt; ({verdict}):&lt;br&gt;{text}&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;b&gt;Verifier's reasoning&lt;/b&gt; ({verdict}):&lt;br&gt;{text}&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Begründung des Prüfmodells&lt;/b&gt; ({verdict}):&lt;br&gt;{text}&lt;/p&gt;</translation>
     </message>
     <message>
@@ -163,7 +163,7 @@
         <translation>Deterministische Regeln, kein Modell: Sekunden pro hundert Fragen.</translation>
     </message>
     <message>
-        <source>Reads the documents&apos; gold answers: privileged, not deployable. It measures what imperfect extraction costs.</source>
+        <source>Reads the documents' gold answers: privileged, not deployable. It measures what imperfect extraction costs.</source>
         <translation>Liest die Gold-Antworten der Dokumente: privilegiert, nicht einsetzbar. Es misst, was eine unvollkommene Extraktion kostet.</translation>
     </message>
     <message>
@@ -334,7 +334,7 @@
         <translation>Bewerterpaare</translation>
     </message>
     <message>
-        <source>α: Krippendorff&apos;s alpha (nominal, missing values allowed) over first-pass labels; κ: Cohen&apos;s kappa on the units both raters labelled; intervals: percentile bootstrap over units ({n_resamples:,} resamples, seed 42). A rater paired with “&lt;name&gt;:retest” is test–retest agreement. The pull compares a human&apos;s agreement with an LLM pre-labeler on labels made blind and labels made after the pre-label was revealed.</source>
+        <source>α: Krippendorff's alpha (nominal, missing values allowed) over first-pass labels; κ: Cohen's kappa on the units both raters labelled; intervals: percentile bootstrap over units ({n_resamples:,} resamples, seed 42). A rater paired with “&lt;name&gt;:retest” is test–retest agreement. The pull compares a human's agreement with an LLM pre-labeler on labels made blind and labels made after the pre-label was revealed.</source>
         <translation>α: Krippendorffs Alpha (nominal, fehlende Werte erlaubt) über die Labels des ersten Durchgangs; κ: Cohens Kappa auf den Einheiten, die beide Bewerter gelabelt haben; Intervalle: Perzentil-Bootstrap über Einheiten ({n_resamples:,} Stichproben, Seed 42). Ein mit „&lt;name&gt;:retest“ gepaarter Bewerter ist Test-Retest-Übereinstimmung. Der Sog vergleicht die Übereinstimmung eines Menschen mit einem LLM-Vorlabeler bei blind vergebenen Labels und bei Labels nach dem Aufdecken des Vorlabels.</translation>
     </message>
     <message>
@@ -540,7 +540,7 @@
         <translation>Prüfstichprobe ziehen (15 %)</translation>
     </message>
     <message>
-        <source>A stratified (by risk tier), seeded sample of the run&apos;s answers for expert review</source>
+        <source>A stratified (by risk tier), seeded sample of the run's answers for expert review</source>
         <translation>Eine nach Risikostufe geschichtete Stichprobe (fester Seed) der Antworten des Laufs zur Expertenprüfung</translation>
     </message>
     <message>
@@ -729,7 +729,7 @@ Open {name} read-only instead?</source>
         <translation>Ziel-Halbbreite ±</translation>
     </message>
     <message>
-        <source>The prediction-powered interval&apos;s half-width to reach: says how many more labels it takes</source>
+        <source>The prediction-powered interval's half-width to reach: says how many more labels it takes</source>
         <translation>Die zu erreichende Halbbreite des prädiktionsgestützten Intervalls: zeigt, wie viele Labels noch nötig sind</translation>
     </message>
     <message>
@@ -737,7 +737,7 @@ Open {name} read-only instead?</source>
         <translation>Diese Einheiten ziehen…</translation>
     </message>
     <message>
-        <source>Write that many unlabelled units (stratified by the verifier&apos;s flag and the dataset) to a file, to label or to send to a rater</source>
+        <source>Write that many unlabelled units (stratified by the verifier's flag and the dataset) to a file, to label or to send to a rater</source>
         <translation>So viele ungelabelte Einheiten (geschichtet nach Markierung des Prüfmodells und Datensatz) in eine Datei schreiben, zum Labeln oder zum Senden an einen Bewerter</translation>
     </message>
     <message>
@@ -757,7 +757,7 @@ Open {name} read-only instead?</source>
         <translation>Der Lauf wird zertifiziert</translation>
     </message>
     <message>
-        <source>&lt;b&gt;{run}&lt;/b&gt; ({mapping}, {level} level): {n} labelled {units} ({source}, {errors} errors) and {unlabelled} unlabelled. &quot;Error&quot; = the expert says the {unit} contains one; the verifier flags it under {mapping}.</source>
+        <source>&lt;b&gt;{run}&lt;/b&gt; ({mapping}, {level} level): {n} labelled {units} ({source}, {errors} errors) and {unlabelled} unlabelled. "Error" = the expert says the {unit} contains one; the verifier flags it under {mapping}.</source>
         <translation>&lt;b&gt;{run}&lt;/b&gt; ({mapping}, Ebene {level}): {n} gelabelte {units} ({source}, {errors} Fehler) und {unlabelled} ungelabelte. „Fehler“ = der Experte sagt, die Einheit ({unit}) enthält einen; das Prüfmodell markiert sie unter {mapping}.</translation>
     </message>
     <message>
@@ -781,7 +781,7 @@ Open {name} read-only instead?</source>
         <translation>{n} Einheiten</translation>
     </message>
     <message>
-        <source>none: share flagged, carries the verifier&apos;s bias</source>
+        <source>none: share flagged, carries the verifier's bias</source>
         <translation>keines: markierter Anteil, trägt die Verzerrung des Prüfmodells</translation>
     </message>
     <message>
@@ -825,7 +825,7 @@ Open {name} read-only instead?</source>
         <translation>Hinweis: {note}</translation>
     </message>
     <message>
-        <source>Note: the prediction-powered interval is wider than the labels&apos; own: the verifier&apos;s flags disagree with the labels too often to help here, so more labels (or a better verifier) narrow it, not more verdicts.</source>
+        <source>Note: the prediction-powered interval is wider than the labels' own: the verifier's flags disagree with the labels too often to help here, so more labels (or a better verifier) narrow it, not more verdicts.</source>
         <translation>Hinweis: Das prädiktionsgestützte Intervall ist breiter als das der Labels allein: Die Markierungen des Prüfmodells weichen zu oft von den Labels ab, um hier zu helfen; es verengen also mehr Labels (oder ein besseres Prüfmodell), nicht mehr Urteile.</translation>
     </message>
     <message>
@@ -849,7 +849,7 @@ Open {name} read-only instead?</source>
         <translation>Nicht gezogen: {v0}</translation>
     </message>
     <message>
-        <source>Wrote {n} {units} to label to {name} (stratified by the verifier&apos;s flag and the dataset). Label them, or send them to a rater.</source>
+        <source>Wrote {n} {units} to label to {name} (stratified by the verifier's flag and the dataset). Label them, or send them to a rater.</source>
         <translation>{n} zu labelnde {units} nach {name} geschrieben (geschichtet nach Markierung des Prüfmodells und Datensatz). Selbst labeln oder an einen Bewerter senden.</translation>
     </message>
 </context>
@@ -1273,7 +1273,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Sprache der Oberfläche:</translation>
     </message>
     <message>
-        <source>The system&apos;s ({language})</source>
+        <source>The system's ({language})</source>
         <translation>Wie das System ({language})</translation>
     </message>
     <message>
@@ -1455,8 +1455,8 @@ V1: Selektive Abdeckung</translation>
         <translation>jeder Datensatz mit Antworten</translation>
     </message>
     <message>
-        <source>{name} ({v0:,} sentences)</source>
-        <translation>{name} ({v0:,} Sätze)</translation>
+        <source>{name} ({n} sentences)</source>
+        <translation>{name} ({n} Sätze)</translation>
     </message>
     <message>
         <source>Answers</source>
@@ -1491,8 +1491,8 @@ V1: Selektive Abdeckung</translation>
         <translation>Abgebrochen; die bisher erzeugten Behauptungen bleiben erhalten.</translation>
     </message>
     <message>
-        <source>{run_id}: {n_claims:,} claims from {n_sentences:,} sentences of {n_items:,} answers in {seconds:.1f} s.</source>
-        <translation>{run_id}: {n_claims:,} Behauptungen aus {n_sentences:,} Sätzen von {n_items:,} Antworten in {seconds:.1f} s.</translation>
+        <source>{run_id}: {n_claims} claims from {n_sentences} sentences of {n_items} answers in {seconds} s.</source>
+        <translation>{run_id}: {n_claims} Behauptungen aus {n_sentences} Sätzen von {n_items} Antworten in {seconds} s.</translation>
     </message>
     <message>
         <source>Not decomposed: {v0}</source>
@@ -1596,7 +1596,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Endpunkt hinzufügen</translation>
     </message>
     <message>
-        <source>the server&apos;s model name</source>
+        <source>the server's model name</source>
         <translation>der Modellname des Servers</translation>
     </message>
     <message>
@@ -1627,7 +1627,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Noch keine abgeschlossenen Retrieval-Läufe.</translation>
     </message>
     <message>
-        <source>Reading the run&apos;s claims</source>
+        <source>Reading the run's claims</source>
         <translation>Behauptungen des Laufs werden gelesen</translation>
     </message>
     <message>
@@ -1750,7 +1750,7 @@ V1: Selektive Abdeckung</translation>
         <translation>optional, z. B. label=0:Supported,1:No Evidence,2:Refuted</translation>
     </message>
     <message>
-        <source>Rewrite the values of a field while importing: FIELD=VALUE:NEW,VALUE:NEW; separate several fields with &apos;;&apos;</source>
+        <source>Rewrite the values of a field while importing: FIELD=VALUE:NEW,VALUE:NEW; separate several fields with ';'</source>
         <translation>Die Werte eines Felds beim Import umschreiben: FELD=WERT:NEU,WERT:NEU; mehrere Felder mit „;“ trennen</translation>
     </message>
     <message>
@@ -1900,6 +1900,30 @@ V1: Selektive Abdeckung</translation>
 <context>
     <name>JobArea</name>
     <message>
+        <source>{n} s</source>
+        <translation>{n} s</translation>
+    </message>
+    <message>
+        <source>{n} min</source>
+        <translation>{n} min</translation>
+    </message>
+    <message>
+        <source>{h} h {m} min</source>
+        <translation>{h} h {m} min</translation>
+    </message>
+    <message>
+        <source>{rate} {noun}/s</source>
+        <translation>{rate} {noun}/s</translation>
+    </message>
+    <message>
+        <source>{rate} {noun}/min</source>
+        <translation>{rate} {noun}/min</translation>
+    </message>
+    <message>
+        <source>ETA {time}</source>
+        <translation>noch etwa {time}</translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
@@ -1973,6 +1997,18 @@ V1: Selektive Abdeckung</translation>
     <message>
         <source>verifying</source>
         <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>answers</source>
+        <translation>Antworten</translation>
+    </message>
+    <message>
+        <source>answer</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>decomposing</source>
+        <translation>Zerlegung läuft</translation>
     </message>
 </context>
 <context>
@@ -2058,8 +2094,8 @@ V1: Selektive Abdeckung</translation>
         <translation>Noch nichts festgeschrieben.</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:#6b7380&apos;&gt;Claim {v0} · {tag}&lt;/span&gt;&lt;br&gt;&lt;b style=&apos;font-size:15px&apos;&gt;{v1}&lt;/b&gt;</source>
-        <translation>&lt;span style=&apos;color:#6b7380&apos;&gt;Behauptung {v0} · {tag}&lt;/span&gt;&lt;br&gt;&lt;b style=&apos;font-size:15px&apos;&gt;{v1}&lt;/b&gt;</translation>
+        <source>&lt;span style='color:#6b7380'&gt;Claim {v0} · {tag}&lt;/span&gt;&lt;br&gt;&lt;b style='font-size:15px'&gt;{v1}&lt;/b&gt;</source>
+        <translation>&lt;span style='color:#6b7380'&gt;Behauptung {v0} · {tag}&lt;/span&gt;&lt;br&gt;&lt;b style='font-size:15px'&gt;{v1}&lt;/b&gt;</translation>
     </message>
     <message>
         <source>rank {rank}</source>
@@ -2307,7 +2343,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Zurückgegebene Labels zusammenführen</translation>
     </message>
     <message>
-        <source>A return file holds one rater&apos;s labels on a package you sent, signed with their key. Merging checks the signature, that the package came from this project, its codebook and every unit, then adds the labels (merging the same file twice adds nothing).</source>
+        <source>A return file holds one rater's labels on a package you sent, signed with their key. Merging checks the signature, that the package came from this project, its codebook and every unit, then adds the labels (merging the same file twice adds nothing).</source>
         <translation>Eine Rückgabedatei enthält die Labels eines Bewerters zu einem von Ihnen gesendeten Paket, signiert mit seinem Schlüssel. Beim Zusammenführen werden die Signatur, die Herkunft des Pakets aus diesem Projekt, sein Codebuch und jede Einheit geprüft, dann werden die Labels hinzugefügt (dieselbe Datei zweimal zusammenzuführen fügt nichts hinzu).</translation>
     </message>
     <message>
@@ -2319,7 +2355,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Rückgabedatei</translation>
     </message>
     <message>
-        <source>optional: the rater&apos;s key fingerprint (ed25519:…) or public-key file</source>
+        <source>optional: the rater's key fingerprint (ed25519:…) or public-key file</source>
         <translation>optional: Fingerabdruck des Bewerterschlüssels (ed25519:…) oder Datei mit dem öffentlichen Schlüssel</translation>
     </message>
     <message>
@@ -2688,7 +2724,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Limit (Behauptungen)</translation>
     </message>
     <message>
-        <source>With a limit, the labeling queue&apos;s order pre-labels the units Labeling shows next (its disagreements first); claim id order takes the first claims</source>
+        <source>With a limit, the labeling queue's order pre-labels the units Labeling shows next (its disagreements first); claim id order takes the first claims</source>
         <translation>Mit einem Limit werden in der Reihenfolge der Label-Warteschlange die Einheiten vorgelabelt, die die Seite Labeln als Nächstes zeigt (Abweichungen zuerst); die Reihenfolge nach Behauptungs-ID nimmt die ersten Behauptungen</translation>
     </message>
     <message>
@@ -2704,7 +2740,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Vorlabeln</translation>
     </message>
     <message>
-        <source>The labeling queue&apos;s next units (disagreements of {queue} first)</source>
+        <source>The labeling queue's next units (disagreements of {queue} first)</source>
         <translation>Die nächsten Einheiten der Label-Warteschlange (Abweichungen von {queue} zuerst)</translation>
     </message>
     <message>
@@ -2831,7 +2867,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Zurückgegebene Labels &amp;zusammenführen…</translation>
     </message>
     <message>
-        <source>A rater&apos;s signed return file: check it and add the labels</source>
+        <source>A rater's signed return file: check it and add the labels</source>
         <translation>Die signierte Rückgabedatei eines Bewerters: prüfen und die Labels übernehmen</translation>
     </message>
     <message>
@@ -2993,7 +3029,7 @@ V1: Selektive Abdeckung</translation>
         <translation>Evidenzpaare (Behauptung × Passage, jede Evidenzdimension)</translation>
     </message>
     <message>
-        <source>the verifier&apos;s reasoning (every reasoning step)</source>
+        <source>the verifier's reasoning (every reasoning step)</source>
         <translation>die Begründung des Prüfmodells (jeder Begründungsschritt)</translation>
     </message>
     <message>
@@ -3398,7 +3434,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Behauptung</translation>
     </message>
     <message>
-        <source>No {level}-level scores: this run&apos;s claims carry gold verdicts, not expert labels on answer sentences. See the closed-regime table.</source>
+        <source>No {level}-level scores: this run's claims carry gold verdicts, not expert labels on answer sentences. See the closed-regime table.</source>
         <translation>Keine Bewertung auf Ebene {level}: die Behauptungen dieses Laufs tragen Gold-Urteile, keine Expertenlabels auf Antwortsätzen. Siehe die Tabelle des geschlossenen Regimes.</translation>
     </message>
     <message>
@@ -3454,7 +3490,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>{n_shared} gemeinsame Behauptungen</translation>
     </message>
     <message>
-        <source> under {mapping}. Cochran&apos;s Q = {v0:.2f}, p = {v1} (permutation p = {v2}). Δ against {v3}; exact McNemar with Holm adjustment; bootstrap stratified by {strata}.</source>
+        <source> under {mapping}. Cochran's Q = {v0:.2f}, p = {v1} (permutation p = {v2}). Δ against {v3}; exact McNemar with Holm adjustment; bootstrap stratified by {strata}.</source>
         <translation> unter {mapping}. Cochrans Q = {v0:.2f}, p = {v1} (Permutations-p = {v2}). Δ gegenüber {v3}; exakter McNemar-Test mit Holm-Korrektur; Bootstrap geschichtet nach {strata}.</translation>
     </message>
     <message>
@@ -3509,7 +3545,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Passagen je Behauptung (k)</translation>
     </message>
     <message>
-        <source>The embedder used by a plain &apos;dense&apos; retriever</source>
+        <source>The embedder used by a plain 'dense' retriever</source>
         <translation>Der Embedder, den ein einfacher „dense“-Retriever verwendet</translation>
     </message>
     <message>
@@ -3821,7 +3857,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Passphrase wiederholen</translation>
     </message>
     <message>
-        <source>Your signing key&apos;s fingerprint. Tell the recipient, so they can trust it.</source>
+        <source>Your signing key's fingerprint. Tell the recipient, so they can trust it.</source>
         <translation>Der Fingerabdruck Ihres Signaturschlüssels. Teilen Sie ihn dem Empfänger mit, damit er ihm vertrauen kann.</translation>
     </message>
     <message>
@@ -3959,7 +3995,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Evidenzpaare (Behauptung × gefundene Passage, 5 Dimensionen)</translation>
     </message>
     <message>
-        <source>The verifier&apos;s reasoning (6 steps)</source>
+        <source>The verifier's reasoning (6 steps)</source>
         <translation>Die Begründung des Prüfmodells (6 Schritte)</translation>
     </message>
     <message>
@@ -3983,11 +4019,11 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>An einen Bewerter senden</translation>
     </message>
     <message>
-        <source>A rater package is a sealed file, signed by you, holding only the texts a second rater needs: no verdicts, gold labels, pre-labels or other raters&apos; labels. The rater opens it with factaudit, labels, and sends back a return file (File › Merge returned labels…).</source>
+        <source>A rater package is a sealed file, signed by you, holding only the texts a second rater needs: no verdicts, gold labels, pre-labels or other raters' labels. The rater opens it with factaudit, labels, and sends back a return file (File › Merge returned labels…).</source>
         <translation>Ein Bewerterpaket ist eine versiegelte, von Ihnen signierte Datei, die nur die Texte enthält, die ein zweiter Bewerter braucht: keine Urteile, Gold-Labels, Vorlabels oder Labels anderer Bewerter. Der Bewerter öffnet es mit factaudit, labelt und schickt eine Rückgabedatei zurück (Datei › Zurückgegebene Labels zusammenführen…).</translation>
     </message>
     <message>
-        <source>the second rater&apos;s name, e.g. Dr Chen</source>
+        <source>the second rater's name, e.g. Dr Chen</source>
         <translation>Name des zweiten Bewerters, z. B. Dr. Chen</translation>
     </message>
     <message>
@@ -4059,7 +4095,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>factaudit-Projekte (*.faproj)</translation>
     </message>
     <message>
-        <source>Type the rater&apos;s name.</source>
+        <source>Type the rater's name.</source>
         <translation>Den Namen des Bewerters eingeben.</translation>
     </message>
     <message>
@@ -4461,7 +4497,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>menschlichen Bewerter</translation>
     </message>
     <message>
-        <source>Codebook v{codebook_version}; current first-pass labels of the {who} (the most recent label wins where several raters labelled a unit). Shares are over the run&apos;s labelled units.</source>
+        <source>Codebook v{codebook_version}; current first-pass labels of the {who} (the most recent label wins where several raters labelled a unit). Shares are over the run's labelled units.</source>
         <translation>Codebuch v{codebook_version}; aktuelle Labels des ersten Durchgangs von {who} (haben mehrere Bewerter eine Einheit gelabelt, gilt das jüngste Label). Anteile beziehen sich auf die gelabelten Einheiten des Laufs.</translation>
     </message>
 </context>
@@ -4647,7 +4683,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Klassifikator</translation>
     </message>
     <message>
-        <source>optional: the model&apos;s own thresholds</source>
+        <source>optional: the model's own thresholds</source>
         <translation>optional: die eigenen Schwellenwerte des Modells</translation>
     </message>
     <message>
@@ -4675,7 +4711,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Modell</translation>
     </message>
     <message>
-        <source>the server&apos;s model name</source>
+        <source>the server's model name</source>
         <translation>der Modellname des Servers</translation>
     </message>
     <message>
@@ -4711,7 +4747,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Evidenz</translation>
     </message>
     <message>
-        <source>Log-probability scoring rates the four verdicts in one pass (in-process GGUF models, joint mode); contextual calibration corrects the model&apos;s bias toward one verdict with content-free inputs</source>
+        <source>Log-probability scoring rates the four verdicts in one pass (in-process GGUF models, joint mode); contextual calibration corrects the model's bias toward one verdict with content-free inputs</source>
         <translation>Die Log-Wahrscheinlichkeits-Bewertung bewertet die vier Urteile in einem Durchgang (GGUF-Modelle im Prozess, gemeinsamer Modus); die kontextuelle Kalibrierung korrigiert mit inhaltsfreien Eingaben die Neigung des Modells zu einem Urteil</translation>
     </message>
     <message>
@@ -4838,7 +4874,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Status des Arbeitsablaufs wird gelesen</translation>
     </message>
     <message>
-        <source>Cannot read the project&apos;s status: {v0}</source>
+        <source>Cannot read the project's status: {v0}</source>
         <translation>Der Projektstatus kann nicht gelesen werden: {v0}</translation>
     </message>
     <message>
@@ -5112,7 +5148,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>{n} ungültige Datensätze würden ausgelassen und in einer Nebendatei aufgeführt.</translation>
     </message>
     <message>
-        <source>{n} gold passage ids are not in the project&apos;s corpus.</source>
+        <source>{n} gold passage ids are not in the project's corpus.</source>
         <translation>{n} Gold-Passagen-IDs sind nicht im Korpus des Projekts.</translation>
     </message>
 </context>
@@ -5189,6 +5225,189 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>Run all {n_units}</source>
         <translation>Alle {n_units} ausführen</translation>
+    </message>
+</context>
+<context>
+    <name>ops</name>
+    <message>
+        <source>all units</source>
+        <translation>alle Einheiten</translation>
+    </message>
+    <message>
+        <source>calibration</source>
+        <translation>Kalibrierung</translation>
+    </message>
+    <message>
+        <source>confirm on</source>
+        <translation>Bestätigen bei</translation>
+    </message>
+    <message>
+        <source>dataset name</source>
+        <translation>Datensatzname</translation>
+    </message>
+    <message>
+        <source>dimensions</source>
+        <translation>Dimensionen</translation>
+    </message>
+    <message>
+        <source>endpoint</source>
+        <translation>Endpunkt</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>fraction</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>id prefix</source>
+        <translation>ID-Präfix</translation>
+    </message>
+    <message>
+        <source>JSON output</source>
+        <translation>JSON-Ausgabe</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>kind of records</source>
+        <translation>Art der Datensätze</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>level</source>
+        <translation>Ebene</translation>
+    </message>
+    <message>
+        <source>limit</source>
+        <translation>Grenze</translation>
+    </message>
+    <message>
+        <source>field map</source>
+        <translation>Feldzuordnung</translation>
+    </message>
+    <message>
+        <source>value map</source>
+        <translation>Wertezuordnung</translation>
+    </message>
+    <message>
+        <source>mapping</source>
+        <translation>Zuordnung</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>context length</source>
+        <translation>Kontextlänge</translation>
+    </message>
+    <message>
+        <source>words per passage</source>
+        <translation>Wörter pro Passage</translation>
+    </message>
+    <message>
+        <source>rater</source>
+        <translation>Bewerter</translation>
+    </message>
+    <message>
+        <source>file for rejected records</source>
+        <translation>Datei für abgelehnte Datensätze</translation>
+    </message>
+    <message>
+        <source>retrieval run</source>
+        <translation>Suchlauf</translation>
+    </message>
+    <message>
+        <source>retrievers</source>
+        <translation>Retriever</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>scoring</source>
+        <translation>Bewertungsart</translation>
+    </message>
+    <message>
+        <source>skip invalid records</source>
+        <translation>ungültige Datensätze überspringen</translation>
+    </message>
+    <message>
+        <source>split</source>
+        <translation>Split</translation>
+    </message>
+    <message>
+        <source>strata</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>target half-width</source>
+        <translation>Ziel-Halbbreite</translation>
+    </message>
+    <message>
+        <source>thresholds</source>
+        <translation>Schwellenwerte</translation>
+    </message>
+    <message>
+        <source>trusted keys</source>
+        <translation>vertrauenswürdige Schlüssel</translation>
+    </message>
+    <message>
+        <source>number of units</source>
+        <translation>Anzahl der Einheiten</translation>
+    </message>
+    <message>
+        <source>units from</source>
+        <translation>Einheiten aus</translation>
+    </message>
+    <message>
+        <source>variant</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>verify run</source>
+        <translation>Prüflauf</translation>
+    </message>
+    <message>
+        <source>the {name} setting</source>
+        <translation>die Einstellung „{name}“</translation>
+    </message>
+    <message>
+        <source>the matching step on the Workflow page</source>
+        <translation>den passenden Schritt auf der Seite „Arbeitsablauf“</translation>
+    </message>
+    <message>
+        <source>“Resume”</source>
+        <translation>„Fortsetzen“</translation>
+    </message>
+    <message>
+        <source>Unexpected error ({type}): {message}</source>
+        <translation>Unerwarteter Fehler ({type}): {message}</translation>
     </message>
 </context>
 <context>
@@ -5333,7 +5552,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>Experte: &lt;b&gt;{expert}&lt;/b&gt; · System: &lt;b&gt;{system}&lt;/b&gt; (unter {mapping})</translation>
     </message>
     <message>
-        <source>Expert&apos;s reason: {reason}</source>
+        <source>Expert's reason: {reason}</source>
         <translation>Begründung des Experten: {reason}</translation>
     </message>
     <message>
@@ -5398,146 +5617,6 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>Refuted, No Evidence or Ambiguous count as errors</source>
         <translation>Widerlegt, Keine Evidenz oder Mehrdeutig zählen als Fehler</translation>
-    </message>
-    <message>
-        <source>documents</source>
-        <translation type="unfinished">Dokumente</translation>
-    </message>
-    <message>
-        <source>passages</source>
-        <translation type="unfinished">Passagen</translation>
-    </message>
-    <message>
-        <source>items</source>
-        <translation type="unfinished">Einträge</translation>
-    </message>
-    <message>
-        <source>sentences</source>
-        <translation type="unfinished">Sätze</translation>
-    </message>
-    <message>
-        <source>claims</source>
-        <translation type="unfinished">Behauptungen</translation>
-    </message>
-    <message>
-        <source>retrieval hits</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>verdicts</source>
-        <translation type="unfinished">Urteile</translation>
-    </message>
-    <message>
-        <source>predictions</source>
-        <translation type="unfinished">Vorhersagen</translation>
-    </message>
-    <message>
-        <source>queries</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>k</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>retriever</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>merge</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>seconds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>index seconds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>index cache</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sentences kept whole (reply did not parse)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>claims retired</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>parse failures</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>outputs repaired</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>prompts trimmed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>verdicts by label</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>prompt tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>completion tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>seconds (last session)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>units</source>
-        <translation type="unfinished">Einheiten</translation>
-    </message>
-    <message>
-        <source>units done</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>labels</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>codes by dimension</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>items done</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>model calls</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>conflict outputs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>abstentions</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>metrics</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>intervals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>conflict items</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>n/a</source>
@@ -5669,6 +5748,149 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>imported</source>
         <translation>Import</translation>
+    </message>
+</context>
+<context>
+    <name>run_summary</name>
+    <message>
+        <source>documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <source>passages</source>
+        <translation>Passagen</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>Einträge</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>Sätze</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>Behauptungen</translation>
+    </message>
+    <message>
+        <source>retrieval hits</source>
+        <translation>Suchtreffer</translation>
+    </message>
+    <message>
+        <source>verdicts</source>
+        <translation>Urteile</translation>
+    </message>
+    <message>
+        <source>predictions</source>
+        <translation>Vorhersagen</translation>
+    </message>
+    <message>
+        <source>queries</source>
+        <translation>Anfragen</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>retriever</source>
+        <translation>Retriever</translation>
+    </message>
+    <message>
+        <source>merge</source>
+        <translation>Zusammenführung</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>index seconds</source>
+        <translation>Index-Sekunden</translation>
+    </message>
+    <message>
+        <source>index cache</source>
+        <translation>Index-Cache</translation>
+    </message>
+    <message>
+        <source>sentences kept whole (reply did not parse)</source>
+        <translation>ganz belassene Sätze (Antwort nicht lesbar)</translation>
+    </message>
+    <message>
+        <source>claims retired</source>
+        <translation>ausgemusterte Behauptungen</translation>
+    </message>
+    <message>
+        <source>parse failures</source>
+        <translation>Parse-Fehler</translation>
+    </message>
+    <message>
+        <source>outputs repaired</source>
+        <translation>reparierte Ausgaben</translation>
+    </message>
+    <message>
+        <source>prompts trimmed</source>
+        <translation>gekürzte Prompts</translation>
+    </message>
+    <message>
+        <source>verdicts by label</source>
+        <translation>Urteile nach Label</translation>
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <translation>Prompt-Token</translation>
+    </message>
+    <message>
+        <source>completion tokens</source>
+        <translation>Completion-Token</translation>
+    </message>
+    <message>
+        <source>seconds (last session)</source>
+        <translation>Sekunden (letzte Sitzung)</translation>
+    </message>
+    <message>
+        <source>units</source>
+        <translation>Einheiten</translation>
+    </message>
+    <message>
+        <source>units done</source>
+        <translation>erledigte Einheiten</translation>
+    </message>
+    <message>
+        <source>labels</source>
+        <translation>Labels</translation>
+    </message>
+    <message>
+        <source>codes by dimension</source>
+        <translation>Codes nach Dimension</translation>
+    </message>
+    <message>
+        <source>items done</source>
+        <translation>erledigte Einträge</translation>
+    </message>
+    <message>
+        <source>model calls</source>
+        <translation>Modellaufrufe</translation>
+    </message>
+    <message>
+        <source>conflict outputs</source>
+        <translation>Konfliktausgaben</translation>
+    </message>
+    <message>
+        <source>abstentions</source>
+        <translation>Enthaltungen</translation>
+    </message>
+    <message>
+        <source>metrics</source>
+        <translation>Metriken</translation>
+    </message>
+    <message>
+        <source>intervals</source>
+        <translation>Intervalle</translation>
+    </message>
+    <message>
+        <source>conflict items</source>
+        <translation>Konfliktfälle</translation>
     </message>
 </context>
 <context>

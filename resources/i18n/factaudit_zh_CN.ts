@@ -1455,8 +1455,8 @@ V1: 选择性覆盖</translation>
         <translation>所有含回答的数据集</translation>
     </message>
     <message>
-        <source>{name} ({v0:,} sentences)</source>
-        <translation>{name}（{v0:,} 个句子）</translation>
+        <source>{name} ({n} sentences)</source>
+        <translation>{name}（{n} 个句子）</translation>
     </message>
     <message>
         <source>Answers</source>
@@ -1491,8 +1491,8 @@ V1: 选择性覆盖</translation>
         <translation>已取消；已生成的主张会保留。</translation>
     </message>
     <message>
-        <source>{run_id}: {n_claims:,} claims from {n_sentences:,} sentences of {n_items:,} answers in {seconds:.1f} s.</source>
-        <translation>{run_id}：用 {seconds:.1f} 秒从 {n_items:,} 个回答的 {n_sentences:,} 个句子中得到 {n_claims:,} 条主张。</translation>
+        <source>{run_id}: {n_claims} claims from {n_sentences} sentences of {n_items} answers in {seconds} s.</source>
+        <translation>{run_id}：用 {seconds} 秒从 {n_items} 个回答的 {n_sentences} 个句子中得到 {n_claims} 条主张。</translation>
     </message>
     <message>
         <source>Not decomposed: {v0}</source>
@@ -1900,6 +1900,30 @@ V1: 选择性覆盖</translation>
 <context>
     <name>JobArea</name>
     <message>
+        <source>{n} s</source>
+        <translation>{n} 秒</translation>
+    </message>
+    <message>
+        <source>{n} min</source>
+        <translation>{n} 分钟</translation>
+    </message>
+    <message>
+        <source>{h} h {m} min</source>
+        <translation>{h} 小时 {m} 分钟</translation>
+    </message>
+    <message>
+        <source>{rate} {noun}/s</source>
+        <translation>每秒 {rate} {noun}</translation>
+    </message>
+    <message>
+        <source>{rate} {noun}/min</source>
+        <translation>每分钟 {rate} {noun}</translation>
+    </message>
+    <message>
+        <source>ETA {time}</source>
+        <translation>预计剩余 {time}</translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1973,6 +1997,18 @@ V1: 选择性覆盖</translation>
     <message>
         <source>verifying</source>
         <translation>正在核验</translation>
+    </message>
+    <message>
+        <source>answers</source>
+        <translation>个回答</translation>
+    </message>
+    <message>
+        <source>answer</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <source>decomposing</source>
+        <translation>正在拆分</translation>
     </message>
 </context>
 <context>
@@ -5192,6 +5228,189 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
 </context>
 <context>
+    <name>ops</name>
+    <message>
+        <source>all units</source>
+        <translation>全部单元</translation>
+    </message>
+    <message>
+        <source>calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>confirm on</source>
+        <translation>确认条件</translation>
+    </message>
+    <message>
+        <source>dataset name</source>
+        <translation>数据集名称</translation>
+    </message>
+    <message>
+        <source>dimensions</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>endpoint</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>fraction</source>
+        <translation>比例</translation>
+    </message>
+    <message>
+        <source>id prefix</source>
+        <translation>ID 前缀</translation>
+    </message>
+    <message>
+        <source>JSON output</source>
+        <translation>JSON 输出</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>kind of records</source>
+        <translation>记录类型</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>level</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <source>limit</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>field map</source>
+        <translation>字段映射</translation>
+    </message>
+    <message>
+        <source>value map</source>
+        <translation>取值映射</translation>
+    </message>
+    <message>
+        <source>mapping</source>
+        <translation>映射</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>words per passage</source>
+        <translation>每段落词数</translation>
+    </message>
+    <message>
+        <source>rater</source>
+        <translation>评分者</translation>
+    </message>
+    <message>
+        <source>file for rejected records</source>
+        <translation>被拒记录文件</translation>
+    </message>
+    <message>
+        <source>retrieval run</source>
+        <translation>检索运行</translation>
+    </message>
+    <message>
+        <source>retrievers</source>
+        <translation>检索器</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>scoring</source>
+        <translation>评分方式</translation>
+    </message>
+    <message>
+        <source>skip invalid records</source>
+        <translation>跳过无效记录</translation>
+    </message>
+    <message>
+        <source>split</source>
+        <translation>划分</translation>
+    </message>
+    <message>
+        <source>strata</source>
+        <translation>分层</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>target half-width</source>
+        <translation>目标半宽</translation>
+    </message>
+    <message>
+        <source>thresholds</source>
+        <translation>阈值</translation>
+    </message>
+    <message>
+        <source>trusted keys</source>
+        <translation>受信任的密钥</translation>
+    </message>
+    <message>
+        <source>number of units</source>
+        <translation>单元数</translation>
+    </message>
+    <message>
+        <source>units from</source>
+        <translation>单元来源</translation>
+    </message>
+    <message>
+        <source>variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>verify run</source>
+        <translation>核验运行</translation>
+    </message>
+    <message>
+        <source>the {name} setting</source>
+        <translation>“{name}”设置</translation>
+    </message>
+    <message>
+        <source>the matching step on the Workflow page</source>
+        <translation>“工作流程”页面上的相应步骤</translation>
+    </message>
+    <message>
+        <source>“Resume”</source>
+        <translation>“继续”按钮</translation>
+    </message>
+    <message>
+        <source>Unexpected error ({type}): {message}</source>
+        <translation>意外错误（{type}）：{message}</translation>
+    </message>
+</context>
+<context>
     <name>page_parts</name>
     <message>
         <source>Refresh</source>
@@ -5400,146 +5619,6 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <translation>“反驳”、“无证据”或“不明确”计为错误</translation>
     </message>
     <message>
-        <source>documents</source>
-        <translation type="unfinished">文档</translation>
-    </message>
-    <message>
-        <source>passages</source>
-        <translation>个段落</translation>
-    </message>
-    <message>
-        <source>items</source>
-        <translation>个条目</translation>
-    </message>
-    <message>
-        <source>sentences</source>
-        <translation>个句子</translation>
-    </message>
-    <message>
-        <source>claims</source>
-        <translation>条主张</translation>
-    </message>
-    <message>
-        <source>retrieval hits</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>verdicts</source>
-        <translation type="unfinished">判定</translation>
-    </message>
-    <message>
-        <source>predictions</source>
-        <translation type="unfinished">预测</translation>
-    </message>
-    <message>
-        <source>queries</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>k</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>retriever</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>merge</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>seconds</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>index seconds</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>index cache</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>sentences kept whole (reply did not parse)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>claims retired</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>parse failures</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>outputs repaired</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>prompts trimmed</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>verdicts by label</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>prompt tokens</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>completion tokens</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>seconds (last session)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>units</source>
-        <translation type="unfinished">单元</translation>
-    </message>
-    <message>
-        <source>units done</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>labels</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>codes by dimension</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>items done</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>model calls</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>conflict outputs</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>abstentions</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>metrics</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>intervals</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>conflict items</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>n/a</source>
         <translation>不适用</translation>
     </message>
@@ -5669,6 +5748,149 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>imported</source>
         <translation>导入</translation>
+    </message>
+</context>
+<context>
+    <name>run_summary</name>
+    <message>
+        <source>documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>passages</source>
+        <translation>段落</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>主张</translation>
+    </message>
+    <message>
+        <source>retrieval hits</source>
+        <translation>检索命中</translation>
+    </message>
+    <message>
+        <source>verdicts</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>predictions</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>queries</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>retriever</source>
+        <translation>检索器</translation>
+    </message>
+    <message>
+        <source>merge</source>
+        <translation>合并方式</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒数</translation>
+    </message>
+    <message>
+        <source>index seconds</source>
+        <translation>索引耗时（秒）</translation>
+    </message>
+    <message>
+        <source>index cache</source>
+        <translation>索引缓存</translation>
+    </message>
+    <message>
+        <source>sentences kept whole (reply did not parse)</source>
+        <translation>整句保留的句子（回复无法解析）</translation>
+    </message>
+    <message>
+        <source>claims retired</source>
+        <translation>已停用的主张</translation>
+    </message>
+    <message>
+        <source>parse failures</source>
+        <translation>解析失败</translation>
+    </message>
+    <message>
+        <source>outputs repaired</source>
+        <translation>已修复的输出</translation>
+    </message>
+    <message>
+        <source>prompts trimmed</source>
+        <translation>已截短的提示</translation>
+    </message>
+    <message>
+        <source>verdicts by label</source>
+        <translation>各标签的判定数</translation>
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <translation>提示词元</translation>
+    </message>
+    <message>
+        <source>completion tokens</source>
+        <translation>生成词元</translation>
+    </message>
+    <message>
+        <source>seconds (last session)</source>
+        <translation>秒数（上次会话）</translation>
+    </message>
+    <message>
+        <source>units</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <source>units done</source>
+        <translation>已完成单元</translation>
+    </message>
+    <message>
+        <source>labels</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <source>codes by dimension</source>
+        <translation>各维度的编码</translation>
+    </message>
+    <message>
+        <source>items done</source>
+        <translation>已完成条目</translation>
+    </message>
+    <message>
+        <source>model calls</source>
+        <translation>模型调用次数</translation>
+    </message>
+    <message>
+        <source>conflict outputs</source>
+        <translation>冲突输出</translation>
+    </message>
+    <message>
+        <source>abstentions</source>
+        <translation>弃答</translation>
+    </message>
+    <message>
+        <source>metrics</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>intervals</source>
+        <translation>区间</translation>
+    </message>
+    <message>
+        <source>conflict items</source>
+        <translation>冲突条目</translation>
     </message>
 </context>
 <context>
