@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (
     QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget,
 )
 
-from factaudit.engine.i18n import gettext
+from factaudit.engine.i18n import gettext, localize
 from factaudit.engine.services import status as wf
 from factaudit.gui.ops import Op, error_text, on_changes
 from factaudit.gui.views.page_parts import section_head
@@ -86,7 +86,7 @@ class StepRow(QFrame):
     def show_step(self, step: wf.Step) -> None:
         self.state.setText(QCoreApplication.translate("StepRow", STATE_TEXT[step.state]))
         self.state.setStyleSheet(f"color: {STATE_COLOR[step.state]};")
-        self.detail.setText(step.detail)
+        self.detail.setText(localize(step.detail))      # the engine's sentence, in the interface language
         self.setProperty("next", step.next)
         self.setToolTip(self.tr("The next step") if step.next else "")
         self.style().unpolish(self)

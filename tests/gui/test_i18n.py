@@ -168,10 +168,8 @@ def offenders(top: QWidget, lang: str, where: str, found: dict[str, list[str]], 
             found.setdefault(owner_module(w), []).append(f"{where}: {type(w).__name__} {text[:70]!r}")
 
 
-# widgets that show the user's data (claims, passages, file names), not the interface; and
-# workflowDetail: the engine's per-step status sentence, not in the engine's catalogue yet (counts and
-# run names built in engine/services/status.py)
-DATA_WIDGETS = {"recentList", "workflowDetail"}
+# widgets that show the user's data (recent project files), not the interface
+DATA_WIDGETS = {"recentList"}
 
 
 @pytest.fixture
