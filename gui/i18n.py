@@ -175,17 +175,27 @@ def percent(fraction: float, decimals: int = 1) -> str:
 
 
 def date(value) -> str:
-    """A datetime/date or ISO string in the locale's short date-time form."""
-    from datetime import datetime
+    """A datetime/date or ISO string in the locale's short form, in local time. The project stores UTC
+    ("2026-03-01T09:30:00+00:00"): an aware value is converted to the local zone, an ISO string without
+    an offset is read as UTC (that is how the engine writes it), a naive datetime as local time
+    (Python's convention)."""
+    from datetime import date as _date
+    from datetime import datetime, timezone
 
-    from PySide6.QtCore import QDateTime
+    from PySide6.QtCore import QDate, QDateTime
 
     if isinstance(value, str):
         try:
-            value = datetime.fromisoformat(value)
+            value = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
         except ValueError:
             return value
-    return _locale().toString(QDateTime(value), QLocale.FormatType.ShortFormat)
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=timezone.utc)
+    if not isinstance(value, datetime) and isinstance(value, _date):
+        return _locale().toString(QDate(value.year, value.month, value.day), QLocale.FormatType.ShortFormat)
+    # through the epoch: QDateTime(datetime) would take the wall-clock fields and drop the offset
+    local = QDateTime.fromMSecsSinceEpoch(round(value.timestamp() * 1000))
+    return _locale().toString(local, QLocale.FormatType.ShortFormat)
 
 
 # ---- tooling ------------------------------------------------------------------------------------------

@@ -69,12 +69,13 @@ Change announcements (pages never go stale; in the spirit of Anki's ``OpChanges`
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 import traceback
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QRunnable, Qt, QThreadPool, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from factaudit.engine.errors import FactAuditError, JobCancelled
@@ -119,20 +120,76 @@ _PLAIN_WORDS: tuple[tuple[str, str], ...] = (
 )
 
 
-def plain_words(text: str) -> str:
-    """An engine message without command-line flags, for the app."""
-    import re
+# In another language the message arrives translated (engine catalogue): its phrases differ from the
+# English ones above, its flags do not. Each flag becomes the setting the app shows, in that language.
+_FLAG_NAMES = {
+    "all": QT_TRANSLATE_NOOP("ops", "all units"), "calibration": QT_TRANSLATE_NOOP("ops", "calibration"),
+    "confirm-on": QT_TRANSLATE_NOOP("ops", "confirm on"), "dataset": QT_TRANSLATE_NOOP("ops", "dataset name"),
+    "dimensions": QT_TRANSLATE_NOOP("ops", "dimensions"), "endpoint": QT_TRANSLATE_NOOP("ops", "endpoint"),
+    "format": QT_TRANSLATE_NOOP("ops", "format"), "fraction": QT_TRANSLATE_NOOP("ops", "fraction"),
+    "id-prefix": QT_TRANSLATE_NOOP("ops", "id prefix"), "json": QT_TRANSLATE_NOOP("ops", "JSON output"),
+    "k": QT_TRANSLATE_NOOP("ops", "k"), "kind": QT_TRANSLATE_NOOP("ops", "kind of records"),
+    "lang": QT_TRANSLATE_NOOP("ops", "language"), "level": QT_TRANSLATE_NOOP("ops", "level"),
+    "limit": QT_TRANSLATE_NOOP("ops", "limit"), "map": QT_TRANSLATE_NOOP("ops", "field map"),
+    "map-values": QT_TRANSLATE_NOOP("ops", "value map"), "mapping": QT_TRANSLATE_NOOP("ops", "mapping"),
+    "method": QT_TRANSLATE_NOOP("ops", "method"), "mode": QT_TRANSLATE_NOOP("ops", "mode"),
+    "model": QT_TRANSLATE_NOOP("ops", "model"), "n-ctx": QT_TRANSLATE_NOOP("ops", "context length"),
+    "passage-words": QT_TRANSLATE_NOOP("ops", "words per passage"), "rater": QT_TRANSLATE_NOOP("ops", "rater"),
+    "rejected-out": QT_TRANSLATE_NOOP("ops", "file for rejected records"),
+    "retrieval-run": QT_TRANSLATE_NOOP("ops", "retrieval run"), "retrievers": QT_TRANSLATE_NOOP("ops", "retrievers"),
+    "run": QT_TRANSLATE_NOOP("ops", "run"), "runs": QT_TRANSLATE_NOOP("ops", "runs"),
+    "scoring": QT_TRANSLATE_NOOP("ops", "scoring"), "skip-invalid": QT_TRANSLATE_NOOP("ops", "skip invalid records"),
+    "split": QT_TRANSLATE_NOOP("ops", "split"), "strata": QT_TRANSLATE_NOOP("ops", "strata"),
+    "target": QT_TRANSLATE_NOOP("ops", "target"), "target-half-width": QT_TRANSLATE_NOOP("ops", "target half-width"),
+    "thresholds": QT_TRANSLATE_NOOP("ops", "thresholds"), "trust": QT_TRANSLATE_NOOP("ops", "trusted keys"),
+    "units": QT_TRANSLATE_NOOP("ops", "number of units"), "units-from": QT_TRANSLATE_NOOP("ops", "units from"),
+    "variant": QT_TRANSLATE_NOOP("ops", "variant"), "verify-run": QT_TRANSLATE_NOOP("ops", "verify run"),
+}
 
-    for pattern, replacement in _PLAIN_WORDS:
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("ops", text)
+
+
+def _setting(m: re.Match) -> str:
+    flag = m.group(1)
+    name = _tr(_FLAG_NAMES[flag]) if flag in _FLAG_NAMES else flag.replace("-", " ")
+    return QCoreApplication.translate("ops", "the {name} setting").format(name=name)
+
+
+def _other_language_rules(lang: str) -> tuple[tuple[str, Any], ...]:
+    rules = ((r"`factaudit [^`]*`", lambda m: QCoreApplication.translate("ops", "the matching step on the Workflow page")),
+             (r"--resume(?: RUN\b| [\w.]+-\d+)?", lambda m: QCoreApplication.translate("ops", "“Resume”")),
+             (r"--([a-z][a-z-]*)(?: [A-Z][A-Z0-9_,|=]*)?", _setting))
+    if lang.startswith("zh"):
+        # Chinese puts no spaces around words; the English flag had them
+        rules = tuple((r"(?:(?<=[^\x00-\x7f]) )?(?:" + p + r")(?: (?=[^\x00-\x7f]))?", r) for p, r in rules)
+    return rules
+
+
+def plain_words(text: str) -> str:
+    """An engine message in the interface language (engine.i18n.localize; English stays English), without
+    command-line flags, for the app."""
+    from factaudit.engine import i18n as engine_i18n
+
+    lang = engine_i18n.language()
+    if lang == "en":
+        for pattern, replacement in _PLAIN_WORDS:
+            text = re.sub(pattern, replacement, text)
+        return text
+    text = engine_i18n.localize(text, lang)
+    for pattern, replacement in _other_language_rules(lang):
         text = re.sub(pattern, replacement, text)
     return text
 
 
 def error_text(exc: BaseException) -> str:
-    """What a user sees for an exception: the engine's own message, or type and message."""
+    """What a user sees for an exception: the engine's own message in the interface language
+    (`localized()`), or, for anything else (a bug), its type and message."""
     if isinstance(exc, FactAuditError):
-        return plain_words(str(exc))
-    return f"Unexpected error ({type(exc).__name__}): {plain_words(str(exc))}"
+        return plain_words(exc.localized())
+    return QCoreApplication.translate("ops", "Unexpected error ({type}): {message}").format(
+        type=type(exc).__name__, message=plain_words(str(exc)))
 
 
 class _Bridge(QObject):

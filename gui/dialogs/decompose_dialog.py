@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox, QVBoxLayout, QWi
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.gui import i18n
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, OpChanges, error_text
 
@@ -16,9 +17,9 @@ METHODS = (("sentence", QT_TRANSLATE_NOOP("DecomposeDialog", "One claim per sent
 
 class DecomposeDialog(JobDialog):
     decomposed = Signal(object)        # engine DecomposeResult
-    unit_name = "answers"
-    unit_one = "answer"
-    verb = "decomposing"
+    unit_name = QT_TRANSLATE_NOOP("JobDialog", "answers")
+    unit_one = QT_TRANSLATE_NOOP("JobDialog", "answer")
+    verb = QT_TRANSLATE_NOOP("JobDialog", "decomposing")
 
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(project, parent, title=self.tr("Decompose answers"), object_name="decomposeDialog", size=(560, 300))
@@ -42,7 +43,7 @@ class DecomposeDialog(JobDialog):
         try:
             for d in services.list_datasets(project):
                 if d.counts.get("sentences"):
-                    self.dataset_combo.addItem(self.tr("{name} ({v0:,} sentences)").format(name=d.name, v0=d.counts['sentences']), d.name)
+                    self.dataset_combo.addItem(self.tr("{name} ({n} sentences)").format(name=d.name, n=i18n.number(d.counts['sentences'])), d.name)
         except FactAuditError:
             pass
         form.addRow(self.tr("Answers"), self.dataset_combo)
@@ -88,7 +89,9 @@ class DecomposeDialog(JobDialog):
 
     def _done(self, result) -> None:
         self.result = result
-        self.status_label.setText(self.tr("{run_id}: {n_claims:,} claims from {n_sentences:,} sentences of {n_items:,} answers in {seconds:.1f} s.").format(run_id=result.run_id, n_claims=result.n_claims, n_sentences=result.n_sentences, n_items=result.n_items, seconds=result.seconds))
+        self.status_label.setText(self.tr("{run_id}: {n_claims} claims from {n_sentences} sentences of {n_items} answers in {seconds} s.").format(
+            run_id=result.run_id, n_claims=i18n.number(result.n_claims), n_sentences=i18n.number(result.n_sentences),
+            n_items=i18n.number(result.n_items), seconds=i18n.number(result.seconds, 1)))
         self.decomposed.emit(result)
 
     def _failed(self, exc) -> None:

@@ -4,7 +4,6 @@ to the Review and Results pages showing that run."""
 from __future__ import annotations
 
 import json
-from datetime import datetime
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
@@ -21,6 +20,73 @@ MAPPING_TIPS = {"R": QT_TRANSLATE_NOOP("run_details", "only Refuted counts as an
                 "R+NE+A": QT_TRANSLATE_NOOP("run_details", "Refuted, No Evidence or Ambiguous count as errors")}
 
 
+# a run's summary keys (engine/services: the lifecycle's summary and finish(...) extras) as the table names them;
+# a context of their own: "passages" here is a row name, in run_details a count's noun
+SUMMARY_KEYS = {
+    "documents": QT_TRANSLATE_NOOP("run_summary", "documents"),
+    "passages": QT_TRANSLATE_NOOP("run_summary", "passages"),
+    "items": QT_TRANSLATE_NOOP("run_summary", "items"),
+    "sentences": QT_TRANSLATE_NOOP("run_summary", "sentences"),
+    "claims": QT_TRANSLATE_NOOP("run_summary", "claims"),
+    "hits": QT_TRANSLATE_NOOP("run_summary", "retrieval hits"),
+    "verdicts": QT_TRANSLATE_NOOP("run_summary", "verdicts"),
+    "predictions": QT_TRANSLATE_NOOP("run_summary", "predictions"),
+    "n_queries": QT_TRANSLATE_NOOP("run_summary", "queries"),
+    "k": QT_TRANSLATE_NOOP("run_summary", "k"),
+    "retriever": QT_TRANSLATE_NOOP("run_summary", "retriever"),
+    "merge": QT_TRANSLATE_NOOP("run_summary", "merge"),
+    "seconds": QT_TRANSLATE_NOOP("run_summary", "seconds"),
+    "index_seconds": QT_TRANSLATE_NOOP("run_summary", "index seconds"),
+    "cache": QT_TRANSLATE_NOOP("run_summary", "index cache"),
+    "n_items": QT_TRANSLATE_NOOP("run_summary", "items"),
+    "n_sentences": QT_TRANSLATE_NOOP("run_summary", "sentences"),
+    "n_claims": QT_TRANSLATE_NOOP("run_summary", "claims"),
+    "n_fallbacks": QT_TRANSLATE_NOOP("run_summary", "sentences kept whole (reply did not parse)"),
+    "n_retired": QT_TRANSLATE_NOOP("run_summary", "claims retired"),
+    "n_verdicts": QT_TRANSLATE_NOOP("run_summary", "verdicts"),
+    "n_parse_failures": QT_TRANSLATE_NOOP("run_summary", "parse failures"),
+    "n_repaired": QT_TRANSLATE_NOOP("run_summary", "outputs repaired"),
+    "n_trimmed": QT_TRANSLATE_NOOP("run_summary", "prompts trimmed"),
+    "verdict_counts": QT_TRANSLATE_NOOP("run_summary", "verdicts by label"),
+    "prompt_tokens": QT_TRANSLATE_NOOP("run_summary", "prompt tokens"),
+    "completion_tokens": QT_TRANSLATE_NOOP("run_summary", "completion tokens"),
+    "seconds_last_session": QT_TRANSLATE_NOOP("run_summary", "seconds (last session)"),
+    "n_units": QT_TRANSLATE_NOOP("run_summary", "units"),
+    "n_done": QT_TRANSLATE_NOOP("run_summary", "units done"),
+    "n_labels": QT_TRANSLATE_NOOP("run_summary", "labels"),
+    "code_counts": QT_TRANSLATE_NOOP("run_summary", "codes by dimension"),
+    "n_items_done": QT_TRANSLATE_NOOP("run_summary", "items done"),
+    "model_calls": QT_TRANSLATE_NOOP("run_summary", "model calls"),
+    "parse_failures": QT_TRANSLATE_NOOP("run_summary", "parse failures"),
+    "n_conflict_outputs": QT_TRANSLATE_NOOP("run_summary", "conflict outputs"),
+    "n_abstentions": QT_TRANSLATE_NOOP("run_summary", "abstentions"),
+    "metrics": QT_TRANSLATE_NOOP("run_summary", "metrics"),
+    "intervals": QT_TRANSLATE_NOOP("run_summary", "intervals"),
+    "n_conflict": QT_TRANSLATE_NOOP("run_summary", "conflict items"),
+}
+
+
+def summary_key(key: str) -> str:
+    """A summary key as the table names it; a key not listed reads as its words."""
+    return QCoreApplication.translate("run_summary", SUMMARY_KEYS[key]) if key in SUMMARY_KEYS else key.replace("_", " ")
+
+
+def summary_value(value) -> str:
+    """Counts by the locale; verdict counts with the verdicts' names; other structures as JSON."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return i18n.number(value)
+    if isinstance(value, float):
+        return i18n.number(value, 3)
+    if isinstance(value, dict) and value and all(k in i18n.VERDICTS for k in value) \
+            and all(isinstance(v, int) for v in value.values()):
+        return ", ".join(f"{i18n.verdict_name(k)} {i18n.number(v)}" for k, v in value.items())
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
 def _tr(text: str) -> str:
     return QCoreApplication.translate("run_details", text)
 
@@ -34,13 +100,8 @@ def _f3(v: float) -> str:
 
 
 def _when(iso: str | None) -> str:
-    """A stored UTC timestamp in local time, in the locale's short form."""
-    if not iso:
-        return ""
-    try:
-        return i18n.date(datetime.fromisoformat(iso).astimezone())
-    except ValueError:
-        return iso
+    """A stored UTC timestamp in local time, in the locale's short form (gui.i18n.date converts)."""
+    return i18n.date(iso) if iso else ""
 
 
 def run_figures(project, run_id: str, cancel) -> dict:
@@ -73,8 +134,7 @@ def details_markdown(info, figures: dict | None) -> str:
         lines += [QCoreApplication.translate("run_details", "Error: {error}").format(error=info.error), ""]
     if info.summary:
         lines += ["### " + QCoreApplication.translate("run_details", "Counts"), "", "| | |", "|---|---|"]
-        lines += [f"| {k.replace('_', ' ')} | {v if not isinstance(v, (dict, list)) else json.dumps(v)} |"
-                  for k, v in info.summary.items()]
+        lines += [f"| {summary_key(k)} | {summary_value(v)} |" for k, v in info.summary.items()]
         lines.append("")
     if figures is None:
         lines += ["*" + QCoreApplication.translate("run_details", "Computing the figures…") + "*", ""]
