@@ -35,7 +35,10 @@ PAGES = (QT_TRANSLATE_NOOP("ProjectWindow", "Workflow"), QT_TRANSLATE_NOOP("Proj
          QT_TRANSLATE_NOOP("ProjectWindow", "Labeling"), QT_TRANSLATE_NOOP("ProjectWindow", "Reports"))
 # the words of the import summary and the status bar, by the engine's count keys
 COUNT_WORDS = {"items": QT_TRANSLATE_NOOP("ProjectWindow", "items"), "sentences": QT_TRANSLATE_NOOP("ProjectWindow", "sentences"),
-               "claims": QT_TRANSLATE_NOOP("ProjectWindow", "claims"), "passages": QT_TRANSLATE_NOOP("ProjectWindow", "passages")}
+               "claims": QT_TRANSLATE_NOOP("ProjectWindow", "claims"), "passages": QT_TRANSLATE_NOOP("ProjectWindow", "passages"),
+               "documents": QT_TRANSLATE_NOOP("ProjectWindow", "documents"), "hits": QT_TRANSLATE_NOOP("ProjectWindow", "hits"),
+               "verdicts": QT_TRANSLATE_NOOP("ProjectWindow", "verdicts"),
+               "predictions": QT_TRANSLATE_NOOP("ProjectWindow", "predictions")}     # engine/project/records.py
 FIRST_LAZY = 3          # pages from here on are built on first show
 # Pages built on first show (they read the project as they are built): page -> class taking (project, parent)
 LAZY_PAGES = {"Review": ReviewPage, "Labeling": LabelingPage, "Reports": ResultsView}

@@ -265,7 +265,9 @@ class LabelingLayout:
                 if d.id in codes:
                     ok = labels.get(d.id) == codes[d.id]
                     color = "#1d6b33" if ok else "#8f1d1d"
-                    cells.append(f"{_esc(self.cb_text(d))}: <span style='color:{color}'>{_esc(codes[d.id])}</span>")
+                    code = d.code(codes[d.id])
+                    shown = self.cb_text(code, "name", d) if code is not None else codes[d.id]
+                    cells.append(f"{_esc(self.cb_text(d))}: <span style='color:{color}'>{_esc(shown)}</span>")
             lines.append(self.tr("Pre-label by <code>{who}</code> ({same} of {n} agree with you):").format(
                 who=_esc(who), same=same, n=len(codes)) + "<br>" + "<br>".join(cells))
         return "<br>".join(lines)

@@ -2835,6 +2835,22 @@ V1: Selektive Abdeckung</translation>
         <translation>Passagen</translation>
     </message>
     <message>
+        <source>documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <source>hits</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <source>verdicts</source>
+        <translation>Urteile</translation>
+    </message>
+    <message>
+        <source>predictions</source>
+        <translation>Vorhersagen</translation>
+    </message>
+    <message>
         <source>{name} (Ctrl+{n})</source>
         <translation>{name} (Strg+{n})</translation>
     </message>

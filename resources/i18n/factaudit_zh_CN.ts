@@ -2835,6 +2835,22 @@ V1: 选择性覆盖</translation>
         <translation>个段落</translation>
     </message>
     <message>
+        <source>documents</source>
+        <translation>个文档</translation>
+    </message>
+    <message>
+        <source>hits</source>
+        <translation>条检索结果</translation>
+    </message>
+    <message>
+        <source>verdicts</source>
+        <translation>个判定</translation>
+    </message>
+    <message>
+        <source>predictions</source>
+        <translation>条预测</translation>
+    </message>
+    <message>
         <source>{name} (Ctrl+{n})</source>
         <translation>{name}（Ctrl+{n}）</translation>
     </message>
