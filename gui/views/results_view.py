@@ -270,7 +270,9 @@ class ResultsView(ChoosesMapping, QWidget):
             here = getattr(m, self.level).get(self.mapping)
             other = "claim" if self.level == "sentence" else "sentence"
             there = getattr(m, other).get(self.mapping)
-            if (here is None or here.n == 0) and there is not None and there.n > 0:
+            # a claims-only run has neither level scored: its gold-verdict table is per claim, so open there
+            closed_only = m.closed is not None and self.level == "sentence" and not (there and there.n)
+            if (here is None or here.n == 0) and ((there is not None and there.n > 0) or closed_only):
                 self.level_combo.blockSignals(True)
                 self.level_combo.setCurrentIndex(self.level_combo.findData(other))   # the level that has scores
                 self.level_combo.blockSignals(False)

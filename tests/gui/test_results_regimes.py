@@ -62,3 +62,19 @@ def test_a_run_with_sentence_labels_shows_all_three_mappings(qtbot, demo_project
     assert _rows_shown(view.metrics_table) == 3          # not 1.3 rows
     assert view.closed_table.isHidden()                  # no gold verdicts: one line says so
     assert view.closed_label.text().startswith("Closed regime: no verified claim")
+
+
+def test_a_claims_only_run_opens_on_the_claim_level(qtbot, demo_project, tmp_path):
+    # the walk's project (SciFact claims, bm25, verify) has no expert labels at either level: the level
+    # combo must not stay on "sentence" while the only figures are per claim
+    gold = [c for c in queries.list_claims(demo_project, dataset="scifact-demo") if c.gold_label][:20]
+    path = tmp_path / "v.jsonl"
+    path.write_text("".join(json.dumps({"claim_id": c.id, "verdict": c.gold_label}) + "\n" for c in gold))
+    run_id = services.import_files(demo_project, [path], kind="verdicts").run_id
+    view = _open(qtbot, demo_project, run_id)
+    assert view.level == "claim" and view.level_combo.currentData() == "claim"
+    assert "no expert labels on answer sentences or claims" in view.status.text()
+    view.level_combo.setCurrentIndex(view.level_combo.findData("sentence"))   # the user's choice is kept
+    qtbot.waitUntil(lambda: view.bundle is not None and view.bundle.metrics is not None, timeout=30_000)
+    view._show_metrics()
+    assert view.level == "sentence"
