@@ -10,18 +10,28 @@ import subprocess
 import sys
 from pathlib import Path
 
-# shared object -> the Debian/Ubuntu package that ships it (README "Install" names the same list)
-PACKAGES = {
-    "libxcb-cursor.so.0": "libxcb-cursor0", "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
-    "libxkbcommon.so.0": "libxkbcommon0", "libxcb-icccm.so.4": "libxcb-icccm4", "libxcb-keysyms.so.1": "libxcb-keysyms1",
-    "libxcb-image.so.0": "libxcb-image0", "libxcb-render-util.so.0": "libxcb-render-util0",
-    "libxcb-shape.so.0": "libxcb-shape0", "libxcb-randr.so.0": "libxcb-randr0", "libxcb-xkb.so.1": "libxcb-xkb1",
-    "libxcb-xinerama.so.0": "libxcb-xinerama0", "libxcb-shm.so.0": "libxcb-shm0", "libxcb-sync.so.1": "libxcb-sync1",
-    "libxcb-xfixes.so.0": "libxcb-xfixes0", "libxcb-render.so.0": "libxcb-render0", "libxcb.so.1": "libxcb1",
-    "libX11-xcb.so.1": "libx11-xcb1", "libX11.so.6": "libx11-6", "libEGL.so.1": "libegl1", "libGL.so.1": "libgl1",
-    "libOpenGL.so.0": "libopengl0", "libfontconfig.so.1": "libfontconfig1", "libfreetype.so.6": "libfreetype6",
-    "libdbus-1.so.3": "libdbus-1-3", "libglib-2.0.so.0": "libglib2.0-0",
-}
+# shared object -> the Debian/Ubuntu package that ships it: the table the .deb's Depends: come from
+# (packaging/linux/depends.txt, `SONAME package` a line, `-` for a library no loaded plugin needs), read
+# where it sits beside the `factaudit` package: the source tree, or the bundle's copy (the spec ships it).
+DEPENDS_TXT = Path(__file__).resolve().parents[1] / "packaging" / "linux" / "depends.txt"
+
+
+def read_packages(path: Path = DEPENDS_TXT) -> dict[str, str]:
+    """SONAME -> package from depends.txt; {} when the file is not there (a wheel install, which has
+    no packaging/ folder: the self-test then names the library alone)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    table = {}
+    for line in text.splitlines():
+        parts = line.split("#", 1)[0].split()
+        if len(parts) == 2 and parts[1] != "-":
+            table[parts[0]] = parts[1]
+    return table
+
+
+PACKAGES = read_packages()
 APT_HINT = "sudo apt-get install {packages}"
 
 
