@@ -3,6 +3,8 @@ does it. The states come from engine.services.status (the same function as `fact
 computed in a worker; the page refreshes on every change announcement and whenever it is shown."""
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget,
@@ -10,8 +12,18 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine.i18n import gettext, localize
 from factaudit.engine.services import status as wf
+from factaudit.gui import i18n as gui_i18n
 from factaudit.gui.ops import Op, error_text, on_changes
 from factaudit.gui.views.page_parts import section_head
+
+# the engine writes stored UTC times into step details ("written 2026-03-01T09:30:00+00:00")
+_ISO_TIME = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?")
+
+
+def local_dates(text: str) -> str:
+    """A step detail with each ISO timestamp in the locale's short form, in local time."""
+    return _ISO_TIME.sub(lambda m: gui_i18n.date(m.group(0)), text)
+
 
 STATE_TEXT = {"todo": QT_TRANSLATE_NOOP("StepRow", "To do"), "partial": QT_TRANSLATE_NOOP("StepRow", "Partly done"),
               "done": QT_TRANSLATE_NOOP("StepRow", "Done"), "skipped": QT_TRANSLATE_NOOP("StepRow", "Skipped")}
@@ -86,7 +98,7 @@ class StepRow(QFrame):
     def show_step(self, step: wf.Step) -> None:
         self.state.setText(QCoreApplication.translate("StepRow", STATE_TEXT[step.state]))
         self.state.setStyleSheet(f"color: {STATE_COLOR[step.state]};")
-        self.detail.setText(localize(step.detail))      # the engine's sentence, in the interface language
+        self.detail.setText(local_dates(localize(step.detail)))  # the engine's sentence, in the interface language
         self.setProperty("next", step.next)
         self.setToolTip(self.tr("The next step") if step.next else "")
         self.style().unpolish(self)

@@ -189,3 +189,31 @@ def test_engine_errors_shown_without_flags():
 
     assert error_text(InvalidArgument("a dataset named 'x' already exists; pass --dataset NAME")) == \
         "a dataset named 'x' already exists; choose another dataset name"
+
+
+def test_report_and_seal_steps_show_local_dates_not_iso(qtbot, monkeypatch):
+    # the engine writes stored UTC times into the detail; the row shows them in the locale's short form
+    from datetime import datetime
+
+    from PySide6.QtCore import QDateTime, QLocale
+
+    from factaudit.gui.views.workflow_view import StepRow
+
+    monkeypatch.setenv("TZ", "Asia/Shanghai")
+    import time
+    time.tzset()
+    try:
+        row = StepRow(12, "report")
+        qtbot.addWidget(row)
+        stamp = "2026-03-01T09:30:00+00:00"
+        row.show_step(status.Step("report", "done", f"written {stamp}"))
+        epoch_ms = int(datetime.fromisoformat(stamp).timestamp()) * 1000
+        local = QLocale(QLocale.Language.English).toString(QDateTime.fromMSecsSinceEpoch(epoch_ms),
+                                                            QLocale.FormatType.ShortFormat)
+        assert row.detail.text() == f"written {local}", row.detail.text()
+        assert "T09:30" not in local and "5:30" in local      # 09:30 UTC is 17:30 in Shanghai
+        row.show_step(status.Step("seal", "done", "demo.sealed.faproj sealed 2026-03-01T09:30:00Z"))
+        assert row.detail.text() == f"demo.sealed.faproj sealed {local}"
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
