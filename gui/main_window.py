@@ -363,7 +363,7 @@ class ProjectWindow(QMainWindow):
         except FactAuditError:
             version = ""
         QMessageBox.about(self, self.tr("About factaudit"),
-                          self.tr("<b>factaudit {version}</b><p>Audit retrieve-then-verify fact-checking pipelines, offline. The embedded verifier (SmolLM2-135M) is demo-grade; put a stronger GGUF model into <code>local_models/</code>.</p>").format(version=version))
+                          self.tr("<b>factaudit {version}</b><p>Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier, the embedded classifier minilm-verifier, and the embedded LLM SmolLM2-135M are demo-grade; put an NLI classifier folder or a stronger GGUF model into <code>local_models/</code>.</p>").format(version=version))
 
     # ---- title and status ------------------------------------------------------------------------
     @property

@@ -14,7 +14,7 @@ from factaudit.gui.views.job_area import JobArea
 from factaudit.gui.screen import resize_to_fit
 
 VERIFIER_NOTE = (
-    QT_TRANSLATE_NOOP("StartScreen", "Runs offline on embedded models. The embedded verifier (SmolLM2-135M) is demo-grade: for real audits put a stronger GGUF model into <b>local_models/</b> or use an OpenAI-compatible endpoint.")
+    QT_TRANSLATE_NOOP("StartScreen", "Runs offline on embedded models. Verify uses the embedded classifier (minilm-verifier: fast verdicts, no reasoning) unless you choose the embedded LLM (SmolLM2-135M, which writes reasoning); both are demo-grade: for real audits put an NLI classifier folder or a stronger GGUF model into <b>local_models/</b> or use an OpenAI-compatible endpoint.")
 )
 
 

@@ -289,3 +289,22 @@ def test_an_outdated_demo_is_rebuilt_only_on_request(qtbot, closer, tmp_path, mo
     assert built == [True]                        # once, after "Rebuild"
     controller.rebuild_demo()                     # the start screen's Rebuild the demo…
     assert built == [True, True]
+
+
+def test_start_screen_names_the_verifier_verify_defaults_to(qtbot, tmp_path):
+    # the note once called SmolLM2 "the embedded verifier" while Verify opens on the classifier
+    from factaudit.gui.dialogs.verify_dialog import VerifyDialog
+
+    project = services.create_project(tmp_path / "p.faproj")
+    try:
+        dialog = VerifyDialog(project)
+        qtbot.addWidget(dialog)
+        assert dialog.classifier_radio.isChecked()
+        default = dialog.classifier_combo.currentData()
+    finally:
+        project.close()
+    screen = StartScreen()
+    qtbot.addWidget(screen)
+    note = screen.findChild(type(screen.recent_empty), "note").text()
+    assert default and f"classifier ({default}" in note, (default, note)
+    assert "The embedded verifier (SmolLM2" not in note and "SmolLM2-135M" in note
