@@ -1324,6 +1324,38 @@ V1: Selektive Abdeckung</translation>
 <context>
     <name>DataView</name>
     <message>
+        <source>documents</source>
+        <translation type="unfinished">Dokumente</translation>
+    </message>
+    <message>
+        <source>passages</source>
+        <translation type="unfinished">Passagen</translation>
+    </message>
+    <message>
+        <source>items</source>
+        <translation type="unfinished">Einträge</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation type="unfinished">Sätze</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation type="unfinished">Behauptungen</translation>
+    </message>
+    <message>
+        <source>hits</source>
+        <translation type="unfinished">Treffer</translation>
+    </message>
+    <message>
+        <source>verdicts</source>
+        <translation type="unfinished">Urteile</translation>
+    </message>
+    <message>
+        <source>predictions</source>
+        <translation type="unfinished">Vorhersagen</translation>
+    </message>
+    <message>
         <source>Items</source>
         <translation>Einträge</translation>
     </message>
@@ -1414,6 +1446,10 @@ V1: Selektive Abdeckung</translation>
     <message>
         <source>Could not read the datasets: {error}</source>
         <translation>Die Datensätze konnten nicht gelesen werden: {error}</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished">ja</translation>
     </message>
     <message>
         <source>All datasets</source>
@@ -2979,8 +3015,8 @@ V1: Selektive Abdeckung</translation>
         <translation>Über factaudit</translation>
     </message>
     <message>
-        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The embedded verifier (SmolLM2-135M) is demo-grade; put a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Faktenprüf-Pipelines nach dem Muster „erst abrufen, dann prüfen“ offline auditieren. Der eingebettete Prüfer (SmolLM2-135M) taugt nur zur Demo; ein stärkeres GGUF-Modell gehört nach &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</translation>
+        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier, the embedded classifier minilm-verifier, and the embedded LLM SmolLM2-135M are demo-grade; put an NLI classifier folder or a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Faktenprüf-Pipelines nach dem Muster „erst abrufen, dann prüfen“ offline auditieren. Der Standardprüfer, der eingebettete Klassifikator minilm-verifier, und das eingebettete LLM SmolLM2-135M taugen nur zur Demo; ein NLI-Klassifikator-Ordner oder ein stärkeres GGUF-Modell gehört nach &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</translation>
     </message>
     <message>
         <source> [read-only]</source>
@@ -4177,8 +4213,8 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
 <context>
     <name>StartScreen</name>
     <message>
-        <source>Runs offline on embedded models. The embedded verifier (SmolLM2-135M) is demo-grade: for real audits put a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
-        <translation>Läuft offline mit eingebetteten Modellen. Der eingebettete Prüfer (SmolLM2-135M) ist nur für Demos gedacht: für echte Audits ein stärkeres GGUF-Modell in &lt;b&gt;local_models/&lt;/b&gt; legen oder einen OpenAI-kompatiblen Endpunkt verwenden.</translation>
+        <source>Runs offline on embedded models. Verify uses the embedded classifier (minilm-verifier: fast verdicts, no reasoning) unless you choose the embedded LLM (SmolLM2-135M, which writes reasoning); both are demo-grade: for real audits put an NLI classifier folder or a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
+        <translation>Läuft offline mit eingebetteten Modellen. Prüfen verwendet den eingebetteten Klassifikator (minilm-verifier: schnelle Urteile, keine Begründung), sofern Sie nicht das eingebettete LLM wählen (SmolLM2-135M, das eine Begründung schreibt); beide sind nur für Demos gedacht: für echte Audits einen NLI-Klassifikator-Ordner oder ein stärkeres GGUF-Modell in &lt;b&gt;local_models/&lt;/b&gt; legen oder einen OpenAI-kompatiblen Endpunkt verwenden.</translation>
     </message>
     <message>
         <source>Open the black box of retrieve-then-verify fact-checking: run the pipeline, score it against expert labels, and label why it failed.</source>

@@ -1324,6 +1324,38 @@ V1: 选择性覆盖</translation>
 <context>
     <name>DataView</name>
     <message>
+        <source>documents</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>passages</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>items</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>claims</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>hits</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>verdicts</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>predictions</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>Items</source>
         <translation>条目</translation>
     </message>
@@ -1414,6 +1446,10 @@ V1: 选择性覆盖</translation>
     <message>
         <source>Could not read the datasets: {error}</source>
         <translation>无法读取数据集：{error}</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished">是</translation>
     </message>
     <message>
         <source>All datasets</source>
@@ -2979,8 +3015,8 @@ V1: 选择性覆盖</translation>
         <translation>关于 factaudit</translation>
     </message>
     <message>
-        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The embedded verifier (SmolLM2-135M) is demo-grade; put a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;离线审计“先检索后核验”的事实核查流程。内置核验模型（SmolLM2-135M）仅供演示；请将更强的 GGUF 模型放入 &lt;code&gt;local_models/&lt;/code&gt;。&lt;/p&gt;</translation>
+        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier, the embedded classifier minilm-verifier, and the embedded LLM SmolLM2-135M are demo-grade; put an NLI classifier folder or a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;离线审计“先检索后核验”的事实核查流程。默认核验器（内置分类器 minilm-verifier）和内置 LLM SmolLM2-135M 都仅供演示；请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;code&gt;local_models/&lt;/code&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
         <source> [read-only]</source>
@@ -4177,8 +4213,8 @@ Every label is saved as you make it; close the window whenever you like and open
 <context>
     <name>StartScreen</name>
     <message>
-        <source>Runs offline on embedded models. The embedded verifier (SmolLM2-135M) is demo-grade: for real audits put a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
-        <translation>使用内置模型离线运行。内置核验器（SmolLM2-135M）仅供演示：正式审核请将更强的 GGUF 模型放入 &lt;b&gt;local_models/&lt;/b&gt;，或使用兼容 OpenAI 的端点。</translation>
+        <source>Runs offline on embedded models. Verify uses the embedded classifier (minilm-verifier: fast verdicts, no reasoning) unless you choose the embedded LLM (SmolLM2-135M, which writes reasoning); both are demo-grade: for real audits put an NLI classifier folder or a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
+        <translation>使用内置模型离线运行。核验默认使用内置分类器（minilm-verifier：判定快，不给出推理），除非您选择内置 LLM（SmolLM2-135M，会写出推理）；两者都仅供演示：正式审核请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;b&gt;local_models/&lt;/b&gt;，或使用兼容 OpenAI 的端点。</translation>
     </message>
     <message>
         <source>Open the black box of retrieve-then-verify fact-checking: run the pipeline, score it against expert labels, and label why it failed.</source>
