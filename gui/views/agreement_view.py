@@ -9,6 +9,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget
 
 from factaudit.engine import services
+from factaudit.gui import i18n
 from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
 from factaudit.gui.views.tables import read_only_table
 
@@ -26,11 +27,11 @@ def compute_agreement(project, n_resamples: int, progress):
 
 
 def num(value, digits: int = 3) -> str:
-    return "–" if value is None else f"{value:.{digits}f}"
+    return "–" if value is None else i18n.number(value, digits)
 
 
 def interval(ci) -> str:
-    return f"[{ci[0]:.3f}, {ci[1]:.3f}]" if ci else "–"
+    return f"[{i18n.number(ci[0], 3)}, {i18n.number(ci[1], 3)}]" if ci else "–"
 
 
 def _item(text: str, numeric: bool = False) -> QTableWidgetItem:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
+from factaudit.gui import i18n
 from factaudit.gui.dialogs.aggregate_dialog import AggregateDialog
 from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
 from factaudit.gui.views.tables import read_only_table
@@ -204,7 +205,7 @@ class ConflictsView(QWidget):
         else:
             m = bundle.metrics or {}
             figures = "; ".join(
-                f"{self.tr(METRIC_NAMES[k])} {'–' if v is None else f'{v:.3f}'}" for k, v in m.get("scores", {}).items())
+                f"{self.tr(METRIC_NAMES[k])} {'–' if v is None else i18n.number(v, 3)}" for k, v in m.get("scores", {}).items())
             note = f" — {bundle.privileged}" if bundle.privileged else ""
             self.status.setText(self.tr("{v0} items, {v1} conflict items: {figures}{note}").format(v0=m.get('n', 0), v1=m.get('n_conflict', 0), figures=figures, note=note))
         self.apply_filters()

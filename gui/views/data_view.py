@@ -19,6 +19,12 @@ from factaudit.gui.views.tables import local_time
 from factaudit.gui.views.page_parts import section_head
 
 KINDS = ("items", "sentences", "claims", "passages")
+# a dataset's counts by kind (engine/project/records.py), as the datasets list names them
+COUNT_WORDS = {"documents": QT_TRANSLATE_NOOP("DataView", "documents"), "passages": QT_TRANSLATE_NOOP("DataView", "passages"),
+               "items": QT_TRANSLATE_NOOP("DataView", "items"), "sentences": QT_TRANSLATE_NOOP("DataView", "sentences"),
+               "claims": QT_TRANSLATE_NOOP("DataView", "claims"), "hits": QT_TRANSLATE_NOOP("DataView", "hits"),
+               "verdicts": QT_TRANSLATE_NOOP("DataView", "verdicts"),
+               "predictions": QT_TRANSLATE_NOOP("DataView", "predictions")}
 KIND_TITLES = {"items": QT_TRANSLATE_NOOP("DataView", "Items"), "sentences": QT_TRANSLATE_NOOP("DataView", "Sentences"), "claims": QT_TRANSLATE_NOOP("DataView", "Claims"), "passages": QT_TRANSLATE_NOOP("DataView", "Passages")}
 # Columns of the dataset list that the code reads or styles.
 LANGUAGE_COLUMN, CONTENTS_COLUMN, FROZEN_COLUMN = 3, 4, 5
@@ -194,10 +200,11 @@ class DataView(QWidget):
         self.datasets.blockSignals(True)
         self.datasets.clear()
         for d in datasets:
-            counts = ", ".join(f"{v:,} {k}" for k, v in d.counts.items() if isinstance(v, int) and k != "run_id")
+            counts = ", ".join(f"{i18n.number(v)} {self.tr(COUNT_WORDS[k]) if k in COUNT_WORDS else k}"
+                               for k, v in d.counts.items() if isinstance(v, int) and k != "run_id")
             lang = langs.get(d.name)
             item = QTreeWidgetItem([d.name, d.format, d.split or "", language_label(lang), counts,
-                                    "yes" if d.frozen else "", local_time(d.created)])
+                                    self.tr("yes") if d.frozen else "", local_time(d.created)])
             item.setData(0, Qt.ItemDataRole.UserRole, d.name)
             item.setData(FROZEN_COLUMN, Qt.ItemDataRole.UserRole, d.frozen)
             item.setData(LANGUAGE_COLUMN, Qt.ItemDataRole.UserRole, lang)

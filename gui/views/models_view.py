@@ -62,7 +62,7 @@ def _thresholds_text(th: dict) -> str:
         return "—"
     names = (("evidence", "τ_e"), ("conflict", "τ_c")) if th.get("rule") == "evidence_stance" else \
         (("supported", "τ_s"), ("refuted", "τ_r"))
-    return ", ".join(f"{sym} {th[k]:.2f}" if isinstance(th.get(k), (int, float)) else f"{sym} —" for k, sym in names)
+    return ", ".join(f"{sym} {i18n.number(th[k], 2)}" if isinstance(th.get(k), (int, float)) else f"{sym} —" for k, sym in names)
 
 
 CLF_COLUMNS = [QT_TRANSLATE_NOOP("ModelsView", "Name"), QT_TRANSLATE_NOOP("ModelsView", "Source"),

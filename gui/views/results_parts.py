@@ -9,7 +9,9 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 def _pvalue(p) -> str:
     if p is None:
         return ""
-    return f"{p:.4f}" if p >= 0.0001 else f"{p:.1e}"
+    from factaudit.gui.i18n import number
+
+    return number(p, 4) if p >= 0.0001 else f"{p:.1e}"
 
 
 def _empty(canvas, why: str) -> None:

@@ -10,13 +10,15 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.engine.i18n import language
+from factaudit.gui import i18n
 from factaudit.gui.ops import error_text
 from factaudit.gui.views.tables import read_only_table
 from factaudit.gui.views.page_parts import section_head
 
 
 def _cell(count: int, share: float | None) -> str:
-    return f"{count}" if share is None else f"{count} ({100 * share:.0f}%)"
+    return i18n.number(count) if share is None else f"{i18n.number(count)} ({i18n.percent(share, 0)})"
 
 
 def _fill(table: QTableWidget, header: list[str], rows: list[list[str]]) -> None:
@@ -80,12 +82,17 @@ class TaxonomyView(QWidget):
         retrieval = [r for r in tax.retrieval if r.n_labelled]
         verify = [v for v in tax.verify if v.n_labelled]
         # columns carry the pattern's name, not a bare code ("R1 Entity mismatch")
-        r_patterns = [f"{p.pattern} {p.name}".strip() for p in (retrieval[0].patterns if retrieval else [])]
+        try:        # pattern names in the interface language (the codebook carries zh and de names)
+            book = services.audit.codebook(self.project)
+            named = lambda p: f"{p.pattern} {book.pattern_name(p.pattern, language())}".strip()  # noqa: E731
+        except FactAuditError:
+            named = lambda p: f"{p.pattern} {p.name}".strip()  # noqa: E731
+        r_patterns = [named(p) for p in (retrieval[0].patterns if retrieval else [])]
         _fill(self.retrieval_table, [self.tr("Run"), self.tr("Pairs"), self.tr("Labelled"), *r_patterns, self.tr("High quality"), self.tr("HQ decided")],
               [[r.run_id, str(r.n_pairs), str(r.n_labelled), *[_cell(p.count, p.share) for p in r.patterns],
-                "–" if r.high_quality_rate is None else f"{100 * r.high_quality_rate:.1f}%", str(r.n_quality_decided)]
+                "–" if r.high_quality_rate is None else i18n.percent(r.high_quality_rate), str(r.n_quality_decided)]
                for r in retrieval])
-        v_patterns = [f"{p.pattern} {p.name}".strip() for p in (verify[0].patterns if verify else [])]
+        v_patterns = [named(p) for p in (verify[0].patterns if verify else [])]
         _fill(self.verify_table, [self.tr("Run"), self.tr("Verdicts"), self.tr("Labelled"), *v_patterns],
               [[v.run_id, str(v.n_verdicts), str(v.n_labelled), *[_cell(p.count, p.share) for p in v.patterns]]
                for v in verify])
@@ -95,7 +102,7 @@ class TaxonomyView(QWidget):
                 if not m.n:
                     continue
                 codes = ", ".join(f"{c} {n}" for c, n in m.codes.items())
-                hq = "" if m.high_quality_share is None else f"{100 * m.high_quality_share:.0f}%"
+                hq = "" if m.high_quality_share is None else i18n.percent(m.high_quality_share, 0)
                 rows.append([run.run_id, m.dimension, str(m.n), hq, codes])
         _fill(self.marginal_table, [self.tr("Run"), self.tr("Dimension / step"), self.tr("Labelled"), self.tr("In high-quality set"), self.tr("Codes")], rows)
         if not retrieval and not verify:

@@ -1325,35 +1325,35 @@ V1: Selektive Abdeckung</translation>
     <name>DataView</name>
     <message>
         <source>documents</source>
-        <translation type="unfinished">Dokumente</translation>
+        <translation>Dokumente</translation>
     </message>
     <message>
         <source>passages</source>
-        <translation type="unfinished">Passagen</translation>
+        <translation>Passagen</translation>
     </message>
     <message>
         <source>items</source>
-        <translation type="unfinished">Einträge</translation>
+        <translation>Einträge</translation>
     </message>
     <message>
         <source>sentences</source>
-        <translation type="unfinished">Sätze</translation>
+        <translation>Sätze</translation>
     </message>
     <message>
         <source>claims</source>
-        <translation type="unfinished">Behauptungen</translation>
+        <translation>Behauptungen</translation>
     </message>
     <message>
         <source>hits</source>
-        <translation type="unfinished">Treffer</translation>
+        <translation>Treffer</translation>
     </message>
     <message>
         <source>verdicts</source>
-        <translation type="unfinished">Urteile</translation>
+        <translation>Urteile</translation>
     </message>
     <message>
         <source>predictions</source>
-        <translation type="unfinished">Vorhersagen</translation>
+        <translation>Vorhersagen</translation>
     </message>
     <message>
         <source>Items</source>
@@ -1449,7 +1449,7 @@ V1: Selektive Abdeckung</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished">ja</translation>
+        <translation>ja</translation>
     </message>
     <message>
         <source>All datasets</source>

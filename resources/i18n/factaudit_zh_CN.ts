@@ -1325,35 +1325,35 @@ V1: 选择性覆盖</translation>
     <name>DataView</name>
     <message>
         <source>documents</source>
-        <translation type="unfinished" />
+        <translation>个文档</translation>
     </message>
     <message>
         <source>passages</source>
-        <translation type="unfinished" />
+        <translation>个段落</translation>
     </message>
     <message>
         <source>items</source>
-        <translation type="unfinished" />
+        <translation>个条目</translation>
     </message>
     <message>
         <source>sentences</source>
-        <translation type="unfinished" />
+        <translation>个句子</translation>
     </message>
     <message>
         <source>claims</source>
-        <translation type="unfinished" />
+        <translation>条主张</translation>
     </message>
     <message>
         <source>hits</source>
-        <translation type="unfinished" />
+        <translation>条检索结果</translation>
     </message>
     <message>
         <source>verdicts</source>
-        <translation type="unfinished" />
+        <translation>个判定</translation>
     </message>
     <message>
         <source>predictions</source>
-        <translation type="unfinished" />
+        <translation>条预测</translation>
     </message>
     <message>
         <source>Items</source>
@@ -1449,7 +1449,7 @@ V1: 选择性覆盖</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished">是</translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>All datasets</source>
