@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QAbstractButton, QApplication, QGroupBox, QLabel, QLineEdit, QTableView, QTabWidget, QWidget,
 )
 
+from factaudit.engine.models.registry import EMBEDDED_CLASSIFIER, EMBEDDED_LLM
 from factaudit.gui import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -162,12 +163,14 @@ def offenders(top: QWidget, lang: str, where: str, found: dict[str, list[str]], 
     for w, text in visible_texts(top):
         if not text or w.objectName() in DATA_WIDGETS:
             continue
-        for d in data:
+        for d in (*MODEL_NAMES, *data):
             text = text.replace(d, " ") if d else text
         if english_in(text, lang):
             found.setdefault(owner_module(w), []).append(f"{where}: {type(w).__name__} {text[:70]!r}")
 
 
+# the embedded models' names are proper nouns ("minilm-verifier" is no English left in a sentence)
+MODEL_NAMES = (EMBEDDED_CLASSIFIER, EMBEDDED_LLM)
 # widgets that show the user's data (recent project files), not the interface
 DATA_WIDGETS = {"recentList"}
 
