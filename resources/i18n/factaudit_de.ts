@@ -1622,7 +1622,7 @@ V1: Selektive Abdeckung</translation>
     </message>
     <message>
         <source>not triaged</source>
-        <translation>nicht zugeordnet</translation>
+        <translation>nicht triagiert</translation>
     </message>
 </context>
 <context>
@@ -3745,7 +3745,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     </message>
     <message>
         <source>{n} triaged</source>
-        <translation>{n} zugeordnet</translation>
+        <translation>{n} triagiert</translation>
     </message>
     <message>
         <source>still reading…</source>
@@ -3781,7 +3781,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     </message>
     <message>
         <source>Not triaged yet.</source>
-        <translation>Noch nicht zugeordnet.</translation>
+        <translation>Noch nicht triagiert.</translation>
     </message>
     <message>
         <source>Not saved: {v0}</source>
@@ -3789,7 +3789,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     </message>
     <message>
         <source>saving a triage decision</source>
-        <translation>Zuordnung wird gespeichert</translation>
+        <translation>Triage-Entscheidung wird gespeichert</translation>
     </message>
 </context>
 <context>
