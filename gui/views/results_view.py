@@ -30,6 +30,29 @@ COMPARE_COLUMNS = (QT_TRANSLATE_NOOP("ResultsView", "Run"), "n", QT_TRANSLATE_NO
                    QT_TRANSLATE_NOOP("ResultsView", "McNemar p"), QT_TRANSLATE_NOOP("ResultsView", "Holm p"))
 
 
+class WrapLabel(QLabel):
+    """A word-wrapped label whose minimum height follows its wrapped text, so a long line (a 100k run's
+    figures, a longer translation) pushes the page into its scroll area instead of squeezing the table
+    below it: layouts ask a wrapped QLabel for one line's height."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None):
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+
+    def _fit(self) -> None:
+        h = self.heightForWidth(max(1, self.width()))
+        if h > 0 and h != self.minimumHeight():
+            self.setMinimumHeight(h)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+
 @dataclass
 class ResultsBundle:
     metrics: RunMetrics | None
@@ -124,8 +147,7 @@ class ResultsView(ChoosesMapping, QWidget):
         closed = QWidget()
         cl = QVBoxLayout(closed)
         cl.setContentsMargins(0, 0, 0, 0)
-        self.closed_label = QLabel("")
-        self.closed_label.setWordWrap(True)
+        self.closed_label = WrapLabel("")
         self.closed_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.closed_label.setToolTip(self.tr("Closed regime: claims with a gold four-way verdict (as in SciFact), scored verdict against verdict"))
         cl.addWidget(self.closed_label)
@@ -306,14 +328,15 @@ class ResultsView(ChoosesMapping, QWidget):
             self.status.setText(
                 self.tr("{run}: {sentences} sentences and {claims} claims scored; {failures} parse failures "
                         "excluded; {unscored} sentences unscored").format(
-                    run=m.run_id, sentences=m.n_sentences, claims=m.n_claims, failures=m.n_parse_failures,
-                    unscored=m.n_unscored) + (f" ({unscored})" if unscored else "")
+                    run=m.run_id, sentences=i18n.number(m.n_sentences), claims=i18n.number(m.n_claims),
+                    failures=i18n.number(m.n_parse_failures), unscored=i18n.number(m.n_unscored)) + (f" ({unscored})" if unscored else "")
                 + self.tr(". Precision and recall: Wilson 95%; F1: bootstrap 95%.") + contradicted)
         elif m.closed is not None:
             self.status.setText(
                 self.tr("{run}: no expert labels on answer sentences or claims, so no sentence- or claim-level "
                         "scores; {n} claims are scored against their gold verdicts below; {failures} parse failures "
-                        "excluded.").format(run=m.run_id, n=m.closed.n, failures=m.n_parse_failures) + contradicted)
+                        "excluded.").format(run=m.run_id, n=i18n.number(m.closed.n),
+                                            failures=i18n.number(m.n_parse_failures)) + contradicted)
         else:
             self.status.setText(self.tr("{run}: nothing to score: no verified claim has an expert label or a gold "
                                         "verdict; {failures} parse failures.").format(
@@ -373,10 +396,12 @@ class ResultsView(ChoosesMapping, QWidget):
                                                 "verdict (open-regime runs are scored above)."))
             return
         self.closed_label.setText(
-            self.tr("Closed regime: {n} claims with gold verdicts, accuracy {v0}, macro-F1 {v1}.").format(n=c.n, v0=percent_text(c.accuracy, c.accuracy_ci), v1=percent_text(c.macro_f1)))
+            self.tr("Closed regime: {n} claims with gold verdicts, accuracy {v0}, macro-F1 {v1}.").format(n=i18n.number(c.n), v0=percent_text(c.accuracy, c.accuracy_ci), v1=percent_text(c.macro_f1)))
         self.closed_table.setRowCount(len(c.per_class))
         for row, (label, v) in enumerate(c.per_class.items()):
-            values = (label, v.get("support", ""), *(percent_text(v.get(k)) for k in ("precision", "recall", "f1")))
+            support = v.get("support", "")
+            values = (label, i18n.number(support) if isinstance(support, (int, float)) else support,
+                      *(percent_text(v.get(k)) for k in ("precision", "recall", "f1")))
             for col, value in enumerate(values):
                 item = QTableWidgetItem(str(value))
                 if col > 0:

@@ -78,3 +78,44 @@ def test_a_claims_only_run_opens_on_the_claim_level(qtbot, demo_project, tmp_pat
     qtbot.waitUntil(lambda: view.bundle is not None and view.bundle.metrics is not None, timeout=30_000)
     view._show_metrics()
     assert view.level == "sentence"
+
+
+def test_the_closed_regime_line_wraps_without_hiding_the_table_and_groups_thousands(qtbot, demo_project, tmp_path):
+    # at 1920x1080 and 150 % the page column is ~600 px: the wrapped line must push the page into its
+    # scroll area, not squeeze the table's last row out of reach; 100,000 is written with separators
+    import dataclasses
+    import importlib.util
+    from pathlib import Path
+
+    from PySide6.QtCore import QLocale
+
+    spec = importlib.util.spec_from_file_location("laptop_layout_check",
+                                                  Path(__file__).with_name("laptop_layout_check.py"))
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+
+    gold = [c for c in queries.list_claims(demo_project, dataset="scifact-demo") if c.gold_label][:30]
+    path = tmp_path / "v.jsonl"
+    path.write_text("".join(json.dumps({"claim_id": c.id, "verdict": c.gold_label}) + "\n" for c in gold))
+    run_id = services.import_files(demo_project, [path], kind="verdicts").run_id
+    view = _open(qtbot, demo_project, run_id)
+    m = view.bundle.metrics
+    big = dataclasses.replace(m, closed=dataclasses.replace(m.closed, n=100_000))
+    view.bundle = dataclasses.replace(view.bundle, metrics=big)
+    f = view.font()
+    f.setPointSizeF(f.pointSizeF() * 1.5)      # the text at 150 %
+    view.setFont(f)
+    view.resize(560, 480)
+    view._show_metrics()
+    text = view.closed_label.text()
+    assert "100,000 claims" in text and "100000" not in text, text    # the tests run in en_US/C
+    assert QLocale("en_US").toString(100_000) == "100,000"
+
+    def problems():      # the laptop walk's own check: inside every ancestor up to the scroll area
+        return [p for p in check.problems_of(view, "Results") if "closedTable" in p]
+
+    qtbot.waitUntil(lambda: not problems(), timeout=5_000)
+    label = view.closed_label
+    assert label.height() >= 2 * label.fontMetrics().lineSpacing(), (label.width(), label.height())   # it wraps
+    assert label.geometry().bottom() < view.closed_table.geometry().top()
+    assert _rows_shown(view.closed_table) == view.closed_table.rowCount()
