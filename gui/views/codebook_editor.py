@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
+from factaudit.engine.i18n import language
 from factaudit.gui.views.codebook_forms import CodebookForms
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, ImportFailed
@@ -127,6 +128,7 @@ class CodebookEditor(CodebookForms, QWidget):
             self.errors.setText(error_text(exc))
             return
         self.version = book.version
+        self._book = book                # its translated names label the tree (the forms edit the English)
         self.latest = versions[-1]["version"] if versions else book.version
         self.data = book.to_json()
         self.version_combo.blockSignals(True)
@@ -161,13 +163,14 @@ class CodebookEditor(CodebookForms, QWidget):
             if select == ("target", target):
                 chosen = top
             for i, d in enumerate(self.data[target]):
-                di = QTreeWidgetItem([f"{i + 1}. {d.get('name') or d['id']}", ""])
+                di = QTreeWidgetItem([f"{i + 1}. {d.get('name') or d['id']}{self._in_language(target, d)}", ""])
                 di.setData(0, ROLE, ("dim", target, i))
                 top.addChild(di)
                 if select == ("dim", target, i):
                     chosen = di
                 for j, c in enumerate(d["codes"]):
-                    ci = QTreeWidgetItem([f"{j + 1}  {c.get('name') or c['id']}", c.get("pattern") or ""])
+                    ci = QTreeWidgetItem([f"{j + 1}  {c.get('name') or c['id']}{self._in_language(target, d, c)}",
+                                          c.get("pattern") or ""])
                     ci.setData(0, ROLE, ("code", target, i, j))
                     di.addChild(ci)
                     if select == ("code", target, i, j):
@@ -176,6 +179,21 @@ class CodebookEditor(CodebookForms, QWidget):
         self.tree.blockSignals(False)
         self.tree.setCurrentItem(chosen)
         self._selected(chosen, None)
+
+    def _in_language(self, target: str, d: dict, c: dict | None = None) -> str:
+        """The tree's hint: the name in the interface language after a "·", for a stored dimension or code
+        whose English name is unchanged here; nothing for a name being edited (it has no translation yet)."""
+        book = getattr(self, "_book", None)
+        lang = language()
+        if book is None or lang == "en":
+            return ""
+        dim = next((x for x in book.dimensions(target) if x.id == d.get("id")), None)
+        obj = dim if c is None or dim is None else dim.code(c.get("id"))
+        english = (c if c is not None else d).get("name")
+        if obj is None or obj.name != english:
+            return ""
+        shown = book.text(obj, "name", lang, dim if c is not None else None)
+        return f"  · {shown}" if shown and shown != english else ""
 
     def _path(self) -> tuple:
         item = self.tree.currentItem()
