@@ -67,6 +67,7 @@ class RetrieveDialog(JobDialog):
         self.rrf_spin.setToolTip(self.tr("RRF constant c in Σ 1/(c + rank)"))
         form.addRow(self.tr("RRF constant"), self.rrf_spin)
         root.addLayout(form)
+        self.retriever_combo.currentTextChanged.connect(lambda _t: self._update_applicable())
 
         self.progress_bar = QProgressBar()
         self.progress_bar.setObjectName("retrieveProgress")
@@ -90,6 +91,7 @@ class RetrieveDialog(JobDialog):
             self.buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
         self.cancel_button.setEnabled(False)
         root.addWidget(self.buttons)
+        self._update_applicable()
 
     # ---- settings ------------------------------------------------------------------------------
     def set_retriever(self, spec: str) -> None:
@@ -133,6 +135,16 @@ class RetrieveDialog(JobDialog):
         for w in (self.retriever_combo, self.k_spin, self.model_combo, self.dataset_combo, self.merge_check,
                   self.rrf_spin):
             w.setEnabled(not busy)
+        if not busy:
+            self._update_applicable()
+
+    def _update_applicable(self) -> None:
+        """The embedding model counts only for a plain 'dense' part, the RRF constant only for rrf:…; the
+        others leave them out of the run, so they are greyed rather than offered."""
+        spec = self.retriever_combo.currentText().strip()
+        parts = [p.strip() for p in spec.removeprefix("rrf:").split(",")]
+        self.model_combo.setEnabled("dense" in parts)
+        self.rrf_spin.setEnabled(spec.startswith("rrf:"))
 
     def _progress(self, done, total, message: str) -> None:
         if message != self._phase:          # a new phase (indexing, embedding, retrieving) restarts the meter

@@ -86,3 +86,23 @@ def test_cancel_marks_the_run_cancelled(qtbot, project, monkeypatch):
 
 def test_highlighted_escapes_and_marks():
     assert highlighted("a <b> fever", [(6, 11)]) == 'a &lt;b&gt; <span style="background-color:#ffe58a">fever</span>'
+
+
+def test_only_the_settings_the_retriever_uses_are_enabled(qtbot, project):
+    # bm25 ignores the embedding model and the RRF constant: the walk found both offered there
+    from factaudit.engine.retrieval.runner import parse_spec
+
+    dialog = RetrieveDialog(project)
+    qtbot.addWidget(dialog)
+    specs = [dialog.retriever_combo.itemText(i) for i in range(dialog.retriever_combo.count())]
+    specs += ["dense", "rrf:bm25,dense"]
+    assert "bm25" in specs and any(s.startswith("rrf:") for s in specs)
+    for spec in specs:
+        dialog.set_retriever(spec)
+        model_matters = parse_spec(spec, default_model="a") != parse_spec(spec, default_model="b")
+        assert dialog.model_combo.isEnabled() == model_matters, spec
+        assert dialog.rrf_spin.isEnabled() == parse_spec(spec).fused, spec
+    dialog.set_retriever("bm25")
+    dialog._set_busy(True)
+    dialog._set_busy(False)           # the end of a run does not re-enable what bm25 ignores
+    assert not dialog.model_combo.isEnabled() and not dialog.rrf_spin.isEnabled()
