@@ -159,3 +159,32 @@ def test_delete_unused_dataset_from_the_data_page(window, qtbot):
                     and window.data_view._delete_op.status == "done", timeout=10_000)
     qtbot.waitUntil(lambda: window.data_view.datasets.topLevelItemCount() == before - 1, timeout=10_000)
     assert [d.name for d in services.list_datasets(window.project)] == ["scifact-demo"]
+
+
+def test_seal_passphrase_fields_are_off_and_look_it_until_encryption_is_ticked(window, qtbot):
+    # the walk read the passphrase fields as offered with encryption unticked: they were disabled, but the
+    # stylesheet drew a disabled field exactly like an enabled one
+    from factaudit.gui.app import stylesheet
+    from factaudit.gui.dialogs.seal_dialog import SealDialog
+
+    dialog = SealDialog(window.project)
+    qtbot.addWidget(dialog)
+    dialog.setStyleSheet(stylesheet())
+    dialog.show()
+    qtbot.waitExposed(dialog)
+
+    def fill(edit) -> tuple[int, int, int]:
+        image = edit.grab().toImage()
+        c = image.pixelColor(image.width() - 6, image.height() // 2)    # inside the frame, right of any text
+        return c.red(), c.green(), c.blue()
+
+    assert not dialog.encrypt_check.isChecked()
+    assert not dialog.pass_edit.isEnabled() and not dialog.pass2_edit.isEnabled()
+    off = fill(dialog.pass_edit), fill(dialog.pass2_edit)
+    dialog.encrypt_check.setChecked(True)
+    assert dialog.pass_edit.isEnabled() and dialog.pass2_edit.isEnabled()
+    on = fill(dialog.pass_edit), fill(dialog.pass2_edit)
+    assert off[0] != on[0] and off[1] != on[1], (off, on)
+    assert sum(off[0]) < sum(on[0])          # greyed: darker than the white of a field to type in
+    dialog.encrypt_check.setChecked(False)
+    assert not dialog.pass_edit.isEnabled() and fill(dialog.pass_edit) == off[0]
