@@ -11,6 +11,8 @@ of 100,000 claims); a row's evidence is read only when it is shown.
 from __future__ import annotations
 
 import html
+import re
+from types import SimpleNamespace
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
@@ -24,6 +26,7 @@ from factaudit.gui.ops import Op, OpChanges, error_text
 from factaudit.gui import i18n
 from factaudit.gui.qtmodels.disagreement_model import DisagreementModel, kind_name, triage_name
 from factaudit.gui.serial_writer import SerialWriter
+from factaudit.gui.views.attribution import attribution_text
 from factaudit.gui.views.labeling_parts import annotator_for, keep_out_of_gc
 from factaudit.gui.views.review_detail import Loaded as _Loaded, detail_html, index_page as _index_page
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
@@ -50,13 +53,32 @@ PREFILL_REASONS = {
 }
 
 
+# services.Attribution.text(), as a pre-fill reason quotes it: rebuilt in the interface language
+ATTRIBUTION = re.compile(r"^P\((?P<label>[\w ]+)\) = (?P<prob>[\d.]+), passage (?P<passage>\S+), "
+                         r"(?:sentence (?P<one>\d+)|sentences (?P<first>\d+)-(?P<last>\d+)|a window)$")
+
+
+def _attribution(text: str) -> str:
+    m = ATTRIBUTION.match(text)
+    if m is None:
+        return text
+    first = m["one"] or m["first"]
+    last = m["one"] or m["last"]
+    return attribution_text(SimpleNamespace(failure=None, passage_id=m["passage"], prob=float(m["prob"]),
+                                            label=m["label"], first=int(first) if first else None,
+                                            last=int(last) if last else None))
+
+
 def prefill_reason_text(reason: str | None) -> str:
     reason = reason or ""
     head, sep, rest = reason.partition(" (")
     for key in (reason, head):
         if key in PREFILL_REASONS:
             text = QCoreApplication.translate("ReviewView", PREFILL_REASONS[key])
-            return text if key == reason else text + sep + rest
+            if key == reason:
+                return text
+            inner = rest[:-1] if rest.endswith(")") else rest
+            return f"{text}{sep}{_attribution(inner)})" if rest.endswith(")") else text + sep + rest
     return reason
 
 
