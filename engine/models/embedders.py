@@ -34,6 +34,17 @@ BACKEND_ENV = "FACTAUDIT_EMBEDDER_BACKEND"
 # Weights stored as float16 in the export (computed in float32): half of 90 MB for the bundle, and
 # cosine >= 0.9999996 to the fp32 graph (benchmarks/results/embedders.json).
 EXPORT_STORED = "fp16"
+# FACTAUDIT_EMBEDDER_PRECISION=int8 (or fp32) picks the embedded MiniLM's export: fp32 arithmetic
+# (weights stored as EXPORT_STORED) or dynamic int8. DEFAULT_PRECISION is what runs without it.
+PRECISION_ENV = "FACTAUDIT_EMBEDDER_PRECISION"
+FP32, INT8 = "fp32", "int8"
+DEFAULT_PRECISION = FP32
+# The nodes the int8 export keeps in fp32: quantising one node at a time on SciFact abstracts, the
+# feed-forward output projections of layers 0-2 and layer 4's attention moved the vectors most
+# (together over half of the whole graph's int8 error, for under a fifth of its arithmetic). The
+# embedding lookup stays fp32 too: quantising it saves file size only, no time.
+INT8_FP32_NODES = ("/inner/encoder/layer.0/output/dense/MatMul", "/inner/encoder/layer.1/output/dense/MatMul",
+                   "/inner/encoder/layer.2/output/dense/MatMul", "Attention_4", "EmbedLayerNormalization_0")
 # The export's graph uses ONNX Runtime's fused BERT kernels (onnx_embedder._fuse); in the cache folder's
 # name, so an export made before fusion is made again once.
 EXPORT_LAYOUT = "fused"
@@ -78,13 +89,27 @@ def bundled_onnx_folder() -> Path | None:
     return base / BUNDLED_ONNX
 
 
-def cached_onnx_folder(source: Path) -> Path:
-    """The export of these weights in the cache (keyed by their digest, so new weights re-export)."""
+def precision() -> str:
+    wanted = os.environ.get(PRECISION_ENV, "").strip().lower() or DEFAULT_PRECISION
+    if wanted not in (FP32, INT8):
+        raise ModelNotFound(f"{PRECISION_ENV}={wanted!r}: expected {FP32} or {INT8}")
+    return wanted
+
+
+def _stored(prec: str) -> str:
+    return INT8 if prec == INT8 else EXPORT_STORED
+
+
+def cached_onnx_folder(source: Path, prec: str | None = None) -> Path:
+    """The export of these weights in the cache (keyed by their digest, so new weights re-export, and by
+    the precision: int8 and fp32 vectors never share a folder, hence never a digest or an index cache)."""
+    stored = _stored(prec or precision())
     return (cache_dir() / "onnx"
-            / f"{EMBEDDED_MINILM}-{hashing.sha256_tree(source)[:16]}-{EXPORT_STORED}-{EXPORT_LAYOUT}")
+            / f"{EMBEDDED_MINILM}-{hashing.sha256_tree(source)[:16]}-{stored}-{EXPORT_LAYOUT}")
 
 
 def _embedded_onnx(export: bool) -> Path | None:
+    prec = precision()
     bundled = bundled_onnx_folder()
     if bundled is not None and onnx_embedder.is_onnx_folder(bundled):
         return bundled
@@ -92,7 +117,7 @@ def _embedded_onnx(export: bool) -> Path | None:
         source = _embedded_path()
     except ModelNotFound:
         return None
-    target = cached_onnx_folder(source)
+    target = cached_onnx_folder(source, prec)
     if onnx_embedder.is_onnx_folder(target):
         return target
     if not export or find_spec("torch") is None or find_spec("onnx") is None:
@@ -103,7 +128,8 @@ def _embedded_onnx(export: bool) -> Path | None:
     with FileLock(str(target) + ".lock"):
         if not onnx_embedder.is_onnx_folder(target):
             try:
-                onnx_embedder.export(source, target, hashing.sha256_tree(source), EXPORT_STORED)
+                onnx_embedder.export(source, target, hashing.sha256_tree(source), _stored(prec),
+                                     fp32_nodes=INT8_FP32_NODES if prec == INT8 else ())
             except Exception as exc:  # noqa: BLE001 - a failed export leaves sentence-transformers in charge
                 _log.warning("could not export %s to ONNX (%s); using sentence-transformers", source, exc)
                 return None

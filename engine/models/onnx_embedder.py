@@ -46,12 +46,14 @@ def runtime_available() -> bool:
 
 
 def export(st_folder: str | os.PathLike, out_folder: str | os.PathLike, source_sha256: str = "",
-           stored: str = "fp32", fuse: bool = True) -> Path:
+           stored: str = "fp32", fuse: bool = True, fp32_nodes: Sequence[str] = ()) -> Path:
     """Export the Transformer of a sentence-transformers folder to `out_folder` (replaced atomically).
     Eager attention and a padded dummy batch, so the traced graph keeps the attention mask (SDPA
     drops an all-ones mask at trace time, which would bake "no padding" into the graph).
     stored="fp16" keeps the weight matrices as float16 on disk, cast back to float32 when the session
-    loads them (half the file; the arithmetic stays fp32, only the weights are rounded)."""
+    loads them (half the file; the arithmetic stays fp32, only the weights are rounded).
+    stored="int8": the fp32 graph dynamically quantised (int8 weights per output channel, activations
+    quantised per call), except `fp32_nodes`, which keep fp32 weights and arithmetic."""
     import torch
     from transformers import AutoModel
 
@@ -82,13 +84,16 @@ def export(st_folder: str | os.PathLike, out_folder: str | os.PathLike, source_s
         fused = _fuse(tmp / ONNX_FILE, src) if fuse else {}
         if stored == "fp16":
             _store_fp16(tmp / ONNX_FILE)
+        elif stored == "int8":
+            _quantize_int8(tmp / ONNX_FILE, fp32_nodes)
         for rel in _COPIED:
             if (src / rel).is_file():
                 (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(src / rel, tmp / rel)
         (tmp / EXPORT_INFO).write_text(json.dumps({
             "source_sha256": source_sha256, "torch": torch.__version__, "opset": OPSET,
-            "attention": "eager", "stored": stored, "fused": fused}, indent=2) + "\n", encoding="utf-8")
+            "attention": "eager", "stored": stored, "fused": fused,
+            **({"fp32_nodes": list(fp32_nodes)} if stored == "int8" else {})}, indent=2) + "\n", encoding="utf-8")
         if out.exists():
             shutil.rmtree(out)
         os.replace(tmp, out)
@@ -116,6 +121,27 @@ def _fuse(path: Path, src: Path) -> dict[str, int]:
     counts = {k: int(v) for k, v in model.get_fused_operator_statistics().items() if v}
     model.save_model_to_file(str(path))
     return counts
+
+
+def _quantize_int8(path: Path, fp32_nodes: Sequence[str]) -> None:
+    """Dynamic int8 in place (onnxruntime.quantization): MatMul and the fused Attention get int8 weights
+    per output channel and activations quantised per call (VNNI kernels where the CPU has them), the
+    nodes named in fp32_nodes stay fp32 (the ones whose rounding moves the vectors most; a wrong name
+    is refused rather than silently quantised)."""
+    import onnx
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    names = {n.name for n in onnx.load(str(path), load_external_data=False).graph.node}
+    unknown = sorted(set(fp32_nodes) - names)
+    if unknown:
+        raise ValueError(f"{path}: no node named {', '.join(unknown)} to keep in fp32")
+    tmp = path.with_name(path.stem + ".int8.onnx")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        quantize_dynamic(str(path), str(tmp), weight_type=QuantType.QInt8, per_channel=True,
+                         nodes_to_exclude=list(fp32_nodes),
+                         extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT})
+    os.replace(tmp, path)
 
 
 def _store_fp16(path: Path, min_size: int = 1024) -> None:

@@ -183,3 +183,46 @@ def test_onnx_embedding_imports_no_torch(both):
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == ["onnx", 384, []]
+
+
+def test_the_int8_export_keeps_its_fp32_nodes_and_its_own_digest(tmp_path, monkeypatch, both):
+    """FACTAUDIT_EMBEDDER_PRECISION=int8 (#22 item 3): its own export in the cache, quantised except the
+    nodes INT8_FP32_NODES names, pinned by its own digest, so a dense index cache (keyed by the model
+    key) never serves fp32 vectors to an int8 run or back. Its vectors stay close to the stock ones; the
+    retrieval rule (nDCG@10 within 0.005 on all 5,183 SciFact abstracts) is benchmarks/bench_embedders.py's."""
+    import onnx
+
+    st, _, _ = both
+    monkeypatch.setenv("FACTAUDIT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv(embedders.PRECISION_ENV, "int8")
+    info = embedders.resolve_embedder("minilm-l6")
+    folder = Path(info.path)
+    assert info.backend == "onnx" and folder.parent == tmp_path / "cache" / "onnx"
+    assert folder.name == f"minilm-l6-{_tree_digest(embedders._embedded_path())[:16]}-int8-fused"
+    made = json.loads((folder / "export.json").read_text())
+    assert made["stored"] == "int8" and made["fp32_nodes"] == list(embedders.INT8_FP32_NODES)
+    ops = {n.name: n.op_type for n in onnx.load(str(folder / "model.onnx")).graph.node}
+    assert all(ops[name] in ("MatMul", "Attention", "EmbedLayerNormalization") for name in embedders.INT8_FP32_NODES)
+    kinds = list(ops.values())
+    # every other MatMul and Attention of the 6 layers became its integer form
+    assert kinds.count("MatMulInteger") == 18 - 3 and kinds.count("QAttention") == 6 - 1
+    prov = embedders.provenance(info)
+    assert prov["sha256"] == _tree_digest(folder)
+    monkeypatch.setenv(embedders.PRECISION_ENV, "fp32")
+    fp32_info = embedders.resolve_embedder("minilm-l6")
+    assert embedders.model_sha256(fp32_info) != prov["sha256"]
+    assert embedders.model_key(fp32_info) != embedders.model_key(info)
+    texts = ["Statins lower LDL cholesterol.", "Vitamin D supplementation and fractures in the elderly " * 10]
+    got = onnx_embedder.OnnxEmbedder(folder).encode(texts)
+    cos = np.sum(got * st.encode(texts, normalize_embeddings=True), axis=1)
+    assert float(cos.min()) >= 0.98 and float(cos.max()) < 0.99999    # close, and not the fp32 graph
+
+
+def test_a_bad_precision_or_an_unknown_fp32_node_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setenv(embedders.PRECISION_ENV, "int4")
+    with pytest.raises(embedders.ModelNotFound, match="int4"):
+        embedders.resolve_embedder("minilm-l6")
+    with pytest.raises(ValueError, match="no_such_node"):
+        onnx_embedder.export(embedders._embedded_path(), tmp_path / "q", stored="int8", fuse=False,
+                             fp32_nodes=("no_such_node",))
+    assert not (tmp_path / "q").exists()
