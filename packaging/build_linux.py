@@ -29,7 +29,7 @@ import linux_deps  # noqa: E402
 
 APP = "factaudit"
 PREFIX = f"/opt/{APP}"
-MAX_MB = 700                   # issue #24: bundle and packages at most 700 MB unpacked (MiB, as `du -sm`)
+MAX_MB = 700                   # issue #24: bundle and packages at most 700 MB unpacked (decimal MB: 667.6 MiB)
 ICON_SIZES = (16, 32, 48, 64, 128, 256)
 DESKTOP = LINUX / f"{APP}.desktop"
 MIME_XML = LINUX / f"{APP}-mime.xml"
@@ -111,16 +111,17 @@ def biggest(bundle: Path, depth: int = 3, top: int = 15) -> list[tuple[int, str]
 
 
 def size_report(bundle: Path) -> str:
-    lines = [f"{bundle}: {tree_bytes(bundle) / 2**20:.0f} MiB unpacked"]
+    lines = [f"{bundle}: {tree_bytes(bundle) / 2**20:.0f} MiB ({tree_bytes(bundle) / 10**6:.1f} MB) unpacked"]
     lines += [f"  {n / 2**20:7.1f} MiB  {k}" for n, k in biggest(bundle)]
     return "\n".join(lines)
 
 
 def check_size(path: Path, what: str, max_mb: int = MAX_MB) -> float:
-    mib = tree_bytes(path) / 2**20
-    if mib > max_mb:
-        raise BuildError(f"{what} is {mib:.0f} MiB unpacked, over the {max_mb} MiB limit (see `sizes`)")
-    return mib
+    """The tree's size in MiB, after refusing one over max_mb decimal megabytes (the issue's unit)."""
+    size = tree_bytes(path)
+    if size > max_mb * 10**6:
+        raise BuildError(f"{what} is {size / 10**6:.1f} MB unpacked, over the {max_mb} MB limit (see `sizes`)")
+    return size / 2**20
 
 
 # ---- the shared files -----------------------------------------------------------------------------
@@ -224,6 +225,8 @@ def build_deb(bundle: Path, out: Path, *, work: Path | None = None, compress: st
     stage_tree(bundle, root)
     staged_mib = check_size(root, "the package", max_mb)
     installed = installed_kib(root)
+    if installed * 1024 > max_mb * 10**6:     # what apt shows: each file rounded up to a KiB
+        raise BuildError(f"the package's Installed-Size is {installed * 1024 / 10**6:.1f} MB, over the {max_mb} MB limit")
     debian = root / "DEBIAN"
     debian.mkdir()
     depends = linux_deps.depends_field(needs)
@@ -235,8 +238,8 @@ def build_deb(bundle: Path, out: Path, *, work: Path | None = None, compress: st
     deb = out / f"{APP}_{version}_{arch}.deb"
     subprocess.run(["dpkg-deb", "--root-owner-group", f"-Z{compress}", "--build", str(root), str(deb)],
                    check=True, stdout=subprocess.DEVNULL)
-    log(f"bundle {bundle_mib:.0f} MiB, package {staged_mib:.0f} MiB unpacked, {deb.stat().st_size / 2**20:.0f} MiB "
-        f"as {deb.name}")
+    log(f"bundle {bundle_mib:.0f} MiB, package {staged_mib:.0f} MiB unpacked (Installed-Size {installed} KiB = "
+        f"{installed * 1024 / 10**6:.1f} MB), {deb.stat().st_size / 2**20:.0f} MiB as {deb.name}")
     log(f"Depends: {depends}")
     if needs.optional:
         log("not depended on (optional plugins): " + ", ".join(needs.optional))

@@ -14,7 +14,9 @@
 #   3. `factaudit --self-test` as an ordinary user passes;
 #   4. `xdg-mime query default` names factaudit.desktop for each factaudit type; `xdg-mime query
 #      filetype` names the right type for a project, a rater package and copies of both under a
-#      name no glob knows (the application_id magic);
+#      name no glob knows (the application_id magic); a Chinese report (`report --lang zh`) draws
+#      its plots with no "missing glyph" warning from the bundle's own CJK font, on a system with
+#      none (and warns with that font moved away: the control);
 #   5. the double-click: an Xvfb X server runs on this machine (its socket bind-mounted into the
 #      chroot), `xdg-open FILE` runs as the ordinary user with DISPLAY set, and the check waits for
 #      a factaudit window whose title names that file (xdotool), checks that the process behind it
@@ -121,6 +123,36 @@ if [ "$step" = install ]; then
         echo "xdg-mime query filetype $f: $kind"
         [ "$kind" = "$want" ] || { echo "FAIL: $f should be $want"; status=1; }
     done
+
+    echo "== a Chinese report's plots with the bundle's CJK font (none installed here)"
+    fonts=/opt/factaudit/_internal/factaudit/resources/reports/fonts
+    echo "bundled: $(cd "$fonts" && ls | tr '\n' ' ')"
+    system_cjk=$(find /usr/share/fonts /usr/local/share/fonts \( -iname '*cjk*' -o -iname '*wqy*' -o -iname '*droid*' \
+                 -o -iname '*hei*' -o -iname '*ming*' \) 2>/dev/null | head -n 3)
+    if [ -n "$system_cjk" ]; then echo "FAIL: this system has a CJK font ($system_cjk): the check would prove nothing"; exit 1; fi
+    run "printf '%s\n' '{\"id\": \"z1\", \"claim\": \"Aspirin lowers fever\", \"label\": \"Supported\"}' \
+        '{\"id\": \"z2\", \"claim\": \"Aspirin cures pain\", \"label\": \"Refuted\"}' \
+        '{\"id\": \"z3\", \"claim\": \"Ibuprofen eases pain\", \"label\": \"Supported\"}' >zh-claims.jsonl &&
+        printf '%s\n' '{\"claim_id\": \"z1\", \"verdict\": \"Supported\"}' '{\"claim_id\": \"z2\", \"verdict\": \"Supported\"}' \
+        '{\"claim_id\": \"z3\", \"verdict\": \"No Evidence\"}' >zh-verdicts.jsonl &&
+        factaudit new zh.faproj >/dev/null && factaudit import zh.faproj --kind claims zh-claims.jsonl >/dev/null &&
+        factaudit import zh.faproj --kind verdicts zh-verdicts.jsonl >/dev/null" ||
+        { echo "FAIL: could not make the project to report on"; exit 1; }
+    zh_report() {   # folder: writes it, prints how many missing-glyph warnings the run gave
+        run "factaudit report zh.faproj --out $1 --lang zh --resamples 200 >/dev/null 2>$1.err" ||
+            { tail -n 5 "/home/tester/$1.err" >&2; echo "FAIL: factaudit report --lang zh" >&2; return 1; }
+        grep -c 'missing from font' "/home/tester/$1.err" || true
+    }
+    # the control first: with the bundled font moved away the same report must warn, or the count proves nothing
+    mv "$fonts" /tmp/bundled-fonts-aside
+    without=$(zh_report report-zh-without-font) || without=error
+    mv /tmp/bundled-fonts-aside "$fonts"
+    with=$(zh_report report-zh) || with=error
+    plots=$(grep -o 'data:image/png' /home/tester/report-zh/report.html | wc -l)
+    echo "missing-glyph warnings: $without without the bundled font, $with with it; $plots plots in report-zh/report.html"
+    if [ "$without" = error ] || [ "$with" != 0 ] || [ "$without" = 0 ] || [ "$plots" = 0 ]; then
+        echo "FAIL: the bundled CJK font does not render the Chinese plots"; status=1
+    fi
     exit $status
 fi
 

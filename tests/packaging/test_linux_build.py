@@ -164,11 +164,29 @@ def test_an_unmapped_library_or_an_oversized_bundle_stops_the_build(tmp_path, mo
     if not shutil.which("dpkg-deb"):
         pytest.skip("dpkg-deb is not installed")
     bundle = _stand_in_bundle(tmp_path)
-    with pytest.raises(build.BuildError, match="over the 0 MiB limit"):
+    with pytest.raises(build.BuildError, match="over the 0 MB limit"):
         build.build_deb(bundle, tmp_path / "out", work=tmp_path / "work", compress="none", max_mb=0)
     (bundle / "_internal" / "libQt6Gui.so.6").unlink()   # now the plugin links a library nobody has
     with pytest.raises(build.BuildError, match="libQt6Gui.so.6"):
         build.build_deb(bundle, tmp_path / "out", work=tmp_path / "work", compress="none")
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_limit_is_decimal_megabytes_of_files_and_of_installed_size(tmp_path, monkeypatch):
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "blob").write_bytes(b"x" * 1_048_000)      # 1.048 MB but 0.9995 MiB: only a MiB limit passes it
+    with pytest.raises(build.BuildError, match="1.0 MB unpacked, over the 1 MB limit"):
+        build.check_size(tree, "it", max_mb=1)
+    assert build.check_size(tree, "it", max_mb=2) == pytest.approx(1_048_000 / 2**20)
+    if not shutil.which("dpkg-deb"):
+        pytest.skip("dpkg-deb is not installed")
+    # files within the limit but an Installed-Size (each file rounded up to a KiB) over it
+    bundle = _stand_in_bundle(tmp_path)
+    limit_mb = build.tree_bytes(bundle) // 10**6 + 2
+    monkeypatch.setattr(build, "installed_kib", lambda root: limit_mb * 10**6 // 1024 + 1)
+    with pytest.raises(build.BuildError, match="Installed-Size"):
+        build.build_deb(bundle, tmp_path / "out", work=tmp_path / "work", compress="none", max_mb=limit_mb)
     assert not (tmp_path / "out").exists()
 
 
