@@ -3,7 +3,46 @@ in a project that has none, stores it for that project (and as the default the n
 and says when it changed so the window's status bar shows it."""
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
+
 from factaudit.gui.views.labeling_parts import annotator_for, annotator_name, project_annotator, set_project_annotator
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("AnnotatorChoice", text)
+
+
+def ask_once(parent, project) -> str | None:
+    """Who labels and triages in this project: its stored name, else asked now and stored for it (None:
+    not given). Review's triage and Labeling's first label share it, so neither writes the login name
+    unasked and the name is asked once per project."""
+    name = project_annotator(project)
+    if name:
+        return name
+    name = ask_name(parent)
+    if not name:
+        return None
+    set_project_annotator(project, name)
+    window = parent.window() if parent is not None else None
+    if hasattr(window, "update_status"):        # the status bar names who labels in this project
+        window.update_status()
+    return name
+
+
+def ask_name(parent) -> str | None:
+    """The question itself (a modal dialog offering the last name used); None when cancelled or empty."""
+    from PySide6.QtWidgets import QInputDialog, QLineEdit
+
+    name, ok = QInputDialog.getText(parent, _tr("Who is labelling?"),
+                                    _tr("Your name, stored with every label and triage decision you make in this "
+                                        "project:"), QLineEdit.EchoMode.Normal, annotator_name())
+    return name.strip() if ok and name.strip() else None
+
+
+def annotator_shown(project, typed: str = "") -> str:
+    """The name beside the labeling unit: the one typed or stored for this project, never the login
+    name a first label would not use."""
+    return typed.strip() or project_annotator(project) or _tr("not set yet (asked at the first label)")
 
 
 class AnnotatorChoice:
@@ -32,6 +71,10 @@ class AnnotatorChoice:
 
     def _have_annotator(self) -> bool:
         """True once this project knows who labels; asks at the first label (False: not given)."""
+        stored = project_annotator(self.project)
+        if stored and not self.annotator_edit.isReadOnly() and not self.annotator_edit.text().strip():
+            self.annotator_edit.setText(stored)        # given at a triage since this page was built
+            return True
         if self.annotator_edit.isReadOnly() or self.annotator_edit.text().strip():
             if not self.annotator_edit.isReadOnly() and project_annotator(self.project) is None:
                 set_project_annotator(self.project, self.annotator_edit.text().strip())

@@ -30,7 +30,7 @@ from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import (  # noqa: F401  (annotator helpers re-exported for callers)
     _Done, _Pending, annotator_name, esc as _esc, keep_out_of_gc, set_annotator_name,
 )
-from factaudit.gui.views.labeling_annotator import AnnotatorChoice
+from factaudit.gui.views.labeling_annotator import AnnotatorChoice, annotator_shown
 from factaudit.gui.views.labeling_render import MODES, LabelingLayout
 
 NO_RUN = QT_TRANSLATE_NOOP("LabelingView", "(none)")      # shown translated; never a run id
@@ -257,13 +257,16 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
     def _update_progress(self) -> None:
         q, entry = self.queue, self.entry
         if q is None:
-            self.progress_label.setText(self.tr("annotator {annotator}").format(annotator=self.annotator))
+            self.progress_label.setText(self.tr("annotator {annotator}").format(annotator=self._annotator_shown()))
             return
         size = (self.tr("{units} units in the run, {done} finished by you before").format(
                     units=i18n.number(q.n_units), done=i18n.number(q.n_done)) if q.n_units is not None
                 else self.tr("ordering the rest of the queue…"))
         extra = " · " + (self.tr(PASSES[entry.pass_]) if entry.pass_ in PASSES else entry.pass_) if entry else ""
-        self.progress_label.setText(self.tr("Unit {v0}{extra} · {size} · {v1} committed this session · annotator {annotator} · codebook v{v2}").format(v0=i18n.number(self.index + 1), extra=extra, size=size, v1=i18n.number(len(self.committed)), annotator=self.annotator, v2=self.codebook_version or '?'))
+        self.progress_label.setText(self.tr("Unit {v0}{extra} · {size} · {v1} committed this session · annotator {annotator} · codebook v{v2}").format(v0=i18n.number(self.index + 1), extra=extra, size=size, v1=i18n.number(len(self.committed)), annotator=self._annotator_shown(), v2=self.codebook_version or '?'))
+
+    def _annotator_shown(self) -> str:
+        return annotator_shown(self.project, self.annotator_edit.text())
 
     # ---- keys ------------------------------------------------------------------------------------
     def handle_key(self, e: QKeyEvent) -> None:

@@ -27,7 +27,8 @@ from factaudit.gui import i18n
 from factaudit.gui.qtmodels.disagreement_model import DisagreementModel, kind_name, triage_name
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.attribution import attribution_text
-from factaudit.gui.views.labeling_parts import annotator_for, keep_out_of_gc
+from factaudit.gui.views.labeling_annotator import ask_once
+from factaudit.gui.views.labeling_parts import keep_out_of_gc
 from factaudit.gui.views.review_detail import Loaded as _Loaded, detail_html, index_page as _index_page
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
 
@@ -469,7 +470,12 @@ class ReviewView(ChoosesMapping, QWidget):
         d = self.current
         if d is None or self.project.readonly:
             return
-        who, r = annotator_for(self.project), self.result
+        who = ask_once(self, self.project)      # per project, asked before its first triage or label
+        if not who:
+            self.decision_label.setText(self.tr("Not saved: give your name first (it is stored with every "
+                                                "triage decision)."))
+            return
+        r = self.result
         self.model.set_triage(row, code)
         d.triage_annotator = who
         self._set_buttons(d)

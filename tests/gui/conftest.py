@@ -25,12 +25,14 @@ def isolated_settings(qapp, tmp_path, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _annotator_answers(monkeypatch):
-    """The Labeling page asks who labels at a project's first label (a modal dialog); tests answer with
-    the default it offers. tests/gui/test_annotator_per_project.py drives the real question."""
+    """The Labeling page asks who labels at a project's first label, Review at its first triage (modal
+    dialogs); tests answer with the default it offers. tests/gui/test_annotator_per_project.py drives the real question."""
+    from factaudit.gui.views import labeling_annotator
     from factaudit.gui.views.labeling_annotator import AnnotatorChoice
     from factaudit.gui.views.labeling_parts import annotator_name
 
     monkeypatch.setattr(AnnotatorChoice, "ask_annotator", lambda self: annotator_name())
+    monkeypatch.setattr(labeling_annotator, "ask_name", lambda parent: annotator_name())   # Review's triage
 
 
 @pytest.fixture

@@ -74,3 +74,75 @@ def test_the_first_label_asks_and_the_name_stays_with_the_project(qtbot, closer,
     assert project_annotator(window.project) == "Dana" and "labelling as Dana" in window.project_label.text()
     assert len(asked) == 3
     window.close()
+
+
+def test_triage_asks_once_per_project_and_labeling_then_does_not(qtbot, closer, demo_project, tmp_path, monkeypatch):
+    # the walk found triage saved "by root" (the login name) unasked while the status bar said the
+    # labeller is asked at the first label, and Labeling showing "annotator root" beside an empty field
+    import importlib.util
+    from pathlib import Path
+
+    from factaudit.gui.views import labeling_annotator
+    from factaudit.gui.views.labeling_parts import annotator_name
+    from factaudit.gui.views.review_view import TRIAGE, ReviewView
+
+    spec = importlib.util.spec_from_file_location("audit_views", Path(__file__).with_name("test_audit_views.py"))
+    audit_views = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(audit_views)
+    data = audit_views.build(demo_project, tmp_path)
+    asked = []
+    answers = iter(["", "Fay"])            # the first question is cancelled
+    monkeypatch.setattr(labeling_annotator, "ask_name", lambda parent: (asked.append(annotator_name()),
+                                                                         next(answers) or None)[1])
+    assert project_annotator(demo_project) is None
+
+    view = ReviewView(demo_project)
+    qtbot.addWidget(view)
+    view.show()
+    view.select(data["verify_run"], data["retrieval_run"], level="sentence", mapping="R+NE")
+    assert view.flush() and view.row_count() > 1
+    first = view.current.unit_id
+    view.set_triage(TRIAGE[1][0])          # cancelled: nothing saved, nothing stored under the login name
+    assert view.flush() and len(asked) == 1
+    assert "give your name first" in view.decision_label.text()
+    stored = services.disagreements(demo_project, data["verify_run"], retrieval_run=data["retrieval_run"],
+                                    level="sentence", mapping="R+NE")
+    assert not [d for d in stored.disagreements if d.triage]
+    view.set_row(0)
+    view.set_triage(TRIAGE[1][0])
+    assert view.flush() and len(asked) == 2 and project_annotator(demo_project) == "Fay"
+    view.set_triage(TRIAGE[2][0])          # the next decision does not ask again
+    assert view.flush() and len(asked) == 2
+    stored = services.disagreements(demo_project, data["verify_run"], retrieval_run=data["retrieval_run"],
+                                    level="sentence", mapping="R+NE")
+    decided = {d.unit_id: d.triage_annotator for d in stored.disagreements if d.triage}
+    assert decided[first] == "Fay" and set(decided.values()) == {"Fay"} and len(decided) == 2
+
+    # Labeling built after the triage: it labels as Fay without asking, and names no login name before
+    monkeypatch.setattr(labeling_annotator.AnnotatorChoice, "ask_annotator",
+                        lambda self: (asked.append("label"), None)[1])
+    from factaudit.gui.views.labeling_view import LabelingView
+
+    labeling = LabelingView(demo_project)
+    qtbot.addWidget(labeling)
+    labeling.annotator_edit.setText("")                 # as if built before the triage gave the name
+    assert labeling._have_annotator() and "label" not in asked
+    assert labeling.annotator_edit.text() == "Fay" and labeling.annotator == "Fay"
+    assert labeling_annotator.annotator_shown(demo_project) == "Fay"
+
+
+def test_labeling_names_no_login_name_before_the_first_label(qtbot, demo_project):
+    from factaudit.gui.views.labeling_annotator import annotator_shown
+    from factaudit.gui.views.labeling_parts import annotator_name
+    from factaudit.gui.views.labeling_view import LabelingView
+
+    assert project_annotator(demo_project) is None
+    view = LabelingView(demo_project)
+    qtbot.addWidget(view)
+    view._update_progress()
+    shown = view.progress_label.text()
+    assert view.annotator_edit.text() == "" and "asked at the first label" in shown, shown
+    assert f"annotator {annotator_name()}" not in shown
+    view.annotator_edit.setText("Gil")
+    view._update_progress()
+    assert "annotator Gil" in view.progress_label.text() and annotator_shown(demo_project, "Gil") == "Gil"

@@ -76,10 +76,12 @@ def _press(qtbot, widget, *keys) -> None:
 
 @pytest.fixture
 def labeling(qtbot, demo_project, tmp_path):
+    from factaudit.gui.views.labeling_parts import set_project_annotator
     from factaudit.gui.views.labeling_view import LabelingView, set_annotator_name
 
     data = make_audit_data(demo_project, tmp_path)
     set_annotator_name(ANNOTATOR)
+    set_project_annotator(demo_project, ANNOTATOR)    # the name is per project: no question at the first label
     view = LabelingView(demo_project)
     qtbot.addWidget(view)
     view.resize(1300, 800)

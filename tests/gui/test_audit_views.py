@@ -76,6 +76,7 @@ def shot(qtbot, widget, path: Path) -> None:
 
 # ---- review ------------------------------------------------------------------------------------
 def test_review_disagreements_prefill_and_triage(qtbot, demo_project, tmp_path, screenshots):
+    from factaudit.gui.views.labeling_parts import set_project_annotator
     from factaudit.gui.views.labeling_view import set_annotator_name
     from factaudit.gui.views.review_view import ReviewView
 
@@ -94,6 +95,7 @@ def test_review_disagreements_prefill_and_triage(qtbot, demo_project, tmp_path, 
         services.audit.annotate(project, target="evidence", claim_id=f"{y}#1", passage_id=data["hits"][f"{y}#1"][1],
                                 dimension=dim, code=code, annotator="tester")
     set_annotator_name("dr-review")
+    set_project_annotator(project, "dr-review")      # per project: triage asks only when it is unset
 
     view = ReviewView(project)
     qtbot.addWidget(view)
@@ -409,11 +411,13 @@ def test_ctrl_4_opens_review_and_digits_triage_at_once(qtbot, demo_project, tmp_
     from PySide6.QtWidgets import QApplication
 
     from factaudit.gui.main_window import PAGES, ProjectWindow
+    from factaudit.gui.views.labeling_parts import set_project_annotator
     from factaudit.gui.views.labeling_view import set_annotator_name
     from factaudit.gui.views.review_view import TRIAGE
 
     data = build(demo_project, tmp_path)
     set_annotator_name("dr-keys")
+    set_project_annotator(demo_project, "dr-keys")
     window = ProjectWindow(demo_project)
     closer(window)
     window.show()
