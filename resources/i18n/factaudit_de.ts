@@ -2058,6 +2058,18 @@ V1: Selektive Abdeckung</translation>
         <translation>Begründung des Prüfers (6 Schritte)</translation>
     </message>
     <message>
+        <source>supports</source>
+        <translation>stützt</translation>
+    </message>
+    <message>
+        <source>refutes</source>
+        <translation>widerlegt</translation>
+    </message>
+    <message>
+        <source>neutral</source>
+        <translation>neutral</translation>
+    </message>
+    <message>
         <source>disagreement</source>
         <translation>Abweichung</translation>
     </message>
@@ -3784,6 +3796,10 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Noch nicht triagiert.</translation>
     </message>
     <message>
+        <source>Not saved: give your name first (it is stored with every triage decision).</source>
+        <translation>Nicht gespeichert: Geben Sie zuerst Ihren Namen an (er wird mit jeder Triage-Entscheidung gespeichert).</translation>
+    </message>
+    <message>
         <source>Not saved: {v0}</source>
         <translation>Nicht gespeichert: {v0}</translation>
     </message>
@@ -4646,6 +4662,18 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     <message>
         <source>No passages.</source>
         <translation>Keine Passagen.</translation>
+    </message>
+    <message>
+        <source>supports</source>
+        <translation>stützt</translation>
+    </message>
+    <message>
+        <source>refutes</source>
+        <translation>widerlegt</translation>
+    </message>
+    <message>
+        <source>neutral</source>
+        <translation>neutral</translation>
     </message>
     <message>
         <source>ok</source>

@@ -2058,6 +2058,18 @@ V1: 选择性覆盖</translation>
         <translation>核验推理（6 个步骤）</translation>
     </message>
     <message>
+        <source>supports</source>
+        <translation>支持</translation>
+    </message>
+    <message>
+        <source>refutes</source>
+        <translation>反驳</translation>
+    </message>
+    <message>
+        <source>neutral</source>
+        <translation>中立</translation>
+    </message>
+    <message>
         <source>disagreement</source>
         <translation>分歧</translation>
     </message>
@@ -3784,6 +3796,10 @@ Every label is saved as you make it; close the window whenever you like and open
         <translation>尚未分诊。</translation>
     </message>
     <message>
+        <source>Not saved: give your name first (it is stored with every triage decision).</source>
+        <translation>未保存：请先输入您的姓名（它会随每个分诊决定一起保存）。</translation>
+    </message>
+    <message>
         <source>Not saved: {v0}</source>
         <translation>未保存：{v0}</translation>
     </message>
@@ -4646,6 +4662,18 @@ Every label is saved as you make it; close the window whenever you like and open
     <message>
         <source>No passages.</source>
         <translation>没有段落。</translation>
+    </message>
+    <message>
+        <source>supports</source>
+        <translation>支持</translation>
+    </message>
+    <message>
+        <source>refutes</source>
+        <translation>反驳</translation>
+    </message>
+    <message>
+        <source>neutral</source>
+        <translation>中立</translation>
     </message>
     <message>
         <source>ok</source>
