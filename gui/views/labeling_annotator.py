@@ -8,10 +8,6 @@ from PySide6.QtCore import QCoreApplication
 from factaudit.gui.views.labeling_parts import annotator_for, annotator_name, project_annotator, set_project_annotator
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("AnnotatorChoice", text)
-
-
 def ask_once(parent, project) -> str | None:
     """Who labels and triages in this project: its stored name, else asked now and stored for it (None:
     not given). Review's triage and Labeling's first label share it, so neither writes the login name
@@ -33,8 +29,8 @@ def ask_name(parent) -> str | None:
     """The question itself (a modal dialog offering the last name used); None when cancelled or empty."""
     from PySide6.QtWidgets import QInputDialog, QLineEdit
 
-    name, ok = QInputDialog.getText(parent, _tr("Who is labelling?"),
-                                    _tr("Your name, stored with every label and triage decision you make in this "
+    name, ok = QInputDialog.getText(parent, QCoreApplication.translate("AnnotatorChoice", "Who is labelling?"),
+                                    QCoreApplication.translate("AnnotatorChoice", "Your name, stored with every label and triage decision you make in this "
                                         "project:"), QLineEdit.EchoMode.Normal, annotator_name())
     return name.strip() if ok and name.strip() else None
 
@@ -42,7 +38,7 @@ def ask_name(parent) -> str | None:
 def annotator_shown(project, typed: str = "") -> str:
     """The name beside the labeling unit: the one typed or stored for this project, never the login
     name a first label would not use."""
-    return typed.strip() or project_annotator(project) or _tr("not set yet (asked at the first label)")
+    return typed.strip() or project_annotator(project) or QCoreApplication.translate("AnnotatorChoice", "not set yet (asked at the first label)")
 
 
 class AnnotatorChoice:

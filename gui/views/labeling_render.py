@@ -18,6 +18,10 @@ from factaudit.gui.views.page_parts import section_head
 
 MODES = {"evidence": QT_TRANSLATE_NOOP("LabelingLayout", "Evidence pairs (5 dimensions)"),
          "reasoning": QT_TRANSLATE_NOOP("LabelingLayout", "Verifier reasoning (6 steps)")}
+# a passage's stance in a per-passage verify run (engine/pipeline/aggregate.STANCES)
+STANCE_NAMES = {"supports": QT_TRANSLATE_NOOP("LabelingLayout", "supports"),
+                "refutes": QT_TRANSLATE_NOOP("LabelingLayout", "refutes"),
+                "neutral": QT_TRANSLATE_NOOP("LabelingLayout", "neutral")}
 # why a unit is in the queue (engine.audit.queues reasons)
 REASONS = {"disagreement": QT_TRANSLATE_NOOP("LabelingLayout", "disagreement"),
            "sample": QT_TRANSLATE_NOOP("LabelingLayout", "sample"),
@@ -249,7 +253,8 @@ class LabelingLayout:
         lines = []
         if u.target == "evidence":
             if u.verdict:
-                stance = self.tr(" (this passage: {stance})").format(stance=_esc(u.stance)) if u.stance else ""
+                stance = self.tr(" (this passage: {stance})").format(
+                    stance=_esc(self.tr(STANCE_NAMES[u.stance]) if u.stance in STANCE_NAMES else u.stance)) if u.stance else ""
                 lines.append(self.tr("System verdict: <b>{verdict}</b>").format(verdict=_esc(verdict_name(u.verdict)))
                              + stance)
             else:

@@ -151,7 +151,7 @@ class VerdictView(QWidget):
         flagged = vs.passage_findings(self.project, [p.passage_id for p in d.evidence])
         for n, p in enumerate(d.evidence, start=1):
             mark = " <b>" + self.tr("[used]") + "</b>" if p.used else ""
-            stance = " · " + self.tr("stance: <b>{stance}</b>").format(stance=e(p.stance)) if p.stance else ""
+            stance = " · " + self.tr("stance: <b>{stance}</b>").format(stance=e(self._stance(p.stance))) if p.stance else ""
             title = f"<i>{e(p.title)}</i><br>" if p.title else ""
             warn = (f"<span style='color:#8f1d1d'>{e(vs.passage_warning(flagged[p.passage_id]))}</span><br>"
                     if p.passage_id in flagged else "")
@@ -163,6 +163,11 @@ class VerdictView(QWidget):
             rank = self.tr("(rank {rank})").format(rank=p.rank)
             ev.append(f"<p><b>[{n}]</b> {e(p.passage_id)} {rank}{mark}{stance}<br>{warn}{title}{body}</p>")
         self.evidence.setHtml("".join(ev) or "<p>" + self.tr("No passages.") + "</p>")
+
+    def _stance(self, stance: str) -> str:
+        """A passage's stance as shown (engine/pipeline/aggregate.STANCES; others as stored)."""
+        names = {"supports": self.tr("supports"), "refutes": self.tr("refutes"), "neutral": self.tr("neutral")}
+        return names.get(stance, stance)
 
     def _parse_status(self, status: str) -> str:
         """A verdict's parse status as shown (engine values: ok, repaired, failed; others as stored)."""

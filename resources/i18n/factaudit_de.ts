@@ -381,6 +381,14 @@
         <translation>Wer labelt?</translation>
     </message>
     <message>
+        <source>Your name, stored with every label and triage decision you make in this project:</source>
+        <translation>Ihr Name, gespeichert mit jedem Label und jeder Triage-Entscheidung, die Sie in diesem Projekt treffen:</translation>
+    </message>
+    <message>
+        <source>not set yet (asked at the first label)</source>
+        <translation>noch nicht festgelegt (wird beim ersten Label erfragt)</translation>
+    </message>
+    <message>
         <source>Your name, stored with every label you make in this project:</source>
         <translation>Ihr Name, gespeichert mit jedem Label, das Sie in diesem Projekt vergeben:</translation>
     </message>

@@ -381,6 +381,14 @@
         <translation>谁在标注？</translation>
     </message>
     <message>
+        <source>Your name, stored with every label and triage decision you make in this project:</source>
+        <translation>您的姓名，将随您在本项目中的每条标注和每个分诊决定一起保存：</translation>
+    </message>
+    <message>
+        <source>not set yet (asked at the first label)</source>
+        <translation>尚未设置（在第一次标注时询问）</translation>
+    </message>
+    <message>
         <source>Your name, stored with every label you make in this project:</source>
         <translation>您的姓名，将随您在本项目中的每条标注一起保存：</translation>
     </message>
