@@ -217,3 +217,21 @@ def test_report_and_seal_steps_show_local_dates_not_iso(qtbot, monkeypatch):
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
+
+
+def test_a_burst_of_label_writes_reads_the_status_counts_once(window, qtbot, monkeypatch):
+    # every label write announced "annotations" and the status bar re-read the counts each time
+    from factaudit.gui import main_window
+
+    qtbot.waitUntil(lambda: window._status_op is None or not window._status_op.running, timeout=20_000)
+    reads = []
+    real = main_window.services.project_info
+    monkeypatch.setattr(main_window.services, "project_info", lambda p: (reads.append(1), real(p))[1])
+    for _ in range(8):
+        announce(window.project, OpChanges(annotations=True))
+    assert reads == [] and window._status_timer.isActive()       # nothing read yet: one read is pending
+    qtbot.waitUntil(lambda: len(reads) == 1 and not window._status_op.running, timeout=10_000)
+    qtbot.wait(2 * main_window.STATUS_COALESCE_MS)
+    assert len(reads) == 1
+    announce(window.project, OpChanges(runs=True))                # a later change is read again
+    qtbot.waitUntil(lambda: len(reads) == 2, timeout=10_000)
