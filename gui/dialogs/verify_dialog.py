@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine.errors import FactAuditError
+from factaudit.engine.i18n import localize
 from factaudit.engine import services as vs
 from factaudit.gui import i18n
 from factaudit.gui.dialogs import long_run
@@ -42,7 +43,7 @@ def _tr(text: str) -> str:
 def classifier_label(entry) -> str:
     kind = QCoreApplication.translate("VerifyDialog", "binary") if entry.extra.get("binary") else \
         QCoreApplication.translate("VerifyDialog", "3-way NLI")
-    return f"{entry.name} ({entry.source}, {kind})"
+    return f"{entry.name} ({localize(entry.source)}, {kind})"
 
 
 class VerifyDialog(JobDialog):
@@ -107,7 +108,7 @@ class VerifyDialog(JobDialog):
         lform.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.model_combo = QComboBox()
         for e in self._safe(lambda _p: vs.llm_models(), []):
-            label = e.name if e.is_endpoint else f"{e.name} ({e.quantization or '?'}, {e.source})"
+            label = e.name if e.is_endpoint else f"{e.name} ({e.quantization or '?'}, {localize(e.source)})"
             if e.fits is False:
                 label += _tr(MAY_NOT_FIT)
             self.model_combo.addItem(label, e.name)
