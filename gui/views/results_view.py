@@ -414,10 +414,11 @@ class ResultsView(ChoosesMapping, QWidget):
         ax.imshow(mat, cmap="Blues")
         for i in range(mat.shape[0]):
             for j in range(mat.shape[1]):
-                ax.text(j, i, str(mat[i, j]), ha="center", va="center", fontsize=8,
+                ax.text(j, i, i18n.number(int(mat[i, j])), ha="center", va="center", fontsize=8,
                         color="white" if mat[i, j] > mat.max() / 2 else "black")
         short = [self.tr("NE") if lab == "No Evidence" else i18n.verdict_name(lab) for lab in c.labels]
-        ax.set_xticks(range(len(short)), short, fontsize=8)
+        # the verdict names side by side overlap in a narrow canvas (and in German): slant them
+        ax.set_xticks(range(len(short)), short, fontsize=8, rotation=30, ha="right", rotation_mode="anchor")
         ax.set_yticks(range(len(short)), short, fontsize=8)
         ax.set_xlabel(self.tr("predicted"), fontsize=8)
         ax.set_ylabel(self.tr("gold"), fontsize=8)

@@ -119,3 +119,31 @@ def test_the_closed_regime_line_wraps_without_hiding_the_table_and_groups_thousa
     assert label.height() >= 2 * label.fontMetrics().lineSpacing(), (label.width(), label.height())   # it wraps
     assert label.geometry().bottom() < view.closed_table.geometry().top()
     assert _rows_shown(view.closed_table) == view.closed_table.rowCount()
+
+
+def test_confusion_matrix_tick_labels_do_not_overlap(qtbot, demo_project, tmp_path):
+    import math
+
+    gold = [c for c in queries.list_claims(demo_project, dataset="scifact-demo") if c.gold_label][:40]
+    names = ("Supported", "Refuted", "No Evidence", "Ambiguous")
+    path = tmp_path / "v.jsonl"       # every verdict at least once, so all four columns are drawn
+    path.write_text("".join(json.dumps({"claim_id": c.id, "verdict": names[n % 4]}) + "\n" for n, c in enumerate(gold)))
+    run_id = services.import_files(demo_project, [path], kind="verdicts").run_id
+    view = _open(qtbot, demo_project, run_id)
+    view.resize(760, 600)             # the page's share of a 1280x720 window at 150 %
+    qtbot.wait(100)
+    view._show_metrics()
+    fig = view.confusion_plot.figure
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    ax = fig.axes[0]
+    labels = [t for t in ax.get_xticklabels() if t.get_text()]
+    assert len(labels) == len(view.bundle.metrics.closed.labels) >= 3
+    ticks = [ax.transData.transform((x, 0))[0] for x in ax.get_xticks()[:len(labels)]]
+    for (a, b), (xa, xb) in zip(zip(labels, labels[1:]), zip(ticks, ticks[1:])):
+        rot = math.radians(a.get_rotation())
+        if rot == 0:              # side by side: the boxes must not touch
+            assert not a.get_window_extent(renderer).overlaps(b.get_window_extent(renderer)), (a, b)
+        else:                     # parallel slanted lines: their distance must exceed one line of text
+            line_px = a.get_fontsize() * fig.dpi / 72
+            assert (xb - xa) * math.sin(rot) >= line_px, (xb - xa, line_px)
