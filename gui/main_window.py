@@ -121,6 +121,10 @@ class ProjectWindow(QMainWindow):
         self.project_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.project_label.setToolTip(str(project.path))
         status.addWidget(self.project_label, 1)
+        self._project_text = ""
+        self._flash_timer = QTimer(self)
+        self._flash_timer.setSingleShot(True)
+        self._flash_timer.timeout.connect(self._end_flash)
         self.job_area = JobArea()
         status.addPermanentWidget(self.job_area)
         self._status_op: Op | None = None
@@ -264,7 +268,7 @@ class ProjectWindow(QMainWindow):
 
         def seen(version) -> None:
             if version is not None and self._data_version is not None and version != self._data_version:
-                self.statusBar().showMessage(self.tr("The project file was changed outside this window; pages refreshed"), 6000)
+                self.flash(self.tr("The project file was changed outside this window; pages refreshed"), 6000)
                 self.refresh()
             self._data_version = version
 
@@ -285,7 +289,7 @@ class ProjectWindow(QMainWindow):
                         method(run_id)
                     except FactAuditError as exc:   # the page cannot show that run: it stays as it is
                         log.info("%s.%s(%s): %s", type(candidate).__name__, name, run_id, exc)
-                        self.statusBar().showMessage(self.tr("Cannot show {run_id} there: {v0}").format(run_id=run_id, v0=error_text(exc)), 8000)
+                        self.flash(self.tr("Cannot show {run_id} there: {v0}").format(run_id=run_id, v0=error_text(exc)), 8000)
                     return widget
         return widget
 
@@ -316,7 +320,7 @@ class ProjectWindow(QMainWindow):
 
     def _imported(self, result) -> None:
         counts = ", ".join(f"{i18n.number(v)} {self._count_word(k)}" for k, v in result.counts.items())
-        self.statusBar().showMessage(self.tr("Imported dataset {name}: {counts}").format(name=result.dataset.name, counts=counts), 8000)
+        self.flash(self.tr("Imported dataset {name}: {counts}").format(name=result.dataset.name, counts=counts), 8000)
 
     def _count_word(self, kind: str) -> str:
         return self.tr(COUNT_WORDS[kind]) if kind in COUNT_WORDS else kind
@@ -394,6 +398,17 @@ class ProjectWindow(QMainWindow):
                            .finished(lambda: self._status_stale and self._update_status())
                            .run())
 
+    def flash(self, text: str, ms: int = 8000) -> None:
+        """A note for a few seconds in the project line's place. QStatusBar's temporary message was drawn
+        over the project label after an import; here one label holds one text at a time."""
+        self._flash_timer.start(ms)
+        self.project_label.setText(text)
+        self.project_label.setToolTip(text)
+
+    def _end_flash(self) -> None:
+        self.project_label.setText(self._project_text)
+        self.project_label.setToolTip(str(self.project.path))
+
     def _show_counts(self, counts: dict | None) -> None:
         text = Path(self.project.path).name
         if counts:
@@ -406,7 +421,9 @@ class ProjectWindow(QMainWindow):
             who = project_annotator(self.project)
             text += "   ·   " + (self.tr("labelling as {who}").format(who=who) if who
                                  else self.tr("labeller: asked at the first label"))
-        self.project_label.setText(text)
+        self._project_text = text
+        if not self._flash_timer.isActive():        # a note on show keeps its place until it ends
+            self.project_label.setText(text)
 
     # ---- closing ---------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -20,6 +20,15 @@ def _warn(parent: QWidget, title: str, exc: BaseException) -> None:
     parent._last_box = box
 
 
+def _note(parent: QWidget, text: str) -> None:
+    """A note in the window's status line (the project window's own, which never overlaps its label)."""
+    window = parent.window()
+    if hasattr(window, "flash"):
+        window.flash(text, 8000)
+    else:
+        window.statusBar().showMessage(text, 8000)
+
+
 def rename(parent: QWidget, project, name: str, new: str | None = None) -> Op | None:
     if new is None:
         new, ok = QInputDialog.getText(parent, QCoreApplication.translate("dataset_actions", "Rename dataset"), QCoreApplication.translate("dataset_actions", "New name for {name}:").format(name=name), QLineEdit.EchoMode.Normal,
@@ -29,8 +38,7 @@ def rename(parent: QWidget, project, name: str, new: str | None = None) -> Op | 
 
     def done(usage) -> None:
         if usage.runs_naming_it:
-            parent.window().statusBar().showMessage(
-                QCoreApplication.translate("dataset_actions", "Renamed; the settings of {v0} keep the old name {name}").format(v0=', '.join(usage.runs_naming_it), name=name), 8000)
+            _note(parent, QCoreApplication.translate("dataset_actions", "Renamed; the settings of {v0} keep the old name {name}").format(v0=', '.join(usage.runs_naming_it), name=name))
 
     return (Op(parent, lambda job: ds.rename_dataset(project, name, new)).title(QCoreApplication.translate("dataset_actions", "Renaming the dataset"))
             .changes(project, OpChanges(datasets=True)).success(done)
@@ -70,8 +78,7 @@ def set_language(parent: QWidget, project, name: str, current: str | None, choic
             return None
 
     def done(stored) -> None:
-        parent.window().statusBar().showMessage(
-            QCoreApplication.translate("dataset_actions", "{name}: {v0}; new retrieval runs use it").format(name=name, v0=language_label(stored)), 8000)
+        _note(parent, QCoreApplication.translate("dataset_actions", "{name}: {v0}; new retrieval runs use it").format(name=name, v0=language_label(stored)))
 
     return (Op(parent, lambda job: languages.set_dataset_language(project, name, _language_code(choice)))
             .title(QCoreApplication.translate("dataset_actions", "Setting the dataset language")).quiet().changes(project, OpChanges(datasets=True))

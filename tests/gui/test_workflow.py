@@ -235,3 +235,23 @@ def test_a_burst_of_label_writes_reads_the_status_counts_once(window, qtbot, mon
     assert len(reads) == 1
     announce(window.project, OpChanges(runs=True))                # a later change is read again
     qtbot.waitUntil(lambda: len(reads) == 2, timeout=10_000)
+
+
+def test_an_import_note_takes_the_project_line_not_a_message_over_it(window, qtbot, tmp_path, monkeypatch):
+    # QStatusBar's temporary message was drawn over the project label after an import
+    import json
+
+    from factaudit.gui import main_window
+
+    qtbot.waitUntil(lambda: "passages" in window.project_label.text(), timeout=20_000)
+    f = tmp_path / "c.jsonl"
+    f.write_text(json.dumps({"id": "extra-1", "claim": "Aspirin lowers fever."}) + "\n")
+    result = services.import_files(window.project, [f], kind="claims", dataset="extra")
+    window._imported(result)
+    assert window.statusBar().currentMessage() == ""               # nothing painted over the label
+    assert window.project_label.isVisible()
+    assert window.project_label.text() == "Imported dataset extra: 1 claims"
+    window._show_counts({"passages": 5, "items": 1, "claims_active": 2, "runs": 0})   # counts arrive meanwhile
+    assert window.project_label.text() == "Imported dataset extra: 1 claims"
+    window._flash_timer.timeout.emit()                              # the note's time is up
+    assert window.project_label.text().startswith("demo-copy.faproj") and "2 claims" in window.project_label.text()
