@@ -255,3 +255,43 @@ def test_an_import_note_takes_the_project_line_not_a_message_over_it(window, qtb
     assert window.project_label.text() == "Imported dataset extra: 1 claims"
     window._flash_timer.timeout.emit()                              # the note's time is up
     assert window.project_label.text().startswith("demo-copy.faproj") and "2 claims" in window.project_label.text()
+
+
+def test_the_audit_services_are_imported_off_the_ui_thread(tmp_path):
+    # imported on first use, they were most of the UI thread's longest block when Labeling was built
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "probe.py"
+    script.write_text('''
+import sys, threading, time
+seen = []
+class Spy:
+    def find_spec(self, name, path=None, target=None):
+        if name == "factaudit.engine.services.audit":
+            seen.append(threading.current_thread() is threading.main_thread())
+        return None
+sys.meta_path.insert(0, Spy())
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from factaudit.engine import services
+from factaudit.gui.main_window import ProjectWindow
+from factaudit.gui.ops import Op
+window = ProjectWindow(services.create_project(sys.argv[1]))
+window.show()
+before = "factaudit.engine.services.audit" in sys.modules
+end = time.monotonic() + 60
+while "factaudit.engine.services.audit" not in sys.modules and time.monotonic() < end:
+    app.processEvents()
+    time.sleep(0.01)
+Op.wait_all(30_000)
+print(before, seen)
+window.close()
+''')
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "FACTAUDIT_DATA_DIR": str(tmp_path / "data"),
+           "FACTAUDIT_CONFIG_DIR": str(tmp_path / "config"), "HOME": str(tmp_path)}
+    out = subprocess.run([sys.executable, str(script), str(tmp_path / "p.faproj")], env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "False [False]", out.stdout + out.stderr[-2000:]
