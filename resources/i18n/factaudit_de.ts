@@ -3043,6 +3043,10 @@ V1: Selektive Abdeckung</translation>
         <translation> [schreibgeschützt]</translation>
     </message>
     <message>
+        <source>Preparing the labeling pages</source>
+        <translation>Die Label-Seiten werden vorbereitet</translation>
+    </message>
+    <message>
         <source>{passages} passages · {items} items · {claims} claims · {runs} runs</source>
         <translation>{passages} Passagen · {items} Einträge · {claims} Behauptungen · {runs} Läufe</translation>
     </message>

@@ -3043,6 +3043,10 @@ V1: 选择性覆盖</translation>
         <translation> [只读]</translation>
     </message>
     <message>
+        <source>Preparing the labeling pages</source>
+        <translation>正在准备标注页面</translation>
+    </message>
+    <message>
         <source>{passages} passages · {items} items · {claims} claims · {runs} runs</source>
         <translation>{passages} 个段落 · {items} 个条目 · {claims} 条主张 · {runs} 次运行</translation>
     </message>
