@@ -229,3 +229,41 @@ def test_labeling_review_answers_and_models_speak_the_language(qtbot, translated
     Op.wait_all(60_000)
     left = walk.left()
     assert not left, "\n".join(x for v in left.values() for x in v[:8])
+
+
+def test_no_literal_goes_through_a_translate_helper():
+    """pyside6-lupdate reads only literal tr()/translate()/QT_TRANSLATE_NOOP calls: a helper such as
+    `def _tr(text): return QCoreApplication.translate("Ctx", text)` called with a literal hides that text
+    from the .ts, so it stays English. Such helpers may take only names (QT_TRANSLATE_NOOP-marked tables).
+    (A helper given the context too only looks up texts marked elsewhere, and is not counted.)"""
+    import ast
+    from pathlib import Path
+
+    def text_param(fn: ast.FunctionDef) -> int | None:
+        """The position of the parameter fn passes as the text of translate() with a fixed context."""
+        params = [a.arg for a in fn.args.args]
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "translate" \
+                    and len(n.args) == 2 and isinstance(n.args[0], ast.Constant) \
+                    and isinstance(n.args[1], ast.Name) and n.args[1].id in params:
+                return params.index(n.args[1].id)
+        return None
+
+    gui = Path(i18n.__file__).resolve().parent
+    found, helpers_seen = [], 0
+    for path in sorted(gui.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        helpers = {f.name: i for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
+                   and (i := text_param(f)) is not None}
+        helpers_seen += len(helpers)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in helpers:
+                i = helpers[node.func.id]
+                if len(node.args) > i and isinstance(node.args[i], (ast.Constant, ast.JoinedStr)):
+                    found.append(f"{path.relative_to(gui.parent)}:{node.lineno} {node.func.id}(...)")
+    assert helpers_seen > 0            # the check sees the helpers it is about
+    # gui/rater_certify.py's `_tr("n/a")` (CertifyPanel) is such a case, reported to that module's owner on
+    # 2 Dec; it stays listed only while it is still there (the second assert), so the list cannot go stale
+    reported = {"gui/rater_certify.py"}
+    assert not [f for f in found if f.split(":")[0] not in reported], found
+    assert all(any(f.startswith(r + ":") for f in found) for r in reported), "fixed: empty `reported`"
