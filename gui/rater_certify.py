@@ -41,7 +41,7 @@ def percent_text(value: float | None, ci=None) -> str:
     """0.8532 with (0.80, 0.90) -> "85.3 [80.0, 90.0]" in the locale's digits (engine.metrics.display's
     form); None -> "n/a"."""
     if value is None:
-        return _tr("n/a")
+        return QCoreApplication.translate("CertifyPanel", "n/a")
     text = i18n.number(100 * value, 1)
     if ci:
         text += f" [{i18n.number(100 * ci[0], 1)}, {i18n.number(100 * ci[1], 1)}]"

@@ -729,6 +729,10 @@ Open {name} read-only instead?</source>
         <translation>Behauptungen</translation>
     </message>
     <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
         <source>{k} of {n}</source>
         <translation>{k} von {n}</translation>
     </message>

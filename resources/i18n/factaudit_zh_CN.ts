@@ -729,6 +729,10 @@ Open {name} read-only instead?</source>
         <translation>条主张</translation>
     </message>
     <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
         <source>{k} of {n}</source>
         <translation>{n} 中的 {k}</translation>
     </message>

@@ -262,8 +262,4 @@ def test_no_literal_goes_through_a_translate_helper():
                 if len(node.args) > i and isinstance(node.args[i], (ast.Constant, ast.JoinedStr)):
                     found.append(f"{path.relative_to(gui.parent)}:{node.lineno} {node.func.id}(...)")
     assert helpers_seen > 0            # the check sees the helpers it is about
-    # gui/rater_certify.py's `_tr("n/a")` (CertifyPanel) is such a case, reported to that module's owner on
-    # 2 Dec; it stays listed only while it is still there (the second assert), so the list cannot go stale
-    reported = {"gui/rater_certify.py"}
-    assert not [f for f in found if f.split(":")[0] not in reported], found
-    assert all(any(f.startswith(r + ":") for f in found) for r in reported), "fixed: empty `reported`"
+    assert not found, found
