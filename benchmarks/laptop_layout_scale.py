@@ -16,36 +16,23 @@ import argparse
 import json
 import os
 import platform
-import shutil
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-CHECKER = HERE.parent / "tests" / "gui" / "laptop_layout_check.py"
-SCREENS = {"1366x768": (1366, 768, "1"), "1920x1080@150%": (1920, 1080, "1.5")}
+sys.path.insert(0, str(HERE.parent / "tests" / "gui"))
+import laptop_walk  # noqa: E402  (the tests' walk runner: the same screens and child process)
+SCREENS = laptop_walk.SCREENS
 
 
 def walk(project: Path, tmp: Path, width: int, height: int, scale: str, shots: Path | None, suffix: str) -> dict:
-    config = tmp / "screen.json"
-    config.write_text(json.dumps({"screens": [{"name": "laptop", "x": 0, "y": 0, "width": width, "height": height,
-                                               "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "QT_SCALE_FACTOR": scale,
-           "QT_ENABLE_HIGHDPI_SCALING": "1"}
-    work = tmp / "work.faproj"          # the walk labels a unit: keep the source project as it was
-    shutil.copy2(project, work)
-    out = tmp / "result.json"
-    args = [sys.executable, str(CHECKER), str(work), str(out)]
-    if shots is not None:
-        args += ["--shots", str(shots), "--suffix", suffix]
     started = time.perf_counter()
-    proc = subprocess.run(args, env=env, capture_output=True, text=True, timeout=3600)
+    proc, result = laptop_walk.run_walk(project, tmp, width, height, scale, shots, suffix, timeout=3600)
     took = round(time.perf_counter() - started, 1)
-    if proc.returncode != 0 or not out.exists():
+    if proc.returncode != 0 or result is None:
         return {"error": proc.stderr[-3000:], "walk_s": took}
-    result = json.loads(out.read_text())
     result["walk_s"] = took
     return result
 

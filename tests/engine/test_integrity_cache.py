@@ -11,6 +11,7 @@ import pytest
 from factaudit.engine.errors import ProjectCorrupt
 from factaudit.engine.project import integrity_cache
 from factaudit.engine.project.db import Project
+from test_project_db import scramble_a_leaf_page  # same folder; pytest puts it on sys.path
 
 
 @pytest.fixture
@@ -39,16 +40,6 @@ def _checks(monkeypatch) -> list[str]:
     return seen
 
 
-def _scramble(path) -> None:
-    with sqlite3.connect(path) as conn:
-        page = conn.execute("PRAGMA page_size").fetchone()[0]
-        pageno = conn.execute("SELECT pageno FROM dbstat WHERE name = 'meta' AND pagetype = 'leaf' "
-                              "ORDER BY pageno LIMIT 1 OFFSET 3").fetchone()[0]
-    conn.close()
-    data = bytearray(path.read_bytes())
-    mid = (pageno - 1) * page
-    data[mid + 8: mid + page] = bytes(range(256)) * ((page - 8) // 256) + bytes((page - 8) % 256)
-    path.write_bytes(bytes(data))
 
 
 def test_second_open_skips_the_check_until_the_file_changes(big, monkeypatch):
@@ -63,7 +54,7 @@ def test_second_open_skips_the_check_until_the_file_changes(big, monkeypatch):
     Project.open(big, readonly=True).close()
     assert len(seen) == 1
 
-    _scramble(big)                                  # written by another program: size or mtime changed
+    scramble_a_leaf_page(big)                       # written by another program: size or mtime changed
     with pytest.raises(ProjectCorrupt):
         Project.open(big)
     assert len(seen) == 2

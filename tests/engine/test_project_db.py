@@ -98,15 +98,11 @@ def test_not_a_project_and_corrupt_files_are_reported(tmp_path):
         Project.open(other)
 
 
-def test_corrupted_page_fails_integrity_check(tmp_path):
-    path = tmp_path / "c.faproj"
-    with Project.create(path) as p:
-        with p.atomic() as conn:
-            conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", [(f"k{i}", "v" * 500) for i in range(400)])
+def scramble_a_leaf_page(path) -> None:
+    """Overwrites a leaf page of the meta rows (a page chosen by position alone may be the root of an
+    empty table, whose cell area SQLite never reads)."""
     import sqlite3
 
-    # Scramble a leaf page of the rows just written (a page chosen by position alone may be the root
-    # of an empty table, whose cell area SQLite never reads).
     with sqlite3.connect(path) as conn:
         page = conn.execute("PRAGMA page_size").fetchone()[0]
         pageno = conn.execute("SELECT pageno FROM dbstat WHERE name = 'meta' AND pagetype = 'leaf' "
@@ -116,6 +112,14 @@ def test_corrupted_page_fails_integrity_check(tmp_path):
     mid = (pageno - 1) * page
     data[mid + 8: mid + page] = bytes(range(256)) * ((page - 8) // 256) + bytes((page - 8) % 256)
     path.write_bytes(bytes(data))
+
+
+def test_corrupted_page_fails_integrity_check(tmp_path):
+    path = tmp_path / "c.faproj"
+    with Project.create(path) as p:
+        with p.atomic() as conn:
+            conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", [(f"k{i}", "v" * 500) for i in range(400)])
+    scramble_a_leaf_page(path)
     with pytest.raises(ProjectCorrupt):
         Project.open(path)
 

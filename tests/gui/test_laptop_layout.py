@@ -17,19 +17,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from factaudit.engine import services
+from laptop_walk import CHECKER, SCREENS, run_walk  # same folder; pytest puts it on sys.path
 
-CHECKER = Path(__file__).with_name("laptop_layout_check.py")
-SCREENS = {  # name -> (screen width, height in device pixels, QT_SCALE_FACTOR)
-    "1366x768": (1366, 768, "1"),
-    "1920x1080@150%": (1920, 1080, "1.5"),
-}
 
 
 def populate(path: Path, tmp_path: Path) -> None:
@@ -71,24 +65,9 @@ def laptop_project(tmp_path_factory, demo_project_path) -> Path:
 
 def run_checker(project: Path, tmp_path: Path, width: int, height: int, scale: str,
                 shots: Path | None = None, suffix: str = "") -> dict:
-    config = tmp_path / "screen.json"
-    config.write_text(json.dumps({"screens": [{"name": "laptop", "x": 0, "y": 0, "width": width, "height": height,
-                                               "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "QT_SCALE_FACTOR": scale,
-           "QT_ENABLE_HIGHDPI_SCALING": "1"}
-    if os.environ.get("FACTAUDIT_LAPTOP_PLATFORM"):     # e.g. xcb under Xvfb, for the docs' screenshots
-        env["QT_QPA_PLATFORM"] = os.environ["FACTAUDIT_LAPTOP_PLATFORM"]
-    out = tmp_path / "result.json"
-    work = tmp_path / "work.faproj"
-    import shutil
-
-    shutil.copy2(project, work)
-    args = [sys.executable, str(CHECKER), str(work), str(out)]
-    if shots is not None:
-        args += ["--shots", str(shots), "--suffix", suffix]
-    proc = subprocess.run(args, env=env, capture_output=True, text=True, timeout=900)
-    assert proc.returncode == 0 and out.exists(), proc.stderr[-4000:]
-    return json.loads(out.read_text())
+    proc, result = run_walk(project, tmp_path, width, height, scale, shots, suffix)
+    assert proc.returncode == 0 and result is not None, proc.stderr[-4000:]
+    return result
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
