@@ -185,7 +185,7 @@ class AppController(QObject):
                 .run())
 
     def _show_rater(self, path: str, ws, passphrase: str | None):
-        from factaudit.gui.rater_window import RaterWindow
+        from factaudit.gui.views.raters.window import RaterWindow
 
         window = RaterWindow(ws, passphrase)
         window.openRequested.connect(self.open_dialog)

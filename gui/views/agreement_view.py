@@ -1,7 +1,7 @@
 """The Agreement view: Krippendorff's alpha (with its bootstrap interval) per evidence dimension and
 reasoning step, Cohen's kappa per rater pair (human–human, human–LLM, intra-rater retest), and the LLM
 pre-label's pull on the expert (agreement on labels made blind versus after the reveal). Its
-Disagreements tab lists the units where human raters differ, for adjudication (gui/rater_adjudication.py).
+Disagreements tab lists the units where human raters differ, for adjudication (gui/views/raters/adjudication.py).
 With one rater, the "–" cells say what is missing: a second rater (File › Send to a rater…)."""
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ class AgreementView(QWidget):
                 self.refresh()
             return
         if self.adjudication is None:
-            from factaudit.gui.rater_adjudication import AdjudicationView
+            from factaudit.gui.views.raters.adjudication import AdjudicationView
 
             self.adjudication = AdjudicationView(self.project)
             self.inner.blockSignals(True)

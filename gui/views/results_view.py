@@ -19,7 +19,7 @@ from factaudit.engine.metrics.compare import Comparison
 from factaudit.engine.metrics.display import percent_text
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, OpChanges, error_text
-from factaudit.gui.rater_certify import CertifyPanel
+from factaudit.gui.views.raters.certify import CertifyPanel
 from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue  # noqa: F401
 from factaudit.gui.views.tables import fit_rows, read_only_table, scrolling
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head

@@ -238,8 +238,8 @@ def test_every_page_and_dialog_speaks_the_language(qtbot, translated, demo_copy,
     from factaudit.gui.dialogs.rater_merge import MergeReturnDialog
     from factaudit.gui.dialogs.rater_send import SendToRaterDialog
     from factaudit.gui.dialogs.run_details import RunDetailsDialog
-    from factaudit.gui.rater_adjudication import AdjudicationView
-    from factaudit.gui.rater_certify import CertifyPanel
+    from factaudit.gui.views.raters.adjudication import AdjudicationView
+    from factaudit.gui.views.raters.certify import CertifyPanel
 
     # a finished run, so the dialogs that list runs (and the run's details) show their forms filled
     run = retrieval.retrieve(window.project, retrieval.RetrievalRequest("bm25", k=3)).run_id
@@ -300,7 +300,7 @@ def test_the_rater_window_speaks_the_language(qtbot, translated, target, tmp_pat
 
     from factaudit.engine import services
     from factaudit.gui.ops import Op
-    from factaudit.gui.rater_window import RaterWindow
+    from factaudit.gui.views.raters.window import RaterWindow
 
     for who in ("sender", "rater"):
         (tmp_path / who).mkdir()
@@ -325,7 +325,7 @@ def test_the_rater_window_speaks_the_language(qtbot, translated, target, tmp_pat
     window._help()
     texts = [a.text() for a in window.menuBar().actions()] + [a.text() for a in window.actions()]
     texts += [t for title, text in shown for t in (title, text)]
-    found.setdefault("factaudit.gui.rater_window", []).extend(t[:70] for t in texts if english_in(t, translated))
+    found.setdefault("factaudit.gui.views.raters.window", []).extend(t[:70] for t in texts if english_in(t, translated))
     window.close()
     Op.wait_all(60_000)
     left = {m: v for m, v in found.items() if m not in PENDING and v}

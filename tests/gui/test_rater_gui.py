@@ -281,7 +281,7 @@ def test_sentence_package_in_rater_mode_resumes_and_returns(qtbot, source, contr
     assert merge.status_label.text().startswith("Merged 2 labels by Eve")
     assert services.sentence_rating_labels(project)[0] == eve
     # where Eve and the expert differ, Agreement › Disagreements lists the sentence; 2 = error is final
-    from factaudit.gui.rater_adjudication import AdjudicationView
+    from factaudit.gui.views.raters.adjudication import AdjudicationView
 
     adj = AdjudicationView(project)
     qtbot.addWidget(adj)
@@ -458,7 +458,7 @@ def test_certify_draws_the_labels_it_takes_and_sends_them(qtbot, tmp_path, monke
         project.conn.execute("UPDATE sentences SET label = NULL, reason = NULL WHERE CAST(substr(item_id, 2) AS"
                              " INTEGER) >= 10")
         project.conn.commit()
-        from factaudit.gui.rater_certify import CertifyPanel
+        from factaudit.gui.views.raters.certify import CertifyPanel
 
         panel = CertifyPanel(project)
         qtbot.addWidget(panel)

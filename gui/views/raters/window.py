@@ -21,7 +21,7 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.engine.i18n import localize
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
-from factaudit.gui.rater_labeling import SENTENCE_KEYS, RaterLabelingView, SentenceRaterView
+from factaudit.gui.views.raters.labeling import SENTENCE_KEYS, RaterLabelingView, SentenceRaterView
 from factaudit.gui.screen import resize_to_fit
 from factaudit.gui.views.job_area import JobArea
 
