@@ -203,8 +203,34 @@ def healthver_rows(split: str) -> list[dict]:
 HV_LABEL = {"Supports": ENT, "Refutes": CON, "Neutral": NEU}
 
 
+NLI_LABEL = {"entailment": ENT, "neutral": NEU, "contradiction": CON}
+# Sources whose only three-way label is entailment (the rest is not_entailment, which does not say
+# neutral or contradiction): kept alone, their positives would teach "science text -> entailment".
+NLI_LEFT_OUT = ("qnli_glue_v1", "scitail", "wice")
+
+
+def nli_pairs() -> tuple[list, dict]:
+    """Stage 1 (issue #32 item 3): the licensed NLI / fact-verification pairs of ../shared/datasets/nli,
+    three-way; not_entailment pairs and the sources that are entailment-only without them are left out."""
+    import gzip
+
+    pairs = []
+    with gzip.open(DATA / "nli" / "nli_fv_pairs.jsonl.gz", "rt", encoding="utf-8") as fh:
+        for line in fh:
+            r = json.loads(line)
+            if r["label"] in NLI_LABEL and r["source"] not in NLI_LEFT_OUT:
+                pairs.append((r["premise"].strip(), r["hypothesis"].strip(), NLI_LABEL[r["label"]], r["source"]))
+    counts = {"pairs": len(pairs), "recipe": "nli", "left_out_sources": list(NLI_LEFT_OUT),
+              "by_label": {LABELS[k]: sum(p[2] == k for p in pairs) for k in range(3)}, "by_source": {}}
+    for p in pairs:
+        counts["by_source"][p[3]] = counts["by_source"].get(p[3], 0) + 1
+    return pairs, counts
+
+
 def build_pairs(train: list[dict], corpus: dict[str, dict], bm25: BM25, fit: set[int], args) -> tuple[list, dict]:
     """(evidence, claim, label, source) training pairs, built as the runtime sees them."""
+    if getattr(args, "recipe", "full") == "nli":
+        return nli_pairs()
     rng = random.Random(SEED + 1)
     pairs: list[tuple[str, str, int, str]] = []
     claims = [c for c in train if c["id"] not in fit]
@@ -501,6 +527,8 @@ def train(args) -> None:
     model = AutoModelForSequenceClassification.from_pretrained(
         str(base), num_labels=3, id2label=dict(enumerate(LABELS)), label2id={l: i for i, l in enumerate(LABELS)},
         attn_implementation="eager")
+    if getattr(args, "init_from", None):       # stage 2 starts from the stage-1 (NLI) weights
+        model.load_state_dict(torch.load(args.init_from, weights_only=True))
     if getattr(args, "freeze_layers", 0):
         for p_ in model.bert.embeddings.parameters():
             p_.requires_grad = False
@@ -929,9 +957,12 @@ def main(argv=None) -> None:
     ap.add_argument("--weight-power", type=float, default=0.5, help="class weight = (N / 3 n_c) ** power")
     ap.add_argument("--count-only", action="store_true", help="print the training-pair counts and stop")
     ap.add_argument("--results", type=Path, default=RESULTS, help="the run log / metrics JSON")
-    ap.add_argument("--recipe", choices=("full", "rationale"), default="full",
+    ap.add_argument("--init-from", type=Path, default=None,
+                    help="start from these weights (a stage-1 epochN.pt) instead of the base model")
+    ap.add_argument("--recipe", choices=("full", "rationale", "nli"), default="full",
                     help="full: the pairs above; rationale: SciFact gold rationale sentences and the other "
-                         "sentences of their abstracts only")
+                         "sentences of their abstracts only; nli: stage 1 of the NLI-pretrained model "
+                         "(../shared/datasets/nli, see nli_pairs)")
     ap.add_argument("--freeze-layers", type=int, default=0, help="freeze the embeddings and the lowest N layers")
     ap.add_argument("--fit-by-abstract", action="store_true", help="draw the fit split by shared cited abstracts")
     ap.add_argument("--healthver-test-in-train", action="store_true",
