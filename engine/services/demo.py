@@ -11,7 +11,7 @@ from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import ProgressCallback, no_progress
 from factaudit.engine.project import rater_store
 from factaudit.engine.project.db import Project
-from factaudit.engine.models.registry import EMBEDDED_LLM
+from factaudit.engine.models.registry import default_llm_name
 from factaudit.engine.resource_files import resource_path
 from factaudit.engine.services.projects import create_project, import_files, project_info
 
@@ -114,17 +114,17 @@ def demo_step_verify_reasoning(project: Project, summary: DemoSummary,
     from factaudit.engine.services.verification import VerifyRequest, verify
 
     run = _retrieval_run(summary, "retrieve_answers")
-    req = VerifyRequest(retrieval_run=run, model=EMBEDDED_LLM, mode="joint", k=DEMO_VERIFY_K,
+    req = VerifyRequest(retrieval_run=run, model=default_llm_name(), mode="joint", k=DEMO_VERIFY_K,
                         limit=DEMO_REASONING_CLAIMS, dataset=MEDEXPERT, passage_words=DEMO_PASSAGE_WORDS,
                         max_tokens=DEMO_MAX_TOKENS)
     res = verify(project, req, progress)
     summary.steps.append({
         "step": "verify_reasoning", "run_id": res.run_id, "n_verdicts": res.n_verdicts,
         "n_parse_failures": res.n_parse_failures, "verdict_counts": res.verdict_counts,
-        "text": (f"verified {res.n_verdicts} MedExpert answer claims with reasoning by the embedded demo-grade "
-                 f"SmolLM2 (k={DEMO_VERIFY_K}, joint) in {res.seconds:.0f} s, for reasoning labels: "
+        "text": (f"verified {res.n_verdicts} MedExpert answer claims with reasoning by the embedded LLM "
+                 f"{req.model} (k={DEMO_VERIFY_K}, joint) in {res.seconds:.0f} s, for reasoning labels: "
                  f"{res.verdict_counts}, {res.n_parse_failures} parse failures ({res.run_id}); for more run "
-                 f"`factaudit verify {project.path} --retrieval-run {run} --model {EMBEDDED_LLM} --limit N`"),
+                 f"`factaudit verify {project.path} --retrieval-run {run} --model {req.model} --limit N`"),
     })
 
 
