@@ -84,10 +84,11 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
     has_open = bool(result["n_sentences"] or result["n_claims"] or result["n_unscored"])
     if has_open:
         say(f"{run_id}: {result['n_sentences']} sentences and {result['n_claims']} claims scored; "
-                   f"{result['n_parse_failures']} parse failures; {result['n_unscored']} sentences unscored")
+    no_verdict = _no_verdict_text(result)
+                   f"{no_verdict}; {result['n_unscored']} sentences unscored")
     else:
-        say(f"{run_id}: no labelled answer sentences, so only the closed regime (gold verdicts); "
-                   f"{result['n_parse_failures']} parse failures")
+        say(f"{run_id}: no labelled answer sentences, so only the closed regime (gold verdicts); {no_verdict}")
+    _echo_setup(result)
     say(f"  verdicts whose evidence contains suspected instructions: "
                f"{result['verdicts_with_suspected_instructions']}")
     say(f"  verdicts their own reasoning contradicts: {result.get('verdicts_contradicted_by_reasoning', 0)}")
@@ -103,12 +104,66 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
     if closed or left_out:
         say(f"  closed regime: {_closed_denominator(closed['n'] if closed else 0, left_out)}")
     if closed:
-        say(f"    accuracy {percent_text(closed['accuracy'])}, "
+        say(f"    accuracy {percent_text(closed['accuracy'], closed.get('accuracy_ci'))}, "
                    f"macro-F1 {percent_text(closed['macro_f1'])} over the gold classes "
                    f"({', '.join(closed['macro_f1_classes'])}; over all labels "
                    f"{percent_text(closed['macro_f1_all_labels'])})")
 
 
+        _echo_closed_extra(result, closed)
+
+
+def _no_verdict_text(result: dict) -> str:
+    """"3 claims without a verdict (2 claim too long for the model, 1 did not parse)"."""
+    from factaudit.engine import services
+
+    reasons = result.get("no_verdict_reasons") or {}
+    n = sum(reasons.values()) or result["n_parse_failures"]
+    if not n:
+        return "every claim has a verdict"
+    said = {**services.CLOSED_REASONS, "did_not_parse": "output did not parse",
+            "cut_off_at_max_tokens": "output cut off at max tokens"}
+    parts = ", ".join(f"{k} {said.get(r, r)}" for r, k in sorted(reasons.items()))
+    return f"{n} claim{'' if n == 1 else 's'} without a verdict" + (f" ({parts})" if parts else "")
+
+
+def _echo_setup(result: dict) -> None:
+    setup = result.get("setup") or {}
+    if setup:
+        source = "gold evidence" if setup.get("evidence_source") == "gold" else "retrieved evidence"
+        control = "; grounding control: passages removed" if setup.get("control") else ""
+        say(f"  verifier: {setup.get('strategy')} on {source}{control}")
+    if result.get("demo_grade"):
+        say("  note: this run's verifier is marked demo-grade; its figures say little about real audits")
+
+
+def _echo_closed_extra(result: dict, closed: dict) -> None:
+    """Balanced accuracy, the majority baseline, the confusion matrix and the grounding control."""
+    bal = closed.get("balanced_accuracy")
+    if bal is not None:
+        say(f"    balanced accuracy {percent_text(bal)} (mean recall of "
+            f"{' and '.join(closed['balanced_accuracy_classes'])})")
+    maj = closed.get("majority")
+    if maj:
+        say(f"    majority baseline (always {maj['label']}): accuracy "
+            f"{percent_text(maj['accuracy'], maj.get('accuracy_ci'))}, balanced accuracy "
+            f"{percent_text(maj['balanced_accuracy'])}, macro-F1 {percent_text(maj['macro_f1'])}")
+    if closed.get("within_majority"):
+        say("    note: accuracy is within the majority baseline's interval: no better shown than always "
+            f"answering {maj['label'] if maj else 'the majority class'}")
+    labels, cm = closed["labels"], closed["confusion_matrix"]
+    width = max(len(x) for x in labels) + 2
+    say(f"    confusion matrix (rows gold, columns predicted):")
+    say("    " + " " * width + "".join(f"{x:>{width}}" for x in labels))
+    for name, row in zip(labels, cm):
+        say("    " + f"{name:<{width}}" + "".join(f"{v:>{width}}" for v in row))
+    g = result.get("grounding_control")
+    if g:
+        share = "n/a" if g["share_same"] is None else percent_text(g["share_same"])
+        say(f"    grounding control {g['control_run']} (of {g['real_run']}): {g['n_same']} of {g['n_compared']} "
+            f"verdicts ({share}) stay the same without evidence; balanced accuracy "
+            f"{percent_text(g['real_balanced_accuracy'])} with evidence, "
+            f"{percent_text(g['control_balanced_accuracy'])} without")
 def _closed_denominator(n_scored: int, left_out: dict[str, int]) -> str:
     """"8 of 10 claims with a gold verdict scored; 2 left out: 2 replies cut off at max tokens"."""
     from factaudit.engine import services
@@ -148,7 +203,8 @@ def _echo_generation(g: dict | None, indent: str) -> None:
     if "citation_precision" not in g:
         return
     say(f"{indent}citations: precision {percent_text(g['citation_precision'], g['citation_precision_ci'])}, "
-               f"recall {percent_text(g['citation_recall'], g['citation_recall_ci'])} "
+               f"recall {percent_text(g['citation_recall'], g['citation_recall_ci'])}, "
+               f"F1 {percent_text(g.get('citation_f1'), g.get('citation_f1_ci'))} "
                f"({g['n_citation_items']} items with gold passages); refusals on {g['n_unanswerable']} unanswerable items "
                f"{percent_text(g['unanswerable_refusal_rate'], g['unanswerable_refusal_rate_ci'])}, false refusals "
                f"{percent_text(g['false_refusal_rate'], g['false_refusal_rate_ci'])}")

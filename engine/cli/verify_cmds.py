@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, run_job, say
+from factaudit.engine.cli.options import llm_options, retrieval_options
 from factaudit.engine.pipeline.decompose import METHODS
 from factaudit.engine.pipeline.verify import MODES, SCORING
 from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE
@@ -13,67 +14,80 @@ from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE
 
 @click.command("verify")
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--retrieval-run", help="the retrieval run whose top-k passages are the evidence")
-@click.option("--model", help="default: the embedded classifier verifier minilm-verifier (fast verdicts, no reasoning); "
-                              "a classifier folder (local_models/ name or path), or an LLM for verdicts with "
-                              "reasoning: smollm2-135m, a local_models/ GGUF stem, a saved endpoint or a GGUF path; "
-                              "with --endpoint, the server's model name")
+@retrieval_options("retrieval_run", "k", "limit", "dataset", overrides={
+    "k": {"default": services.DEFAULT_K, "show_default": True, "help": None},
+    "limit": {"help": "verify only the first N claims"}, "dataset": {"help": "only claims of this dataset"}})
+@click.option("--strategy", type=click.Choice(services.VERIFY_STRATEGIES),
+              help="classifier (fast verdicts, no reasoning), llm (verdicts with reasoning) or cascade (the "
+                   "classifier picks the evidence windows, the LLM decides Supported vs Refuted on them); "
+                   "default: by --model (a classifier, else an LLM)")
 @click.option("--thresholds", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
               help="classifier only: JSON {\"supported\": x, \"refuted\": y} or {\"rule\": \"evidence_stance\", "
                    "\"evidence\": x, \"conflict\": y} overriding the model's fitted thresholds (pinned in the run)")
-@click.option("--endpoint", help="base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
 @click.option("--mode", type=click.Choice(MODES), default="joint", show_default=True)
-@click.option("--k", "k", type=click.IntRange(1, 100), default=services.DEFAULT_K, show_default=True)
-@click.option("--limit", type=click.IntRange(0), help="verify only the first N claims")
-@click.option("--dataset", help="only claims of this dataset")
 @click.option("--resume", help="continue this cancelled or interrupted verify run (its config names its inputs)")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--temperature", type=float, default=0.0, show_default=True)
 @click.option("--max-tokens", type=click.IntRange(16), default=200, show_default=True)
 @click.option("--passage-words", type=click.IntRange(10), help="cap each passage at N words (pinned in the run)")
-@click.option("--evidence", default=DEFAULT_EVIDENCE, show_default=True, metavar="whole|sentences:N|tokens:B",
-              help="what the model reads of each passage: all of it, its N sentences best matching the claim "
-                   "by BM25, or the best sentences a budget of B tokens buys across the passages; kept "
-                   "sentences stay in passage order (pinned in the run)")
+@click.option("--evidence", default=None, metavar="gold|whole|sentences:N|tokens:B",
+              help="gold: verify each claim against its gold passages (the closed regime; no retrieval run). "
+                   "Otherwise what the LLM reads of each passage: all of it, its N sentences best matching the "
+                   f"claim by BM25, or the best sentences a budget of B tokens buys (default {DEFAULT_EVIDENCE}; "
+                   "pinned in the run)")
+@click.option("--evidence-source", type=click.Choice(services.VERIFY_EVIDENCE_SOURCES), default=None,
+              help="where the passages come from (default: retrieval, or gold with --evidence gold); use it to "
+                   "combine gold passages with an --evidence excerpt")
+@click.option("--control", type=click.Choice(services.VERIFY_CONTROLS),
+              help="no-evidence: the grounding control — the same verifier on the same claims with the "
+                   "passages removed (metrics shows how many verdicts stay the same without evidence)")
 @click.option("--scoring", type=click.Choice(SCORING), default="generate", show_default=True,
               help="generate: the model writes a JSON verdict; logprob: the four verdicts are scored by their "
                    "log-probabilities (joint mode, GGUF models; pinned in the run)")
 @click.option("--calibration", default="none", show_default=True, metavar="none|contextual|FILE",
               help="for --scoring logprob: no calibration, contextual calibration with content-free inputs, or "
                    "per-verdict biases from a JSON file {\"bias\": {...}} (the biases are pinned in the run)")
-@click.option("--prompt-cache/--no-prompt-cache", default=False, show_default=True,
-              help="reuse llama.cpp's cached prompt prefix (faster; may change greedy output slightly)")
-@click.option("--n-ctx", type=click.IntRange(256), help="context size for a GGUF model (default: min(trained, 8192))")
-@click.option("--threads", type=click.IntRange(1), help="llama.cpp threads (default: the free cores)")
-@click.option("--timeout", type=float, default=60.0, show_default=True, help="seconds per endpoint call")
-@click.option("--retries", type=click.IntRange(0, 10), default=4, show_default=True, help="retries per endpoint call")
-@click.option("--concurrency", type=click.IntRange(1, 64), default=4, show_default=True,
-              help="endpoint calls in flight")
-@click.option("--backoff", type=float, default=1.0, show_default=True, help="first retry delay in seconds (doubles)")
+@click.option("--llm-model", help="cascade only: the LLM of the model pair (default: the embedded LLM)")
+@click.option("--tau", type=float, help="cascade only: threshold on log P(SUPPORTED) - log P(REFUTED) "
+                                       "(default: the fitted value shipped with the model pair)")
+@click.option("--reasoning", is_flag=True, help="cascade only: also write a short constrained reasoning per claim")
+@llm_options("model", "endpoint", "seed", "temperature", "prompt_cache", "n_ctx", "n_threads", "timeout",
+             "max_retries", "concurrency", "backoff_base", overrides={
+                 "model": {"help": "default: the embedded classifier verifier minilm-verifier (fast verdicts, no "
+                                   "reasoning); a classifier folder (local_models/ name or path), or an LLM for "
+                                   "verdicts with reasoning: smollm2-135m, a local_models/ GGUF stem, a saved endpoint "
+                                   "or a GGUF path; with --endpoint, the server's model name"},
+                 "n_ctx": {"help": "context size for a GGUF model (default: min(trained, 8192))"}})
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def verify_cmd(project, retrieval_run, model, thresholds, endpoint, mode, k, limit, dataset, resume, seed, temperature, max_tokens,
-               passage_words, evidence, scoring, calibration, prompt_cache, n_ctx, threads, timeout, retries, concurrency, backoff, as_json) -> None:
-    """Verify claims against their retrieved passages (a pinned, resumable run): by default with the
-    embedded classifier verifier; with an LLM (--model smollm2-135m, a GGUF, an endpoint) for verdicts
-    with reasoning."""
-    if not retrieval_run and not resume:
-        raise click.UsageError("give --retrieval-run RUN, or --resume RUN to continue a run")
-    req = services.VerifyRequest(retrieval_run=retrieval_run, model=model, endpoint=endpoint, mode=mode, k=k,
-                                 limit=limit, dataset=dataset, seed=seed, temperature=temperature,
-                                 max_tokens=max_tokens, passage_words=passage_words, prompt_cache=prompt_cache,
-                                 evidence=evidence, scoring=scoring,
-                                 calibration=calibration, thresholds=thresholds,
-                                 n_ctx=n_ctx, resume=resume, n_threads=threads, timeout=timeout, max_retries=retries,
-                                 concurrency=concurrency, backoff_base=backoff)
+def verify_cmd(project, retrieval, llm, strategy, thresholds, mode, resume, max_tokens, passage_words, evidence,
+               evidence_source, control, scoring, calibration, llm_model, tau, reasoning, as_json) -> None:
+    """Verify claims against their retrieved passages, or their gold passages (a pinned, resumable run):
+    by default with the embedded classifier verifier; with an LLM (--model smollm2-135m, a GGUF, an
+    endpoint) for verdicts with reasoning; or the stance cascade of both (--strategy cascade)."""
+    if evidence == "gold":
+        evidence, evidence_source = None, evidence_source or "gold"
+    source = evidence_source or "retrieval"
+    if not retrieval.retrieval_run and not resume and source != "gold":
+        raise click.UsageError("give --retrieval-run RUN, --evidence gold, or --resume RUN to continue a run")
+    req = services.build_request(services.VerifyRequest, llm=llm, retrieval=retrieval, mode=mode, max_tokens=max_tokens,
+                passage_words=passage_words, evidence=evidence or DEFAULT_EVIDENCE, scoring=scoring,
+                calibration=calibration, thresholds=thresholds, resume=resume, strategy=strategy,
+                evidence_source=source, control=control, llm_model=llm_model, tau=tau, reasoning=reasoning)
     res = run_job(project, services.verify, req, label="verifying", noun="claims", as_json=as_json, retries=True)
     if res is None:
         return
     counts = ", ".join(f"{v} {k}" for k, v in sorted(res.verdict_counts.items())) or "none"
-    say(f"{res.run_id}: {res.n_verdicts}/{res.n_claims} claims verified ({res.mode}, {res.model}) "
-               f"in {res.seconds:.1f} s, {res.claims_per_s * 60:.1f} claims/min")
+    where = "gold evidence" if res.evidence_source == "gold" else res.retrieval_run
+    say(f"{res.run_id}: {res.n_verdicts}/{res.n_claims} claims verified ({res.strategy or res.mode}, {res.model}, "
+        f"{where}{', no-evidence control' if res.control else ''}) "
+        f"in {res.seconds:.1f} s, {res.claims_per_s * 60:.1f} claims/min")
     say(f"  verdicts: {counts}; parse failures: {res.n_parse_failures}; trimmed evidence: {res.n_trimmed}"
                + (f"; retries: {res.retries}" if res.retries else ""))
+    if res.no_verdict_reasons:
+        said = {**services.CLOSED_REASONS, "did_not_parse": "output did not parse"}
+        say("  without a verdict: " + ", ".join(f"{n} {said.get(r, r)}" for r, n in sorted(res.no_verdict_reasons.items())))
+    if res.n_long_claims:
+        say(f"  {res.n_long_claims} claims longer than the classifier's window, verified with longer pairs "
+            "and shorter evidence windows")
 
 
 @click.command("decompose")

@@ -148,9 +148,47 @@ class ClosedScore:
     # (sklearn's default, which counts such a class as an F1 of 0).
     macro_f1_classes: list[str] = field(default_factory=list)
     macro_f1_all_labels: float | None = None
+    # Mean recall of Supported and Refuted (those of the two present in gold): a verifier that cannot
+    # tell support from refutation scores 0.5 however the classes are balanced. None: neither in gold.
+    balanced_accuracy: float | None = None
+    balanced_accuracy_classes: list[str] = field(default_factory=list)
+    # Always predicting the most frequent gold class, scored the same way (MajorityBaseline.to_json)
+    majority: dict[str, Any] | None = None
+    # accuracy at or below the upper end of the majority baseline's 95% interval: the run has not shown
+    # it beats always answering the majority class
+    within_majority: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+BALANCED_CLASSES = ("Supported", "Refuted")
+
+
+def balanced_accuracy(gold: Sequence[str], pred: Sequence[str]) -> tuple[float | None, list[str]]:
+    """Mean recall over Supported and Refuted, each counted when present in gold; (value, classes)."""
+    classes = [c for c in BALANCED_CLASSES if c in set(gold)]
+    if not classes:
+        return None, []
+    recalls = []
+    for c in classes:
+        idx = [i for i, g in enumerate(gold) if g == c]
+        recalls.append(sum(1 for i in idx if pred[i] == c) / len(idx))
+    return float(np.mean(recalls)), classes
+
+
+def majority_baseline(gold: Sequence[str]) -> dict[str, Any]:
+    """The majority-class baseline: its label (ties: VERDICTS order), accuracy with a Wilson interval,
+    balanced accuracy and macro-F1 over the gold classes."""
+    counts = {v: sum(1 for g in gold if g == v) for v in VERDICTS if v in set(gold)}
+    label = max(counts, key=lambda v: (counts[v], -VERDICTS.index(v)))
+    pred = [label] * len(gold)
+    bal, _ = balanced_accuracy(gold, pred)
+    labels = [v for v in VERDICTS if v in set(gold)]
+    _, _, _, f, _ = _per_class(gold, pred, labels)
+    ci = stats.wilson(counts[label], len(gold))
+    return {"label": label, "accuracy": counts[label] / len(gold), "accuracy_ci": list(ci) if ci else None,
+            "balanced_accuracy": bal, "macro_f1": float(np.mean(f))}
 
 
 def closed_scores(gold: Sequence[str], pred: Sequence[str]) -> ClosedScore | None:
@@ -166,12 +204,17 @@ def closed_scores(gold: Sequence[str], pred: Sequence[str]) -> ClosedScore | Non
     gold_labels = [v for v in labels if v in set(gold)]
     macro = float(np.mean([f[labels.index(v)] for v in gold_labels]))
     ci = stats.wilson(int(round(acc * len(gold))), len(gold))
+    bal, bal_classes = balanced_accuracy(gold, pred)
+    majority = majority_baseline(gold)
+    upper = (majority["accuracy_ci"] or [None, majority["accuracy"]])[1]
     return ClosedScore(
         n=len(gold), labels=labels, accuracy=acc, macro_f1=macro, macro_f1_classes=gold_labels,
         macro_f1_all_labels=float(np.mean(f)),
         per_class={v: {"precision": float(p[i]), "recall": float(r[i]), "f1": float(f[i]), "support": int(s[i])}
                    for i, v in enumerate(labels)},
         confusion_matrix=cm.astype(int).tolist(), accuracy_ci=list(ci) if ci else None,
+        balanced_accuracy=bal, balanced_accuracy_classes=bal_classes, majority=majority,
+        within_majority=bool(acc <= upper),
     )
 
 
@@ -217,9 +260,20 @@ class RunMetrics:
     # claims with a gold verdict but no parsed verdict, by reason: left out of `closed`, so its n is
     # n_gold - n_unscored; stated here so the denominator never changes without a word
     closed_unscored: dict[str, int] = field(default_factory=dict)
+    # every claim without a verdict, by reason (services.verify_inputs.NO_VERDICT_REASONS keys)
+    no_verdict_reasons: dict[str, int] = field(default_factory=dict)
+    # how the run verified: strategy, evidence source, control (verify_inputs)
+    setup: dict[str, Any] = field(default_factory=dict)
+    demo_grade: bool = False        # a model of the run is marked demo-grade in the registry
+    # the grounding control paired with this run (services.scoring.grounding_control), or None
+    grounding_control: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "no_verdict_reasons": dict(self.no_verdict_reasons),
+            "setup": dict(self.setup),
+            "demo_grade": self.demo_grade,
+            "grounding_control": self.grounding_control,
             "run_id": self.run_id,
             "n_parse_failures": self.n_parse_failures,
             "verdicts_with_suspected_instructions": self.n_suspect_evidence,

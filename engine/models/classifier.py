@@ -98,18 +98,22 @@ class ClassifierModel:
         return self.encoder.pair_lengths(pairs)
 
     # ---- scoring ----------------------------------------------------------------------------------
-    def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+    def score(self, pairs: Sequence[tuple[str, str]], limit: int | None = None) -> np.ndarray:
         """Softmax probabilities [len(pairs), num_labels] (columns in id2label order) for (evidence,
-        claim) pairs; InvalidArgument if any pair exceeds max_length (split the evidence first)."""
+        claim) pairs; InvalidArgument if any pair exceeds `limit` (default max_length; a long claim's
+        windows may go up to the position limit, classify_windows.pair_limit) — split the evidence first."""
         pairs = list(pairs)
         out = np.zeros((len(pairs), self.spec.num_labels), dtype=np.float64)
         if not pairs:
             return out
         lengths = self.pair_lengths(pairs)
-        too_long = [(i, n) for i, n in enumerate(lengths) if n > self.spec.max_length]
+        too_long = [(i, n) for i, n in enumerate(lengths) if n > limit]
+        limit = limit or self.spec.max_length
+        if limit > max(self.spec.max_length, self.spec.positions or 0):
+            raise InvalidArgument(f"pair limit {limit} exceeds the model's position limit {self.spec.positions}")
         if too_long:
             i, n = too_long[0]
-            raise InvalidArgument(f"pair {i} has {n} tokens > the model's max_length {self.spec.max_length} "
+            raise InvalidArgument(f"pair {i} has {n} tokens > the model's max_length {limit} "
                                   f"({len(too_long)} such pairs); split its evidence, it is never truncated")
         order = sorted(range(len(pairs)), key=lambda i: lengths[i])
         for start in range(0, len(order), self.batch_size):

@@ -90,6 +90,9 @@ class ClassifierSpec:
     weight_files: tuple[str, ...]       # HF weight files (relative), empty for an ONNX folder
     model_type: str | None
     verifier_info: dict[str, Any]       # verifier.json as read ({} when absent): provenance for pins
+    # the model's position limit (max_position_embeddings): a long claim's pairs may grow to it
+    # (engine.pipeline.classify_windows.pair_limit); None reads as max_length
+    positions: int | None = None
 
     @property
     def num_labels(self) -> int:
@@ -285,7 +288,7 @@ def read_spec(folder: str | Path) -> ClassifierSpec:
     return ClassifierSpec(folder=folder, id2label=id2label, labels_map=labels, pair_order=pair_order,
                           max_length=max_length, window=window, stride=stride, thresholds=thresholds,
                           has_onnx=has_onnx, weight_files=weights, model_type=cfg.get("model_type"),
-                          verifier_info=info)
+                          verifier_info=info, positions=positions)
 
 
 def read_thresholds_file(path: str | Path) -> Thresholds:

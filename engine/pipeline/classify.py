@@ -25,8 +25,10 @@ The driving window is kept for attribution: under "maxima" the argmax of the win
 (Supported, Refuted; for Ambiguous the stronger of the two; for No Evidence the window with the
 highest max(P(S), P(R))); under "evidence_stance" the deciding window. Ties go to the earlier window
 (passage rank order, then position). No passage with text (no windows) is No Evidence with no
-attribution. A claim too long for the model's window is a per-claim failure (parse_status "failed",
-no verdict), never a truncation.
+attribution. A claim too long for the model's max_length gets longer pairs (up to the model's position
+limit) and shorter evidence windows (classify_windows.pair_limit); its result keeps the pair limit used
+(`long_claim`), so a run counts such claims. Only a claim too long for the position limit itself is a
+per-claim failure (parse_status "failed", no verdict), never a truncation.
 
     model = classifier.open_classifier(folder, name="minilm-verifier", threads=1)
     results = classify_claims(model, [ClaimInput("c1", "Aspirin reduces fever.", passages)])
@@ -42,7 +44,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from factaudit.engine.models.classifier_folder import NO_EVIDENCE, REFUTED, SUPPORTED, Thresholds
-from factaudit.engine.pipeline.classify_windows import ClaimTooLong, Window, passage_windows
+from factaudit.engine.pipeline.classify_windows import ClaimTooLong, Window, pair_limit, passage_windows
 from factaudit.engine.project.records import VerdictEvidence, VerdictRecord
 
 AMBIGUOUS = "Ambiguous"
@@ -93,22 +95,27 @@ class ClaimResult:
     pairs: list[list] = field(default_factory=list)   # [passage_id, start, end, P(S), P(R)|None, P(NE)]
     binary: bool = False
     failure: str | None = None
+    long_claim: int | None = None     # the pair limit used when the claim outgrew max_length
 
     def reasoning(self) -> str:
         if self.failure:
             return self.failure
+        note = (f" (claim too long for the model's window: pairs of up to {self.long_claim} tokens, "
+                "shorter evidence windows)") if self.long_claim else ""
         if self.driving is None:
-            return "No passage had text to score: No Evidence."
+            return "No passage had text to score: No Evidence." + note
         others = ", ".join(f"max P({k})={v:.3f}" for k, v in self.maxima.items()
                            if v is not None and k != self.driving.label)
-        return f"{self.driving.where()}: P({self.driving.label})={self.driving.prob:.3f}" + (f"; {others}" if others else "")
+        return (f"{self.driving.where()}: P({self.driving.label})={self.driving.prob:.3f}"
+                + (f"; {others}" if others else "") + note)
 
     def records(self, latency_ms: float | None = None) -> tuple[VerdictRecord, VerdictEvidence]:
         """The verdict row (same semantics as the LLM backends') and its attribution row."""
         verdict = VerdictRecord(
             claim_id=self.claim_id, verdict=self.verdict, parse_status="failed" if self.failure else "ok",
             reasoning=self.reasoning(), evidence_used=[self.driving.passage_id] if self.driving else [],
-            raw_output=json.dumps({"maxima": self.maxima, "binary": self.binary}, sort_keys=True),
+            raw_output=json.dumps({"maxima": self.maxima, "binary": self.binary,
+                                   **({"long_claim": self.long_claim} if self.long_claim else {})}, sort_keys=True),
             latency_ms=latency_ms)
         d = self.driving
         evidence = VerdictEvidence(
@@ -118,7 +125,7 @@ class ClaimResult:
             detail={"sentences": [d.first, d.last] if d else None, "binary": self.binary,
                     "best_support": self.best_support.to_json() if self.best_support else None,
                     "best_refute": self.best_refute.to_json() if self.best_refute else None,
-                    "failure": self.failure})
+                    "failure": self.failure, **({"long_claim": self.long_claim} if self.long_claim else {})})
         return verdict, evidence
 
 
@@ -202,8 +209,15 @@ def claim_windows(model, claim: ClaimInput, lang: str = "en") -> list[Window]:
     for p in claim.passages:
         out.extend(passage_windows(model, str(p.id), p.text or "", claim.text, max_length=spec.max_length,
                                    window=spec.window, stride=spec.stride,
-                                   spans=getattr(p, "sentence_spans", None), lang=lang))
+                                   spans=getattr(p, "sentence_spans", None), lang=lang,
+                                   positions=getattr(spec, "positions", None)))
     return out
+
+
+def claim_limit(model, claim: ClaimInput) -> int:
+    """The pair limit of this claim's windows (ClaimTooLong when even the position limit is short)."""
+    spec = model.spec
+    return pair_limit(model, claim.text, spec.max_length, getattr(spec, "positions", None))
 
 
 def classify_claims(model, claims: Sequence[ClaimInput], *, thresholds: Thresholds | None = None,
@@ -211,20 +225,23 @@ def classify_claims(model, claims: Sequence[ClaimInput], *, thresholds: Threshol
     """One result per claim, in order; all their pairs are scored together so batches fill up.
     `thresholds` overrides the model's (e.g. from --thresholds FILE)."""
     thresholds = thresholds or model.thresholds
-    plans: list[tuple[ClaimInput, list[Window] | str]] = []
+    plans: list[tuple[ClaimInput, list[Window] | str, int | None]] = []
     pairs: list[tuple[str, str]] = []
+    top = model.spec.max_length
     for c in claims:
         try:
+            limit = claim_limit(model, c)
             ws = claim_windows(model, c, lang)
         except ClaimTooLong as exc:
-            plans.append((c, str(exc)))
+            plans.append((c, str(exc), None))
             continue
-        plans.append((c, ws))
+        plans.append((c, ws, limit if limit > model.spec.max_length else None))
+        top = max(top, limit)
         pairs.extend((w.text, c.text) for w in ws)
-    probs = model.score(pairs)
+    probs = model.score(pairs, top) if top > model.spec.max_length else model.score(pairs)
     cols = model.verdict_columns(probs)
     out, pos = [], 0
-    for c, ws in plans:
+    for c, ws, long_claim in plans:
         if isinstance(ws, str):
             out.append(ClaimResult(c.id, None, {SUPPORTED: None, REFUTED: None, NO_EVIDENCE: None},
                                    binary=model.binary, failure=ws))
@@ -232,8 +249,10 @@ def classify_claims(model, claims: Sequence[ClaimInput], *, thresholds: Threshol
         sl = slice(pos, pos + len(ws))
         pos += len(ws)
         p_r = cols[REFUTED]
-        out.append(decide(c.id, ws, cols[SUPPORTED][sl], None if p_r is None else p_r[sl], cols[NO_EVIDENCE][sl],
-                          thresholds))
+        res = decide(c.id, ws, cols[SUPPORTED][sl], None if p_r is None else p_r[sl], cols[NO_EVIDENCE][sl],
+                     thresholds)
+        res.long_claim = long_claim
+        out.append(res)
     return out
 
 

@@ -11,6 +11,11 @@ when the stride would leave it out; a passage shorter than W is one window. A wi
 exceeds max_length is split by sentences (greedy packing); a sentence that alone exceeds it is cut
 into runs of tokens (contiguous character spans, so the pieces still cover the sentence). Each window
 keeps its character span in the passage text, for attribution.
+
+A claim too long for max_length beside MIN_EVIDENCE_TOKENS of evidence is not refused while the
+model's position limit has room: its pairs may grow to the claim plus LONG_CLAIM_EVIDENCE_TOKENS of
+evidence (never past the position limit), and the evidence windows are cut to fit. Only a claim that
+leaves fewer than MIN_EVIDENCE_TOKENS even at the position limit is ClaimTooLong.
 """
 from __future__ import annotations
 
@@ -20,6 +25,9 @@ from typing import Protocol, Sequence
 
 # Fewer evidence tokens than this beside a claim is no window at all: the claim is reported too long.
 MIN_EVIDENCE_TOKENS = 32
+# Evidence tokens a long claim's pair holds when it outgrows max_length: windows of a sentence or two,
+# the stride the model was trained near (128-token pairs), rather than one long pair per passage.
+LONG_CLAIM_EVIDENCE_TOKENS = 64
 _MAX_REFITS = 16
 
 
@@ -166,13 +174,30 @@ def claim_budget(tok: PairTokenizer, claim: str, max_length: int) -> int:
     return budget
 
 
+def pair_limit(tok: PairTokenizer, claim: str, max_length: int, positions: int | None = None) -> int:
+    """The longest (window, claim) pair this claim may make: max_length while the claim leaves at least
+    MIN_EVIDENCE_TOKENS of evidence; beyond that the claim plus LONG_CLAIM_EVIDENCE_TOKENS, up to the
+    model's position limit (`positions`; None: max_length is the limit). ClaimTooLong when even the
+    position limit leaves fewer than MIN_EVIDENCE_TOKENS."""
+    n = tok.count_tokens(claim)
+    if max_length - tok.special_tokens - n >= MIN_EVIDENCE_TOKENS:
+        return max_length
+    top = max(max_length, positions or max_length)
+    limit = min(top, n + tok.special_tokens + LONG_CLAIM_EVIDENCE_TOKENS)
+    if limit - tok.special_tokens - n < MIN_EVIDENCE_TOKENS:
+        raise ClaimTooLong(n, top - tok.special_tokens - MIN_EVIDENCE_TOKENS)
+    return limit
+
+
 def passage_windows(tok: PairTokenizer, passage_id: str, text: str, claim: str, *, max_length: int, window: int,
-                    stride: int, spans: Sequence[Sequence[int]] | None = None, lang: str = "en") -> list[Window]:
-    """The passage's evidence windows for this claim, every (window, claim) pair within max_length
-    (checked on the real pair encoding; a window still over is cut again with a smaller budget)."""
+                    stride: int, spans: Sequence[Sequence[int]] | None = None, lang: str = "en",
+                    positions: int | None = None) -> list[Window]:
+    """The passage's evidence windows for this claim, every (window, claim) pair within the claim's
+    pair_limit (checked on the real pair encoding; a window still over is cut again with a smaller budget)."""
     units = sentence_units(text, spans, lang)
     if not units:
         return []
+    max_length = pair_limit(tok, claim, max_length, positions)
     budget = claim_budget(tok, claim, max_length)
     toks = _Tokens(tok.token_offsets(text))
     pieces: dict[tuple[int, int], tuple[int, int]] = {}

@@ -106,6 +106,7 @@ def closed_table(data: ReportData) -> Table:
 
 # Why a claim with a gold verdict is left out of the closed figures (services.scoring_units' reasons).
 CLOSED_LEFT_OUT = {
+    "claim_too_long": N_("left out: claim too long for the model"),
     "cut_off_at_max_tokens": N_("left out: reply cut off at max tokens"),
     "did_not_parse": N_("left out: reply did not parse"),
     "no_verdict": N_("left out: no verdict (the verifier failed on the claim)"),

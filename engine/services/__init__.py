@@ -75,7 +75,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "reasoning_checks": ("reasoning_contradiction=contradiction", "reasoning_contradictions"),
     "retrieval": (
         "ClaimHits", "HitView", "RetrievalEval", "RetrievalRequest", "RetrievalResult", "claim_hits",
-        "eval_retrieval", "hit_runs=retrieval_runs", "list_embedders", "retrieve", "retriever_choices",
+        "eval_retrieval", "hit_runs", "list_embedders", "retrieve", "retriever_choices",
         "run_claim_ids",
     ),
     "review_sample": ("ReviewItem", "answer_items", "draw_review_sample", "mark_review", "review_queue"),
@@ -84,6 +84,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "run_metrics", "scorable_runs", "score_run", "write_report",
     ),
     "scoring_units": ("CLOSED_REASONS",),
+    "run_options": ("LLMOptions", "RetrievalOptions", "build_request=build"),
     "seal": (
         "SealResult", "SealedProject", "export_public_key", "is_encrypted", "is_sealed", "make_working_copy",
         "open_sealed", "seal_project", "verify_sealed",
@@ -109,9 +110,14 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "factaudit.engine.audit.triage": ("disagreements",),
     "factaudit.engine.config": ("offline_settings=load_settings",),
     "factaudit.engine.models.registry": (
-        "classifier_models=list_classifiers", "llm_models=list_llms", "model_entries=list_llms",
+        "classifier_models=list_classifiers", "llm_models=list_llms",
+    "verify_inputs": (
+        "NO_VERDICT_REASONS", "VERIFY_CONTROLS=CONTROLS", "VERIFY_EVIDENCE_SOURCES=EVIDENCE_SOURCES",
+        "VERIFY_STRATEGIES=STRATEGIES",
+    ),
     ),
     "factaudit.engine.netlog": ("connection_log=list_connections", "connection_log_path=log_path"),
+    "factaudit.engine.audit.reasoning_figures": ("reasoning_figures=project_reasoning_figures",),
     "factaudit.engine.project.imports": ("freeze_dataset",),
     "factaudit.engine.project.judge_store": ("induction_rounds=list_rounds", "judge_units=get_units"),
     "factaudit.engine.project.queries": ("count_rows", "list_datasets", "page_rows"),
@@ -202,6 +208,8 @@ def _load(module: str):
             import factaudit.engine.services.scoring as loaded
         case "scoring_units":
             import factaudit.engine.services.scoring_units as loaded
+        case "run_options":
+            import factaudit.engine.services.run_options as loaded
         case "seal":
             import factaudit.engine.services.seal as loaded
         case "split_looks":
@@ -222,10 +230,14 @@ def _load(module: str):
             import factaudit.engine.audit.induction as loaded
         case "factaudit.engine.audit.triage":
             import factaudit.engine.audit.triage as loaded
+        case "verify_inputs":
+            import factaudit.engine.services.verify_inputs as loaded
         case "factaudit.engine.config":
             import factaudit.engine.config as loaded
         case "factaudit.engine.models.registry":
             import factaudit.engine.models.registry as loaded
+        case "factaudit.engine.audit.reasoning_figures":
+            import factaudit.engine.audit.reasoning_figures as loaded
         case "factaudit.engine.netlog":
             import factaudit.engine.netlog as loaded
         case "factaudit.engine.project.imports":

@@ -26,13 +26,15 @@ from factaudit.engine.project import classifier_store
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.queries import corpus_hash, get_passages
-from factaudit.engine.services.verify_inputs import DEFAULT_K, VerifyResult, read_verify_inputs, run_summary
+from factaudit.engine.services.verify_inputs import (
+    DEFAULT_K, VerifyKindBase, VerifyResult, check_source, run_summary, source_config, strategy_of,
+)
 
 MODE = "classifier"     # the run's `mode`, beside the LLM's joint and per-passage
 
 
 def is_classifier_run(config: dict[str, Any]) -> bool:
-    return (config.get("model") or {}).get("backend") == BACKEND
+    return strategy_of(config) == "classifier"
 
 
 def uses_classifier(project: Project, req: Any, llm: Any = None) -> bool:
@@ -40,6 +42,9 @@ def uses_classifier(project: Project, req: Any, llm: Any = None) -> bool:
     endpoint, no given LLM and a model that names a classifier (none named: the embedded default)."""
     if req.resume:
         return is_classifier_run(run_store.get_run(project, req.resume).config)
+    strategy = getattr(req, "strategy", None)
+    if strategy:
+        return strategy == "classifier"
     if llm is not None or req.endpoint:
         return False
     if req.model is None or req.model == registry.EMBEDDED_CLASSIFIER:
@@ -68,7 +73,7 @@ def _refuse_llm_settings(req: Any) -> None:
 class ClassifierVerifyConfig:
     """What a classifier verify run pins (runs.config)."""
 
-    retrieval_run: str
+    retrieval_run: str | None
     k: int = DEFAULT_K
     limit: int | None = None
     dataset: str | None = None
@@ -76,24 +81,28 @@ class ClassifierVerifyConfig:
     model: dict[str, Any] | None = None
     claim_ids: list[str] | None = None          # only these claims (pinned only when given)
 
+    evidence_source: str = "retrieval"          # or "gold" (verify_inputs)
+    control: str | None = None                  # "no-evidence": the grounding control
     @classmethod
     def from_request(cls, req: Any) -> ClassifierVerifyConfig:
-        if not req.retrieval_run:
-            raise InvalidArgument("name the retrieval run to verify (--retrieval-run RUN) or a run to --resume")
+        source, control = getattr(req, "evidence_source", "retrieval") or "retrieval", getattr(req, "control", None)
+        check_source(req.retrieval_run, source, control)
         _refuse_llm_settings(req)
         return cls(retrieval_run=req.retrieval_run, k=req.k, limit=req.limit, dataset=req.dataset,
-                   claim_ids=getattr(req, "claim_ids", None))
+                   claim_ids=getattr(req, "claim_ids", None), evidence_source=source, control=control)
 
     @classmethod
     def from_config(cls, c: dict[str, Any]) -> ClassifierVerifyConfig:
-        return cls(retrieval_run=c["retrieval_run"], k=c.get("k", DEFAULT_K), limit=c.get("limit"),
+        return cls(retrieval_run=c.get("retrieval_run"), k=c.get("k", DEFAULT_K), limit=c.get("limit"),
                    dataset=c.get("dataset"), corpus_hash=c.get("corpus_hash"), model=c.get("model"),
-                   claim_ids=c.get("claim_ids"))
+                   claim_ids=c.get("claim_ids"), evidence_source=c.get("evidence_source", "retrieval"),
+                   control=c.get("control"))
 
     def to_config(self) -> dict[str, Any]:
-        return {"mode": MODE, "retrieval_run": self.retrieval_run, "k": self.k, "limit": self.limit,
-                "dataset": self.dataset, "corpus_hash": self.corpus_hash, "model": self.model,
-                **({"claim_ids": self.claim_ids} if self.claim_ids is not None else {})}
+        return {"mode": MODE, "strategy": "classifier", "retrieval_run": self.retrieval_run, "k": self.k,
+                "limit": self.limit, "dataset": self.dataset, "corpus_hash": self.corpus_hash, "model": self.model,
+                **({"claim_ids": self.claim_ids} if self.claim_ids is not None else {}),
+                **source_config(self.evidence_source, self.control)}
 
     def validate(self) -> None:
         if self.k < 1:
@@ -136,8 +145,7 @@ class ClassifierOpener:
         return {"backend": BACKEND, "model": model.name, "runtime": model.pin()["runtime"]}
 
 
-class _ClassifierKind(jobs.RunKind):
-    name = "verify"
+class _ClassifierKind(VerifyKindBase):
     config_type = ClassifierVerifyConfig
 
     def __init__(self, req: Any) -> None:
@@ -145,13 +153,6 @@ class _ClassifierKind(jobs.RunKind):
 
     def new_config(self, project: Project, req: Any) -> ClassifierVerifyConfig:
         return ClassifierVerifyConfig.from_request(req)
-
-    def check_resume(self, run_id: str, cfg: ClassifierVerifyConfig, req: Any) -> None:
-        if req.retrieval_run and req.retrieval_run != cfg.retrieval_run:
-            raise InvalidArgument(f"{run_id} verifies {cfg.retrieval_run}, not {req.retrieval_run}")
-
-    def read_inputs(self, project: Project, cfg: ClassifierVerifyConfig, progress: ProgressCallback):
-        return read_verify_inputs(project, cfg.retrieval_run, cfg.limit, cfg.dataset, cfg.claim_ids)
 
     def entry(self, project: Project, req: Any, cfg: ClassifierVerifyConfig, inputs: Any, given: Any,
               progress: ProgressCallback, cancel: CancelToken | None) -> registry.ModelEntry:
@@ -163,11 +164,12 @@ class _ClassifierKind(jobs.RunKind):
 
 
 def _claims(project: Project, claims: list[tuple[str, str]], hits: dict, k: int,
-            skip: set[str]) -> Iterator[ClaimInput]:
+            skip: set[str], control: str | None = None) -> Iterator[ClaimInput]:
     for claim_id, text in claims:
         if claim_id in skip:
             continue
-        top = hits.get(claim_id, [])[:k]
+        # the grounding control: the same claims with their passages removed
+        top = [] if control else hits.get(claim_id, [])[:k]
         rows = get_passages(project, [h.passage_id for h in top])
         yield ClaimInput(claim_id, text, [rows[h.passage_id] for h in top if h.passage_id in rows])
 
@@ -182,7 +184,7 @@ def verify_with_classifier(project: Project, req: Any, progress: ProgressCallbac
                                  cancel=cancel, summary=lambda: run_summary(project, run_id, len(claims)))
         with life:
             done = run_store.verdict_claim_ids(project, run_id)
-            life.work(_claims(project, claims, hits, cfg.k, done), lambda c: classify_claim(model, c),
+            life.work(_claims(project, claims, hits, cfg.k, done, cfg.control), lambda c: classify_claim(model, c),
                       lambda c, res: classifier_store.add_classifier_verdict(project, run_id, *res[0].records(res[1])),
                       done_before=len(done), total=len(claims))
             life.finish(seconds_last_session=round(life.seconds, 3))
@@ -191,4 +193,6 @@ def verify_with_classifier(project: Project, req: Any, progress: ProgressCallbac
         run_id=run_id, status="done", n_claims=len(claims), n_verdicts=summary["n_verdicts"],
         n_parse_failures=summary["n_parse_failures"], n_new=life.n_new, verdict_counts=summary["verdict_counts"],
         seconds=round(seconds, 3), claims_per_s=round(life.n_new / seconds, 4) if seconds > 0 else 0.0,
-        model=model.name, mode=MODE, retrieval_run=cfg.retrieval_run)
+        model=model.name, mode=MODE, retrieval_run=cfg.retrieval_run, strategy="classifier",
+        evidence_source=cfg.evidence_source, control=cfg.control,
+        no_verdict_reasons=summary["no_verdict_reasons"], n_long_claims=summary["n_long_claims"])

@@ -28,7 +28,8 @@ from factaudit.engine.services.split_looks import looks_at_test
 from factaudit.engine.services.usage import run_usage
 # The units and the run check live in scoring_units (certify reads them too, without importing this module).
 from factaudit.engine.services.scoring_units import (
-    DEFAULT_LEVEL, DEFAULT_MAPPING, OpenUnits, _check_run, open_units, read_once, sentence_table,
+    DEFAULT_LEVEL, DEFAULT_MAPPING, OpenUnits, _check_run, demo_grade, grounding_control, open_units, read_once,
+    sentence_table, verify_setup,
 )
 
 
@@ -49,8 +50,13 @@ def run_metrics(project: Project, run_id: str, *, n_resamples: int = stats.DEFAU
         by_category=by_category(u.sentences, **kw) if any(x.category for x in u.sentences) else {},
         n_suspect_evidence=suspect.n, suspect_claims=suspect.claims,
         n_reasoning_contradicts=len(reasoning_contradictions(project, run_id, verdicts)),
-        closed_unscored=u.closed_unscored,
+        closed_unscored=u.closed_unscored, no_verdict_reasons=u.no_verdict_reasons,
     )
+    run = run_store.get_run(project, run_id)
+    if run.kind == "verify":    # imported verdicts have no verifier setup or pairs to speak of
+        config = run.config or {}
+        result.setup, result.demo_grade = verify_setup(config), demo_grade(config)
+        result.grounding_control = grounding_control(project, run_id)
     workflow_status.mark_step(project, "score", run_id)   # the Workflow page's "Score" step is seen through
     return result
 

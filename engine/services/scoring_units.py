@@ -14,6 +14,7 @@ from factaudit.engine.metrics.classification import UnitRecord
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project import scoring_store
 from factaudit.engine.project.db import Project
+from factaudit.engine.services.verify_inputs import NO_VERDICT_REASONS, no_verdict_reason
 
 DEFAULT_MAPPING = "R+NE"
 DEFAULT_LEVEL = "sentence"
@@ -33,25 +34,26 @@ class OpenUnits:
     rows: list[scoring_store.VerdictUnit] = field(default_factory=list)
     # claims with a gold verdict left out of the closed regime, by reason (CLOSED_REASONS)
     closed_unscored: dict[str, int] = field(default_factory=dict)
+    # every claim without a verdict, gold or not, by reason
+    no_verdict_reasons: dict[str, int] = field(default_factory=dict)
 
 
-# Why a claim with a gold verdict has no verdict to score, as `metrics` words it.
-CLOSED_REASONS = {
-    "cut_off_at_max_tokens": "cut off at max tokens",
-    "did_not_parse": "did not parse",
-    "no_verdict": "no verdict (the verifier failed on the claim)",
-}
+# Why a claim with a gold verdict has no verdict to score, as `metrics` words it (one table with the
+# run summary's: verify_inputs.NO_VERDICT_REASONS).
+CLOSED_REASONS = NO_VERDICT_REASONS
 
 
-def _failure_reason(row: scoring_store.VerdictUnit, config: dict) -> str:
-    max_tokens = config.get("max_tokens")
-    if max_tokens is None:          # the classifier, or an imported run: no reply to parse
-        return "no_verdict"
-    # per-passage mode stores the sum over its calls, which says nothing about any one reply
-    if (config.get("mode") != "per-passage" and row.completion_tokens is not None
-            and row.completion_tokens >= max_tokens):
-        return "cut_off_at_max_tokens"
-    return "did_not_parse"
+def _failure_reasons(project: Project, run_id: str, rows: list[scoring_store.VerdictUnit]) -> dict[str, int]:
+    """NO_VERDICT_REASONS counts of these failed rows; the reasoning is read for them alone, since a
+    classifier's "claim too long" is told by its failure text."""
+    config = run_store.get_run(project, run_id).config or {}
+    stored = run_store.get_verdicts(project, run_id, [r.claim_id for r in rows])
+    out: dict[str, int] = {}
+    for r in rows:
+        v = stored.get(r.claim_id)
+        reason = no_verdict_reason(v.reasoning if v else None, r.completion_tokens, config)
+        out[reason] = out.get(reason, 0) + 1
+    return out
 
 
 def _check_run(project: Project, run_id: str, want: str | None = "verdicts") -> str:
@@ -125,13 +127,86 @@ def _open_units(project: Project, run_id: str, table: scoring_store.SentenceTabl
             sentences.append(UnitRecord(s.id, s.label == "error", [verdict_of[c] for c in s.claim_ids],
                                         s.category, s.item_id))
     gold = [r for r in rows if r.claim_id not in failed and r.gold_label is not None]
-    closed_unscored: dict[str, int] = {}
-    failed_gold = [r for r in rows if r.claim_id in failed and r.gold_label is not None]
-    if failed_gold:
-        config = run_store.get_run(project, run_id).config or {}
-        for r in failed_gold:
-            reason = _failure_reason(r, config)
-            closed_unscored[reason] = closed_unscored.get(reason, 0) + 1
+    failed_rows = [r for r in rows if r.claim_id in failed]
+    failed_gold = [r for r in failed_rows if r.gold_label is not None]
+    closed_unscored = _failure_reasons(project, run_id, failed_gold) if failed_gold else {}
+    reasons = _failure_reasons(project, run_id, failed_rows) if failed_rows else {}
     return OpenUnits(run_id, sentences, claims, len(failed), unscored,
                      [r.gold_label for r in gold], [r.verdict for r in gold], rows,  # type: ignore[misc]
-                     closed_unscored)
+                     closed_unscored, reasons)
+
+
+# ---- how a verify run verified: its setup, its models' grade, its grounding control ----------------
+# Config keys that may differ between a run and its grounding control: the control flag itself, and
+# what the model sizes or calibrates from the prompts it saw (a control's prompts are shorter).
+_UNPAIRED = ("control", "corpus_hash", "bias")
+
+
+def verify_setup(config: dict) -> dict:
+    """strategy, evidence source and control of a stored verify config (earlier configs read compatibly)."""
+    from factaudit.engine.services.verify_inputs import strategy_of
+
+    return {"strategy": strategy_of(config), "evidence_source": config.get("evidence_source", "retrieval"),
+            "control": config.get("control")}
+
+
+def _models(config: dict) -> list[dict]:
+    return [m for m in (config.get("model"), config.get("llm")) if isinstance(m, dict)]
+
+
+def demo_grade(config: dict) -> bool:
+    """Whether a model the run pins is marked demo-grade in the registry (SmolLM2, the embedded
+    classifier while its model card says so)."""
+    from factaudit.engine.errors import FactAuditError
+    from factaudit.engine.models import registry
+
+    for m in _models(config):
+        name = m.get("name")
+        try:
+            if name == registry.EMBEDDED_CLASSIFIER and m.get("origin", m.get("source")) == "embedded":
+                if registry.embedded_classifier().demo_grade:
+                    return True
+            elif name == registry.SMOLLM2_LLM and registry.resolve_llm(name).demo_grade:
+                return True
+        except FactAuditError:
+            continue
+    return False
+
+
+def _pair_key(config: dict) -> str:
+    import json
+
+    c = {k: v for k, v in config.items() if k not in _UNPAIRED and k not in ("model", "llm")}
+    c["models"] = [m.get("sha256") or m.get("model_name") or m.get("name") for m in _models(config)]
+    return json.dumps(c, sort_keys=True, default=str)
+
+
+def grounding_control(project: Project, run_id: str) -> dict | None:
+    """The grounding control paired with a verify run (same config but `control`; the latest finished
+    one), or the real run paired with a control: how many verdicts stay the same without evidence
+    (verdicts resting on the model's own knowledge, pattern V6) and both runs' balanced accuracy."""
+    from factaudit.engine.metrics.classification import closed_scores
+
+    run = run_store.get_run(project, run_id)
+    config = run.config or {}
+    is_control = bool(config.get("control"))
+    key = _pair_key(config)
+    partners = [r for r in run_store.list_runs(project, "verify")
+                if r.id != run_id and r.status == "done" and bool((r.config or {}).get("control")) != is_control
+                and _pair_key(r.config or {}) == key]
+    if not partners:
+        return None
+    partner = partners[-1]
+    real, control = (partner.id, run_id) if is_control else (run_id, partner.id)
+    a, b = run_store.get_verdicts(project, real), run_store.get_verdicts(project, control)
+    shared = [c for c in a if c in b and a[c].verdict and b[c].verdict]
+    same = sum(1 for c in shared if a[c].verdict == b[c].verdict)
+    scores = {}
+    for name, rid in (("real", real), ("control", control)):
+        u = open_units(project, rid)
+        cs = closed_scores(u.closed_gold, u.closed_pred)
+        scores[name] = (cs.balanced_accuracy, cs.accuracy) if cs else (None, None)
+    return {"real_run": real, "control_run": control, "n_compared": len(shared), "n_same": same,
+            "share_same": same / len(shared) if shared else None,
+            "real_balanced_accuracy": scores["real"][0], "control_balanced_accuracy": scores["control"][0],
+            "real_accuracy": scores["real"][1], "control_accuracy": scores["control"][1]}

@@ -24,7 +24,8 @@ from factaudit.engine.project.queries import corpus_hash, get_passages
 from factaudit.engine.services.llm_opener import LLMOpener
 from factaudit.engine.services.models import LLMRunSettings, model_pin
 from factaudit.engine.services.verify_inputs import (  # noqa: F401 - claims_for_run: part of this module's API
-    DEFAULT_K, VerifyInputs, VerifyResult, claims_for_run, read_verify_inputs, run_summary,
+    DEFAULT_K, STRATEGIES, VerifyInputs, VerifyKindBase, VerifyResult, check_source, claims_for_run, run_summary,
+    source_config, strategy_of,
 )
 from factaudit.engine.text.injection import DETECTOR
 
@@ -41,6 +42,13 @@ class VerifyRequest(LLMRunSettings):
     calibration: str = "none"            # logprob only: none | contextual | a JSON bias file
     thresholds: str | None = None        # classifier only: a JSON thresholds file (classifier_folder.parse_thresholds)
     claim_ids: list[str] | None = None   # LLM only: just these claims (reasoning for the units to be labelled)
+    # One verify run kind (verify_inputs): None picks by the model named (a classifier, else an LLM)
+    strategy: str | None = None          # classifier | llm | cascade
+    evidence_source: str = "retrieval"   # or "gold": each claim's gold passages, no retrieval run
+    control: str | None = None           # "no-evidence": the grounding control (passages removed)
+    llm_model: str | None = None         # cascade only: the LLM of the model pair (default the embedded LLM)
+    tau: float | None = None             # cascade only: log-odds threshold (default: the shipped fit)
+    reasoning: bool = False              # cascade only: also write a short constrained reasoning
 
 
 @dataclass
@@ -54,7 +62,7 @@ class _Claim:
 class VerifyConfig:
     """What a verify run pins (runs.config; the keys are the ones earlier versions wrote)."""
 
-    retrieval_run: str
+    retrieval_run: str | None
     mode: str = "joint"
     k: int = DEFAULT_K
     limit: int | None = None
@@ -73,15 +81,17 @@ class VerifyConfig:
     calibration: str | None = "none"
     bias: dict[str, float] | None = None
     claim_ids: list[str] | None = None          # pinned only when given (configs keep their earlier keys)
+    evidence_source: str = "retrieval"          # verify_inputs.source_config: written only when not default
+    control: str | None = None
 
     @classmethod
     def from_request(cls, req: VerifyRequest) -> VerifyConfig:
-        if not req.retrieval_run:
-            raise InvalidArgument("name the retrieval run to verify (--retrieval-run RUN) or a run to --resume")
+        check_source(req.retrieval_run, req.evidence_source or "retrieval", req.control)
         cfg = cls(retrieval_run=req.retrieval_run, mode=req.mode, k=req.k, limit=req.limit, dataset=req.dataset,
                   seed=req.seed, temperature=req.temperature, max_tokens=req.max_tokens,
                   passage_words=req.passage_words, prompt_cache=req.prompt_cache, evidence=req.evidence or "whole",
-                  scoring=req.scoring, calibration=req.calibration, claim_ids=req.claim_ids)
+                  scoring=req.scoring, calibration=req.calibration, claim_ids=req.claim_ids,
+                  evidence_source=req.evidence_source or "retrieval", control=req.control)
         opts = cfg.options()
         cfg.prompt = opts.prompt().ref()
         cfg.withheld_instructions = DETECTOR if opts.withhold_instructions else None
@@ -90,26 +100,28 @@ class VerifyConfig:
     @classmethod
     def from_config(cls, c: dict[str, Any]) -> VerifyConfig:
         scoring = c.get("scoring") or {}
-        return cls(retrieval_run=c["retrieval_run"], mode=c.get("mode", "joint"), k=c.get("k", DEFAULT_K),
+        return cls(retrieval_run=c.get("retrieval_run"), mode=c.get("mode", "joint"), k=c.get("k", DEFAULT_K),
                    limit=c.get("limit"), dataset=c.get("dataset"), seed=c.get("seed", 0),
                    temperature=c.get("temperature", 0.0), max_tokens=c.get("max_tokens", 200),
                    passage_words=c.get("passage_words"), prompt_cache=c.get("prompt_cache", False),
                    evidence=c.get("evidence"), prompt=c.get("prompt") or {}, corpus_hash=c.get("corpus_hash"),
                    model=c.get("model"), withheld_instructions=c.get("withheld_instructions"),
                    scoring=scoring.get("method", "generate"), calibration=scoring.get("calibration", "none"),
-                   bias=scoring.get("bias"), claim_ids=c.get("claim_ids"))
+                   bias=scoring.get("bias"), claim_ids=c.get("claim_ids"),
+                   evidence_source=c.get("evidence_source", "retrieval"), control=c.get("control"))
 
     def to_config(self) -> dict[str, Any]:
         scoring: dict[str, Any] = {"method": "generate"}
         if self.scoring == "logprob":
             scoring = {"method": "logprob", "calibration": self.calibration or "none", "bias": self.bias}
         return {
-            "retrieval_run": self.retrieval_run, "mode": self.mode, "k": self.k, "limit": self.limit,
+            "strategy": "llm", "retrieval_run": self.retrieval_run, "mode": self.mode, "k": self.k, "limit": self.limit,
             "dataset": self.dataset, "seed": self.seed, "temperature": self.temperature,
             "max_tokens": self.max_tokens, "passage_words": self.passage_words, "prompt_cache": self.prompt_cache,
             "evidence": self.evidence, "prompt": self.prompt, "corpus_hash": self.corpus_hash, "model": self.model,
             "withheld_instructions": self.withheld_instructions, "scoring": scoring,
             **({"claim_ids": self.claim_ids} if self.claim_ids is not None else {}),
+            **source_config(self.evidence_source, self.control),
         }
 
     def validate(self) -> None:
@@ -132,8 +144,7 @@ class VerifyConfig:
         return ["prompt template"] if self.prompt.get("sha256") != self.options().prompt().sha256 else []
 
 
-class _VerifyKind(jobs.RunKind):
-    name = "verify"
+class _VerifyKind(VerifyKindBase):
     config_type = VerifyConfig
 
     def __init__(self, req: VerifyRequest, on_retry: Callable[[int, float, str], None] | None) -> None:
@@ -141,13 +152,6 @@ class _VerifyKind(jobs.RunKind):
 
     def new_config(self, project: Project, req: VerifyRequest) -> VerifyConfig:
         return VerifyConfig.from_request(req)
-
-    def check_resume(self, run_id: str, cfg: VerifyConfig, req: VerifyRequest) -> None:
-        if req.retrieval_run and req.retrieval_run != cfg.retrieval_run:
-            raise InvalidArgument(f"{run_id} verifies {cfg.retrieval_run}, not {req.retrieval_run}")
-
-    def read_inputs(self, project: Project, cfg: VerifyConfig, progress: ProgressCallback) -> VerifyInputs:
-        return read_verify_inputs(project, cfg.retrieval_run, cfg.limit, cfg.dataset, cfg.claim_ids)
 
     def entry(self, project: Project, req: VerifyRequest, cfg: VerifyConfig, inputs: VerifyInputs, given: LLM | None,
               progress: ProgressCallback, cancel: CancelToken | None) -> registry.ModelEntry:
@@ -174,7 +178,15 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
     embedded classifier verifier (engine.services.classify_verify); an LLM gives verdicts with reasoning."""
     from factaudit.engine.services import classify_verify
 
-    if classify_verify.uses_classifier(project, req, llm):
+    strategy = (strategy_of(run_store.get_run(project, req.resume).config or {}) if req.resume
+                else req.strategy)
+    if strategy is not None and strategy not in STRATEGIES:
+        raise InvalidArgument(f"unknown strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
+    if strategy == "cascade":
+        from factaudit.engine.services import cascade_verify
+
+        return cascade_verify.verify_with_cascade(project, req, progress, cancel, llm=llm)
+    if strategy == "classifier" or (strategy is None and classify_verify.uses_classifier(project, req, llm)):
         return classify_verify.verify_with_classifier(project, req, progress, cancel)
     with jobs.start_or_resume(project, _VerifyKind(req, on_retry), req, model=llm, progress=progress,
                               cancel=cancel) as run:
@@ -212,11 +224,12 @@ def calibrated(req: VerifyRequest | VerifyConfig, opts: VerifyOptions, llm: LLM)
 
 
 def _claims_with_evidence(project: Project, claims: list[tuple[str, str]], hits: dict, k: int,
-                          skip: set[str] = frozenset()) -> Iterator[_Claim]:
+                          skip: set[str] = frozenset(), control: str | None = None) -> Iterator[_Claim]:
     for claim_id, text in claims:
         if claim_id in skip:
             continue
-        top = hits.get(claim_id, [])[:k]
+        # the grounding control: the same claims with their passages removed
+        top = [] if control else hits.get(claim_id, [])[:k]
         rows = get_passages(project, [h.passage_id for h in top])
         yield _Claim(claim_id, text, [EvidencePassage(h.passage_id, rows[h.passage_id].text, rows[h.passage_id].title)
                                       for h in top if h.passage_id in rows])
@@ -236,7 +249,7 @@ def sized_entry(project: Project, cfg: VerifyConfig, entry: registry.ModelEntry,
     opts = cfg.options()
     prompt = opts.prompt()
     longest = 0
-    for i, c in enumerate(_claims_with_evidence(project, inputs.claims, inputs.hits, cfg.k)):
+    for i, c in enumerate(_claims_with_evidence(project, inputs.claims, inputs.hits, cfg.k, control=cfg.control)):
         if i % 100 == 0:
             if cancel is not None:
                 cancel.check()
@@ -259,7 +272,7 @@ def _run(project: Project, run: jobs.StartedRun, concurrency: int, progress: Pro
     with life:  # from here on, whatever stops the run ends it cancelled or failed, never left running
         done = run_store.verdict_claim_ids(project, run_id)
         # Read lazily, in this thread (it owns the project's connections), as workers free up.
-        todo = _claims_with_evidence(project, claims, hits, cfg.k, skip=done)
+        todo = _claims_with_evidence(project, claims, hits, cfg.k, skip=done, control=cfg.control)
         life.work(todo, lambda c: verify_claim(llm, c.text, c.claim_id, c.passages, opts),
                   lambda c, rec: run_store.add_verdict(project, run_id, rec),
                   done_before=len(done), total=len(claims), workers=max(1, min(llm.max_concurrency, concurrency)))
@@ -275,5 +288,6 @@ def _run(project: Project, run: jobs.StartedRun, concurrency: int, progress: Pro
         completion_tokens=summary["completion_tokens"], seconds=round(seconds, 3),
         claims_per_s=round(life.n_new / seconds, 4) if seconds > 0 else 0.0,
         retries=getattr(llm, "retries", 0) - retries_before, model=llm.entry.name, mode=cfg.mode,
-        retrieval_run=cfg.retrieval_run,
+        retrieval_run=cfg.retrieval_run, strategy="llm", evidence_source=cfg.evidence_source, control=cfg.control,
+        no_verdict_reasons=summary["no_verdict_reasons"], n_long_claims=summary["n_long_claims"],
     )
