@@ -25,7 +25,7 @@ from factaudit.engine.errors import FactAuditError, ProjectLocked  # noqa: E402
 from factaudit.engine.services.demo import FULL, QUICK, find_demos, source_demo_dir  # noqa: E402
 from factaudit.gui import i18n, settings  # noqa: E402
 from factaudit.gui.collector import IdleCollector  # noqa: E402
-from factaudit.gui.ops import Op, OpChanges, error_text  # noqa: E402
+from factaudit.gui.ops import Op, error_text  # noqa: E402
 
 PROJECT_FILTER = "factaudit projects (*.faproj);;All files (*)"
 
@@ -82,7 +82,6 @@ class AppController(QObject):
             path += ".faproj"
         self.start.set_busy(True)
         return (Op(self.start, lambda job: services.create_project(path)).title(self.tr("Creating the project"))
-                .changes(lambda project: project, OpChanges.everything())
                 .success(self.show_project)
                 .failure(lambda exc: self.error(self.tr("New project"), exc))
                 .finished(lambda: self.start.set_busy(False))

@@ -1,57 +1,19 @@
 """Change announcements: which areas of a project a write changed, and the pages that listen.
 
-The API is documented (and re-exported) in factaudit.gui.ops, where writes are made.
+The areas come from the engine (engine/changes.py: the write path logs them); an Op announces what its
+work recorded. The API is documented (and re-exported) in factaudit.gui.ops, where writes are made.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from typing import Any, Callable
 
 from PySide6.QtCore import QEvent, QObject, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
+from factaudit.engine.changes import Changes
 
-@dataclass(frozen=True)
-class OpChanges:
-    """Which areas of a project a write changed. Pages compare it with what they show."""
-
-    datasets: bool = False
-    runs: bool = False
-    verdicts: bool = False
-    annotations: bool = False
-    codebook: bool = False
-    triage: bool = False
-    reports: bool = False
-    seal: bool = False
-    workflow: bool = False        # a step seen through (metrics shown, retrieval evaluated, a choice made)
-    # app-wide, not in a project file: announced with project None, which every listener hears
-    models: bool = False          # the model registry (a GGUF added, an endpoint forgotten)
-    network: bool = False         # offline mode and its allowed hosts
-
-    AREAS = ("datasets", "runs", "verdicts", "annotations", "codebook", "triage", "reports", "seal", "workflow",
-             "models", "network")
-
-    @classmethod
-    def everything(cls) -> "OpChanges":
-        return cls(**{a: True for a in cls.AREAS})
-
-    @classmethod
-    def of(cls, *areas: str) -> "OpChanges":
-        unknown = set(areas) - set(cls.AREAS)
-        if unknown:
-            raise ValueError(f"unknown change areas: {', '.join(sorted(unknown))}")
-        return cls(**{a: True for a in areas})
-
-    def __or__(self, other: "OpChanges") -> "OpChanges":
-        return OpChanges(**{f.name: getattr(self, f.name) or getattr(other, f.name) for f in fields(self)})
-
-    @property
-    def areas(self) -> tuple[str, ...]:
-        return tuple(a for a in self.AREAS if getattr(self, a))
-
-    def touches(self, *areas: str) -> bool:
-        """True if any of the areas changed (any area at all when none is named)."""
-        return any(getattr(self, a) for a in (areas or self.AREAS))
+# The engine computes what a write changed (engine/changes.py); the GUI only carries it to the pages.
+OpChanges = Changes
 
 
 class _Hub(QObject):

@@ -8,7 +8,6 @@ Usage (the one builder every dialog and view uses for engine work; the shape of 
     op = (Op(self, lambda job: services.import_files(project, files, fmt="jsonl", kind="claims",
                                                       progress=job.progress))
           .title("Importing claims")
-          .changes(project, OpChanges(datasets=True))   # a write says what it changed
           .progress(lambda done, total, message: ...)   # optional, UI thread
           .success(lambda result: ...)                  # UI thread, receives the work's return value
           .failure(lambda exc: ...)                     # UI thread, receives the exception
@@ -43,22 +42,23 @@ Change announcements (pages never go stale; in the spirit of Anki's ``OpChanges`
 
     from factaudit.gui.ops import OpChanges, announce, on_changes
 
-    # a write: say what it changes; on success (or however it ends, with always=True) pages hear of it
-    Op(self, lambda job: services.audit.set_triage(project, run, unit, code, who)) \
-        .changes(project, OpChanges(triage=True)).run()
-    # or decide from the result:  .changes(project, lambda result: OpChanges(runs=True, verdicts=bool(result.n)))
+    # a write says nothing: the engine's write path records what it committed (engine/changes.py:
+    # every row written logs its area), and the Op announces exactly that once it ended, however it
+    # ended (a cancelled run committed units). Here: OpChanges(triage=True), from the annotations row.
+    Op(self, lambda job: services.audit.set_triage(project, run, unit, code, who)).run()
+    op.changed                                  # the same, merged over projects, once the op ended
 
     # a page: refresh when something it shows changed (areas: datasets, runs, verdicts, annotations,
-    # codebook, triage, reports, seal, workflow; app-wide ones, announced with project None: models,
-    # network). A hidden page is refreshed once, when it is next shown.
+    # codebook, triage, reports, seal, workflow, raters, settings; app-wide ones, announced with
+    # project None: models, network). A hidden page is refreshed once, when it is next shown.
     on_changes(self, lambda changes: self.refresh(), "runs", "verdicts", project=project)
 
     announce(project, OpChanges.everything())   # e.g. another process wrote the file
 
 - Every GUI write goes through an Op (or a ``SerialWriter``, gui/serial_writer.py, for writes that
-  must reach the project in order) with ``.changes(...)``; the announcement goes out on the UI
-  thread after the success callbacks, only if the op succeeded. tests/gui/test_write_path.py fails
-  on a services write called anywhere else in gui/.
+  must reach the project in order); the announcement goes out on the UI thread after the ending's
+  callbacks. tests/gui/test_write_path.py fails on a services write called anywhere else in gui/,
+  tests/gui/test_write_changes.py on a change declared by hand.
 - ``on_changes(widget, callback, *areas, project=None, when_hidden="defer")``: the callback gets the
   ``OpChanges`` (merged, if several arrived while the page was hidden). With no areas it hears every
   change; with ``project`` only that project's. The subscription ends when the widget is destroyed.
@@ -78,6 +78,7 @@ from typing import Any, Callable
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QRunnable, Qt, QThreadPool, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from factaudit.engine import changes as engine_changes
 from factaudit.engine.errors import FactAuditError, JobCancelled
 from factaudit.engine.jobs import CancelToken
 from factaudit.gui.changes import OpChanges, announce, on_changes  # noqa: F401 - part of this module's API
@@ -199,6 +200,7 @@ class _Bridge(QObject):
     succeeded = Signal(object)
     failed = Signal(object)
     was_cancelled = Signal()
+    recorded = Signal(object)        # [(project, Changes)]: what the work committed, before it ends
 
 
 class Job:
@@ -238,19 +240,28 @@ class _Runner(QRunnable):
             log.debug("an op ended after its owner was deleted; its result is dropped")
 
     def run(self) -> None:
+        rec = None
         try:
-            result = self._work(Job(self._progress, self._token))
+            # what the work commits is noted at the engine's write path (engine/changes.py); this
+            # recording is the Op's own, whatever other ops commit on other threads meanwhile
+            with engine_changes.recording() as rec:
+                result = self._work(Job(self._progress, self._token))
         except JobCancelled:
-            self._emit(self._bridge.was_cancelled)
+            ending = (self._bridge.was_cancelled,)
         except BaseException as exc:  # noqa: BLE001 - every failure must reach the UI
             # engine errors are expected and shown to the user; anything else is a bug worth a traceback
             level = logging.WARNING if isinstance(exc, FactAuditError) else logging.ERROR
             log.log(level, "background operation failed:\n%s", "".join(traceback.format_exception(exc)))
-            self._emit(self._bridge.failed, exc)
+            ending = (self._bridge.failed, exc)
         else:
-            self._emit(self._bridge.succeeded, result)
+            ending = (self._bridge.succeeded, result)
         finally:
             self._work = None  # drop references held by the pool
+        # first what was committed (a failed or cancelled run may have committed units), then the ending:
+        # queued signals from one thread arrive in order, so the Op knows its changes when it ends
+        if rec is not None and rec.items():
+            self._emit(self._bridge.recorded, rec.items())
+        self._emit(*ending)
 
 
 class Op(QObject):
@@ -276,7 +287,7 @@ class Op(QObject):
         self._on_finished: list[Callable] = []
         self._area = None
         self._quiet = False
-        self._changes: tuple[Any, Any] | None = None
+        self._recorded: list[tuple[Any, OpChanges]] = []
         self.token = CancelToken()
         self.running = False
         self.status: str | None = None     # set when the op ends
@@ -319,14 +330,6 @@ class Op(QObject):
         self._quiet = True
         return self
 
-    def changes(self, project: Any, changes: "OpChanges | Callable[[Any], OpChanges]", *,
-                always: bool = False) -> "Op":
-        """Announce what this write changed once it succeeded, or however it ended with `always`
-        (a cancelled run still left a run behind). A callable `changes` gets the result (None unless
-        done); a callable `project` too (a write that makes the project, such as create_project)."""
-        self._changes = (project, changes, always)
-        return self
-
     @property
     def label(self) -> str:
         return self._title
@@ -341,6 +344,7 @@ class Op(QObject):
         bridge.succeeded.connect(self._deliver_success, queued)
         bridge.failed.connect(self._deliver_failure, queued)
         bridge.was_cancelled.connect(self._deliver_cancelled, queued)
+        bridge.recorded.connect(self._deliver_recorded, queued)
         self._bridge = bridge
         self.running = True
         Op._running.add(self)
@@ -440,15 +444,23 @@ class Op(QObject):
                 self._bridge.deleteLater()
                 self._bridge = None
 
+    @Slot(object)
+    def _deliver_recorded(self, items) -> None:
+        self._recorded = list(items)
+
+    @property
+    def changed(self) -> OpChanges:
+        """What the work committed, over every project it wrote (known once the op ended)."""
+        out = OpChanges()
+        for _project, changes in self._recorded:
+            out = out | changes
+        return out
+
     def _announce(self, status: str) -> None:
-        if self._changes is None:
-            return
-        project, changes, always = self._changes
-        if status == "done" or always:
+        # however the op ended: a failed or cancelled run still committed what it recorded
+        for project, changes in self._recorded:
             try:
-                if callable(project):
-                    project = project(self.result)
-                announce(project, changes(self.result) if callable(changes) else changes)
+                announce(project, changes)
             except Exception as exc:  # noqa: BLE001 - a listener's bug must not break the op's ending
                 log.exception("a page failed to take in a change announcement")
                 self._show_error(exc)

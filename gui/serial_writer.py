@@ -1,10 +1,10 @@
 """Writes that must reach the project in the order they were asked for: part of the one GUI write
 path (gui/ops.py). A label, its correction and its undo run one after another in a worker, the UI
-thread never waits on SQLite, and each write announces its `OpChanges` once it succeeded.
+thread never waits on SQLite, and each write announces the `OpChanges` it committed (the engine
+records them at its write path; nobody declares them here).
 
     writer = SerialWriter(self)
-    writer.submit(lambda job: services.audit.annotate(project, ...),
-                  changes=(project, OpChanges(annotations=True)), title="saving a label",
+    writer.submit(lambda job: services.annotate(project, ...), title="saving a label",
                   success=written, failure=failed)
 
 A write without a `failure` callback is reported like any Op's: a non-blocking message box; every
@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, Signal
 
-from factaudit.gui.ops import Job, Op, OpChanges
+from factaudit.gui.ops import Job, Op
 
 
 class SerialWriter(QObject):
@@ -34,11 +34,11 @@ class SerialWriter(QObject):
     def pending(self) -> int:
         return len(self._jobs) + (self._current is not None)
 
-    def submit(self, work: Callable[[Job], Any], *, changes: tuple[Any, OpChanges], title: str = "saving",
+    def submit(self, work: Callable[[Job], Any], *, title: str = "saving",
                success: Callable[[Any], None] | None = None,
                failure: Callable[[BaseException], None] | None = None) -> None:
-        """Queue `work(job)`; `changes` = (project, OpChanges) is announced once it succeeded."""
-        self._jobs.append((work, changes, title, success, failure))
+        """Queue `work(job)`; what it committed is announced once it ended."""
+        self._jobs.append((work, title, success, failure))
         if self._current is None:
             self._next()
 
@@ -47,8 +47,8 @@ class SerialWriter(QObject):
             self._current = None
             self.idle.emit()
             return
-        work, changes, title, success, failure = self._jobs.popleft()
-        op = Op(self, work).title(title).quiet().changes(*changes)
+        work, title, success, failure = self._jobs.popleft()
+        op = Op(self, work).title(title).quiet()
         if success is not None:
             op.success(success)
         if failure is not None:

@@ -19,7 +19,8 @@ from typing import Iterator
 from factaudit.engine.errors import (
     DiskFull, ProjectCorrupt, ProjectNotFound, ProjectTooNew, ReadOnlyProject,
 )
-from factaudit.engine.project import integrity_cache
+from factaudit.engine import changes as _changes
+from factaudit.engine.project import change_log, integrity_cache
 from factaudit.engine.project.migrations import MIGRATIONS, SCHEMA_VERSION, apply_migrations, current_version
 from factaudit.engine.project.paths import creation_problem, file_problem, write_blocker
 from factaudit.engine.project.writer_lock import WriterLock, acquire_writer, reader_guard
@@ -106,6 +107,7 @@ class Project:
             apply_migrations(conn, 0)
             conn.execute(f"PRAGMA application_id = {PROJECT_APPLICATION_ID}")
             conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('created', ?)", (now_iso(),))
+            proj._log_schema = change_log.install(conn)
             proj._conn = conn
         except sqlite3.Error as exc:
             proj._release_lock()
@@ -115,6 +117,7 @@ class Project:
         except Exception:
             proj._release_lock()
             raise
+        _changes.note(proj, _changes.PROJECT_AREAS)   # a new file: everything in it is new
         return proj
 
     @classmethod
@@ -204,6 +207,7 @@ class Project:
         if not self.readonly:
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
+            self._log_schema = change_log.install(conn)
         self._conn = conn
 
     def _backup(self, version: int) -> Path:
@@ -358,9 +362,18 @@ class Project:
                         if translated is not None:
                             raise translated from exc
                         raise
+                    self._report_changes(conn)
                 else:
                     with self._translated():
                         conn.execute(f"RELEASE {name}")
+
+    def _report_changes(self, conn: sqlite3.Connection) -> None:
+        """After a commit: what it wrote, to whoever records changes (engine/changes.py)."""
+        if change_log.schema_version(conn) != self._log_schema:   # a table made since: log it too
+            self._log_schema = change_log.install(conn)
+        areas = change_log.drain(conn)
+        if areas:
+            _changes.note(self, areas)
 
     def _translate(self, exc: sqlite3.Error) -> Exception | None:
         """Storage failures the user can act on, as one-line engine errors (None: leave it alone)."""

@@ -9,6 +9,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from factaudit.engine import changes
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
@@ -60,6 +61,7 @@ def add_checked_model(path: str, how: str = "copy", progress: ProgressCallback =
     cancel.check()
     progress(1, 3, "linking" if how == "link" else "copying")
     dst = _place(src, how)
+    changes.note(None, ("models",))    # the file is in local_models/: the registry lists it from now on
     if check.kind == "classifier":
         entry, digest = registry.classifier_entry(dst, source="local"), None
     else:

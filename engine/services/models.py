@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from factaudit.engine import changes
 from factaudit.engine.errors import FactAuditError, InvalidArgument, NotFound
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
@@ -104,6 +105,7 @@ def add_model_file(path: str, progress: ProgressCallback = no_progress,
     cancel = cancel or CancelToken()
     progress(0, 2, "copying")
     entry = registry.add_local_model(path)
+    changes.note(None, ("models",))    # the registry is app-wide, not in a project
     cancel.check()
     progress(1, 2, "hashing")
     digest = registry.file_sha256(entry.path)
@@ -114,16 +116,20 @@ def add_model_file(path: str, progress: ProgressCallback = no_progress,
 def remove_model(name: str) -> None:
     """Delete a local GGUF; the embedded model and endpoints are not files this may delete."""
     registry.remove_local_model(name)
+    changes.note(None, ("models",))
 
 
 def add_endpoint(name: str, base_url: str, model: str) -> ModelEntry:
     if not name:
         raise InvalidArgument("an endpoint needs a name")
-    return registry.add_endpoint(name, base_url, model)
+    entry = registry.add_endpoint(name, base_url, model)
+    changes.note(None, ("models",))
+    return entry
 
 
 def remove_endpoint(name: str) -> None:
     registry.remove_endpoint(name)
+    changes.note(None, ("models",))
 
 
 def fit_check_text(entry: ModelEntry) -> str:

@@ -1,7 +1,7 @@
 """Offline mode, allowed hosts and the outbound connection log, as the CLI and the GUI see them."""
 from __future__ import annotations
 
-from factaudit.engine import netguard, netlog
+from factaudit.engine import changes, netguard, netlog
 from factaudit.engine.config import Settings, load_settings, save_settings
 from factaudit.engine.errors import InvalidArgument
 
@@ -18,6 +18,7 @@ def set_offline(offline: bool, allowed_hosts: list[str] | None = None) -> Settin
     if allowed_hosts is not None:
         s.allowed_hosts = [h.strip() for h in allowed_hosts if h.strip()]
     save_settings(s)
+    changes.note(None, ("network",))
     netguard.set_guard(offline)
     return s
 
@@ -37,6 +38,7 @@ def allow_host(host: str) -> Settings:
     if name not in {netguard.normalize_host(h) for h in s.allowed_hosts}:
         s.allowed_hosts.append(name)
         save_settings(s)
+        changes.note(None, ("network",))
     return s
 
 
@@ -48,4 +50,5 @@ def disallow_host(host: str) -> Settings:
         raise InvalidArgument(f"{name} is not among the allowed hosts")
     s.allowed_hosts = kept
     save_settings(s)
+    changes.note(None, ("network",))
     return s

@@ -12,7 +12,7 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n
 from factaudit.gui.dialogs.job_dialog import JobDialog
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
 from factaudit.gui.run_names import run_state
 
 DATASET, RETRIEVAL = "dataset", "retrieval"
@@ -125,7 +125,6 @@ class AggregateDialog(JobDialog):
         project = self.project
         self.op = (Op(self, lambda job: services.aggregate(project, req, progress=job.progress, cancel=job.cancel))
                    .title(self.tr("Answering from documents"))
-                   .changes(self.project, OpChanges(runs=True), always=True)
                    .progress(self._progress).success(self._done).failure(self._failed)
                    .cancelled(lambda: self.status_label.setText(
                        self.tr("Cancelled; the answers so far are kept and Resume finishes the run.")))

@@ -6,10 +6,10 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QSpinBox, QVBoxLayout, QWidget
 
 from factaudit.engine import services
-from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n
 from factaudit.gui.dialogs.job_dialog import JobDialog
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp
 
 METHODS = (("sentence", QT_TRANSLATE_NOOP("DecomposeDialog", "One claim per sentence (fast)")),
            ("llm", QT_TRANSLATE_NOOP("DecomposeDialog", "Atomic claims written by a language model (slow)")))
@@ -32,20 +32,9 @@ class DecomposeDialog(JobDialog):
         self.method_combo.currentIndexChanged.connect(self._update)
         form.addRow(self.tr("Method"), self.method_combo)
         self.model_combo = QComboBox()
-        try:
-            for e in services.llm_models(include_endpoints=False):
-                self.model_combo.addItem(e.name, e.name)
-        except FactAuditError:
-            pass
         form.addRow(self.tr("Model"), self.model_combo)
         self.dataset_combo = QComboBox()
         self.dataset_combo.addItem(self.tr("every dataset with answers"), None)
-        try:
-            for d in services.list_datasets(project):
-                if d.counts.get("sentences"):
-                    self.dataset_combo.addItem(self.tr("{name} ({n} sentences)").format(name=d.name, n=i18n.number(d.counts['sentences'])), d.name)
-        except FactAuditError:
-            pass
         form.addRow(self.tr("Answers"), self.dataset_combo)
         self.limit_spin = QSpinBox()
         self.limit_spin.setRange(0, 1_000_000)
@@ -54,6 +43,21 @@ class DecomposeDialog(JobDialog):
         root.addLayout(form)
         self.add_job_area(root)
         self.add_buttons(root, self.tr("Decompose"), resume=False)
+        self._update()
+        # the choices are read off the UI thread; a failed read shows its message above the form
+        QueryOp(self, op=lambda: services.llm_models(include_endpoints=False), success=self._models_read) \
+            .title("reading the models").run_in_background()
+        QueryOp(self, op=lambda: services.list_datasets(project), success=self._datasets_read) \
+            .title("reading the datasets").run_in_background()
+
+    def _models_read(self, entries) -> None:
+        for e in entries:
+            self.model_combo.addItem(e.name, e.name)
+
+    def _datasets_read(self, datasets) -> None:
+        for d in datasets:
+            if d.counts.get("sentences"):
+                self.dataset_combo.addItem(self.tr("{name} ({n} sentences)").format(name=d.name, n=i18n.number(d.counts['sentences'])), d.name)
         self._update()
         if self.dataset_combo.count() == 1:
             self.status_label.setText(self.tr("No answers with sentences in this project: import answers first."))
@@ -80,7 +84,6 @@ class DecomposeDialog(JobDialog):
         self.status_label.setText(self.tr("Decomposing…"))
         self.op = (Op(self, lambda job, p=self.project, req=self.request():
                        services.decompose(p, req, progress=job.progress, cancel=job.cancel)).title(self.tr("Decomposing answers"))
-                   .changes(self.project, OpChanges(datasets=True, runs=True), always=True)
                    .progress(self._progress).success(self._done).failure(self._failed)
                    .cancelled(lambda: self.status_label.setText(self.tr("Cancelled; the claims made so far are kept.")))
                    .finished(self._finished).run())

@@ -19,7 +19,7 @@ from factaudit.engine.i18n import localize
 from factaudit.gui import i18n
 from factaudit.gui.dialogs.import_mapping import cell_text, guess_column, parse_files
 from factaudit.gui.dialogs.import_plan import ImportPlanPanel
-from factaudit.gui.ops import Op, OpChanges, error_text, plain_words
+from factaudit.gui.ops import Op, error_text, plain_words
 from factaudit.gui.screen import resize_to_fit
 
 PREVIEW_ROWS = 20
@@ -403,8 +403,6 @@ class ImportDialog(QDialog):
         self.note.setText(self.tr("Importing…"))
         self.op = (Op(self, lambda job: services.import_files(*args, progress=job.progress, **kwargs))
                    .title(self.tr("Importing {files}").format(files=", ".join(Path(f).name for f in self.files)))
-                   .changes(self.project, lambda result: OpChanges(datasets=True, runs=bool(result.run_id),
-                                                                   verdicts=bool(result.run_id)))
                    .success(self._imported)
                    .failure(self._failed)
                    .cancelled(lambda: self._failed(None))

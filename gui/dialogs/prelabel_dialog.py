@@ -13,7 +13,8 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n
 from factaudit.gui.dialogs import long_run
 from factaudit.gui.dialogs.job_dialog import JobDialog
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp
 from factaudit.gui.run_names import run_state
 
 RESUMABLE = ("interrupted", "cancelled", "failed")     # run states Resume can finish
@@ -56,11 +57,10 @@ class PrelabelDialog(JobDialog):
         self.gold_check = QCheckBox(self.tr("Show the model the gold label (when there is one)"))
         form.addRow("", self.gold_check)
         self.model_combo = QComboBox()
-        try:
-            for e in services.llm_models(include_endpoints=True):
-                self.model_combo.addItem(e.name, e.name)
-        except FactAuditError:
-            pass
+        # off the UI thread (the registry reads model files' headers); a failed read shows its message
+        # above the form instead of an empty choice
+        QueryOp(self, op=lambda: services.llm_models(include_endpoints=True), success=self._models_read) \
+            .title("reading the models").run_in_background()
         form.addRow(self.tr("Model"), self.model_combo)
         self.k_spin = QSpinBox()
         self.k_spin.setRange(1, 100)
@@ -85,6 +85,10 @@ class PrelabelDialog(JobDialog):
         self.add_buttons(root, self.tr("Pre-label"), resume=True)
         self._target_changed()
         self._refresh_resumable()
+
+    def _models_read(self, entries) -> None:
+        for e in entries:
+            self.model_combo.addItem(e.name, e.name)
 
     def _runs(self, target: str) -> list:
         try:
@@ -193,7 +197,6 @@ class PrelabelDialog(JobDialog):
         project = self.project
         self.op = (Op(self, lambda job: services.judge(project, req, progress=job.progress, cancel=job.cancel))
                    .title(self.tr("Pre-labelling"))
-                   .changes(self.project, OpChanges(runs=True, annotations=True), always=True)
                    .progress(self._progress).success(self._done).failure(self._failed)
                    .cancelled(lambda: self.status_label.setText(self.tr("Cancelled. The labels so far are kept; Resume finishes the run.")))
                    .finished(self._ended).run())

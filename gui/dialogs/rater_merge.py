@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.i18n import localize
 from factaudit.gui import i18n
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
 
 RETURN_FILTER = QT_TRANSLATE_NOOP("rater_merge", "factaudit return files (*.faproj);;All files (*)")
 
@@ -169,8 +169,6 @@ class MergeReturnDialog(QDialog):
         self.merge_button.setEnabled(False)
         self.op = (Op(self, lambda job: services.rater_merge(project, path, trust=trust, passphrase=passphrase))
                    .title(self.tr("Merging returned labels"))
-                   .changes(project, lambda res: OpChanges(annotations=bool(res and (res.added or
-                                                                                   res.sentence_ratings_added))))
                    .success(self._done)
                    .failure(lambda exc: self.status_label.setText(self.tr("Not merged: {v0}").format(v0=error_text(exc))))
                    .finished(lambda: self.merge_button.setEnabled(True))

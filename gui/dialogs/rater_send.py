@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.gui import i18n
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
 
 TARGETS = (("evidence", QT_TRANSLATE_NOOP("SendToRaterDialog", "Evidence pairs (claim × retrieved passage, 5 dimensions)")),
            ("reasoning", QT_TRANSLATE_NOOP("SendToRaterDialog", "The verifier's reasoning (6 steps)")),
@@ -188,7 +188,6 @@ class SendToRaterDialog(QDialog):
                         project, out, rater, target=target, units=units, all_units=all_units, seed=seed, k=k,
                         units_from=units_from, encrypt=encrypt, passphrase=passphrase))
                    .title(self.tr("Writing the rater package"))
-                   .changes(project, OpChanges(workflow=True))
                    .success(self._done).failure(self._failed).finished(self._update).run())
         self._update()
         return self.op

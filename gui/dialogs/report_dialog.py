@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import i18n as engine_i18n  # the interface language the app chose (gui/i18n.py)
 from factaudit.engine import services
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
 
 FORMATS = (("html", QT_TRANSLATE_NOOP("ReportDialog", "HTML report (opens in a browser)")), ("xlsx", QT_TRANSLATE_NOOP("ReportDialog", "Spreadsheet (XLSX)")),
            ("json", QT_TRANSLATE_NOOP("ReportDialog", "Data files (JSON) for other tools")))
@@ -104,7 +104,6 @@ class ReportDialog(QDialog):
         self.op = (Op(self, lambda job, p=self.project, formats=self.formats:
                        services.write_report(p, str(folder), formats, progress=job.progress,
                                              lang=engine_i18n.language())).title(self.tr("Writing the report"))
-                   .changes(self.project, OpChanges(reports=True))
                    .success(lambda files: self._done(folder, files)).failure(self._failed)
                    .finished(lambda: self.write_button.setEnabled(True)).run())
         return self.op

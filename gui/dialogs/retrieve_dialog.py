@@ -9,13 +9,13 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
-from factaudit.engine.errors import FactAuditError
 from factaudit.engine.i18n import localize
 from factaudit.engine.jobs import RateMeter
 from factaudit.engine.services import retrieval
 from factaudit.gui import i18n
 from factaudit.gui.dialogs.job_dialog import JobDialog
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp
 from factaudit.gui.views.job_area import describe_progress
 
 ALL_DATASETS = QT_TRANSLATE_NOOP("RetrieveDialog", "All claims")
@@ -52,12 +52,9 @@ class RetrieveDialog(JobDialog):
         form.addRow(self.tr("Embedding model"), self.model_combo)
         self.dataset_combo = QComboBox()
         self.dataset_combo.addItem(self.tr(ALL_DATASETS), None)
-        try:
-            for d in services.list_datasets(project):
-                if d.counts.get("claims"):
-                    self.dataset_combo.addItem(d.name, d.name)
-        except FactAuditError:
-            pass
+        # off the UI thread; a failed read shows its message above the form, not an empty choice
+        QueryOp(self, op=lambda: services.list_datasets(project), success=self._datasets_read) \
+            .title("reading the datasets").run_in_background()
         form.addRow(self.tr("Claims"), self.dataset_combo)
         self.merge_check = QCheckBox(self.tr("Conservative merge of sub-queries (comparisons, enumerations)"))
         form.addRow("", self.merge_check)
@@ -94,6 +91,11 @@ class RetrieveDialog(JobDialog):
         self._update_applicable()
 
     # ---- settings ------------------------------------------------------------------------------
+    def _datasets_read(self, datasets) -> None:
+        for d in datasets:
+            if d.counts.get("claims"):
+                self.dataset_combo.addItem(d.name, d.name)
+
     def set_retriever(self, spec: str) -> None:
         self.retriever_combo.setCurrentText(spec)
 
@@ -115,7 +117,6 @@ class RetrieveDialog(JobDialog):
         req = retrieval.RetrievalRequest(**kwargs)
         self.op = (Op(self, lambda job: retrieval.retrieve(project, req, progress=job.progress, cancel=job.cancel))
                    .title(self.tr("Retrieving"))
-                   .changes(self.project, OpChanges(runs=True), always=True)
                    .progress(self._progress)
                    .success(self._done)
                    .failure(self._failed)

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QT
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, InvalidArgument
 from factaudit.gui import i18n
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
 from factaudit.gui.run_names import run_kind, run_state
 from factaudit.gui.screen import resize_to_fit
 
@@ -225,7 +225,6 @@ class RunDetailsDialog(QDialog):
         self.results_button.setEnabled(has_verdicts)
         self.browser.setMarkdown(details_markdown(self.info, None))
         self.op = (Op(self, lambda job: run_figures(project, run_id, job.cancel)).title(self.tr("Reading {run_id}").format(run_id=run_id)).quiet()
-                   .changes(project, OpChanges(workflow=True))
                    .success(self._shown).failure(lambda exc: self.note.setText(error_text(exc))).run())
 
     def _shown(self, figures: dict) -> None:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.gui import i18n
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
 
 SEALED_SUFFIX = ".sealed.faproj"
 
@@ -136,7 +136,6 @@ class SealDialog(QDialog):
         project = self.project
         self.op = (Op(self, lambda job: _seal_and_check(project, out, encrypt, passphrase, job.progress, job.cancel))
                    .title(self.tr("Sealing"))
-                   .changes(self.project, OpChanges(seal=True))
                    .success(self._done).failure(self._failed).finished(self._update).run())
         self._update()
         return self.op

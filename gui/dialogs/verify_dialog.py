@@ -18,7 +18,7 @@ from factaudit.engine import services as vs
 from factaudit.gui import i18n
 from factaudit.gui.dialogs import long_run
 from factaudit.gui.dialogs.job_dialog import JobDialog
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
 from factaudit.gui.run_names import run_state
 
 ENDPOINT = "__endpoint__"
@@ -288,7 +288,6 @@ class VerifyDialog(JobDialog):
         project = self.project
         self.op = (Op(self, lambda job: vs.verify(project, req, progress=job.progress, cancel=job.cancel))
                    .title(self.tr("Verifying"))
-                   .changes(self.project, OpChanges(runs=True, verdicts=True), always=True)
                    .progress(self._progress)
                    .success(self._done)
                    .failure(self._failed)

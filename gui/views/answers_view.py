@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
-from factaudit.gui.changes import OpChanges
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.labeling_parts import annotator_for
 from factaudit.gui import i18n
@@ -271,8 +270,7 @@ class AnswersView(QWidget):
             return
         self.sample_button.setEnabled(False)
         project, run = self.project, self.bundle.run_id
-        Op(self, lambda job: services.draw_review_sample(project, run)).title(self.tr("Drawing a review sample")).quiet() \
-            .changes(self.project, OpChanges(annotations=True)).success(lambda _: self.refresh()) \
+        Op(self, lambda job: services.draw_review_sample(project, run)).title(self.tr("Drawing a review sample")).quiet().success(lambda _: self.refresh()) \
             .failure(lambda exc: self.status.setText(self.tr("Could not draw a sample: {v0}").format(v0=error_text(exc)))).run()
 
     def mark(self, acceptable: bool) -> None:
@@ -283,7 +281,7 @@ class AnswersView(QWidget):
         row = self.table.currentRow()
         self._write = Op(self, lambda job, p=self.project, who=annotator_for(self.project):
                             services.mark_review(p, b.sample_id, item, acceptable, note, who)) \
-            .title(self.tr("Saving the review")).quiet().changes(self.project, OpChanges(annotations=True)) \
+            .title(self.tr("Saving the review")).quiet() \
             .success(lambda m, r=row: self._marked(m, r)) \
             .failure(lambda exc: self.status.setText(self.tr("Could not save: {v0}").format(v0=error_text(exc)))).run()
 

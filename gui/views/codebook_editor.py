@@ -15,7 +15,7 @@ from factaudit.engine.i18n import language
 from factaudit.gui.views.codebook_forms import CodebookForms
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, ImportFailed
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.page_parts import section_head
 
 TARGET_TITLES = {"evidence": QT_TRANSLATE_NOOP("CodebookEditor", "Evidence dimensions (per claim × passage)"),
@@ -410,7 +410,6 @@ class CodebookEditor(CodebookForms, QWidget):
             return None
         self._save_op = (Op(self, lambda job: services.audit.save_codebook_data(project, data, note))
                          .title(self.tr("Saving the codebook")).quiet()
-                         .changes(project, lambda book: OpChanges(codebook=book is not None and book.version != previous))
                          .success(lambda book: self._stored(book, previous)).failure(self._not_saved).run())
         return self._save_op
 

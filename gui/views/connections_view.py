@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.gui import i18n
-from factaudit.gui.ops import OpChanges, error_text
+from factaudit.gui.ops import error_text
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.page_parts import section_head
 
@@ -157,6 +157,5 @@ class ConnectionsView(QWidget):
         hosts = [h.strip() for h in self.hosts_edit.text().replace(";", ",").split(",")]
         offline = self.offline_box.isChecked()
         self.writer.submit(lambda job: services.set_offline(offline, hosts), title="saving the network settings",
-                           changes=(None, OpChanges(network=True)),
                            success=lambda _r: self.settingsChanged.emit(),
                            failure=lambda exc: self.summary.setText(self.tr("Could not save the settings: {v0}").format(v0=error_text(exc))))

@@ -1,6 +1,8 @@
 """The Data page: datasets, and lazy tables of items, sentences, claims and passages."""
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSplitter,
@@ -12,7 +14,8 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.gui.dialogs import dataset_actions
 from factaudit.gui.dialogs.dataset_actions import language_label
 from factaudit.gui import i18n
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp
 from factaudit.gui.qtmodels.table_model import LazyTableModel
 from factaudit.gui.views.detail_pane import DetailPane
 from factaudit.gui.views.tables import local_time
@@ -301,7 +304,7 @@ class DataView(QWidget):
             QMessageBox.warning(self, QCoreApplication.translate("data_view", "Freeze dataset"), error_text(exc))
 
         self._freeze_op = (Op(self, lambda job, p=self.project: services.freeze_dataset(p, name, not frozen))
-                           .title(self.tr("Freezing the dataset")).quiet().changes(self.project, OpChanges(datasets=True))
+                           .title(self.tr("Freezing the dataset")).quiet()
                            .failure(failed).run())
 
     def _rename(self) -> None:
@@ -335,9 +338,15 @@ class DataView(QWidget):
         if record is None:
             self.detail.show_empty()
             return
-        detail = None
-        try:
-            detail = services.row_detail(self.project, kind, str(record["id"]))
-        except FactAuditError:
-            pass
-        self.detail.show_record(kind, record, detail)
+        # the table's row at once; the complete record (an item's sentences, a claim's gold) once read
+        self.detail.show_record(kind, record)
+        project, record_id = self.project, str(record["id"])
+        QueryOp(self, op=lambda: services.row_detail(project, kind, record_id),
+                success=lambda detail: self.detail.show_record(kind, record, detail)) \
+            .failure(lambda exc: self._detail_failed(kind, record, exc)).title("reading the record") \
+            .run_in_background()
+
+    def _detail_failed(self, kind: str, record: dict, exc: BaseException) -> None:
+        self.detail.show_record(kind, record)
+        self.detail.append("<p class='muted'>" + self.tr("The complete record could not be read: {error}").format(
+            error=html.escape(error_text(exc))) + "</p>")

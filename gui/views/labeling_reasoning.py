@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSpinBox
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
 
 LLM_MODEL = "smollm2-135m"
 DEFAULT_UNITS = 20          # the LLM takes tens of seconds a claim: a first batch, not the whole run
@@ -89,7 +89,6 @@ class ReasoningFromLLMBar(QFrame):
         self.button.setEnabled(False)
         self.label.setText(self.tr("Verifying the first {n} units of {run} with {LLM_MODEL}…").format(n=n, run=run, LLM_MODEL=LLM_MODEL))
         self.op = (Op(self, work).title(self.tr("Verifying {n} claims with {LLM_MODEL}").format(n=n, LLM_MODEL=LLM_MODEL))
-                   .changes(project, OpChanges(runs=True, verdicts=True), always=True)
                    .success(self._done).failure(self._failed).cancelled(lambda: self._failed(None)).run())
         return self.op
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QComboBox, QWidget
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import (  # noqa: F401  (annotator helpers re-exported for callers)
     _Done, _Pending, annotator_name, esc as _esc, keep_out_of_gc, set_annotator_name,
@@ -341,8 +341,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
                                project, target=entry.target, claim_id=entry.claim_id, passage_id=entry.passage_id,
                                run_id=entry.run_id, dimension=d.id, code=code, annotator=annotator,
                                pass_=entry.pass_, blind=blind),
-                           success=written, failure=failed, title=self.tr("saving a label"),
-                           changes=(project, OpChanges(annotations=True)))
+                           success=written, failure=failed, title=self.tr("saving a label"))
 
     def accept_prelabel(self) -> None:
         """A: take the revealed LLM pre-label's codes for this unit, then commit (or stop at a gap)."""
@@ -432,6 +431,5 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
             self.labelsChanged.emit()
 
         self.writer.submit(run_undo, success=undone,
-                           failure=lambda exc: self.status.setText(self.tr("Not undone: {v0}").format(v0=error_text(exc))), title=self.tr("undoing a label"),
-                           changes=(self.project, OpChanges(annotations=True)))
+                           failure=lambda exc: self.status.setText(self.tr("Not undone: {v0}").format(v0=error_text(exc))), title=self.tr("undoing a label"))
 

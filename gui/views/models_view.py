@@ -33,9 +33,8 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.engine import services as models_svc
 from factaudit.gui import i18n
 from factaudit.gui.views.tables import fit_rows
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
 
-MODELS_CHANGED = (None, OpChanges(models=True))     # app-wide: the registry is not in a project
 
 LLM_COLUMNS = [QT_TRANSLATE_NOOP("ModelsView", "Name"), QT_TRANSLATE_NOOP("ModelsView", "Source"),
                QT_TRANSLATE_NOOP("ModelsView", "Size"), QT_TRANSLATE_NOOP("ModelsView", "Quantization"),
@@ -337,7 +336,7 @@ class ModelsView(QWidget):
         self.add_button.setEnabled(False)
         self.status_label.setText(self.tr("Checking {path} (opening it and running one pair)…").format(path=path))
         return (Op(self, lambda job: models_svc.add_checked_model(path, how, job.progress, job.cancel))
-                .title(self.tr("Adding model")).changes(*MODELS_CHANGED).success(self._added).failure(self._failed)
+                .title(self.tr("Adding model")).success(self._added).failure(self._failed)
                 .finished(lambda: self.add_button.setEnabled(True)).run())
 
     def _added(self, added) -> None:
@@ -371,8 +370,7 @@ class ModelsView(QWidget):
 
         local = e.source == "local"
         return (Op(self, lambda job: models_svc.remove_model(e.name) if local else models_svc.remove_endpoint(e.name))
-                .title(self.tr("Removing model")).quiet()
-                .changes(*MODELS_CHANGED).success(removed).failure(self._failed).run())
+                .title(self.tr("Removing model")).quiet().success(removed).failure(self._failed).run())
 
     def add_endpoint(self) -> Op | None:
         dialog = EndpointDialog(self)
@@ -384,8 +382,7 @@ class ModelsView(QWidget):
             self.refresh()
             self.select(entry.name)
 
-        return (Op(self, lambda job: models_svc.add_endpoint(*values)).title(self.tr("Adding endpoint")).quiet()
-                .changes(*MODELS_CHANGED).success(added).failure(self._failed).run())
+        return (Op(self, lambda job: models_svc.add_endpoint(*values)).title(self.tr("Adding endpoint")).quiet().success(added).failure(self._failed).run())
 
     def show_fit_details(self) -> str | None:
         e = self.selected_entry()

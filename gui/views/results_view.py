@@ -18,7 +18,7 @@ from factaudit.engine.metrics.classification import RunMetrics
 from factaudit.engine.metrics.compare import Comparison
 from factaudit.engine.metrics.display import percent_text
 from factaudit.gui import i18n
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.raters.certify import CertifyPanel
 from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue  # noqa: F401
 from factaudit.gui.views.tables import fit_rows, read_only_table, scrolling
@@ -266,8 +266,7 @@ class ResultsView(ChoosesMapping, QWidget):
         project, mapping, level, n = self.project, self.mapping, self.level, self.n_resamples
         self._op = (Op(self, lambda job: compute_results(project, fn_run, compare_ids, mapping, level, n,
                                                          cancel=job.cancel))
-                    .title(self.tr("Scoring"))
-                    .changes(self.project, OpChanges(workflow=True))   # metrics seen: the Score step is done
+                    .title(self.tr("Scoring"))   # metrics seen: the Score step is done
                     .success(done)
                     .failure(lambda exc: self.status.setText(self.tr("Cannot score: {v0}").format(v0=error_text(exc))))
                     .run())
@@ -470,5 +469,5 @@ class ResultsView(ChoosesMapping, QWidget):
 
         project, mapping, level = self.project, self.mapping, self.level
         Op(self, lambda job: export_report(project, str(out), formats, runs, mapping, level, job.progress)) \
-            .title(self.tr("Writing report")).changes(self.project, OpChanges(reports=True)).success(ok) \
+            .title(self.tr("Writing report")).success(ok) \
             .failure(lambda exc: QMessageBox.warning(self, self.tr("Report not written"), error_text(exc))).run()

@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.gui.ops import Op, OpChanges, error_text
+from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp
 from factaudit.gui import i18n
 from factaudit.gui.qtmodels.disagreement_model import DisagreementModel, kind_name, triage_name
 from factaudit.gui.serial_writer import SerialWriter
@@ -299,14 +300,16 @@ class ReviewView(ChoosesMapping, QWidget):
             self._set_buttons(None)
             return
         self.result = _Loaded(run, self.mapping, self.level, self.retrieval_run)
-        try:
-            k = services.get_run(self.project, run).config.get("k")
-            self.result.sent_k = k if isinstance(k, int) and k > 0 else None
-        except FactAuditError:
-            pass
+        # the k the verifier was sent, for the detail; off the UI thread, a failed read says so on the page
+        loaded, project = self.result, self.project
+        QueryOp(self, op=lambda: services.get_run(project, run).config.get("k"),
+                success=lambda k: self._sent_k_read(loaded, k)).title("reading the run").run_in_background()
         self.summary.setText(self.tr("Finding disagreements…"))
         self._set_buttons(None)
         self._next_page(self._generation, None)
+
+    def _sent_k_read(self, loaded: _Loaded, k) -> None:
+        loaded.sent_k = k if isinstance(k, int) and k > 0 else None
 
     def _next_page(self, gen: int, after) -> None:
         r = self.result
@@ -493,8 +496,7 @@ class ReviewView(ChoosesMapping, QWidget):
         project = self.project
         self.writer.submit(lambda job: services.audit.set_triage(project, r.verify_run, d.unit_id, code, who,
                                                                  level=r.level),
-                           success=saved, failure=failed, title=self.tr("saving a triage decision"),
-                           changes=(project, OpChanges(triage=True)))
+                           success=saved, failure=failed, title=self.tr("saving a triage decision"))
         nxt = self.model.next_untriaged(row)
         if nxt is not None:
             self.set_row(nxt)

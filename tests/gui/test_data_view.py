@@ -69,8 +69,10 @@ def test_selecting_a_row_shows_its_full_text(window, qtbot, screenshots):
     view.tables["items"].selectRow(0)
     item_id = services.page_rows(p, "items", 0, 1)[0][0]
     item_sentences = [s for s in sentences if s[1] == item_id]
-    flat = " ".join(view.detail.plain_text.split())
-    assert item_sentences and all(" ".join(s[3].split()) in flat for s in item_sentences)
+    # the item's sentences come from its complete record, read off the UI thread (QueryOp, issue #31)
+    assert item_sentences
+    qtbot.waitUntil(lambda: all(" ".join(s[3].split()) in " ".join(view.detail.plain_text.split())
+                                for s in item_sentences), timeout=10_000)
 
     # the screenshot: the stretch of rows with the most expert-flagged errors, one of them selected
     errors = [i for i, r in enumerate(sentences) if r[4] == "error"]

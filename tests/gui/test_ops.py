@@ -192,12 +192,13 @@ def test_the_usage_example_in_the_module_docstring_runs(qtbot, owner, tmp_path):
     project.close()
 
 
-def test_serial_writer_runs_in_order_and_reports_a_failure(qtbot, owner, caplog):
+def test_serial_writer_runs_in_order_and_reports_a_failure(qtbot, owner, caplog, tmp_path):
+    from factaudit.engine import services
     from factaudit.gui.ops import OpChanges, on_changes
     from factaudit.gui.serial_writer import SerialWriter
 
     owner.show()
-    project, order, heard = object(), [], []
+    project, order, heard = services.create_project(tmp_path / "serial.faproj"), [], []
     on_changes(owner, heard.append, project=project)
     writer = SerialWriter(owner)
 
@@ -206,14 +207,17 @@ def test_serial_writer_runs_in_order_and_reports_a_failure(qtbot, owner, caplog)
             order.append(n)
             if n == 2:
                 raise InvalidArgument("label 2 was refused")
+            services.set_prelabels_wanted(project, n == 3)     # 1 turns pre-labels off, 3 on again
             return n
         return work
 
     for n in (1, 2, 3):
-        writer.submit(write(n), changes=(project, OpChanges(annotations=True)), title="saving a label")
+        writer.submit(write(n), title="saving a label")
     assert writer.wait(10_000)
     assert order == [1, 2, 3]                                # one at a time, in the order asked
-    assert len(heard) == 2                                   # the two writes that succeeded announced
+    # the two writes that committed announced what they wrote; the refused one wrote nothing
+    assert heard == [OpChanges(workflow=True), OpChanges(workflow=True)]
+    project.close()
     boxes = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
     assert any(b.text() == "label 2 was refused" for b in boxes)      # no failure callback: a message
     assert any("label 2 was refused" in r.getMessage() for r in caplog.records)   # and the log

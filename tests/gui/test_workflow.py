@@ -48,9 +48,8 @@ def test_workflow_page_first_and_matches_the_engine(window, qtbot):
 
 def test_a_write_through_ops_refreshes_the_pages(window, qtbot):
     before = window.runs_view.table.rowCount()
-    op = (Op(window, lambda job: retrieval.retrieve(window.project, retrieval.RetrievalRequest("bm25", k=3),
-                                                    progress=job.progress))
-          .changes(window.project, OpChanges(runs=True)).run())
+    op = Op(window, lambda job: retrieval.retrieve(window.project, retrieval.RetrievalRequest("bm25", k=3),
+                                                   progress=job.progress)).run()
     qtbot.waitUntil(lambda: op.status == "done", timeout=60_000)
     # the Workflow page (shown) re-reads the status; the Runs page (hidden) refreshes when shown
     qtbot.waitUntil(lambda: window.workflow_view.rows["retrieve"].state.text() in ("Done", "Partly done"),
@@ -79,26 +78,32 @@ def test_listener_defers_while_hidden_and_merges(qapp, qtbot):
         on_changes(widget, heard.append, "run")
 
 
-def test_changes_announced_on_success_only_unless_always(qapp, qtbot):
+def test_an_op_announces_what_its_work_committed_however_it_ended(qapp, qtbot, tmp_path):
+    # behaviour changed by issue #31: no call site declares changes; the engine records what was committed
     widget = QWidget()
     qtbot.addWidget(widget)
     widget.show()
     heard = []
-    project = object()
+    project = services.create_project(tmp_path / "ann.faproj")
     on_changes(widget, heard.append, project=project)
 
     def boom(job):
         raise ValueError("no")
 
-    failing = Op(widget, boom).changes(project, OpChanges(runs=True)).failure(lambda exc: None).run()
+    def wrote_then_failed(job):
+        services.set_prelabels_wanted(project, False)       # committed before the failure
+        raise ValueError("no")
+
+    failing = Op(widget, boom).failure(lambda exc: None).run()
     qtbot.waitUntil(lambda: failing.status == "failed", timeout=5000)
-    assert heard == []
-    kept = Op(widget, boom).changes(project, OpChanges(runs=True), always=True).failure(lambda exc: None).run()
+    assert heard == [] and failing.changed == OpChanges()
+    kept = Op(widget, wrote_then_failed).failure(lambda exc: None).run()
     qtbot.waitUntil(lambda: kept.status == "failed", timeout=5000)
-    assert heard == [OpChanges(runs=True)]
-    ok = Op(widget, lambda job: 3).changes(project, lambda n: OpChanges(verdicts=n == 3)).run()
-    qtbot.waitUntil(lambda: ok.status == "done", timeout=5000)
-    assert heard[-1] == OpChanges(verdicts=True)
+    assert heard == [OpChanges(workflow=True)] and kept.changed == OpChanges(workflow=True)
+    read = Op(widget, lambda job: services.list_datasets(project)).run()
+    qtbot.waitUntil(lambda: read.status == "done", timeout=5000)
+    assert len(heard) == 1                                   # a read announces nothing
+    project.close()
 
 
 def test_other_process_writes_are_picked_up_on_focus(qtbot, demo_copy, closer):

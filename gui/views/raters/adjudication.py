@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n
-from factaudit.gui.ops import OpChanges, error_text
+from factaudit.gui.ops import error_text
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import UnitCard, annotator_name
 from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
@@ -314,7 +314,7 @@ class AdjudicationView(QWidget):
             if self.current is d:
                 self._show(d)
 
-        self.writer.submit(work, title=self.tr("recording the final code"), changes=(project, OpChanges(annotations=True)),
+        self.writer.submit(work, title=self.tr("recording the final code"),
                            success=written, failure=lambda exc: self.status.setText(self.tr("Not saved: {v0}").format(v0=error_text(exc))))
         self.note_edit.clear()
         nxt = next((i for i in range(at + 1, len(self.rows)) if not self.rows[i].adjudicated), None)

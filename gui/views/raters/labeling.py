@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QV
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n
-from factaudit.gui.ops import OpChanges, error_text
+from factaudit.gui.ops import error_text
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import UnitCard
 from factaudit.gui.views.labeling_view import LabelingView
@@ -208,7 +208,6 @@ class SentenceRaterView(QWidget):
 
         ws = self.ws
         self.writer.submit(lambda job: services.rate_sentence(ws, sid, label), title=self.tr("saving a label"),
-                           changes=(self.project, OpChanges(annotations=True)),
                            success=lambda _r: self.labelsChanged.emit(), failure=failed)
         self.move(1)
 
