@@ -15,7 +15,7 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine.services import status as workflow_status
 from factaudit.gui import i18n, workflow_actions
-from factaudit.gui.ops import Op, announce, error_text, on_changes
+from factaudit.gui.ops import Op, OpChanges, announce, error_text, on_changes
 from factaudit.gui.views.broken_page import build_or_explain
 from factaudit.gui.views.data_view import DataView
 from factaudit.gui.views.job_area import JobArea
