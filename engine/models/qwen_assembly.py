@@ -85,8 +85,7 @@ def stamp_path(target: Path) -> Path:
 
 
 def registry_entry(n_ctx: int | None = None):
-    """The registry's entry (engine.models.registry.qwen_llm). Its sha256 is the official one while
-    the install stamp matches the file, so a GB is not hashed again in every fresh cache folder."""
+    """The registry's entry (engine.models.registry.qwen_llm)."""
     from factaudit.engine.models.registry import EMBEDDED_LLM, gguf_entry
 
     path = find_file()
@@ -97,9 +96,13 @@ def registry_entry(n_ctx: int | None = None):
     entry.note = (f"Qwen2.5-Coder-1.5B-Instruct Q4_K_M (Qwen team, Alibaba Cloud; Apache-2.0), the official "
                   f"{FILENAME} checked against its published sha256")
     entry.extra.update({"licence": "Apache-2.0", "published": PUBLISHED})
-    if is_verified(path, rehash=False):
-        entry.extra["verified_sha256"] = SHA256
     return entry
+
+
+def stamped_sha256(path: str | Path) -> str | None:
+    """The official sha256 when `path` is the model file and its install stamp still vouches for it."""
+    path = Path(path)
+    return SHA256 if path.name == FILENAME and is_verified(path, rehash=False) else None
 
 
 # ---- joining ----------------------------------------------------------------------------------

@@ -66,9 +66,6 @@ class ModelEntry:
         return self.source == "endpoint"
 
     def sha256(self) -> str | None:
-        # A digest checked at install (the Qwen stamp) spares hashing a GB in every fresh cache folder.
-        if self.extra.get("verified_sha256"):
-            return self.extra["verified_sha256"]
         return file_sha256(self.path) if self.path else None
 
     def to_json(self, with_hash: bool = False) -> dict[str, Any]:
@@ -105,7 +102,12 @@ def embedded_gguf_path() -> Path:
 
 # ---- hashing ----------------------------------------------------------------------------------
 # Model files are pinned by their sha256, cached by path, size and mtime (engine.hashing).
-file_sha256 = hashing.cached_sha256
+def file_sha256(path: str | Path) -> str:
+    """The file's sha256; the embedded Qwen file's comes from its install stamp while the stamp still
+    matches the file's size and mtime, so a GB is not hashed again for every fresh cache folder."""
+    from factaudit.engine.models import qwen_assembly
+
+    return qwen_assembly.stamped_sha256(path) or hashing.cached_sha256(path)
 
 
 # ---- memory ------------------------------------------------------------------------------------

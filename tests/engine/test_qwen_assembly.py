@@ -166,13 +166,15 @@ def test_the_registry_finds_the_file_and_makes_it_the_default(tmp_path, monkeypa
     assert registry.list_llms(include_endpoints=False)[0].name == registry.SMOLLM2_LLM
 
 
-def test_the_installed_model_is_the_official_file(monkeypatch):
+def test_the_installed_model_is_the_official_file(monkeypatch, tmp_path):
     """`make install` (which `make test` runs first) put the verified file in this environment."""
     monkeypatch.delenv("FACTAUDIT_EMBEDDED_MODELS", raising=False)
     monkeypatch.delenv(registry.DEFAULT_LLM_ENV, raising=False)
+    monkeypatch.setenv("FACTAUDIT_CACHE_DIR", str(tmp_path / "cache"))
     entry = registry.resolve_llm(None)
     assert entry.name == "qwen2.5-coder-1.5b" and Path(entry.path).name == qa.FILENAME
     assert entry.size_bytes == qa.SIZE and entry.sha256() == qa.SHA256
+    assert not (tmp_path / "cache").exists()  # the digest came from the install stamp, not a new hash
     assert entry.architecture == "qwen2" and entry.quantization == "Q4_K_M"
     assert qa.main(["check"]) == 0
 
