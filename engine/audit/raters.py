@@ -47,7 +47,7 @@ def adjudicator_name(name: str) -> str:
 def check_rater_name(name: str) -> str:
     name = (name or "").strip()
     if not name:
-        raise InvalidArgument("--rater needs a name")
+        raise InvalidArgument("the rater needs a name", setting="rater")
     if name.startswith("llm:") or is_adjudicator(name):
         raise InvalidArgument(f"{name!r} is reserved (llm: and adjudicator: name machine and adjudication records)")
     return name

@@ -27,7 +27,7 @@ def stratum_size(n: int, fraction: float) -> int:
 def draw(items: Iterable[tuple[str, str | None]], fraction: float, seed: int) -> list[str]:
     """Item ids of the sample from (item id, stratum) pairs."""
     if not 0 < fraction <= 1:
-        raise InvalidArgument(f"--fraction must be in (0, 1], got {fraction}")
+        raise InvalidArgument(f"the fraction must be in (0, 1], got {fraction}", setting="fraction")
     groups: dict[str, list[str]] = {}
     for item_id, stratum in items:
         groups.setdefault(stratum or NO_STRATUM, []).append(item_id)
@@ -41,7 +41,7 @@ def draw(items: Iterable[tuple[str, str | None]], fraction: float, seed: int) ->
 
 def check_strata(field: str | None) -> str | None:
     if field is not None and field not in STRATA_FIELDS:
-        raise InvalidArgument(f"--strata must be one of {', '.join(STRATA_FIELDS)}, got {field!r}")
+        raise InvalidArgument(f"the strata must be one of {', '.join(STRATA_FIELDS)}, got {field!r}", setting="strata")
     return field
 
 

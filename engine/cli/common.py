@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterator
 import click
 
 from factaudit.engine import i18n, jsonsafe, services
+from factaudit.engine.cli import error_render
 from factaudit.engine.errors import FactAuditError, ImportFailed, RunStopped, SealError
 from factaudit.engine.i18n import N_
 
@@ -27,8 +28,9 @@ def say(message: Any = "", err: bool = False, nl: bool = True) -> None:
 
 
 def error_line(err: BaseException, hint: str = "") -> str:
-    text = err.localized() if isinstance(err, FactAuditError) else str(err)
-    return i18n.t(N_("error: {message}"), message=text + hint)
+    """`error: ` and the error in the CLI's words: its message, then the flags of the settings it names
+    (engine/cli/error_render.py)."""
+    return i18n.t(N_("error: {message}"), message=error_render.cli_text(err) + hint)
 
 
 def handle_errors(fn: Callable) -> Callable:
@@ -46,7 +48,7 @@ def handle_errors(fn: Callable) -> Callable:
         except ImportFailed as err:
             click.echo(error_line(err), err=True)
             if len(err.problems) > 1:
-                click.echo(err.report(i18n.language()), err=True)
+                click.echo(error_render.import_report(err), err=True)
             sys.exit(2)
         except FactAuditError as err:
             click.echo(error_line(err), err=True)

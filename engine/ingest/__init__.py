@@ -46,7 +46,7 @@ def infer_format(path: Path) -> str:
         return "jsonl"
     if suffix == ".csv":
         return "csv"
-    raise InvalidArgument(f"cannot infer the format of {path.name}; pass --format ({', '.join(FORMATS)})")
+    raise InvalidArgument(f"cannot infer the format of {path.name}; name it ({', '.join(FORMATS)})", setting="format")
 
 
 def _check_files(files: list[Path]) -> list[Path]:
@@ -81,8 +81,8 @@ def build_batch(project: Project, files: list[Path], fmt: str | None = None, kin
     if kind is not None and kind not in KINDS:
         raise InvalidArgument(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
     if fmt in ("jsonl", "csv") and kind is None:
-        raise InvalidArgument("--kind is required for generic jsonl/csv imports "
-                              "(corpus, claims, answers, verdicts, choices, candidates)")
+        raise InvalidArgument("the kind of records is required for generic jsonl/csv imports "
+                              "(corpus, claims, answers, verdicts, choices, candidates)", setting="kind")
     if fmt == "trec":
         kind = "run"
     spec = DatasetSpec(
@@ -108,7 +108,7 @@ def build_batch(project: Project, files: list[Path], fmt: str | None = None, kin
 def _load_one(path: Path, fmt: str, kind: str | None, mapping: dict[str, str], builder: BatchBuilder) -> None:
     if fmt in ("jsonl", "csv"):
         if kind == "run":
-            raise InvalidArgument("--kind run takes TREC run files: pass --format trec")
+            raise InvalidArgument("retrieval runs are read from TREC run files: choose the format trec", setting=("kind", "format"))
         generic.load(path, fmt, kind, builder, mapping)
         return
     adapter = ADAPTER_MODULES[fmt]
@@ -144,11 +144,11 @@ def import_files(project: Project, files: list[Path], fmt: str | None = None, ki
     if rejected_out is not None:
         out = Path(rejected_out)
         if out.resolve() in {f.resolve() for f in files} | {Path(project.path).resolve()}:
-            raise InvalidArgument(f"--rejected-out {out} is an input or the project itself; name a new file")
+            raise InvalidArgument(f"the file for rejected records {out} is an input or the project itself; name a new file", setting="rejected_out")
         if out.is_dir():
-            raise InvalidArgument(f"--rejected-out {out} is a folder; name a file")
+            raise InvalidArgument(f"the file for rejected records {out} is a folder; name a file", setting="rejected_out")
         if not out.parent.is_dir():
-            raise InvalidArgument(f"--rejected-out {out}: folder {out.parent} does not exist")
+            raise InvalidArgument(f"the file for rejected records {out}: folder {out.parent} does not exist", setting="rejected_out")
     builder, unresolved = _validated(project, files, fmt, kind, mapping, dataset, id_prefix, split, progress,
                                      value_map, skip_invalid)
     batch = builder.batch

@@ -179,13 +179,14 @@ class BatchBuilder:
         if store.dataset_name_taken(project, spec.name):
             file = spec.files[0].path if spec.files else "?"
             self.problems.add(file, None, None,
-                              f"a dataset named {spec.name!r} already exists; pass --dataset NAME")
+                              f"a dataset named {spec.name!r} already exists; choose another dataset name",
+                              setting="dataset")
         for kind, where in self.where.items():
             clash = store.existing_ids(project, kind, where.keys())
             for id_ in sorted(clash, key=lambda i: where[i][1] or 0):
                 f, l = where[id_]
                 self.problems.add(f, l, "id", f"{kind[:-1]} id {id_!r} already exists in the project"
-                                               " (use --id-prefix P to keep both)")
+                                               " (an id prefix keeps both)", setting="id_prefix")
         self._check_references(project)
         self._check_prediction_items(project)
 

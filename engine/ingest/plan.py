@@ -89,7 +89,7 @@ class RowWatcher:
         known = list(dict.fromkeys([*ours, *self.columns]))
         said = ", ".join(repr(self.field_of[c]) + (f" (column {c!r})" if c != self.field_of[c] else "")
                          for c in missing)
-        raise InvalidArgument(f"--map-values names {said}, which no record has; known fields: {', '.join(known)}")
+        raise InvalidArgument(f"the value map names {said}, which no record has; known fields: {', '.join(known)}", setting="map_values")
 
 
 @dataclass

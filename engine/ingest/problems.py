@@ -11,11 +11,11 @@ class Problems:
         self.truncated = False
         self.limit = limit
 
-    def add(self, file: str, line: int | None, field: str | None, reason: str) -> None:
+    def add(self, file: str, line: int | None, field: str | None, reason: str, setting: str | None = None) -> None:
         if self.limit is not None and len(self.items) >= self.limit:
             self.truncated = True
             return
-        self.items.append(Problem(file, line, field, reason))
+        self.items.append(Problem(file, line, field, reason, setting))
 
     @property
     def full(self) -> bool:

@@ -110,5 +110,5 @@ def write_rejected(files: list[Path], rejected: list[Problem], *, out: Path | No
                     break
                 done.unlink(missing_ok=True)
             raise InvalidArgument(f"cannot write the rejected records to {target}: {exc.strerror or exc}; "
-                                  "nothing was imported (choose another place with --rejected-out)") from exc
+                                  "nothing was imported (choose another place for them)", setting="rejected_out") from exc
     return written

@@ -111,7 +111,7 @@ def labels_needed(var_u: float, var_r: float, n: int, n_total: int, target: floa
     """Smallest number of extra labels m with z·sqrt(var_u/(N_total − n − m) + var_r/(n + m)) ≤ target,
     holding the two variances at today's estimates (labelling moves units out of the unlabelled set)."""
     if target <= 0:
-        raise InvalidArgument(f"--target-half-width must be positive, got {target}")
+        raise InvalidArgument(f"the target half-width must be positive, got {target}", setting="target_half_width")
     bound = (target / _z(confidence)) ** 2
     for total_l in range(n, n_total):
         if var_u / (n_total - total_l) + var_r / total_l <= bound:
@@ -131,7 +131,7 @@ def certify(y: Sequence[bool], f_labelled: Sequence[bool], f_unlabelled: Sequenc
     n, n_u = len(y_a), len(fu)
     if n == 0:
         raise InvalidArgument("no labelled units: certification needs expert labels on some units of the run "
-                              "(sentence labels, or claim gold labels at --level claim)")
+                              "(sentence labels, or claim gold labels at claim level)", setting="level")
     notes: list[str] = []
     pos = int(y_a.sum())
     sens = clopper_pearson(int((y_a & f_a).sum()), pos, confidence)
@@ -152,7 +152,7 @@ def certify(y: Sequence[bool], f_labelled: Sequence[bool], f_unlabelled: Sequenc
         theta, half, var_u, var_r = ppi_mean(y_a, f_a, fu, confidence)
         ppi = Estimate(theta, [theta - half, theta + half])
         if target_half_width is None:
-            needed = LabelsNeeded(None, half, None, N_("no --target-half-width given"))
+            needed = LabelsNeeded(None, half, None, N_("no target half-width given"))
         else:
             more, reason = labels_needed(var_u, var_r, n, n + n_u, target_half_width, confidence)
             needed = LabelsNeeded(target_half_width, half, more, reason)

@@ -56,8 +56,8 @@ def check_mode(target: str, mode: str) -> None:
     if mode not in MODES:
         raise InvalidArgument(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
     if target == "reasoning" and mode != "care":
-        raise InvalidArgument("--mode direct|indirect applies to --target evidence; the reasoning judge always "
-                              "sees the passages the verifier saw (mode care)")
+        raise InvalidArgument("direct and indirect modes apply to evidence pre-labels; the reasoning judge always "
+                              "sees the passages the verifier saw (mode care)", setting=("mode", "target"))
 
 
 def select_dimensions(codebook: Codebook, target: str, mode: str, wanted: list[str] | None) -> list[Dimension]:
@@ -78,7 +78,8 @@ def select_dimensions(codebook: Codebook, target: str, mode: str, wanted: list[s
             raise InvalidArgument("indirect mode infers the polarity dimension (supports/refutes/neutral), "
                                   f"which codebook v{codebook.version} does not have")
         if wanted and POLARITY not in wanted:
-            raise InvalidArgument("indirect mode labels polarity only; leave --dimensions out or include polarity")
+            raise InvalidArgument("indirect mode labels polarity only; leave the dimensions out or include polarity",
+                                  setting="dimensions")
         dims = pol
     if not dims:
         raise InvalidArgument(f"codebook v{codebook.version} has no {target} dimensions")
@@ -156,7 +157,7 @@ def _fit(llm: LLM, render: Callable[[list[str]], list[dict[str, str]]], texts: l
         texts[longest] = " ".join(words[: len(words) - cut]) + " …"
         trimmed = True
     raise InvalidArgument(f"the judge prompt does not fit the model context ({llm.context_length} tokens) even "
-                          "after trimming; use a smaller k or --passage-words")
+                          "after trimming; use a smaller k or fewer words per passage", setting=("k", "passage_words"))
 
 
 def _outcome(res: LLMResult, trimmed: bool) -> UnitOutcome:

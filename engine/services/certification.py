@@ -123,7 +123,7 @@ def certify(project: Project, run_id: str, mapping: str = DEFAULT_MAPPING, level
     if not units.labelled:
         raise InvalidArgument(
             f"{run_id} has no labelled {level}s to certify against: label some (Labeling, a rater package, "
-            "or claim gold labels with --level claim)")
+            "or claim gold labels at claim level)", setting="level")
     figures = est.certify([x.truth for x in units.labelled], [x.predicted(mapping) for x in units.labelled],
                           [x.predicted(mapping) for x in units.unlabelled], target_half_width=target_half_width)
     return CertifyResult(run_id, mapping, level, units.label_source, figures, units.unscored)

@@ -66,7 +66,8 @@ def _refuse_llm_settings(req: Any) -> None:
              if getattr(req, name, default) is not None and getattr(req, name, default) != default]
     if given:
         raise InvalidArgument(f"{', '.join(given)} apply to LLM verifiers, not to the classifier verifier; "
-                              f"name an LLM (e.g. --model {registry.EMBEDDED_LLM}) for verdicts with reasoning")
+                              f"name an LLM (e.g. {registry.EMBEDDED_LLM}) for verdicts with reasoning",
+                              setting=(*given, "model"))
 
 
 @dataclass

@@ -130,9 +130,10 @@ class AggregateConfig:
         if self.variant not in VARIANTS:
             raise InvalidArgument(f"unknown variant {self.variant!r}; expected one of {', '.join(VARIANTS)}")
         if bool(self.dataset) == bool(self.retrieval_run):
-            raise InvalidArgument("name the items: --dataset NAME or --retrieval-run RUN (one of them)")
+            raise InvalidArgument("name the items: a dataset or a retrieval run (one of them)",
+                                  setting=("dataset", "retrieval_run"))
         if self.limit is not None and self.limit < 1:
-            raise InvalidArgument("--limit must be at least 1")
+            raise InvalidArgument("the limit must be at least 1", setting="limit")
 
     def options(self) -> ModelOptions:
         return ModelOptions(self.max_tokens, self.seed, self.temperature, self.doc_words)
@@ -183,7 +184,8 @@ class _AggregateKind(jobs.RunKind):
               progress, cancel) -> registry.ModelEntry | None:
         if req.variant not in MODEL_VARIANTS:
             if req.model or req.endpoint:
-                raise InvalidArgument(f"variant {req.variant} makes no model calls; leave out --model/--endpoint")
+                raise InvalidArgument(f"variant {req.variant} makes no model calls; leave out the model and the endpoint",
+                                      setting=("model", "endpoint"))
             return None
         return registry.resolve_llm(req.model, req.endpoint, n_ctx=req.n_ctx)
 
@@ -301,7 +303,7 @@ def compare_aggregate_runs(project: Project, run_ids: Sequence[str], n_resamples
     accuracy and conflict-aware success."""
     run_ids = list(dict.fromkeys(run_ids))
     if len(run_ids) < 2:
-        raise InvalidArgument("compare needs at least two different runs (--runs R1,R2)")
+        raise InvalidArgument("compare needs at least two different runs", setting="runs")
     per_run = {r: item_scores(project, r) for r in run_ids}
     shared = set.intersection(*(set(s) for s in per_run.values()))
     if not shared:

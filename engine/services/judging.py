@@ -155,7 +155,8 @@ class _JudgeKind(jobs.RunKind):
 
     def new_config(self, project: Project, req: JudgeRequest) -> JudgeConfig:
         if not req.run:
-            raise InvalidArgument("name the run to judge (--run RUN) or a judge run to --resume")
+            raise InvalidArgument("name the run to judge, or an unfinished judge run to resume",
+                                  setting=("run", "resume"), action="choose_run")
         jp.check_mode(req.target, req.mode)
         k = req.k
         if k is None:
@@ -198,9 +199,10 @@ class _JudgeKind(jobs.RunKind):
 def _check_source(project: Project, target: str, run_id: str) -> None:
     run = run_store.get_run(project, run_id)
     if target == "evidence" and run.kind not in RETRIEVAL_KINDS:
-        raise InvalidArgument(f"{run_id} is a {run.kind} run; --target evidence rates a retrieval run's passages")
+        raise InvalidArgument(f"{run_id} is a {run.kind} run; the evidence target rates a retrieval run's passages",
+                              setting="target")
     if target == "reasoning" and run.kind != "verify":
-        raise InvalidArgument(f"{run_id} is a {run.kind} run; --target reasoning rates a verify run")
+        raise InvalidArgument(f"{run_id} is a {run.kind} run; the reasoning target rates a verify run", setting="target")
     if target == "reasoning" and (run.config.get("model") or {}).get("backend") == "classifier":
         raise InvalidArgument(f"{run_id} was made by a classifier verifier, whose verdicts have no reasoning to "
                               "rate; verify those claims with a language model first")

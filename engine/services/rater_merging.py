@@ -53,7 +53,8 @@ def _read_return(path: Path, trust: str | None, passphrase: str | None):
         if not ver.valid:
             raise SealError(f"{name} has been changed since the rater signed it ({ver.status}); nothing was written")
         if trust and not ver.trusted:
-            raise SealError(f"{name} is signed by {ver.signer}, not by the key given with --trust; nothing was written")
+            raise SealError(f"{name} is signed by {ver.signer}, not by the key given as trusted; nothing was written",
+                            setting="trust")
         body = rt.load_return(rater_store.get_meta(sealed.project, rt.RETURN_KEY), name)
         records = audit_store.list_annotations(sealed.project)
         sentences = rater_store.sentence_ratings(sealed.project)

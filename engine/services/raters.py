@@ -68,14 +68,16 @@ def _candidates(project: Project, target: str, run: str | None) -> tuple[list[tu
     if target == "evidence":
         rrun = run or _latest(project, with_hits=True)
         if rrun is None or not (claims := rater_store.run_claims(project, rrun, "retrieval_hits")):
-            raise NotFound("no retrieval run with hits to draw evidence units from (retrieve first, or give --run)")
+            raise NotFound("no retrieval run with hits to draw evidence units from (retrieve first, or name a run)",
+                           setting="run")
         vrun = _verify_run_for(project, rrun)
         verdicts = rater_store.claim_verdicts(project, vrun) if vrun else {}
         return [(c, f"{verdicts.get(c) or '-'}|{d}") for c, d in claims], rrun, vrun
     vrun = run or _latest(project, with_hits=False)
     if target == "reasoning":
         if vrun is None or not (claims := rater_store.run_claims(project, vrun, "verdicts")):
-            raise NotFound("no verify run with verdicts to draw reasoning units from (verify first, or give --run)")
+            raise NotFound("no verify run with verdicts to draw reasoning units from (verify first, or name a run)",
+                           setting="run")
         verdicts = rater_store.claim_verdicts(project, vrun)
         return [(c, f"{verdicts.get(c) or '-'}|{d}") for c, d in claims if verdicts.get(c)], None, vrun
     sentences = rater_store.answer_sentences(project)
@@ -92,7 +94,7 @@ def _candidates(project: Project, target: str, run: str | None) -> tuple[list[tu
 
 def _read_units_file(path: Path) -> list[str]:
     if not path.is_file():
-        raise InvalidArgument(f"--units-from: no file at {path}")
+        raise InvalidArgument(f"no file at {path} to read the units from", setting="units_from")
     ids = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
@@ -125,21 +127,23 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
         raise InvalidArgument(f"rater name {rater!r} collides with an existing annotator in this project; "
                               "choose another name")
     if k < 1:
-        raise InvalidArgument(f"--k must be at least 1, got {k}")
+        raise InvalidArgument(f"k must be at least 1, got {k}", setting="k")
     pool, rrun, vrun = _candidates(project, target, run)
     strata = dict(pool)
     if units_from is not None:
         chosen = list(dict.fromkeys(_read_units_file(Path(units_from))))
         unknown = [u for u in chosen if u not in strata]
         if unknown:
-            raise InvalidArgument(f"--units-from names {unknown[0]!r}, which is not a {target} unit of this run")
+            raise InvalidArgument(f"the units file names {unknown[0]!r}, which is not a {target} unit of this run",
+                                  setting="units_from")
     elif all_units:
         chosen = sorted(strata)
     else:
         if units is None or units < 1:
-            raise InvalidArgument("--units must be at least 1 (or use --all)")
+            raise InvalidArgument("the number of units must be at least 1 (or take all units)", setting=("units", "all"))
         if units > len(pool):
-            raise InvalidArgument(f"asked for {units} units but only {len(pool)} are available (use --all)")
+            raise InvalidArgument(f"asked for {units} units but only {len(pool)} are available (or take all units)",
+                                  setting=("units", "all"))
         chosen = stratified_sample(pool, units, seed)
     if not chosen:
         raise InvalidArgument("the package would hold no units")

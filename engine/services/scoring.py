@@ -83,7 +83,7 @@ def compare_runs(project: Project, run_ids: Sequence[str], mapping: str = DEFAUL
         raise InvalidArgument(f"unknown level {level!r}; expected sentence or claim")
     run_ids = list(dict.fromkeys(run_ids))
     if len(run_ids) < 2:
-        raise InvalidArgument("compare needs at least two different runs (--runs R1,R2)")
+        raise InvalidArgument("compare needs at least two different runs", setting="runs")
     for r in run_ids:
         _check_run(project, r)
     table = sentence_table(project)   # the sentences, read once for all runs

@@ -46,14 +46,14 @@ def parse_retrievers(text: str) -> list[str]:
             break
         out.append(t)
     if not out:
-        raise InvalidArgument("--retrievers needs at least one retriever")
+        raise InvalidArgument("name at least one retriever", setting="retrievers")
     return list(dict.fromkeys(out))
 
 
 def _split_claims(project: Project, split: str) -> tuple[list[str], list[tuple[str, bool]]]:
     datasets = sweep_store.split_datasets(project, split)
     if not datasets:
-        raise InvalidArgument(f"no claims dataset has split {split!r} (set it on import with --split)")
+        raise InvalidArgument(f"no claims dataset has split {split!r} (set it on import)", setting="split")
     ids = [c.id for name, _ in datasets for c in queries.list_claims(project, dataset=name)]
     return ids, datasets
 
@@ -80,10 +80,10 @@ def sweep(project: Project, split: str = "dev", retrievers: Sequence[str] = ("bm
           cancel: CancelToken | None = None) -> SweepResult:
     ks = sorted({int(k) for k in ks})
     if not ks or ks[0] < 1:
-        raise InvalidArgument("--k needs positive values, e.g. 5,10")
+        raise InvalidArgument("k needs positive values, e.g. 5,10", setting="k")
     if split == TEST_SPLIT:
         raise InvalidArgument("tuning on the test split is what this protocol forbids: sweep on dev, then "
-                              "--confirm-on test")
+                              "confirm on test", setting="confirm_on")
     claim_ids, datasets = _split_claims(project, split)
     frozen = [n for n, f in datasets if f]
     if frozen:

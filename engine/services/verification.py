@@ -134,7 +134,7 @@ class VerifyConfig:
         if self.scoring == "logprob" and self.mode != "joint":
             raise InvalidArgument("log-probability scoring is for joint mode only")
         if self.scoring != "logprob" and self.calibration not in (None, "none"):
-            raise InvalidArgument("--calibration applies to --scoring logprob only")
+            raise InvalidArgument("calibration applies to logprob scoring only", setting=("calibration", "scoring"))
         parse_evidence(self.evidence)
 
     def options(self) -> VerifyOptions:

@@ -192,8 +192,9 @@ def test_schema_enums_are_the_codebook_codes(proj):
 
 def test_bad_requests_fail_before_loading_a_model(proj):
     rr, vr = proj.ids["retrieval"], proj.ids["verify"]
-    with pytest.raises(InvalidArgument, match="applies to --target evidence"):
+    with pytest.raises(InvalidArgument, match="apply to evidence pre-labels") as refused:
         js.judge(proj, js.JudgeRequest(run=vr, target="reasoning", mode="direct"))
+    assert refused.value.settings == ("mode", "target")
     with pytest.raises(InvalidArgument, match="rates a verify run"):
         js.judge(proj, js.JudgeRequest(run=rr, target="reasoning"))
     with pytest.raises(InvalidArgument, match="retrieval run"):

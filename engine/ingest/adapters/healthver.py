@@ -59,7 +59,8 @@ class _Claim:
 def load(path: Path, builder: BatchBuilder, kind: str | None = None) -> None:
     if kind not in (None, "claims"):
         builder.problems.add(path.name, None, None,
-                             f"a HealthVer file holds claims with their candidate passages; --kind {kind} does not apply")
+                             f"a HealthVer file holds claims with their candidate passages; the kind {kind} does not apply",
+                             setting="kind")
         return
     file = path.name
     claims: dict[str, _Claim] = {}

@@ -51,7 +51,8 @@ def detect(path: Path) -> str:
 def load(path: Path, builder: BatchBuilder, kind: str | None = None) -> None:
     if kind in ("verdicts", "run"):
         builder.problems.add(path.name, None, None,
-                             f"HotpotQA files hold questions and paragraphs; --kind {kind} does not apply")
+                             f"HotpotQA files hold questions and paragraphs; the kind {kind} does not apply",
+                             setting="kind")
         return
     shape = detect(path)  # the content says what the file is; --kind corpus|claims|answers adds nothing
     titles: dict[str, str] = builder.state.setdefault(_TITLES, {})  # type: ignore[assignment]

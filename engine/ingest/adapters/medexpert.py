@@ -38,7 +38,8 @@ class Flag:
 def load(path: Path, builder: BatchBuilder, kind: str | None = None) -> None:
     if kind not in (None, "answers"):
         builder.problems.add(path.name, None, None,
-                             f"a MedExpert export holds answers with sentence labels; --kind {kind} does not apply")
+                             f"a MedExpert export holds answers with sentence labels; the kind {kind} does not apply",
+                             setting="kind")
         return
     read = read_json_entries(path, builder.problems)
     if read is None:

@@ -50,7 +50,8 @@ def _lang(text: str) -> str:
 def load(path: Path, builder: BatchBuilder, kind: str | None = None) -> None:
     if kind not in (None, "answers"):
         builder.problems.add(path.name, None, None,
-                             f"a RAMDocs file holds questions with their documents; --kind {kind} does not apply")
+                             f"a RAMDocs file holds questions with their documents; the kind {kind} does not apply",
+                             setting="kind")
         return
     for row in read_jsonl(path, builder.problems):
         try:
