@@ -192,3 +192,18 @@ def test_the_model_ships_its_licence_and_notice():
         assert needle in notice, needle
     card = (folder / "MODEL_CARD.md").read_text(encoding="utf-8")
     assert qa.SHA256 in card and "Apache-2.0" in card
+
+
+def test_the_self_test_names_the_model_or_says_it_is_missing(monkeypatch, tmp_path):
+    from factaudit.engine import selftest
+
+    monkeypatch.delenv("FACTAUDIT_EMBEDDED_MODELS", raising=False)
+    line = selftest.check_embedded_llm({})
+    assert line.startswith("qwen2.5-coder-1.5b: Qwen2.5-Coder-1.5B-Instruct Q4_K_M") and qa.SHA256[:12] in line
+    assert "embedded LLM" in [c.name for c in selftest.CHECKS]
+    monkeypatch.setenv("FACTAUDIT_EMBEDDED_MODELS", str(tmp_path))
+    with pytest.raises(RuntimeError, match="make install"):
+        selftest.check_embedded_llm({})
+    _fake_qwen(tmp_path)   # a file of the right name but not the official bytes
+    with pytest.raises(RuntimeError, match="not the official"):
+        selftest.check_embedded_llm({})

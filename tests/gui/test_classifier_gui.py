@@ -124,9 +124,9 @@ def test_dialog_makes_a_classifier_run_by_default_and_an_llm_request_on_the_seco
 
     dialog.set_kind(LLM)
     assert not dialog.llm_box.isHidden() and dialog.classifier_box.isHidden()
-    dialog.model_combo.setCurrentIndex(dialog.model_combo.findData(registry.EMBEDDED_LLM))
+    dialog.model_combo.setCurrentIndex(dialog.model_combo.findData(registry.SMOLLM2_LLM))
     req = dialog.request()
-    assert (req.model, req.mode, req.prompt_cache, req.thresholds) == (registry.EMBEDDED_LLM, "per-passage", True,
+    assert (req.model, req.mode, req.prompt_cache, req.thresholds) == (registry.SMOLLM2_LLM, "per-passage", True,
                                                                       None)
 
 
@@ -263,7 +263,7 @@ def test_labeling_a_classifier_run_offers_the_llm_on_the_units_to_label(qtbot, p
     qtbot.waitUntil(lambda: view.run_combo.currentText() != vr, timeout=600_000)
     new = view.run_combo.currentText()
     run = services.get_run(project, new)
-    assert run.config["model"]["name"] == registry.EMBEDDED_LLM and run.config["claim_ids"] == [first]
+    assert run.config["model"]["name"] == registry.SMOLLM2_LLM and run.config["claim_ids"] == [first]
     assert set(run_store.get_verdicts(project, new)) == {first}
     qtbot.waitUntil(lambda: view.queue is not None, timeout=60_000)
     assert view.llm_bar.isHidden()                             # an LLM run: reasoning to label
