@@ -41,7 +41,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "status_cmds": ("status",),
     "network_cmds": ("allow-host",),
     "conflict_cmds": ("aggregate",),
-    "answer_cmds": ("review-sample", "review-mark", "price", "sweep"),
+    "answer_cmds": ("review-sample", "review-mark", "price", "sweep", "answer-figures"),
     "certify_cmds": ("certify",),
     "rater_cmds": ("rater-package", "rater-return", "rater-merge", "adjudicate"),
 }

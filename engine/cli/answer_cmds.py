@@ -1,4 +1,5 @@
-"""Answer-level audit commands (issue #13): the expert review sample and its marks."""
+"""Answer-level audit commands (issue #13): the expert review sample and its marks; the answer-level
+figures of issue #33 (label-free factual precision, correctness against the reference)."""
 from __future__ import annotations
 
 from dataclasses import asdict
@@ -7,6 +8,7 @@ from pathlib import Path
 import click
 
 from factaudit.engine.cli.common import emit_json, handle_errors, say
+from factaudit.engine.metrics.display import percent_text
 
 
 @click.command("review-sample")
@@ -133,4 +135,72 @@ def sweep_cmd(project: Path, split: str, retrievers: str, ks: str, pick: str, co
     say("looks at test per family: " + (", ".join(f"{f} {n}" for f, n in res.test_looks.items()) or "none"))
 
 
-COMMANDS = [review_sample_cmd, review_mark_cmd, price_cmd, sweep_cmd]
+def echo_answer_correctness(c: dict | None, indent: str, items: bool = False) -> None:
+    """Answer correctness against the reference (also under `metrics` of a choices run)."""
+    if not c:
+        return
+    rules = ", ".join(f"{r} {n}" for r, n in c["by_rule"].items())
+    say(f"{indent}answer correct against the reference {percent_text(c['correct'], c['correct_ci'])} "
+        f"({c['n_correct']} of {c['n']}; by rule: {rules}); exact match "
+        f"{percent_text(c['exact_match'], c['exact_match_ci'])}; {c['n_without_reference']} items without a reference")
+    for cat, r in c.get("by_category", {}).items():
+        say(f"{indent}  {cat}: correct {percent_text(r['correct'], r['correct_ci'])} of {r['n']}")
+    for m in c["items"] if items else ():
+        say(f"{indent}  {m['item_id']:<20} {m['rule'] or 'wrong':<9} {m['reference']!r}")
+
+
+def _echo_precision(f: dict, list_filtered: bool, per_answer: bool) -> None:
+    reasons = ", ".join(f"{r} {n}" for r, n in f["filtered_by_reason"].items())
+    say(f"  {f['n_claims']} claims in {f['n_answers']} answers; {f['n_filtered']} not verifiable ({reasons}); "
+        f"{f['n_unscored']} verifiable but unparsed; {f['n_supported']} of {f['n_verifiable']} verifiable supported")
+    say(f"  factual precision (FActScore, mean over {f['n_answers_scored']} answers) "
+        f"{percent_text(f['factscore'], f['factscore_ci'])}; pooled {percent_text(f['pooled_precision'], f['pooled_precision_ci'])}")
+    k = "n/a" if f["k"] is None else f"{f['k']:g}"
+    say(f"  VeriScore F1@K {percent_text(f['veriscore'], f['veriscore_ci'])} with K = {k} ({f['k_source']})")
+    e = f.get("expert")
+    if e:
+        t = e["table"]
+        say(f"  expert-labelled precision on the same {e['n_claims']} claims "
+            f"{percent_text(e['expert_precision'], e['expert_precision_ci'])} against label-free "
+            f"{percent_text(e['label_free_precision'])} (gap {100 * e['gap']:+.1f} points)")
+        say(f"    supported: {t['supported_correct']} in correct sentences, {t['supported_error']} in erroneous; "
+            f"not supported: {t['not_supported_correct']} correct, {t['not_supported_error']} erroneous")
+    for a in f["answers"] if per_answer else ():
+        say(f"    {a['item_id']:<20} {a['n_supported']:>3}/{a['n_verifiable']:<3} precision "
+            f"{percent_text(a['precision'])}  F1@K {percent_text(a['f1_at_k'])}  filtered {a['n_filtered']}")
+    for c in f["filtered"] if list_filtered else ():
+        say(f"    filtered {c['reason']:<8} {c['claim_id']:<20} {c['text']}")
+
+
+@click.command("answer-figures")
+@click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--run", "run_id", required=True, help="a verify run over answers' claims")
+@click.option("--k", "k", type=click.FloatRange(0, min_open=True), default=None,
+              help="VeriScore's K (default: median verifiable claims per answer on the dev split, else the run)")
+@click.option("--lexicon", type=click.Path(dir_okay=False, path_type=Path),
+              help="equivalence lexicon for matching answers to their references")
+@click.option("--per-answer", is_flag=True, help="list each answer's precision and its match to the reference")
+@click.option("--list-filtered", is_flag=True, help="list the claims left out as not verifiable, with the reason")
+@click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
+@click.option("--seed", default=42, show_default=True, type=int)
+@click.option("--json", "as_json", is_flag=True)
+@handle_errors
+def answer_figures_cmd(project: Path, run_id: str, k: float | None, lexicon: Path | None, per_answer: bool,
+                       list_filtered: bool, resamples: int, seed: int, as_json: bool) -> None:
+    """Label-free factual precision of a verify run's answers (supported / verifiable claims, VeriScore
+    F1@K) beside the expert-labelled precision, and answer correctness against the reference."""
+    from factaudit.engine import services
+    from factaudit.engine.metrics import multi_answer as ma
+
+    lex = ma.Lexicon.load(lexicon) if lexicon else None
+    with services.open_project(project, readonly=True) as p:
+        res = services.answer_figures(p, run_id, k=k, lexicon=lex, n_resamples=resamples, seed=seed)
+    if as_json:
+        emit_json(res)
+        return
+    say(f"{run_id}: answer-level figures")
+    _echo_precision(res["factual_precision"], list_filtered, per_answer)
+    echo_answer_correctness(res["answer_correctness"], "  ", per_answer)
+
+
+COMMANDS = [review_sample_cmd, review_mark_cmd, price_cmd, sweep_cmd, answer_figures_cmd]

@@ -96,11 +96,13 @@ def agreement_cmd(project: Path, dimensions, resamples: int, seed: int, as_json:
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
 def taxonomy_cmd(project: Path, annotators, include_llm: bool, as_json: bool) -> None:
-    """R1–R6 per retrieval run and V1–V6 per verify run, with the high-quality evidence rate."""
+    """R1–R6 per retrieval run and V1–V6 per verify run, with the high-quality evidence rate; per verify
+    run with reasoning labels, the traces right on every step and the verdict × reasoning 2×2."""
     with services.open_project(project, readonly=True) as p:
         res = services.taxonomy(p, list(annotators) or None, include_llm)
+        reasoning = {f.run_id: f for f in services.reasoning_figures(p, list(annotators) or None, include_llm)}
     if as_json:
-        emit_json(res.to_json())
+        emit_json({**res.to_json(), "reasoning": {r: f.to_json() for r, f in reasoning.items()}})
         return
     say(f"codebook v{res.codebook_version}")
     for r in res.retrieval:
@@ -115,8 +117,31 @@ def taxonomy_cmd(project: Path, annotators, include_llm: bool, as_json: bool) ->
         say(f"{v.run_id}: {v.n_labelled} of {v.n_verdicts} verdicts labelled")
         for pc in v.patterns:
             say(f"  {pc.pattern} {pc.name:<40} {pc.count:>5} / {pc.denominator:<5} {_fmt(pc.share)}")
+        if v.run_id in reasoning:
+            _echo_reasoning(reasoning[v.run_id])
     if not res.retrieval and not res.verify:
         say("no runs yet")
+
+
+def _echo_reasoning(f) -> None:
+    from factaudit.engine.metrics.display import percent_text
+
+    if not f.n_complete:
+        say(f"  reasoning: no trace labelled on all {len(f.steps)} steps ({f.n_incomplete} partly labelled)")
+        return
+    say(f"  all {len(f.steps)} steps correct: {f.n_all_correct} of {f.n_complete} traces "
+        f"{percent_text(f.all_correct, f.all_correct_ci)} ({f.n_incomplete} partly labelled left out)")
+    firsts = ", ".join(f"{s} {n}" for s, n in f.first_failure.items() if n)
+    say(f"  first failing step: {firsts or 'none'}")
+    t = f.table
+    say(f"  verdict ({f.mapping} for sentence-labelled claims) x reasoning: right & sound "
+        f"{t['right_verdict_sound_reasoning']}, right for the wrong reasons {t['right_verdict_wrong_reasoning']}, "
+        f"wrong despite sound reasoning {t['wrong_verdict_sound_reasoning']}, wrong & wrong "
+        f"{t['wrong_verdict_wrong_reasoning']}; {f.n_verdict_unknown} without gold")
+    for r in f.right_for_wrong_reasons[:20]:
+        say(f"    right for the wrong reasons: {r['claim_id']} ({r['verdict']}; first failed {r['first_failed_step']})")
+    if len(f.right_for_wrong_reasons) > 20:
+        say(f"    ... {len(f.right_for_wrong_reasons) - 20} more (use --json)")
 
 
 # ---- codebook ----------------------------------------------------------------------------------

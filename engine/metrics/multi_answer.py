@@ -1,5 +1,8 @@
 """Multi-answer (option set) scoring: strict, intermediate, lenient, an equivalence lexicon, risk-tier gates.
 
+Options are compared after the lexicon; a chosen quantity inside a gold range counts as that gold
+option (`numeric_canon`).
+
 strict        = 1 if pred == gold else 0
 intermediate  = 0 if pred ⊄ gold else |pred ∩ gold| / |gold|
 lenient       = max(0, |pred ∩ gold| / |gold| − 0.2·|pred − gold|)
@@ -13,6 +16,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.text.normalize import fold
+from factaudit.engine.text.quantities import within
 
 WRONG_OPTION_PENALTY = 0.2
 
@@ -102,9 +106,29 @@ class OptionScore:
     category: str | None = None
 
 
+def numeric_canon(pred: Iterable[str], gold: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
+    """The chosen options as canonical terms, where a chosen quantity within a gold option's range
+    ("4小时" in "3.5–4.5小时", `text.quantities.within`) takes that gold option's canonical form. Each
+    gold option absorbs at most one chosen option, so two answers in one range are not both right."""
+    pred = list(pred)
+    out = [lexicon.canon(o) for o in pred]
+    # exact (lexicon) matches first, so a range is never taken from the option that names it
+    open_gold = {lexicon.canon(o): o for o in gold if lexicon.canon(o) not in out}
+    for n, option in enumerate(pred):
+        if out[n] in open_gold or not open_gold:
+            continue
+        for gc, g in open_gold.items():
+            if within(option, g):
+                out[n] = gc
+                del open_gold[gc]
+                break
+    return frozenset(out)
+
+
 def score_options(pred: Iterable[str], gold: Iterable[str], lexicon: Lexicon | None = None) -> tuple[float, float, float, int, int]:
     lex = lexicon or Lexicon()
-    p, g = lex.canon_set(pred), lex.canon_set(gold)
+    gold = list(gold)
+    p, g = numeric_canon(pred, gold, lex), lex.canon_set(gold)
     hit, wrong, missed = len(p & g), len(p - g), len(g - p)
     strict = 1.0 if p == g else 0.0
     if not g:

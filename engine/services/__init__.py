@@ -16,7 +16,7 @@ never shadow the function. Three runs-listings differ in meaning and so in name:
 """
 # module (in engine/services unless named in full) -> the names it publishes here
 _EXPORTS: dict[str, tuple[str, ...]] = {
-    "answer_audit": ("compare_answer_runs",),
+    "answer_audit": ("answer_correctness", "answer_figures", "compare_answer_runs"),
     "audit": (
         "DisagreementIndex", "LabelUnit", "PassageText", "agreement", "agreement_json", "annotate",
         "annotation_history", "audit_report", "codebook", "codebook_versions", "correct_annotation",
@@ -107,6 +107,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "factaudit.engine.audit.annotations": ("export_annotations=export_jsonl",),
     "factaudit.engine.audit.induction": ("add_round", "close_round", "saturation_plot", "uncovered_cases"),
+    "factaudit.engine.audit.reasoning_figures": ("reasoning_figures=project_reasoning_figures",),
     "factaudit.engine.audit.triage": ("disagreements",),
     "factaudit.engine.config": ("offline_settings=load_settings",),
     "factaudit.engine.models.registry": (
@@ -228,6 +229,8 @@ def _load(module: str):
             import factaudit.engine.audit.annotations as loaded
         case "factaudit.engine.audit.induction":
             import factaudit.engine.audit.induction as loaded
+        case "factaudit.engine.audit.reasoning_figures":
+            import factaudit.engine.audit.reasoning_figures as loaded
         case "factaudit.engine.audit.triage":
             import factaudit.engine.audit.triage as loaded
         case "verify_inputs":

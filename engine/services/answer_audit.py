@@ -1,4 +1,6 @@
-"""Answer-level audits of choices runs (issue #13): the figures `metrics` adds under `multi_answer`.
+"""Answer-level audits of choices runs (issue #13): the figures `metrics` adds under `multi_answer`,
+and the answer-level figures of issue #33: correctness against the reference answer and the label-free
+factual precision of a verify run's answers (`answer_figures`, the `answer-figures` command).
 
 `scoring.multi_answer_scores` calls `audited_result`; the GUI and the report read the result.
 """
@@ -7,11 +9,12 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from factaudit.engine.metrics import answer_audit as aa
-from factaudit.engine.metrics import answer_compare, answer_generation
+from factaudit.engine.metrics import answer_compare, answer_generation, answer_match
+from factaudit.engine.metrics import factual_precision as fp
 from factaudit.engine.metrics import multi_answer as ma
 from factaudit.engine.metrics import stats
 from factaudit.engine.errors import InvalidArgument
-from factaudit.engine.project import queries, scoring_store
+from factaudit.engine.project import answer_texts, queries, scoring_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.project.records import ItemPrediction
 from factaudit.engine.project.scoring_store import ItemRow
@@ -155,8 +158,11 @@ def audited_result(project: Project, run_id: str, scores: Sequence[ma.OptionScor
     res.lenient_ci = aa.mean_interval([s.lenient for s in scores], n_resamples, seed)
     gen = generation_items(preds, rows)
     if any(g.citations is not None and g.gold_passages for g in gen) or any(g.refused is not None for g in gen):
-        res.audit["generation"] = {**answer_generation.summarise(gen),
-                                   "by_category": answer_generation.by_category(gen)}
+        res.audit["generation"] = {**answer_generation.summarise(gen, n_resamples, seed),
+                                   "by_category": answer_generation.by_category(gen, n_resamples, seed)}
+    correctness = answer_correctness(project, {s.item_id for s in scores}, lexicon)
+    if correctness is not None:
+        res.audit["answer_correctness"] = correctness
     if verify_run is not None:
         res.audit.setdefault("generation", {})["hallucination"] = hallucination_figures(
             project, verify_run, {s.item_id for s in scores})
@@ -175,7 +181,7 @@ def compare_answer_runs(project: Project, run_ids: Sequence[str], lexicon: ma.Le
     """Regression comparison of choices runs: the first is the baseline, each later one is compared with it."""
     run_ids = list(dict.fromkeys(run_ids))
     if len(run_ids) < 2:
-        raise InvalidArgument("compare needs at least two different runs", setting="runs")
+        raise InvalidArgument("compare needs at least two different runs (--runs R1,R2)")
     kinds = scoring_store.scorable_runs(project)
     for r in run_ids:
         if kinds.get(r) != "choices":
@@ -183,3 +189,48 @@ def compare_answer_runs(project: Project, run_ids: Sequence[str], lexicon: ma.Le
             raise InvalidArgument(f"{r} is not a finished choices run{holds}")
     scores = {r: option_scores(project, r, lexicon)[0] for r in run_ids}
     return answer_compare.compare_many(scores, n_resamples=n_resamples, seed=seed)
+
+
+def answer_correctness(project: Project, item_ids: set[str] | None = None,
+                       lexicon: ma.Lexicon | None = None) -> dict | None:
+    """Answer texts against their items' `reference` (metrics.answer_match); None when no item of
+    `item_ids` (default: every item) has a reference."""
+    texts = answer_texts.answer_texts(project, item_ids)
+    if not any(t.reference for t in texts):
+        return None
+    matches = answer_match.match_answers(
+        [answer_match.AnswerInput(t.id, t.answer, t.reference, t.category) for t in texts], lexicon)
+    return answer_match.summarise(matches, len(texts))
+
+
+def _k_for(project: Project, claims: list[fp.ClaimCheck], k: float | None) -> tuple[float | None, str, int]:
+    """VeriScore's K: given, else the median verifiable claims per answer over this run's answers from a
+    dev split, else over all of this run's answers (said in the source)."""
+    if k is not None:
+        return k, "given", 0
+    counts = fp.verifiable_counts(claims)
+    split = {t.id: t.split for t in answer_texts.answer_texts(project, set(counts))}
+    dev = [n for item, n in counts.items() if split.get(item) == "dev"]
+    if dev:
+        return fp.median_k(dev), "median over the run's dev-split answers", len(dev)
+    return fp.median_k(counts.values()), "median over the run's answers (no dev split)", len(counts)
+
+
+def answer_figures(project: Project, verify_run: str, *, k: float | None = None, lexicon: ma.Lexicon | None = None,
+                   n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED) -> dict:
+    """Label-free factual precision of the answers a verify run checked (FActScore-style and VeriScore's
+    F1@K, beside the expert-labelled precision where sentences carry labels), and the correctness of
+    those answers against their references where items have one."""
+    if scoring_store.scorable_runs(project).get(verify_run) != "verdicts":
+        raise InvalidArgument(f"{verify_run} is not a finished verify run")
+    texts = answer_texts.claim_texts(project, verify_run)
+    claims = [fp.ClaimCheck(u.claim_id, u.item_id, texts.get(u.claim_id, ""),
+                            u.verdict if u.parse_status != "failed" else None, u.sentence_label, u.category)
+              for u in scoring_store.verdict_units(project, verify_run) if u.active and u.item_id is not None]
+    if not claims:
+        raise InvalidArgument(f"{verify_run} verified no claim that belongs to an answer")
+    k_value, k_source, k_n = _k_for(project, claims, k)
+    figures = fp.summarise(claims, k_value, n_resamples=n_resamples, seed=seed)
+    figures.update(k_source=k_source, k_n_answers=k_n)
+    return {"verify_run": verify_run, "factual_precision": figures,
+            "answer_correctness": answer_correctness(project, {c.item_id for c in claims}, lexicon)}

@@ -62,11 +62,17 @@ def _is_punct(ch: str) -> bool:
     return ch in _ASCII_PUNCT or unicodedata.category(ch).startswith("P")
 
 
-def fold(text: str) -> str:
+def numbers_folded(text: str) -> str:
+    """The first steps of `fold` without the punctuation ones, so decimals and range dashes survive
+    ("3.5–4.5小时", "三个半小时" -> "3个半小时") for the quantity reader in text.quantities."""
     text = _THIN_SPACE_GROUPS.sub("", str(text))
     text = unicodedata.normalize("NFKC", text).casefold()
     # separators first, so "3,000万" reads as 3000 ten-thousands
     text = _GROUPED.sub(lambda m: re.sub(r"[,'\u2019]", "", m.group(0)), text)
-    text = _NUMERAL_RUN.sub(_numeral_text, text)
+    return _NUMERAL_RUN.sub(_numeral_text, text)
+
+
+def fold(text: str) -> str:
+    text = numbers_folded(text)
     text = "".join(" " if _is_punct(ch) else ch for ch in text)
     return _SPACES.sub(" ", text).strip()
