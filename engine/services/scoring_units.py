@@ -151,7 +151,11 @@ def verify_setup(config: dict) -> dict:
 
 
 def _models(config: dict) -> list[dict]:
-    return [m for m in (config.get("model"), config.get("llm")) if isinstance(m, dict)]
+    """The model pins of a verify config: one, or the cascade's pair {"pair", "classifier", "llm"}."""
+    m = config.get("model")
+    if isinstance(m, dict) and m.get("pair"):
+        return [x for x in (m.get("classifier"), m.get("llm")) if isinstance(x, dict)]
+    return [m] if isinstance(m, dict) else []
 
 
 def demo_grade(config: dict) -> bool:
@@ -176,7 +180,7 @@ def demo_grade(config: dict) -> bool:
 def _pair_key(config: dict) -> str:
     import json
 
-    c = {k: v for k, v in config.items() if k not in _UNPAIRED and k not in ("model", "llm")}
+    c = {k: v for k, v in config.items() if k not in _UNPAIRED and k != "model"}
     c["models"] = [m.get("sha256") or m.get("model_name") or m.get("name") for m in _models(config)]
     return json.dumps(c, sort_keys=True, default=str)
 

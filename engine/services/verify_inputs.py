@@ -43,7 +43,7 @@ def strategy_of(config: dict[str, Any]) -> str:
     """The strategy of a stored verify config, also of one written before `strategy` was pinned."""
     if config.get("strategy"):
         return config["strategy"]
-    if config.get("mode") == "classifier" or (config.get("model") or {}).get("backend") == "onnxruntime":
+    if config.get("mode") == "classifier" or (config.get("model") or {}).get("backend") == "classifier":
         return "classifier"
     return "llm"
 
