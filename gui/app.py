@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (  # noqa: E402
 
 from factaudit.engine import services  # noqa: E402
 from factaudit.engine.errors import FactAuditError, ProjectLocked  # noqa: E402
-from factaudit.engine.services.demo import FULL, QUICK, find_demos, source_demo_dir  # noqa: E402
 from factaudit.gui import i18n, settings  # noqa: E402
 from factaudit.gui.collector import IdleCollector  # noqa: E402
 from factaudit.gui.ops import Op, error_text  # noqa: E402
@@ -256,12 +255,12 @@ class AppController(QObject):
     def demo_folders(self) -> list[Path]:
         """Where a demo may already be: the source checkout's projects/demo (`make demo`), then the
         user data folder (what Open demo builds)."""
-        return [d for d in (source_demo_dir(), self.demo_dir()) if d is not None]
+        return [d for d in (services.source_demo_dir(), self.demo_dir()) if d is not None]
 
     def open_demo(self):
         """Open the demo that is there when its stamp matches this app's demo version; build one only
         when there is none, or when the user chooses to rebuild an outdated one."""
-        found = find_demos(self.demo_folders())
+        found = services.find_demos(self.demo_folders())
         current = next((c for c in found if c.is_current(self.demo_accepts)), None)
         if current is not None:
             return self.open_path(current.path)
@@ -300,7 +299,7 @@ class AppController(QObject):
     def demo_accepts(self) -> tuple[str, ...]:
         """The builds Open demo opens as they are: the whole pipeline (and, when this controller builds
         demos without the model steps, such a build too)."""
-        return (FULL, QUICK) if self.demo_skips_model_steps else (FULL,)
+        return (services.DEMO_FULL, services.DEMO_QUICK) if self.demo_skips_model_steps else (services.DEMO_FULL,)
 
     def build_demo(self) -> Op:
         out = self.demo_dir()

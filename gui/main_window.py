@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.services import status as workflow_status
 from factaudit.gui import i18n, workflow_actions
 from factaudit.gui.ops import Op, OpChanges, announce, error_text, on_changes
 from factaudit.gui.views.broken_page import build_or_explain
@@ -252,7 +251,7 @@ class ProjectWindow(QMainWindow):
     # ---- another process's writes (the command line) ---------------------------------------------
     def _read_data_version(self) -> int | None:
         try:
-            return workflow_status.data_version(self.project)
+            return services.data_version(self.project)
         except FactAuditError as exc:   # a closed project has no version: nothing to compare with
             log.info("no data version for %s: %s", self.project.path, exc)
             return None
@@ -274,7 +273,7 @@ class ProjectWindow(QMainWindow):
             self._data_version = version
 
         project = self.project
-        self._version_op = (Op(self, lambda job: workflow_status.data_version(project)).title(self.tr("Checking the project file"))
+        self._version_op = (Op(self, lambda job: services.data_version(project)).title(self.tr("Checking the project file"))
                             .quiet().success(seen).failure(lambda _exc: None).run())
         return self._version_op
 
@@ -300,7 +299,7 @@ class ProjectWindow(QMainWindow):
 
     def set_prelabels_wanted(self, wanted: bool) -> Op:
         project = self.project
-        return (Op(self, lambda job: workflow_status.set_prelabels_wanted(project, wanted)).title(self.tr("Saving the choice")).quiet().run())
+        return (Op(self, lambda job: services.set_prelabels_wanted(project, wanted)).title(self.tr("Saving the choice")).quiet().run())
 
     def update_status(self) -> None:
         self._update_status()
@@ -404,7 +403,7 @@ class ProjectWindow(QMainWindow):
         the Labeling page was first built on a 100k project. The import lock makes a page that needs them
         meanwhile wait for this import rather than start its own."""
         def warm(_job) -> None:
-            import factaudit.engine.services.audit  # noqa: F401
+            services.label_unit  # noqa: B018 - a name's first use imports its capability module
 
         Op(self, warm).title(self.tr("Preparing the labeling pages")).quiet().run()
 

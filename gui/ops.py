@@ -45,7 +45,7 @@ Change announcements (pages never go stale; in the spirit of Anki's ``OpChanges`
     # a write says nothing: the engine's write path records what it committed (engine/changes.py:
     # every row written logs its area), and the Op announces exactly that once it ended, however it
     # ended (a cancelled run committed units). Here: OpChanges(triage=True), from the annotations row.
-    Op(self, lambda job: services.audit.set_triage(project, run, unit, code, who)).run()
+    Op(self, lambda job: services.set_triage(project, run, unit, code, who)).run()
     op.changed                                  # the same, merged over projects, once the op ended
 
     # a page: refresh when something it shows changed (areas: datasets, runs, verdicts, annotations,

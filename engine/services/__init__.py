@@ -8,11 +8,16 @@ where the module's name would be ambiguous on the façade). Modules outside engi
 in full: the façade hands out the engine's function itself where a service would only pass the call
 through.
 
-The capability modules (verification, decomposition, judging, models, …) are its implementation; no
-module has the name of a function here (tests/engine/test_services_facade.py), so importing one can
-never shadow the function. Three runs-listings differ in meaning and so in name: `verify_runs` /
-`retrieval_runs` (finished runs a view can pick, RunInfo), `verify_run_ids` / `retrieval_run_ids`
-(run ids with units to label or review) and `hit_runs` (runs with hits to browse, newest first).
+The capability modules (verification, decomposition, judging, models, …) are its implementation, not
+a second way in: the GUI and the CLI call `services.name` only, never `services.<module>.<name>` nor
+`from factaudit.engine.services.<module> import …` (tests/engine/test_services_facade.py walks gui/ and
+engine/cli/ for both). No module has the name of a function here, so importing one can never shadow
+the function. Each function or class is published under one name, and a name means one object
+wherever it is spelled: a module's function is never published under another name while its own name
+is a different function here. So the runs-listings differ in name where they differ in meaning:
+`verify_runs` / `retrieval_runs` (runs a view can pick, RunInfo), `verify_run_ids` /
+`retrieval_run_ids` (run ids with units to label or review) and `hit_runs` (runs with hits to browse,
+newest first).
 """
 # module (in engine/services unless named in full) -> the names it publishes here
 _EXPORTS: dict[str, tuple[str, ...]] = {

@@ -264,14 +264,14 @@ class LabelUnit:
     labels: dict[str, Annotation] = _field(default_factory=dict)          # this annotator's current labels
 
 
-def verify_runs(project: Project) -> list[str]:
+def verify_run_ids(project: Project) -> list[str]:
     """Finished runs holding verdicts, oldest first."""
     from factaudit.engine.project import scoring_store
 
     return [r for r, kind in scoring_store.scorable_runs(project).items() if kind == "verdicts"]
 
 
-def retrieval_runs(project: Project) -> list[str]:
+def retrieval_run_ids(project: Project) -> list[str]:
     """Finished runs holding retrieval hits, oldest first."""
     return [r for r, has_hits, _ in store.runs_with_outputs(project) if has_hits]
 
@@ -290,7 +290,7 @@ def default_retrieval_run(project: Project, verify_run: str | None) -> str | Non
         named = tri.retrieval_run_of(project, verify_run)
         if named:
             return named
-    found = retrieval_runs(project)
+    found = retrieval_run_ids(project)
     return found[-1] if found else None
 
 

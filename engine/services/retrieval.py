@@ -157,7 +157,7 @@ class ClaimHits:
     hits: list[HitView]
 
 
-def retrieval_runs(project: Project) -> list:
+def hit_runs(project: Project) -> list:
     """Finished runs that hold retrieval hits (made here or imported), newest first."""
     out = []
     for r in runs.list_runs(project):

@@ -8,8 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
-from factaudit.engine.services import datasets as ds
-from factaudit.engine.services import languages
+from factaudit.engine import services
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
 
@@ -40,7 +39,7 @@ def rename(parent: QWidget, project, name: str, new: str | None = None) -> Op | 
         if usage.runs_naming_it:
             _note(parent, QCoreApplication.translate("dataset_actions", "Renamed; the settings of {v0} keep the old name {name}").format(v0=', '.join(usage.runs_naming_it), name=name))
 
-    return (Op(parent, lambda job: ds.rename_dataset(project, name, new)).title(QCoreApplication.translate("dataset_actions", "Renaming the dataset")).success(done)
+    return (Op(parent, lambda job: services.rename_dataset(project, name, new)).title(QCoreApplication.translate("dataset_actions", "Renaming the dataset")).success(done)
             .failure(lambda exc: _warn(parent, QCoreApplication.translate("dataset_actions", "Rename dataset"), exc)).run())
 
 
@@ -79,7 +78,7 @@ def set_language(parent: QWidget, project, name: str, current: str | None, choic
     def done(stored) -> None:
         _note(parent, QCoreApplication.translate("dataset_actions", "{name}: {v0}; new retrieval runs use it").format(name=name, v0=language_label(stored)))
 
-    return (Op(parent, lambda job: languages.set_dataset_language(project, name, _language_code(choice)))
+    return (Op(parent, lambda job: services.set_dataset_language(project, name, _language_code(choice)))
             .title(QCoreApplication.translate("dataset_actions", "Setting the dataset language")).quiet()
             .success(done).failure(lambda exc: _warn(parent, QCoreApplication.translate("dataset_actions", "Dataset language"), exc)).run())
 
@@ -113,8 +112,8 @@ def delete(parent: QWidget, project, name: str, confirm: bool = True) -> Op:
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No) != QMessageBox.StandardButton.Yes:
             return
-        parent._delete_op = (Op(parent, lambda job: ds.delete_dataset(project, name)).title(QCoreApplication.translate("dataset_actions", "Deleting the dataset"))
+        parent._delete_op = (Op(parent, lambda job: services.delete_dataset(project, name)).title(QCoreApplication.translate("dataset_actions", "Deleting the dataset"))
                              .failure(lambda exc: _warn(parent, QCoreApplication.translate("dataset_actions", "Delete dataset"), exc)).run())
 
-    return (Op(parent, lambda job: ds.dataset_usage(project, name)).title(QCoreApplication.translate("dataset_actions", "Checking the dataset")).quiet()
+    return (Op(parent, lambda job: services.dataset_usage(project, name)).title(QCoreApplication.translate("dataset_actions", "Checking the dataset")).quiet()
             .success(checked).failure(lambda exc: _warn(parent, QCoreApplication.translate("dataset_actions", "Delete dataset"), exc)).run())

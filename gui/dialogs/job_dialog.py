@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QProgressBar, Q
 
 from factaudit.engine.jobs import RateMeter
 from factaudit.gui.ops import Op
+from factaudit.gui.progress_words import describe_progress
 from factaudit.gui.screen import resize_to_fit
-from factaudit.gui.views.job_area import describe_progress
 
 
 class JobDialog(QDialog):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from factaudit.engine.services.status import Estimate
+from factaudit.engine import services
 from factaudit.gui import i18n
 
 LONG_RUN_S = 10 * 60          # ask before anything longer than this
@@ -43,7 +43,7 @@ def human_duration(seconds: float) -> str:
     return QCoreApplication.translate("long_run", "{h} h {m} min").format(h=minutes // 60, m=f"{minutes % 60:02d}")
 
 
-def estimate_text(est: Estimate, unit: str) -> str:
+def estimate_text(est: services.Estimate, unit: str) -> str:
     n = count_text(est.n_units, unit)
     if est.seconds is None:
         return QCoreApplication.translate("long_run", "{n}; no speed measured for this model on this computer yet (this run measures it).").format(n=n)
@@ -52,11 +52,11 @@ def estimate_text(est: Estimate, unit: str) -> str:
         n=n, duration=human_duration(est.seconds), measured=measured)
 
 
-def first_slice(est: Estimate) -> int:
+def first_slice(est: services.Estimate) -> int:
     return max(MIN_SLICE, est.units_within(FIRST_SLICE_S)) if est.seconds_per_unit else MIN_SLICE
 
 
-def ask_long_run(parent: QWidget, est: Estimate, unit: str) -> int | None:
+def ask_long_run(parent: QWidget, est: services.Estimate, unit: str) -> int | None:
     """None: do not start; 0: run everything; n: start with the first n units."""
     if est.seconds is None or est.seconds <= LONG_RUN_S or est.n_units <= MIN_SLICE:
         return 0

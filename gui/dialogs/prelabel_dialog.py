@@ -118,7 +118,7 @@ class PrelabelDialog(JobDialog):
         if self.target_combo.currentData() == "reasoning":
             return self.run_combo.currentData()
         try:
-            runs = services.audit.verify_runs(self.project)
+            runs = services.verify_run_ids(self.project)
         except FactAuditError:
             runs = []
         return runs[-1] if runs else None

@@ -11,12 +11,11 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.i18n import localize
 from factaudit.engine.jobs import RateMeter
-from factaudit.engine.services import retrieval
 from factaudit.gui import i18n
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.query_op import QueryOp
-from factaudit.gui.views.job_area import describe_progress
+from factaudit.gui.progress_words import describe_progress
 
 ALL_DATASETS = QT_TRANSLATE_NOOP("RetrieveDialog", "All claims")
 # how each index was had (engine/retrieval/index_cache.load_or_build)
@@ -38,7 +37,7 @@ class RetrieveDialog(JobDialog):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.retriever_combo = QComboBox()
         self.retriever_combo.setEditable(True)     # any spec, e.g. rrf:bm25,dense:a,dense:b
-        self.retriever_combo.addItems(retrieval.retriever_choices())
+        self.retriever_combo.addItems(services.retriever_choices())
         self.retriever_combo.setToolTip(self.tr("bm25, dense:<model> or rrf:<r1>,<r2>,… (reciprocal rank fusion)"))
         form.addRow(self.tr("Retriever"), self.retriever_combo)
         self.k_spin = QSpinBox()
@@ -46,7 +45,7 @@ class RetrieveDialog(JobDialog):
         self.k_spin.setValue(10)
         form.addRow(self.tr("Passages per claim (k)"), self.k_spin)
         self.model_combo = QComboBox()
-        for e in retrieval.list_embedders():
+        for e in services.list_embedders():
             self.model_combo.addItem(f"{e.name} ({e.origin})", e.name)
         self.model_combo.setToolTip(self.tr("The embedder used by a plain 'dense' retriever"))
         form.addRow(self.tr("Embedding model"), self.model_combo)
@@ -114,8 +113,8 @@ class RetrieveDialog(JobDialog):
                       model=self.model_combo.currentData(), dataset=self.dataset_combo.currentData(),
                       merge="conservative" if self.merge_check.isChecked() else "none", rrf_k=self.rrf_spin.value())
         project = self.project
-        req = retrieval.RetrievalRequest(**kwargs)
-        self.op = (Op(self, lambda job: retrieval.retrieve(project, req, progress=job.progress, cancel=job.cancel))
+        req = services.RetrievalRequest(**kwargs)
+        self.op = (Op(self, lambda job: services.retrieve(project, req, progress=job.progress, cancel=job.cancel))
                    .title(self.tr("Retrieving"))
                    .progress(self._progress)
                    .success(self._done)

@@ -23,7 +23,7 @@ PAIR_COLUMNS = (QT_TRANSLATE_NOOP("AgreementView", "Dimension / step"), QT_TRANS
 def compute_agreement(project, n_resamples: int, progress):
     """Worker-thread function."""
     progress(0, None, "bootstrapping agreement")
-    return services.audit.agreement(project, n_resamples=n_resamples)
+    return services.agreement(project, n_resamples=n_resamples)
 
 
 def num(value, digits: int = 3) -> str:

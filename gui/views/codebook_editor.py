@@ -122,8 +122,8 @@ class CodebookEditor(CodebookForms, QWidget):
 
     def refresh(self, version: int | None = None) -> None:
         try:
-            versions = services.audit.codebook_versions(self.project)
-            book = services.audit.codebook(self.project, version)
+            versions = services.codebook_versions(self.project)
+            book = services.codebook(self.project, version)
         except FactAuditError as exc:
             self.errors.setText(error_text(exc))
             return
@@ -408,7 +408,7 @@ class CodebookEditor(CodebookForms, QWidget):
         project, previous = self.project, self.version
         if self._save_op is not None and self._save_op.running:
             return None
-        self._save_op = (Op(self, lambda job: services.audit.save_codebook_data(project, data, note))
+        self._save_op = (Op(self, lambda job: services.save_codebook_data(project, data, note))
                          .title(self.tr("Saving the codebook")).quiet()
                          .success(lambda book: self._stored(book, previous)).failure(self._not_saved).run())
         return self._save_op

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.services import retrieval
 from factaudit.gui.i18n import number
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.labeling_parts import natural_key
@@ -32,7 +31,7 @@ def highlighted(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def _claim_ids(project, run_id: str) -> list[str]:
-    return sorted(services.audit.retrieval_claim_ids(project, run_id), key=natural_key)
+    return sorted(services.retrieval_claim_ids(project, run_id), key=natural_key)
 
 
 class HitsView(QWidget):
@@ -41,7 +40,7 @@ class HitsView(QWidget):
     def __init__(self, project, parent: QWidget | None = None, run_id: str | None = None):
         super().__init__(parent)
         self.project = project
-        self.current: retrieval.ClaimHits | None = None
+        self.current: services.ClaimHits | None = None
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         head = section_head(self.tr("Retrieved evidence"))
@@ -80,7 +79,7 @@ class HitsView(QWidget):
         self.run_combo.blockSignals(True)
         self.run_combo.clear()
         try:
-            found = retrieval.retrieval_runs(self.project)
+            found = services.hit_runs(self.project)
         except FactAuditError:
             found = []
         for r in found:
@@ -141,7 +140,7 @@ class HitsView(QWidget):
             return
         try:
             # one claim's hits and passages: primary-key reads
-            self.current = retrieval.claim_hits(self.project, self.run_id, claim_id)
+            self.current = services.claim_hits(self.project, self.run_id, claim_id)
         except FactAuditError as exc:
             self.browser.setPlainText(error_text(exc))
             return
@@ -149,7 +148,7 @@ class HitsView(QWidget):
         self.claimChanged.emit(claim_id)
 
     @staticmethod
-    def render(ch: "retrieval.ClaimHits") -> str:
+    def render(ch: "services.ClaimHits") -> str:
         found = sum(h.gold for h in ch.hits)
         parts = [f"<h3>{html.escape(ch.claim_text)}</h3>",
                  "<p style='color:#666'>" + QCoreApplication.translate(

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import (
     QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from factaudit.engine.services.reasoning_checks import contradiction
+from factaudit.engine import services
 from factaudit.engine.i18n import language
 from factaudit.gui.i18n import verdict_name
 from factaudit.gui.views.labeling_parts import (
@@ -192,7 +192,7 @@ class LabelingLayout:
             self.body.setHtml(f"<p style='color:#6b7380'>{rank}{where}</p>"
                               f"<h3>{_esc(p.title)}</h3><p style='font-size:14px'>{_esc(p.text)}</p>")
         else:
-            said = contradiction(u.verdict, u.reasoning)
+            said = services.reasoning_contradiction(u.verdict, u.reasoning)
             warn = ("<p style='color:#8f1d1d'>" + self.tr("<b>⚠ The reasoning contradicts the verdict:</b> it concludes {said}.").format(said=_esc(verdict_name(said)))
                     + "</p>" if said else "")
             parts = ["<p>" + self.tr("<b>Verdict:</b> {verdict}").format(

@@ -39,12 +39,12 @@ HEAD_CLAIMS = 200          # claims ordered before the first unit shows; the res
 
 
 def _open_queue(project, mode: str, run: str, annotator: str, verify_run: str | None, progress, cancel):
-    book = services.audit.codebook(project)
+    book = services.codebook(project)
     if mode == "evidence":
-        queue = services.audit.open_evidence_queue(project, run, annotator, verify_run=verify_run, head=HEAD_CLAIMS,
+        queue = services.open_evidence_queue(project, run, annotator, verify_run=verify_run, head=HEAD_CLAIMS,
                                                    progress=progress, cancel=cancel)
     else:
-        queue = services.audit.open_reasoning_queue(project, run, annotator, head=HEAD_CLAIMS, progress=progress,
+        queue = services.open_reasoning_queue(project, run, annotator, head=HEAD_CLAIMS, progress=progress,
                                                     cancel=cancel)
     return book, queue
 
@@ -62,7 +62,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self.queue = None                  # engine.audit.queues.LabelQueue, once opened
         self.index = 0
         self.dim_index = 0
-        self.unit = None                   # services.audit.LabelUnit of the current entry
+        self.unit = None                   # services.LabelUnit of the current entry
         self.dims: tuple = ()
         self.codebook_version = None
         self.revealed: set[int] = set()    # queue positions revealed (by commit or by R)
@@ -97,8 +97,8 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
     def refresh(self) -> None:
         """Re-read the runs and rebuild the queue (units finished meanwhile drop out)."""
         try:
-            verify = services.audit.verify_runs(self.project)
-            retrieval = services.audit.retrieval_runs(self.project)
+            verify = services.verify_run_ids(self.project)
+            retrieval = services.retrieval_run_ids(self.project)
         except FactAuditError as exc:
             self.status.setText(error_text(exc))
             return
@@ -168,7 +168,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self.queue = queue
         if not queue.complete:
             project = self.project
-            op = (Op(self, lambda job: services.audit.queue_full_order(project, queue.spec, progress=job.progress,
+            op = (Op(self, lambda job: services.queue_full_order(project, queue.spec, progress=job.progress,
                                                                        cancel=job.cancel))
                   .title(self.tr("Ordering the labeling queue"))
                   .success(lambda order: self._order_ready(gen, order))
@@ -186,7 +186,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self.card.setFocus()
 
     def _reasoning_run_made(self, run_id: str) -> None:
-        self._fill(self.run_combo, services.audit.verify_runs(self.project), run_id)
+        self._fill(self.run_combo, services.verify_run_ids(self.project), run_id)
         self.load_queue()
 
     def _order_ready(self, gen: int, order) -> None:
@@ -244,7 +244,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
             return
         try:
             # a handful of primary-key reads: the same cost at 100 and at 100,000 claims
-            self.unit = services.audit.label_unit(self.project, entry, self.annotator, verify_run=self.verdict_run)
+            self.unit = services.label_unit(self.project, entry, self.annotator, verify_run=self.verdict_run)
         except FactAuditError as exc:
             self.status.setText(error_text(exc))
             return
@@ -337,7 +337,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
                 self._render()
 
         project, annotator, blind = self.project, self.annotator, self.index not in self.revealed
-        self.writer.submit(lambda job: services.audit.annotate(
+        self.writer.submit(lambda job: services.annotate(
                                project, target=entry.target, claim_id=entry.claim_id, passage_id=entry.passage_id,
                                run_id=entry.run_id, dimension=d.id, code=code, annotator=annotator,
                                pass_=entry.pass_, blind=blind),
@@ -421,7 +421,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         def run_undo(job, project=self.project, done=done):
             if done.annotation_id is None:      # its write failed: nothing stored to undo
                 return None
-            return services.audit.undo_annotation(project, done.annotation_id)
+            return services.undo_annotation(project, done.annotation_id)
 
         def undone(_a, done=done) -> None:
             self.committed.discard(done.unit_index)

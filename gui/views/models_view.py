@@ -203,7 +203,7 @@ class ModelsView(QWidget):
     # ---- data ------------------------------------------------------------------------------------
     def refresh(self) -> None:
         try:
-            self.entries = models_svc.model_entries()
+            self.entries = models_svc.llm_models()
             self.classifiers = models_svc.classifier_models()
             self.embedders = models_svc.embedder_entries()
         except FactAuditError as exc:

@@ -8,7 +8,6 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 import html
 
 from factaudit.engine import services
-from factaudit.engine.services.reasoning_checks import contradiction
 from factaudit.gui.i18n import verdict_name
 from factaudit.gui.qtmodels.disagreement_model import kind_name
 from factaudit.gui.views.attribution import attribution_line, highlighted
@@ -73,7 +72,7 @@ def detail_html(d, texts: dict, mapping: str, sent: int | None, suspect: dict | 
             driver = texts.get(a.passage_id)
             parts.append(attribution_line(a, driver.text if driver else None))
         else:
-            said = contradiction(c.verdict, c.reasoning)
+            said = services.reasoning_contradiction(c.verdict, c.reasoning)
             if said is not None:
                 parts.append("<p style='color:#8f1d1d'>" + QCoreApplication.translate("review_detail", "<b>⚠ The reasoning contradicts the verdict:</b> it concludes {said}, the verdict is {verdict}.").format(
                     said=_esc(verdict_name(said)), verdict=_esc(verdict_name(c.verdict))) + "</p>")
@@ -109,10 +108,10 @@ class Loaded:
         self.counts: dict[str, int] = {}
         self.complete = False
         # expand() takes an index for its run, mapping and level; the rows come from the model
-        self.index = services.audit.DisagreementIndex(verify_run, mapping, level, 0, 0)
+        self.index = services.DisagreementIndex(verify_run, mapping, level, 0, 0)
         self.sent_k = None
 
 
 def index_page(project, verify_run, mapping, level, after):
-    return services.audit.index_page(project, verify_run, mapping=mapping, level=level, after=after,
+    return services.index_page(project, verify_run, mapping=mapping, level=level, after=after,
                                      limit=PAGE if after is None else LATER_PAGE)

@@ -228,8 +228,8 @@ class ReviewView(ChoosesMapping, QWidget):
 
     def refresh(self) -> None:
         try:
-            verify = services.audit.verify_runs(self.project)
-            retrieval = services.audit.retrieval_runs(self.project)
+            verify = services.verify_run_ids(self.project)
+            retrieval = services.retrieval_run_ids(self.project)
         except FactAuditError as exc:
             self.summary.setText(error_text(exc))
             return
@@ -255,7 +255,7 @@ class ReviewView(ChoosesMapping, QWidget):
 
     def _default_retrieval(self) -> None:
         try:
-            default = services.audit.default_retrieval_run(self.project, self.verify_run)
+            default = services.default_retrieval_run(self.project, self.verify_run)
         except FactAuditError:
             default = None
         self.retrieval_combo.setCurrentText(default or self.tr(NO_RUN))
@@ -395,7 +395,7 @@ class ReviewView(ChoosesMapping, QWidget):
 
     def _expand(self, rows: list) -> list:
         r = self.result
-        return services.audit.expand_disagreements(self.project, r.index, rows, retrieval_run=r.retrieval_run)
+        return services.expand_disagreements(self.project, r.index, rows, retrieval_run=r.retrieval_run)
 
     # ---- rows ------------------------------------------------------------------------------------
     def row_count(self) -> int:
@@ -428,7 +428,7 @@ class ReviewView(ChoosesMapping, QWidget):
             return
         ids = [p for c in d.claims for p in c.passages]
         try:
-            texts = services.audit.passage_texts(self.project, ids)
+            texts = services.passage_texts(self.project, ids)
             suspect = services.passage_findings(self.project, ids)
             # a classifier run's verdicts carry attribution instead of reasoning
             attribution = services.verdict_attribution(self.project, self.result.verify_run,
@@ -494,7 +494,7 @@ class ReviewView(ChoosesMapping, QWidget):
             self.decision_label.setText(self.tr("Not saved: {v0}").format(v0=error_text(exc)))
 
         project = self.project
-        self.writer.submit(lambda job: services.audit.set_triage(project, r.verify_run, d.unit_id, code, who,
+        self.writer.submit(lambda job: services.set_triage(project, r.verify_run, d.unit_id, code, who,
                                                                  level=r.level),
                            success=saved, failure=failed, title=self.tr("saving a triage decision"))
         nxt = self.model.next_untriaged(row)

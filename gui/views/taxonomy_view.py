@@ -74,7 +74,7 @@ class TaxonomyView(QWidget):
 
     def refresh(self) -> None:
         try:
-            tax = services.audit.taxonomy(self.project, include_llm=self.llm_box.isChecked())
+            tax = services.taxonomy(self.project, include_llm=self.llm_box.isChecked())
         except FactAuditError as exc:
             self.status.setText(error_text(exc))
             return
@@ -83,7 +83,7 @@ class TaxonomyView(QWidget):
         verify = [v for v in tax.verify if v.n_labelled]
         # columns carry the pattern's name, not a bare code ("R1 Entity mismatch")
         try:        # pattern names in the interface language (the codebook carries zh and de names)
-            book = services.audit.codebook(self.project)
+            book = services.codebook(self.project)
             named = lambda p: f"{p.pattern} {book.pattern_name(p.pattern, language())}".strip()  # noqa: E731
         except FactAuditError:
             named = lambda p: f"{p.pattern} {p.name}".strip()  # noqa: E731

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine import services as vs
-from factaudit.engine.services.reasoning_checks import reasoning_contradictions
 from factaudit.gui.i18n import number, verdict_name
 from factaudit.gui.views.attribution import attribution_line, attribution_text, highlighted
 
@@ -87,7 +86,7 @@ class VerdictView(QWidget):
             return
         verdicts = vs.verdicts(self.project, run_id)
         suspect = vs.suspect_verdicts(self.project, run_id).claims
-        self.contradicted = reasoning_contradictions(self.project, run_id)
+        self.contradicted = vs.reasoning_contradictions(self.project, run_id)
         self.table.setRowCount(len(verdicts))
         failures = 0
         for row, (cid, v) in enumerate(verdicts.items()):

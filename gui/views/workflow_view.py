@@ -10,8 +10,8 @@ from PySide6.QtWidgets import (
     QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget,
 )
 
+from factaudit.engine import services
 from factaudit.engine.i18n import gettext, localize
-from factaudit.engine.services import status as wf
 from factaudit.gui import i18n as gui_i18n
 from factaudit.gui.ops import Op, error_text, on_changes
 from factaudit.gui.views.page_parts import section_head
@@ -67,7 +67,7 @@ class StepRow(QFrame):
         self.number.setObjectName("workflowNumber")
         self.state = QLabel("…")
         self.state.setObjectName("workflowState")
-        title, purpose = (gettext(text) for text in wf.STEPS[name])   # the engine's catalogue
+        title, purpose = (gettext(text) for text in services.WORKFLOW_STEPS[name])   # the engine's catalogue
         self.title = QLabel(title)
         self.title.setObjectName("workflowTitle")
         self.purpose = QLabel(purpose)
@@ -95,7 +95,7 @@ class StepRow(QFrame):
         grid.addWidget(holder, 0, 3, 3, 1, Qt.AlignmentFlag.AlignVCenter)
         grid.setColumnStretch(1, 1)
 
-    def show_step(self, step: wf.Step) -> None:
+    def show_step(self, step: services.Step) -> None:
         self.state.setText(QCoreApplication.translate("StepRow", STATE_TEXT[step.state]))
         self.state.setStyleSheet(f"color: {STATE_COLOR[step.state]};")
         self.detail.setText(local_dates(localize(step.detail)))  # the engine's sentence, in the interface language
@@ -116,7 +116,7 @@ class WorkflowView(QWidget):
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(parent)
         self.project = project
-        self.status: wf.WorkflowStatus | None = None
+        self.status: services.WorkflowStatus | None = None
         self._op: Op | None = None
         self._again = False
         self.setStyleSheet(STYLE)
@@ -136,7 +136,7 @@ class WorkflowView(QWidget):
         column.setContentsMargins(0, 0, 6, 0)
         column.setSpacing(6)
         self.rows: dict[str, StepRow] = {}
-        for n, name in enumerate(wf.STEP_NAMES, start=1):
+        for n, name in enumerate(services.WORKFLOW_STEP_NAMES, start=1):
             row = StepRow(n, name)
             row.button.clicked.connect(lambda _=False, s=name: self.stepRequested.emit(s))
             if project.readonly and BUTTONS[name][1]:
@@ -170,7 +170,7 @@ class WorkflowView(QWidget):
             self._again = True       # one more pass once this one ends, so the last change is shown
             return
         project = self.project
-        self._op = (Op(self, lambda job: wf.workflow_status(project, job.progress, job.cancel))
+        self._op = (Op(self, lambda job: services.workflow_status(project, job.progress, job.cancel))
                     .title(self.tr("Reading the workflow status")).quiet()
                     .success(self._show).failure(self._failed).finished(self._ended).run())
 
@@ -182,7 +182,7 @@ class WorkflowView(QWidget):
     def _failed(self, exc: BaseException) -> None:
         self.next_label.setText(self.tr("Cannot read the project's status: {v0}").format(v0=error_text(exc)))
 
-    def _show(self, result: wf.WorkflowStatus) -> None:
+    def _show(self, result: services.WorkflowStatus) -> None:
         self.status = result
         for step in result.steps:
             self.rows[step.name].show_step(step)

@@ -1,10 +1,12 @@
-"""The services façade is the one surface of the engine for the CLI (and the GUI): one sorted
-`__all__`, every command module registered by a plain import, no private names reached for, and a
-demo step that fails stops the demo."""
+"""The services façade is the one surface of the engine for the CLI and the GUI: one sorted `__all__`,
+no side door past it (a capability module imported or reached through the package), one public name per
+function and one object per name, every command module registered by a plain import, no private names
+reached for, and a demo step that fails stops the demo."""
 from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 import pkgutil
 import subprocess
 import sys
@@ -93,52 +95,162 @@ def test_the_gui_imports_no_private_engine_name():
                 assert not name.startswith("_"), f"{path.relative_to(ROOT)} imports {module}.{name}"
 
 
-def _gui_reaches(path: Path) -> list[tuple[str | None, str]]:
-    """(capability module or None, name) for every name a GUI file takes from engine.services: through
-    the package (`services.x`, `services.audit.x`), an imported module (`from factaudit.engine.services
-    import status as wf; wf.x`) or a `from factaudit.engine.services.status import x`."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package, modules, out = set(), {}, []
+def _services_aliases(tree: ast.AST) -> set[str]:
+    """Names a file binds to the façade package (`from factaudit.engine import services [as vs]`)."""
+    return {a.asname or a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+            and node.module == "factaudit.engine" and not node.level for a in node.names if a.name == "services"}
+
+
+def _absolute(node: ast.ImportFrom, package: str) -> str:
+    """The module a `from … import` names, relative ones resolved against the file's package."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def side_doors(source: str, package: str, public: set[str], modules: set[str]) -> list[str]:
+    """Every way a file of `package` reaches the engine's services other than `services.<public name>`:
+    an import of a capability module or of a name out of one (`from factaudit.engine.services.audit
+    import x`, `import factaudit.engine.services.audit`, `from factaudit.engine.services import audit`
+    or `… import x`: the package is imported only as `from factaudit.engine import services`), a
+    capability module reached through the package (`services.audit.x`, `services.audit`), and a
+    `services.x` that the façade does not publish."""
+    tree = ast.parse(source)
+    found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module == "factaudit.engine":
-            package |= {a.asname or a.name for a in node.names if a.name == "services"}
-        elif isinstance(node, ast.ImportFrom) and node.module == "factaudit.engine.services":
-            for a in node.names:
-                if a.name in _submodules():
-                    modules[a.asname or a.name] = a.name
-                else:
-                    out.append((None, a.name))
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("factaudit.engine.services."):
-            out += [(node.module.rsplit(".", 1)[1], a.name) for a in node.names]
+        if isinstance(node, ast.ImportFrom):
+            module = _absolute(node, package)
+            if module == "factaudit.engine.services" or module.startswith("factaudit.engine.services."):
+                found += [f"{node.lineno}: from {module} import {a.name}" for a in node.names]
+            elif module == "factaudit.engine" and node.level:
+                found += [f"{node.lineno}: relative import of {a.name}" for a in node.names if a.name == "services"]
+        elif isinstance(node, ast.Import):
+            found += [f"{node.lineno}: import {a.name}" for a in node.names
+                      if a.name == "factaudit.engine.services" or a.name.startswith("factaudit.engine.services.")]
+    aliases = _services_aliases(tree)
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Attribute):
-            continue
-        if isinstance(node.value, ast.Name) and node.value.id in package and node.attr not in _submodules():
-            out.append((None, node.attr))
-        elif isinstance(node.value, ast.Name) and node.value.id in modules:
-            out.append((modules[node.value.id], node.attr))
-        elif (isinstance(node.value, ast.Attribute) and isinstance(node.value.value, ast.Name)
-              and node.value.value.id in package and node.value.attr in _submodules()):
-            out.append((node.value.attr, node.attr))
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
+            if node.attr in modules:
+                found.append(f"{node.lineno}: services.{node.attr} (a capability module)")
+            elif node.attr not in public:
+                found.append(f"{node.lineno}: services.{node.attr} is not on the façade")
+    return sorted(found, key=lambda d: int(d.split(":")[0]))
+
+
+def _facade_users() -> list[tuple[Path, str]]:
+    """(file, its package) for every module of the GUI and the CLI."""
+    out = []
+    for base, package in ((GUI_DIR, "factaudit.gui"), (CLI_DIR, "factaudit.engine.cli")):
+        for path in sorted(base.rglob("*.py")):
+            parts = path.relative_to(base).parent.parts
+            out.append((path, ".".join([package, *parts])))
     return out
 
 
-def test_the_gui_is_held_to_the_facade():
-    """Every name the GUI reaches is on the façade: directly, or through a capability module as the same
-    object the façade publishes (so a view still written `services.audit.codebook` calls what
-    `services.codebook` is, and nothing the façade leaves out)."""
-    published = {id(getattr(services, n)) for n in services.__all__}
-    seen = 0
-    for path in sorted(GUI_DIR.rglob("*.py")):
-        for module, name in _gui_reaches(path):
-            seen += 1
-            where = f"{path.relative_to(ROOT)}: services.{module + '.' if module else ''}{name}"
-            if module is None:
-                assert name in services.__all__, f"{where} is not on the façade"
-            else:
-                value = getattr(importlib.import_module(f"factaudit.engine.services.{module}"), name)
-                assert id(value) in published, f"{where} is not on the façade"
-    assert seen > 100                              # the walk found the GUI's calls
+def test_the_gui_and_the_cli_reach_the_services_only_through_the_facade():
+    """No side door: every engine service the GUI or the CLI calls is `services.<name>` with the name in
+    `__all__`, so one name is one function wherever it is called (issue #31)."""
+    public, modules = set(services.__all__), _submodules()
+    doors, calls = [], 0
+    for path, package in _facade_users():
+        source = path.read_text(encoding="utf-8")
+        doors += [f"{path.relative_to(ROOT)}:{d}" for d in side_doors(source, package, public, modules)]
+        tree = ast.parse(source)
+        aliases = _services_aliases(tree)
+        calls += sum(isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in aliases
+                     for n in ast.walk(tree))
+    assert doors == [], "side doors past the façade:\n" + "\n".join(doors)
+    assert calls > 250                                # the walk saw the GUI's and the CLI's calls
+
+
+def test_the_side_door_walk_sees_every_spelling():
+    source = (
+        "from factaudit.engine import services\n"
+        "from factaudit.engine import services as vs\n"
+        "from factaudit.engine.services.audit import codebook\n"          # 3
+        "from factaudit.engine.services import status as wf\n"            # 4
+        "from factaudit.engine.services import verify\n"                  # 5
+        "import factaudit.engine.services.audit\n"                        # 6
+        "from ..services import demo\n"                                   # 7 (relative, from engine/cli)
+        "def f(project):\n"
+        "    services.audit.verify_runs(project)\n"                       # 9
+        "    vs.status.STEPS\n"                                           # 10
+        "    services.no_such_name(project)\n"                            # 11
+        "    return services.verify, vs.codebook\n"                       # 12: both fine
+    )
+    found = side_doors(source, "factaudit.engine.cli", {"verify", "codebook"}, {"audit", "status", "demo"})
+    assert [d.split(":")[0] for d in found] == ["3", "4", "5", "6", "7", "9", "10", "11"], found
+
+
+def _published_objects() -> dict[str, object]:
+    """The façade's functions and classes by public name (constants may be equal by chance: 5 is 5)."""
+    return {n: v for n in services.__all__
+            if inspect.isfunction(v := getattr(services, n)) or inspect.isclass(v)}
+
+
+def names_of_one_object(published: dict[str, object]) -> list[list[str]]:
+    """Groups of public names that are the same function or class."""
+    by_id: dict[int, list[str]] = {}
+    for name, value in published.items():
+        by_id.setdefault(id(value), []).append(name)
+    return sorted(sorted(names) for names in by_id.values() if len(names) > 1)
+
+
+def names_of_two_objects(published: dict[str, object], spellings: dict[str, set[str]],
+                         definitions: dict[str, list[object]]) -> list[str]:
+    """A name that means two objects: a published object known by another name (its `__name__`, or the
+    module attribute the façade takes it from) that is a different public name, and a name defined
+    in two capability modules as different objects one of which is published."""
+    out = []
+    for public, value in published.items():
+        for other in sorted(spellings.get(public, set()) | {getattr(value, "__name__", public)}):
+            if other != public and other in published and published[other] is not value:
+                out.append(f"{public} is {other} in its module, but services.{other} is another object")
+    ids = {id(v) for v in published.values()}
+    for name, values in sorted(definitions.items()):
+        if len({id(v) for v in values}) > 1 and any(id(v) in ids for v in values):
+            out.append(f"{name} is defined in {len(values)} capability modules")
+    return out
+
+
+def _capability_definitions() -> dict[str, list[object]]:
+    """Public functions and classes defined in each capability module, by their name."""
+    out: dict[str, list[object]] = {}
+    for module in sorted(_submodules()):
+        loaded = importlib.import_module(f"factaudit.engine.services.{module}")
+        for name, value in vars(loaded).items():
+            if (not name.startswith("_") and (inspect.isfunction(value) or inspect.isclass(value))
+                    and value.__module__ == loaded.__name__):
+                out.setdefault(name, []).append(value)
+    return out
+
+
+def test_each_function_and_class_has_one_public_name():
+    assert names_of_one_object(_published_objects()) == []
+
+
+def test_no_name_means_two_objects():
+    published = _published_objects()
+    spellings = {public: {attr} for public, (_module, attr) in services._WHERE.items()}
+    assert names_of_two_objects(published, spellings, _capability_definitions()) == []
+    assert {"verify_runs", "verify_run_ids", "retrieval_runs", "retrieval_run_ids", "hit_runs"} <= set(published)
+
+
+def test_the_name_checks_find_a_second_name_and_a_second_meaning():
+    def runs(): ...
+    def runs_elsewhere(): ...
+    runs_elsewhere.__name__ = "runs"
+    def run_ids(): ...
+    published = {"runs": runs, "all_runs": runs, "run_ids": run_ids}
+    assert names_of_one_object(published) == [["all_runs", "runs"]]
+    published = {"runs": runs, "hit_runs": runs_elsewhere}
+    assert names_of_two_objects(published, {"hit_runs": {"runs"}}, {}) == [
+        "hit_runs is runs in its module, but services.runs is another object"]
+    assert names_of_two_objects({"run_ids": run_ids}, {}, {"run_ids": [run_ids, runs]}) == [
+        "run_ids is defined in 2 capability modules"]
+    assert names_of_two_objects({"runs": runs, "run_ids": run_ids}, {"run_ids": {"run_ids"}},
+                                {"runs": [runs]}) == []
 
 
 def test_every_command_module_is_registered():

@@ -211,7 +211,7 @@ def test_auto_advance_five_keys_and_accepting_a_revealed_prelabel(labeling, qtbo
         threads.append(threading.current_thread() is threading.main_thread())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(services.audit, "annotate", spy)
+    monkeypatch.setattr(services, "annotate", spy)             # the view calls the façade's name
     view.auto_check.setChecked(True)
     first = view.entry                                # the unit with the LLM pre-label
     _press(qtbot, view.card, Qt.Key.Key_R, Qt.Key.Key_A)

@@ -108,7 +108,7 @@ def test_other_errors_show_their_message(qtbot, tmp_path, monkeypatch):
 
 
 def test_open_demo_builds_it_in_the_background(qtbot, closer, tmp_path, monkeypatch):
-    monkeypatch.setattr("factaudit.gui.app.source_demo_dir", lambda: None)   # not the checkout's projects/demo
+    monkeypatch.setattr("factaudit.engine.services.source_demo_dir", lambda: None)   # not the checkout's projects/demo
     controller = AppController()
     controller.demo_skips_model_steps = True    # the model steps are tested in test_offline_demo
     qtbot.addWidget(controller.start)
@@ -248,7 +248,7 @@ def test_open_demo_opens_the_checkouts_demo_when_its_stamp_matches(qtbot, closer
 
     source = tmp_path / "checkout" / "projects" / "demo"
     built = _stamped_demo(source, demo.DEMO_VERSION, demo.FULL)
-    monkeypatch.setattr("factaudit.gui.app.source_demo_dir", lambda: source)
+    monkeypatch.setattr("factaudit.engine.services.source_demo_dir", lambda: source)
     controller = AppController()
     qtbot.addWidget(controller.start)
     monkeypatch.setattr(controller, "build_demo", lambda: pytest.fail("a current demo is never rebuilt"))
@@ -269,7 +269,7 @@ def test_an_outdated_demo_is_rebuilt_only_on_request(qtbot, closer, tmp_path, mo
 
     source = tmp_path / "checkout" / "projects" / "demo"
     old = _stamped_demo(source, version, steps)
-    monkeypatch.setattr("factaudit.gui.app.source_demo_dir", lambda: source)
+    monkeypatch.setattr("factaudit.engine.services.source_demo_dir", lambda: source)
     controller = AppController()
     qtbot.addWidget(controller.start)
     asked, built = [], []

@@ -243,7 +243,7 @@ class AdjudicationView(QWidget):
             entry = SimpleNamespace(target=d.target, claim_id=d.claim_id,
                                     passage_id=d.other if d.target == "evidence" else None,
                                     run_id=d.other if d.target == "reasoning" else None, pass_="first", rank=None)
-            u = services.audit.label_unit(self.project, entry, self.adjudicator)
+            u = services.label_unit(self.project, entry, self.adjudicator)
         except FactAuditError as exc:
             return f"<i>{html.escape(error_text(exc))}</i>"
         parts = [self.tr("<p><b>Claim:</b> {text}</p>").format(text=html.escape(u.claim_text))]
