@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from factaudit.engine.metrics import stats
-from factaudit.engine.metrics.multi_answer import Lexicon
+from factaudit.engine.metrics.multi_answer import Lexicon, numeric_canons
 from factaudit.engine.text.normalize import fold
 
 MISS_CAUSES = ("retrieval", "generation", "terminology")
@@ -115,7 +115,8 @@ def audit_item(item_id: str, gold: Iterable[str], chosen: Iterable[str], seen: S
     gold = list(dict.fromkeys(gold))
     chosen = list(dict.fromkeys(chosen))
     g = {lex.canon(o): o for o in gold}
-    p = {lex.canon(o): o for o in chosen}
+    # a chosen quantity inside a gold range is that gold option, as in strict (multi_answer.numeric_canons)
+    p = dict(zip(numeric_canons(chosen, gold, lex), chosen))
     out = ItemAudit(item_id, risk_tier, category, seen is not None, refused,
                     cited=None if citations is None else (None if refused else bool(citations)))
     if seen is None:

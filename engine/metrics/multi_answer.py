@@ -1,7 +1,7 @@
 """Multi-answer (option set) scoring: strict, intermediate, lenient, an equivalence lexicon, risk-tier gates.
 
 Options are compared after the lexicon; a chosen quantity inside a gold range counts as that gold
-option (`numeric_canon`).
+option (`numeric_canons`).
 
 strict        = 1 if pred == gold else 0
 intermediate  = 0 if pred ⊄ gold else |pred ∩ gold| / |gold|
@@ -106,8 +106,8 @@ class OptionScore:
     category: str | None = None
 
 
-def numeric_canon(pred: Iterable[str], gold: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
-    """The chosen options as canonical terms, where a chosen quantity within a gold option's range
+def numeric_canons(pred: Iterable[str], gold: Iterable[str], lexicon: Lexicon) -> list[str]:
+    """Each chosen option as a canonical term, where a chosen quantity within a gold option's range
     ("4小时" in "3.5–4.5小时", `text.quantities.within`) takes that gold option's canonical form. Each
     gold option absorbs at most one chosen option, so two answers in one range are not both right."""
     pred = list(pred)
@@ -122,13 +122,13 @@ def numeric_canon(pred: Iterable[str], gold: Iterable[str], lexicon: Lexicon) ->
                 out[n] = gc
                 del open_gold[gc]
                 break
-    return frozenset(out)
+    return out
 
 
 def score_options(pred: Iterable[str], gold: Iterable[str], lexicon: Lexicon | None = None) -> tuple[float, float, float, int, int]:
     lex = lexicon or Lexicon()
     gold = list(gold)
-    p, g = numeric_canon(pred, gold, lex), lex.canon_set(gold)
+    p, g = frozenset(numeric_canons(pred, gold, lex)), lex.canon_set(gold)
     hit, wrong, missed = len(p & g), len(p - g), len(g - p)
     strict = 1.0 if p == g else 0.0
     if not g:

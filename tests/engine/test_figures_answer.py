@@ -171,3 +171,14 @@ def test_metrics_of_a_choices_run_show_answer_correctness(project):
     text = CliRunner().invoke(cli, ["metrics", str(tmp_path / "a.faproj"), "--run", run, "--lexicon", str(lex_file),
                                     "--resamples", "200"])
     assert text.exit_code == 0 and "answer correct against the reference 66.7" in text.output
+
+
+def test_the_answer_audit_counts_a_quantity_in_range_as_the_gold_option():
+    from factaudit.engine.metrics import answer_audit as aa
+
+    texts = {"p1": "The half-life is 3.5–4.5 hours (3.5–4.5小时)."}
+    finder = aa.EvidenceFinder(texts.get)
+    a = aa.audit_item("q", ["3.5–4.5小时", "aspirin"], ["约4小时", "heparin"], ["p1"], finder)
+    # hand count: the quantity is the gold range (no miss, not wrong); aspirin missed, heparin wrong
+    assert sum(a.missed.values()) == 1 and sum(a.wrong.values()) == 1
+    assert [c["option"] for c in a.causes] == ["aspirin", "heparin"]
