@@ -19,13 +19,21 @@ Loopback, the unspecified address, Unix-domain sockets and the hosts the user al
 asked (after Python's IDNA encoding, case and dots kept) and only when the hosts file maps that form
 to loopback for the family asked and is consulted before DNS (nsswitch.conf): glibc does not answer
 `localhost.` or `ｌｏｃａｌｈｏｓｔ。` from the hosts file, it asks the DNS server (issue #26). A refusal is logged once as blocked, with zero bytes (nothing was
-sent), and raises ConnectionBlocked, whose message is the one line users see. Native code that opens
-its own sockets without Python (none of our dependencies does for inference) is outside its reach.
-Audit hooks cannot be removed, so the hook stays installed and `set_guard` only switches it.
+sent), and raises ConnectionBlocked, whose message is the one line users see. Audit hooks cannot be
+removed, so the hook stays installed and `set_guard` only switches it.
+
+Native code that opens its own sockets without Python is outside the hook's reach (issue #36):
+onnxruntime >= 1.30 on Linux links Microsoft's 1DS telemetry client, which looks up and posts to
+mobile.events.data.microsoft.com from its own threads and keeps a device id and an event store in
+~/.cache/Microsoft/DeveloperTools/.onnxruntime. Its only working switch is the environment variable
+ORT_DISABLE_TELEMETRY, read once when the native library loads (`disable_telemetry_events()` does
+not stop it). So `start_from_settings` sets every known native telemetry switch first, offline or
+not, and `native_switches_missed` names a library that was loaded before its switch was set.
 """
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 import sys
 import threading
@@ -391,9 +399,36 @@ def guard_enabled() -> bool:
     return _on
 
 
+# Environment switches that native libraries read when they load; never telemetry, offline or not.
+# (module that loads the native code, variable, value)
+NATIVE_SWITCHES = (
+    ("onnxruntime", "ORT_DISABLE_TELEMETRY", "1"),
+    ("huggingface_hub", "HF_HUB_DISABLE_TELEMETRY", "1"),
+    ("huggingface_hub", "DO_NOT_TRACK", "1"),
+)
+_loaded_before_switch: set[str] = set()
+
+
+def quiet_native_telemetry() -> None:
+    """Set every native telemetry switch (overriding a user value: no telemetry is a rule, not a
+    default) and remember which of their libraries were already loaded, too late to switch."""
+    for module, var, value in NATIVE_SWITCHES:
+        if os.environ.get(var) != value and module in sys.modules:
+            _loaded_before_switch.add(module)
+        os.environ[var] = value
+
+
+def native_switches_missed() -> list[str]:
+    """Libraries loaded before their telemetry switch was set in this process (their native code may
+    phone home and nothing here can stop it now)."""
+    return sorted(m for m in _loaded_before_switch if m in sys.modules)
+
+
 def start_from_settings() -> bool:
-    """The first call of every entry point: guard on unless the user turned offline mode off.
-    A damaged or unreadable settings file keeps offline mode on (config.load_settings)."""
+    """The first call of every entry point: native telemetry off, then the guard on unless the user
+    turned offline mode off. A damaged or unreadable settings file keeps offline mode on
+    (config.load_settings)."""
+    quiet_native_telemetry()
     try:
         on = load_settings().offline
     except Exception as exc:  # noqa: BLE001 - never let a settings problem open the network

@@ -119,13 +119,19 @@ def connections_cmd(limit: int | None, as_json: bool) -> None:
     """List every outbound connection factaudit made (offline mode log)."""
     recs = services.connection_log(limit)
     settings = services.offline_settings()
+    native = services.native_network_status()
     if as_json:
-        emit_json({"offline": settings.offline, "allowed_hosts": settings.allowed_hosts, "connections": recs})
+        emit_json({"offline": settings.offline, "allowed_hosts": settings.allowed_hosts, "connections": recs,
+                   "native": native.to_json()})
         return
     say(f"offline mode: {'on' if settings.offline else 'off'}; {len(recs)} logged connections")
     for r in recs:
         flag = "BLOCKED " if r.blocked else ""
         say(f"  {r.time}  {flag}{r.endpoint}  sent {r.bytes_sent:,} B, received {r.bytes_received:,} B  ({r.purpose})")
+    say(f"note: {native.scope} ({', '.join(f'{k}={v}' for k, v in native.switches.items())})")
+    for path in native.traces:
+        say(f"warning: onnxruntime telemetry ran on this machine at some time (its store exists: {path}); "
+            "runs started by factaudit switch it off")
 
 
 COMMANDS = [seal_cmd, verify_seal_cmd, working_copy_cmd, export_key_cmd, trust_key_cmd, connections_cmd]

@@ -53,7 +53,9 @@ class ClassifierModel:
                  threads: int | None = None, batch_size: int = DEFAULT_BATCH, thresholds: Thresholds | None = None,
                  thresholds_source: str | None = None):
         try:
-            import onnxruntime as ort
+            from factaudit.engine.models.ort_runtime import load_onnxruntime
+
+            ort = load_onnxruntime()  # its native telemetry off before it loads (issue #36)
             import tokenizers  # noqa: F401 - fail here, with the message below, when it is missing
         except ImportError as exc:
             raise ModelNotFound(f"classifier verifiers need onnxruntime and tokenizers ({exc})") from exc

@@ -189,8 +189,11 @@ class OnnxEmbedder:
     """The subset of SentenceTransformer that factaudit uses (`encode`, the dimension), on ONNX Runtime."""
 
     def __init__(self, folder: str | os.PathLike, threads: int | None = None):
-        import onnxruntime as ort
         from tokenizers import Tokenizer
+
+        from factaudit.engine.models.ort_runtime import load_onnxruntime
+
+        ort = load_onnxruntime()  # its native telemetry off before it loads (issue #36)
 
         self.folder = Path(folder)
         self.mode, self.normalize = _pooling(self.folder)

@@ -62,7 +62,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "entry_from_pin", "fit_check_text", "local_models_folders", "model_hashes", "model_pin",
         "remove_endpoint", "remove_model",
     ),
-    "network": ("allow_host", "disallow_host", "host_name", "set_offline"),
+    "network": ("NativeNetworkStatus", "allow_host", "disallow_host", "host_name", "native_network_status",
+                "set_offline"),
     "projects": (
         "ProjectInfo", "create_project", "import_choices", "import_fields", "import_files", "open_project",
         "preview_file", "project_info", "row_detail", "table_columns",

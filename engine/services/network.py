@@ -1,6 +1,10 @@
 """Offline mode, allowed hosts and the outbound connection log, as the CLI and the GUI see them."""
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
 from factaudit.engine import changes, netguard, netlog
 from factaudit.engine.config import Settings, load_settings, save_settings
 from factaudit.engine.errors import InvalidArgument
@@ -9,7 +13,39 @@ ConnectionRecord = netlog.ConnectionRecord
 
 # the connection log and the settings are the engine's own functions on the façade (connection_log,
 # connection_log_path, offline_settings: engine.netlog / engine.config)
-__all__ = ["ConnectionRecord", "allow_host", "disallow_host", "host_name", "set_offline"]
+__all__ = ["ConnectionRecord", "NativeNetworkStatus", "allow_host", "disallow_host", "host_name",
+           "native_network_status", "set_offline"]
+
+# What the connection log can and cannot see, said wherever it is shown (issue #36).
+LOG_SCOPE = ("the log and the offline guard see every socket opened through Python; native libraries that "
+             "open their own sockets are not seen, so their telemetry is switched off when factaudit starts")
+
+
+@dataclass(frozen=True)
+class NativeNetworkStatus:
+    """Native code the guard cannot see: the switches set at start, and traces of telemetry that ran."""
+
+    switches: dict[str, str]
+    missed: list[str] = field(default_factory=list)       # libraries loaded before their switch, this process
+    traces: list[str] = field(default_factory=list)       # telemetry stores some earlier process left
+    scope: str = LOG_SCOPE
+
+    def to_json(self) -> dict:
+        return {"switches": self.switches, "loaded_before_switch": self.missed, "telemetry_traces": self.traces,
+                "scope": self.scope}
+
+
+def _telemetry_stores() -> list[Path]:
+    """Where onnxruntime's 1DS client keeps its device id and unsent events (made only when it runs)."""
+    roots = [Path(os.environ["XDG_CACHE_HOME"])] if os.environ.get("XDG_CACHE_HOME") else []
+    roots.append(Path.home() / ".cache")
+    return [r / "Microsoft" / "DeveloperTools" / ".onnxruntime" for r in dict.fromkeys(roots)]
+
+
+def native_network_status() -> NativeNetworkStatus:
+    return NativeNetworkStatus({var: value for _, var, value in netguard.NATIVE_SWITCHES},
+                               netguard.native_switches_missed(),
+                               [str(p) for p in _telemetry_stores() if p.exists()])
 
 
 def set_offline(offline: bool, allowed_hosts: list[str] | None = None) -> Settings:
