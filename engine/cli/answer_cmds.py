@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
+from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, say
-from factaudit.engine.metrics.display import percent_text
 
 
 @click.command("review-sample")
@@ -140,11 +140,11 @@ def echo_answer_correctness(c: dict | None, indent: str, items: bool = False) ->
     if not c:
         return
     rules = ", ".join(f"{r} {n}" for r, n in c["by_rule"].items())
-    say(f"{indent}answer correct against the reference {percent_text(c['correct'], c['correct_ci'])} "
+    say(f"{indent}answer correct against the reference {services.percent_text(c['correct'], c['correct_ci'])} "
         f"({c['n_correct']} of {c['n']}; by rule: {rules}); exact match "
-        f"{percent_text(c['exact_match'], c['exact_match_ci'])}; {c['n_without_reference']} items without a reference")
+        f"{services.percent_text(c['exact_match'], c['exact_match_ci'])}; {c['n_without_reference']} items without a reference")
     for cat, r in c.get("by_category", {}).items():
-        say(f"{indent}  {cat}: correct {percent_text(r['correct'], r['correct_ci'])} of {r['n']}")
+        say(f"{indent}  {cat}: correct {services.percent_text(r['correct'], r['correct_ci'])} of {r['n']}")
     for m in c["items"] if items else ():
         say(f"{indent}  {m['item_id']:<20} {m['rule'] or 'wrong':<9} {m['reference']!r}")
 
@@ -154,20 +154,20 @@ def _echo_precision(f: dict, list_filtered: bool, per_answer: bool) -> None:
     say(f"  {f['n_claims']} claims in {f['n_answers']} answers; {f['n_filtered']} not verifiable ({reasons}); "
         f"{f['n_unscored']} verifiable but unparsed; {f['n_supported']} of {f['n_verifiable']} verifiable supported")
     say(f"  factual precision (FActScore, mean over {f['n_answers_scored']} answers) "
-        f"{percent_text(f['factscore'], f['factscore_ci'])}; pooled {percent_text(f['pooled_precision'], f['pooled_precision_ci'])}")
+        f"{services.percent_text(f['factscore'], f['factscore_ci'])}; pooled {services.percent_text(f['pooled_precision'], f['pooled_precision_ci'])}")
     k = "n/a" if f["k"] is None else f"{f['k']:g}"
-    say(f"  VeriScore F1@K {percent_text(f['veriscore'], f['veriscore_ci'])} with K = {k} ({f['k_source']})")
+    say(f"  VeriScore F1@K {services.percent_text(f['veriscore'], f['veriscore_ci'])} with K = {k} ({f['k_source']})")
     e = f.get("expert")
     if e:
         t = e["table"]
         say(f"  expert-labelled precision on the same {e['n_claims']} claims "
-            f"{percent_text(e['expert_precision'], e['expert_precision_ci'])} against label-free "
-            f"{percent_text(e['label_free_precision'])} (gap {100 * e['gap']:+.1f} points)")
+            f"{services.percent_text(e['expert_precision'], e['expert_precision_ci'])} against label-free "
+            f"{services.percent_text(e['label_free_precision'])} (gap {100 * e['gap']:+.1f} points)")
         say(f"    supported: {t['supported_correct']} in correct sentences, {t['supported_error']} in erroneous; "
             f"not supported: {t['not_supported_correct']} correct, {t['not_supported_error']} erroneous")
     for a in f["answers"] if per_answer else ():
         say(f"    {a['item_id']:<20} {a['n_supported']:>3}/{a['n_verifiable']:<3} precision "
-            f"{percent_text(a['precision'])}  F1@K {percent_text(a['f1_at_k'])}  filtered {a['n_filtered']}")
+            f"{services.percent_text(a['precision'])}  F1@K {services.percent_text(a['f1_at_k'])}  filtered {a['n_filtered']}")
     for c in f["filtered"] if list_filtered else ():
         say(f"    filtered {c['reason']:<8} {c['claim_id']:<20} {c['text']}")
 
@@ -190,9 +190,8 @@ def answer_figures_cmd(project: Path, run_id: str, k: float | None, lexicon: Pat
     """Label-free factual precision of a verify run's answers (supported / verifiable claims, VeriScore
     F1@K) beside the expert-labelled precision, and answer correctness against the reference."""
     from factaudit.engine import services
-    from factaudit.engine.metrics import multi_answer as ma
 
-    lex = ma.Lexicon.load(lexicon) if lexicon else None
+    lex = services.Lexicon.load(lexicon) if lexicon else None
     with services.open_project(project, readonly=True) as p:
         res = services.answer_figures(p, run_id, k=k, lexicon=lex, n_resamples=resamples, seed=seed)
     if as_json:

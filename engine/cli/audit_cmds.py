@@ -7,8 +7,6 @@ import click
 
 from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, say
-from factaudit.engine.metrics.classification import MAPPINGS
-from factaudit.engine.metrics.stats import DEFAULT_RESAMPLES, DEFAULT_SEED
 
 PROJECT = click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
 
@@ -69,9 +67,9 @@ def annotations_import(project: Path, file: Path, as_json: bool) -> None:
 @click.command("agreement")
 @PROJECT
 @click.option("--dimension", "dimensions", multiple=True, help="only these dimensions or steps")
-@click.option("--resamples", type=click.IntRange(100, 1_000_000), default=DEFAULT_RESAMPLES, show_default=True,
+@click.option("--resamples", type=click.IntRange(100, 1_000_000), default=services.DEFAULT_RESAMPLES, show_default=True,
               help="bootstrap resamples over units")
-@click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True)
+@click.option("--seed", type=int, default=services.DEFAULT_SEED, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
 def agreement_cmd(project: Path, dimensions, resamples: int, seed: int, as_json: bool) -> None:
@@ -124,13 +122,11 @@ def taxonomy_cmd(project: Path, annotators, include_llm: bool, as_json: bool) ->
 
 
 def _echo_reasoning(f) -> None:
-    from factaudit.engine.metrics.display import percent_text
-
     if not f.n_complete:
         say(f"  reasoning: no trace labelled on all {len(f.steps)} steps ({f.n_incomplete} partly labelled)")
         return
     say(f"  all {len(f.steps)} steps correct: {f.n_all_correct} of {f.n_complete} traces "
-        f"{percent_text(f.all_correct, f.all_correct_ci)} ({f.n_incomplete} partly labelled left out)")
+        f"{services.percent_text(f.all_correct, f.all_correct_ci)} ({f.n_incomplete} partly labelled left out)")
     firsts = ", ".join(f"{s} {n}" for s, n in f.first_failure.items() if n)
     say(f"  first failing step: {firsts or 'none'}")
     t = f.table
@@ -207,7 +203,7 @@ def codebook_import(project: Path, file: Path, note: str | None, as_json: bool) 
 @click.command("triage")
 @PROJECT
 @click.option("--run", "run_id", required=True, help="the verify run")
-@click.option("--mapping", type=click.Choice(list(MAPPINGS)), default="R+NE", show_default=True)
+@click.option("--mapping", type=click.Choice(list(services.MAPPINGS)), default="R+NE", show_default=True)
 @click.option("--level", type=click.Choice(["sentence", "claim"]), default="sentence", show_default=True)
 @click.option("--retrieval-run", help="default: the one named in the verify run's config")
 @click.option("--json", "as_json", is_flag=True)

@@ -5,14 +5,14 @@ from pathlib import Path
 
 import click
 
+from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, say
-from factaudit.engine.metrics.display import percent_text
 
 MAPPING_CHOICES = ("R", "R+NE", "R+NE+A")
 
 
 def _estimate_text(e: dict) -> str:
-    text = percent_text(e["value"], e.get("ci"))
+    text = services.percent_text(e["value"], e.get("ci"))
     if e.get("n") is not None:
         text += f"  ({e['k']} of {e['n']})"
     return text
@@ -58,9 +58,9 @@ def certify_cmd(project, run_id, mapping, level, target, sample_out, seed, as_js
     say(f"  sensitivity  {_estimate_text(out['sensitivity'])}   (Clopper-Pearson 95%)")
     say(f"  specificity  {_estimate_text(out['specificity'])}")
     say(f"  error rate, labels only        {_estimate_text(er['labels_only'])}   (Wilson 95%)")
-    say(f"  error rate, verifier alone     {percent_text(er['verifier_only']['value'])}   "
+    say(f"  error rate, verifier alone     {services.percent_text(er['verifier_only']['value'])}   "
                "(share flagged; no interval, it carries the verifier's bias)")
-    say(f"  error rate, prediction-powered {percent_text(er['ppi']['value'], er['ppi'].get('ci'))}   (CLT 95%)")
+    say(f"  error rate, prediction-powered {services.percent_text(er['ppi']['value'], er['ppi'].get('ci'))}   (CLT 95%)")
     if target is not None:
         more = out["labels_needed"]
         say(f"  half-width {target:g}: " + (f"{more} more labels" if more is not None else out["labels_needed_reason"]))

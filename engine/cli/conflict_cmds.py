@@ -7,8 +7,6 @@ import click
 
 from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, run_job, say
-from factaudit.engine.conflicts.metrics import METRICS
-from factaudit.engine.conflicts.variants import VARIANTS
 
 
 def _fmt(v, ci) -> str:
@@ -21,7 +19,7 @@ def _fmt(v, ci) -> str:
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--dataset", help="a dataset whose items carry their own documents (e.g. RAMDocs)")
 @click.option("--retrieval-run", help="use this retrieval run's top-k passages as each question's documents")
-@click.option("--variant", type=click.Choice(VARIANTS), default="full", show_default=True,
+@click.option("--variant", type=click.Choice(services.CONFLICT_VARIANTS), default="full", show_default=True,
               help="oracle reads the documents' gold answers: privileged, not deployable")
 @click.option("--model", help="registry name or GGUF path; with --endpoint, the server's model name")
 @click.option("--endpoint", help="base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
@@ -70,7 +68,7 @@ def aggregate_cmd(project, dataset, retrieval_run, variant, model, endpoint, k, 
     if res.n_items and res.n_abstained == res.n_items:
         say("  warning: every item abstained, so every figure below is 0 or undefined "
                    "and says nothing about how well the variant answers")
-    for m in METRICS:
+    for m in services.CONFLICT_METRICS:
         say(f"  {m:<24} {_fmt(res.metrics[m], res.intervals.get(m))}")
     say(f"  95% intervals: {res.n_resamples} bootstrap resamples, seed {res.seed}")
 

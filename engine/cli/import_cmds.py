@@ -12,15 +12,14 @@ import click
 from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, parse_map, progress_bar, say
 from factaudit.engine.errors import InvalidArgument
-from factaudit.engine.ingest import FORMATS, KINDS
 
 
 @click.command("import")
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--format", "fmt", type=click.Choice(FORMATS),
+@click.option("--format", "fmt", type=click.Choice(services.import_choices()[0]),
               help="recognised from the file's columns or keys when left out (and said which)")
-@click.option("--kind", type=click.Choice(KINDS))
+@click.option("--kind", type=click.Choice(services.import_choices()[1]))
 @click.option("--map", "maps", multiple=True, metavar="FIELD=COLUMN", help="read FIELD from COLUMN")
 @click.option("--map-values", "value_maps", multiple=True, metavar="FIELD=V:NEW,...",
               help="rewrite values, e.g. label=0:Supported,1:No Evidence,2:Refuted")

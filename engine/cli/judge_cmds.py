@@ -8,14 +8,13 @@ import click
 
 from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, run_job, say
-from factaudit.engine.pipeline.judge import MODES, TARGETS
 
 
 @click.command("judge")
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--run", "run", help="a retrieval run (--target evidence) or a verify run (--target reasoning)")
-@click.option("--target", type=click.Choice(TARGETS), default="evidence", show_default=True)
-@click.option("--mode", type=click.Choice(MODES), default="care", show_default=True,
+@click.option("--target", type=click.Choice(services.JUDGE_TARGETS), default="evidence", show_default=True)
+@click.option("--mode", type=click.Choice(services.JUDGE_MODES), default="care", show_default=True,
               help="care: rate one passage seeing the whole list; direct: one passage alone; "
                    "indirect: answer from one passage and infer polarity")
 @click.option("--with-gold", is_flag=True, help="show the judge the gold verdict / gold answer")

@@ -5,17 +5,15 @@ from pathlib import Path
 
 import click
 
+from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, open_to_record, progress_bar, say
 from factaudit.engine.errors import InvalidArgument
-from factaudit.engine.metrics.display import percent_text
 
 MAPPING_CHOICES = ("R", "R+NE", "R+NE+A")
 
 
 def _lexicon_and_gates(lexicon: Path | None, gates: Path | None):
-    from factaudit.engine.metrics import multi_answer as ma
-
-    return (ma.Lexicon.load(lexicon) if lexicon else None, ma.load_gates(gates) if gates else None)
+    return (services.Lexicon.load(lexicon) if lexicon else None, services.load_gates(gates) if gates else None)
 
 
 @click.command("metrics")
@@ -48,14 +46,14 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
     if "multi_answer" in result:
         m = result["multi_answer"]
         say(f"{run_id}: {m['n']} multi-answer items ({m['n_missing']} without a prediction)")
-        say(f"  strict {percent_text(m['strict'], m.get('strict_ci'))}  intermediate "
-                   f"{percent_text(m['intermediate'], m.get('intermediate_ci'))}  "
-                   f"lenient {percent_text(m['lenient'], m.get('lenient_ci'))}")
+        say(f"  strict {services.percent_text(m['strict'], m.get('strict_ci'))}  intermediate "
+                   f"{services.percent_text(m['intermediate'], m.get('intermediate_ci'))}  "
+                   f"lenient {services.percent_text(m['lenient'], m.get('lenient_ci'))}")
         if m.get("review"):
             r, t2 = m["review"], m["review"]["table"]
             say(f"  expert review (sample {r['sample_id']}, {r['n_reviewed']} of {r['n_sampled']} reviewed): "
-                       f"acceptable {percent_text(m['acceptable_rate'], m['acceptable_rate_ci'])} against strict "
-                       f"{percent_text(r['strict_on_reviewed'])} on the same items")
+                       f"acceptable {services.percent_text(m['acceptable_rate'], m['acceptable_rate_ci'])} against strict "
+                       f"{services.percent_text(r['strict_on_reviewed'])} on the same items")
             say(f"    strict-correct: {t2['strict_and_acceptable']} acceptable, "
                        f"{t2['strict_not_acceptable']} not; "
                        f"not strict-correct: {t2['not_strict_acceptable']} acceptable, "
@@ -78,9 +76,9 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
     if "conflict" in result:
         c = result["conflict"]
         say(f"{run_id}: {c['n']} items, {c['n_conflict']} conflicts")
-        say(f"  conflict F1 {percent_text(c['conflict_f1'])}, "
-                   f"conflict-aware success {percent_text(c['success'])}, "
-                   f"unsupported-candidate ratio {percent_text(c['unsupported_ratio'])}")
+        say(f"  conflict F1 {services.percent_text(c['conflict_f1'])}, "
+                   f"conflict-aware success {services.percent_text(c['success'])}, "
+                   f"unsupported-candidate ratio {services.percent_text(c['unsupported_ratio'])}")
         return
     # a claims-only run (gold verdicts, no labelled answer sentences) has only the closed regime
     has_open = bool(result["n_sentences"] or result["n_claims"] or result["n_unscored"])
@@ -98,18 +96,18 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
         say(f"  {level} level (P / R / F1 in %, 95% intervals):")
         for mapping, s in result[level].items():
             say(f"    {mapping:<7} TP={s['tp']:<4} FP={s['fp']:<4} FN={s['fn']:<4} TN={s['tn']:<4} "
-                       f"P {percent_text(s['precision'], s['precision_ci'])}  "
-                       f"R {percent_text(s['recall'], s['recall_ci'])}  "
-                       f"F1 {percent_text(s['f1'], s['f1_ci'])}")
+                       f"P {services.percent_text(s['precision'], s['precision_ci'])}  "
+                       f"R {services.percent_text(s['recall'], s['recall_ci'])}  "
+                       f"F1 {services.percent_text(s['f1'], s['f1_ci'])}")
     closed = result.get("closed")
     left_out = result.get("closed_unscored") or {}
     if closed or left_out:
         say(f"  closed regime: {_closed_denominator(closed['n'] if closed else 0, left_out)}")
     if closed:
-        say(f"    accuracy {percent_text(closed['accuracy'], closed.get('accuracy_ci'))}, "
-                   f"macro-F1 {percent_text(closed['macro_f1'])} over the gold classes "
+        say(f"    accuracy {services.percent_text(closed['accuracy'], closed.get('accuracy_ci'))}, "
+                   f"macro-F1 {services.percent_text(closed['macro_f1'])} over the gold classes "
                    f"({', '.join(closed['macro_f1_classes'])}; over all labels "
-                   f"{percent_text(closed['macro_f1_all_labels'])})")
+                   f"{services.percent_text(closed['macro_f1_all_labels'])})")
 
 
         _echo_closed_extra(result, closed)
@@ -143,13 +141,13 @@ def _echo_closed_extra(result: dict, closed: dict) -> None:
     """Balanced accuracy, the majority baseline, the confusion matrix and the grounding control."""
     bal = closed.get("balanced_accuracy")
     if bal is not None:
-        say(f"    balanced accuracy {percent_text(bal)} (mean recall of "
+        say(f"    balanced accuracy {services.percent_text(bal)} (mean recall of "
             f"{' and '.join(closed['balanced_accuracy_classes'])})")
     maj = closed.get("majority")
     if maj:
         say(f"    majority baseline (always {maj['label']}): accuracy "
-            f"{percent_text(maj['accuracy'], maj.get('accuracy_ci'))}, balanced accuracy "
-            f"{percent_text(maj['balanced_accuracy'])}, macro-F1 {percent_text(maj['macro_f1'])}")
+            f"{services.percent_text(maj['accuracy'], maj.get('accuracy_ci'))}, balanced accuracy "
+            f"{services.percent_text(maj['balanced_accuracy'])}, macro-F1 {services.percent_text(maj['macro_f1'])}")
     if closed.get("within_majority"):
         say("    note: accuracy is within the majority baseline's interval: no better shown than always "
             f"answering {maj['label'] if maj else 'the majority class'}")
@@ -161,11 +159,11 @@ def _echo_closed_extra(result: dict, closed: dict) -> None:
         say("    " + f"{name:<{width}}" + "".join(f"{v:>{width}}" for v in row))
     g = result.get("grounding_control")
     if g:
-        share = "n/a" if g["share_same"] is None else percent_text(g["share_same"])
+        share = "n/a" if g["share_same"] is None else services.percent_text(g["share_same"])
         say(f"    grounding control {g['control_run']} (of {g['real_run']}): {g['n_same']} of {g['n_compared']} "
             f"verdicts ({share}) stay the same without evidence; balanced accuracy "
-            f"{percent_text(g['real_balanced_accuracy'])} with evidence, "
-            f"{percent_text(g['control_balanced_accuracy'])} without")
+            f"{services.percent_text(g['real_balanced_accuracy'])} with evidence, "
+            f"{services.percent_text(g['control_balanced_accuracy'])} without")
 def _closed_denominator(n_scored: int, left_out: dict[str, int]) -> str:
     """"8 of 10 claims with a gold verdict scored; 2 left out: 2 replies cut off at max tokens"."""
     from factaudit.engine import services
@@ -200,32 +198,32 @@ def _echo_generation(g: dict | None, indent: str) -> None:
         return
     h = g.get("hallucination")
     if h:
-        say(f"{indent}hallucination rate {percent_text(h['hallucination_rate'], h['hallucination_rate_ci'])} of "
+        say(f"{indent}hallucination rate {services.percent_text(h['hallucination_rate'], h['hallucination_rate_ci'])} of "
                    f"{h['n_sentences']} answer sentences ({h['verify_run']})")
     if "citation_precision" not in g:
         return
-    say(f"{indent}citations: precision {percent_text(g['citation_precision'], g['citation_precision_ci'])}, "
-               f"recall {percent_text(g['citation_recall'], g['citation_recall_ci'])}, "
-               f"F1 {percent_text(g.get('citation_f1'), g.get('citation_f1_ci'))} "
+    say(f"{indent}citations: precision {services.percent_text(g['citation_precision'], g['citation_precision_ci'])}, "
+               f"recall {services.percent_text(g['citation_recall'], g['citation_recall_ci'])}, "
+               f"F1 {services.percent_text(g.get('citation_f1'), g.get('citation_f1_ci'))} "
                f"({g['n_citation_items']} items with gold passages); refusals on {g['n_unanswerable']} unanswerable items "
-               f"{percent_text(g['unanswerable_refusal_rate'], g['unanswerable_refusal_rate_ci'])}, false refusals "
-               f"{percent_text(g['false_refusal_rate'], g['false_refusal_rate_ci'])}")
+               f"{services.percent_text(g['unanswerable_refusal_rate'], g['unanswerable_refusal_rate_ci'])}, false refusals "
+               f"{services.percent_text(g['false_refusal_rate'], g['false_refusal_rate_ci'])}")
 
 
 def _echo_audit(m: dict, indent: str) -> None:
     """The answer-level audit figures (issue #13), when the run recorded what its system saw."""
     if m.get("n_with_passages"):
         miss, wrong = m["missed_options"], m["wrong_options"]
-        say(f"{indent}evidence coverage {percent_text(m['evidence_coverage'], m['evidence_coverage_ci'])}, "
-                   f"faithfulness {percent_text(m['faithfulness'], m['faithfulness_ci'])} "
+        say(f"{indent}evidence coverage {services.percent_text(m['evidence_coverage'], m['evidence_coverage_ci'])}, "
+                   f"faithfulness {services.percent_text(m['faithfulness'], m['faithfulness_ci'])} "
                    f"({m['n_with_passages']} items with seen passages)")
         say(f"{indent}missed options: retrieval {miss['retrieval']}, generation {miss['generation']}, "
                    f"terminology {miss['terminology']}; wrong options: unsupported {wrong['unsupported']}, "
                    f"in evidence {wrong['in_evidence']}")
     if m.get("refusal_rate") is not None:
-        say(f"{indent}refusal rate {percent_text(m['refusal_rate'], m['refusal_rate_ci'])}")
+        say(f"{indent}refusal rate {services.percent_text(m['refusal_rate'], m['refusal_rate_ci'])}")
     if m.get("cited_rate") is not None:
-        say(f"{indent}answers citing a source {percent_text(m['cited_rate'], m['cited_rate_ci'])}")
+        say(f"{indent}answers citing a source {services.percent_text(m['cited_rate'], m['cited_rate_ci'])}")
 
 
 @click.command("compare")
@@ -271,10 +269,10 @@ def compare_cmd(project, runs, mapping, level, lexicon, resamples, seed, as_json
                f"{q.get('p_permutation', 1):.4f})")
     for row in comp.table:
         delta = "" if row["delta_f1"] is None else (
-            f"  ΔF1 {percent_text(row['delta_f1'], row['delta_f1_ci'])}  McNemar p {row['mcnemar_p']:.4f} "
+            f"  ΔF1 {services.percent_text(row['delta_f1'], row['delta_f1_ci'])}  McNemar p {row['mcnemar_p']:.4f} "
             f"(Holm {row['mcnemar_p_holm']:.4f})")
-        say(f"  {row['run_id']:<14} R {percent_text(row['recall'], row['recall_ci'])}  "
-                   f"F1 {percent_text(row['f1'], row['f1_ci'])}{delta}")
+        say(f"  {row['run_id']:<14} R {services.percent_text(row['recall'], row['recall_ci'])}  "
+                   f"F1 {services.percent_text(row['f1'], row['f1_ci'])}{delta}")
 
 
 def _echo_answer_comparison(comps, as_json: bool) -> None:

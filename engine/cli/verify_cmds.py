@@ -7,9 +7,6 @@ import click
 from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, run_job, say
 from factaudit.engine.cli.options import llm_options, retrieval_options
-from factaudit.engine.pipeline.decompose import METHODS
-from factaudit.engine.pipeline.verify import MODES, SCORING
-from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE
 
 
 @click.command("verify")
@@ -24,14 +21,14 @@ from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE
 @click.option("--thresholds", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
               help="classifier only: JSON {\"supported\": x, \"refuted\": y} or {\"rule\": \"evidence_stance\", "
                    "\"evidence\": x, \"conflict\": y} overriding the model's fitted thresholds (pinned in the run)")
-@click.option("--mode", type=click.Choice(MODES), default="joint", show_default=True)
+@click.option("--mode", type=click.Choice(services.VERIFY_MODES), default="joint", show_default=True)
 @click.option("--resume", help="continue this cancelled or interrupted verify run (its config names its inputs)")
 @click.option("--max-tokens", type=click.IntRange(16), default=200, show_default=True)
 @click.option("--passage-words", type=click.IntRange(10), help="cap each passage at N words (pinned in the run)")
 @click.option("--evidence", default=None, metavar="gold|whole|sentences:N|tokens:B",
               help="gold: verify each claim against its gold passages (the closed regime; no retrieval run). "
                    "Otherwise what the LLM reads of each passage: all of it, its N sentences best matching the "
-                   f"claim by BM25, or the best sentences a budget of B tokens buys (default {DEFAULT_EVIDENCE}; "
+                   f"claim by BM25, or the best sentences a budget of B tokens buys (default {services.DEFAULT_EVIDENCE}; "
                    "pinned in the run)")
 @click.option("--evidence-source", type=click.Choice(services.VERIFY_EVIDENCE_SOURCES), default=None,
               help="where the passages come from (default: retrieval, or gold with --evidence gold); use it to "
@@ -39,7 +36,7 @@ from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE
 @click.option("--control", type=click.Choice(services.VERIFY_CONTROLS),
               help="no-evidence: the grounding control — the same verifier on the same claims with the "
                    "passages removed (metrics shows how many verdicts stay the same without evidence)")
-@click.option("--scoring", type=click.Choice(SCORING), default="generate", show_default=True,
+@click.option("--scoring", type=click.Choice(services.VERIFY_SCORING), default="generate", show_default=True,
               help="generate: the model writes a JSON verdict; logprob: the four verdicts are scored by their "
                    "log-probabilities (joint mode, GGUF models; pinned in the run)")
 @click.option("--calibration", default="none", show_default=True, metavar="none|contextual|FILE",
@@ -69,7 +66,7 @@ def verify_cmd(project, retrieval, llm, strategy, thresholds, mode, resume, max_
     if not retrieval.retrieval_run and not resume and source != "gold":
         raise click.UsageError("give --retrieval-run RUN, --evidence gold, or --resume RUN to continue a run")
     req = services.build_request(services.VerifyRequest, llm=llm, retrieval=retrieval, mode=mode, max_tokens=max_tokens,
-                passage_words=passage_words, evidence=evidence or DEFAULT_EVIDENCE, scoring=scoring,
+                passage_words=passage_words, evidence=evidence or services.DEFAULT_EVIDENCE, scoring=scoring,
                 calibration=calibration, thresholds=thresholds, resume=resume, strategy=strategy,
                 evidence_source=source, control=control, llm_model=llm_model, tau=tau, reasoning=reasoning)
     res = run_job(project, services.verify, req, label="verifying", noun="claims", as_json=as_json, retries=True)
@@ -92,7 +89,7 @@ def verify_cmd(project, retrieval, llm, strategy, thresholds, mode, resume, max_
 
 @click.command("decompose")
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--method", type=click.Choice(METHODS), help="required for a new run")
+@click.option("--method", type=click.Choice(services.DECOMPOSE_METHODS), help="required for a new run")
 @click.option("--model", help="registry name or GGUF path (llm method); with --endpoint the server's model name")
 @click.option("--endpoint", help="base URL of an OpenAI-compatible server (llm method)")
 @click.option("--dataset", help="only answers of this dataset")

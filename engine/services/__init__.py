@@ -10,14 +10,16 @@ through.
 
 The capability modules (verification, decomposition, judging, models, …) are its implementation, not
 a second way in: the GUI and the CLI call `services.name` only, never `services.<module>.<name>` nor
-`from factaudit.engine.services.<module> import …` (tests/engine/test_services_facade.py walks gui/ and
-engine/cli/ for both). No module has the name of a function here, so importing one can never shadow
-the function. Each function or class is published under one name, and a name means one object
-wherever it is spelled: a module's function is never published under another name while its own name
-is a different function here. So the runs-listings differ in name where they differ in meaning:
-`verify_runs` / `retrieval_runs` (runs a view can pick, RunInfo), `verify_run_ids` /
-`retrieval_run_ids` (run ids with units to label or review) and `hit_runs` (runs with hits to browse,
-newest first).
+`from factaudit.engine.services.<module> import …`, and take nothing else from the engine but its
+foundation (errors, i18n, jobs, changes, netguard, version, jsonsafe) and the self-test; the constants
+and formatters their options and tables show (`VERIFY_MODES`, `percent_text`, …) are published here
+too (tests/engine/test_services_facade.py walks gui/ and engine/cli/ for every spelling). No module has
+the name of a function here, so importing one can never shadow the function. Each function or class
+is published under one name, and a name means one object wherever it is spelled: a module's function
+is never published under another name while its own name is a different function here. So the
+runs-listings differ in name where they differ in meaning: `verify_runs` / `retrieval_runs` (runs a
+view can pick, RunInfo), `verify_run_ids` / `retrieval_run_ids` (run ids with units to label or
+review) and `hit_runs` (runs with hits to browse, newest first).
 """
 # module (in engine/services unless named in full) -> the names it publishes here
 _EXPORTS: dict[str, tuple[str, ...]] = {
@@ -116,6 +118,13 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "factaudit.engine.audit.reasoning_figures": ("reasoning_figures=project_reasoning_figures",),
     "factaudit.engine.audit.triage": ("disagreements",),
     "factaudit.engine.config": ("offline_settings=load_settings",),
+    "factaudit.engine.conflicts.metrics": ("CONFLICT_METRICS=METRICS",),
+    "factaudit.engine.conflicts.variants": ("CONFLICT_VARIANTS=VARIANTS",),
+    "factaudit.engine.metrics.classification": ("MAPPINGS", "RunMetrics"),
+    "factaudit.engine.metrics.compare": ("Comparison",),
+    "factaudit.engine.metrics.display": ("percent_text",),
+    "factaudit.engine.metrics.multi_answer": ("Lexicon", "load_gates"),
+    "factaudit.engine.metrics.stats": ("DEFAULT_RESAMPLES", "DEFAULT_SEED"),
     "factaudit.engine.models.registry": (
         "classifier_models=list_classifiers", "llm_models=list_llms",
     "verify_inputs": (
@@ -124,6 +133,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     ),
     "factaudit.engine.netlog": ("connection_log=list_connections", "connection_log_path=log_path"),
+    "factaudit.engine.pipeline.decompose": ("DECOMPOSE_METHODS=METHODS",),
+    "factaudit.engine.pipeline.judge": ("JUDGE_MODES=MODES", "JUDGE_TARGETS=TARGETS"),
+    "factaudit.engine.pipeline.verify": ("VERIFY_MODES=MODES", "VERIFY_SCORING=SCORING"),
     "factaudit.engine.audit.reasoning_figures": ("reasoning_figures=project_reasoning_figures",),
     "factaudit.engine.project.imports": ("freeze_dataset",),
     "factaudit.engine.project.judge_store": ("induction_rounds=list_rounds", "judge_units=get_units"),
@@ -132,6 +144,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "factaudit.engine.project.review_store": ("review_samples=samples",),
     "factaudit.engine.project.runs": ("get_run", "list_runs"),
     "factaudit.engine.project.verify_store": ("claim_lineage", "edit_claim"),
+    "factaudit.engine.reports.plotfont": ("plot_font_families=families",),
     "factaudit.engine.seal_crypt": ("trust_key=add_trusted_key", "trusted_keys=trusted_fingerprints"),
 }
 
@@ -147,7 +160,8 @@ __all__ = sorted(_WHERE)
 
 def __getattr__(name: str):
     """A public name is taken from its module on first use and then kept here; so is a capability
-    module reached by name (`services.audit`)."""
+    module reached by name (`services.audit`), which tests use to reach inside and the GUI and the
+    CLI may not (test_services_facade.py)."""
     if name in _WHERE:
         module, attr = _WHERE[name]
         value = getattr(_load(module), attr)
@@ -243,12 +257,32 @@ def _load(module: str):
             import factaudit.engine.services.verify_inputs as loaded
         case "factaudit.engine.config":
             import factaudit.engine.config as loaded
+        case "factaudit.engine.conflicts.metrics":
+            import factaudit.engine.conflicts.metrics as loaded
+        case "factaudit.engine.conflicts.variants":
+            import factaudit.engine.conflicts.variants as loaded
+        case "factaudit.engine.metrics.classification":
+            import factaudit.engine.metrics.classification as loaded
+        case "factaudit.engine.metrics.compare":
+            import factaudit.engine.metrics.compare as loaded
+        case "factaudit.engine.metrics.display":
+            import factaudit.engine.metrics.display as loaded
+        case "factaudit.engine.metrics.multi_answer":
+            import factaudit.engine.metrics.multi_answer as loaded
+        case "factaudit.engine.metrics.stats":
+            import factaudit.engine.metrics.stats as loaded
         case "factaudit.engine.models.registry":
             import factaudit.engine.models.registry as loaded
         case "factaudit.engine.audit.reasoning_figures":
             import factaudit.engine.audit.reasoning_figures as loaded
         case "factaudit.engine.netlog":
             import factaudit.engine.netlog as loaded
+        case "factaudit.engine.pipeline.decompose":
+            import factaudit.engine.pipeline.decompose as loaded
+        case "factaudit.engine.pipeline.judge":
+            import factaudit.engine.pipeline.judge as loaded
+        case "factaudit.engine.pipeline.verify":
+            import factaudit.engine.pipeline.verify as loaded
         case "factaudit.engine.project.imports":
             import factaudit.engine.project.imports as loaded
         case "factaudit.engine.project.judge_store":
@@ -263,6 +297,8 @@ def _load(module: str):
             import factaudit.engine.project.runs as loaded
         case "factaudit.engine.project.verify_store":
             import factaudit.engine.project.verify_store as loaded
+        case "factaudit.engine.reports.plotfont":
+            import factaudit.engine.reports.plotfont as loaded
         case "factaudit.engine.seal_crypt":
             import factaudit.engine.seal_crypt as loaded
         case _:

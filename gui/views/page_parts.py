@@ -7,7 +7,7 @@ from typing import Any, Callable
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QPushButton, QRadioButton, QWidget
 
-from factaudit.engine.metrics.classification import MAPPINGS
+from factaudit.engine import services
 from factaudit.gui.i18n import verdict_name
 from factaudit.gui.ops import Job, Op, error_text
 
@@ -46,10 +46,10 @@ class MappingChoice:
         row.addWidget(QLabel(QCoreApplication.translate("MappingChoice", "Mapping:")))
         self.group = QButtonGroup(owner)
         self.buttons: dict[str, QRadioButton] = {}
-        for m in MAPPINGS:
+        for m in services.MAPPINGS:
             b = QRadioButton(m)
             b.setToolTip(QCoreApplication.translate("MappingChoice", "counts as an error: {verdicts}").format(
-                verdicts=", ".join(verdict_name(v) for v in sorted(MAPPINGS[m]))))
+                verdicts=", ".join(verdict_name(v) for v in sorted(services.MAPPINGS[m]))))
             self.group.addButton(b)
             self.buttons[m] = b
             row.addWidget(b)

@@ -34,10 +34,10 @@ class PlotCanvas(QWidget):
         from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
         from matplotlib.figure import Figure
 
-        from factaudit.engine.reports.plotfont import families
+        from factaudit.engine import services
 
         # texts take their font when created: Chinese labels need the CJK fallback before the first one
-        matplotlib.rcParams["font.family"] = families()
+        matplotlib.rcParams["font.family"] = services.plot_font_families()
         self.figure = Figure(figsize=(width, height), layout="constrained")
         self.canvas = FigureCanvasQTAgg(self.figure)
         layout = QVBoxLayout(self)

@@ -14,9 +14,6 @@ from PySide6.QtWidgets import (
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.engine.metrics.classification import RunMetrics
-from factaudit.engine.metrics.compare import Comparison
-from factaudit.engine.metrics.display import percent_text
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.raters.certify import CertifyPanel
@@ -55,8 +52,8 @@ class WrapLabel(QLabel):
 
 @dataclass
 class ResultsBundle:
-    metrics: RunMetrics | None
-    comparison: Comparison | None
+    metrics: services.RunMetrics | None
+    comparison: services.Comparison | None
     comparison_note: str | None
 
 
@@ -306,8 +303,8 @@ class ResultsView(ChoosesMapping, QWidget):
         self.confusion_plot.setVisible(m.closed is not None)
         t.setRowCount(len(scores))
         for row, (mapping, s) in enumerate(scores.items()):
-            values = (mapping, s.n, s.tp, s.fp, s.fn, s.tn, percent_text(s.precision, s.precision_ci),
-                      percent_text(s.recall, s.recall_ci), percent_text(s.f1, s.f1_ci))
+            values = (mapping, s.n, s.tp, s.fp, s.fn, s.tn, services.percent_text(s.precision, s.precision_ci),
+                      services.percent_text(s.recall, s.recall_ci), services.percent_text(s.f1, s.f1_ci))
             for col, v in enumerate(values):
                 item = QTableWidgetItem(str(v))
                 if col > 0:
@@ -384,7 +381,7 @@ class ResultsView(ChoosesMapping, QWidget):
                                                                                  level=self._level_name()), fontsize=9)
         self.interval_plot.draw()
 
-    def _plot_confusion(self, m: RunMetrics) -> None:
+    def _plot_confusion(self, m: services.RunMetrics) -> None:
         fig = self.confusion_plot.figure
         fig.clear()
         c = m.closed
@@ -395,12 +392,12 @@ class ResultsView(ChoosesMapping, QWidget):
                                                 "verdict (open-regime runs are scored above)."))
             return
         self.closed_label.setText(
-            self.tr("Closed regime: {n} claims with gold verdicts, accuracy {v0}, macro-F1 {v1}.").format(n=i18n.number(c.n), v0=percent_text(c.accuracy, c.accuracy_ci), v1=percent_text(c.macro_f1)))
+            self.tr("Closed regime: {n} claims with gold verdicts, accuracy {v0}, macro-F1 {v1}.").format(n=i18n.number(c.n), v0=services.percent_text(c.accuracy, c.accuracy_ci), v1=services.percent_text(c.macro_f1)))
         self.closed_table.setRowCount(len(c.per_class))
         for row, (label, v) in enumerate(c.per_class.items()):
             support = v.get("support", "")
             values = (label, i18n.number(support) if isinstance(support, (int, float)) else support,
-                      *(percent_text(v.get(k)) for k in ("precision", "recall", "f1")))
+                      *(services.percent_text(v.get(k)) for k in ("precision", "recall", "f1")))
             for col, value in enumerate(values):
                 item = QTableWidgetItem(str(value))
                 if col > 0:
@@ -438,9 +435,9 @@ class ResultsView(ChoosesMapping, QWidget):
             + self.tr(" under {mapping}. Cochran's Q = {v0:.2f}, p = {v1} (permutation p = {v2}). Δ against {v3}; exact McNemar with Holm adjustment; bootstrap stratified by {strata}.").format(mapping=comp.mapping, v0=q.get('statistic', 0), v1=_pvalue(q.get('p_asymptotic')), v2=_pvalue(q.get('p_permutation')), v3=comp.runs[0], strata=comp.strata))
         t.setRowCount(len(comp.table))
         for row, r in enumerate(comp.table):
-            values = (r["run_id"], r["n"], percent_text(r["recall"], r["recall_ci"]), percent_text(r["f1"], r["f1_ci"]),
-                      percent_text(r["delta_recall"], r["delta_recall_ci"]) if r["delta_recall"] is not None else "",
-                      percent_text(r["delta_f1"], r["delta_f1_ci"]) if r["delta_f1"] is not None else "",
+            values = (r["run_id"], r["n"], services.percent_text(r["recall"], r["recall_ci"]), services.percent_text(r["f1"], r["f1_ci"]),
+                      services.percent_text(r["delta_recall"], r["delta_recall_ci"]) if r["delta_recall"] is not None else "",
+                      services.percent_text(r["delta_f1"], r["delta_f1_ci"]) if r["delta_f1"] is not None else "",
                       _pvalue(r["mcnemar_p"]), _pvalue(r["mcnemar_p_holm"]))
             for col, v in enumerate(values):
                 item = QTableWidgetItem(str(v))

@@ -109,25 +109,42 @@ def _absolute(node: ast.ImportFrom, package: str) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
+# What the GUI and the CLI may import from the engine beside the façade: the ground every layer stands
+# on (the error tree, the language, a job's progress and cancel, the network guard that starts first,
+# the version, the JSON writer, the change record a write returns), the self-test (it calls the
+# services, so it stands beside the CLI, not behind the façade) and, for the CLI, its own package.
+FOUNDATION = frozenset(f"factaudit.engine.{m}" for m in (
+    "changes", "errors", "i18n", "jobs", "jsonsafe", "netguard", "selftest", "version"))
+
+
+def _past_the_facade(module: str, package: str) -> bool:
+    if not (module == "factaudit.engine" or module.startswith("factaudit.engine.")):
+        return False
+    own = module == package or module.startswith(package + ".")
+    return module not in FOUNDATION and not own
+
+
 def side_doors(source: str, package: str, public: set[str], modules: set[str]) -> list[str]:
-    """Every way a file of `package` reaches the engine's services other than `services.<public name>`:
-    an import of a capability module or of a name out of one (`from factaudit.engine.services.audit
-    import x`, `import factaudit.engine.services.audit`, `from factaudit.engine.services import audit`
-    or `… import x`: the package is imported only as `from factaudit.engine import services`), a
-    capability module reached through the package (`services.audit.x`, `services.audit`), and a
-    `services.x` that the façade does not publish."""
+    """Every way a file of `package` reaches the engine other than `services.<public name>` and the
+    FOUNDATION modules: an import of a capability module or of a name out of one (`from
+    factaudit.engine.services.audit import x`, `import factaudit.engine.services.audit`, `from
+    factaudit.engine.services import audit` or `… import x`: the package is imported only as `from
+    factaudit.engine import services`), an import from any other engine module (`from
+    factaudit.engine.metrics.display import percent_text`), a capability module reached through the
+    package (`services.audit.x`, `services.audit`), and a `services.x` the façade does not publish."""
     tree = ast.parse(source)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             module = _absolute(node, package)
-            if module == "factaudit.engine.services" or module.startswith("factaudit.engine.services."):
+            if module == "factaudit.engine":
+                found += [f"{node.lineno}: from {module} import {a.name}" for a in node.names
+                          if (a.name == "services" and node.level)
+                          or (a.name != "services" and _past_the_facade(f"{module}.{a.name}", package))]
+            elif _past_the_facade(module, package):
                 found += [f"{node.lineno}: from {module} import {a.name}" for a in node.names]
-            elif module == "factaudit.engine" and node.level:
-                found += [f"{node.lineno}: relative import of {a.name}" for a in node.names if a.name == "services"]
         elif isinstance(node, ast.Import):
-            found += [f"{node.lineno}: import {a.name}" for a in node.names
-                      if a.name == "factaudit.engine.services" or a.name.startswith("factaudit.engine.services.")]
+            found += [f"{node.lineno}: import {a.name}" for a in node.names if _past_the_facade(a.name, package)]
     aliases = _services_aliases(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
@@ -178,9 +195,16 @@ def test_the_side_door_walk_sees_every_spelling():
         "    vs.status.STEPS\n"                                           # 10
         "    services.no_such_name(project)\n"                            # 11
         "    return services.verify, vs.codebook\n"                       # 12: both fine
+        "from factaudit.engine.metrics.display import percent_text\n"     # 13
+        "from factaudit.engine import i18n, jsonsafe, seal\n"             # 14: seal is past it
+        "from factaudit.engine.errors import FactAuditError\n"            # 15: fine
+        "from factaudit.engine.cli.common import say\n"                   # 16: fine from the CLI
+        "import factaudit.engine.pipeline.verify\n"                       # 17
     )
     found = side_doors(source, "factaudit.engine.cli", {"verify", "codebook"}, {"audit", "status", "demo"})
-    assert [d.split(":")[0] for d in found] == ["3", "4", "5", "6", "7", "9", "10", "11"], found
+    assert [d.split(":")[0] for d in found] == ["3", "4", "5", "6", "7", "9", "10", "11", "13", "14", "17"], found
+    assert "seal" in found[-2]
+    assert side_doors("from factaudit.engine.cli.common import say\n", "factaudit.gui.views", set(), set()) != []
 
 
 def _published_objects() -> dict[str, object]:
