@@ -7,6 +7,7 @@ import click
 
 from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, run_job, say
+from factaudit.engine.cli.options import llm_options
 
 
 def _fmt(v, ci) -> str:
@@ -21,41 +22,32 @@ def _fmt(v, ci) -> str:
 @click.option("--retrieval-run", help="use this retrieval run's top-k passages as each question's documents")
 @click.option("--variant", type=click.Choice(services.CONFLICT_VARIANTS), default="full", show_default=True,
               help="oracle reads the documents' gold answers: privileged, not deployable")
-@click.option("--model", help="registry name or GGUF path; with --endpoint, the server's model name")
-@click.option("--endpoint", help="base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
 @click.option("--k", "k", type=click.IntRange(1, 100), default=5, show_default=True,
               help="documents per question with --retrieval-run")
 @click.option("--limit", type=click.IntRange(1), help="answer only the first N items")
 @click.option("--lexicon", type=click.Path(dir_okay=False, path_type=Path),
               help="equivalence lexicon (YAML/JSON {canonical: [synonyms]}); pinned in the run")
 @click.option("--resume", help="continue this cancelled or interrupted aggregate run (its config names its inputs)")
-@click.option("--seed", type=int, default=0, show_default=True, help="the model's seed")
-@click.option("--temperature", type=float, default=0.0, show_default=True)
 @click.option("--max-tokens", type=click.IntRange(16), default=120, show_default=True)
 @click.option("--doc-words", type=click.IntRange(10), default=180, show_default=True,
               help="cap each document at N words in prompts (pinned)")
-@click.option("--n-ctx", type=click.IntRange(256), help="context size for a GGUF model")
-@click.option("--threads", type=click.IntRange(1), help="llama.cpp threads")
-@click.option("--timeout", type=float, default=60.0, show_default=True, help="seconds per endpoint call")
-@click.option("--retries", type=click.IntRange(0, 10), default=4, show_default=True)
-@click.option("--concurrency", type=click.IntRange(1, 64), default=4, show_default=True,
-              help="endpoint calls in flight")
+@llm_options("model", "endpoint", "seed", "temperature", "n_ctx", "n_threads", "timeout", "max_retries",
+             "concurrency", overrides={"seed": {"help": "the model's seed"}, "n_threads": {"help": "llama.cpp threads"},
+                                       "max_retries": {"help": None}})
 @click.option("--resamples", type=click.IntRange(100, 1_000_000), default=1000, show_default=True,
               help="bootstrap resamples for the intervals")
 @click.option("--bootstrap-seed", type=int, default=13, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def aggregate_cmd(project, dataset, retrieval_run, variant, model, endpoint, k, limit, lexicon, resume, seed,
-                  temperature, max_tokens, doc_words, n_ctx, threads, timeout, retries, concurrency, resamples,
-                  bootstrap_seed, as_json) -> None:
+def aggregate_cmd(project, dataset, retrieval_run, variant, llm, k, limit, lexicon, resume, max_tokens, doc_words,
+                  resamples, bootstrap_seed, as_json) -> None:
     """Answer items from their documents with conflict awareness (extraction, repair, grouping, aggregation)."""
     if not (dataset or retrieval_run or resume):
         raise click.UsageError("give --dataset NAME or --retrieval-run RUN, or --resume RUN")
-    req = services.AggregateRequest(
-        variant=variant, dataset=dataset, retrieval_run=retrieval_run, model=model, endpoint=endpoint, k=k,
-        limit=limit, lexicon=str(lexicon) if lexicon else None, resume=resume, seed=seed, temperature=temperature,
-        max_tokens=max_tokens, doc_words=doc_words, n_ctx=n_ctx, n_threads=threads, timeout=timeout,
-        max_retries=retries, concurrency=concurrency, n_resamples=resamples, bootstrap_seed=bootstrap_seed)
+    req = services.build_request(
+        services.AggregateRequest, llm=llm, variant=variant, dataset=dataset, retrieval_run=retrieval_run, k=k,
+        limit=limit, lexicon=str(lexicon) if lexicon else None, resume=resume, max_tokens=max_tokens,
+        doc_words=doc_words, n_resamples=resamples, bootstrap_seed=bootstrap_seed)
     res = run_job(project, services.aggregate, req, label="answering", noun="items", as_json=as_json, retries=True,
                   to_json=lambda r: r.contract_json())
     if res is None:

@@ -8,6 +8,7 @@ import click
 
 from factaudit.engine import services
 from factaudit.engine.cli.common import emit_json, handle_errors, run_job, say
+from factaudit.engine.cli.options import llm_options
 
 
 @click.command("judge")
@@ -18,9 +19,6 @@ from factaudit.engine.cli.common import emit_json, handle_errors, run_job, say
               help="care: rate one passage seeing the whole list; direct: one passage alone; "
                    "indirect: answer from one passage and infer polarity")
 @click.option("--with-gold", is_flag=True, help="show the judge the gold verdict / gold answer")
-@click.option("--model", help="registry name (smollm2-135m, a local_models/ stem, a saved endpoint) or a GGUF path; "
-                              "with --endpoint, the server's model name")
-@click.option("--endpoint", help="base URL of an OpenAI-compatible server")
 @click.option("--k", "k", type=click.IntRange(1, 100),
               help=f"top-k passages per claim (default: the verify run's k for reasoning, else {services.DEFAULT_K})")
 @click.option("--limit", type=click.IntRange(0), help="judge only the first N claims")
@@ -30,27 +28,25 @@ from factaudit.engine.cli.common import emit_json, handle_errors, run_job, say
 @click.option("--dataset", help="only claims of this dataset")
 @click.option("--dimensions", help="comma-separated dimension ids (default: all of the target's)")
 @click.option("--resume", help="continue this cancelled or interrupted judge run")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--temperature", type=float, default=0.0, show_default=True)
 @click.option("--max-tokens", type=click.IntRange(16), default=120, show_default=True)
 @click.option("--passage-words", type=click.IntRange(10), help="cap each passage at N words (pinned in the run)")
-@click.option("--prompt-cache/--no-prompt-cache", default=False, show_default=True,
-              help="reuse llama.cpp's cached prompt prefix (much faster in care mode; may change greedy output)")
-@click.option("--n-ctx", type=click.IntRange(256), help="context size for a GGUF model")
-@click.option("--threads", type=click.IntRange(1), help="llama.cpp threads (default: the free cores)")
+@llm_options("model", "endpoint", "seed", "temperature", "prompt_cache", "n_ctx", "n_threads", overrides={
+    "model": {"help": "registry name (qwen2.5-coder-1.5b, smollm2-135m, a local_models/ stem, a saved endpoint) or "
+                      "a GGUF path; with --endpoint, the server's model name"},
+    "endpoint": {"help": "base URL of an OpenAI-compatible server"},
+    "prompt_cache": {"help": "reuse llama.cpp's cached prompt prefix (much faster in care mode; may change greedy "
+                             "output)"}})
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def judge_cmd(project, run, target, mode, with_gold, model, endpoint, k, limit, order_by, dataset, dimensions, resume,
-              seed, temperature, max_tokens, passage_words, prompt_cache, n_ctx, threads, as_json) -> None:
+def judge_cmd(project, run, target, mode, with_gold, k, limit, order_by, dataset, dimensions, resume, max_tokens,
+              passage_words, llm, as_json) -> None:
     """Pre-label evidence pairs or verifier reasoning with an LLM (a pinned, resumable judge run)."""
     if not run and not resume:
         raise click.UsageError("give --run RUN, or --resume RUN to continue a judge run")
     dims = [d.strip() for d in dimensions.split(",") if d.strip()] if dimensions else None
-    req = services.JudgeRequest(run=run, target=target, mode=mode, with_gold=with_gold, model=model,
-                                endpoint=endpoint, k=k, limit=limit, dataset=dataset, dimensions=dims, seed=seed,
-                                temperature=temperature, max_tokens=max_tokens, passage_words=passage_words,
-                                prompt_cache=prompt_cache, n_ctx=n_ctx, resume=resume, n_threads=threads,
-                                order_by=order_by)
+    req = services.build_request(services.JudgeRequest, llm=llm, run=run, target=target, mode=mode,
+                                 with_gold=with_gold, k=k, limit=limit, dataset=dataset, dimensions=dims,
+                                 max_tokens=max_tokens, passage_words=passage_words, resume=resume, order_by=order_by)
     res = run_job(project, services.judge, req, label="judging", noun="units", as_json=as_json)
     if res is None:
         return

@@ -90,24 +90,21 @@ def verify_cmd(project, retrieval, llm, strategy, thresholds, mode, resume, max_
 @click.command("decompose")
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--method", type=click.Choice(services.DECOMPOSE_METHODS), help="required for a new run")
-@click.option("--model", help="registry name or GGUF path (llm method); with --endpoint the server's model name")
-@click.option("--endpoint", help="base URL of an OpenAI-compatible server (llm method)")
 @click.option("--dataset", help="only answers of this dataset")
 @click.option("--limit", type=click.IntRange(1), help="only the first N answers")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--temperature", type=float, default=0.0, show_default=True)
-@click.option("--threads", type=click.IntRange(1))
+@llm_options("model", "endpoint", "seed", "temperature", "n_threads", overrides={
+    "model": {"help": "registry name or GGUF path (llm method); with --endpoint the server's model name"},
+    "endpoint": {"help": "base URL of an OpenAI-compatible server (llm method)"}, "n_threads": {"help": None}})
 @click.option("--resume", help="finish this cancelled, failed or interrupted decompose run "
                               "(its config names its inputs)")
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def decompose_cmd(project, method, model, endpoint, dataset, limit, seed, temperature, threads, resume,
-                  as_json) -> None:
+def decompose_cmd(project, method, llm, dataset, limit, resume, as_json) -> None:
     """Split answers into claims (one per sentence, or atomic claims from an LLM)."""
     if not method and not resume:
         raise click.UsageError("give --method sentence|llm, or --resume RUN to finish a decompose run")
-    req = services.DecomposeRequest(method=method or "sentence", model=model, endpoint=endpoint, dataset=dataset,
-                                    limit=limit, seed=seed, temperature=temperature, n_threads=threads, resume=resume)
+    req = services.build_request(services.DecomposeRequest, llm=llm, method=method or "sentence", dataset=dataset,
+                                 limit=limit, resume=resume)
     res = run_job(project, services.decompose, req, label="decomposing", noun="answers", as_json=as_json)
     if res is None:
         return

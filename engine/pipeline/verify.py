@@ -183,6 +183,8 @@ def _joint(llm: LLM, claim: str, claim_id: str, passages: list[EvidencePassage],
         rec.reasoning = res.parsed["reasoning"]
         used: list[str] = []
         for n in res.parsed["evidence_used"]:
+            if not 1 <= n <= len(passages):    # no passages (the grounding control): nothing to cite
+                continue
             pid = passages[n - 1].id
             if pid not in used:
                 used.append(pid)

@@ -104,6 +104,28 @@ def closed_table(data: ReportData) -> Table:
     return head, rows
 
 
+def verifier_worth_table(data: ReportData) -> Table:
+    """What each closed-regime run's figures are worth: how it verified, its balanced accuracy (mean
+    recall of Supported and Refuted) beside the majority baseline's, the notes `metrics` prints, and the
+    grounding control paired with the run (verdicts that stay the same without evidence)."""
+    head = ["run", "strategy", "evidence", "control", "balanced accuracy", "majority class", "majority accuracy",
+            "majority 95% CI", "majority balanced accuracy", "within majority interval", "demo-grade",
+            "control run", "same verdicts without evidence", "control balanced accuracy"]
+    rows = []
+    for r, m in data.metrics.items():
+        c = m.closed
+        if c is None:
+            continue
+        setup, maj, g = m.setup or {}, c.majority or {}, m.grounding_control or {}
+        rows.append([r, setup.get("strategy"), setup.get("evidence_source"), setup.get("control") or "",
+                     c.balanced_accuracy, maj.get("label"), maj.get("accuracy"), _ci(maj.get("accuracy_ci")),
+                     maj.get("balanced_accuracy"), "yes" if c.within_majority else "no",
+                     "yes" if m.demo_grade else "no", g.get("control_run" if g.get("real_run") == r else "real_run", ""),
+                     f"{g['n_same']} of {g['n_compared']}" if g else "",
+                     g.get("control_balanced_accuracy") if g else None])
+    return head, rows
+
+
 # Why a claim with a gold verdict is left out of the closed figures (services.scoring_units' reasons).
 CLOSED_LEFT_OUT = {
     "claim_too_long": N_("left out: claim too long for the model"),

@@ -155,6 +155,7 @@ def render_html(data: ReportData, lang: ReportLang = EN) -> str:
         "claim_plot": mapping_plot(data, "claim", lang),
         "closed_table": A.closed_table(data),
         "closed_denominator": A.closed_denominator_table(data),
+        "verifier_worth": A.verifier_worth_table(data),
         "confusions": [(r, t, confusion_plot(r, data.metrics[r].closed.labels, data.metrics[r].closed.confusion_matrix,
                                             lang))
                        for r, t in A.confusion_tables(data).items()],

@@ -3,7 +3,9 @@ embedded minilm-verifier or a classification folder in local_models/, with k and
 thresholds file; each verdict comes with the sentence that drove it) and verdicts with reasoning from
 an LLM (a GGUF from the registry or an OpenAI-compatible endpoint, with mode, evidence and scoring).
 The LLM-only settings are hidden for the classifier, so its request never carries them. Progress
-with claims/s and ETA; Cancel keeps the verdicts so far and Resume finishes the run."""
+with claims/s and ETA; Cancel keeps the verdicts so far and Resume finishes the run. Either verifier
+can read each claim's gold passages instead of a retrieval run (the closed regime), and run as the
+grounding control (the same claims with the passages removed)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
@@ -64,6 +66,12 @@ class VerifyDialog(JobDialog):
         if self.run_combo.count():
             self.run_combo.setCurrentIndex(self.run_combo.count() - 1)
         form.addRow(self.tr("Retrieval run"), self.run_combo)
+        # the closed regime: each claim against its gold passages, so verifier errors are not retrieval's
+        self.gold_check = QCheckBox(self.tr("Verify against the gold passages instead (no retrieval run)"))
+        self.gold_check.setObjectName("verifyGoldEvidence")
+        self.gold_check.toggled.connect(lambda on: (self.run_combo.setEnabled(not on and not self.running),
+                                                    self._set_busy(self.running)))
+        form.addRow("", self.gold_check)
         root.addLayout(form)
 
         # ---- which kind of verifier: the classifier first (the default), the LLM second
@@ -152,6 +160,11 @@ class VerifyDialog(JobDialog):
         self.limit_spin.setRange(0, 1_000_000)
         self.limit_spin.setSpecialValueText(self.tr("all claims"))
         common.addRow(self.tr("Limit"), self.limit_spin)
+        self.control_check = QCheckBox(self.tr("Grounding control: the same verifier with the passages removed"))
+        self.control_check.setObjectName("verifyControl")
+        self.control_check.setToolTip(self.tr("Results then shows how many verdicts stay the same without evidence "
+                                              "(verdicts resting on the model's own knowledge) beside the real run"))
+        common.addRow("", self.control_check)
         self.resume_combo = QComboBox()
         self._refresh_resumable()
         common.addRow(self.tr("Unfinished runs"), self.resume_combo)
@@ -222,13 +235,17 @@ class VerifyDialog(JobDialog):
     def request(self) -> vs.VerifyRequest:
         """The classifier request carries only what a classifier run reads (the LLM-only settings stay
         at their defaults, which the engine requires)."""
+        gold = self.gold_check.isChecked()
+        source = {"retrieval_run": None if gold else self.run_combo.currentData(),
+                  "evidence_source": "gold" if gold else "retrieval",
+                  "control": "no-evidence" if self.control_check.isChecked() else None}
         if self.kind == CLASSIFIER:
-            return vs.VerifyRequest(retrieval_run=self.run_combo.currentData(), k=self.k_spin.value(),
+            return vs.VerifyRequest(**source, k=self.k_spin.value(),
                                     limit=self.limit_spin.value() or None, model=self.classifier_combo.currentData(),
                                     thresholds=self.thresholds_edit.text().strip() or None)
         endpoint = self.model_combo.currentData() == ENDPOINT
         return vs.VerifyRequest(
-            retrieval_run=self.run_combo.currentData(), mode=self.mode_combo.currentData(), k=self.k_spin.value(),
+            **source, mode=self.mode_combo.currentData(), k=self.k_spin.value(),
             limit=self.limit_spin.value() or None, prompt_cache=self.cache_check.isChecked(),
             evidence=self.evidence_combo.currentData(), scoring=self.scoring_combo.currentData()[0],
             calibration=self.scoring_combo.currentData()[1],
@@ -241,7 +258,7 @@ class VerifyDialog(JobDialog):
         """Estimate first (from this computer's measured speed), offer a small first slice of a long
         run, then launch."""
         req = self.request()
-        if self.running or not req.retrieval_run:
+        if self.running or not (req.retrieval_run or req.evidence_source == "gold"):
             return
         if req.endpoint:
             self._launch(req)
@@ -297,18 +314,20 @@ class VerifyDialog(JobDialog):
 
     def _set_busy(self, busy: bool) -> None:
         writable = not self.project.readonly
-        self.start_button.setEnabled(not busy and writable and self.run_combo.count() > 0)
+        has_evidence = self.run_combo.count() > 0 or self.gold_check.isChecked()
+        self.start_button.setEnabled(not busy and writable and has_evidence)
         self.resume_button.setEnabled(not busy and writable and self.resume_combo.count() > 0)
         self.cancel_button.setEnabled(busy)
         for w in (self.run_combo, self.model_combo, self.mode_combo, self.k_spin, self.limit_spin, self.cache_check,
                   self.resume_combo, self.endpoint_edit, self.endpoint_model_edit, self.evidence_combo,
                   self.scoring_combo, self.classifier_combo, self.thresholds_edit, self.thresholds_button,
-                  self.llm_radio):
+                  self.llm_radio, self.gold_check, self.control_check):
             w.setEnabled(not busy)
+        self.run_combo.setEnabled(not busy and not self.gold_check.isChecked())
         self.classifier_radio.setEnabled(not busy and self.classifier_combo.count() > 0)
         if not busy:
             self._choice_changed()
-        if not busy and self.run_combo.count() == 0:
+        if not busy and not has_evidence:
             self.status_label.setText(self.tr("No finished retrieval run yet: retrieve evidence first."))
 
     def _done(self, result) -> None:

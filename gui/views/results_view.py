@@ -17,7 +17,7 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.raters.certify import CertifyPanel
-from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue  # noqa: F401
+from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue, closed_figures_text  # noqa: F401
 from factaudit.gui.views.tables import fit_rows, read_only_table, scrolling
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
 
@@ -392,7 +392,8 @@ class ResultsView(ChoosesMapping, QWidget):
                                                 "verdict (open-regime runs are scored above)."))
             return
         self.closed_label.setText(
-            self.tr("Closed regime: {n} claims with gold verdicts, accuracy {v0}, macro-F1 {v1}.").format(n=i18n.number(c.n), v0=services.percent_text(c.accuracy, c.accuracy_ci), v1=services.percent_text(c.macro_f1)))
+            self.tr("Closed regime: {n} claims with gold verdicts, accuracy {v0}, macro-F1 {v1}.").format(n=i18n.number(c.n), v0=services.percent_text(c.accuracy, c.accuracy_ci), v1=services.percent_text(c.macro_f1))
+            + " " + closed_figures_text(m))
         self.closed_table.setRowCount(len(c.per_class))
         for row, (label, v) in enumerate(c.per_class.items()):
             support = v.get("support", "")

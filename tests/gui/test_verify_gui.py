@@ -159,3 +159,40 @@ def test_view_shows_a_parse_failure_without_a_verdict(qtbot, project):
     text = view.reasoning.toPlainText()
     assert "parse failure" in text and injected in text
     assert "1 parse failures" in view.summary_label.text()
+
+
+def test_dialog_verifies_against_gold_passages_and_runs_the_grounding_control(qtbot, project, server):
+    """The dialog's gold-evidence and grounding-control choices reach the run's config; the control is
+    the same verifier with no passages (the fake server sees a prompt without any), and the figures the
+    Results page shows under the closed regime pair the two runs."""
+    from factaudit.engine.project.queries import gold_evidence
+    from factaudit.gui.views.results_parts import closed_figures_text
+
+    runs = []
+    for control in (False, True):
+        dialog = VerifyDialog(project)
+        qtbot.addWidget(dialog)
+        _configure(dialog, server)
+        dialog.limit_spin.setValue(4)
+        dialog.gold_check.setChecked(True)
+        dialog.control_check.setChecked(control)
+        assert not dialog.run_combo.isEnabled()
+        req = dialog.request()
+        assert (req.retrieval_run, req.evidence_source, req.control) == (None, "gold",
+                                                                         "no-evidence" if control else None)
+        qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+        with qtbot.waitSignal(dialog.verified, timeout=60_000) as blocker:
+            pass
+        runs.append(blocker.args[0].run_id)
+    real, control = (services.get_run(project, r).config for r in runs)
+    assert real["evidence_source"] == control["evidence_source"] == "gold" and real["retrieval_run"] is None
+    assert "control" not in real and control["control"] == "no-evidence"
+    gold = gold_evidence(project)
+    real_verdicts = run_store.get_verdicts(project, runs[0])
+    assert set(real_verdicts) <= set(gold) and len(real_verdicts) == 4
+    assert all(v.evidence_used for v in real_verdicts.values())
+    assert not any(v.evidence_used for v in run_store.get_verdicts(project, runs[1]).values())
+    m = services.run_metrics(project, runs[0], n_resamples=200)
+    text = closed_figures_text(m)
+    assert "Balanced accuracy" in text and "Majority baseline" in text
+    assert f"Grounding control {runs[1]} of {runs[0]}: 4 of 4" in text      # the fake server always says Refuted
