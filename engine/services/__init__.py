@@ -30,9 +30,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "current_annotations", "default_retrieval_run", "disagreement_index", "evidence_queue",
         "expand_disagreements", "export_codebook", "import_annotations", "import_codebook", "index_page",
         "label_unit", "open_evidence_queue", "open_reasoning_queue", "passage_texts", "queue_full_order",
-        "rater_tables", "reasoning_queue", "retrieval_claim_ids", "retrieval_run_ids=retrieval_runs",
+        "rater_tables", "reasoning_queue", "retrieval_claim_ids", "retrieval_run_ids",
         "save_codebook", "save_codebook_data", "set_triage", "taxonomy", "triage_summary", "undo_annotation",
-        "verify_run_ids=verify_runs",
+        "verify_run_ids",
     ),
     "certification": (
         "CertifyResult", "certify", "certify_units", "draw_certify_sample", "write_certify_sample=write_sample",
@@ -86,13 +86,13 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "eval_retrieval", "hit_runs", "list_embedders", "retrieve", "retriever_choices",
         "run_claim_ids",
     ),
+    "run_options": ("LLMOptions", "RetrievalOptions", "build_request=build"),
     "review_sample": ("ReviewItem", "answer_items", "draw_review_sample", "mark_review", "review_queue"),
     "scoring": (
         "DEFAULT_LEVEL", "DEFAULT_MAPPING", "compare_runs", "conflict_scores", "multi_answer_scores",
         "run_metrics", "scorable_runs", "score_run", "write_report",
     ),
     "scoring_units": ("CLOSED_REASONS",),
-    "run_options": ("LLMOptions", "RetrievalOptions", "build_request=build"),
     "seal": (
         "SealResult", "SealedProject", "export_public_key", "is_encrypted", "is_sealed", "make_working_copy",
         "open_sealed", "seal_project", "verify_sealed",
@@ -113,6 +113,10 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "verification": (
         "DEFAULT_EVIDENCE", "DEFAULT_K", "VerifyRequest", "VerifyResult", "claims_for_run", "verify",
     ),
+    "verify_inputs": (
+        "NO_VERDICT_REASONS", "VERIFY_CONTROLS=CONTROLS", "VERIFY_EVIDENCE_SOURCES=EVIDENCE_SOURCES",
+        "VERIFY_STRATEGIES=STRATEGIES",
+    ),
     "factaudit.engine.audit.annotations": ("export_annotations=export_jsonl",),
     "factaudit.engine.audit.induction": ("add_round", "close_round", "saturation_plot", "uncovered_cases"),
     "factaudit.engine.audit.reasoning_figures": ("reasoning_figures=project_reasoning_figures",),
@@ -127,16 +131,11 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "factaudit.engine.metrics.stats": ("DEFAULT_RESAMPLES", "DEFAULT_SEED"),
     "factaudit.engine.models.registry": (
         "classifier_models=list_classifiers", "llm_models=list_llms",
-    "verify_inputs": (
-        "NO_VERDICT_REASONS", "VERIFY_CONTROLS=CONTROLS", "VERIFY_EVIDENCE_SOURCES=EVIDENCE_SOURCES",
-        "VERIFY_STRATEGIES=STRATEGIES",
-    ),
     ),
     "factaudit.engine.netlog": ("connection_log=list_connections", "connection_log_path=log_path"),
     "factaudit.engine.pipeline.decompose": ("DECOMPOSE_METHODS=METHODS",),
     "factaudit.engine.pipeline.judge": ("JUDGE_MODES=MODES", "JUDGE_TARGETS=TARGETS"),
     "factaudit.engine.pipeline.verify": ("VERIFY_MODES=MODES", "VERIFY_SCORING=SCORING"),
-    "factaudit.engine.audit.reasoning_figures": ("reasoning_figures=project_reasoning_figures",),
     "factaudit.engine.project.imports": ("freeze_dataset",),
     "factaudit.engine.project.judge_store": ("induction_rounds=list_rounds", "judge_units=get_units"),
     "factaudit.engine.project.queries": ("count_rows", "list_datasets", "page_rows"),
@@ -223,14 +222,14 @@ def _load(module: str):
             import factaudit.engine.services.reasoning_checks as loaded
         case "retrieval":
             import factaudit.engine.services.retrieval as loaded
+        case "run_options":
+            import factaudit.engine.services.run_options as loaded
         case "review_sample":
             import factaudit.engine.services.review_sample as loaded
         case "scoring":
             import factaudit.engine.services.scoring as loaded
         case "scoring_units":
             import factaudit.engine.services.scoring_units as loaded
-        case "run_options":
-            import factaudit.engine.services.run_options as loaded
         case "seal":
             import factaudit.engine.services.seal as loaded
         case "split_looks":
@@ -245,6 +244,8 @@ def _load(module: str):
             import factaudit.engine.services.verdict_view as loaded
         case "verification":
             import factaudit.engine.services.verification as loaded
+        case "verify_inputs":
+            import factaudit.engine.services.verify_inputs as loaded
         case "factaudit.engine.audit.annotations":
             import factaudit.engine.audit.annotations as loaded
         case "factaudit.engine.audit.induction":
@@ -253,8 +254,6 @@ def _load(module: str):
             import factaudit.engine.audit.reasoning_figures as loaded
         case "factaudit.engine.audit.triage":
             import factaudit.engine.audit.triage as loaded
-        case "verify_inputs":
-            import factaudit.engine.services.verify_inputs as loaded
         case "factaudit.engine.config":
             import factaudit.engine.config as loaded
         case "factaudit.engine.conflicts.metrics":
@@ -273,8 +272,6 @@ def _load(module: str):
             import factaudit.engine.metrics.stats as loaded
         case "factaudit.engine.models.registry":
             import factaudit.engine.models.registry as loaded
-        case "factaudit.engine.audit.reasoning_figures":
-            import factaudit.engine.audit.reasoning_figures as loaded
         case "factaudit.engine.netlog":
             import factaudit.engine.netlog as loaded
         case "factaudit.engine.pipeline.decompose":
