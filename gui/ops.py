@@ -28,8 +28,9 @@ Contract:
   reports are throttled to about 20 per second; the first and the final one always get through.
 - ``JobCancelled`` is not an error: it calls the ``cancelled`` callbacks, never ``failure``.
   Any other exception goes to ``failure``. Without a failure callback a non-blocking message box
-  shows ``str(exc)`` for a ``FactAuditError`` (the engine writes those for users) and the type and
-  message for anything else (the traceback goes to the log).
+  shows a ``FactAuditError`` in the app's words (gui/error_render.py: the message in the interface
+  language, the settings it names, a button for its action) and the type and message for anything
+  else (the traceback goes to the log).
 - Progress is shown in a status-bar ``JobArea`` (progress bar, done/total, message, rate, ETA and a
   Cancel button that calls ``cancel.cancel()``): the one passed to ``.show_in(area)``, else the one
   of the parent's top-level window (an attribute named ``job_area``), else nowhere. ``.quiet()``
@@ -69,19 +70,19 @@ Change announcements (pages never go stale; in the spirit of Anki's ``OpChanges`
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 import traceback
 from typing import Any, Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QRunnable, Qt, QThreadPool, Signal, Slot
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
+from PySide6.QtWidgets import QWidget
 
 from factaudit.engine import changes as engine_changes
 from factaudit.engine.errors import FactAuditError, JobCancelled
 from factaudit.engine.jobs import CancelToken
 from factaudit.gui.changes import OpChanges, announce, on_changes  # noqa: F401 - part of this module's API
+from factaudit.gui.error_render import error_box, error_text  # noqa: F401 - error_text is part of this module's API
 
 log = logging.getLogger(__name__)
 
@@ -97,100 +98,6 @@ def pool() -> QThreadPool:
         _pool = QThreadPool()
         _pool.setMaxThreadCount(MAX_THREADS)
     return _pool
-
-
-# The engine's messages are written for the command line too; in the app they must not name flags.
-# Phrases first (they read better), then any flag left as "the <name> setting".
-_PLAIN_WORDS: tuple[tuple[str, str], ...] = (
-    (r"`factaudit [^`]*`", "the matching step on the Workflow page"),
-    (r"pass --dataset NAME", "choose another dataset name"),
-    (r"\(use --id-prefix P to keep both\)", "(give an id prefix in the import dialog to keep both)"),
-    (r"pass --format \(", "choose the format ("),
-    (r"--kind run takes TREC run files: pass --format trec", "retrieval runs are read from TREC run files"),
-    (r"--kind is required", "the kind of records is required"),
-    (r"--kind (\w+) does not apply", r"the kind \1 does not apply"),
-    (r"\(--retrieval-run RUN\) or a run to --resume", "or an unfinished run to resume"),
-    (r"\(--run RUN\) or a judge run to --resume", "or an unfinished pre-label run to resume"),
-    (r"(continue|finish it) with --resume [\w-]+", r"\1 with Resume"),
-    (r"--resume( RUN)?", "Resume"),
-    (r"--target (evidence|reasoning)", r"\1 pre-labels"),
-    (r"--passage-words", "fewer words per passage"),
-    (r"--model NAME", "a model name"),
-    (r"\(--runs R1,R2\)", "(choose two or more)"),
-    (r"--([a-z][a-z-]*)(?: [A-Z][A-Z0-9_,|=]*)?", lambda m: f"the {m.group(1).replace('-', ' ')} setting"),
-)
-
-
-# In another language the message arrives translated (engine catalogue): its phrases differ from the
-# English ones above, its flags do not. Each flag becomes the setting the app shows, in that language.
-_FLAG_NAMES = {
-    "all": QT_TRANSLATE_NOOP("ops", "all units"), "calibration": QT_TRANSLATE_NOOP("ops", "calibration"),
-    "confirm-on": QT_TRANSLATE_NOOP("ops", "confirm on"), "dataset": QT_TRANSLATE_NOOP("ops", "dataset name"),
-    "dimensions": QT_TRANSLATE_NOOP("ops", "dimensions"), "endpoint": QT_TRANSLATE_NOOP("ops", "endpoint"),
-    "format": QT_TRANSLATE_NOOP("ops", "format"), "fraction": QT_TRANSLATE_NOOP("ops", "fraction"),
-    "id-prefix": QT_TRANSLATE_NOOP("ops", "id prefix"), "json": QT_TRANSLATE_NOOP("ops", "JSON output"),
-    "k": QT_TRANSLATE_NOOP("ops", "k"), "kind": QT_TRANSLATE_NOOP("ops", "kind of records"),
-    "lang": QT_TRANSLATE_NOOP("ops", "language"), "level": QT_TRANSLATE_NOOP("ops", "level"),
-    "limit": QT_TRANSLATE_NOOP("ops", "limit"), "map": QT_TRANSLATE_NOOP("ops", "field map"),
-    "map-values": QT_TRANSLATE_NOOP("ops", "value map"), "mapping": QT_TRANSLATE_NOOP("ops", "mapping"),
-    "method": QT_TRANSLATE_NOOP("ops", "method"), "mode": QT_TRANSLATE_NOOP("ops", "mode"),
-    "model": QT_TRANSLATE_NOOP("ops", "model"), "n-ctx": QT_TRANSLATE_NOOP("ops", "context length"),
-    "passage-words": QT_TRANSLATE_NOOP("ops", "words per passage"), "rater": QT_TRANSLATE_NOOP("ops", "rater"),
-    "rejected-out": QT_TRANSLATE_NOOP("ops", "file for rejected records"),
-    "retrieval-run": QT_TRANSLATE_NOOP("ops", "retrieval run"), "retrievers": QT_TRANSLATE_NOOP("ops", "retrievers"),
-    "run": QT_TRANSLATE_NOOP("ops", "run"), "runs": QT_TRANSLATE_NOOP("ops", "runs"),
-    "scoring": QT_TRANSLATE_NOOP("ops", "scoring"), "skip-invalid": QT_TRANSLATE_NOOP("ops", "skip invalid records"),
-    "split": QT_TRANSLATE_NOOP("ops", "split"), "strata": QT_TRANSLATE_NOOP("ops", "strata"),
-    "target": QT_TRANSLATE_NOOP("ops", "target"), "target-half-width": QT_TRANSLATE_NOOP("ops", "target half-width"),
-    "thresholds": QT_TRANSLATE_NOOP("ops", "thresholds"), "trust": QT_TRANSLATE_NOOP("ops", "trusted keys"),
-    "units": QT_TRANSLATE_NOOP("ops", "number of units"), "units-from": QT_TRANSLATE_NOOP("ops", "units from"),
-    "variant": QT_TRANSLATE_NOOP("ops", "variant"), "verify-run": QT_TRANSLATE_NOOP("ops", "verify run"),
-}
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ops", text)
-
-
-def _setting(m: re.Match) -> str:
-    flag = m.group(1)
-    name = _tr(_FLAG_NAMES[flag]) if flag in _FLAG_NAMES else flag.replace("-", " ")
-    return QCoreApplication.translate("ops", "the {name} setting").format(name=name)
-
-
-def _other_language_rules(lang: str) -> tuple[tuple[str, Any], ...]:
-    rules = ((r"`factaudit [^`]*`", lambda m: QCoreApplication.translate("ops", "the matching step on the Workflow page")),
-             (r"--resume(?: RUN\b| [\w.]+-\d+)?", lambda m: QCoreApplication.translate("ops", "“Resume”")),
-             (r"--([a-z][a-z-]*)(?: [A-Z][A-Z0-9_,|=]*)?", _setting))
-    if lang.startswith("zh"):
-        # Chinese puts no spaces around words; the English flag had them
-        rules = tuple((r"(?:(?<=[^\x00-\x7f]) )?(?:" + p + r")(?: (?=[^\x00-\x7f]))?", r) for p, r in rules)
-    return rules
-
-
-def plain_words(text: str) -> str:
-    """An engine message in the interface language (engine.i18n.localize; English stays English), without
-    command-line flags, for the app."""
-    from factaudit.engine import i18n as engine_i18n
-
-    lang = engine_i18n.language()
-    if lang == "en":
-        for pattern, replacement in _PLAIN_WORDS:
-            text = re.sub(pattern, replacement, text)
-        return text
-    text = engine_i18n.localize(text, lang)
-    for pattern, replacement in _other_language_rules(lang):
-        text = re.sub(pattern, replacement, text)
-    return text
-
-
-def error_text(exc: BaseException) -> str:
-    """What a user sees for an exception: the engine's own message in the interface language
-    (`localized()`), or, for anything else (a bug), its type and message."""
-    if isinstance(exc, FactAuditError):
-        return plain_words(exc.localized())
-    return QCoreApplication.translate("ops", "Unexpected error ({type}): {message}").format(
-        type=type(exc).__name__, message=plain_words(str(exc)))
 
 
 class _Bridge(QObject):
@@ -469,8 +376,7 @@ class Op(QObject):
         parent = self.parent()
         while parent is not None and not isinstance(parent, QWidget):   # e.g. a SerialWriter's owner
             parent = parent.parent()
-        box = QMessageBox(QMessageBox.Icon.Warning, self._title.capitalize(), error_text(exc),
-                          QMessageBox.StandardButton.Ok, parent)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        # with a button for the error's action where the window offers it ("Open Models")
+        box = error_box(parent, self._title.capitalize(), exc)
         box.open()  # non-blocking: an error must never stall the event loop
 

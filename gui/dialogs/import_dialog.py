@@ -19,7 +19,8 @@ from factaudit.engine.i18n import localize
 from factaudit.gui import i18n
 from factaudit.gui.dialogs.import_mapping import cell_text, guess_column, parse_files
 from factaudit.gui.dialogs.import_plan import ImportPlanPanel
-from factaudit.gui.ops import Op, error_text, plain_words
+from factaudit.gui.error_render import problem_text
+from factaudit.gui.ops import Op, error_text
 from factaudit.gui.screen import resize_to_fit
 
 PREVIEW_ROWS = 20
@@ -436,7 +437,7 @@ class ImportDialog(QDialog):
             return
         self.note.setText(self.tr("The import failed; nothing was imported."))
         if isinstance(exc, ImportFailed):
-            lines = [plain_words(str(p)) for p in exc.problems]
+            lines = [problem_text(p) for p in exc.problems]
             if exc.truncated:
                 lines.append(self.tr("… stopped after {n} problems").format(n=i18n.number(len(exc.problems))))
         else:

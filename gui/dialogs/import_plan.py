@@ -9,7 +9,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
 
 from factaudit.gui import i18n
-from factaudit.gui.ops import plain_words
+from factaudit.gui.error_render import engine_text
 
 PROBLEMS_SHOWN = 20
 LABEL_FIELDS = {"claims.gold_label": QT_TRANSLATE_NOOP("import_plan", "Gold labels"),
@@ -94,7 +94,7 @@ class ImportPlanPanel(QWidget):
         self.plan = plan
         self.summary.setText(plan_html(plan))
         self.problems.clear()
-        self.problems.addItems([plain_words(line) for line in plan.problems[:PROBLEMS_SHOWN]])
+        self.problems.addItems([engine_text(line) for line in plan.problems[:PROBLEMS_SHOWN]])
         if plan.n_problems > len(plan.problems[:PROBLEMS_SHOWN]):
             self.problems.addItem(self.tr("… {n_problems} problems in all").format(n_problems=i18n.number(plan.n_problems)))
         self.problems.setVisible(bool(plan.problems))

@@ -5326,6 +5326,26 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
 <context>
     <name>ops</name>
     <message>
+        <source>evidence</source>
+        <translation>Evidenz</translation>
+    </message>
+    <message>
+        <source>prompt cache</source>
+        <translation>Prompt-Cache</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>Temperatur</translation>
+    </message>
+    <message>
+        <source>Open Models</source>
+        <translation>Modelle öffnen</translation>
+    </message>
+    <message>
+        <source>Choose a run</source>
+        <translation>Einen Lauf wählen</translation>
+    </message>
+    <message>
         <source>all units</source>
         <translation>alle Einheiten</translation>
     </message>

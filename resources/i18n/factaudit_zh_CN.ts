@@ -5326,6 +5326,26 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
 <context>
     <name>ops</name>
     <message>
+        <source>evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>prompt cache</source>
+        <translation>提示缓存</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Open Models</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Choose a run</source>
+        <translation>选择运行</translation>
+    </message>
+    <message>
         <source>all units</source>
         <translation>全部单元</translation>
     </message>

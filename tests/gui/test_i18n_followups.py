@@ -97,16 +97,16 @@ def test_engine_errors_read_in_chinese_without_flags(zh):
     from factaudit.gui.ops import error_text
 
     cat = engine_i18n.catalogue("zh_CN")
-    # a message built with a value: the catalogue's template with the value put back
-    msgid = "a dataset named {spec.name!r} already exists; pass --dataset NAME"
-    shown = error_text(InvalidArgument(msgid.replace("{spec.name!r}", "'trial'")))
+    # a message built with a value: the catalogue's template with the value put back, then the setting it names
+    msgid = "a dataset named {spec.name!r} already exists; choose another dataset name"
+    shown = error_text(InvalidArgument(msgid.replace("{spec.name!r}", "'trial'"), setting="dataset"))
     setting = _ops("the {name} setting").format(name=_ops("dataset name"))
     assert setting != "the dataset name setting" and CJK.search(setting)
-    assert shown == cat[msgid].replace("{spec.name!r}", "'trial'").replace(" --dataset NAME", setting)
+    assert shown == cat[msgid].replace("{spec.name!r}", "'trial'") + f" ({setting})"
     assert not FLAG.search(shown) and "'trial'" in shown
 
-    msgid = "name the retrieval run to verify (--retrieval-run RUN) or a run to --resume"
-    shown = error_text(InvalidArgument(msgid))
+    msgid = "name the retrieval run to verify, verify against gold evidence, or name an unfinished run to resume"
+    shown = error_text(InvalidArgument(msgid, setting=("retrieval_run", "evidence", "resume")))
     assert not FLAG.search(shown), shown
     assert _ops("“Resume”") in shown and _ops("retrieval run") in shown
     assert not re.search(r"[A-Za-z]{3,}", shown), shown        # nothing English left
@@ -117,11 +117,13 @@ def test_engine_errors_read_in_chinese_without_flags(zh):
     assert shown.startswith("意外错误")
 
 
-def test_plain_words_in_english_are_unchanged_by_the_other_languages_rules():
-    from factaudit.gui.ops import plain_words
+def test_english_errors_keep_their_words_and_add_the_settings_they_name():
+    from factaudit.engine.errors import RunFailed
+    from factaudit.gui.ops import error_text
 
     engine_i18n.set_language("en")
-    assert plain_words("stopped; continue with --resume verify-2") == "stopped; continue with Resume"
+    err = RunFailed("verify-2 failed: HTTP 429", run_id="verify-2", status="failed", reason="HTTP 429")
+    assert error_text(err) == "verify-2 failed: HTTP 429"
 
 
 def test_progress_counts_rate_and_eta_follow_the_locale(qapp):

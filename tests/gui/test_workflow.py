@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QAbstractButton, QWidget
 from factaudit.engine import services
 from factaudit.engine.services import retrieval, status
 from factaudit.gui.main_window import PAGES, ProjectWindow
-from factaudit.gui.ops import Op, OpChanges, announce, error_text, on_changes, plain_words
+from factaudit.gui.ops import Op, OpChanges, announce, error_text, on_changes
 from factaudit.gui.views.workflow_view import STATE_TEXT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +56,7 @@ def test_a_write_through_ops_refreshes_the_pages(window, qtbot):
                     timeout=20_000)
     assert window.runs_view.table.rowCount() == before
     window.show_page(PAGES.index("Runs"))
-    assert window.runs_view.table.rowCount() == before + 1
+    qtbot.waitUntil(lambda: window.runs_view.table.rowCount() == before + 1, timeout=10_000)   # read off the UI thread
 
 
 def test_listener_defers_while_hidden_and_merges(qapp, qtbot):
@@ -180,20 +180,14 @@ def test_gui_texts_name_no_command_line_flags():
 
 
 def test_engine_errors_shown_without_flags():
-    """Every engine message naming a flag reads without it once the app shows it."""
-    checked = 0
-    for p in sorted((ROOT / "engine").rglob("*.py")):
-        if "cli" in p.parts:
-            continue
-        for _line, text in _string_constants(p):
-            if FLAG.search(text):
-                checked += 1
-                assert not FLAG.search(plain_words(text)), text
-    assert checked > 5
+    """Engine messages name no flag (tests/engine/test_errors_render.py); the app adds the setting an error
+    names in its own words."""
     from factaudit.engine.errors import InvalidArgument
 
-    assert error_text(InvalidArgument("a dataset named 'x' already exists; pass --dataset NAME")) == \
-        "a dataset named 'x' already exists; choose another dataset name"
+    shown = error_text(InvalidArgument("a dataset named 'x' already exists; choose another dataset name",
+                                       setting="dataset"))
+    assert shown == "a dataset named 'x' already exists; choose another dataset name (the dataset name setting)"
+    assert not FLAG.search(shown)
 
 
 def test_report_and_seal_steps_show_local_dates_not_iso(qtbot, monkeypatch):
