@@ -181,7 +181,7 @@ def compare_answer_runs(project: Project, run_ids: Sequence[str], lexicon: ma.Le
     """Regression comparison of choices runs: the first is the baseline, each later one is compared with it."""
     run_ids = list(dict.fromkeys(run_ids))
     if len(run_ids) < 2:
-        raise InvalidArgument("compare needs at least two different runs (--runs R1,R2)")
+        raise InvalidArgument("compare needs at least two different runs", setting="runs")
     kinds = scoring_store.scorable_runs(project)
     for r in run_ids:
         if kinds.get(r) != "choices":
