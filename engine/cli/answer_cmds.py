@@ -149,6 +149,18 @@ def echo_answer_correctness(c: dict | None, indent: str, items: bool = False) ->
         say(f"{indent}  {m['item_id']:<20} {m['rule'] or 'wrong':<9} {m['reference']!r}")
 
 
+def echo_answer_figures(m: dict, indent: str) -> None:
+    """`metrics` of a choices run: correctness against the reference and, with --verify-run, the
+    label-free factual precision of the same answers."""
+    echo_answer_correctness(m.get("answer_correctness"), indent)
+    f = (m.get("generation") or {}).get("factual_precision")
+    if f:
+        k = "n/a" if f["k"] is None else f"{f['k']:g}"
+        say(f"{indent}factual precision (label-free) {services.percent_text(f['factscore'], f['factscore_ci'])} over "
+            f"{f['n_answers_scored']} answers ({f['n_supported']} of {f['n_verifiable']} verifiable claims supported, "
+            f"{f['n_filtered']} not verifiable); VeriScore F1@K {services.percent_text(f['veriscore'], f['veriscore_ci'])}, K = {k}")
+
+
 def _echo_precision(f: dict, list_filtered: bool, per_answer: bool) -> None:
     reasons = ", ".join(f"{r} {n}" for r, n in f["filtered_by_reason"].items())
     say(f"  {f['n_claims']} claims in {f['n_answers']} answers; {f['n_filtered']} not verifiable ({reasons}); "

@@ -59,8 +59,8 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
                        f"not strict-correct: {t2['not_strict_acceptable']} acceptable, "
                        f"{t2['not_strict_not_acceptable']} not")
         _echo_audit(m, "  ")
-        from factaudit.engine.cli.answer_cmds import echo_answer_correctness
-        echo_answer_correctness(m.get("answer_correctness"), "  ")
+        from factaudit.engine.cli.answer_cmds import echo_answer_figures
+        echo_answer_figures(m, "  ")
         for t in m["tiers"].values():
             verdict = "n/a" if t["passed"] is None else ("PASS" if t["passed"] else "FAIL")
             say(f"  tier {t['tier']}: {t['n']} items, {verdict}  {t['checks']}")

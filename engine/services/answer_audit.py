@@ -166,6 +166,12 @@ def audited_result(project: Project, run_id: str, scores: Sequence[ma.OptionScor
     if verify_run is not None:
         res.audit.setdefault("generation", {})["hallucination"] = hallucination_figures(
             project, verify_run, {s.item_id for s in scores})
+        # the label-free precision of the same answers, without its per-answer and filtered lists
+        # (`answer-figures` lists them)
+        precision = factual_precision_figures(project, verify_run, {s.item_id for s in scores},
+                                              n_resamples=n_resamples, seed=seed)
+        res.audit["generation"]["factual_precision"] = {
+            k: v for k, v in precision.items() if k not in ("answers", "filtered")}
     review = review_figures(project, run_id, {s.item_id: s.strict for s in scores})
     if review is not None:
         res.audit.update(review)
@@ -221,16 +227,25 @@ def answer_figures(project: Project, verify_run: str, *, k: float | None = None,
     """Label-free factual precision of the answers a verify run checked (FActScore-style and VeriScore's
     F1@K, beside the expert-labelled precision where sentences carry labels), and the correctness of
     those answers against their references where items have one."""
+    figures = factual_precision_figures(project, verify_run, k=k, n_resamples=n_resamples, seed=seed)
+    return {"verify_run": verify_run, "factual_precision": figures,
+            "answer_correctness": answer_correctness(project, {a["item_id"] for a in figures["answers"]}, lexicon)}
+
+
+def factual_precision_figures(project: Project, verify_run: str, item_ids: set[str] | None = None, *,
+                              k: float | None = None, n_resamples: int = stats.DEFAULT_RESAMPLES,
+                              seed: int = stats.DEFAULT_SEED) -> dict:
+    """metrics.factual_precision over the verify run's claims of answers (of `item_ids` when given)."""
     if scoring_store.scorable_runs(project).get(verify_run) != "verdicts":
         raise InvalidArgument(f"{verify_run} is not a finished verify run")
     texts = answer_texts.claim_texts(project, verify_run)
     claims = [fp.ClaimCheck(u.claim_id, u.item_id, texts.get(u.claim_id, ""),
                             u.verdict if u.parse_status != "failed" else None, u.sentence_label, u.category)
-              for u in scoring_store.verdict_units(project, verify_run) if u.active and u.item_id is not None]
+              for u in scoring_store.verdict_units(project, verify_run)
+              if u.active and u.item_id is not None and (item_ids is None or u.item_id in item_ids)]
     if not claims:
         raise InvalidArgument(f"{verify_run} verified no claim that belongs to an answer")
     k_value, k_source, k_n = _k_for(project, claims, k)
     figures = fp.summarise(claims, k_value, n_resamples=n_resamples, seed=seed)
     figures.update(k_source=k_source, k_n_answers=k_n)
-    return {"verify_run": verify_run, "factual_precision": figures,
-            "answer_correctness": answer_correctness(project, {c.item_id for c in claims}, lexicon)}
+    return figures

@@ -155,3 +155,37 @@ def test_the_command_prints_and_lists(project):
     assert "filtered advice   t1c3" in text.output
     assert "K = 4 (median over the run's dev-split answers)" in text.output
     assert "expert-labelled precision on the same 4 claims 75.0" in text.output
+
+
+def test_metrics_of_a_choices_run_with_its_verify_run_show_the_label_free_precision(tmp_path):
+    from factaudit.engine.project import scoring_store
+    from factaudit.engine.project.records import ItemPrediction
+
+    p = Project.create(tmp_path / "c.faproj")
+    claims = {"k1": ("Aspirin thins blood.", "Supported", "h1"), "k2": ("You should rest.", "Supported", "h1"),
+              "k3": ("Aspirin cures colds.", "Refuted", "h1"), "k4": ("Statins lower LDL.", "Supported", "h2"),
+              "k5": ("Statins help the heart.", "No Evidence", "h2")}
+    write_batch(p, _batch("qa", None, [ItemRecord(i, answer="text", options=["a", "b"], gold_options=["a"])
+                                       for i in ("h1", "h2")],
+                          [SentenceRecord(f"s{c}", i, n, t) for n, (c, (t, _v, i)) in enumerate(claims.items())],
+                          [ClaimRecord(c, t, item_id=i, sentence_id=f"s{c}", ord=n)
+                           for n, (c, (t, _v, i)) in enumerate(claims.items())]))
+    v = runs.create_run(p, "verify", {"k": 3})
+    for c, (_t, verdict, _i) in claims.items():
+        runs.add_verdict(p, v, VerdictRecord(c, verdict, parse_status="ok"))
+    runs.finish_run(p, v, "done")
+    crun = runs.create_run(p, "choices", {"source": "imported"})
+    scoring_store.add_predictions(p, crun, [ItemPrediction("h1", chosen=["a"]), ItemPrediction("h2", chosen=["b"])])
+    runs.finish_run(p, crun, "done")
+    p.close()
+    out = CliRunner().invoke(cli, ["metrics", str(tmp_path / "c.faproj"), "--run", crun, "--verify-run", v,
+                                   "--resamples", "200", "--json"])
+    assert out.exit_code == 0, out.output
+    f = json.loads(out.output)["multi_answer"]["generation"]["factual_precision"]
+    # hand count: h1 C = {k1, k3}, S = 1 (k2 is advice); h2 C = {k4, k5}, S = 1; no dev split, so
+    # K = median(2, 2) = 2: P = 0.5 and R@K = 0.5 for both -> F1@K 0.5
+    assert (f["factscore"], f["pooled_precision"], f["k"], f["veriscore"], f["n_filtered"]) == (0.5, 0.5, 2.0, 0.5, 1)
+    assert f["k_source"] == "median over the run's answers (no dev split)" and "answers" not in f
+    text = CliRunner().invoke(cli, ["metrics", str(tmp_path / "c.faproj"), "--run", crun, "--verify-run", v,
+                                    "--resamples", "200"])
+    assert "factual precision (label-free) 50.0" in text.output and "K = 2" in text.output
