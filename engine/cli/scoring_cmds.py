@@ -82,9 +82,9 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
         return
     # a claims-only run (gold verdicts, no labelled answer sentences) has only the closed regime
     has_open = bool(result["n_sentences"] or result["n_claims"] or result["n_unscored"])
+    no_verdict = _no_verdict_text(result)
     if has_open:
         say(f"{run_id}: {result['n_sentences']} sentences and {result['n_claims']} claims scored; "
-    no_verdict = _no_verdict_text(result)
                    f"{no_verdict}; {result['n_unscored']} sentences unscored")
     else:
         say(f"{run_id}: no labelled answer sentences, so only the closed regime (gold verdicts); {no_verdict}")
