@@ -161,9 +161,9 @@ class AppController(QObject):
     # ---- rater packages (rater mode: the package's units and Return labels, nothing else) ---------
     raterOpened = Signal(object)       # the RaterWindow, once the package's workspace is open
 
-    def open_rater_package(self, path: str) -> Op | None:
+    def open_rater_package(self, path: str, trust_sender: str | None = None) -> Op | None:
         """Check the package and open its workspace in the background (made on first open: a write);
-        the rater window appears when that is done."""
+        the rater window appears when that is done. `trust_sender`: the fingerprint the rater confirmed."""
         for w in self.windows:
             if getattr(w, "package_path", None) and Path(w.package_path).resolve() == Path(path).resolve():
                 w.raise_()
@@ -175,12 +175,27 @@ class AppController(QObject):
             if passphrase is None:
                 return None
         self.start.set_busy(True)
-        return (Op(self.start, lambda job: services.open_rater_package(path, passphrase))
+        return (Op(self.start, lambda job: services.open_rater_package(path, passphrase, trust_sender))
                 .title(self.tr("Opening the rater package {name}").format(name=Path(path).name))
                 .success(lambda ws: self._show_rater(path, ws, passphrase))
-                .failure(lambda exc: (self.error(self.tr("Open rater package"), exc), self._start_if_alone()))
+                .failure(lambda exc: self._rater_package_refused(path, exc, trust_sender))
                 .finished(lambda: self.start.set_busy(False))
                 .run())
+
+    def _rater_package_refused(self, path: str, exc: Exception, asked: str | None) -> None:
+        """A sender not among the trusted keys (issue #36): the message shows its fingerprint to check
+        with the sender; Open trusts exactly that key, anything else opens nothing."""
+        fingerprint = getattr(exc, "fingerprint", None)
+        if fingerprint and fingerprint != asked:
+            answer = QMessageBox.question(self._dialog_parent(), self.tr("Open rater package"), error_text(exc),
+                                          QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+                                          QMessageBox.StandardButton.Cancel)
+            if answer == QMessageBox.StandardButton.Open:
+                self.open_rater_package(path, trust_sender=fingerprint)
+                return
+        else:
+            self.error(self.tr("Open rater package"), exc)
+        self._start_if_alone()
 
     def _show_rater(self, path: str, ws, passphrase: str | None):
         from factaudit.gui.views.raters.window import RaterWindow

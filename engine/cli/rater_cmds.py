@@ -65,7 +65,9 @@ def rater_return_cmd(package, out, as_json) -> None:
 @click.command("rater-merge")
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
 @click.argument("returned", metavar="RETURN", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--trust", default=None, help="the rater's public-key file or fingerprint; refuse any other signer")
+@click.option("--trust", default=None, help="the rater's public-key file or fingerprint, checked with the rater: "
+              "needed for a package's first return unless the key is already trusted; later returns of the "
+              "package must come from the same key")
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
 def rater_merge_cmd(project, returned, trust, as_json) -> None:
@@ -76,7 +78,7 @@ def rater_merge_cmd(project, returned, trust, as_json) -> None:
     if as_json:
         emit_json(res.to_json())
         return
-    trusted = "trusted" if res.trusted else "not in your trusted keys"
+    trusted = "trusted" if res.trusted else "the key pinned by this package's first return"
     say(f"merged {res.added + res.sentence_ratings_added} labels by {res.rater} from {res.file} "
                f"({res.unchanged} already here); signed {res.key_fingerprint} ({trusted})")
 

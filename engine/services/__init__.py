@@ -75,7 +75,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "rater_merge", "sentence_disagreements", "sentence_rating_labels",
     ),
     "rater_side": (
-        "RaterWorkspace", "ReturnResult", "SentenceContext", "import_package_labels", "is_rater_package",
+        "RaterWorkspace", "ReturnResult", "SentenceContext", "UntrustedSender", "import_package_labels",
+        "is_rater_package",
         "open_rater_package", "package_manifest", "rate_sentence", "rater_progress", "rater_return",
         "rater_sentence_labels", "sentence_contexts", "workspace_manifest",
     ),

@@ -8,16 +8,24 @@ one sentence and nothing is written.
 Adjudication records are annotations whose annotator is `adjudicator:<name>` (the role is in the
 record, append-only like every label). Agreement leaves them out (it is computed before
 adjudication); merged figures (taxonomy, triage, the report) take the adjudicated code where there is one.
+
+A return is data, never an identity by assertion (issue #36): the first return of a package is
+merged only from a key the owner trusts or confirms (its fingerprint is shown), and that key is then
+pinned: a later return of the package signed by any other key is refused. Returned records are
+checked like an import (codes and dimensions of the package's codebook, note size, `supersedes` only
+within the rater's own labels) and take the merge's time, not the time the sender wrote.
 """
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from factaudit.engine.audit import annotations as ann
+from factaudit.engine.audit import codebook as cb
 from factaudit.engine.audit import raters as rt
+from factaudit.engine.audit.annotation_records import TOMBSTONE
 from factaudit.engine.errors import InvalidArgument, SealError
 from factaudit.engine.project import audit_store, rater_store
 from factaudit.engine.project.db import Project, now_iso
@@ -61,12 +69,68 @@ def _read_return(path: Path, trust: str | None, passphrase: str | None):
     return body, ver, records, sentences
 
 
+MAX_NOTE = 2000          # characters of a returned label's note (a note is a sentence or two)
+
+
+def pinned_keys(project: Project, package_id: str) -> set[str]:
+    """The key(s) earlier returns of this package were merged from (the first return pins one)."""
+    return {m.key_fingerprint for m in rater_store.merges(project).values()
+            if m.package_id == package_id and m.key_fingerprint}
+
+
+def _check_signer(project: Project, name: str, package_id: str, ver) -> None:
+    from factaudit.engine.services.rater_side import UntrustedSender
+
+    pinned = pinned_keys(project, package_id)
+    if pinned and ver.signer not in pinned:
+        raise SealError(f"{name} is signed by {ver.signer}, but earlier returns of package {package_id} came from "
+                        f"{', '.join(sorted(pinned))}; only the rater's own key may answer it; nothing was written")
+    if not pinned and not ver.trusted:
+        raise UntrustedSender(f"{name} is signed by {ver.signer}, which you have not trusted: check this "
+                              "fingerprint with the rater, then give it as the trusted key to merge (it is "
+                              "then the only key this package accepts); nothing was written", ver.signer, "trust")
+
+
+def _check_records(project: Project, name: str, pkg, records: list, sentences: list) -> None:
+    """Like an import: the package's codebook, bounded notes, and corrections of the rater's own labels."""
+    problems = rt.LabelProblems()
+    if pkg.target in ("evidence", "reasoning"):
+        dims = {d.id: set(d.code_ids) | {TOMBSTONE} for d in cb.current(project, pkg.codebook_version)
+                .dimensions(pkg.target)}
+    else:
+        dims = {}
+    own = {a.id: a for a in records}
+    wanted = [a.supersedes for a in records if a.supersedes and a.supersedes not in own]
+    stored = audit_store.get_annotations(project, wanted)
+    for a in records:
+        if a.target != pkg.target or a.dimension not in dims:
+            problems.add(f"{a.id}: dimension {str(a.dimension)[:40]!r} is not among the {pkg.target} dimensions of "
+                         f"codebook v{pkg.codebook_version}")
+        elif a.code not in dims[a.dimension]:
+            problems.add(f"{a.id}: code {str(a.code)[:40]!r} is not a code of {a.dimension}")
+        if a.note is not None and len(a.note) > MAX_NOTE:
+            problems.add(f"{a.id}: a note of {len(a.note):,} characters (at most {MAX_NOTE:,})")
+        if a.supersedes:
+            old = own.get(a.supersedes) or stored.get(a.supersedes)
+            if old is None or old.annotator != pkg.rater or old.key != a.key:
+                problems.add(f"{a.id}: corrects {str(a.supersedes)[:60]!r}, which is not one of {pkg.rater}'s own "
+                             "labels of the same unit")
+    for r in sentences:
+        if r.label not in rt.SENTENCE_LABELS:
+            problems.add(f"{r.id}: a sentence label is correct or error, got {str(r.label)[:40]!r}")
+    problems.raise_if_any(name)
+
+
 def rater_merge(project: Project, path: str | Path, *, trust: str | None = None,
                 passphrase: str | None = None) -> MergeResult:
-    """Append a rater's return file to the project it came from."""
+    """Append a rater's return file to the project it came from. `trust`: the rater's public key (file or
+    fingerprint) the owner confirmed; needed for the first return unless the key is already trusted."""
+    from factaudit.engine.services.rater_side import check_package_id
+
     path = Path(path)
     name = path.name
     body, ver, records, sentences = _read_return(path, trust, passphrase)
+    check_package_id(body.package_id, name)
     if ver.signer != body.rater_key:
         raise SealError(f"{name} is signed by {ver.signer}, but names {body.rater_key} as the rater's key")
     if body.source_project_id != rater_store.project_id(project):
@@ -86,12 +150,14 @@ def rater_merge(project: Project, path: str | Path, *, trust: str | None = None,
                               "nothing was written")
     if rater_store.unmerged_records_of(project, pkg.rater):
         raise InvalidArgument(f"rater name {pkg.rater!r} collides with an annotator already in this project")
+    _check_signer(project, name, pkg.id, ver)
     manifest = rt.PackageManifest(pkg.id, body.source_project_id, project.path.name, pkg.sender, pkg.rater,
                                   pkg.target, pkg.codebook_version, pkg.codebook_sha256, pkg.units, "", pkg.created, "")
     rt.check_labels(manifest, [(a.id, a.unit, a.annotator, a.codebook_version) for a in records], name)
     rt.check_labels(manifest, [(r.id, ("sentence", r.sentence_id), r.annotator, None) for r in sentences], name)
     if sentences and pkg.target != "sentences":
         raise InvalidArgument(f"{name} holds sentence labels, but package {pkg.id} was for {pkg.target}")
+    _check_records(project, name, pkg, records, sentences)
     existing = audit_store.get_annotations(project, [a.id for a in records])
     fresh = []
     for a in records:
@@ -105,6 +171,10 @@ def rater_merge(project: Project, path: str | Path, *, trust: str | None = None,
     fresh_sr = [r for r in sentences if r.id not in known_sr]
     sha = hashlib.sha256(path.read_bytes()).hexdigest()
     now = now_iso()
+    # The merge's time, not the sender's (a "created" of 9999 would beat every later label); the
+    # rater's own order survives in insertion order, the tie-breaker of equal times.
+    fresh = [replace(a, created=now) for a in fresh]
+    fresh_sr = [replace(r, created=now) for r in fresh_sr]
     with project.atomic() as conn:
         audit_store.insert_annotations(project, fresh)       # a savepoint inside this transaction
         rater_store.add_sentence_ratings(conn, fresh_sr)

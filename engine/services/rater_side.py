@@ -3,12 +3,17 @@ resumes where the rater stopped, import labels from a file, and write the signed
 
 The package itself stays sealed and untouched; its labels live in a working copy in the user data
 folder (`rater-workspaces/<package id>.faproj`), made on first open and reused after.
+
+A package is data, never a path or an identity by assertion (issue #36): its id must match the one
+pattern factaudit writes (`pkg-<uuid4>`) and the workspace path is derived from it and checked to
+lie in the workspace folder; the key that signed it must be the sender it names, and a sender the
+rater has not trusted is refused (with its fingerprint to check) until the rater confirms it.
 """
 from __future__ import annotations
 
 import json
+import re
 import shutil
-import tempfile
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +26,7 @@ from factaudit.engine.config import data_dir
 from factaudit.engine.errors import InvalidArgument, SealError
 from factaudit.engine.project import audit_store, rater_store
 from factaudit.engine.project.db import Project, now_iso
+from factaudit.engine.services import seal_scratch
 from factaudit.engine.version import APP_VERSION
 
 
@@ -43,6 +49,29 @@ class RaterWorkspace:
         self.close()
 
 
+PACKAGE_ID = re.compile(r"pkg-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
+
+
+class UntrustedSender(SealError):
+    """A package (or a return) signed by a key the user has not confirmed. `fingerprint` is the key to
+    check with the sender out of band; the front end asks, then passes it back as the trusted key."""
+
+    def __init__(self, message: str, fingerprint: str, setting: str | None = None):
+        super().__init__(message, setting=setting)
+        self.fingerprint = fingerprint
+
+    def __reduce__(self):  # picklable across the GUI's worker processes
+        return (type(self), (str(self), self.fingerprint, self.settings[0] if self.settings else None))
+
+
+def check_package_id(value: object, file: str) -> str:
+    """The package id as factaudit writes it, or one line: it names a file, so nothing else passes."""
+    if not isinstance(value, str) or not PACKAGE_ID.fullmatch(value):
+        shown = repr(value)[:60] if isinstance(value, str) else type(value).__name__
+        raise InvalidArgument(f"{file}: its package id {shown} is not one factaudit writes; nothing was opened")
+    return value
+
+
 def package_manifest(path: str | Path, passphrase: str | None = None) -> tuple[rt.PackageManifest, Any]:
     """(manifest, verification) of a sealed package; a damaged, changed or foreign file raises one line."""
     from factaudit.engine.services.seal import open_sealed
@@ -53,7 +82,27 @@ def package_manifest(path: str | Path, passphrase: str | None = None) -> tuple[r
         if not ver.valid:
             raise SealError(f"{path.name} has been changed since it was sealed ({ver.status}); ask for a new package")
         text = rater_store.get_meta(sealed.project, rt.PACKAGE_KEY)
-    return rt.load_package(text, path.name), ver
+    manifest = rt.load_package(text, path.name)
+    check_package_id(manifest.package_id, path.name)
+    if manifest.sender != ver.signer:
+        raise SealError(f"{path.name} names {manifest.sender!r} as its sender but is signed by {ver.signer}; "
+                        "nothing was opened")
+    return manifest, ver
+
+
+def check_sender(path: str | Path, ver: Any, trust_sender: str | None = None) -> None:
+    """Refuse a package whose signer is not among the rater's trusted keys, unless the rater confirmed
+    exactly that fingerprint (then it is added to the trusted keys: the next package needs no asking)."""
+    from factaudit.engine.seal_crypt import add_trusted_key
+
+    if ver.trusted:
+        return
+    if trust_sender and trust_sender.strip() == ver.signer:
+        add_trusted_key(ver.signer, f"sender of {Path(path).name}")
+        return
+    raise UntrustedSender(f"{Path(path).name} is signed by {ver.signer}, which is not among your trusted keys: "
+                          "check this fingerprint with the sender, then add it to your trusted keys to open the "
+                          "package; nothing was opened", ver.signer)
 
 
 def is_rater_package(path: str | Path) -> bool:
@@ -70,14 +119,22 @@ def is_rater_package(path: str | Path) -> bool:
 
 
 def workspace_path(package_id: str) -> Path:
-    return data_dir() / "rater-workspaces" / f"{package_id}.faproj"
+    """Derived from a checked id, and checked again after resolving: never outside the folder."""
+    folder = (data_dir() / "rater-workspaces").resolve()
+    path = (folder / f"{check_package_id(package_id, 'the package')}.faproj").resolve()
+    if path.parent != folder:
+        raise InvalidArgument(f"the workspace of package {package_id} would lie outside {folder}; nothing was opened")
+    return path
 
 
-def open_rater_package(path: str | Path, passphrase: str | None = None) -> RaterWorkspace:
-    """The rater's workspace for a package, made on first open (closing and reopening resumes)."""
+def open_rater_package(path: str | Path, passphrase: str | None = None,
+                       trust_sender: str | None = None) -> RaterWorkspace:
+    """The rater's workspace for a package, made on first open (closing and reopening resumes).
+    `trust_sender`: the fingerprint the rater confirmed for a sender not yet trusted."""
     from factaudit.engine.services.seal import make_working_copy
 
     manifest, ver = package_manifest(path, passphrase)
+    check_sender(path, ver, trust_sender)
     ws = workspace_path(manifest.package_id)
     if not ws.exists():
         make_working_copy(path, ws, passphrase)
@@ -155,11 +212,12 @@ def _read_records(path: Path) -> list[tuple[int, dict]]:
     return out
 
 
-def import_package_labels(package: str | Path, labels: str | Path, passphrase: str | None = None) -> dict[str, Any]:
+def import_package_labels(package: str | Path, labels: str | Path, passphrase: str | None = None,
+                          trust_sender: str | None = None) -> dict[str, Any]:
     """`annotations import PACKAGE labels.jsonl`: only the package's units, its rater, its codebook."""
     labels = Path(labels)
     records = _read_records(labels)
-    with open_rater_package(package, passphrase) as ws:
+    with open_rater_package(package, passphrase, trust_sender) as ws:
         m = ws.manifest
         if m.target == "sentences":
             return _import_sentence_labels(ws, labels, records)
@@ -245,7 +303,8 @@ def rater_return(package: str | Path, out: str | Path, *, passphrase: str | None
                              manifest.codebook_version, manifest.codebook_sha256, len(records), len(sentences),
                              now_iso(), APP_VERSION)
     out.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    # the unsealed return (plaintext even when the return is encrypted) never sits beside `out`
+    work = seal_scratch.scratch_dir("return")
     try:
         ret = Project.create(work / "return.faproj")
         try:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import tempfile
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from factaudit.engine.project import audit_store, rater_store
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project, now_iso
 from factaudit.engine.project.package_copy import PackageContent, copy_content
+from factaudit.engine.services import seal_scratch
 from factaudit.engine.version import APP_VERSION
 
 DEFAULT_UNITS = 40
@@ -170,7 +170,8 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
         seed=None if units_from is not None or all_units else seed, retrieval_run=rrun,
         verify_run=vrun if target == "reasoning" else None)
     out.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    # the unsealed package (plaintext even when the package is encrypted) never sits beside `out`
+    work = seal_scratch.scratch_dir("package")
     try:
         pkg = Project.create(work / "package.faproj")
         try:

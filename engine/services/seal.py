@@ -13,18 +13,16 @@ import hashlib
 import json
 import shutil
 import sqlite3
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from factaudit.engine import redact
 from factaudit.engine import seal as sealcore
 from factaudit.engine.models import keys
-from factaudit.engine.config import data_dir
 from factaudit.engine.errors import InvalidArgument, ProjectLocked, ReadOnlyProject, SealError
 from factaudit.engine.jobs import ProgressCallback, no_progress
 from factaudit.engine.project import seal_store
-from factaudit.engine.services import seal_verify
+from factaudit.engine.services import seal_scratch, seal_verify
 from factaudit.engine.project.db import Project
 from factaudit.engine.version import APP_VERSION
 
@@ -156,7 +154,8 @@ def seal_project(project: Project | str | Path, out: str | Path, *, encrypt: boo
     with _source(project) as source:
         if Path(source.path).resolve() == out.resolve():
             raise InvalidArgument("the sealed file must not replace the project itself")
-        work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+        # the unencrypted copy is made in a private folder, never beside `out` (issue #36)
+        work = seal_scratch.scratch_dir("seal")
         try:
             plain = work / "sealed.faproj"
             manifest, signed = _seal_copy(source, plain, key, signer, progress)
@@ -164,7 +163,7 @@ def seal_project(project: Project | str | Path, out: str | Path, *, encrypt: boo
                 progress(0, None, "encrypting")
                 sealcore.encrypt_file(plain, out, passphrase or "")
             else:
-                plain.replace(out)
+                seal_scratch.move_into_place(plain, out)
         finally:
             shutil.rmtree(work, ignore_errors=True)
         if not source.readonly:
@@ -272,9 +271,7 @@ def is_sealed(path: str | Path) -> bool:
 
 
 def _scratch_dir() -> Path:
-    d = data_dir() / "sealed-cache"
-    d.mkdir(parents=True, exist_ok=True)
-    return Path(tempfile.mkdtemp(prefix="open-", dir=d))
+    return seal_scratch.scratch_dir("open")
 
 
 @contextlib.contextmanager

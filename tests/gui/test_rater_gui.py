@@ -24,9 +24,16 @@ def _jsonl(path: Path, rows) -> Path:
     return path
 
 
-def as_user(monkeypatch, root: Path, who: str) -> None:
+def as_user(monkeypatch, root: Path, who: str, trust: bool = True) -> None:
     monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(root / who / "config"))
     monkeypatch.setenv("FACTAUDIT_DATA_DIR", str(root / who / "data"))
+    # The people of a test have checked each other's key fingerprints out of band: a package from an
+    # untrusted sender and an untrusted rater's first return are refused (issue #36).
+    known = root / "fingerprints.txt"
+    for fp in known.read_text().split() if known.exists() and trust else []:
+        services.trust_key(fp)
+    with known.open("a") as fh:
+        fh.write(services.export_public_key().fingerprint + "\n")
 
 
 def shot(widget, folder: Path, name: str) -> None:
@@ -176,16 +183,23 @@ def test_evidence_round_trip_through_the_windows(qtbot, source, controller, monk
     rater.close()
 
     # ---- back at the sender's: File › Merge returned labels…
-    as_user(monkeypatch, tmp, "sender")
+    as_user(monkeypatch, tmp, "sender", trust=False)     # the rater's key not yet confirmed
     merge = window.merge_returned(str(ret))
     wait_ops(qtbot)
     assert merge.signature_label.text() == (f"Signature: valid, signed by {rater_key}, a key not in your trusted "
                                             "keys (check the fingerprint with the rater).")
     qtbot.mouseClick(merge.merge_button, Qt.MouseButton.LeftButton)
     wait_ops(qtbot)
+    # a first return is never merged from an unconfirmed key (issue #36): the owner types its fingerprint
+    assert merge.status_label.text().startswith(f"Not merged: bob-return.faproj is signed by {rater_key}, which "
+                                                "you have not trusted")
+    assert services.merge_provenance(project) == {}
+    merge.trust_edit.setText(rater_key)
+    qtbot.mouseClick(merge.merge_button, Qt.MouseButton.LeftButton)
+    wait_ops(qtbot)
     n = 2 * len(view.dims)
     assert merge.status_label.text() == (f"Merged {n} labels by Bob from bob-return.faproj; signed {rater_key} "
-                                         "(not in your trusted keys).")
+                                         "(trusted).")
     shot(merge, screenshots, "rater_merge_dialog.png")
     qtbot.mouseClick(merge.merge_button, Qt.MouseButton.LeftButton)     # the same file again adds nothing
     wait_ops(qtbot)
