@@ -53,6 +53,7 @@ ACTION_BUTTON = "error_action"
 
 
 def _tr(text: str) -> str:
+    # only for texts marked with QT_TRANSLATE_NOOP above: lupdate sees a literal only at the call itself
     return QCoreApplication.translate("ops", text)
 
 
@@ -61,7 +62,7 @@ def setting_text(setting: str) -> str:
     if setting in BUTTON_SETTINGS:
         return _tr(BUTTON_SETTINGS[setting])
     name = _tr(SETTING_NAMES[setting]) if setting in SETTING_NAMES else setting.replace("_", " ")
-    return _tr("the {name} setting").format(name=name)
+    return QCoreApplication.translate("ops", "the {name} setting").format(name=name)
 
 
 def _with_settings(text: str, settings: tuple[str, ...] | list[str]) -> str:
@@ -75,7 +76,8 @@ def error_text(exc: BaseException) -> str:
     settings it names; anything else (a bug) as its type and message."""
     if isinstance(exc, FactAuditError):
         return _with_settings(exc.localized(), exc.settings)
-    return _tr("Unexpected error ({type}): {message}").format(type=type(exc).__name__, message=str(exc))
+    return QCoreApplication.translate("ops", "Unexpected error ({type}): {message}").format(
+        type=type(exc).__name__, message=str(exc))
 
 
 def problem_text(problem: Problem) -> str:
@@ -83,9 +85,10 @@ def problem_text(problem: Problem) -> str:
     return _with_settings(problem.localized(), [problem.setting] if problem.setting else [])
 
 
-def engine_text(text: str) -> str:
-    """A message the engine built as text (an import plan's problem line) in the interface language."""
-    return engine_i18n.localize(text)
+def engine_text(text: str, setting: str | None = None) -> str:
+    """A message the engine built as text (an import plan's problem line) in the interface language, with
+    the setting that would fix it."""
+    return _with_settings(engine_i18n.localize(text), [setting] if setting else [])
 
 
 def action_of(exc: BaseException) -> str | None:

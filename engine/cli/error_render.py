@@ -29,8 +29,9 @@ def flags(settings: Iterable[str]) -> str:
     return ", ".join(dict.fromkeys(FLAGS.get(s, "--" + s.replace("_", "-")) for s in settings))
 
 
-def _with_flags(text: str, settings: Iterable[str]) -> str:
-    named = flags(settings)
+def with_flags(text: str, settings: Iterable[str | None]) -> str:
+    """`text`, then the flags of `settings` in brackets (None and an empty list add nothing)."""
+    named = flags(s for s in settings if s)
     return f"{text} ({named})" if named else text
 
 
@@ -38,13 +39,13 @@ def cli_text(err: BaseException, lang: str | None = None) -> str:
     """One line for a user: the localized message, then the flags that would fix it."""
     if not isinstance(err, FactAuditError):
         return str(err)
-    return _with_flags(err.localized(lang), err.settings)
+    return with_flags(err.localized(lang), err.settings)
 
 
 def problem_line(problem: Problem, lang: str | None = None) -> str:
     lang = lang or i18n.language()
     text = str(problem) if lang == "en" else problem.localized(lang)
-    return _with_flags(text, [problem.setting] if problem.setting else [])
+    return with_flags(text, [problem.setting] if problem.setting else [])
 
 
 def import_report(err: ImportFailed, lang: str | None = None) -> str:

@@ -3,15 +3,18 @@ run saying what would be imported. Its own module because its choices come from 
 the other project commands (`info`, `new`) never load."""
 from __future__ import annotations
 
+import itertools
 import sys
 import time
 from pathlib import Path
 
 import click
 
-from factaudit.engine import services
+from factaudit.engine import i18n, services
+from factaudit.engine.cli import error_render
 from factaudit.engine.cli.common import emit_json, handle_errors, parse_map, progress_bar, say
 from factaudit.engine.errors import InvalidArgument
+from factaudit.engine.i18n import N_
 
 
 @click.command("import")
@@ -100,8 +103,9 @@ def _show_plan(plan, as_json: bool) -> None:
     if plan.unresolved_gold:
         say(f"note: {plan.unresolved_gold} gold passages are not in the project yet")
     if not plan.ok:
-        for line in plan.problems:
-            say(f"problem: {line}", err=True)
+        for line, setting in itertools.zip_longest(plan.problems, plan.problem_settings):
+            click.echo(i18n.t(N_("problem: {line}"), line=error_render.with_flags(i18n.localize(line), [setting])),
+                       err=True)
         sys.exit(2)
 
 

@@ -229,6 +229,7 @@ def plan_import(project: Project, files: list[Path], fmt: str | None = None, kin
         labels=label_distribution(batch) if batch is not None else {},
         columns=columns, unmapped_columns=[c for c in columns if c not in known],
         unmatched_values=unmatched, problems=[str(p) for p in problems], n_problems=n_problems,
+        problem_settings=[p.setting for p in problems],
         rejected=len(by_record(builder.rejected)) if builder is not None else 0, unresolved_gold=unresolved,
         ok=not problems, notes=list(builder.notes) if builder is not None else [],
     )

@@ -106,13 +106,18 @@ class ImportPlan:
     unmatched_values: dict[str, list[str]]      # values a value map did not cover, per column
     problems: list[str] = field(default_factory=list)   # `file:line:field: reason`, first 20
     n_problems: int = 0
+    # per problem, the setting that would fix it (engine.errors.SETTINGS id) or None, for each front end
+    # to name in its own words; left out of to_json so the --json document stays what it was
+    problem_settings: list[str | None] = field(default_factory=list)
     rejected: int = 0                           # records --skip-invalid would leave out
     unresolved_gold: int = 0
     ok: bool = True                             # an import with these settings would succeed
     notes: list[str] = field(default_factory=list)   # decisions it would make (ids from row numbers)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        del out["problem_settings"]
+        return out
 
 
 def label_distribution(batch) -> dict[str, dict[str, int]]:

@@ -3,6 +3,7 @@ which columns nothing reads, which label values no mapping covers, and the probl
 is written."""
 from __future__ import annotations
 
+import itertools
 from html import escape
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
@@ -94,7 +95,8 @@ class ImportPlanPanel(QWidget):
         self.plan = plan
         self.summary.setText(plan_html(plan))
         self.problems.clear()
-        self.problems.addItems([engine_text(line) for line in plan.problems[:PROBLEMS_SHOWN]])
+        shown = itertools.zip_longest(plan.problems[:PROBLEMS_SHOWN], plan.problem_settings[:PROBLEMS_SHOWN])
+        self.problems.addItems([engine_text(line, setting) for line, setting in shown])
         if plan.n_problems > len(plan.problems[:PROBLEMS_SHOWN]):
             self.problems.addItem(self.tr("… {n_problems} problems in all").format(n_problems=i18n.number(plan.n_problems)))
         self.problems.setVisible(bool(plan.problems))

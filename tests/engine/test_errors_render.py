@@ -154,6 +154,18 @@ def test_the_cli_names_the_flags_of_a_failed_import_in_english_and_in_chinese(tm
     assert "claims.jsonl:1:id: claim id 'c1' already exists in the project (an id prefix keeps both) (--id-prefix)" \
         in lines
 
+    # the dry run says the same problems, each with its flag; its JSON stays without wording per front end
+    dry = CliRunner().invoke(cli, ["import", str(proj), str(src), "--kind", "claims", "--dry-run"], env={"LANG": "C"})
+    assert dry.exit_code == 2
+    assert "problem: claims.jsonl: a dataset named 'claims' already exists; choose another dataset name (--dataset)" \
+        in dry.output.splitlines()
+    assert "problem: claims.jsonl:2:id: claim id 'c2' already exists in the project (an id prefix keeps both) " \
+        "(--id-prefix)" in dry.output.splitlines()
+    with services.open_project(proj, readonly=True) as opened:
+        plan = services.plan_import(opened, [src], kind="claims")
+    assert plan.problem_settings == ["dataset", "id_prefix", "id_prefix"] and len(plan.problems) == 3
+    assert "problem_settings" not in plan.to_json() and plan.to_json()["problems"] == plan.problems
+
     try:
         zh = CliRunner().invoke(cli, ["import", str(proj), str(src), "--kind", "claims"],
                                 env={"FACTAUDIT_LANG": "zh_CN"})

@@ -179,5 +179,8 @@ def test_an_import_problem_reads_with_its_setting_name():
     assert gui_render.problem_text(p) == ("a.jsonl: a dataset named 'a' already exists; choose another dataset name"
                                           " (the dataset name setting)")
     assert gui_render.problem_text(Problem("a.jsonl", 2, "id", "bad id")) == "a.jsonl:2:id: bad id"
+    assert gui_render.engine_text("a.jsonl:2:id: claim id 'c2' already exists in the project (an id prefix keeps "
+                                  "both)", "id_prefix").endswith("keeps both) (the id prefix setting)")
+    assert gui_render.engine_text("a.jsonl: bad", None) == "a.jsonl: bad"
     assert gui_render.error_text(ValueError("boom")) == "Unexpected error (ValueError): boom"
     assert errors.FactAuditError("plain").settings == ()
