@@ -70,9 +70,9 @@ def _bundle(prefix: str, flags: dict, bundle_name: str, target: str, names: tupl
 def llm_options(*names: str, overrides: dict[str, dict[str, Any]] | None = None) -> Callable:
     """The LLMOptions flags `names` (field names), collapsed into the command's `llm` argument;
     `overrides` changes a flag's click settings (help, default) for this command."""
-    return _bundle("llm_", _LLM_FLAGS, "LLMOptions", "llm", names, overrides)
+    return _bundle("opt_llm_", _LLM_FLAGS, "LLMOptions", "llm", names, overrides)
 
 
 def retrieval_options(*names: str, overrides: dict[str, dict[str, Any]] | None = None) -> Callable:
     """The RetrievalOptions flags `names`, collapsed into the command's `retrieval` argument."""
-    return _bundle("ret_", _RETRIEVAL_FLAGS, "RetrievalOptions", "retrieval", names, overrides)
+    return _bundle("opt_ret_", _RETRIEVAL_FLAGS, "RetrievalOptions", "retrieval", names, overrides)

@@ -73,10 +73,12 @@ def verify_cmd(project, retrieval, llm, strategy, thresholds, mode, resume, max_
     if res is None:
         return
     counts = ", ".join(f"{v} {k}" for k, v in sorted(res.verdict_counts.items())) or "none"
-    where = "gold evidence" if res.evidence_source == "gold" else res.retrieval_run
-    say(f"{res.run_id}: {res.n_verdicts}/{res.n_claims} claims verified ({res.strategy or res.mode}, {res.model}, "
-        f"{where}{', no-evidence control' if res.control else ''}) "
-        f"in {res.seconds:.1f} s, {res.claims_per_s * 60:.1f} claims/min")
+    say(f"{res.run_id}: {res.n_verdicts}/{res.n_claims} claims verified ({res.mode}, {res.model}) "
+               f"in {res.seconds:.1f} s, {res.claims_per_s * 60:.1f} claims/min")
+    if res.evidence_source == "gold":
+        say("  evidence: each claim's gold passages (closed regime)")
+    if res.control:
+        say("  grounding control: the passages were removed (compare it with the real run in metrics)")
     say(f"  verdicts: {counts}; parse failures: {res.n_parse_failures}; trimmed evidence: {res.n_trimmed}"
                + (f"; retries: {res.retries}" if res.retries else ""))
     if res.no_verdict_reasons:

@@ -97,8 +97,8 @@ def llm_reasoning_request(project: Project, classifier_run: str, claim_ids: list
     if not claim_ids:
         raise InvalidArgument("no claims to verify: the labeling queue is empty")
     cfg = run_store.get_run(project, classifier_run).config
-    return VerifyRequest(retrieval_run=cfg["retrieval_run"], k=cfg.get("k", DEFAULT_K), model=model,
-                         claim_ids=list(claim_ids))
+    return VerifyRequest(retrieval_run=cfg.get("retrieval_run"), k=cfg.get("k", DEFAULT_K), model=model,
+                         claim_ids=list(claim_ids), evidence_source=cfg.get("evidence_source", "retrieval"))
 
 
 def verdicts(project: Project, run_id: str) -> dict[str, VerdictRecord]:

@@ -57,25 +57,22 @@ def closed_figures_text(m) -> str:
     from factaudit.engine import services
     from factaudit.gui import i18n
 
-    def tr(text: str) -> str:
-        return QCoreApplication.translate("ResultsView", text)
-
     c, lines = m.closed, []
     if c.balanced_accuracy is not None:
-        lines.append(tr("Balanced accuracy {v} (mean recall of Supported and Refuted).").format(
+        lines.append(QCoreApplication.translate("ResultsView", "Balanced accuracy {v} (mean recall of Supported and Refuted).").format(
             v=services.percent_text(c.balanced_accuracy)))
     if c.majority:
         maj = c.majority
-        lines.append(tr("Majority baseline (always {label}): accuracy {acc}, balanced accuracy {bal}.").format(
+        lines.append(QCoreApplication.translate("ResultsView", "Majority baseline (always {label}): accuracy {acc}, balanced accuracy {bal}.").format(
             label=i18n.verdict_name(maj["label"]), acc=services.percent_text(maj["accuracy"], maj.get("accuracy_ci")),
             bal=services.percent_text(maj["balanced_accuracy"])))
     if c.within_majority:
-        lines.append(tr("Note: accuracy is within the majority baseline's interval."))
+        lines.append(QCoreApplication.translate("ResultsView", "Note: accuracy is within the majority baseline's interval."))
     if m.demo_grade:
-        lines.append(tr("Note: this run's verifier is marked demo-grade."))
+        lines.append(QCoreApplication.translate("ResultsView", "Note: this run's verifier is marked demo-grade."))
     g = m.grounding_control
     if g:
-        lines.append(tr("Grounding control {control} of {real}: {same} of {n} verdicts stay the same without "
+        lines.append(QCoreApplication.translate("ResultsView", "Grounding control {control} of {real}: {same} of {n} verdicts stay the same without "
                         "evidence; balanced accuracy {b1} with evidence, {b0} without.").format(
             control=g["control_run"], real=g["real_run"], same=i18n.number(g["n_same"]), n=i18n.number(g["n_compared"]),
             b1=services.percent_text(g["real_balanced_accuracy"]), b0=services.percent_text(g["control_balanced_accuracy"])))

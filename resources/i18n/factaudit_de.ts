@@ -1475,6 +1475,10 @@ V1: Selektive Abdeckung</translation>
         <source>Freezing the dataset</source>
         <translation>Datensatz wird eingefroren</translation>
     </message>
+    <message>
+        <source>The complete record could not be read: {error}</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>DecomposeDialog</name>
@@ -3589,6 +3593,26 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <source>Report not written</source>
         <translation>Bericht nicht geschrieben</translation>
     </message>
+    <message>
+        <source>Balanced accuracy {v} (mean recall of Supported and Refuted).</source>
+        <translation>Balancierte Genauigkeit {v} (mittlerer Recall von Gestützt und Widerlegt).</translation>
+    </message>
+    <message>
+        <source>Majority baseline (always {label}): accuracy {acc}, balanced accuracy {bal}.</source>
+        <translation>Mehrheitsbaseline (immer {label}): Genauigkeit {acc}, balancierte Genauigkeit {bal}.</translation>
+    </message>
+    <message>
+        <source>Note: accuracy is within the majority baseline's interval.</source>
+        <translation>Hinweis: Die Genauigkeit liegt im Intervall der Mehrheitsbaseline.</translation>
+    </message>
+    <message>
+        <source>Note: this run's verifier is marked demo-grade.</source>
+        <translation>Hinweis: Der Prüfer dieses Laufs ist als Demo-Qualität markiert.</translation>
+    </message>
+    <message>
+        <source>Grounding control {control} of {real}: {same} of {n} verdicts stay the same without evidence; balanced accuracy {b1} with evidence, {b0} without.</source>
+        <translation>Grounding-Kontrolle {control} von {real}: {same} von {n} Urteilen bleiben ohne Evidenz gleich; balancierte Genauigkeit {b1} mit Evidenz, {b0} ohne.</translation>
+    </message>
 </context>
 <context>
     <name>RetrieveDialog</name>
@@ -4767,6 +4791,10 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Retrieval-Lauf</translation>
     </message>
     <message>
+        <source>Verify against the gold passages instead (no retrieval run)</source>
+        <translation>Stattdessen gegen die Gold-Passagen prüfen (kein Retrieval-Lauf)</translation>
+    </message>
+    <message>
         <source>Fast classifier verdicts</source>
         <translation>Schnelle Klassifikator-Urteile</translation>
     </message>
@@ -4865,6 +4893,14 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     <message>
         <source>Limit</source>
         <translation>Grenze</translation>
+    </message>
+    <message>
+        <source>Grounding control: the same verifier with the passages removed</source>
+        <translation>Grounding-Kontrolle: derselbe Prüfer ohne die Passagen</translation>
+    </message>
+    <message>
+        <source>Results then shows how many verdicts stay the same without evidence (verdicts resting on the model's own knowledge) beside the real run</source>
+        <translation>Die Ergebnisse zeigen dann neben dem echten Lauf, wie viele Urteile ohne Evidenz gleich bleiben (Urteile, die auf dem eigenen Wissen des Modells beruhen)</translation>
     </message>
     <message>
         <source>Unfinished runs</source>
@@ -5326,6 +5362,14 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
 <context>
     <name>ops</name>
     <message>
+        <source>the {name} setting</source>
+        <translation>die Einstellung „{name}“</translation>
+    </message>
+    <message>
+        <source>Unexpected error ({type}): {message}</source>
+        <translation>Unerwarteter Fehler ({type}): {message}</translation>
+    </message>
+    <message>
         <source>evidence</source>
         <translation>Evidenz</translation>
     </message>
@@ -5382,20 +5426,12 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>ID-Präfix</translation>
     </message>
     <message>
-        <source>JSON output</source>
-        <translation>JSON-Ausgabe</translation>
-    </message>
-    <message>
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
         <source>kind of records</source>
         <translation>Art der Datensätze</translation>
-    </message>
-    <message>
-        <source>language</source>
-        <translation>Sprache</translation>
     </message>
     <message>
         <source>level</source>
@@ -5406,20 +5442,8 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>Grenze</translation>
     </message>
     <message>
-        <source>field map</source>
-        <translation>Feldzuordnung</translation>
-    </message>
-    <message>
         <source>value map</source>
         <translation>Wertezuordnung</translation>
-    </message>
-    <message>
-        <source>mapping</source>
-        <translation>Zuordnung</translation>
-    </message>
-    <message>
-        <source>method</source>
-        <translation>Methode</translation>
     </message>
     <message>
         <source>mode</source>
@@ -5466,10 +5490,6 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>Bewertungsart</translation>
     </message>
     <message>
-        <source>skip invalid records</source>
-        <translation>ungültige Datensätze überspringen</translation>
-    </message>
-    <message>
         <source>split</source>
         <translation>Split</translation>
     </message>
@@ -5486,10 +5506,6 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>Ziel-Halbbreite</translation>
     </message>
     <message>
-        <source>thresholds</source>
-        <translation>Schwellenwerte</translation>
-    </message>
-    <message>
         <source>trusted keys</source>
         <translation>vertrauenswürdige Schlüssel</translation>
     </message>
@@ -5502,28 +5518,8 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>Einheiten aus</translation>
     </message>
     <message>
-        <source>variant</source>
-        <translation>Variante</translation>
-    </message>
-    <message>
-        <source>verify run</source>
-        <translation>Prüflauf</translation>
-    </message>
-    <message>
-        <source>the {name} setting</source>
-        <translation>die Einstellung „{name}“</translation>
-    </message>
-    <message>
-        <source>the matching step on the Workflow page</source>
-        <translation>den passenden Schritt auf der Seite „Arbeitsablauf“</translation>
-    </message>
-    <message>
         <source>“Resume”</source>
         <translation>„Fortsetzen“</translation>
-    </message>
-    <message>
-        <source>Unexpected error ({type}): {message}</source>
-        <translation>Unerwarteter Fehler ({type}): {message}</translation>
     </message>
 </context>
 <context>
@@ -5531,6 +5527,13 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
+    </message>
+</context>
+<context>
+    <name>query_op</name>
+    <message>
+        <source>Could not read this: {v0}</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>

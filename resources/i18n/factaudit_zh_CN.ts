@@ -1475,6 +1475,10 @@ V1: 选择性覆盖</translation>
         <source>Freezing the dataset</source>
         <translation>正在冻结数据集</translation>
     </message>
+    <message>
+        <source>The complete record could not be read: {error}</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>DecomposeDialog</name>
@@ -3589,6 +3593,26 @@ Every label is saved as you make it; close the window whenever you like and open
         <source>Report not written</source>
         <translation>报告未写入</translation>
     </message>
+    <message>
+        <source>Balanced accuracy {v} (mean recall of Supported and Refuted).</source>
+        <translation>平衡准确率 {v}（支持与反驳的平均召回率）。</translation>
+    </message>
+    <message>
+        <source>Majority baseline (always {label}): accuracy {acc}, balanced accuracy {bal}.</source>
+        <translation>多数类基线（总是{label}）：准确率 {acc}，平衡准确率 {bal}。</translation>
+    </message>
+    <message>
+        <source>Note: accuracy is within the majority baseline's interval.</source>
+        <translation>注意：准确率落在多数类基线的区间内。</translation>
+    </message>
+    <message>
+        <source>Note: this run's verifier is marked demo-grade.</source>
+        <translation>注意：本次运行的核验器标记为演示级。</translation>
+    </message>
+    <message>
+        <source>Grounding control {control} of {real}: {same} of {n} verdicts stay the same without evidence; balanced accuracy {b1} with evidence, {b0} without.</source>
+        <translation>{real} 的依据对照 {control}：{n} 个判定中有 {same} 个在没有证据时保持不变；平衡准确率有证据时 {b1}，无证据时 {b0}。</translation>
+    </message>
 </context>
 <context>
     <name>RetrieveDialog</name>
@@ -4767,6 +4791,10 @@ Every label is saved as you make it; close the window whenever you like and open
         <translation>检索运行</translation>
     </message>
     <message>
+        <source>Verify against the gold passages instead (no retrieval run)</source>
+        <translation>改为对照金标准段落核验（无需检索运行）</translation>
+    </message>
+    <message>
         <source>Fast classifier verdicts</source>
         <translation>快速分类器判定</translation>
     </message>
@@ -4865,6 +4893,14 @@ Every label is saved as you make it; close the window whenever you like and open
     <message>
         <source>Limit</source>
         <translation>上限</translation>
+    </message>
+    <message>
+        <source>Grounding control: the same verifier with the passages removed</source>
+        <translation>依据对照：同一核验器，移除段落</translation>
+    </message>
+    <message>
+        <source>Results then shows how many verdicts stay the same without evidence (verdicts resting on the model's own knowledge) beside the real run</source>
+        <translation>“结果”页随后在真实运行旁显示有多少判定在没有证据时保持不变（依赖模型自身知识的判定）</translation>
     </message>
     <message>
         <source>Unfinished runs</source>
@@ -5326,6 +5362,14 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
 <context>
     <name>ops</name>
     <message>
+        <source>the {name} setting</source>
+        <translation>“{name}”设置</translation>
+    </message>
+    <message>
+        <source>Unexpected error ({type}): {message}</source>
+        <translation>意外错误（{type}）：{message}</translation>
+    </message>
+    <message>
         <source>evidence</source>
         <translation>证据</translation>
     </message>
@@ -5382,20 +5426,12 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <translation>ID 前缀</translation>
     </message>
     <message>
-        <source>JSON output</source>
-        <translation>JSON 输出</translation>
-    </message>
-    <message>
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
         <source>kind of records</source>
         <translation>记录类型</translation>
-    </message>
-    <message>
-        <source>language</source>
-        <translation>语言</translation>
     </message>
     <message>
         <source>level</source>
@@ -5406,20 +5442,8 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <translation>上限</translation>
     </message>
     <message>
-        <source>field map</source>
-        <translation>字段映射</translation>
-    </message>
-    <message>
         <source>value map</source>
         <translation>取值映射</translation>
-    </message>
-    <message>
-        <source>mapping</source>
-        <translation>映射</translation>
-    </message>
-    <message>
-        <source>method</source>
-        <translation>方法</translation>
     </message>
     <message>
         <source>mode</source>
@@ -5466,10 +5490,6 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <translation>评分方式</translation>
     </message>
     <message>
-        <source>skip invalid records</source>
-        <translation>跳过无效记录</translation>
-    </message>
-    <message>
         <source>split</source>
         <translation>划分</translation>
     </message>
@@ -5486,10 +5506,6 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <translation>目标半宽</translation>
     </message>
     <message>
-        <source>thresholds</source>
-        <translation>阈值</translation>
-    </message>
-    <message>
         <source>trusted keys</source>
         <translation>受信任的密钥</translation>
     </message>
@@ -5502,28 +5518,8 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <translation>单元来源</translation>
     </message>
     <message>
-        <source>variant</source>
-        <translation>变体</translation>
-    </message>
-    <message>
-        <source>verify run</source>
-        <translation>核验运行</translation>
-    </message>
-    <message>
-        <source>the {name} setting</source>
-        <translation>“{name}”设置</translation>
-    </message>
-    <message>
-        <source>the matching step on the Workflow page</source>
-        <translation>“工作流程”页面上的相应步骤</translation>
-    </message>
-    <message>
         <source>“Resume”</source>
         <translation>“继续”按钮</translation>
-    </message>
-    <message>
-        <source>Unexpected error ({type}): {message}</source>
-        <translation>意外错误（{type}）：{message}</translation>
     </message>
 </context>
 <context>
@@ -5531,6 +5527,13 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>Refresh</source>
         <translation>刷新</translation>
+    </message>
+</context>
+<context>
+    <name>query_op</name>
+    <message>
+        <source>Could not read this: {v0}</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>

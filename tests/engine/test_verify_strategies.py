@@ -227,3 +227,47 @@ def test_commands_keep_their_flags(command):
     cmd = cli.get_command(click.Context(cli), command)
     have = {o for p in cmd.params for o in (*p.opts, *p.secondary_opts) if o.startswith("--")}
     assert FLAGS[command] <= have, sorted(FLAGS[command] - have)
+
+
+def test_the_cascade_pins_its_model_pair_and_its_verdicts_follow_the_stored_log_odds(gold_project):
+    """A small cascade run (SmolLM2 for speed) on gold evidence and its claim-only control: the pair and
+    τ are pinned, each verdict is the rule applied to the stored log-odds, and the deciding window's
+    log-odds are what the LLM gives that window when asked again."""
+    from factaudit.engine.models import registry
+    from factaudit.engine.models.llm import open_llm
+    from factaudit.engine.pipeline.cascade import WindowStance, decide, log_odds
+    from factaudit.engine.project.queries import get_claim, get_passages
+
+    project, _, _ = gold_project
+    runs = [verify(project, VerifyRequest(strategy="cascade", evidence_source="gold", llm_model="smollm2-135m",
+                                          n_threads=1, control=control)) for control in (None, "no-evidence")]
+    cfg = run_store.get_run(project, runs[0].run_id).config
+    assert cfg["strategy"] == "cascade" and cfg["model"]["pair"] == "cascade"
+    assert cfg["model"]["classifier"]["name"] == "minilm-verifier" and cfg["model"]["llm"]["name"] == "smollm2-135m"
+    assert cfg["tau"] == 0.0 and cfg["tau_source"].startswith("default 0")
+    llm = open_llm(registry.resolve_llm("smollm2-135m", n_ctx=2048), n_threads=1)
+    try:
+        ev = classifier_store.get_verdict_evidence(project, runs[0].run_id)
+        for cid, v in run_store.get_verdicts(project, runs[0].run_id).items():
+            windows = ev[cid].detail["llm"]
+            if not windows:
+                assert v.verdict == NE and not v.evidence_used
+                continue
+            stances = [WindowStance(w["passage_id"], w["start"], w["end"], 0, 0, w["evidence"], w["log_odds"])
+                       for w in windows]
+            verdict, j = decide(stances, cfg["tau"])
+            assert v.verdict == verdict and ev[cid].passage_id == windows[j]["passage_id"]
+            text = get_passages(project, [ev[cid].passage_id])[ev[cid].passage_id].text
+            claim = get_claim(project, cid).text
+            again, _ = log_odds(llm, claim, text[ev[cid].span_start:ev[cid].span_end])
+            assert again == pytest.approx(windows[j]["log_odds"], abs=1e-4)
+        control = run_store.get_verdicts(project, runs[1].run_id)
+        cev = classifier_store.get_verdict_evidence(project, runs[1].run_id)
+        assert set(control) == set(run_store.get_verdicts(project, runs[0].run_id))
+        for cid, v in control.items():
+            d = cev[cid].detail["llm"][0]["log_odds"]
+            assert not v.evidence_used and v.verdict == (S if d >= 0.0 else R)
+    finally:
+        llm.close()
+    g = services.run_metrics(project, runs[0].run_id, n_resamples=200).grounding_control
+    assert g["control_run"] == runs[1].run_id
