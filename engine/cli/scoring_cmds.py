@@ -108,8 +108,6 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
                    f"macro-F1 {services.percent_text(closed['macro_f1'])} over the gold classes "
                    f"({', '.join(closed['macro_f1_classes'])}; over all labels "
                    f"{services.percent_text(closed['macro_f1_all_labels'])})")
-
-
         _echo_closed_extra(result, closed)
 
 
@@ -164,6 +162,8 @@ def _echo_closed_extra(result: dict, closed: dict) -> None:
             f"verdicts ({share}) stay the same without evidence; balanced accuracy "
             f"{services.percent_text(g['real_balanced_accuracy'])} with evidence, "
             f"{services.percent_text(g['control_balanced_accuracy'])} without")
+
+
 def _closed_denominator(n_scored: int, left_out: dict[str, int]) -> str:
     """"8 of 10 claims with a gold verdict scored; 2 left out: 2 replies cut off at max tokens"."""
     from factaudit.engine import services

@@ -108,11 +108,11 @@ class ClassifierModel:
         out = np.zeros((len(pairs), self.spec.num_labels), dtype=np.float64)
         if not pairs:
             return out
-        lengths = self.pair_lengths(pairs)
-        too_long = [(i, n) for i, n in enumerate(lengths) if n > limit]
         limit = limit or self.spec.max_length
         if limit > max(self.spec.max_length, self.spec.positions or 0):
             raise InvalidArgument(f"pair limit {limit} exceeds the model's position limit {self.spec.positions}")
+        lengths = self.pair_lengths(pairs)
+        too_long = [(i, n) for i, n in enumerate(lengths) if n > limit]
         if too_long:
             i, n = too_long[0]
             raise InvalidArgument(f"pair {i} has {n} tokens > the model's max_length {limit} "

@@ -81,9 +81,9 @@ class ClassifierVerifyConfig:
     corpus_hash: str | None = None
     model: dict[str, Any] | None = None
     claim_ids: list[str] | None = None          # only these claims (pinned only when given)
-
     evidence_source: str = "retrieval"          # or "gold" (verify_inputs)
     control: str | None = None                  # "no-evidence": the grounding control
+
     @classmethod
     def from_request(cls, req: Any) -> ClassifierVerifyConfig:
         source, control = getattr(req, "evidence_source", "retrieval") or "retrieval", getattr(req, "control", None)
