@@ -6,6 +6,7 @@ engine/services/rater_merging.py.
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import uuid
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from factaudit.engine.project import audit_store, rater_store
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project, now_iso
 from factaudit.engine.project.package_copy import PackageContent, copy_content
+from factaudit.engine.services import seal_scratch
 from factaudit.engine.services import seal_scratch
 from factaudit.engine.version import APP_VERSION
 
@@ -147,6 +149,10 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
         chosen = stratified_sample(pool, units, seed)
     if not chosen:
         raise InvalidArgument("the package would hold no units")
+    # Blind means blind (issue #36): the draw lists units stratum by stratum, that is by the verifier's
+    # verdict, and the rater walks them in package order; a seeded shuffle, reproducible like the draw.
+    chosen = list(chosen)
+    random.Random(f"order:{seed}").shuffle(chosen)
     book = cb.current(project)
     row = audit_store.get_codebook(project, book.version)
     sha = row.sha256 if row else ""

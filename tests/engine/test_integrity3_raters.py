@@ -219,3 +219,23 @@ def test_the_cli_shows_the_fingerprint_and_merges_only_with_trust(source, monkey
     monkeypatch.setenv("FACTAUDIT_DATA_DIR", str(tmp / "stranger" / "data"))
     out = CliRunner().invoke(cli, ["annotations", "import", str(pkg), str(_jsonl(tmp / "none.jsonl", []))])
     assert out.exit_code != 0 and out.output.count("\n") == 1 and "not among your trusted keys" in out.output
+
+
+def test_package_units_are_in_a_seeded_order_that_says_nothing_of_the_verdicts(source):
+    project, _, _, tmp = source
+    claims = sorted({u for u, in project.reader().execute("SELECT id FROM claims")})
+    verdicts = ["Supported", "Refuted", "No Evidence"]
+    vrun = services.import_files(project, [_jsonl(tmp / "v3.jsonl", [
+        {"claim_id": c, "verdict": verdicts[i % 3], "reasoning": "r"} for i, c in enumerate(claims)])],
+        kind="verdicts").run_id
+    of = {c: verdicts[i % 3] for i, c in enumerate(claims)}
+    orders = []
+    for n, seed in enumerate((5, 5, 6)):
+        services.make_rater_package(project, tmp / f"r{n}.faproj", "Bob", target="reasoning", units=9, seed=seed,
+                                    run=vrun)
+        orders.append([u[1] for u in services.rater_packages(project)[-1].units])
+    assert orders[0] == orders[1] and sorted(orders[0]) != orders[0]        # reproducible, not by id
+    assert orders[2] != orders[0]                                            # another seed, another draw
+    for order in orders:
+        runs = 1 + sum(of[a] != of[b] for a, b in zip(order, order[1:]))
+        assert runs > 3, [of[c] for c in order]     # not three blocks of one verdict each (the draw's order)
