@@ -23,6 +23,7 @@ from factaudit.engine.project.db import Project, now_iso
 from factaudit.engine.project.package_copy import PackageContent, copy_content
 from factaudit.engine.services import seal_scratch
 from factaudit.engine.services import seal_scratch
+from factaudit.engine.services import seal_scratch
 from factaudit.engine.version import APP_VERSION
 
 DEFAULT_UNITS = 40
@@ -153,6 +154,10 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
     # verdict, and the rater walks them in package order; a seeded shuffle, reproducible like the draw.
     chosen = list(chosen)
     random.Random(f"order:{seed}").shuffle(chosen)
+    # Blind means blind (issue #36): the draw lists units stratum by stratum, that is by the verifier's
+    # verdict, and the rater walks them in package order; a seeded shuffle, reproducible like the draw.
+    chosen = list(chosen)
+    random.Random(f"order:{seed}").shuffle(chosen)
     book = cb.current(project)
     row = audit_store.get_codebook(project, book.version)
     sha = row.sha256 if row else ""
@@ -186,12 +191,17 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
             rater_store.mark_rater_package(pkg)
         finally:
             pkg.close()
-        seal_project(work / "package.faproj", out, encrypt=encrypt, passphrase=passphrase)
+        # Sealed in the scratch folder, recorded, then moved into place (issue #36 item 7): a kill before
+        # the record leaves no package anywhere (the scratch goes at the next run), so there is never a
+        # valid package the project has no row for, whose returns would all be refused.
+        sealed = work / "sealed.faproj"
+        seal_project(work / "package.faproj", sealed, encrypt=encrypt, passphrase=passphrase)
+        rater_store.add_package(project, rater_store.PackageRow(
+            manifest.package_id, rater, target, book.version, sha, unit_keys, rrun or vrun, manifest.seed, out.name,
+            sender, manifest.created))
+        seal_scratch.move_into_place(sealed, out)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    rater_store.add_package(project, rater_store.PackageRow(
-        manifest.package_id, rater, target, book.version, sha, unit_keys, rrun or vrun, manifest.seed, out.name,
-        sender, manifest.created))
     counts: dict[str, int] = {}
     for u in chosen:
         counts[strata[u]] = counts.get(strata[u], 0) + 1

@@ -124,3 +124,34 @@ def test_only_the_scratch_of_dead_processes_is_removed(tmp_path):
     parent.mkdir()
     removed = seal_scratch.clean_stale()
     assert removed == [gone.name] and mine.exists() and parent.exists() and not gone.exists()
+
+
+ORPHAN = """
+import os, signal, sys
+from factaudit.engine import services
+from factaudit.engine.project import rater_store
+
+def die(*a, **k):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+rater_store.add_package = die          # sealed, not yet recorded: the moment of the orphan
+with services.open_project(sys.argv[1]) as p:
+    services.make_rater_package(p, sys.argv[2], "Bob", units=2, k=1)
+"""
+
+
+def test_a_kill_between_sealing_and_recording_leaves_no_orphan_package(source):
+    project, _, _, tmp = source
+    path = project.path
+    project.close()
+    out = tmp / "outbox" / "pkg.faproj"
+    killed = subprocess.run([sys.executable, "-c", ORPHAN, str(path), str(out)], capture_output=True, text=True,
+                            timeout=600)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr[-2000:]
+    assert not out.exists() and list(out.parent.iterdir()) == []      # no package the project cannot answer
+    with services.open_project(path) as p:
+        assert services.rater_packages(p) == []
+        res = services.make_rater_package(p, out, "Bob", units=2, k=1)  # the rerun simply works
+        assert [r.id for r in services.rater_packages(p)] == [res.package_id]
+    assert [x.name for x in out.parent.iterdir()] == ["pkg.faproj"]
+    assert [d for d in _scratch().iterdir()] == []
