@@ -1,80 +1,139 @@
-"""Which areas a transaction changed, logged by SQLite itself as the rows are written.
+"""Which areas a transaction changed, taken from the statements that wrote rows.
 
-The writer connection gets TEMP triggers (per connection, never stored in the project file, so the file,
-its seal hashes and its schema version stay as they were) on every table: each INSERT, UPDATE or DELETE
-adds its area to `temp.fa_change_log`. The log lives in the same transaction as the rows, so a rolled-back
-savepoint takes its areas with it, and what `drain()` reads after COMMIT is exactly what was committed:
-a service cannot report less than it wrote (a dataset rename that also writes a workflow note reports
-both) nor more (an update that matched no row, or left every column as it was, reports nothing).
+The writer connection is a `LoggedConnection`: after each `execute`/`executemany` that changed rows
+(SQLite's `total_changes` moved, which counts rows written by cascades too), it adds the area of the
+statement's target table to the open transaction's set. Savepoints nest those sets: a rolled-back
+savepoint takes its areas with it, a released one hands them to its parent, and what `commit()` returns
+after COMMIT is what was committed. So a service cannot report less than it wrote (a dataset rename
+that also writes a workflow note reports both) nor a write that changed no row.
+
+Per statement, not per row: a bulk import pays one dictionary lookup per `executemany`. The one table
+whose area depends on the row (annotations: a triage decision or a label) logs through a TEMP trigger
+(per connection, never stored in the file, so the file, its seal hashes and its schema stay as they were).
 """
 from __future__ import annotations
 
+import functools
+import re
 import sqlite3
 
 from factaudit.engine.changes import PROJECT_AREAS
 
-# table -> the SQL expression of its area (NEW./OLD. columns allowed: `R.` is replaced by the row)
-TABLE_AREAS: dict[str, str] = {
-    "meta": "'settings'",
-    "datasets": "'datasets'", "documents": "'datasets'", "passages": "'datasets'", "items": "'datasets'",
-    "sentences": "'datasets'", "claims": "'datasets'", "claim_gold": "'datasets'",
-    "passage_scan": "'datasets'",        # the injection scan of a dataset's passages
-    "runs": "'runs'", "retrieval_hits": "'runs'", "retrieval_queries": "'runs'", "judge_units": "'runs'",
-    "sweeps": "'runs'", "test_looks": "'runs'",
-    "verdicts": "'verdicts'", "verdict_evidence": "'verdicts'", "item_predictions": "'verdicts'",
-    "conflict_items": "'verdicts'",
-    "codebooks": "'codebook'", "induction_rounds": "'codebook'", "induction_proposals": "'codebook'",
-    # a triage decision is an annotation row with target 'triage'; pages tell the two apart
-    "annotations": "CASE R.target_kind WHEN 'triage' THEN 'triage' ELSE 'annotations' END",
-    "sentence_ratings": "'annotations'", "review_samples": "'annotations'", "review_marks": "'annotations'",
-    "reports": "'reports'",
-    "workflow_marks": "'workflow'",
-    "rater_packages": "'raters'", "rater_merges": "'raters'",
-    "seal": "'seal'", "seal_file": "'seal'",
+# table -> its area; None: the area depends on the row (logged by the TEMP trigger of ROW_AREAS)
+TABLE_AREAS: dict[str, str | None] = {
+    "meta": "settings",
+    "datasets": "datasets", "documents": "datasets", "passages": "datasets", "items": "datasets",
+    "sentences": "datasets", "claims": "datasets", "claim_gold": "datasets",
+    "passage_scan": "datasets",        # the injection scan of a dataset's passages
+    "runs": "runs", "retrieval_hits": "runs", "retrieval_queries": "runs", "judge_units": "runs",
+    "sweeps": "runs", "test_looks": "runs",
+    "verdicts": "verdicts", "verdict_evidence": "verdicts", "item_predictions": "verdicts",
+    "conflict_items": "verdicts",
+    "codebooks": "codebook", "induction_rounds": "codebook", "induction_proposals": "codebook",
+    "annotations": None,
+    "sentence_ratings": "annotations", "review_samples": "annotations", "review_marks": "annotations",
+    "reports": "reports",
+    "workflow_marks": "workflow",
+    "rater_packages": "raters", "rater_merges": "raters",
+    "seal": "seal", "seal_file": "seal",
 }
+# a triage decision is an annotation row with target_kind 'triage'; pages tell the two apart
+ROW_AREAS = {"annotations": "CASE R.target_kind WHEN 'triage' THEN 'triage' ELSE 'annotations' END"}
 # bookkeeping of the file itself, no area of the project
 UNLOGGED = {"_migrations"}
 LOG = "fa_change_log"       # TEMP: unqualified inside the triggers (SQLite refuses temp.x there)
 
-
-def _tables(conn: sqlite3.Connection) -> list[str]:
-    return [r[0] for r in conn.execute(
-        "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+_TARGET = re.compile(r"""^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)
+                         \s+(?:["`]?(\w+)["`]?\.)?["`]?(\w+)""", re.I | re.X)
 
 
-def install(conn: sqlite3.Connection) -> int:
-    """Log writes to every table of the project (idempotent; call again after a table was created).
-    A table missing from TABLE_AREAS logs every project area: a page refreshes once too often rather
-    than never (tests/engine/test_changes.py fails on such a table). Returns main's schema version."""
+@functools.lru_cache(maxsize=512)
+def statement_areas(sql: str) -> tuple[str, ...]:
+    """The areas a statement that changed rows wrote. One SQLite cannot name from its text (a CTE
+    in front) or a table missing from TABLE_AREAS counts as every project area: a page refreshes once
+    too often rather than never (tests/engine/test_changes.py fails on such a table)."""
+    m = _TARGET.match(sql)
+    if m is None:
+        return PROJECT_AREAS
+    schema, table = (m.group(1) or "main").lower(), m.group(2)
+    if schema == "temp" or table in UNLOGGED or table in ROW_AREAS:
+        return ()
+    area = TABLE_AREAS.get(table)
+    return (area,) if area else PROJECT_AREAS
+
+
+class LoggedConnection(sqlite3.Connection):
+    """The writer connection: it keeps the areas of the rows its statements changed, per savepoint."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.change_stack: list[set[str]] = []
+        self.loose: set[str] = set()          # written outside a transaction (autocommit)
+
+    def _wrote(self, sql: str) -> None:
+        areas = statement_areas(sql)
+        if areas:
+            (self.change_stack[-1] if self.change_stack else self.loose).update(areas)
+
+    def execute(self, sql, *args):
+        before = self.total_changes
+        cur = super().execute(sql, *args)
+        if self.total_changes != before:
+            self._wrote(sql)
+        return cur
+
+    def executemany(self, sql, *args):
+        before = self.total_changes
+        cur = super().executemany(sql, *args)
+        if self.total_changes != before:
+            self._wrote(sql)
+        return cur
+
+
+def install(conn: sqlite3.Connection) -> None:
+    """The TEMP log and the triggers of the tables whose area depends on the row (idempotent). Called
+    once the file is migrated: what migrating or creating it wrote is no change a page shows."""
+    if isinstance(conn, LoggedConnection):
+        conn.loose = set()
     conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {LOG} (area TEXT PRIMARY KEY) WITHOUT ROWID")
-    for table in _tables(conn):
-        if table in UNLOGGED:
-            continue
-        expr = TABLE_AREAS.get(table)
-        # an UPDATE that leaves every column as it was changed nothing, and says so
-        columns = [r[1] for r in conn.execute(f'PRAGMA main.table_info("{table}")')]
-        moved = " OR ".join(f'OLD."{c}" IS NOT NEW."{c}"' for c in columns)
-        for op, row, when in (("INSERT", "NEW", ""), ("UPDATE", "NEW", f" WHEN {moved}"), ("DELETE", "OLD", "")):
-            if expr is None:
-                body = "".join(f"INSERT OR IGNORE INTO {LOG}(area) VALUES ('{a}');" for a in PROJECT_AREAS)
-            else:
-                body = f"INSERT OR IGNORE INTO {LOG}(area) VALUES ({expr.replace('R.', row + '.')});"
+    for table, expr in ROW_AREAS.items():
+        for op, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")):
+            area = expr.replace("R.", row + ".")
             conn.execute(f'CREATE TEMP TRIGGER IF NOT EXISTS "fa_log_{table}_{op.lower()}" AFTER {op} '
-                         f'ON main."{table}"{when} BEGIN {body} END')
-    return schema_version(conn)
+                         f'ON main."{table}" BEGIN INSERT OR IGNORE INTO {LOG}(area) VALUES ({area}); END')
 
 
-def schema_version(conn: sqlite3.Connection) -> int:
-    return int(conn.execute("PRAGMA main.schema_version").fetchone()[0])
+def begin(conn: sqlite3.Connection) -> None:
+    """A transaction or savepoint opened."""
+    if isinstance(conn, LoggedConnection):
+        conn.change_stack.append(set())
 
 
-def drain(conn: sqlite3.Connection) -> tuple[str, ...]:
-    """The areas logged since the last drain, and an empty log. Call outside a transaction (after
-    COMMIT): inside one, a later rollback could take back what was already reported."""
-    areas = tuple(r[0] for r in conn.execute(f"SELECT area FROM temp.{LOG}"))
-    if areas:
-        conn.execute(f"DELETE FROM temp.{LOG}")
-    return areas
+def rolled_back(conn: sqlite3.Connection) -> None:
+    if isinstance(conn, LoggedConnection) and conn.change_stack:
+        conn.change_stack.pop()
 
 
-__all__ = ["TABLE_AREAS", "UNLOGGED", "drain", "install", "schema_version"]
+def released(conn: sqlite3.Connection) -> None:
+    """A savepoint released: its areas belong to the enclosing transaction."""
+    if isinstance(conn, LoggedConnection) and len(conn.change_stack) > 1:
+        done = conn.change_stack.pop()
+        conn.change_stack[-1].update(done)
+
+
+def committed(conn: sqlite3.Connection) -> tuple[str, ...]:
+    """After COMMIT: the areas it wrote (and any written in autocommit since), the log emptied."""
+    if not isinstance(conn, LoggedConnection):
+        return ()
+    areas = set(conn.change_stack.pop()) if conn.change_stack else set()
+    areas |= conn.loose
+    conn.loose = set()
+    rows = [r[0] for r in sqlite3.Connection.execute(conn, f"SELECT area FROM temp.{LOG}")]
+    if rows:
+        sqlite3.Connection.execute(conn, f"DELETE FROM temp.{LOG}")
+        areas.update(rows)
+    return tuple(a for a in PROJECT_AREAS if a in areas)
+
+
+__all__ = ["LoggedConnection", "ROW_AREAS", "TABLE_AREAS", "UNLOGGED", "begin", "committed", "install",
+           "released", "rolled_back", "statement_areas"]

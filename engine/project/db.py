@@ -49,7 +49,8 @@ def _connect(path: Path, *, readonly: bool, immutable: bool = False) -> sqlite3.
     else:
         # The real path, so a writer through a symbolic link keeps its -wal beside the real file,
         # where every reader looks for it.
-        conn = sqlite3.connect(os.path.realpath(path), isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(os.path.realpath(path), isolation_level=None, check_same_thread=False,
+                               factory=change_log.LoggedConnection)
     conn.row_factory = sqlite3.Row
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
@@ -107,7 +108,7 @@ class Project:
             apply_migrations(conn, 0)
             conn.execute(f"PRAGMA application_id = {PROJECT_APPLICATION_ID}")
             conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('created', ?)", (now_iso(),))
-            proj._log_schema = change_log.install(conn)
+            change_log.install(conn)
             proj._conn = conn
         except sqlite3.Error as exc:
             proj._release_lock()
@@ -207,7 +208,7 @@ class Project:
         if not self.readonly:
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
-            self._log_schema = change_log.install(conn)
+            change_log.install(conn)
         self._conn = conn
 
     def _backup(self, version: int) -> Path:
@@ -326,6 +327,7 @@ class Project:
                     self._writer_thread = threading.get_ident()
                 else:
                     conn.execute(f"SAVEPOINT {name}")
+            change_log.begin(conn)
             self._depth += 1
             try:
                 yield conn
@@ -336,6 +338,7 @@ class Project:
                 # SQLite may already have rolled the whole transaction back by itself (disk full, I/O
                 # error); a second ROLLBACK would then raise "no transaction is active" and hide the
                 # real error, so roll back only what is still open and keep the original exception.
+                change_log.rolled_back(conn)
                 if conn.in_transaction:
                     with contextlib.suppress(sqlite3.Error):
                         if depth == 0:
@@ -355,6 +358,7 @@ class Project:
                     try:
                         conn.execute("COMMIT")
                     except sqlite3.Error as exc:
+                        change_log.rolled_back(conn)
                         if conn.in_transaction:
                             with contextlib.suppress(sqlite3.Error):
                                 conn.execute("ROLLBACK")
@@ -362,18 +366,13 @@ class Project:
                         if translated is not None:
                             raise translated from exc
                         raise
-                    self._report_changes(conn)
+                    areas = change_log.committed(conn)
+                    if areas:
+                        _changes.note(self, areas)    # what this commit wrote, to whoever records
                 else:
                     with self._translated():
                         conn.execute(f"RELEASE {name}")
-
-    def _report_changes(self, conn: sqlite3.Connection) -> None:
-        """After a commit: what it wrote, to whoever records changes (engine/changes.py)."""
-        if change_log.schema_version(conn) != self._log_schema:   # a table made since: log it too
-            self._log_schema = change_log.install(conn)
-        areas = change_log.drain(conn)
-        if areas:
-            _changes.note(self, areas)
+                    change_log.released(conn)
 
     def _translate(self, exc: sqlite3.Error) -> Exception | None:
         """Storage failures the user can act on, as one-line engine errors (None: leave it alone)."""

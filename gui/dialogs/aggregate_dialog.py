@@ -9,10 +9,10 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
-from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp
 from factaudit.gui.run_names import run_state
 
 DATASET, RETRIEVAL = "dataset", "retrieval"
@@ -36,11 +36,6 @@ class AggregateDialog(JobDialog):
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.source_combo = QComboBox()
-        for d in self._safe(services.list_datasets, []):
-            if d.counts.get("items") and d.counts.get("passages"):
-                self.source_combo.addItem(self.tr("{name} ({n} questions)").format(name=d.name, n=i18n.number(d.counts['items'])), (DATASET, d.name))
-        for r in self._safe(services.retrieval_runs, []):
-            self.source_combo.addItem(self.tr("{id}: top-k passages of a retrieval run").format(id=r.id), (RETRIEVAL, r.id))
         self.source_combo.currentIndexChanged.connect(lambda _=0: self._update())
         form.addRow(self.tr("Questions"), self.source_combo)
         self.k_spin = QSpinBox()
@@ -55,8 +50,6 @@ class AggregateDialog(JobDialog):
         self.variant_combo.currentIndexChanged.connect(lambda _=0: self._update())
         form.addRow(self.tr("Variant"), self.variant_combo)
         self.model_combo = QComboBox()
-        for e in self._safe(lambda _p: services.llm_models(), []):
-            self.model_combo.addItem(e.name, e.name)
         form.addRow(self.tr("Model"), self.model_combo)
         self.limit_spin = QSpinBox()
         self.limit_spin.setRange(0, 1_000_000)
@@ -71,16 +64,27 @@ class AggregateDialog(JobDialog):
         root.addWidget(self.note_label)
         self.add_job_area(root)
         self.add_buttons(root, self.tr("Answer"), resume=True)
+        self._update()
+        # the choices are read off the UI thread; a failed read shows its message above the form (it
+        # used to leave the lists empty without a word)
+        project = self.project
+        QueryOp(self, op=lambda: (services.list_datasets(project), services.retrieval_runs(project),
+                                  services.llm_models()), success=self._choices_read) \
+            .title("reading the choices").run_in_background()
         self._refresh_resumable()
+
+    def _choices_read(self, choices) -> None:
+        datasets, retrieval_runs, models = choices
+        for d in datasets:
+            if d.counts.get("items") and d.counts.get("passages"):
+                self.source_combo.addItem(self.tr("{name} ({n} questions)").format(name=d.name, n=i18n.number(d.counts['items'])), (DATASET, d.name))
+        for r in retrieval_runs:
+            self.source_combo.addItem(self.tr("{id}: top-k passages of a retrieval run").format(id=r.id), (RETRIEVAL, r.id))
+        for e in models:
+            self.model_combo.addItem(e.name, e.name)
         self._update()
         if self.source_combo.count() == 0:
             self.status_label.setText(self.tr("No questions with documents in this project: import a RAMDocs-style dataset (File › Import), or retrieve passages for your questions first."))
-
-    def _safe(self, fn, default):
-        try:
-            return fn(self.project)
-        except FactAuditError:
-            return default
 
     def _update(self) -> None:
         source = self.source_combo.currentData()
@@ -98,9 +102,15 @@ class AggregateDialog(JobDialog):
             self.note_label.setText(self.tr(NOTES.get(variant.name, MODEL_NOTE)))
 
     def _refresh_resumable(self) -> None:
+        project = self.project
+        QueryOp(self, op=lambda: services.resumable_aggregate_runs(project), success=self._resumable_read) \
+            .title("reading the unfinished runs").run_in_background()
+
+    def _resumable_read(self, runs) -> None:
         self.resume_combo.clear()
-        for r in self._safe(services.resumable_aggregate_runs, []):
+        for r in runs:
             self.resume_combo.addItem(f"{r.id} ({run_state(r.status)}, {r.config.get('variant', '?')})", r.id)
+        self._update()
 
     def request(self) -> services.AggregateRequest:
         kind, name = self.source_combo.currentData()

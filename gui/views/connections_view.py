@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.gui import i18n
 from factaudit.gui.ops import error_text
+from factaudit.gui.query_op import QueryOp
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.page_parts import section_head
 
@@ -117,7 +118,12 @@ class ConnectionsView(QWidget):
             self.hosts_edit.setText(", ".join(settings.allowed_hosts))
         finally:
             self._loading = False
-        records = list(reversed(services.connection_log()))   # newest first
+        # the log grows with every connection ever made: read off the UI thread
+        QueryOp(self, op=services.connection_log, success=self._log_read).title("reading the connection log") \
+            .run_in_background()
+
+    def _log_read(self, log) -> None:
+        records = list(reversed(log))   # newest first
         self.table.setRowCount(len(records))
         for i, r in enumerate(records):
             cells = (r.time.replace("T", " ").replace("+00:00", ""), r.endpoint, r.purpose,

@@ -16,6 +16,7 @@ from factaudit.gui.dialogs.retrieve_dialog import RetrieveDialog
 from factaudit.gui.dialogs.run_details import RunDetailsDialog
 from factaudit.gui.dialogs.verify_dialog import VerifyDialog
 from factaudit.gui.ops import error_text
+from factaudit.gui.query_op import QueryOp, ReadFailure
 from factaudit.gui.views.tables import local_time
 from factaudit.gui.views.page_parts import section_head
 
@@ -85,10 +86,17 @@ class RunsView(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        try:
-            runs = services.list_runs(self.project)
-        except FactAuditError:
-            runs = []
+        """Re-read the runs off the UI thread; a failed read says so above the table (it used to show
+        "No runs yet")."""
+        project = self.project
+        QueryOp(self, op=lambda: services.list_runs(project), success=self._runs_read).title("reading the runs") \
+            .failure(self._runs_failed).run_in_background()
+
+    def _runs_failed(self, exc: BaseException) -> None:
+        self.empty_label.hide()              # not "No runs yet": the runs could not be read
+        ReadFailure.of(self).show_error(exc)
+
+    def _runs_read(self, runs) -> None:
         self.table.setRowCount(len(runs))
         for row, r in enumerate(runs):
             values = (r.id, r.kind, r.status, local_time(r.created), local_time(r.finished),

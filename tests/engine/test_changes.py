@@ -38,9 +38,9 @@ def _area_of(table: str) -> str:
         return "triage"
     if table == "annotations:other":
         return "annotations"
-    expr = change_log.TABLE_AREAS[table]
-    assert expr.startswith("'") and expr.endswith("'"), table
-    return expr.strip("'")
+    area = change_log.TABLE_AREAS[table]
+    assert area is not None, table
+    return area
 
 
 def _expected(before: dict[str, Counter], after: dict[str, Counter]) -> set[str]:
@@ -62,8 +62,9 @@ def test_every_table_of_a_project_has_an_area(project):
     assert tables - change_log.UNLOGGED <= set(change_log.TABLE_AREAS), sorted(tables - set(change_log.TABLE_AREAS))
     # the tables a seal adds (in the sealed copy) are named too
     assert {"seal", "seal_file"} <= set(change_log.TABLE_AREAS)
-    areas = {e.strip("'") for e in change_log.TABLE_AREAS.values() if e.startswith("'")}
+    areas = {a for a in change_log.TABLE_AREAS.values() if a is not None}
     assert areas <= set(changes.PROJECT_AREAS)
+    assert set(change_log.ROW_AREAS) == {t for t, a in change_log.TABLE_AREAS.items() if a is None}
 
 
 def test_service_writes_report_what_they_wrote(demo_project):
@@ -75,8 +76,9 @@ def test_service_writes_report_what_they_wrote(demo_project):
     assert _check(p, services.freeze_dataset, "renamed", True) == {"datasets"}
     assert _check(p, services.freeze_dataset, "renamed", False) == {"datasets"}
     assert _check(p, services.set_prelabels_wanted, False) == {"workflow"}
-    # a write that changes nothing reports nothing
-    assert _check(p, services.set_dataset_language, "renamed", "de") == set()
+    assert _check(p, services.set_prelabels_wanted, True) == {"workflow"}
+    # a write that changes no row reports nothing
+    assert _check(p, services.set_prelabels_wanted, True) == set()
 
 
 def test_a_rolled_back_write_reports_nothing_and_a_savepoint_only_what_stayed(project):
@@ -114,6 +116,34 @@ def test_a_table_made_later_is_logged_and_triage_rows_log_triage(project):
                 c.execute("INSERT INTO annotations(id, target_kind, claim_id, dimension, code, annotator, created)"
                           " VALUES (?, ?, 'c1', 'd', 'x', 'me', 'now')", (f"a{i}", kind))
         assert rec.changes(project).areas == (area,)
+
+
+@pytest.mark.parametrize("sql, areas", [
+    ("INSERT INTO claims(id) VALUES (?)", ("datasets",)),
+    ("  insert or replace into workflow_marks(step) values (?)", ("workflow",)),
+    ('UPDATE "runs" SET status = ?', ("runs",)),
+    ("UPDATE OR IGNORE main.verdicts SET x = 1", ("verdicts",)),
+    ("DELETE FROM codebooks WHERE 1", ("codebook",)),
+    ("REPLACE INTO meta(key, value) VALUES (1, 2)", ("settings",)),
+    ("DELETE FROM temp.fa_change_log", ()),                    # the log itself
+    ("INSERT INTO annotations(id) VALUES (1)", ()),            # its TEMP trigger logs it, row by row
+    ("INSERT INTO _migrations VALUES (1)", ()),
+    ("INSERT INTO some_new_table VALUES (1)", changes.PROJECT_AREAS),   # unknown: every area
+    ("WITH x AS (SELECT 1) INSERT INTO claims SELECT * FROM x", changes.PROJECT_AREAS),
+])
+def test_a_statement_names_its_area(sql, areas):
+    assert change_log.statement_areas(sql) == areas
+
+
+def test_a_bulk_write_is_logged_once_per_statement(project):
+    rows = [(f"k{i}", "v") for i in range(2000)]
+    with changes.recording() as rec:
+        with project.atomic() as conn:
+            conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", rows)
+    assert rec.changes(project) == Changes(settings=True)
+    # only annotations carry a trigger: the bulk tables are written at SQLite's own speed
+    triggers = {r[0] for r in project.conn.execute("SELECT tbl_name FROM sqlite_temp_master WHERE type = 'trigger'")}
+    assert triggers == set(change_log.ROW_AREAS)
 
 
 def test_the_log_is_not_in_the_file(project, tmp_path):

@@ -175,6 +175,7 @@ def test_pages_shortcuts_and_runs(window, qtbot):
     run_store.finish_run(window.project, run_id, "done", summary={"claims": 100, "k": 10})
     window.page_actions[2].trigger()
     runs = window.runs_view
+    qtbot.waitUntil(lambda: runs.table.rowCount() == 1, timeout=10_000)     # read off the UI thread
     assert runs.table.rowCount() == len(services.list_runs(window.project)) == 1
     assert runs.table.item(0, 0).text() == run_id and runs.table.item(0, 2).text() == "done"
     assert "claims=100" in runs.table.item(0, 5).text()

@@ -92,7 +92,7 @@ def test_connection_log_page_lists_connections_and_saves_settings(qtbot, screens
     view.resize(1100, 420)
     view.show()
     qtbot.waitExposed(view)
-    assert view.table.rowCount() == 3
+    qtbot.waitUntil(lambda: view.table.rowCount() == 3, timeout=10_000)     # read off the UI thread
     assert view.table.item(0, 5).text() == "blocked"  # newest first
     assert view.table.item(2, 1).text() == "https://api.openai.com/v1/chat/completions"
     assert "2 outbound connections" in view.summary.text() and "1 blocked attempt." in view.summary.text()

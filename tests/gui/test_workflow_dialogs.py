@@ -94,6 +94,7 @@ def test_run_details_show_retrieval_metrics_and_mark_the_step(window, qtbot):
     run = retrieval.retrieve(window.project, retrieval.RetrievalRequest("bm25", k=3)).run_id
     expected = retrieval.eval_retrieval(window.project, run)
     window.show_page(PAGES.index("Runs"))
+    qtbot.waitUntil(lambda: window.runs_view.table.rowCount() > 0, timeout=10_000)   # read off the UI thread
     dialog = window.runs_view.show_details(0)
     qtbot.waitUntil(lambda: dialog.figures is not None, timeout=30_000)
     text = dialog.browser.toPlainText()
