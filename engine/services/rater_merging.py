@@ -63,7 +63,10 @@ def _read_return(path: Path, trust: str | None, passphrase: str | None):
         if trust and not ver.trusted:
             raise SealError(f"{name} is signed by {ver.signer}, not by the key given as trusted; nothing was written",
                             setting="trust")
-        body = rt.load_return(rater_store.get_meta(sealed.project, rt.RETURN_KEY), name)
+        from factaudit.engine.services.rater_side import RETURN_TEXTS, checked_manifest
+
+        body = checked_manifest(rt.load_return, rater_store.get_meta(sealed.project, rt.RETURN_KEY), name,
+                                RETURN_TEXTS)
         records = audit_store.list_annotations(sealed.project)
         sentences = rater_store.sentence_ratings(sealed.project)
     return body, ver, records, sentences
@@ -125,12 +128,9 @@ def rater_merge(project: Project, path: str | Path, *, trust: str | None = None,
                 passphrase: str | None = None) -> MergeResult:
     """Append a rater's return file to the project it came from. `trust`: the rater's public key (file or
     fingerprint) the owner confirmed; needed for the first return unless the key is already trusted."""
-    from factaudit.engine.services.rater_side import check_package_id
-
     path = Path(path)
     name = path.name
     body, ver, records, sentences = _read_return(path, trust, passphrase)
-    check_package_id(body.package_id, name)
     if ver.signer != body.rater_key:
         raise SealError(f"{name} is signed by {ver.signer}, but names {body.rater_key} as the rater's key")
     if body.source_project_id != rater_store.project_id(project):

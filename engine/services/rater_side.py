@@ -72,6 +72,41 @@ def check_package_id(value: object, file: str) -> str:
     return value
 
 
+MAX_FIELD = 20_000       # characters of one manifest text (the instructions are the longest)
+MAX_UNIT_PART = 1_000    # characters of one unit id part
+
+
+def _text(value: object, limit: int = MAX_FIELD) -> bool:
+    return isinstance(value, str) and len(value) <= limit and "\x00" not in value
+
+
+def checked_manifest(load, text: str | None, file: str, fields: tuple[str, ...]):
+    """A package or return description loaded and type-checked: a hostile one (null, a list, NUL, a
+    5,000-character id, a number where text belongs) is one line, never a traceback."""
+    try:
+        manifest = load(text, file)
+    except (AttributeError, TypeError, ValueError) as exc:
+        raise InvalidArgument(f"{file}: its description is not a set of named fields; nothing was opened") from exc
+    check_package_id(manifest.package_id, file)
+    bad = [f for f in fields if not _text(getattr(manifest, f))]
+    if not isinstance(manifest.codebook_version, int) or isinstance(manifest.codebook_version, bool):
+        bad.append("codebook_version")
+    units = getattr(manifest, "units", [])
+    if not isinstance(units, list) or not all(
+            isinstance(u, list) and 2 <= len(u) <= 3 and all(_text(x, MAX_UNIT_PART) for x in u) for u in units):
+        bad.append("units")
+    if getattr(manifest, "target", "evidence") not in rt.TARGETS:
+        bad.append("target")
+    if bad:
+        raise InvalidArgument(f"{file}: its description has an unreadable {bad[0]}; nothing was opened")
+    return manifest
+
+
+PACKAGE_TEXTS = ("source_project_id", "source_project", "sender", "rater", "codebook_sha256", "instructions",
+                 "created", "app_version")
+RETURN_TEXTS = ("source_project_id", "rater", "rater_key", "codebook_sha256", "created", "app_version")
+
+
 def package_manifest(path: str | Path, passphrase: str | None = None) -> tuple[rt.PackageManifest, Any]:
     """(manifest, verification) of a sealed package; a damaged, changed or foreign file raises one line."""
     from factaudit.engine.services.seal import open_sealed
@@ -82,8 +117,7 @@ def package_manifest(path: str | Path, passphrase: str | None = None) -> tuple[r
         if not ver.valid:
             raise SealError(f"{path.name} has been changed since it was sealed ({ver.status}); ask for a new package")
         text = rater_store.get_meta(sealed.project, rt.PACKAGE_KEY)
-    manifest = rt.load_package(text, path.name)
-    check_package_id(manifest.package_id, path.name)
+    manifest = checked_manifest(rt.load_package, text, path.name, PACKAGE_TEXTS)
     if manifest.sender != ver.signer:
         raise SealError(f"{path.name} names {manifest.sender!r} as its sender but is signed by {ver.signer}; "
                         "nothing was opened")
@@ -113,7 +147,8 @@ def is_rater_package(path: str | Path) -> bool:
         if not is_sealed(path):
             return False
         value = rater_store.read_meta_of_file(path, rt.PACKAGE_KEY)
-        return bool(value) and json.loads(value).get("kind") == "rater-package"
+        data = json.loads(value) if value else None
+        return isinstance(data, dict) and data.get("kind") == "rater-package"
     except (OSError, ValueError, SealError):
         return False
 
@@ -143,7 +178,7 @@ def open_rater_package(path: str | Path, passphrase: str | None = None,
 
 def workspace_manifest(project: Project) -> rt.PackageManifest | None:
     text = rater_store.get_meta(project, rt.PACKAGE_KEY)
-    return rt.load_package(text, project.path.name) if text else None
+    return checked_manifest(rt.load_package, text, project.path.name, PACKAGE_TEXTS) if text else None
 
 
 def rater_progress(ws: RaterWorkspace) -> tuple[int, int]:

@@ -231,11 +231,69 @@ def test_package_units_are_in_a_seeded_order_that_says_nothing_of_the_verdicts(s
     of = {c: verdicts[i % 3] for i, c in enumerate(claims)}
     orders = []
     for n, seed in enumerate((5, 5, 6)):
-        services.make_rater_package(project, tmp / f"r{n}.faproj", "Bob", target="reasoning", units=9, seed=seed,
-                                    run=vrun)
-        orders.append([u[1] for u in services.rater_packages(project)[-1].units])
+        res = services.make_rater_package(project, tmp / f"r{n}.faproj", "Bob", target="reasoning", units=9,
+                                          seed=seed, run=vrun)
+        orders.append([u[1] for u in rater_store.get_package(project, res.package_id).units])
     assert orders[0] == orders[1] and sorted(orders[0]) != orders[0]        # reproducible, not by id
     assert orders[2] != orders[0]                                            # another seed, another draw
     for order in orders:
         runs = 1 + sum(of[a] != of[b] for a, b in zip(order, order[1:]))
         assert runs > 3, [of[c] for c in order]     # not three blocks of one verdict each (the draw's order)
+
+
+def _forged_text(pkg: Path, out: Path, tmp: Path, key: str, text: str) -> Path:
+    work = tmp / f"forge-{out.stem}.faproj"
+    services.make_working_copy(pkg, work)
+    with Project.open(work) as p:
+        rater_store.set_meta(p, key, text)
+    services.seal_project(work, out)
+    return out
+
+
+HOSTILE = {
+    "null": "null", "list": "[1, 2]", "number": "7", "not json": "{",
+    "long id": None, "nul in rater": None, "units not lists": None, "version text": None, "rater number": None,
+}
+
+
+def test_hostile_package_descriptions_are_one_line(source, monkeypatch):
+    project, _, _, tmp = source
+    pkg = tmp / "pkg.faproj"
+    services.make_rater_package(project, pkg, "Bob", units=2, k=1)
+    with services.open_sealed(pkg) as sealed:
+        good = json.loads(rater_store.get_meta(sealed.project, rt.PACKAGE_KEY))
+    variants = {"long id": {**good, "package_id": "pkg-" + "a" * 5000}, "nul in rater": {**good, "rater": "B\x00ob"},
+                "units not lists": {**good, "units": ["evidence"]}, "version text": {**good, "codebook_version": "1"},
+                "rater number": {**good, "rater": 7}}
+    for n, (what, text) in enumerate(HOSTILE.items()):
+        text = text if text is not None else json.dumps(variants[what])
+        bad = _forged_text(pkg, tmp / f"bad{n}.faproj", tmp, rt.PACKAGE_KEY, text)
+        for attempt in (lambda: services.open_rater_package(bad), lambda: services.package_manifest(bad)):
+            with pytest.raises(FactAuditError) as err:
+                attempt()
+            assert "\n" not in str(err.value) and len(str(err.value)) < 300, (what, str(err.value)[:300])
+        assert services.is_rater_package(bad) in (True, False)
+    assert not workspace_path(good["package_id"]).exists()
+
+
+def test_hostile_return_descriptions_are_one_line(source, monkeypatch):
+    project, _, _, tmp = source
+    pkg = tmp / "pkg.faproj"
+    services.make_rater_package(project, pkg, "Bob", units=2, k=1)
+    ret = _return(pkg, tmp, monkeypatch, "bob")
+    with services.open_sealed(ret) as sealed:
+        good = json.loads(rater_store.get_meta(sealed.project, rt.RETURN_KEY))
+    variants = {"long id": {**good, "package_id": "pkg-" + "a" * 5000}, "nul in rater": {**good, "rater": "B\x00ob"},
+                "units not lists": {**good, "rater_key": ["x"]}, "version text": {**good, "codebook_version": "1"},
+                "rater number": {**good, "rater": 7}}
+    bad_files = []
+    for n, (what, text) in enumerate(HOSTILE.items()):
+        text = text if text is not None else json.dumps(variants[what])
+        bad_files.append(_forged_text(ret, tmp / f"badret{n}.faproj", tmp, rt.RETURN_KEY, text))
+    _as_user(monkeypatch, tmp, "sender")
+    before = audit_store.count_annotations(project)
+    for bad in bad_files:
+        with pytest.raises(FactAuditError) as err:
+            services.rater_merge(project, bad)
+        assert "\n" not in str(err.value) and len(str(err.value)) < 300, str(err.value)[:300]
+    assert audit_store.count_annotations(project) == before
