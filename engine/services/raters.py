@@ -22,8 +22,6 @@ from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project, now_iso
 from factaudit.engine.project.package_copy import PackageContent, copy_content
 from factaudit.engine.services import seal_scratch
-from factaudit.engine.services import seal_scratch
-from factaudit.engine.services import seal_scratch
 from factaudit.engine.version import APP_VERSION
 
 DEFAULT_UNITS = 40
@@ -150,10 +148,6 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
         chosen = stratified_sample(pool, units, seed)
     if not chosen:
         raise InvalidArgument("the package would hold no units")
-    # Blind means blind (issue #36): the draw lists units stratum by stratum, that is by the verifier's
-    # verdict, and the rater walks them in package order; a seeded shuffle, reproducible like the draw.
-    chosen = list(chosen)
-    random.Random(f"order:{seed}").shuffle(chosen)
     # Blind means blind (issue #36): the draw lists units stratum by stratum, that is by the verifier's
     # verdict, and the rater walks them in package order; a seeded shuffle, reproducible like the draw.
     chosen = list(chosen)
