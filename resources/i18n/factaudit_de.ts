@@ -1477,7 +1477,7 @@ V1: Selektive Abdeckung</translation>
     </message>
     <message>
         <source>The complete record could not be read: {error}</source>
-        <translation type="unfinished" />
+        <translation>Der vollständige Datensatz konnte nicht gelesen werden: {error}</translation>
     </message>
 </context>
 <context>
@@ -5533,7 +5533,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <name>query_op</name>
     <message>
         <source>Could not read this: {v0}</source>
-        <translation type="unfinished" />
+        <translation>Konnte nicht gelesen werden: {v0}</translation>
     </message>
 </context>
 <context>

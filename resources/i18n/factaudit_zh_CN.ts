@@ -1477,7 +1477,7 @@ V1: 选择性覆盖</translation>
     </message>
     <message>
         <source>The complete record could not be read: {error}</source>
-        <translation type="unfinished" />
+        <translation>无法读取完整记录：{error}</translation>
     </message>
 </context>
 <context>
@@ -5533,7 +5533,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <name>query_op</name>
     <message>
         <source>Could not read this: {v0}</source>
-        <translation type="unfinished" />
+        <translation>无法读取：{v0}</translation>
     </message>
 </context>
 <context>
