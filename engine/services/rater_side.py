@@ -339,18 +339,19 @@ def rater_return(package: str | Path, out: str | Path, *, passphrase: str | None
                              now_iso(), APP_VERSION)
     out.parent.mkdir(parents=True, exist_ok=True)
     # the unsealed return (plaintext even when the return is encrypted) never sits beside `out`
-    work = seal_scratch.scratch_dir("return")
-    try:
-        ret = Project.create(work / "return.faproj")
+    with seal_scratch.space_checked(out.name):
+        work = seal_scratch.scratch_dir("return")
         try:
-            audit_store.insert_annotations(ret, sorted(records, key=lambda a: (a.created, a.seq)))
-            with ret.atomic() as conn:
-                rater_store.add_sentence_ratings(conn, sentences)
-            rater_store.set_meta(ret, rt.RETURN_KEY, body.to_text())
+            ret = Project.create(work / "return.faproj")
+            try:
+                audit_store.insert_annotations(ret, sorted(records, key=lambda a: (a.created, a.seq)))
+                with ret.atomic() as conn:
+                    rater_store.add_sentence_ratings(conn, sentences)
+                rater_store.set_meta(ret, rt.RETURN_KEY, body.to_text())
+            finally:
+                ret.close()
+            seal_project(work / "return.faproj", out, encrypt=encrypt, passphrase=return_passphrase)
         finally:
-            ret.close()
-        seal_project(work / "return.faproj", out, encrypt=encrypt, passphrase=return_passphrase)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+            shutil.rmtree(work, ignore_errors=True)
     return ReturnResult(str(out), manifest.package_id, manifest.rater, key, len(records), len(sentences),
                         labelled, total)

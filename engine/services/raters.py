@@ -6,6 +6,7 @@ engine/services/rater_merging.py.
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import uuid
@@ -176,26 +177,32 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
         verify_run=vrun if target == "reasoning" else None)
     out.parent.mkdir(parents=True, exist_ok=True)
     # the unsealed package (plaintext even when the package is encrypted) never sits beside `out`
-    work = seal_scratch.scratch_dir("package")
-    try:
-        pkg = Project.create(work / "package.faproj")
+    with seal_scratch.space_checked(out.name):
+        work = seal_scratch.scratch_dir("package")
         try:
-            copy_content(project, pkg, content)
-            rater_store.set_meta(pkg, rt.PACKAGE_KEY, manifest.to_text())
-            rater_store.mark_rater_package(pkg)
+            pkg = Project.create(work / "package.faproj")
+            try:
+                copy_content(project, pkg, content)
+                rater_store.set_meta(pkg, rt.PACKAGE_KEY, manifest.to_text())
+                rater_store.mark_rater_package(pkg)
+            finally:
+                pkg.close()
+            # Sealed in the scratch folder, recorded, then moved into place (issue #36 item 7): a kill before
+            # the record leaves no package anywhere (the scratch goes at the next run), so there is never a
+            # valid package the project has no row for, whose returns would all be refused.
+            # (staged beside `out` before the record: the last step, a rename, needs no space)
+            sealed = work / "sealed.faproj"
+            seal_project(work / "package.faproj", sealed, encrypt=encrypt, passphrase=passphrase)
+            part = seal_scratch.stage_beside(sealed, out)
+            try:
+                rater_store.add_package(project, rater_store.PackageRow(
+                    manifest.package_id, rater, target, book.version, sha, unit_keys, rrun or vrun, manifest.seed,
+                    out.name, sender, manifest.created))
+                os.replace(part, out)
+            finally:
+                part.unlink(missing_ok=True)
         finally:
-            pkg.close()
-        # Sealed in the scratch folder, recorded, then moved into place (issue #36 item 7): a kill before
-        # the record leaves no package anywhere (the scratch goes at the next run), so there is never a
-        # valid package the project has no row for, whose returns would all be refused.
-        sealed = work / "sealed.faproj"
-        seal_project(work / "package.faproj", sealed, encrypt=encrypt, passphrase=passphrase)
-        rater_store.add_package(project, rater_store.PackageRow(
-            manifest.package_id, rater, target, book.version, sha, unit_keys, rrun or vrun, manifest.seed, out.name,
-            sender, manifest.created))
-        seal_scratch.move_into_place(sealed, out)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+            shutil.rmtree(work, ignore_errors=True)
     counts: dict[str, int] = {}
     for u in chosen:
         counts[strata[u]] = counts.get(strata[u], 0) + 1

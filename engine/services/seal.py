@@ -155,17 +155,18 @@ def seal_project(project: Project | str | Path, out: str | Path, *, encrypt: boo
         if Path(source.path).resolve() == out.resolve():
             raise InvalidArgument("the sealed file must not replace the project itself")
         # the unencrypted copy is made in a private folder, never beside `out` (issue #36)
-        work = seal_scratch.scratch_dir("seal")
-        try:
-            plain = work / "sealed.faproj"
-            manifest, signed = _seal_copy(source, plain, key, signer, progress)
-            if encrypt:
-                progress(0, None, "encrypting")
-                sealcore.encrypt_file(plain, out, passphrase or "")
-            else:
-                seal_scratch.move_into_place(plain, out)
-        finally:
-            shutil.rmtree(work, ignore_errors=True)
+        with seal_scratch.space_checked(out.name):
+            work = seal_scratch.scratch_dir("seal")
+            try:
+                plain = work / "sealed.faproj"
+                manifest, signed = _seal_copy(source, plain, key, signer, progress)
+                if encrypt:
+                    progress(0, None, "encrypting")
+                    sealcore.encrypt_file(plain, out, passphrase or "")
+                else:
+                    seal_scratch.move_into_place(plain, out)
+            finally:
+                shutil.rmtree(work, ignore_errors=True)
         if not source.readonly:
             # The source's Workflow "Seal" step, written after the copy was taken, so the sealed file
             # does not carry it. A source another process holds is left alone.

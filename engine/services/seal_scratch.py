@@ -9,13 +9,18 @@ open, and is readable by its owner only.
 """
 from __future__ import annotations
 
+import contextlib
+import errno
+import glob
 import os
 import shutil
+import sqlite3
 import tempfile
 import time
 from pathlib import Path
 
 from factaudit.engine.config import data_dir
+from factaudit.engine.errors import SealError
 
 ROOT = "sealed-cache"
 OLD_UNNAMED_S = 86400      # folders from before the pid was in the name: removed once a day old
@@ -70,17 +75,55 @@ def scratch_dir(kind: str) -> Path:
     return Path(tempfile.mkdtemp(prefix=f"{kind}-{os.getpid()}-", dir=root))
 
 
-def move_into_place(src: Path, out: Path) -> None:
-    """`src` becomes `out` atomically. Across file systems the bytes are copied to a hidden name beside
-    `out` first (only ever a finished, unencrypted seal: nothing secret that `out` will not hold)."""
-    try:
-        os.replace(src, out)
-        return
-    except OSError:
-        pass
+def _part_owner(path: Path, out: Path) -> int | None:
+    prefix, suffix = f".{out.name}.", ".part"
+    middle = path.name[len(prefix):-len(suffix)] if path.name.startswith(prefix) and path.name.endswith(suffix) else ""
+    return int(middle) if middle.isdigit() else None
+
+
+def stage_beside(src: Path, out: Path) -> Path:
+    """`src`, finished, moved (or copied, across file systems) to a hidden name beside `out`, from which
+    `os.replace` puts it in place atomically and without needing space. It is only ever what `out` will
+    hold (a sealed file, encrypted when asked for). Parts a killed run left for `out` are removed."""
+    for old in out.parent.glob(f".{glob.escape(out.name)}.*.part"):
+        pid = _part_owner(old, out)
+        if pid is not None and pid != os.getpid() and not _alive(pid):
+            old.unlink(missing_ok=True)
     part = out.with_name(f".{out.name}.{os.getpid()}.part")
     try:
-        shutil.copyfile(src, part)
+        try:
+            os.replace(src, part)
+        except OSError:
+            shutil.copyfile(src, part)
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
+    return part
+
+
+def move_into_place(src: Path, out: Path) -> None:
+    """`src` becomes `out` atomically (staged beside it first: see stage_beside)."""
+    part = stage_beside(src, out)
+    try:
         os.replace(part, out)
     finally:
         part.unlink(missing_ok=True)
+
+
+def _disk_full(exc: BaseException) -> bool:
+    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+        return True
+    return isinstance(exc, sqlite3.OperationalError) and "full" in str(exc)
+
+
+@contextlib.contextmanager
+def space_checked(what: str):
+    """A full disk while writing `what` is one line (the callers' `finally` has removed the partial
+    files by the time it is shown), not a traceback."""
+    try:
+        yield
+    except (OSError, sqlite3.OperationalError) as exc:
+        if not _disk_full(exc):
+            raise
+        raise SealError(f"no space left on the disk while writing {what}; nothing was written "
+                        "(free some space and run it again)") from exc
