@@ -100,8 +100,9 @@ class QueryOp(QObject):
             setattr(self._page, _LATEST, latest)
         latest[self._key] = self      # an older read of this key still running is dropped when it ends
         read = self._read
+        # a page reads on every change it hears: each read is deleted once it ended, not kept by the page
         self.op = (Op(self, lambda job: read()).title(self._title).quiet()
-                   .success(self._succeeded).failure(self._failed).run())
+                   .success(self._succeeded).failure(self._failed).finished(self.deleteLater).run())
         return self
 
     @property

@@ -42,6 +42,8 @@ def test_a_read_runs_off_the_ui_thread_and_delivers_on_it(qtbot, page):
     qtbot.waitUntil(lambda: bool(got), timeout=5000)
     assert got == [(42, ui)] and where and where[0] != ui
     assert not q.running and ReadFailure.of(page, create=False) is None
+    # an ended read is deleted: a page that reads on every change does not collect them
+    qtbot.waitUntil(lambda: not page.findChildren(QueryOp), timeout=5000)
 
 
 def test_a_failed_read_shows_its_message_in_the_page(qtbot, page):
