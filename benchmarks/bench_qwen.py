@@ -76,8 +76,9 @@ def main() -> None:
             }
             print(spec, json.dumps({k: result["runs"][spec][k] for k in (
                 "claims_per_min", "s_per_claim", "verdict_counts", "n_parse_failures")}), flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+            # written after each model, so a slow model's run does not cost the others' figures
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
 
 
