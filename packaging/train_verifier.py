@@ -45,6 +45,7 @@ BM25_SETTINGS = ("bm25s 'lucene', k1 1.5, b 0.75, English stop words (bm25s), Py
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")    # read when onnxruntime loads (issue #36 item 1)
 
 
 # ---------------------------------------------------------------- data
