@@ -93,6 +93,7 @@ def test_an_aggregate_run_starts_from_the_conflicts_view(qtbot, tmp_path):
     qtbot.waitUntil(lambda: view.bundle is not None, timeout=30_000)
     assert view.bundle.run_id is None and "Answer from documents" in view.status.text()
     dialog = view.open_run_dialog()
+    qtbot.waitUntil(lambda: dialog.source_combo.count() > 0, timeout=10_000)     # read off the UI thread
     assert dialog.source_combo.currentData() == ("dataset", "sports")
     dialog.variant_combo.setCurrentIndex(dialog.variant_combo.findData("full"))
     assert dialog.model_combo.isEnabled() and not dialog.k_spin.isEnabled()
