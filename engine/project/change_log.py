@@ -48,14 +48,19 @@ _TARGET = re.compile(r"""^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPD
 
 
 @functools.lru_cache(maxsize=512)
+def _target(sql: str) -> tuple[str, str] | None:
+    m = _TARGET.match(sql)
+    return None if m is None else ((m.group(1) or "main").lower(), m.group(2))
+
+
 def statement_areas(sql: str) -> tuple[str, ...]:
     """The areas a statement that changed rows wrote. One SQLite cannot name from its text (a CTE
     in front) or a table missing from TABLE_AREAS counts as every project area: a page refreshes once
     too often rather than never (tests/engine/test_changes.py fails on such a table)."""
-    m = _TARGET.match(sql)
-    if m is None:
+    target = _target(sql)
+    if target is None:
         return PROJECT_AREAS
-    schema, table = (m.group(1) or "main").lower(), m.group(2)
+    schema, table = target
     if schema == "temp" or table in UNLOGGED or table in ROW_AREAS:
         return ()
     area = TABLE_AREAS.get(table)
@@ -69,8 +74,12 @@ class LoggedConnection(sqlite3.Connection):
         super().__init__(*args, **kwargs)
         self.change_stack: list[set[str]] = []
         self.loose: set[str] = set()          # written outside a transaction (autocommit)
+        self.row_logged = False               # a table of ROW_AREAS written: its trigger logged rows
 
     def _wrote(self, sql: str) -> None:
+        target = _target(sql)
+        if target is not None and target[1] in ROW_AREAS:
+            self.row_logged = True
         areas = statement_areas(sql)
         if areas:
             (self.change_stack[-1] if self.change_stack else self.loose).update(areas)
@@ -128,10 +137,12 @@ def committed(conn: sqlite3.Connection) -> tuple[str, ...]:
     areas = set(conn.change_stack.pop()) if conn.change_stack else set()
     areas |= conn.loose
     conn.loose = set()
-    rows = [r[0] for r in sqlite3.Connection.execute(conn, f"SELECT area FROM temp.{LOG}")]
-    if rows:
-        sqlite3.Connection.execute(conn, f"DELETE FROM temp.{LOG}")
-        areas.update(rows)
+    if conn.row_logged:
+        conn.row_logged = False
+        rows = [r[0] for r in sqlite3.Connection.execute(conn, f"SELECT area FROM temp.{LOG}")]
+        if rows:
+            sqlite3.Connection.execute(conn, f"DELETE FROM temp.{LOG}")
+            areas.update(rows)
     return tuple(a for a in PROJECT_AREAS if a in areas)
 
 
