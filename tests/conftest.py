@@ -8,6 +8,10 @@ import pytest
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Where the app would pick its default LLM (Qwen 1.5B), tests run the fast SmolLM2. Set here, not in a
+# fixture, so module- and session-scoped fixtures see it too; tests of the default itself delete it
+# with monkeypatch (tests/engine/test_qwen_*.py).
+os.environ["FACTAUDIT_DEFAULT_LLM"] = "smollm2-135m"
 os.environ["ORT_DISABLE_TELEMETRY"] = "1"  # onnxruntime's native telemetry, read when it loads (issue #36)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,9 +26,6 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     """Signing keys, settings and the connection log go to temporary dirs, never the real home."""
     monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path_factory.mktemp("user-config")))
     monkeypatch.setenv("FACTAUDIT_DATA_DIR", str(tmp_path_factory.mktemp("user-data")))
-    # Where the app would pick its default LLM (Qwen 1.5B), tests run the fast SmolLM2; tests of the
-    # default itself delete this (tests/engine/test_qwen_*.py).
-    monkeypatch.setenv("FACTAUDIT_DEFAULT_LLM", "smollm2-135m")
 
 
 def pytest_collection_modifyitems(config, items):
