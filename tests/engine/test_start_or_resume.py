@@ -180,7 +180,8 @@ class StandInVerifier:
 # The keys each kind's config had before the typed configs (read from the code they replace).
 VERIFY_KEYS = {"retrieval_run", "mode", "k", "limit", "dataset", "seed", "temperature", "max_tokens",
                "passage_words", "prompt_cache", "evidence", "prompt", "corpus_hash", "model",
-               "withheld_instructions", "scoring"}
+               "withheld_instructions", "scoring",
+               "strategy"}      # added by the one verify run kind (issue #31 item 4); absent reads as "llm"
 RETRIEVE_BM25_KEYS = {"retriever", "components", "k", "model", "merge", "dataset", "corpus_dataset", "corpus_hash",
                       "n_passages", "n_claims", "claim_ids", "tokenization", "languages"}
 AGGREGATE_KEYS = {"variant", "dataset", "retrieval_run", "k", "limit", "lexicon", "lexicon_sha256", "seed",

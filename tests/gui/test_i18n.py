@@ -311,7 +311,9 @@ def test_the_rater_window_speaks_the_language(qtbot, translated, target, tmp_pat
     services.make_rater_package(project, str(pkg), "鲍勃", target=target, units=2, k=1, seed=7,
                                 instructions="请逐条标注。")
     project.close()
+    sender_key = services.export_public_key().fingerprint
     monkeypatch.setenv("FACTAUDIT_CONFIG_DIR", str(tmp_path / "rater" / "config"))
+    services.trust_key(sender_key)      # the rater confirmed the sender's fingerprint (issue #36)
     window = RaterWindow(services.open_rater_package(str(pkg)))
     qtbot.addWidget(window)
     window.resize(1280, 720)
