@@ -14,8 +14,8 @@ from factaudit.engine.jobs import RateMeter
 from factaudit.gui import i18n
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, error_text
-from factaudit.gui.query_op import QueryOp
 from factaudit.gui.progress_words import describe_progress
+from factaudit.gui.query_op import QueryOp
 
 ALL_DATASETS = QT_TRANSLATE_NOOP("RetrieveDialog", "All claims")
 # how each index was had (engine/retrieval/index_cache.load_or_build)
