@@ -131,7 +131,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "factaudit.engine.metrics.multi_answer": ("Lexicon", "load_gates"),
     "factaudit.engine.metrics.stats": ("DEFAULT_RESAMPLES", "DEFAULT_SEED"),
     "factaudit.engine.models.registry": (
-        "classifier_models=list_classifiers", "llm_models=list_llms",
+        "classifier_models=list_classifiers", "default_llm_name", "llm_models=list_llms",
     ),
     "factaudit.engine.netlog": ("connection_log=list_connections", "connection_log_path=log_path"),
     "factaudit.engine.pipeline.decompose": ("DECOMPOSE_METHODS=METHODS",),

@@ -227,6 +227,8 @@ class VerifyDialog(JobDialog):
             self.note_label.setText(self.tr(CLASSIFIER_NOTE))
         elif self.model_combo.currentData() == "smollm2-135m":
             self.note_label.setText(self.tr(LLM_NOTE) + self.tr(" The embedded SmolLM2-135M is demo-grade: fine to try the pipeline and to get reasoning to label, not for real audits."))
+        elif self.model_combo.currentData() == "qwen2.5-coder-1.5b":
+            self.note_label.setText(self.tr(LLM_NOTE) + self.tr(" The embedded Qwen2.5-Coder-1.5B is the default LLM and writes the reasoning; it is slower, about half a minute a claim with reasoning on 2 cores. The classifier stays the fast default."))
         elif endpoint:
             self.note_label.setText(self.tr("Claims and passages are sent to this server. The key comes from the OS keyring or FACTAUDIT_API_KEY and is never stored in the project."))
         else:

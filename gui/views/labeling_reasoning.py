@@ -1,7 +1,8 @@
 """Reasoning labeling on a classifier run: its verdicts have no reasoning to rate, so the Labeling page
 says so in one line and offers to verify just the units to be labelled with the LLM (a verify run of
-the embedded SmolLM2 limited to those claims, with the classifier run's evidence); when it is done the
-page switches to that run."""
+the default LLM, services.default_llm_name(): the embedded Qwen2.5-Coder-1.5B unless
+FACTAUDIT_DEFAULT_LLM names another, limited to those claims, with the classifier run's evidence); when
+it is done the page switches to that run."""
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
@@ -11,7 +12,6 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui.ops import Op, error_text
 
-LLM_MODEL = "smollm2-135m"
 DEFAULT_UNITS = 20          # the LLM takes tens of seconds a claim: a first batch, not the whole run
 
 
@@ -41,6 +41,7 @@ class ReasoningFromLLMBar(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.run_id: str | None = None
         self.op: Op | None = None
+        self.llm_model = services.default_llm_name()     # the default LLM: an environment setting, no I/O
         row = QHBoxLayout(self)
         row.setContentsMargins(8, 4, 8, 4)
         self.label = QLabel()
@@ -52,7 +53,7 @@ class ReasoningFromLLMBar(QFrame):
         self.units_spin.setPrefix(self.tr("first "))
         self.units_spin.setSuffix(self.tr(" units"))
         row.addWidget(self.units_spin)
-        self.button = QPushButton(self.tr("Verify them with the LLM ({LLM_MODEL})").format(LLM_MODEL=LLM_MODEL))
+        self.button = QPushButton(self.tr("Verify them with the LLM ({LLM_MODEL})").format(LLM_MODEL=self.llm_model))
         self.button.setToolTip(self.tr("A verify run with reasoning on only these claims, with the same evidence (retrieval run and k) as the classifier run; slow: tens of seconds a claim"))
         self.button.clicked.connect(self.verify_units)
         row.addWidget(self.button)
@@ -83,17 +84,17 @@ class ReasoningFromLLMBar(QFrame):
 
         def work(job):
             claims = queue_claims(queue, n)
-            req = services.llm_reasoning_request(project, run, claims, model=LLM_MODEL)
+            req = services.llm_reasoning_request(project, run, claims, model=self.llm_model)
             return services.verify(project, req, progress=job.progress, cancel=job.cancel)
 
         self.button.setEnabled(False)
-        self.label.setText(self.tr("Verifying the first {n} units of {run} with {LLM_MODEL}…").format(n=n, run=run, LLM_MODEL=LLM_MODEL))
-        self.op = (Op(self, work).title(self.tr("Verifying {n} claims with {LLM_MODEL}").format(n=n, LLM_MODEL=LLM_MODEL))
+        self.label.setText(self.tr("Verifying the first {n} units of {run} with {LLM_MODEL}…").format(n=n, run=run, LLM_MODEL=self.llm_model))
+        self.op = (Op(self, work).title(self.tr("Verifying {n} claims with {LLM_MODEL}").format(n=n, LLM_MODEL=self.llm_model))
                    .success(self._done).failure(self._failed).cancelled(lambda: self._failed(None)).run())
         return self.op
 
     def _done(self, result) -> None:
-        self.label.setText(self.tr("{run_id}: {n_verdicts} verdicts with reasoning from {LLM_MODEL}.").format(run_id=result.run_id, n_verdicts=result.n_verdicts, LLM_MODEL=LLM_MODEL))
+        self.label.setText(self.tr("{run_id}: {n_verdicts} verdicts with reasoning from {LLM_MODEL}.").format(run_id=result.run_id, n_verdicts=result.n_verdicts, LLM_MODEL=self.llm_model))
         self.button.setEnabled(True)
         self.verified.emit(result.run_id)
 

@@ -3043,8 +3043,8 @@ V1: Selektive Abdeckung</translation>
         <translation>Über factaudit</translation>
     </message>
     <message>
-        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier, the embedded classifier minilm-verifier, and the embedded LLM SmolLM2-135M are demo-grade; put an NLI classifier folder or a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Faktenprüf-Pipelines nach dem Muster „erst abrufen, dann prüfen“ offline auditieren. Der Standardprüfer, der eingebettete Klassifikator minilm-verifier, und das eingebettete LLM SmolLM2-135M taugen nur zur Demo; ein NLI-Klassifikator-Ordner oder ein stärkeres GGUF-Modell gehört nach &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</translation>
+        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier is the embedded classifier minilm-verifier (fast, no reasoning); the embedded LLM Qwen2.5-Coder-1.5B writes reasoning, and SmolLM2-135M is a demo-grade one kept for quick tries. For real audits put an NLI classifier folder or a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Faktenprüf-Pipelines nach dem Muster „erst abrufen, dann prüfen“ offline auditieren. Der Standardprüfer ist der eingebettete Klassifikator minilm-verifier (schnell, ohne Begründung); das eingebettete LLM Qwen2.5-Coder-1.5B schreibt Begründungen, SmolLM2-135M ist ein reines Demo-Modell zum schnellen Ausprobieren. Für echte Audits gehört ein NLI-Klassifikator-Ordner oder ein stärkeres GGUF-Modell nach &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</translation>
     </message>
     <message>
         <source> [read-only]</source>
@@ -4269,8 +4269,8 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
 <context>
     <name>StartScreen</name>
     <message>
-        <source>Runs offline on embedded models. Verify uses the embedded classifier (minilm-verifier: fast verdicts, no reasoning) unless you choose the embedded LLM (SmolLM2-135M, which writes reasoning); both are demo-grade: for real audits put an NLI classifier folder or a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
-        <translation>Läuft offline mit eingebetteten Modellen. Prüfen verwendet den eingebetteten Klassifikator (minilm-verifier: schnelle Urteile, keine Begründung), sofern Sie nicht das eingebettete LLM wählen (SmolLM2-135M, das eine Begründung schreibt); beide sind nur für Demos gedacht: für echte Audits einen NLI-Klassifikator-Ordner oder ein stärkeres GGUF-Modell in &lt;b&gt;local_models/&lt;/b&gt; legen oder einen OpenAI-kompatiblen Endpunkt verwenden.</translation>
+        <source>Runs offline on embedded models. Verify uses the embedded classifier (minilm-verifier: fast verdicts, no reasoning) unless you choose the embedded LLM (Qwen2.5-Coder-1.5B, which writes reasoning, about half a minute a claim on 2 cores; SmolLM2-135M is a faster demo-grade one). For real audits put an NLI classifier folder or a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
+        <translation>Läuft offline mit eingebetteten Modellen. Prüfen verwendet den eingebetteten Klassifikator (minilm-verifier: schnelle Urteile, keine Begründung), sofern Sie nicht das eingebettete LLM wählen (Qwen2.5-Coder-1.5B, das eine Begründung schreibt, etwa eine halbe Minute pro Behauptung auf 2 Kernen; SmolLM2-135M ist schneller, aber nur für Demos gedacht). Für echte Audits einen NLI-Klassifikator-Ordner oder ein stärkeres GGUF-Modell in &lt;b&gt;local_models/&lt;/b&gt; legen oder einen OpenAI-kompatiblen Endpunkt verwenden.</translation>
     </message>
     <message>
         <source>Open the black box of retrieve-then-verify fact-checking: run the pipeline, score it against expert labels, and label why it failed.</source>
@@ -4921,6 +4921,10 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     <message>
         <source> The embedded SmolLM2-135M is demo-grade: fine to try the pipeline and to get reasoning to label, not for real audits.</source>
         <translation> Das eingebettete SmolLM2-135M ist nur für Demos geeignet: gut, um die Pipeline auszuprobieren und Begründungen zum Labeln zu erhalten, nicht für echte Audits.</translation>
+    </message>
+    <message>
+        <source> The embedded Qwen2.5-Coder-1.5B is the default LLM and writes the reasoning; it is slower, about half a minute a claim with reasoning on 2 cores. The classifier stays the fast default.</source>
+        <translation> Das eingebettete Qwen2.5-Coder-1.5B ist das Standard-LLM und schreibt die Begründungen; es ist langsamer, etwa eine halbe Minute pro Behauptung mit Begründung auf 2 Kernen. Der Klassifikator bleibt die schnelle Voreinstellung.</translation>
     </message>
     <message>
         <source>Claims and passages are sent to this server. The key comes from the OS keyring or FACTAUDIT_API_KEY and is never stored in the project.</source>

@@ -3043,8 +3043,8 @@ V1: 选择性覆盖</translation>
         <translation>关于 factaudit</translation>
     </message>
     <message>
-        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier, the embedded classifier minilm-verifier, and the embedded LLM SmolLM2-135M are demo-grade; put an NLI classifier folder or a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;离线审计“先检索后核验”的事实核查流程。默认核验器（内置分类器 minilm-verifier）和内置 LLM SmolLM2-135M 都仅供演示；请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;code&gt;local_models/&lt;/code&gt;。&lt;/p&gt;</translation>
+        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier is the embedded classifier minilm-verifier (fast, no reasoning); the embedded LLM Qwen2.5-Coder-1.5B writes reasoning, and SmolLM2-135M is a demo-grade one kept for quick tries. For real audits put an NLI classifier folder or a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;离线审计“先检索后核验”的事实核查流程。默认核验器是内置分类器 minilm-verifier（快速，不给出推理）；内置 LLM Qwen2.5-Coder-1.5B 会写出推理，SmolLM2-135M 是仅供演示、便于快速试用的模型。正式审核请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;code&gt;local_models/&lt;/code&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
         <source> [read-only]</source>
@@ -4269,8 +4269,8 @@ Every label is saved as you make it; close the window whenever you like and open
 <context>
     <name>StartScreen</name>
     <message>
-        <source>Runs offline on embedded models. Verify uses the embedded classifier (minilm-verifier: fast verdicts, no reasoning) unless you choose the embedded LLM (SmolLM2-135M, which writes reasoning); both are demo-grade: for real audits put an NLI classifier folder or a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
-        <translation>使用内置模型离线运行。核验默认使用内置分类器（minilm-verifier：判定快，不给出推理），除非您选择内置 LLM（SmolLM2-135M，会写出推理）；两者都仅供演示：正式审核请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;b&gt;local_models/&lt;/b&gt;，或使用兼容 OpenAI 的端点。</translation>
+        <source>Runs offline on embedded models. Verify uses the embedded classifier (minilm-verifier: fast verdicts, no reasoning) unless you choose the embedded LLM (Qwen2.5-Coder-1.5B, which writes reasoning, about half a minute a claim on 2 cores; SmolLM2-135M is a faster demo-grade one). For real audits put an NLI classifier folder or a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
+        <translation>使用内置模型离线运行。核验默认使用内置分类器（minilm-verifier：判定快，不给出推理），除非您选择内置 LLM（Qwen2.5-Coder-1.5B，会写出推理，在 2 个 CPU 核心上每条声明约半分钟；SmolLM2-135M 更快，但仅供演示）。正式审核请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;b&gt;local_models/&lt;/b&gt;，或使用兼容 OpenAI 的端点。</translation>
     </message>
     <message>
         <source>Open the black box of retrieve-then-verify fact-checking: run the pipeline, score it against expert labels, and label why it failed.</source>
@@ -4921,6 +4921,10 @@ Every label is saved as you make it; close the window whenever you like and open
     <message>
         <source> The embedded SmolLM2-135M is demo-grade: fine to try the pipeline and to get reasoning to label, not for real audits.</source>
         <translation>内置的 SmolLM2-135M 仅供演示：适合试用流程和获取可标注的推理，不适合真正的审核。</translation>
+    </message>
+    <message>
+        <source> The embedded Qwen2.5-Coder-1.5B is the default LLM and writes the reasoning; it is slower, about half a minute a claim with reasoning on 2 cores. The classifier stays the fast default.</source>
+        <translation>内置的 Qwen2.5-Coder-1.5B 是默认 LLM，负责写出推理；它较慢，在 2 个 CPU 核心上带推理每条声明约需半分钟。分类器仍是快速的默认选项。</translation>
     </message>
     <message>
         <source>Claims and passages are sent to this server. The key comes from the OS keyring or FACTAUDIT_API_KEY and is never stored in the project.</source>

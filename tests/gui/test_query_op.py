@@ -157,6 +157,7 @@ CHEAP = {
     "offline_settings": "a small JSON file in the config folder",
     "data_version": "PRAGMA data_version on the open connection: the file header, no table read",
     "plot_font_families": "the fonts a plot on the UI thread draws with (the font lookup is cached once)",
+    "default_llm_name": "an environment variable (FACTAUDIT_DEFAULT_LLM) or a constant; no I/O",
 }
 # Reads still on the UI thread, by file: a ratchet, lowered as pages move to QueryOp, never raised.
 # (Issue #31: 58 reads in 22 files left; the six behind `except FactAuditError: pass` moved first.)
