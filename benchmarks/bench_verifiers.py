@@ -114,11 +114,11 @@ def healthver_sets():
 
 
 def run_classifier(folder: str | None, sets, threads: int):
-    from factaudit.engine.models import registry
+    from factaudit.engine.models import classifier_registry
     from factaudit.engine.models.classifier import open_classifier
     from factaudit.engine.pipeline.classify import ClaimInput, classify_claims
 
-    entry = registry.resolve_classifier(folder)
+    entry = classifier_registry.resolve_classifier(folder)
     model = open_classifier(entry.path, name=entry.name, origin=entry.source, threads=threads)
     classify_claims(model, [ClaimInput("warm", sets[0][1], sets[0][3])])     # session warm-up, not timed
     preds, t0 = [], time.perf_counter()

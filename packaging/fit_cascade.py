@@ -118,12 +118,12 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     tv.FIT_BY_ABSTRACT = args.grouped
 
-    from factaudit.engine.models import registry
+    from factaudit.engine.models import classifier_registry, registry
     from factaudit.engine.models.classifier import open_classifier
     from factaudit.engine.models.llm import open_llm
     from factaudit.engine.services.cascade_verify import N_CTX, pair_name
 
-    centry = registry.resolve_classifier(args.classifier)
+    centry = classifier_registry.resolve_classifier(args.classifier)
     classifier = open_classifier(centry.path, name=centry.name, origin=centry.source, threads=args.threads)
     lentry = registry.resolve_llm(args.llm, None, n_ctx=N_CTX)
     llm = open_llm(lentry, n_threads=args.threads)

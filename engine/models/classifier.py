@@ -180,12 +180,12 @@ def open_from_pin(pin: dict[str, Any], *, threads: int | None = None,
                   batch_size: int = DEFAULT_BATCH) -> ClassifierModel:
     """Reopen the model a run pinned (for resume), with the run's thresholds; NotFound when the model is
     gone or any file it read has another sha256 now (a changed model would mix verdicts in one run)."""
-    from factaudit.engine.models import registry
+    from factaudit.engine.models import classifier_registry
 
     if pin.get("backend") != BACKEND:
         raise InvalidArgument(f"not a classifier pin (backend {pin.get('backend')!r})")
     try:
-        folder = Path(pin["folder"]) if pin.get("origin") == "path" else Path(registry.resolve_classifier(pin["name"]).path)
+        folder = Path(pin["folder"]) if pin.get("origin") == "path" else Path(classifier_registry.resolve_classifier(pin["name"]).path)
         spec = read_spec(folder)
     except (ModelNotFound, KeyError) as exc:
         raise NotFound(f"the run's classifier {pin.get('name')!r} is not available ({exc}); "

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from factaudit.engine.errors import FactAuditError, ModelNotFound
-from factaudit.engine.models import gguf, registry
+from factaudit.engine.models import classifier_registry, gguf, registry
 from factaudit.engine.models.registry import ModelEntry
 
 # ggml type id -> (values per block, bytes per block)
@@ -107,7 +107,7 @@ def _check_gguf(path: Path, run_pair: bool) -> ModelCheck:
 def _check_classifier(path: Path, run_pair: bool) -> ModelCheck:
     from factaudit.engine.models.classifier import open_classifier
 
-    entry = registry.classifier_entry(path, source="path")
+    entry = classifier_registry.classifier_entry(path, source="path")
     sample: dict[str, Any] = {}
     if run_pair:
         model = open_classifier(path, threads=1, batch_size=1)

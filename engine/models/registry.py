@@ -1,7 +1,8 @@
 """Registry of verifier LLMs: the embedded Qwen2.5-Coder-1.5B-Instruct GGUF (the default LLM, assembled
 and checked by engine.models.qwen_assembly at install), the small SmolLM2 GGUF (a pip dependency; fast,
 demo-grade, what tests run), `*.gguf` files in local_models/, explicit paths, and OpenAI-compatible
-endpoints (base URL + model name; keys live in engine.models.keys).
+endpoints (base URL + model name; keys live in engine.models.keys). Classifier verifiers (folders, not
+GGUF files) are listed by engine.models.classifier_registry, on the ModelEntry defined here.
 
 Nothing heavy is imported here: GGUF facts come from the file header (engine.models.gguf), hashes
 are cached by path + size + mtime so a 4 GB model is hashed once.
@@ -354,103 +355,3 @@ def resolve_llm(model: str | None = None, endpoint: str | None = None, n_ctx: in
         return gguf_entry(path, source="path", n_ctx=n_ctx)
     known = ", ".join(e.name for e in list_llms()) or "none"
     raise ModelNotFound(f"unknown model {model!r}: not a registry name ({known}) nor a GGUF file")
-
-
-# ---- classifier verifiers (sequence-classification folders; engine.models.classifier runs them) ----
-EMBEDDED_CLASSIFIER = "minilm-verifier"
-
-
-def embedded_classifier_path() -> Path:
-    from factaudit.engine.resource_files import resource_path
-
-    return resource_path("models", EMBEDDED_CLASSIFIER)
-
-
-def classifier_entry(folder: str | Path, *, name: str | None = None, source: str = "path") -> ModelEntry:
-    """A classification folder as a registry entry (kind "classifier"): labels map, binary or not,
-    window and thresholds in `extra`, the RAM estimate from file sizes. ModelNotFound says why a
-    folder is not one (engine.models.classifier_folder)."""
-    from factaudit.engine.models.classifier_folder import ram_estimate_bytes, read_spec
-
-    spec = read_spec(folder)
-    files = spec.files_read()
-    size = sum((spec.folder / f).stat().st_size for f in files)
-    need = ram_estimate_bytes(spec)
-    total = total_memory_bytes()
-    return ModelEntry(
-        name=name or spec.folder.name, kind="classifier", source=source, path=str(spec.folder), size_bytes=size,
-        quantization=None, context_length=spec.max_length, architecture=spec.model_type, ram_needed_bytes=need,
-        ram_total_bytes=total, fits=None if total is None else need <= FIT_SHARE * total,
-        note=("binary model (no contradiction label): Refuted never comes from it" if spec.binary else None),
-        extra={"labels_map": dict(spec.labels_map), "labels": [spec.id2label[i] for i in range(spec.num_labels)],
-               "binary": spec.binary, "window": {"sentences": spec.window, "stride": spec.stride},
-               "thresholds": spec.thresholds.to_json(), "pair_order": spec.pair_order,
-               "needs_export": not spec.has_onnx, "fitted_on": spec.verifier_info.get("fitted_on")})
-
-
-def embedded_classifier() -> ModelEntry:
-    path = embedded_classifier_path()
-    if not path.is_dir():
-        raise ModelNotFound(f"the embedded classifier verifier is missing: {path}")
-    entry = classifier_entry(path, name=EMBEDDED_CLASSIFIER, source="embedded")
-    entry.demo_grade, entry.note = True, "demo-grade: no better than always Supported on SciFact (README)"
-    return entry
-
-
-def local_classifiers() -> list[ModelEntry]:
-    """Classification folders in local_models/; one that looks like one but cannot be used is listed
-    with the reason in `note` (so the Models page can say it)."""
-    from factaudit.engine.models.classifier_folder import looks_like_classifier
-
-    out, seen = [], {EMBEDDED_CLASSIFIER}
-    for folder in local_models_dirs():
-        if not folder.is_dir():
-            continue
-        for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
-            if sub.name in seen or not looks_like_classifier(sub):
-                continue
-            seen.add(sub.name)
-            try:
-                out.append(classifier_entry(sub, source="local"))
-            except ModelNotFound as exc:
-                out.append(ModelEntry(name=sub.name, kind="classifier", source="local", path=str(sub), note=str(exc)))
-    return out
-
-
-def list_classifiers() -> list[ModelEntry]:
-    out = []
-    try:
-        out.append(embedded_classifier())
-    except ModelNotFound:
-        pass
-    return out + local_classifiers()
-
-
-def resolve_classifier(model: str | Path | None = None) -> ModelEntry:
-    """`minilm-verifier` (the default), a local_models/ folder name, or a path to a classification folder."""
-    model = None if model is None else str(model)
-    if model is None or model == EMBEDDED_CLASSIFIER:
-        return embedded_classifier()
-    if "/" not in model and os.sep not in model:
-        for folder in local_models_dirs():
-            if (folder / model).is_dir():
-                return classifier_entry(folder / model, name=model, source="local")
-    path = Path(model).expanduser()
-    if path.is_dir():
-        return classifier_entry(path.resolve(), source="path")
-    known = ", ".join(e.name for e in list_classifiers()) or "none"
-    raise ModelNotFound(f"unknown classifier {model!r}: not a registry name ({known}) nor a classification folder")
-
-
-def wants_classifier(model: str | Path | None) -> bool:
-    """Whether `--model` is for the classifier backend (so a verify service can pick it): the embedded
-    name, or a folder (a local_models/ name or a path). GGUF models are files, never folders, so a
-    folder that is not a usable classifier still goes here and resolve_classifier says why."""
-    if model is None:
-        return False
-    model = str(model)
-    if model == EMBEDDED_CLASSIFIER:
-        return True
-    if "/" not in model and os.sep not in model and any((f / model).is_dir() for f in local_models_dirs()):
-        return True
-    return Path(model).expanduser().is_dir()

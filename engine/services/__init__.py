@@ -130,9 +130,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "factaudit.engine.metrics.display": ("percent_text",),
     "factaudit.engine.metrics.multi_answer": ("Lexicon", "load_gates"),
     "factaudit.engine.metrics.stats": ("DEFAULT_RESAMPLES", "DEFAULT_SEED"),
-    "factaudit.engine.models.registry": (
-        "classifier_models=list_classifiers", "default_llm_name", "llm_models=list_llms",
-    ),
+    "factaudit.engine.models.classifier_registry": ("classifier_models=list_classifiers",),
+    "factaudit.engine.models.registry": ("default_llm_name", "llm_models=list_llms"),
     "factaudit.engine.netlog": ("connection_log=list_connections", "connection_log_path=log_path"),
     "factaudit.engine.pipeline.decompose": ("DECOMPOSE_METHODS=METHODS",),
     "factaudit.engine.pipeline.judge": ("JUDGE_MODES=MODES", "JUDGE_TARGETS=TARGETS"),
@@ -271,6 +270,8 @@ def _load(module: str):
             import factaudit.engine.metrics.multi_answer as loaded
         case "factaudit.engine.metrics.stats":
             import factaudit.engine.metrics.stats as loaded
+        case "factaudit.engine.models.classifier_registry":
+            import factaudit.engine.models.classifier_registry as loaded
         case "factaudit.engine.models.registry":
             import factaudit.engine.models.registry as loaded
         case "factaudit.engine.netlog":

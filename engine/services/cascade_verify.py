@@ -13,7 +13,7 @@ from typing import Any, Iterator
 from factaudit.engine import jobs
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
-from factaudit.engine.models import registry
+from factaudit.engine.models import classifier_registry, registry
 from factaudit.engine.pipeline import cascade
 from factaudit.engine.pipeline.classify import ClaimInput
 from factaudit.engine.project import classifier_store
@@ -144,7 +144,7 @@ class _CascadeKind(VerifyKindBase):
 
     def entry(self, project: Project, req: Any, cfg: CascadeConfig, inputs: Any, given: Any,
               progress: ProgressCallback, cancel: CancelToken | None) -> tuple[Any, Any]:
-        classifier = registry.resolve_classifier(req.model)
+        classifier = classifier_registry.resolve_classifier(req.model)
         llm = registry.resolve_llm(req.llm_model, None, n_ctx=req.n_ctx or N_CTX)
         if llm.is_endpoint:
             raise InvalidArgument("the cascade scores log-probabilities with an in-process GGUF model, not an endpoint")

@@ -18,7 +18,7 @@ from typing import Any, Iterator
 from factaudit.engine import jobs
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
-from factaudit.engine.models import registry
+from factaudit.engine.models import classifier_registry, registry
 from factaudit.engine.models.classifier import BACKEND, ClassifierModel, open_classifier, open_from_pin
 from factaudit.engine.models.classifier_folder import read_thresholds_file
 from factaudit.engine.pipeline.classify import ClaimInput, classify_claim
@@ -47,10 +47,10 @@ def uses_classifier(project: Project, req: Any, llm: Any = None) -> bool:
         return strategy == "classifier"
     if llm is not None or req.endpoint:
         return False
-    if req.model is None or req.model == registry.EMBEDDED_CLASSIFIER:
+    if req.model is None or req.model == classifier_registry.EMBEDDED_CLASSIFIER:
         return True
     try:
-        registry.resolve_classifier(req.model)
+        classifier_registry.resolve_classifier(req.model)
     except registry.ModelNotFound:
         return False
     return True
@@ -157,7 +157,7 @@ class _ClassifierKind(VerifyKindBase):
 
     def entry(self, project: Project, req: Any, cfg: ClassifierVerifyConfig, inputs: Any, given: Any,
               progress: ProgressCallback, cancel: CancelToken | None) -> registry.ModelEntry:
-        return registry.resolve_classifier(req.model)
+        return classifier_registry.resolve_classifier(req.model)
 
     def complete(self, project: Project, cfg: ClassifierVerifyConfig, model: ClassifierModel,
                  entry: registry.ModelEntry, inputs: Any) -> ClassifierVerifyConfig:

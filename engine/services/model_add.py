@@ -12,7 +12,7 @@ from pathlib import Path
 from factaudit.engine import changes
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
-from factaudit.engine.models import registry
+from factaudit.engine.models import classifier_registry, registry
 from factaudit.engine.models.registry import ModelEntry
 from factaudit.engine.services.models import check_model
 
@@ -63,7 +63,7 @@ def add_checked_model(path: str, how: str = "copy", progress: ProgressCallback =
     dst = _place(src, how)
     changes.note(None, ("models",))    # the file is in local_models/: the registry lists it from now on
     if check.kind == "classifier":
-        entry, digest = registry.classifier_entry(dst, source="local"), None
+        entry, digest = classifier_registry.classifier_entry(dst, source="local"), None
     else:
         progress(2, 3, "hashing")
         entry, digest = registry.gguf_entry(dst, source="local"), registry.file_sha256(dst)

@@ -162,13 +162,13 @@ def demo_grade(config: dict) -> bool:
     """Whether a model the run pins is marked demo-grade in the registry (SmolLM2, the embedded
     classifier while its model card says so)."""
     from factaudit.engine.errors import FactAuditError
-    from factaudit.engine.models import registry
+    from factaudit.engine.models import classifier_registry, registry
 
     for m in _models(config):
         name = m.get("name")
         try:
-            if name == registry.EMBEDDED_CLASSIFIER and m.get("origin", m.get("source")) == "embedded":
-                if registry.embedded_classifier().demo_grade:
+            if name == classifier_registry.EMBEDDED_CLASSIFIER and m.get("origin", m.get("source")) == "embedded":
+                if classifier_registry.embedded_classifier().demo_grade:
                     return True
             elif name == registry.SMOLLM2_LLM and registry.resolve_llm(name).demo_grade:
                 return True

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from factaudit.engine.errors import InvalidArgument
 
-from factaudit.engine.models import registry
+from factaudit.engine.models import classifier_registry, registry
 from factaudit.engine.project import classifier_store
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project import verify_store
@@ -87,7 +87,7 @@ def verdict_attribution(project: Project, run_id: str, claim_ids=None) -> dict[s
 def classifier_choices() -> list[registry.ModelEntry]:
     """Classifier verifiers a verify run can use (embedded first, then local_models/ folders), left
     out the folders that look like one but cannot be used (the Models page says why)."""
-    return [e for e in registry.list_classifiers() if e.extra.get("labels_map")]
+    return [e for e in classifier_registry.list_classifiers() if e.extra.get("labels_map")]
 
 
 def llm_reasoning_request(project: Project, classifier_run: str, claim_ids: list[str],

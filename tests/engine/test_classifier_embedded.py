@@ -5,25 +5,25 @@ from __future__ import annotations
 
 import pytest
 
-from factaudit.engine.models import registry
+from factaudit.engine.models import classifier_registry
 from factaudit.engine.models.classifier import open_classifier
 from factaudit.engine.pipeline.classify import ClaimInput, ClassifyPassage, classify_claims
 
-FOLDER = registry.embedded_classifier_path()
+FOLDER = classifier_registry.embedded_classifier_path()
 pytestmark = pytest.mark.skipif(not (FOLDER / "config.json").is_file(),
                                 reason=f"the embedded classifier is not committed yet ({FOLDER})")
 
 
 @pytest.fixture(scope="module")
 def model():
-    entry = registry.resolve_classifier(registry.EMBEDDED_CLASSIFIER)
+    entry = classifier_registry.resolve_classifier(classifier_registry.EMBEDDED_CLASSIFIER)
     assert entry.kind == "classifier" and entry.source == "embedded"
     assert (FOLDER / "verifier.json").is_file()          # the format says it is always there for this model
     return open_classifier(entry.path, name=entry.name, origin="embedded", threads=1)
 
 
 def test_registry_entry_and_pin(model):
-    entry = registry.embedded_classifier()
+    entry = classifier_registry.embedded_classifier()
     assert entry.extra["labels_map"] == model.spec.labels_map and entry.fits is not False
     pin = model.pin()
     assert pin["name"] == "minilm-verifier" and pin["origin"] == "embedded" and pin["thresholds_source"] == "verifier.json"

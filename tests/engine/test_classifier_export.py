@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from factaudit.engine.errors import InvalidArgument, NotFound
-from factaudit.engine.models import classifier_export, registry
+from factaudit.engine.models import classifier_export, classifier_registry
 from factaudit.engine.models.classifier import open_classifier, open_from_pin
 from factaudit.engine.pipeline.classify import ClaimInput, ClassifyPassage, classify_claims
 
@@ -165,13 +165,13 @@ def test_registry_lists_and_resolves_local_classification_folders(folders, tmp_p
     shutil.copytree(folders["binary"], local / "minicheck-like")
     shutil.copytree(gt.get_model_path(), local / "an-embedder")      # not a classifier: not listed
     monkeypatch.setenv("FACTAUDIT_LOCAL_MODELS", str(local))
-    entries = [e for e in registry.list_classifiers() if e.source == "local"]
+    entries = [e for e in classifier_registry.list_classifiers() if e.source == "local"]
     assert [(e.name, e.kind) for e in entries] == [("minicheck-like", "classifier")]
     assert entries[0].extra["labels_map"] == {"unsupported": "No Evidence", "supported": "Supported"}
     assert entries[0].extra["binary"] and entries[0].ram_needed_bytes > entries[0].size_bytes
-    assert registry.resolve_classifier("minicheck-like").path == str(local / "minicheck-like")
-    assert registry.wants_classifier("minicheck-like") and registry.wants_classifier(str(folders["nli3"]))
-    assert not registry.wants_classifier("smollm2-135m")
+    assert classifier_registry.resolve_classifier("minicheck-like").path == str(local / "minicheck-like")
+    assert classifier_registry.wants_classifier("minicheck-like") and classifier_registry.wants_classifier(str(folders["nli3"]))
+    assert not classifier_registry.wants_classifier("smollm2-135m")
 
 
 def test_a_folder_with_model_onnx_runs_as_is(folders, tmp_path):

@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from factaudit.engine.errors import FactAuditError, InvalidArgument, ModelNotFound
-from factaudit.engine.models import model_check, registry
+from factaudit.engine.models import classifier_registry, model_check, registry
 from factaudit.engine.models.classifier_folder import map_label, read_spec, read_thresholds_file
 
 
@@ -97,13 +97,13 @@ def test_an_embedder_folder_is_not_a_classifier(tmp_path):
     with pytest.raises(ModelNotFound, match="sentence-transformers embedder"):
         read_spec(gt.get_model_path())
     with pytest.raises(ModelNotFound, match="sentence-transformers embedder"):
-        registry.resolve_classifier(gt.get_model_path())
+        classifier_registry.resolve_classifier(gt.get_model_path())
 
 
 def test_unknown_classifier_name_and_thresholds_files(tmp_path, monkeypatch):
     monkeypatch.setenv("FACTAUDIT_LOCAL_MODELS", str(tmp_path))
     with pytest.raises(ModelNotFound, match="unknown classifier 'nope'"):
-        registry.resolve_classifier("nope")
+        classifier_registry.resolve_classifier("nope")
     good = tmp_path / "t.json"
     good.write_text('{"supported": 0.4, "refuted": 0.8}')
     assert read_thresholds_file(good).to_json() == {"supported": 0.4, "refuted": 0.8}

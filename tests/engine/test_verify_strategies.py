@@ -113,11 +113,11 @@ def test_balanced_accuracy_and_the_majority_baseline_match_sklearn():
 
 
 def test_a_long_claim_gets_a_verdict_and_only_an_impossible_one_is_counted_too_long():
-    from factaudit.engine.models import registry
+    from factaudit.engine.models import classifier_registry
     from factaudit.engine.models.classifier import open_classifier
     from factaudit.engine.pipeline.classify import ClaimInput, ClassifyPassage, classify_claims
 
-    model = open_classifier(registry.embedded_classifier_path(), name="minilm-verifier", threads=1)
+    model = open_classifier(classifier_registry.embedded_classifier_path(), name="minilm-verifier", threads=1)
     assert model.spec.max_length == 128 and model.spec.positions == 512
     passage = ClassifyPassage("p", "Aspirin lowers fever in adults. " * 12)
     long_claim = "In a randomised trial of adults with fever, " + "low-dose aspirin given daily " * 20 + "lowers fever."

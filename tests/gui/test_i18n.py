@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
     QAbstractButton, QApplication, QGroupBox, QLabel, QLineEdit, QTableView, QTabWidget, QWidget,
 )
 
-from factaudit.engine.models.registry import EMBEDDED_CLASSIFIER, EMBEDDED_LLM, SMOLLM2_LLM
+from factaudit.engine.models.classifier_registry import EMBEDDED_CLASSIFIER
+from factaudit.engine.models.registry import EMBEDDED_LLM, SMOLLM2_LLM
 from factaudit.gui import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
