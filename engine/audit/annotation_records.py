@@ -6,7 +6,7 @@ import datetime as _dt
 import uuid
 from typing import Any
 
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook as cb, codebook_versions
 from factaudit.engine.errors import NotFound
 from factaudit.engine.ingest.problems import Problems
 from factaudit.engine.project import audit_store as store
@@ -49,13 +49,13 @@ class Validator:
     def __init__(self, project: Project):
         self.project = project
         self.codebooks: dict[int, cb.Codebook] = {}
-        self.latest = cb.ensure_seed(project).version
+        self.latest = codebook_versions.ensure_seed(project).version
         self.run_kinds = store.run_kinds(project)
 
     def codebook(self, version: int | None) -> cb.Codebook:
         version = version or self.latest
         if version not in self.codebooks:
-            self.codebooks[version] = cb.current(self.project, version)
+            self.codebooks[version] = codebook_versions.current(self.project, version)
         return self.codebooks[version]
 
     def check_code(self, target: str, dimension: str, code: str, version: int | None) -> tuple[str | None, str]:

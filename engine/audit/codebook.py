@@ -2,7 +2,8 @@
 
 The seed (resources/codebook/seed.yaml) becomes version 1 the first time a project needs a codebook.
 Every edit is saved as a new version, never in place, because each annotation names the version it
-was made under and must stay interpretable.
+was made under and must stay interpretable. Storing and reading those versions in a project is
+engine.audit.codebook_versions's.
 """
 from __future__ import annotations
 
@@ -376,74 +377,6 @@ def with_version(codebook_text: str, version: int) -> str:
             lines[i] = f"version: {version}\n"
             return "".join(lines)
     return f"version: {version}\n" + codebook_text
-
-
-# ---- project-backed versions -------------------------------------------------------------------
-def current(project, version: int | None = None) -> Codebook:
-    """The codebook of a version (default: the newest), storing the seed as version 1 on first use.
-    A read-only project without a stored codebook gets the seed without storing it."""
-    from factaudit.engine.project import audit_store
-
-    if version is None:
-        version = audit_store.latest_codebook_version(project)
-        if version is None:
-            return ensure_seed(project)
-    row = audit_store.get_codebook(project, version)
-    if row is None:
-        if version == 1 and audit_store.latest_codebook_version(project) is None:
-            return ensure_seed(project)
-        raise NotFound(f"no codebook version {version} in {project.path.name}")
-    return _parsed(row.body, version)
-
-
-@functools.lru_cache(maxsize=32)
-def _parsed(body: str, version: int) -> Codebook:
-    # Labeling calls this on every keystroke; stored versions never change, so parse each once.
-    return parse_codebook(body, source=f"codebook v{version}", version=version)
-
-
-def ensure_seed(project) -> Codebook:
-    from factaudit.engine.project import audit_store
-
-    latest = audit_store.latest_codebook_version(project)
-    if latest is not None:
-        return current(project, latest)
-    seed = load_seed()
-    body = with_version(seed.body, 1)
-    if not project.readonly:
-        # two workers may open the first page needing a codebook at once: check again inside the
-        # write transaction, so only one stores the seed and the other reads it
-        with project.atomic():
-            if audit_store.latest_codebook_version(project) is None:
-                audit_store.insert_codebook(project, 1, body, _sha(body), "seed codebook")
-        return current(project, 1)
-    return parse_codebook(body, source="seed.yaml", version=1)
-
-
-def save_version(project, text: str, note: str | None = None, source: str = "codebook.yaml") -> Codebook:
-    """Validate `text` and store it as the next version; an unchanged codebook makes no new version."""
-    from factaudit.engine.project import audit_store
-
-    latest = ensure_seed(project)
-    parse_codebook(text, source=source, version=latest.version + 1)   # validate before anything is written
-    if _sha(with_version(text, latest.version)) == latest.sha256:
-        return latest
-    version = latest.version + 1
-    body = with_version(text, version)
-    audit_store.insert_codebook(project, version, body, _sha(body), note)
-    return parse_codebook(body, source=source, version=version)
-
-
-def list_versions(project) -> list[dict[str, Any]]:
-    from factaudit.engine.project import audit_store
-
-    ensure_seed(project)
-    return [{"version": r.version, "sha256": r.sha256, "created": r.created, "note": r.note}
-            for r in audit_store.list_codebooks(project)]
-
-
-def _sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def require_code(codebook: Codebook, target: str, dim_id: str, code_id: str) -> Code:

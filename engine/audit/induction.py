@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from factaudit.engine.audit import annotations as ann
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook as cb, codebook_versions
 from factaudit.engine.errors import InvalidArgument, NotFound
 from factaudit.engine.project import audit_store
 from factaudit.engine.project import judge_store as store
@@ -88,7 +88,7 @@ def _read_keys(project: Project) -> set[str]:
 
 
 def uncovered_cases(project: Project, run: str | None = None) -> list[Case]:
-    book = cb.current(project)
+    book = codebook_versions.current(project)
     claims = {c.id: c for c in list_claims(project, active_only=False)}
     scope: set[str] | None = None
     verify_run = None
@@ -165,7 +165,7 @@ def normalise(book: cb.Codebook, raw: dict[str, Any], examples: list[str]) -> di
 
 def record_round(project: Project, run: str | None, proposer: str, cases: list[Case], proposals: list[dict[str, Any]],
                  raw_output: str | None, parse_status: str | None) -> RoundResult:
-    book = cb.current(project)
+    book = codebook_versions.current(project)
     round_id = store.insert_round(project, run, book.version, proposer, [c.to_json() for c in cases], raw_output,
                                   parse_status, proposals)
     row = store.get_round(project, round_id)
@@ -178,7 +178,7 @@ def add_round(project: Project, proposals: list[dict[str, Any]], proposer: str, 
     LLM round does."""
     if not proposer or not proposer.strip():
         raise InvalidArgument("a round needs a proposer (a person's name)")
-    book = cb.current(project)
+    book = codebook_versions.current(project)
     clean = []
     for n, p in enumerate(proposals):
         if not isinstance(p, dict):
@@ -215,7 +215,7 @@ def decide(project: Project, proposal_id: int, decision: str, merge_into: str | 
     if p is None:
         raise NotFound(f"no proposal {proposal_id}")
     row = _open_round(project, p.round_id)
-    book = cb.current(project)
+    book = codebook_versions.current(project)
     dim = book.dimension(p.dimension, p.target)
     if decision == "accept":
         if dim.code(p.code_id) is not None:
@@ -245,7 +245,7 @@ def close_round(project: Project, round_id: int, note: str | None = None) -> Clo
     undecided = [p.id for p in row.proposals if p.decision is None]
     if undecided:
         raise InvalidArgument(f"decide every proposal first ({len(undecided)} undecided: {', '.join(map(str, undecided))})")
-    book = cb.current(project)
+    book = codebook_versions.current(project)
     data = yaml.safe_load(book.body)
     patterns = data.setdefault("patterns", {}) or {}
     data["patterns"] = patterns
@@ -281,7 +281,7 @@ def close_round(project: Project, round_id: int, note: str | None = None) -> Clo
     if changed:
         text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
         summary = f"induction round {round_id}: {len(accepted)} new code(s), {len(merged)} merged"
-        saved = cb.save_version(project, text, note=summary + (f"; {note}" if note else ""),
+        saved = codebook_versions.save_version(project, text, note=summary + (f"; {note}" if note else ""),
                                 source=f"induction round {round_id}")
         new_version = saved.version if saved.version != book.version else None
     store.close_round(project, round_id, new_version, len(accepted))

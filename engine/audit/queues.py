@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
 from factaudit.engine.audit import annotations as ann
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook_versions
 from factaudit.engine.audit import triage as tri
 from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.engine.project import audit_store as store
@@ -281,7 +281,7 @@ def open_evidence_queue(project: Project, retrieval_run: str, annotator: str, *,
     """(claim, passage) pairs of a retrieval run's top-k, a claim's passages together in rank order.
     With `head`, only the first `head` disagreement claims are ordered now (complete the queue with
     `full_order` and `LabelQueue.adopt`)."""
-    book = cb.current(project)
+    book = codebook_versions.current(project)
     first, retest = _progress(project, "evidence", annotator, [d.id for d in book.evidence])
 
     def units_of(claim_ids: list[str]) -> dict[str, list[tuple[str, int | None]]]:
@@ -299,7 +299,7 @@ def open_reasoning_queue(project: Project, verify_run: str, annotator: str, *, m
                          seed: int = 42, share: float = RETEST_SHARE, gap: int = RETEST_GAP, head: int | None = None,
                          progress=_noop, cancel=None) -> LabelQueue:
     """(claim, verify run) traces, parse failures left out (there is no reasoning to rate)."""
-    book = cb.current(project)
+    book = codebook_versions.current(project)
     first, retest = _progress(project, "reasoning", annotator, [d.id for d in book.reasoning])
     spec = {"target": "reasoning", "run": verify_run, "verify_run": verify_run, "mapping": mapping, "seed": seed}
     units_of = lambda cs: {c: [(verify_run, None)] for c in cs}  # noqa: E731 - one unit per claim

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping, Sequence
 
 from factaudit.engine.audit import annotations as ann
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook as cb, codebook_versions
 from factaudit.engine.errors import NotFound
 from factaudit.engine.metrics import stats
 from factaudit.engine.metrics.classification import MAPPINGS
@@ -124,7 +124,7 @@ def project_reasoning_figures(project: Project, annotators: list[str] | None = N
                               mapping: str = "R+NE", run_ids: Sequence[str] | None = None) -> list[ReasoningFigures]:
     """Figures of every verify run with reasoning labels (or of `run_ids`), from the chosen raters'
     current first-pass labels, as `taxonomy` reads them."""
-    book = cb.current(project)
+    book = codebook_versions.current(project)
     merged = ann.merged_labels([a for a in store.list_annotations(project) if a.target == "reasoning"],
                                annotators, include_llm=include_llm)
     by_run: dict[str, dict[str, dict[str, str]]] = {}

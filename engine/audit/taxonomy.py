@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from factaudit.engine.audit import annotations as ann
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook as cb, codebook_versions
 from factaudit.engine.errors import NotFound
 from factaudit.engine.project import audit_store as store
 from factaudit.engine.project import runs
@@ -160,7 +160,7 @@ def project_taxonomy(project: Project, annotators: list[str] | None = None, incl
                      codebook_version: int | None = None) -> Taxonomy:
     """Taxonomy of every run with hits or verdicts, from the chosen raters' current first-pass labels
     (default: all human raters, the most recent label winning)."""
-    book = cb.current(project, codebook_version)
+    book = codebook_versions.current(project, codebook_version)
     records = store.list_annotations(project)
     merged = ann.merged_labels([a for a in records if a.target in ("evidence", "reasoning")], annotators,
                                include_llm=include_llm)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple
 
 from factaudit.engine.audit import annotations as ann
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook as cb, codebook_versions
 from factaudit.engine.errors import InvalidArgument, NotFound
 from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.engine.project import audit_store as store
@@ -325,7 +325,7 @@ def expand(project: Project, index: DisagreementIndex, rows: list[IndexRow], *, 
     hits = store.hits_for_claims(project, retrieval_run, cids) if retrieval_run else {}
     labels = evidence_labels(project, annotators, claim_ids=cids)
     briefs = store.claim_briefs(project, cids)
-    book = cb.current(project)
+    book = codebook_versions.current(project)
     flagged_set = MAPPINGS[index.mapping]
     triage = _current_triage(project, index.verify_run, index.level, [r.unit_id for r in rows])
     attribution = classifier_store.get_verdict_evidence(project, index.verify_run, claim_ids=cids)

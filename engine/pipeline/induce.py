@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from factaudit.engine.audit import annotations as ann
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook as cb, codebook_versions
 from factaudit.engine.audit import induction
 from factaudit.engine.models.llm import LLM
 from factaudit.engine.pipeline.prompts import load_prompt, neutralise
@@ -68,7 +68,7 @@ def _case_text(n: int, c: induction.Case) -> str:
 
 def run_round(project: Project, llm: LLM, run: str | None = None, max_cases: int = induction.MAX_CASES, seed: int = 0,
               max_tokens: int = 400, max_proposals: int = MAX_PROPOSALS) -> induction.RoundResult:
-    book = cb.current(project)
+    book = codebook_versions.current(project)
     prompt = load_prompt("induction_propose")
     proposer = ann.llm_annotator(llm.entry.name, prompt.sha256[:12])
     cases = induction.uncovered_cases(project, run)[:max_cases]

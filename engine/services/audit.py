@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from factaudit.engine.audit import annotations as ann
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook as cb, codebook_versions as cbv
 from factaudit.engine.audit import queues
 from factaudit.engine.audit import taxonomy as tax
 from factaudit.engine.audit import triage as tri
@@ -22,14 +22,14 @@ from factaudit.engine.reports.audit_sections import AuditReport
 
 
 # ---- codebook ----------------------------------------------------------------------------------
-codebook = cb.current  # the engine's function (the GUI reaches it here)
+codebook = cbv.current  # the engine's function (the GUI reaches it here)
 
 
-codebook_versions = cb.list_versions  # the engine's function (the GUI reaches it here)
+codebook_versions = cbv.list_versions  # the engine's function (the GUI reaches it here)
 
 
 def export_codebook(project: Project, path: str | Path, version: int | None = None) -> cb.Codebook:
-    book = cb.current(project, version)
+    book = cbv.current(project, version)
     try:
         Path(path).write_text(book.body, encoding="utf-8")
     except OSError as exc:
@@ -46,12 +46,12 @@ def import_codebook(project: Project, path: str | Path, note: str | None = None)
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise ImportFailed([Problem(path.name, None, None, "not valid UTF-8")]) from exc
-    return cb.save_version(project, text, note=note or f"imported from {path.name}", source=path.name)
+    return cbv.save_version(project, text, note=note or f"imported from {path.name}", source=path.name)
 
 
 def save_codebook(project: Project, text: str, note: str | None = None) -> cb.Codebook:
     """Save edited YAML text as a new version."""
-    return cb.save_version(project, text, note=note, source="codebook editor")
+    return cbv.save_version(project, text, note=note, source="codebook editor")
 
 
 def save_codebook_data(project: Project, data: dict[str, Any], note: str | None = None) -> cb.Codebook:
@@ -165,7 +165,7 @@ def rater_tables(project: Project) -> dict[str, tuple[str, dict[str, dict], dict
 def agreement(project: Project, *, n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
               dimensions: list[str] | None = None) -> dict[str, agr.DimensionAgreement]:
     """Per evidence dimension and reasoning step (codebook order), then any triage levels."""
-    book = cb.current(project)
+    book = cbv.current(project)
     tables = rater_tables(project)
     names = [d.id for d in book.dimensions()] + sorted(n for n in tables if n not in {d.id for d in book.dimensions()})
     if dimensions:
@@ -211,7 +211,7 @@ def demo_step_audit(project: Project, summary, progress) -> None:
     """Store the seed codebook and list the newest verify run's disagreements with their pre-fill."""
     from factaudit.engine.project import runs as run_store
 
-    book = cb.ensure_seed(project)
+    book = cbv.ensure_seed(project)
     n_codes = sum(len(d.codes) for d in book.dimensions())
     text = (f"codebook v{book.version}: {len(book.evidence)} evidence dimensions and {len(book.reasoning)} "
             f"reasoning steps, {n_codes} codes")

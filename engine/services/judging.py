@@ -16,7 +16,7 @@ from typing import Any
 
 from factaudit.engine import jobs
 from factaudit.engine.audit import annotations as ann
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook as cb, codebook_versions
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
@@ -162,7 +162,7 @@ class _JudgeKind(jobs.RunKind):
         if k is None:
             pinned_k = run_store.get_run(project, req.run).config.get("k") if req.target == "reasoning" else None
             k = pinned_k if isinstance(pinned_k, int) and pinned_k > 0 else DEFAULT_K
-        book = cb.current(project)
+        book = codebook_versions.current(project)
         cfg = JudgeConfig(run=req.run, target=req.target, mode=req.mode, with_gold=req.with_gold, k=k,
                           limit=req.limit, dataset=req.dataset, seed=req.seed, temperature=req.temperature,
                           max_tokens=req.max_tokens, passage_words=req.passage_words, prompt_cache=req.prompt_cache,
@@ -179,7 +179,7 @@ class _JudgeKind(jobs.RunKind):
 
     def read_inputs(self, project: Project, cfg: JudgeConfig, progress: ProgressCallback) -> _Inputs:
         _check_source(project, cfg.target, cfg.run)
-        book = cb.current(project, cfg.codebook_version)
+        book = codebook_versions.current(project, cfg.codebook_version)
         dims = jp.select_dimensions(book, cfg.target, cfg.mode, cfg.dimensions)
         return _Inputs(_units(project, cfg), book, dims)
 

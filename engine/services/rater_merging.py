@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from factaudit.engine.audit import annotations as ann
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook_versions
 from factaudit.engine.audit import raters as rt
 from factaudit.engine.audit.annotation_records import TOMBSTONE
 from factaudit.engine.errors import InvalidArgument, SealError
@@ -98,7 +98,7 @@ def _check_records(project: Project, name: str, pkg, records: list, sentences: l
     """Like an import: the package's codebook, bounded notes, and corrections of the rater's own labels."""
     problems = rt.LabelProblems()
     if pkg.target in ("evidence", "reasoning"):
-        dims = {d.id: set(d.code_ids) | {TOMBSTONE} for d in cb.current(project, pkg.codebook_version)
+        dims = {d.id: set(d.code_ids) | {TOMBSTONE} for d in codebook_versions.current(project, pkg.codebook_version)
                 .dimensions(pkg.target)}
     else:
         dims = {}

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from factaudit.engine.audit import annotations as ann
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook_versions
 from factaudit.engine.audit import raters as rt
 from factaudit.engine.config import data_dir
 from factaudit.engine.errors import InvalidArgument, SealError
@@ -187,7 +187,7 @@ def rater_progress(ws: RaterWorkspace) -> tuple[int, int]:
     if m.target == "sentences":
         done = {r.sentence_id for r in rater_store.sentence_ratings(ws.project, m.rater)}
         return sum(1 for u in m.units if u[1] in done), len(m.units)
-    dims = {d.id for d in cb.current(ws.project, m.codebook_version).dimensions(m.target)}
+    dims = {d.id for d in codebook_versions.current(ws.project, m.codebook_version).dimensions(m.target)}
     have: dict[tuple, set[str]] = {}
     for a in ann.current_labels(audit_store.list_annotations(ws.project, annotator=m.rater)).values():
         if a.pass_ == "first":

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook_versions
 from factaudit.engine.audit import raters as rt
 from factaudit.engine.audit.sampling import stratified_sample
 from factaudit.engine.errors import InvalidArgument, NotFound
@@ -153,7 +153,7 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
     # verdict, and the rater walks them in package order; a seeded shuffle, reproducible like the draw.
     chosen = list(chosen)
     random.Random(f"order:{seed}").shuffle(chosen)
-    book = cb.current(project)
+    book = codebook_versions.current(project)
     row = audit_store.get_codebook(project, book.version)
     sha = row.sha256 if row else ""
     content = PackageContent(codebook_version=book.version)

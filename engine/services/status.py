@@ -338,9 +338,9 @@ def workflow_status(project: Project, progress: ProgressCallback = _no_progress,
     @functools.cache
     def book() -> Codebook:
         """Read (YAML) only by the labeling steps, and only once there is a run to label."""
-        from factaudit.engine.audit import codebook as cb
+        from factaudit.engine.audit import codebook_versions
 
-        return cb.current(project)
+        return codebook_versions.current(project)
 
     rules = [_import, _decompose, _retrieve, _evaluate_retrieval, _verify, _score, _review, _prelabel,
              lambda f: _label_evidence(f, book), lambda f: _label_reasoning(f, book), _agreement, _report, _seal]

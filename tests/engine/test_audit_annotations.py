@@ -9,7 +9,7 @@ import yaml
 from click.testing import CliRunner
 
 from factaudit.engine.audit import annotations as ann
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook as cb, codebook_versions
 from factaudit.engine.cli import cli
 from factaudit.engine.errors import ImportFailed, InvalidArgument
 from factaudit.engine.ingest import import_files
@@ -76,14 +76,14 @@ def test_seed_codebook_shape():
 
 def test_seed_becomes_version_1_and_edits_make_new_versions(proj, tmp_path):
     assert store.latest_codebook_version(proj) is None
-    assert cb.current(proj).version == 1
-    assert [v["version"] for v in cb.list_versions(proj)] == [1]
-    data = yaml.safe_load(cb.current(proj).body)
+    assert codebook_versions.current(proj).version == 1
+    assert [v["version"] for v in codebook_versions.list_versions(proj)] == [1]
+    data = yaml.safe_load(codebook_versions.current(proj).body)
     data["reasoning"][0]["codes"].append({"id": "cherry_picked", "definition": "picked one line", "pattern": "V1"})
-    v2 = cb.save_version(proj, yaml.safe_dump(data), note="new code")
+    v2 = codebook_versions.save_version(proj, yaml.safe_dump(data), note="new code")
     assert v2.version == 2 and v2.has_code("evidence_selection", "cherry_picked")
-    assert cb.save_version(proj, v2.body).version == 2          # unchanged: no new version
-    assert cb.current(proj, 1).dimension("evidence_selection").code("cherry_picked") is None
+    assert codebook_versions.save_version(proj, v2.body).version == 2          # unchanged: no new version
+    assert codebook_versions.current(proj, 1).dimension("evidence_selection").code("cherry_picked") is None
     # the editor's structured round trip
     from factaudit.engine.services import audit
 
@@ -119,7 +119,7 @@ def test_bad_codebook_names_the_field(proj, tmp_path):
     assert "bad.yaml:evidence[1].codes[2].pattern" in res.output
     assert "high_quality.polarity: 'maybe' is not a code of polarity" in res.output
     with Project.open(proj.path) as p:
-        assert [v["version"] for v in cb.list_versions(p)] == [1]
+        assert [v["version"] for v in codebook_versions.list_versions(p)] == [1]
 
 
 # ---- append-only records -----------------------------------------------------------------------
@@ -164,9 +164,9 @@ def test_codes_must_be_in_the_codebook(proj):
                      code="parametric", annotator="llm:smollm2-135m@abc", blind=False)
     assert r.target == "reasoning" and r.passage_id is None
     # a code that v2 drops stays valid for labels made under v1, not for new ones under v2
-    data = yaml.safe_load(cb.current(proj).body)
+    data = yaml.safe_load(codebook_versions.current(proj).body)
     data["evidence"][2]["codes"] = [c for c in data["evidence"][2]["codes"] if c["id"] != "unreliable"]
-    cb.save_version(proj, yaml.safe_dump(data))
+    codebook_versions.save_version(proj, yaml.safe_dump(data))
     with pytest.raises(InvalidArgument, match="codebook v2"):
         ev(proj, "c1", "p1", "credibility", "unreliable")
     assert ev(proj, "c1", "p1", "credibility", "unreliable", codebook_version=1).codebook_version == 1

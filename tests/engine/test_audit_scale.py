@@ -153,7 +153,7 @@ def test_two_workers_needing_the_seed_codebook_at_once(tmp_path):
     stores the seed codebook, the other reads it (it used to fail on the unique version)."""
     import threading
 
-    from factaudit.engine.audit import codebook as cb
+    from factaudit.engine.audit import codebook_versions
     from factaudit.engine.project import audit_store
 
     project = services.create_project(tmp_path / "fresh.faproj")
@@ -162,7 +162,7 @@ def test_two_workers_needing_the_seed_codebook_at_once(tmp_path):
     def work():
         start.wait()
         try:
-            versions.append(cb.current(project).version)
+            versions.append(codebook_versions.current(project).version)
         except Exception as exc:  # noqa: BLE001 - collected for the assertion
             errors.append(exc)
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from factaudit.engine.audit import annotations as ann
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook as cb, codebook_versions
 from factaudit.engine.audit import induction
 from factaudit.engine.pipeline import induce
 from factaudit.engine.errors import InvalidArgument
@@ -70,7 +70,7 @@ def test_uncovered_cases_notes_and_unexplained_disagreements(proj):
 
 
 def test_round_accept_merge_reject_new_version_and_saturation_plot(proj, tmp_path):
-    v1 = cb.current(proj)
+    v1 = codebook_versions.current(proj)
     assert v1.version == 1
     proposals = [
         {"target": "evidence", "dimension": "credibility", "code_id": "retracted", "name": "Retracted source",
@@ -94,7 +94,7 @@ def test_round_accept_merge_reject_new_version_and_saturation_plot(proj, tmp_pat
     closed = js.close_round(proj, r1.round_id)
     assert (closed.n_new_codes, closed.n_merged, closed.n_rejected) == (1, 1, 1)
     assert closed.new_version == 2
-    v2 = cb.current(proj)
+    v2 = codebook_versions.current(proj)
     assert v2.version == 2
     code = v2.dimension("credibility", "evidence").code("retracted")
     assert code is not None and code.pattern == "R3" and code.examples == ("claim c1",)
@@ -113,7 +113,7 @@ def test_round_accept_merge_reject_new_version_and_saturation_plot(proj, tmp_pat
     r2 = js.induce(proj, run=proj.ids["verify"])            # no cases: no model is loaded
     assert r2.n_cases == 0 and r2.proposals == []
     c2 = js.close_round(proj, r2.round_id)
-    assert c2.n_new_codes == 0 and c2.new_version is None and cb.current(proj).version == 2
+    assert c2.n_new_codes == 0 and c2.new_version is None and codebook_versions.current(proj).version == 2
     assert induction.saturation(proj) == [(r1.round_id, 1), (r2.round_id, 0)]
 
     png = js.saturation_plot(proj, tmp_path / "plots" / "saturation.png")
@@ -146,7 +146,7 @@ def test_round_with_the_embedded_model(proj):
         llm.close()
     assert res.n_cases == 2 and res.parse_status in ("ok", "repaired", "failed")
     assert res.proposer.startswith("llm:smollm2-135m@")
-    book = cb.current(proj)
+    book = codebook_versions.current(proj)
     for p in res.proposals:
         dim = book.dimension(p.dimension)
         assert p.target == dim.target and cb.ID_RE.match(p.code_id)
@@ -161,7 +161,7 @@ def test_round_with_the_embedded_model(proj):
             js.reject_proposal(proj, p.id)
     closed = js.close_round(proj, res.round_id)
     assert closed.n_new_codes == accepted
-    assert cb.current(proj).version == (2 if accepted else 1)
+    assert codebook_versions.current(proj).version == (2 if accepted else 1)
 
 
 def test_cli_induction_decides_closes_and_plots(proj, tmp_path):

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook_versions
 from factaudit.engine.errors import InvalidArgument, JobCancelled
 from factaudit.engine.jobs import CancelToken
 from factaudit.engine.models import registry
@@ -78,7 +78,7 @@ def test_care_labels_are_codebook_codes_on_a_pinned_immutable_run(proj, llm):
     res = js.judge(proj, js.JudgeRequest(run=rr, target="evidence", mode="care", k=2, limit=1,
                                          dimensions=["entity_match", "polarity"], max_tokens=60), llm=llm)
     assert res.status == "done" and res.n_units == 2 and res.n_done == 2
-    book = cb.current(proj)
+    book = codebook_versions.current(proj)
     allowed = {d.id: set(d.code_ids) for d in book.evidence}
     units = judge_store.get_units(proj, res.run_id)
     assert [(u.claim_id, u.passage_id) for u in units] == [("c1", "p1"), ("c1", "p3")]
@@ -161,7 +161,7 @@ def test_reasoning_target_rates_the_six_steps(proj, llm):
     assert run_store.get_run(proj, res.run_id).config["k"] == 2          # the verify run's k
     (unit,) = judge_store.get_units(proj, res.run_id)
     assert unit.claim_id == "c1" and unit.passage_id is None
-    book = cb.current(proj)
+    book = codebook_versions.current(proj)
     if unit.parse_status != "failed":
         assert set(unit.labels) == {d.id for d in book.reasoning}
         anns = _judge_annotations(proj, res.run_id)
@@ -175,7 +175,7 @@ def test_schema_enums_are_the_codebook_codes(proj):
     from factaudit.engine.models.llm import schema_errors
     from factaudit.engine.pipeline import judge as jp
 
-    book = cb.current(proj)
+    book = codebook_versions.current(proj)
     for target in ("evidence", "reasoning"):
         dims = jp.select_dimensions(book, target, "care", None)
         schema = jp.labels_schema(dims)

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from factaudit.engine import services
 from factaudit.engine.audit import annotations as ann
-from factaudit.engine.audit import codebook as cb
+from factaudit.engine.audit import codebook_versions
 from factaudit.engine.cli import cli
 from factaudit.engine.services import retrieval, status
 from factaudit.engine import services as vs
@@ -134,7 +134,7 @@ def test_each_step_in_turn(demo_project, tmp_path):
     r = status.workflow_status(p)
     assert states(r)["prelabel"] == "skipped" and r.next_step.name == "label_evidence"
 
-    book = cb.current(p)
+    book = codebook_versions.current(p)
     n_hits = sql(path, "SELECT count(*) FROM retrieval_hits WHERE run_id = ?", run)
     assert r.step("label_evidence").detail == f"{run}: 0 of {n_hits:,} passages labelled"
     c0, p0 = p.reader().execute("SELECT claim_id, passage_id FROM retrieval_hits WHERE run_id = ? LIMIT 1",
