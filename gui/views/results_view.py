@@ -3,7 +3,6 @@ a comparison of runs, and export of the report formats."""
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
@@ -18,6 +17,7 @@ from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.raters.certify import CertifyPanel
 from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue, closed_figures_text  # noqa: F401
+from factaudit.gui.views.results_scoring import ResultsBundle, compute_results, export_report
 from factaudit.gui.views.tables import fit_rows, read_only_table, scrolling
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
 
@@ -48,34 +48,6 @@ class WrapLabel(QLabel):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._fit()
-
-
-@dataclass
-class ResultsBundle:
-    metrics: services.RunMetrics | None
-    comparison: services.Comparison | None
-    comparison_note: str | None
-
-
-def compute_results(project, run_id: str | None, compare_ids: list[str], mapping: str, level: str,
-                    n_resamples: int = 10_000, cancel=None) -> ResultsBundle:
-    """Worker-thread function for the view."""
-    metrics = services.run_metrics(project, run_id, n_resamples=n_resamples) if run_id else None
-    if cancel is not None:
-        cancel.check()
-    comparison, note = None, None
-    if len(compare_ids) >= 2:
-        try:
-            comparison = services.compare_runs(project, compare_ids, mapping, level, n_resamples=n_resamples)
-        except FactAuditError as exc:
-            note = error_text(exc)
-    return ResultsBundle(metrics, comparison, note)
-
-
-def export_report(project, out_dir: str, formats: tuple[str, ...], run_ids: list[str] | None, mapping: str,
-                  level: str, progress):
-    return services.write_report(project, out_dir, formats, run_ids or None, mapping=mapping, level=level,
-                                 progress=progress)
 
 
 class ResultsView(ChoosesMapping, QWidget):
