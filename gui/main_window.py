@@ -7,13 +7,13 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QDialog, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QSizePolicy, QStackedWidget,
-    QStatusBar, QVBoxLayout, QWidget,
+    QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QSizePolicy, QStackedWidget,
+    QStatusBar, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.gui import i18n, workflow_actions
+from factaudit.gui import i18n, window_dialogs, workflow_actions
 from factaudit.gui.ops import Op, OpChanges, announce, error_text, on_changes
 from factaudit.gui.views.broken_page import build_or_explain
 from factaudit.gui.views.data_view import DataView
@@ -324,48 +324,18 @@ class ProjectWindow(QMainWindow):
     def _count_word(self, kind: str) -> str:
         return self.tr(COUNT_WORDS[kind]) if kind in COUNT_WORDS else kind
 
+    # the File and View menus' dialogs (gui/window_dialogs.py)
     def send_to_rater(self, **kwargs):
-        """File › Send to a rater… (gui/dialogs/rater_send.py)."""
-        from factaudit.gui.dialogs.rater_send import SendToRaterDialog
-
-        dialog = SendToRaterDialog(self.project, self, **kwargs)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.open()
-        return dialog
+        return window_dialogs.send_to_rater(self, **kwargs)
 
     def merge_returned(self, path: str | None = None):
-        """File › Merge returned labels… (gui/dialogs/rater_merge.py)."""
-        from factaudit.gui.dialogs.rater_merge import MergeReturnDialog
-
-        dialog = MergeReturnDialog(self.project, self, path=path)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.open()
-        return dialog
+        return window_dialogs.merge_returned(self, path)
 
     def show_connection_log(self):
-        from factaudit.gui.views.connections_view import ConnectionsView
-
-        dialog = QDialog(self)
-        dialog.setWindowTitle(self.tr("Connection log"))
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        layout = QVBoxLayout(dialog)
-        layout.addWidget(ConnectionsView(dialog))
-        dialog.resize(1000, 460)
-        dialog.open()
-        return dialog
+        return window_dialogs.show_connection_log(self)
 
     def show_models(self):
-        from factaudit.gui.views.models_view import ModelsView
-        from factaudit.gui.views.tables import scrolling
-
-        dialog = QDialog(self)
-        dialog.setWindowTitle(self.tr("Models"))
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        layout = QVBoxLayout(dialog)
-        layout.addWidget(scrolling(ModelsView(self.project, dialog)))
-        dialog.resize(1100, 560)
-        dialog.open()
-        return dialog
+        return window_dialogs.show_models(self)
 
     def _about(self) -> None:
         try:

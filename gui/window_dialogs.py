@@ -1,0 +1,55 @@
+"""The dialogs the project window's File and View menus open: Send to a rater, Merge returned labels, the
+Connection log and Models. Kept out of main_window.py so the window stays a frame (the Workflow
+steps' dialogs and the Help pages are workflow_actions'); each opens modeless and is returned.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QDialog, QVBoxLayout
+
+
+def send_to_rater(window, **kwargs):
+    """File › Send to a rater… (gui/dialogs/rater_send.py)."""
+    from factaudit.gui.dialogs.rater_send import SendToRaterDialog
+
+    dialog = SendToRaterDialog(window.project, window, **kwargs)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog
+
+
+def merge_returned(window, path: str | None = None):
+    """File › Merge returned labels… (gui/dialogs/rater_merge.py)."""
+    from factaudit.gui.dialogs.rater_merge import MergeReturnDialog
+
+    dialog = MergeReturnDialog(window.project, window, path=path)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog
+
+
+def show_connection_log(window):
+    from factaudit.gui.views.connections_view import ConnectionsView
+
+    dialog = QDialog(window)
+    dialog.setWindowTitle(QCoreApplication.translate("ProjectWindow", "Connection log"))
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(ConnectionsView(dialog))
+    dialog.resize(1000, 460)
+    dialog.open()
+    return dialog
+
+
+def show_models(window):
+    from factaudit.gui.views.models_view import ModelsView
+    from factaudit.gui.views.tables import scrolling
+
+    dialog = QDialog(window)
+    dialog.setWindowTitle(QCoreApplication.translate("ProjectWindow", "Models"))
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(scrolling(ModelsView(window.project, dialog)))
+    dialog.resize(1100, 560)
+    dialog.open()
+    return dialog
