@@ -66,6 +66,8 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
     # 2. decompose the answers (one claim per sentence)
     click(qtbot, window.workflow_view.rows["decompose"].button)
     dialog = dialog_named(window, "decomposeDialog")
+    # the dialog reads its datasets in the background (QueryOp); Start is enabled once they are in
+    qtbot.waitUntil(dialog.start_button.isEnabled, timeout=20_000)
     with qtbot.waitSignal(dialog.decomposed, timeout=60_000):
         click(qtbot, dialog.start_button)
     dialog.reject()
@@ -75,6 +77,7 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
     click(qtbot, window.workflow_view.rows["retrieve"].button)
     dialog = dialog_named(window, "RetrieveDialog")
     dialog.k_spin.setValue(3)
+    qtbot.waitUntil(dialog.start_button.isEnabled, timeout=20_000)
     with qtbot.waitSignal(dialog.retrieved, timeout=120_000):
         click(qtbot, dialog.start_button)
     dialog.reject()
@@ -96,6 +99,7 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
     dialog.limit_spin.setValue(5)
     dialog.k_spin.setValue(3)
     assert dialog.model_combo.currentData() == "smollm2-135m"
+    qtbot.waitUntil(dialog.start_button.isEnabled, timeout=20_000)
     with qtbot.waitSignal(dialog.verified, timeout=600_000) as blocker:
         click(qtbot, dialog.start_button)
     verify_run = blocker.args[0].run_id
