@@ -411,7 +411,7 @@ class ProjectWindow(QMainWindow):
             op.cancel()
         if running:
             self.statusBar().showMessage(self.tr("Waiting for the running job to stop…"))
-            Op.wait_all(15_000)
+        Op.wait_all(15_000)         # also the page reads still running on workers (QueryOp)
         try:
             self.project.close()
         except Exception as exc:  # noqa: BLE001 - the window closes anyway; committed work is in the file

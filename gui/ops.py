@@ -291,14 +291,16 @@ class Op(QObject):
 
     @classmethod
     def wait_all(cls, msecs: int = 30_000) -> bool:
-        """Block until every running op ended; delivers their callbacks. True if all ended."""
+        """Block until every running op and background read (QueryOp, same pool) ended; delivers their
+        callbacks. True if all ended. A project must not close under a read still running on a worker:
+        closing its reader connection mid-query crashes the sqlite3 module."""
         from PySide6.QtCore import QCoreApplication, QDeadlineTimer
 
         deadline = QDeadlineTimer(msecs)
-        while cls._running and not deadline.hasExpired():
+        while (cls._running or pool().activeThreadCount()) and not deadline.hasExpired():
             pool().waitForDone(20)
             QCoreApplication.processEvents()
-        return not cls._running
+        return not cls._running and not pool().activeThreadCount()
 
     @classmethod
     def busy(cls) -> bool:

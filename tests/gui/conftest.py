@@ -6,6 +6,17 @@ from pathlib import Path
 import pytest
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    """Background reads end before fixtures tear down: a project fixture closing its file under a read
+    still running on a worker thread crashes the sqlite3 module (seen as a segfault)."""
+    yield
+    from factaudit.gui.ops import Op
+
+    Op.cancel_all()
+    Op.wait_all(30_000)
+
+
 @pytest.fixture(autouse=True)
 def isolated_settings(qapp, tmp_path, monkeypatch):
     """Recent projects and the demo folder go to tmp, never to the user's real settings."""
