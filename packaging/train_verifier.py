@@ -550,7 +550,8 @@ def train(args) -> None:
         "total_steps": total, "epochs_done": [], "events": []}
     step = 0
     if args.resume and ckpt.is_file():
-        same = ("resume", "train", "export", "evaluate", "count_only")
+        # where checkpoints and results are written and how many threads run do not change the run
+        same = ("resume", "train", "export", "evaluate", "count_only", "work", "results", "threads")
         before = {k: v for k, v in res.get("training", {}).get("args", {}).items() if k not in same}
         now = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items() if k not in same}
         if before != now:

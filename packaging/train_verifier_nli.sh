@@ -9,8 +9,11 @@ set -e
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
 T=${THREADS:-1}
-S1=build/train_verifier_nli_stage1
-S2=build/train_verifier_nli_stage2
+# Checkpoints live outside the work tree (TRAIN_DIR), so a fresh checkout of the project on the same
+# machine resumes them instead of starting again.
+D=${TRAIN_DIR:-$HOME/.cache/factaudit-train}
+S1=$D/stage1
+S2=$D/stage2
 resume() { [ -f "$1/checkpoint.pt" ] && echo --resume || true; }
 if [ ! -f "$S1/epoch1.pt" ]; then
   $PY packaging/train_verifier.py --train $(resume $S1) --recipe nli --epochs 1 --lr 3e-5 --threads "$T" \
