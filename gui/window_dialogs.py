@@ -28,28 +28,27 @@ def merge_returned(window, path: str | None = None):
     return dialog
 
 
+def _view_dialog(window, title: str, make_view, size: tuple[int, int]):
+    """A page view in its own non-modal dialog that deletes itself on close."""
+    dialog = QDialog(window)
+    dialog.setWindowTitle(title)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    QVBoxLayout(dialog).addWidget(make_view(dialog))
+    dialog.resize(*size)
+    dialog.open()
+    return dialog
+
+
 def show_connection_log(window):
     from factaudit.gui.views.connections_view import ConnectionsView
 
-    dialog = QDialog(window)
-    dialog.setWindowTitle(QCoreApplication.translate("ProjectWindow", "Connection log"))
-    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    layout = QVBoxLayout(dialog)
-    layout.addWidget(ConnectionsView(dialog))
-    dialog.resize(1000, 460)
-    dialog.open()
-    return dialog
+    return _view_dialog(window, QCoreApplication.translate("ProjectWindow", "Connection log"), ConnectionsView,
+                        (1000, 460))
 
 
 def show_models(window):
     from factaudit.gui.views.models_view import ModelsView
     from factaudit.gui.views.tables import scrolling
 
-    dialog = QDialog(window)
-    dialog.setWindowTitle(QCoreApplication.translate("ProjectWindow", "Models"))
-    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    layout = QVBoxLayout(dialog)
-    layout.addWidget(scrolling(ModelsView(window.project, dialog)))
-    dialog.resize(1100, 560)
-    dialog.open()
-    return dialog
+    return _view_dialog(window, QCoreApplication.translate("ProjectWindow", "Models"),
+                        lambda dialog: scrolling(ModelsView(window.project, dialog)), (1100, 560))
