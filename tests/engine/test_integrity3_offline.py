@@ -171,12 +171,16 @@ def test_an_onnxruntime_session_makes_no_lookup_while_the_plain_import_does(tmp_
 
 VERIFY = """
 import sys, time
+started = time.monotonic()
 from factaudit.engine.netguard import start_from_settings
 start_from_settings()                      # what every entry point does first
 from factaudit.engine.project.db import Project
 from factaudit.engine.services.verification import VerifyRequest, verify
 with Project.open(sys.argv[1]) as p:
     res = verify(p, VerifyRequest(retrieval_run=sys.argv[2], k=3, dataset="scifact-demo", limit=int(sys.argv[3])))
+# onnxruntime stays loaded for the whole window in which its telemetry looked up its host unguarded
+# (first lookup within ~10 s), however fast this machine verified
+time.sleep(max(0.0, 15 - (time.monotonic() - started)))
 print(res.run_id)
 """
 
@@ -193,7 +197,7 @@ def test_verify_self_test_and_the_gui_start_make_no_lookup_or_connection(tmp_pat
     py = [sys.executable, "-m", "factaudit"]
     env = _env(tmp_path / "home", QT_QPA_PLATFORM="offscreen")
     # the classifier verify through the engine as an entry point starts it (`factaudit verify` does the
-    # same after its options); 15 claims x 3 passages run well past the telemetry's first lookup
+    # same after its options); the child stays up past the telemetry's first lookup
     rep = _report(in_loopback_ns(tmp_path, [
         [sys.executable, "-c", VERIFY, str(summary.project), run, "15"],
         [*py, "--self-test"],
@@ -203,7 +207,6 @@ def test_verify_self_test_and_the_gui_start_make_no_lookup_or_connection(tmp_pat
         print(f"{' '.join(r['argv'][1:4])[:40]}: rc {r['rc']}, {r['seconds']} s, lookups/connections {r['events']}")
     verify_run, self_test, gui = rep["runs"]
     assert verify_run["rc"] == 0 and verify_run["stdout"].strip().startswith("verify-"), verify_run["stderr"]
-    assert verify_run["seconds"] > 15, verify_run
     # the self-test's checks all pass but the real-desktop one, which needs X libraries this machine lacks
     failed = [ln for ln in self_test["stdout"].splitlines() if ln.startswith("FAIL")]
     assert all(ln.split()[1] == "desktop" and "cannot load libxcb" in ln for ln in failed), self_test["stdout"]
