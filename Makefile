@@ -27,7 +27,7 @@ demo: install
 	$(VENV)/bin/factaudit demo --out projects/demo
 
 test: install fonts
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q --durations=30
 
 bench: install
 	$(PY) benchmarks/run_all.py
