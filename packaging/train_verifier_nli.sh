@@ -3,7 +3,8 @@
 # run it again after a kill and it continues from the last checkpoint. One thread by default, so it can
 # run beside other work: THREADS=2 sh packaging/train_verifier_nli.sh on an idle machine.
 #   stage 1: ../shared/datasets/nli, three-way (not_entailment and entailment-only sources left out), 1 epoch
-#   stage 2: SciFact train (minus the fit split) + HealthVer dev, the recipe of minilm-verifier, from stage 1
+#   stage 2: SciFact train (minus the fit split, grouped by cited abstract like the cascade's fit) + HealthVer dev
+#            (HealthVer test stays out, so it can be reported), the recipe of minilm-verifier, from stage 1
 #   then export (epoch, W and thresholds chosen on the SciFact-train fit split) to resources/models/minilm-nli-verifier
 set -e
 cd "$(dirname "$0")/.."
@@ -20,8 +21,8 @@ if [ ! -f "$S1/epoch1.pt" ]; then
     --work "$S1" --results benchmarks/results/train_verifier_nli_stage1.json
 fi
 if [ ! -f "$S2/epoch2.pt" ]; then
-  $PY packaging/train_verifier.py --train $(resume $S2) --init-from "$S1/epoch1.pt" --threads "$T" \
+  $PY packaging/train_verifier.py --train $(resume $S2) --init-from "$S1/epoch1.pt" --fit-by-abstract --threads "$T" \
     --work "$S2" --results benchmarks/results/train_verifier_nli.json
 fi
-$PY packaging/train_verifier.py --export --evaluate --threads "$T" --work "$S2" \
+$PY packaging/train_verifier.py --export --evaluate --fit-by-abstract --threads "$T" --work "$S2" \
   --results benchmarks/results/train_verifier_nli.json --out resources/models/minilm-nli-verifier
