@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
-from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n
 from factaudit.gui.dialogs import long_run
 from factaudit.gui.dialogs.job_dialog import JobDialog
@@ -35,6 +34,7 @@ class PrelabelDialog(JobDialog):
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(project, parent, title=QCoreApplication.translate("PrelabelDialog", "Pre-label with a language model"), object_name="prelabelDialog", size=(640, 420))
         self.estimate = None
+        self._run_lists: dict | None = None       # the runs per target, once read
         root = QVBoxLayout(self)
         intro = QLabel(self.tr("Suggested codes stay hidden in Labeling until you have labelled the unit yourself."))
         intro.setWordWrap(True)
@@ -84,22 +84,32 @@ class PrelabelDialog(JobDialog):
         self.add_job_area(root)
         self.add_buttons(root, self.tr("Pre-label"), resume=True)
         self._target_changed()
+        self._read_runs()
         self._refresh_resumable()
 
     def _models_read(self, entries) -> None:
         for e in entries:
             self.model_combo.addItem(e.name, e.name)
 
-    def _runs(self, target: str) -> list:
-        try:
-            return services.retrieval_runs(self.project) if target == "evidence" else services.verify_runs(self.project)
-        except FactAuditError:
-            return []
+    def _read_runs(self) -> None:
+        # the dialog opens at once and says it is reading; a failed read shows its message above the
+        # form (it used to leave the run list empty without a word)
+        self._run_lists = None
+        self.status_label.setText(QCoreApplication.translate("PageRead", "Reading…"))
+        project = self.project
+        QueryOp(self, op=lambda: {"evidence": services.retrieval_runs(project), "reasoning": services.verify_runs(project),
+                                  "queue": services.verify_run_ids(project)},
+                success=self._runs_read).title("reading the runs").run_in_background()
+
+    def _runs_read(self, lists: dict) -> None:
+        self._run_lists = lists
+        self.status_label.clear()
+        self._target_changed()
 
     def _target_changed(self) -> None:
         target = self.target_combo.currentData()
         self.run_combo.clear()
-        for r in self._runs(target):
+        for r in (self._run_lists or {}).get(target, ()):
             if r.status == "done":
                 self.run_combo.addItem(f"{r.id} ({r.config.get('retriever') or r.kind})", r.id)
         if self.run_combo.count():
@@ -117,10 +127,7 @@ class PrelabelDialog(JobDialog):
         (what the Labeling page opens with), for reasoning the run itself."""
         if self.target_combo.currentData() == "reasoning":
             return self.run_combo.currentData()
-        try:
-            runs = services.verify_run_ids(self.project)
-        except FactAuditError:
-            runs = []
+        runs = (self._run_lists or {}).get("queue", ())
         return runs[-1] if runs else None
 
     def _fill_order(self, _index: int = 0) -> None:
@@ -131,11 +138,12 @@ class PrelabelDialog(JobDialog):
         self.order_combo.addItem(self.tr("Claim id order"), None)
 
     def _refresh_resumable(self) -> None:
+        project = self.project
+        QueryOp(self, op=lambda: [r for r in services.judge_runs(project) if r.status in RESUMABLE],
+                success=self._resumable_read).title("reading the unfinished runs").run_in_background()
+
+    def _resumable_read(self, runs) -> None:
         self.resume_combo.clear()
-        try:
-            runs = [r for r in services.judge_runs(self.project) if r.status in RESUMABLE]
-        except FactAuditError:
-            runs = []
         for r in runs:
             self.resume_combo.addItem(f"{r.id} ({run_state(r.status)}, {r.config.get('target', '?')})", r.id)
         self._set_busy(self.running)
@@ -145,7 +153,7 @@ class PrelabelDialog(JobDialog):
         self.start_button.setEnabled(not busy and writable and self.run_combo.count() > 0)
         self.resume_button.setEnabled(not busy and writable and self.resume_combo.count() > 0)
         self.cancel_button.setEnabled(busy)
-        if not busy and self.run_combo.count() == 0:
+        if not busy and self.run_combo.count() == 0 and self._run_lists is not None:
             self.status_label.setText(self.tr("This target needs a finished retrieval run first.")
                                       if self.target_combo.currentData() == "evidence" else
                                       self.tr("This target needs a finished verify run first."))

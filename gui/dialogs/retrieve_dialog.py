@@ -37,7 +37,8 @@ class RetrieveDialog(JobDialog):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.retriever_combo = QComboBox()
         self.retriever_combo.setEditable(True)     # any spec, e.g. rrf:bm25,dense:a,dense:b
-        self.retriever_combo.addItems(services.retriever_choices())
+        # the choices scan the model folders: read off the UI thread, the dialog says it is reading
+        self.retriever_combo.setPlaceholderText(QCoreApplication.translate("PageRead", "Reading…"))
         self.retriever_combo.setToolTip(self.tr("bm25, dense:<model> or rrf:<r1>,<r2>,… (reciprocal rank fusion)"))
         form.addRow(self.tr("Retriever"), self.retriever_combo)
         self.k_spin = QSpinBox()
@@ -45,8 +46,10 @@ class RetrieveDialog(JobDialog):
         self.k_spin.setValue(10)
         form.addRow(self.tr("Passages per claim (k)"), self.k_spin)
         self.model_combo = QComboBox()
-        for e in services.list_embedders():
-            self.model_combo.addItem(f"{e.name} ({e.origin})", e.name)
+        self.model_combo.setPlaceholderText(QCoreApplication.translate("PageRead", "Reading…"))
+        self._models_ready = False
+        QueryOp(self, op=lambda: (services.retriever_choices(), services.list_embedders()),
+                success=self._models_read).title("reading the retrievers").run_in_background()
         self.model_combo.setToolTip(self.tr("The embedder used by a plain 'dense' retriever"))
         form.addRow(self.tr("Embedding model"), self.model_combo)
         self.dataset_combo = QComboBox()
@@ -86,10 +89,23 @@ class RetrieveDialog(JobDialog):
         for b in (self.start_button, self.cancel_button, self.close_button):
             self.buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
         self.cancel_button.setEnabled(False)
+        self.start_button.setEnabled(False)          # until the retrievers are read
         root.addWidget(self.buttons)
         self._update_applicable()
 
     # ---- settings ------------------------------------------------------------------------------
+    def _models_read(self, read) -> None:
+        choices, embedders = read
+        spec = self.retriever_combo.currentText()       # a spec set while reading is kept
+        self.retriever_combo.addItems(choices)
+        if spec:
+            self.retriever_combo.setCurrentText(spec)
+        for e in embedders:
+            self.model_combo.addItem(f"{e.name} ({e.origin})", e.name)
+        self._models_ready = True
+        if not self.running:
+            self._set_busy(False)
+
     def _datasets_read(self, datasets) -> None:
         for d in datasets:
             if d.counts.get("claims"):
@@ -130,7 +146,7 @@ class RetrieveDialog(JobDialog):
             self.status_label.setText(self.tr("Cancelling…"))
 
     def _set_busy(self, busy: bool) -> None:
-        self.start_button.setEnabled(not busy and not self.project.readonly)
+        self.start_button.setEnabled(not busy and self._models_ready and not self.project.readonly)
         self.cancel_button.setEnabled(busy)
         for w in (self.retriever_combo, self.k_spin, self.model_combo, self.dataset_combo, self.merge_check,
                   self.rrf_spin):

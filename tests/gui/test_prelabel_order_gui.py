@@ -16,6 +16,8 @@ def test_the_prelabel_dialog_orders_by_the_labeling_queue(qtbot, demo_project, t
     vr = services.import_files(demo_project, [path], kind="verdicts").run_id
     dialog = PrelabelDialog(demo_project)
     qtbot.addWidget(dialog)
+    assert dialog.run_combo.count() == 0 and dialog.status_label.text()       # opens at once, reading
+    qtbot.waitUntil(lambda: dialog.run_combo.findData(rr) >= 0, timeout=10_000)     # the runs are read off the UI thread
     dialog.run_combo.setCurrentIndex(dialog.run_combo.findData(rr))
     assert dialog.run_combo.currentData() == rr
     req = dialog.request()

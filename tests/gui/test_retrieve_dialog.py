@@ -27,6 +27,7 @@ def test_dialog_runs_bm25_with_progress_and_the_hits_view_shows_it(qtbot, projec
     dialog = RetrieveDialog(project)
     qtbot.addWidget(dialog)
     dialog.show()
+    qtbot.waitUntil(dialog.start_button.isEnabled, timeout=10_000)      # the retrievers are read off the UI thread
     dialog.set_retriever("bm25")
     dialog.k_spin.setValue(5)
     seen = []
@@ -68,6 +69,7 @@ def test_cancel_marks_the_run_cancelled(qtbot, project, monkeypatch):
     dialog = RetrieveDialog(project)
     qtbot.addWidget(dialog)
     dialog.show()
+    qtbot.waitUntil(dialog.start_button.isEnabled, timeout=10_000)      # the retrievers are read off the UI thread
     dialog.set_retriever("bm25")
     qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
     assert dialog.running and dialog.cancel_button.isEnabled() and not dialog.start_button.isEnabled()
@@ -94,6 +96,7 @@ def test_only_the_settings_the_retriever_uses_are_enabled(qtbot, project):
 
     dialog = RetrieveDialog(project)
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.retriever_combo.count() > 0, timeout=10_000)
     specs = [dialog.retriever_combo.itemText(i) for i in range(dialog.retriever_combo.count())]
     specs += ["dense", "rrf:bm25,dense"]
     assert "bm25" in specs and any(s.startswith("rrf:") for s in specs)
