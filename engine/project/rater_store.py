@@ -195,6 +195,13 @@ def top_passages(project: Project, run_id: str, claim_ids: list[str], k: int) ->
     return out
 
 
+def hit_ranks(project: Project, run_id: str, claim_ids: list[str]) -> dict[tuple[str, str], int]:
+    """{(claim, passage): rank} of a retrieval run's hits for these claims."""
+    return {(c, p): r for c, p, r in rows_in(
+        project.reader(), "SELECT claim_id, passage_id, rank FROM retrieval_hits WHERE run_id = ?"
+        " AND claim_id IN ({marks})", claim_ids, before=(run_id,))}
+
+
 def answer_sentences(project: Project) -> list[tuple[str, str, str]]:
     """(sentence id, item id, dataset name) of every answer sentence."""
     return [(r[0], r[1], r[2]) for r in project.reader().execute(

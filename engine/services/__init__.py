@@ -81,12 +81,14 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "rater_sentence_labels", "sentence_contexts", "workspace_manifest",
     ),
     "raters": ("PackageResult", "make_rater_package"),
+    "raters_plan": ("RaterOverlap", "RunChoice", "SendPlan", "package_runs", "rater_overlap", "rater_send_plan"),
     "reasoning_checks": ("reasoning_contradiction=contradiction", "reasoning_contradictions"),
     "retrieval": (
         "ClaimHits", "HitView", "RetrievalEval", "RetrievalRequest", "RetrievalResult", "claim_hits",
-        "eval_retrieval", "hit_runs", "list_embedders", "retrieve", "retriever_choices",
+        "eval_retrieval", "hit_runs", "is_retrieval_run", "list_embedders", "retrieve", "retriever_choices",
         "run_claim_ids",
     ),
+    "retrieval_compare": ("compare_retrieval_runs",),
     "run_options": ("LLMOptions", "RetrievalOptions", "build_request=build"),
     "review_sample": ("ReviewItem", "answer_items", "draw_review_sample", "mark_review", "review_queue"),
     "scoring": (
@@ -218,10 +220,14 @@ def _load(module: str):
             import factaudit.engine.services.rater_side as loaded
         case "raters":
             import factaudit.engine.services.raters as loaded
+        case "raters_plan":
+            import factaudit.engine.services.raters_plan as loaded
         case "reasoning_checks":
             import factaudit.engine.services.reasoning_checks as loaded
         case "retrieval":
             import factaudit.engine.services.retrieval as loaded
+        case "retrieval_compare":
+            import factaudit.engine.services.retrieval_compare as loaded
         case "run_options":
             import factaudit.engine.services.run_options as loaded
         case "review_sample":

@@ -77,6 +77,15 @@ def _candidates(project: Project, target: str, run: str | None) -> tuple[list[tu
         return [(c, f"{verdicts.get(c) or '-'}|{d}") for c, d in claims], rrun, vrun
     vrun = run or _latest(project, with_hits=False)
     if target == "reasoning":
+        from factaudit.engine.services.raters_plan import package_runs
+
+        # Reasoning is a model's text: a classifier run's "P(Refuted)=0.4" is not reasoning to rate (issue #35)
+        with_reasoning = [r.id for r in package_runs(project, "reasoning")]
+        if run is None:
+            vrun = with_reasoning[0] if with_reasoning else None
+        elif run not in with_reasoning and rater_store.run_claims(project, run, "verdicts"):
+            raise InvalidArgument(f"run {run} holds a classifier's verdicts, which carry no reasoning to label; "
+                                  "choose a run verified by a language model", setting="run")
         if vrun is None or not (claims := rater_store.run_claims(project, vrun, "verdicts")):
             raise NotFound("no verify run with verdicts to draw reasoning units from (verify first, or name a run)",
                            setting="run")
@@ -113,8 +122,10 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
                        units: int | None = DEFAULT_UNITS, all_units: bool = False, seed: int = 42,
                        run: str | None = None, k: int = DEFAULT_K, units_from: str | Path | None = None,
                        instructions: str | None = None, encrypt: bool = False,
-                       passphrase: str | None = None) -> PackageResult:
-    """Write a sealed rater package to `out` and record it in the project (to check the return)."""
+                       passphrase: str | None = None, labelled: bool = False, extra: int = 0) -> PackageResult:
+    """Write a sealed rater package to `out` and record it in the project (to check the return).
+    `labelled`: the units this project's own raters labelled (agreement needs the same units twice),
+    plus `extra` units drawn stratified from the rest with `seed`."""
     from factaudit.engine.services.seal import export_public_key, seal_project
 
     out = Path(out)
@@ -132,7 +143,23 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
         raise InvalidArgument(f"k must be at least 1, got {k}", setting="k")
     pool, rrun, vrun = _candidates(project, target, run)
     strata = dict(pool)
-    if units_from is not None:
+    fixed_hits: dict[str, list[str]] = {}
+    if labelled:
+        from factaudit.engine.services.raters_plan import labelled_units
+
+        _, mine = labelled_units(project, target, rrun if target == "evidence" else vrun)
+        chosen = [u for u in mine if u in strata]
+        if not chosen:
+            raise InvalidArgument("no unit of this run has been labelled here yet, so a package of the labelled "
+                                  "units would be empty; label some first or draw a sample", setting="units")
+        fixed_hits = {c: mine[c] for c in chosen} if target == "evidence" else {}
+        if extra > 0:
+            taken = set(chosen)
+            rest = [(u, st) for u, st in pool if u not in taken]
+            if extra > len(rest):
+                raise InvalidArgument(f"asked for {extra} more units but only {len(rest)} are left", setting="units")
+            chosen += stratified_sample(rest, extra, seed)
+    elif units_from is not None:
         chosen = list(dict.fromkeys(_read_units_file(Path(units_from))))
         unknown = [u for u in chosen if u not in strata]
         if unknown:
@@ -158,7 +185,8 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
     sha = row.sha256 if row else ""
     content = PackageContent(codebook_version=book.version)
     if target == "evidence":
-        content.hits = rater_store.top_passages(project, rrun, chosen, k)
+        content.hits = {**rater_store.top_passages(project, rrun, [c for c in chosen if c not in fixed_hits], k),
+                        **fixed_hits}
         content.claim_ids, content.retrieval_run = chosen, rrun
         unit_keys = [["evidence", c, p] for c in chosen for p in content.hits.get(c, [])]
     elif target == "reasoning":
@@ -173,7 +201,7 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
         source_project=project.path.name, sender=sender, rater=rater, target=target,
         codebook_version=book.version, codebook_sha256=sha, units=unit_keys,
         instructions=instructions or rt.DEFAULT_INSTRUCTIONS[target], created=now_iso(), app_version=APP_VERSION,
-        seed=None if units_from is not None or all_units else seed, retrieval_run=rrun,
+        seed=None if units_from is not None or all_units or (labelled and not extra) else seed, retrieval_run=rrun,
         verify_run=vrun if target == "reasoning" else None)
     out.parent.mkdir(parents=True, exist_ok=True)
     # the unsealed package (plaintext even when the package is encrypted) never sits beside `out`
