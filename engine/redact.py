@@ -7,26 +7,39 @@ What counts as a secret:
   parameters named like credentials (`api_key`, `key`, `token`, `access_token`, ...);
 - `Authorization:` header values, `Bearer <token>` and `sk-...` style keys.
 
+Each exact value is also looked for in the forms a server or a library echoes it in: percent-encoded,
+base64 and URL-safe base64 (also inside a longer base64 run, such as a Basic header's "user:key"), see
+`encoded_forms`. A value in a base64 run is found from its middle part, which does not depend on the
+bytes around it; that part must be at least ENCODED_MIN_LEN characters, so a key shorter than about 10
+characters is found raw and percent-encoded only.
+
 `redact_text` replaces them with [REDACTED]; `redact_obj` walks JSON-like values (run config,
 provenance, summaries). `find_secret` names the first kind of secret in a text, for the seal's scan,
 using stricter patterns so ordinary prose ("carriers and bearers of ...") is not mistaken for a key.
 """
 from __future__ import annotations
 
+import base64
+import functools
 import os
 import re
 import threading
+from urllib.parse import quote, quote_plus
 from typing import Any, Iterable
 
 REDACTED = "[REDACTED]"
 KEY_VARS = ("FACTAUDIT_API_KEY", "OPENAI_API_KEY")
 MIN_SECRET_LEN = 6   # shorter "keys" ("x", "none") would redact ordinary words
+ENCODED_MIN_LEN = 12  # a shorter base64 piece could occur by chance in any long base64 text
 
 _known: set[str] = set()
 _known_lock = threading.Lock()
 
 _PARAM_NAMES = r"(?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|passwd|secret|client[_-]?secret|sig)"
 _USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)([^/\s?#@\"'<>]+)@")
+# The same in a percent-encoded URL (a URL passed as a query value, or echoed encoded by a server).
+_PCT_PART = r"(?:[^%/\s?#@\"'<>&]|%(?!2[Ff]|40|3[Aa])[0-9A-Fa-f]{2})+"
+_USERINFO_PCT = re.compile(rf"(?i)\b([a-z][a-z0-9+.\-]*%3A%2F%2F)({_PCT_PART}(?:%3A{_PCT_PART})?)%40")
 _QUERY = re.compile(rf"(?i)([?&;]{_PARAM_NAMES}=)([^&#\s\"'<>]+)")
 # The value must look like a credential (a scheme word, or 8+ characters with a digit), so prose such
 # as "prior authorization: required" in a model's reasoning is left alone.
@@ -40,6 +53,8 @@ _SK = re.compile(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_\-]{8,}")
 _SCAN = (
     ("URL credentials (user:password@)", re.compile(r"(?i)\b[a-z][a-z0-9+.\-]*://[^/\s?#@:\"'<>]+:[^/\s?#@\"'<>]+@")),
     ("a credential in a URL query (api_key=, token=, ...)", _QUERY),
+    ("URL credentials, percent-encoded (user%3Apassword%40)",
+     re.compile(rf"(?i)\b[a-z][a-z0-9+.\-]*%3A%2F%2F{_PCT_PART}%3A{_PCT_PART}%40")),
     ("an Authorization header value", _AUTH_HEADER),
     ("a Bearer token", re.compile(r"(?i)\bbearer\s+(?=[A-Za-z0-9._~+/=\-]*[0-9])[A-Za-z0-9._~+/=\-]{16,}")),
     ("an sk-... API key", re.compile(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_\-]{16,}")),
@@ -64,13 +79,62 @@ def known_secrets(extra: Iterable[str] = ()) -> list[str]:
     return sorted((v for v in values if len(v) >= MIN_SECRET_LEN), key=len, reverse=True)
 
 
+@functools.lru_cache(maxsize=256)
+def encoded_forms(value: str) -> tuple[tuple[str, str], ...]:
+    """(how, text) for each encoded form of `value` that differs from it: percent-encoded (upper and
+    lower-case hex, '+' for spaces) and, for base64 and URL-safe base64, the characters that encode the
+    value whole at each of the three byte offsets it can start at inside a longer encoded text."""
+    forms: dict[str, str] = {}
+    for pct in (quote(value, safe=""), quote_plus(value, safe="")):
+        for form in (pct, re.sub(r"%[0-9A-F]{2}", lambda m: m.group(0).lower(), pct)):
+            if form != value:
+                forms.setdefault(form, "percent-encoded")
+    raw = value.encode("utf-8")
+    for offset in range(3):
+        padded = b"\0" * offset + raw
+        first, last = -(-offset // 3), len(padded) // 3     # 3-byte groups holding only the value's bytes
+        for how, enc in (("base64-encoded", base64.b64encode), ("URL-safe base64-encoded", base64.urlsafe_b64encode)):
+            piece = enc(padded).decode("ascii")[4 * first:4 * last]
+            if len(piece) >= ENCODED_MIN_LEN and piece != value:
+                forms.setdefault(piece, how)
+    return tuple((how, form) for form, how in forms.items())
+
+
+def with_encoded_forms(exact: dict[str, str]) -> dict[str, str]:
+    """`exact` (label -> key value) plus one entry per encoded form of each value, labelled
+    "<label> (base64-encoded)" and so on, for the seal's scan, which looks for each value as it is."""
+    out = dict(exact)
+    for label, value in exact.items():
+        if value and len(value) >= MIN_SECRET_LEN:
+            for n, (how, form) in enumerate(encoded_forms(value)):
+                # One entry per form (a base64 key has three), each label unique, all naming the key.
+                out[f"{label} ({how})" + ("" if f"{label} ({how})" not in out else f" #{n}")] = form
+    return out
+
+
+_B64_RUN = "[A-Za-z0-9+/_\\-]*"
+
+
+def _redact_encoded(text: str, value: str) -> str:
+    for how, form in encoded_forms(value):
+        if form not in text:
+            continue
+        if how == "percent-encoded":
+            text = text.replace(form, REDACTED)
+        else:   # the whole base64 run around it: its other characters still encode part of the key
+            text = re.sub(f"{_B64_RUN}{re.escape(form)}{_B64_RUN}=*", REDACTED, text)
+    return text
+
+
 def redact_text(text: str, extra: Iterable[str] = ()) -> str:
     if not text:
         return text
     for value in known_secrets(extra):
         if value in text:
             text = text.replace(value, REDACTED)
+        text = _redact_encoded(text, value)
     text = _USERINFO.sub(lambda m: f"{m.group(1)}{REDACTED}@", text)
+    text = _USERINFO_PCT.sub(lambda m: f"{m.group(1)}{REDACTED}%40", text)
     text = _QUERY.sub(lambda m: f"{m.group(1)}{REDACTED}", text)
     text = _AUTH_HEADER.sub(lambda m: f"{m.group(1)}{REDACTED}", text)
     text = _API_KEY_HEADER.sub(lambda m: f"{m.group(1)}{REDACTED}", text)
@@ -102,7 +166,8 @@ def redact_obj(value: Any, extra: Iterable[str] = ()) -> Any:
 
 # A literal every match of a _SCAN pattern contains (lower-cased), so a text without it is skipped
 # without running the pattern; None: always run it (it is cheap). Kept beside _SCAN on purpose.
-_SCAN_LITERALS = {"URL credentials (user:password@)": "://", "an Authorization header value": "authorization",
+_SCAN_LITERALS = {"URL credentials (user:password@)": "://",
+                  "URL credentials, percent-encoded (user%3Apassword%40)": "%3a%2f%2f", "an Authorization header value": "authorization",
                   "a Bearer token": "bearer", "an sk-... API key": "sk-",
                   "a credential in a URL query (api_key=, token=, ...)": "="}
 # Characters that IGNORECASE patterns match to an ASCII letter but str.lower() does not turn into it

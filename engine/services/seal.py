@@ -183,6 +183,7 @@ def _seal_copy(source: Project, plain: Path, key, signer: str, progress: Progres
     if fmt == sealcore.FORMAT_4 and not seal_store.has_dbstat(source.conn):
         fmt = sealcore.FORMAT_3   # this SQLite cannot list a table's pages
     secrets = keys.configured_keys(_saved_endpoint_urls())    # before the copy: a refusal writes nothing
+    secrets = redact.with_encoded_forms(secrets)   # a server may have echoed a key base64- or %-encoded
     progress(0, None, "copying")
     (seal_store.backup_into if fmt == sealcore.FORMAT_4 else seal_store.vacuum_into)(source.conn, plain)
     copy = seal_store.prepare_copy(plain)
