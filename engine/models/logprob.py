@@ -4,7 +4,8 @@ Small models asked to generate a verdict answer "Supported" whatever the evidenc
 model's probabilities for each of the four verdicts, and calibrating them, lets its preferences show.
 The prompt is the chat-formatted conversation plus the start of the JSON reply the generating path
 would write (`{"verdict": "`); each answer is then a continuation (`Supported"`), scored by the sum
-of its tokens' log-probabilities. The prompt is evaluated once; each continuation is evaluated from
+of its tokens' log-probabilities, the last one summed over every token that ends the word the same
+way (`"`, `",`, `"}`: word_end_tokens), so the score is token-exact whatever the tokenizer merges. The prompt is evaluated once; each continuation is evaluated from
 the prompt's KV cache (the cache is cut back to the prompt after each), one token at a time, so only
 the last token's logits are ever needed (no `logits_all`).
 
@@ -109,14 +110,43 @@ def score_choices(llm: Any, messages: Sequence[Message], assistant_prefix: str, 
         full = llm.tokenize((assistant_prefix + choice + suffix).encode("utf-8"), add_bos=False, special=False)
         cont = full[len(head):] if full[:len(head)] == head else \
             llm.tokenize((choice + suffix).encode("utf-8"), add_bos=False, special=False)
-        total = float(first[cont[0]])
-        for i in range(1, len(cont)):
-            llm.n_tokens = n_prompt + i - 1
-            llm.eval([cont[i - 1]])
-            total += float(_log_softmax(_last_logits(llm))[cont[i]])
+        total = 0.0
+        for i in range(len(cont)):
+            if i:
+                llm.n_tokens = n_prompt + i - 1
+                llm.eval([cont[i - 1]])
+            lp = first if i == 0 else _log_softmax(_last_logits(llm))
+            if i == len(cont) - 1:
+                ids = word_end_tokens(llm, cont[i])
+                total += float(np.logaddexp.reduce(lp[ids]))
+            else:
+                total += float(lp[cont[i]])
         out[choice] = total
     llm.n_tokens = n_prompt  # the cache holds the prompt, not a continuation
     return ChoiceScores(logprobs=out, prompt_tokens=n_prompt, evaluated_tokens=evaluated)
+
+
+_WORD_END: dict[tuple[str, int], np.ndarray] = {}
+_VOCAB: dict[str, list[bytes]] = {}
+
+
+def word_end_tokens(llm: Any, token: int) -> np.ndarray:
+    """The tokens that end the answer the way `token` does: its own text, or its text followed by
+    what cannot continue the word (`"` and `",`, `ED` and `ED.`). BPE vocabularies merge an answer's
+    last characters with what comes next (Qwen and SmolLM2 write `",` as one token), so the
+    probability of the bare token alone misses the replies that go on; summing over these counts
+    every way the model can write exactly this answer and stop the word there."""
+    key = (str(getattr(llm, "model_path", id(llm))), int(token))
+    ids = _WORD_END.get(key)
+    if ids is None:
+        vocab = _VOCAB.get(key[0])
+        if vocab is None:
+            vocab = _VOCAB[key[0]] = [llm.detokenize([t]) for t in range(llm.n_vocab())]
+        text = vocab[token]
+        ids = np.asarray([token] if not text else [t for t, v in enumerate(vocab) if v.startswith(text) and
+                          (len(v) == len(text) or not v[len(text):len(text) + 1].isalnum())], dtype=np.int64)
+        _WORD_END[key] = ids
+    return ids
 
 
 def _shared_head(llm: Any, text: str, last_content: str, tokens: list[int]) -> int:
