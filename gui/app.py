@@ -51,19 +51,24 @@ class AppController(QObject):
     """Owns the start screen and the open project windows; decides what is shown."""
 
     sealedOpened = Signal(object)      # the ProjectWindow of a sealed file, once its seal was checked
+    remember_recent = True             # off for `--self-test`: its scratch project is gone when it ends
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
         from factaudit.gui.views.start_screen import StartScreen
 
         self.windows: list = []
-        self.start = StartScreen()
-        self.start.newRequested.connect(self.new_project)
-        self.start.openRequested.connect(self.open_dialog)
-        self.start.demoRequested.connect(self.open_demo)
-        self.start.rebuildDemoRequested.connect(self.rebuild_demo)
-        self.start.recentActivated.connect(self.open_path)
+        self.start = self._make_start(StartScreen)
         self.demo_op: Op | None = None
+
+    def _make_start(self, screen_class):
+        start = screen_class()
+        start.newRequested.connect(self.new_project)
+        start.openRequested.connect(self.open_dialog)
+        start.demoRequested.connect(self.open_demo)
+        start.rebuildDemoRequested.connect(self.rebuild_demo)
+        start.recentActivated.connect(self.open_path)
+        return start
 
     # ---- dialogs ---------------------------------------------------------------------------------
     def _dialog_parent(self) -> QWidget:
@@ -205,8 +210,9 @@ class AppController(QObject):
         window.quitRequested.connect(self.quit)
         window.closed.connect(self._window_closed)
         self.windows.append(window)
-        settings.add_recent(path)
-        self.start.reload_recent()
+        if self.remember_recent:
+            settings.add_recent(path)
+            self.start.reload_recent()
         window.show()
         self.start.hide()
         self.raterOpened.emit(window)
@@ -240,13 +246,40 @@ class AppController(QObject):
         window.newRequested.connect(self.new_project)
         window.openRequested.connect(self.open_dialog)
         window.quitRequested.connect(self.quit)
+        window.reopenRequested.connect(self.reopen_windows)
         window.closed.connect(self._window_closed)
         self.windows.append(window)
-        settings.add_recent(recent or project.path)
-        self.start.reload_recent()
+        if self.remember_recent:
+            settings.add_recent(recent or project.path)
+            self.start.reload_recent()
         window.show()
         self.start.hide()
         return window
+
+    def reopen_windows(self) -> list:
+        """After Settings changed the language: close each writable project window and open its file
+        again, so its pages are built in the new language (sealed, read-only and rater windows keep
+        theirs until they are reopened by hand: reopening them asks for passphrases again)."""
+        reopened = []
+        for window in list(self.windows):
+            project = getattr(window, "project", None)
+            if project is None or project.readonly or getattr(window, "package_path", None):
+                continue
+            path = str(project.path)
+            window.close()
+            again = self.open_path(path)
+            if again is not None:
+                reopened.append(again)
+        if self.demo_op is None or not self.demo_op.running:      # a demo build reports to the old one
+            from factaudit.gui.views.start_screen import StartScreen
+
+            visible = self.start.isVisible()
+            old, self.start = self.start, self._make_start(StartScreen)
+            old.close()
+            old.deleteLater()
+            if visible and not self.windows:
+                self.start.show()
+        return reopened
 
     def _window_closed(self, window) -> None:
         if window in self.windows:
@@ -337,12 +370,14 @@ class AppController(QObject):
         self.start.show()
 
 
-def start(project_path: str | None = None) -> AppController:
-    """Create (or reuse) the QApplication and show the given project or the start screen."""
+def start(project_path: str | None = None, remember_recent: bool = True) -> AppController:
+    """Create (or reuse) the QApplication and show the given project or the start screen.
+    `remember_recent=False` keeps the project out of the Recent list (the self-test's scratch file)."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     configure_app(app)
     i18n.install(app)        # before any window: the setting's language, else the system's
     controller = AppController(app)
+    controller.remember_recent = remember_recent
     if project_path:
         window = controller.open_path(project_path)
         if window is None:

@@ -6,7 +6,7 @@ The sources are Qt Linguist files, resources/i18n/factaudit_<lang>.ts, made and 
 without them compiles a source on first use into the user cache (by the `.ts` file's digest).
 
 The choice is the setting `ui/language` ("" = the system's locale; FACTAUDIT_LANG overrides it, for
-screenshots and tests); it applies from the next start.
+screenshots and tests); File › Settings installs a new choice at once (gui/dialogs/settings_dialog.py).
 """
 from __future__ import annotations
 

@@ -58,6 +58,7 @@ class ProjectWindow(QMainWindow):
     openRequested = Signal()
     closed = Signal(object)       # the window, after its project was closed
     quitRequested = Signal()
+    reopenRequested = Signal()    # Settings changed the language: rebuild the open windows in it
 
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(parent)
@@ -161,6 +162,9 @@ class ProjectWindow(QMainWindow):
                                                self.tr("A rater's signed return file: check it and add the labels"))
         for a in (self.send_rater_action, self.merge_rater_action):
             a.setEnabled(not self.project.readonly)
+        self.settings_action = self._action(self.tr("&Settings…"), "Ctrl+,", self.show_settings,
+                                            self.tr("Interface language, annotator name and folders"))
+        self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.close_action = self._action(self.tr("&Close project"), "Ctrl+W", self.close)
         self.quit_action = self._action(self.tr("&Quit"), "Ctrl+Q", self.quitRequested.emit)
         for a in (self.new_action, self.open_action):
@@ -170,6 +174,8 @@ class ProjectWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.send_rater_action)
         file_menu.addAction(self.merge_rater_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.settings_action)
         file_menu.addSeparator()
         file_menu.addAction(self.close_action)
         file_menu.addAction(self.quit_action)
@@ -336,6 +342,9 @@ class ProjectWindow(QMainWindow):
 
     def show_models(self):
         return window_dialogs.show_models(self)
+
+    def show_settings(self):
+        return window_dialogs.show_settings(self)
 
     def _about(self) -> None:
         try:

@@ -12,7 +12,7 @@ def open_and_close_main_window(project_path: str | Path) -> str:
     from factaudit.gui.app import start
 
     app = QApplication.instance() or QApplication([])
-    controller = start(str(project_path))
+    controller = start(str(project_path), remember_recent=False)   # a scratch file: not for Recent
     if not controller.windows:
         raise RuntimeError("the project window did not open")
     window = controller.windows[0]

@@ -12,7 +12,21 @@ MAX_RECENT = 12
 
 
 def settings() -> QSettings:
+    """The GUI's settings. With FACTAUDIT_CONFIG_DIR set they live in that folder beside the engine's
+    settings.json and keys, so one person's data folder holds all of their choices (language, annotator
+    names, recent list); otherwise Qt's user INI, which on Linux is the same folder
+    (~/.config/factaudit/factaudit.ini) and elsewhere stays where earlier versions kept it."""
+    override = os.environ.get("FACTAUDIT_CONFIG_DIR")
+    if override:
+        folder = Path(override)
+        folder.mkdir(parents=True, exist_ok=True)
+        return QSettings(str(folder / f"{APPLICATION}.ini"), QSettings.Format.IniFormat)
     return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
+
+
+def settings_file() -> Path:
+    """The file the settings are written to (shown in the Settings dialog)."""
+    return Path(settings().fileName())
 
 
 def recent_projects() -> list[str]:

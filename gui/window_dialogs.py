@@ -1,11 +1,11 @@
 """The dialogs the project window's File and View menus open: Send to a rater, Merge returned labels, the
-Connection log and Models. Kept out of main_window.py so the window stays a frame (the Workflow
+Connection log, Models and Settings. Kept out of main_window.py so the window stays a frame (the Workflow
 steps' dialogs and the Help pages are workflow_actions'); each opens modeless and is returned.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QDialog, QVBoxLayout
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout
 
 
 def send_to_rater(window, **kwargs):
@@ -28,12 +28,28 @@ def merge_returned(window, path: str | None = None):
     return dialog
 
 
+def show_settings(window):
+    """File › Settings… (gui/dialogs/settings_dialog.py); asking to reopen goes to the controller."""
+    from factaudit.gui.dialogs.settings_dialog import SettingsDialog
+
+    dialog = SettingsDialog(window.project, window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.reopenRequested.connect(window.reopenRequested.emit)
+    dialog.open()
+    return dialog
+
+
 def _view_dialog(window, title: str, make_view, size: tuple[int, int]):
-    """A page view in its own non-modal dialog that deletes itself on close."""
+    """A page view in its own non-modal dialog that deletes itself on close, with a Close button
+    (a window manager without a title-bar close, or a dialog taller than the screen, left no way out)."""
     dialog = QDialog(window)
     dialog.setWindowTitle(title)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    QVBoxLayout(dialog).addWidget(make_view(dialog))
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(make_view(dialog))
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dialog.reject)
+    layout.addWidget(buttons)
     dialog.resize(*size)
     dialog.open()
     return dialog

@@ -126,9 +126,10 @@ class ReportDialog(QDialog):
 
     def open_report(self) -> None:
         path = self.html_path()
-        if path is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+        # openUrl returns False where no browser is registered (a bare server, a minimal desktop)
+        if path is not None and not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
+            self.status_label.setText(self.tr("No web browser could be started; open {path} in one.").format(path=path))
 
     def show_folder(self) -> None:
-        if getattr(self, "folder", None) is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.folder)))
+        if getattr(self, "folder", None) is not None and not QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.folder))):
+            self.status_label.setText(self.tr("No file manager could be started; the report is in {folder}.").format(folder=self.folder))

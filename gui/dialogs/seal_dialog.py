@@ -19,6 +19,18 @@ from factaudit.gui.ops import Op, error_text
 SEALED_SUFFIX = ".sealed.faproj"
 
 
+def free_sealed_name(project_path: str | Path) -> Path:
+    """`<name>.sealed.faproj` beside the project, or `<name> (2).sealed.faproj`, … when that is taken:
+    the dialog proposed a name that existed and then refused it (issue #35)."""
+    path = Path(project_path)
+    candidate = path.with_name(path.stem + SEALED_SUFFIX)
+    n = 2
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem} ({n}){SEALED_SUFFIX}")
+        n += 1
+    return candidate
+
+
 def _seal_and_check(project, out: str, encrypt: bool, passphrase: str | None, progress, cancel):
     """Seal, then verify the file just written (a seal nobody checked is not worth sending)."""
     result = services.seal_project(project, out, encrypt=encrypt, passphrase=passphrase, progress=progress)
@@ -47,7 +59,7 @@ class SealDialog(QDialog):
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         path = Path(project.path)
-        self.out_edit = QLineEdit(str(path.with_name(path.stem + SEALED_SUFFIX)))
+        self.out_edit = QLineEdit(str(free_sealed_name(path)))
         self.out_edit.setObjectName("sealOut")
         browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self._browse)
@@ -109,7 +121,7 @@ class SealDialog(QDialog):
         if not out:
             return self.tr("Choose where to write the sealed file.")
         if Path(out).exists():
-            return f"{Path(out).name} already exists; choose another name."
+            return self.tr("{name} already exists; choose another name.").format(name=Path(out).name)
         if self.encrypt_check.isChecked():
             if not self.pass_edit.text():
                 return self.tr("Type a passphrase twice.")
@@ -160,4 +172,6 @@ class SealDialog(QDialog):
 
     def show_in_folder(self) -> None:
         if self.result is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(Path(self.result.path).parent)))
+            folder = Path(self.result.path).parent
+            if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):   # no file manager here
+                self.status_label.setText(self.tr("No file manager could be started; the sealed file is in {folder}.").format(folder=folder))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableWidget,
+    QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableWidget,
     QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
@@ -84,31 +84,8 @@ class ConnectionsView(QWidget):
         self.log_label.setObjectName("note")
         self.log_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         root.addWidget(self.log_label)
-        root.addLayout(self._language_row())
         self._loading = False
         self.refresh()
-
-    def _language_row(self) -> QHBoxLayout:
-        """Interface language (issue #24 item 3): the system's by default, applied from the next start."""
-        row = QHBoxLayout()
-        row.addWidget(QLabel(self.tr("Interface language:")))
-        self.language_combo = QComboBox()
-        self.language_combo.setObjectName("interfaceLanguage")
-        self.language_combo.addItem(self.tr("The system's ({language})").format(
-            language=i18n.LANGUAGES[i18n.resolve("")]), "")
-        for code, name in i18n.LANGUAGES.items():
-            self.language_combo.addItem(name, code)
-        self.language_combo.setCurrentIndex(max(0, self.language_combo.findData(i18n.chosen_language())))
-        self.language_combo.currentIndexChanged.connect(self._language_chosen)
-        row.addWidget(self.language_combo)
-        self.language_note = QLabel()
-        self.language_note.setObjectName("note")
-        row.addWidget(self.language_note, 1)
-        return row
-
-    def _language_chosen(self, _index: int) -> None:
-        i18n.set_language(self.language_combo.currentData() or "")
-        self.language_note.setText(self.tr("Applies from the next start of factaudit."))
 
     def refresh(self) -> None:
         self._loading = True
