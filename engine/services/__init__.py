@@ -81,7 +81,10 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "rater_sentence_labels", "sentence_contexts", "workspace_manifest",
     ),
     "raters": ("PackageResult", "make_rater_package"),
-    "raters_plan": ("RaterOverlap", "RunChoice", "SendPlan", "package_runs", "rater_overlap", "rater_send_plan"),
+    "raters_plan": (
+        "PackagePreview", "RaterOverlap", "RunChoice", "SendPlan", "package_runs", "rater_overlap",
+        "rater_package_preview", "rater_send_plan",
+    ),
     "reasoning_checks": ("reasoning_contradiction=contradiction", "reasoning_contradictions"),
     "retrieval": (
         "ClaimHits", "HitView", "RetrievalEval", "RetrievalRequest", "RetrievalResult", "claim_hits",

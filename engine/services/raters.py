@@ -118,27 +118,30 @@ def _read_units_file(path: Path) -> list[str]:
     return ids
 
 
-def make_rater_package(project: Project, out: str | Path, rater: str, *, target: str = "evidence",
-                       units: int | None = DEFAULT_UNITS, all_units: bool = False, seed: int = 42,
-                       run: str | None = None, k: int = DEFAULT_K, units_from: str | Path | None = None,
-                       instructions: str | None = None, encrypt: bool = False,
-                       passphrase: str | None = None, labelled: bool = False, extra: int = 0) -> PackageResult:
-    """Write a sealed rater package to `out` and record it in the project (to check the return).
-    `labelled`: the units this project's own raters labelled (agreement needs the same units twice),
-    plus `extra` units drawn stratified from the rest with `seed`."""
-    from factaudit.engine.services.seal import export_public_key, seal_project
+@dataclass
+class Selection:
+    """The units a package would hold, in package order, and where they come from."""
 
-    out = Path(out)
-    rater = rt.check_rater_name(rater)
+    chosen: list[str]                    # claim ids (evidence, reasoning) or sentence ids
+    hits: dict[str, list[str]]           # evidence: claim -> passages in the package
+    strata: dict[str, str]
+    retrieval_run: str | None
+    verify_run: str | None
+
+    def unit_keys(self, target: str) -> list[list[str]]:
+        if target == "evidence":
+            return [["evidence", c, p] for c in self.chosen for p in self.hits.get(c, [])]
+        if target == "reasoning":
+            return [["reasoning", c, self.verify_run] for c in self.chosen]
+        return [["sentence", s] for s in self.chosen]
+
+
+def select_units(project: Project, target: str, *, units: int | None = DEFAULT_UNITS, all_units: bool = False,
+                 seed: int = 42, run: str | None = None, k: int = DEFAULT_K, units_from: str | Path | None = None,
+                 labelled: bool = False, extra: int = 0) -> Selection:
+    """What make_rater_package would put in the package (read only: the dialog previews the overlap)."""
     if target not in rt.TARGETS:
         raise InvalidArgument(f"unknown target {target!r}; expected one of {', '.join(rt.TARGETS)}")
-    if out.exists():
-        raise InvalidArgument(f"{out} already exists; choose a new file for the package")
-    if project.readonly:
-        raise InvalidArgument(f"{project.path.name} is open read-only; a package is recorded in the project")
-    if rater_store.unmerged_records_of(project, rater):
-        raise InvalidArgument(f"rater name {rater!r} collides with an existing annotator in this project; "
-                              "choose another name")
     if k < 1:
         raise InvalidArgument(f"k must be at least 1, got {k}", setting="k")
     pool, rrun, vrun = _candidates(project, target, run)
@@ -180,13 +183,45 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
     # verdict, and the rater walks them in package order; a seeded shuffle, reproducible like the draw.
     chosen = list(chosen)
     random.Random(f"order:{seed}").shuffle(chosen)
+    hits = {}
+    if target == "evidence":
+        hits = {**rater_store.top_passages(project, rrun, [c for c in chosen if c not in fixed_hits], k),
+                **fixed_hits}
+    return Selection(chosen, hits, strata, rrun, vrun)
+
+
+def make_rater_package(project: Project, out: str | Path, rater: str, *, target: str = "evidence",
+                       units: int | None = DEFAULT_UNITS, all_units: bool = False, seed: int = 42,
+                       run: str | None = None, k: int = DEFAULT_K, units_from: str | Path | None = None,
+                       instructions: str | None = None, encrypt: bool = False,
+                       passphrase: str | None = None, labelled: bool = False, extra: int = 0) -> PackageResult:
+    """Write a sealed rater package to `out` and record it in the project (to check the return).
+    `labelled`: the units this project's own raters labelled (agreement needs the same units twice),
+    plus `extra` units drawn stratified from the rest with `seed`."""
+    from factaudit.engine.services.seal import export_public_key, seal_project
+
+    out = Path(out)
+    rater = rt.check_rater_name(rater)
+    if target not in rt.TARGETS:
+        raise InvalidArgument(f"unknown target {target!r}; expected one of {', '.join(rt.TARGETS)}")
+    if out.exists():
+        raise InvalidArgument(f"{out} already exists; choose a new file for the package")
+    if project.readonly:
+        raise InvalidArgument(f"{project.path.name} is open read-only; a package is recorded in the project")
+    if rater_store.unmerged_records_of(project, rater):
+        raise InvalidArgument(f"rater name {rater!r} collides with an existing annotator in this project; "
+                              "choose another name")
+    if k < 1:
+        raise InvalidArgument(f"k must be at least 1, got {k}", setting="k")
+    sel = select_units(project, target, units=units, all_units=all_units, seed=seed, run=run, k=k,
+                       units_from=units_from, labelled=labelled, extra=extra)
+    chosen, strata, rrun, vrun = sel.chosen, sel.strata, sel.retrieval_run, sel.verify_run
     book = codebook_versions.current(project)
     row = audit_store.get_codebook(project, book.version)
     sha = row.sha256 if row else ""
     content = PackageContent(codebook_version=book.version)
     if target == "evidence":
-        content.hits = {**rater_store.top_passages(project, rrun, [c for c in chosen if c not in fixed_hits], k),
-                        **fixed_hits}
+        content.hits = sel.hits
         content.claim_ids, content.retrieval_run = chosen, rrun
         unit_keys = [["evidence", c, p] for c in chosen for p in content.hits.get(c, [])]
     elif target == "reasoning":
