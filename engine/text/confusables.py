@@ -4,7 +4,8 @@
 "Ι" or full-width letters reads the same to a language model but matched none of the heuristic's
 patterns (issue #26). `skeleton()` gives the text the patterns see:
 
-1. format characters (Unicode category Cf: zero-width space/joiners, bidi embeddings and isolates,
+1. Unicode TAG characters (U+E0020-U+E007E, invisible, yet read by models) become the ASCII they
+   shadow; other format characters (Unicode category Cf: zero-width space/joiners, bidi embeddings and isolates,
    the soft hyphen, the BOM) are dropped;
 2. each character is NFKC-normalised (full-width and other compatibility forms become ASCII);
    a combining mark is composed onto the letter before it (NFC), as NFKC of the whole string would;
@@ -56,6 +57,12 @@ def skeleton(text: str) -> tuple[str, list[int]]:
     for i, ch in enumerate(text):
         if ch.isascii():
             out.append(ch)
+            origin.append(i)
+            continue
+        if 0xE0020 <= ord(ch) <= 0xE007E:
+            # A Unicode TAG character is invisible but a model reads it as the ASCII it shadows:
+            # hidden "ignore all previous instructions" must read as that phrase.
+            out.append(chr(ord(ch) - 0xE0000))
             origin.append(i)
             continue
         if unicodedata.category(ch) == "Cf":

@@ -48,6 +48,11 @@ Patterns (each match is reported with its name and the matched text):
   ("ignoriere alle vorherigen Anweisungen", "ignorez les instructions précédentes", "ignora las
   instrucciones", "忽略之前的指令", "无视以上指令", "你现在是").
 
+Leetspeak: the patterns also run on a copy of the skeleton in which the digits and symbols of a
+word that also holds a letter read as the letters they imitate (0 o, 1 i, 3 e, 4 a, 5 s, 7 t, @ a,
+$ s), so "1gn0r3 4ll pr3v10u5 1n5truct10n5" is flagged while "COVID-19" or "2,500 mg" are untouched.
+The copy has the skeleton's length, so a match maps back to the original text the same way.
+
 Changing a pattern changes DETECTOR, so stored flags of an older detector are rescanned.
 """
 from __future__ import annotations
@@ -57,7 +62,7 @@ from dataclasses import dataclass
 
 from factaudit.engine.text.confusables import skeleton
 
-DETECTOR = "injection-heuristic-2"
+DETECTOR = "injection-heuristic-3"
 
 _QUAL = (r"(?:all|any|every|previous|prior|above|earlier|preceding|foregoing|former|your|system|these|those"
          r"|the\s+above|the\s+previous|the\s+prior)")
@@ -118,6 +123,14 @@ PATTERNS: dict[str, re.Pattern[str]] = {
         re.I | re.M),
     "multilingual": re.compile(
         r"\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen)?\s*(?:Anweisungen|Instruktionen|Befehle)"
+        r"|\b(?:ignorier(?:e|en)|vergiss|vergessen|missachte|missachten|[üu]bergehe|[üu]bergehen)\s+(?:Sie\s+)?"
+        r"(?:(?:alle|s[äa]mtliche|die|deine|Ihre|jegliche)\s+)*(?:vorherigen|bisherigen|obigen|fr[üu]heren|vorigen|"
+        r"urspr[üu]nglichen)?\s*(?:Anweisungen|Instruktionen|Befehle|Regeln|Vorgaben)"
+        r"|\bdu\s+bist\s+(?:jetzt|nun|ab\s+sofort)\b|\bSie\s+sind\s+(?:jetzt|nun|ab\s+sofort)\s+(?:ein|eine|der|die|kein)\b"
+        r"|\bneue\s+Anweisungen\s*:"
+        r"|\b(?:antworte|antworten\s+Sie|gib|geben\s+Sie|markiere|markieren\s+Sie|bewerte|bewerten\s+Sie)\s+"
+        r"(?:\w+\s+){0,3}?(?:mit|als|aus)\s+[\"'„“]?(?:Supported|Refuted|No\s+Evidence|unterst[üu]tzt|widerlegt|wahr|falsch)\b"
+        r"|\b(?:das\s+)?(?:Urteil|Ergebnis|Label)\s+(?:muss|soll|sollte)\s+[\"'„“]?\w+[\"'“”]?\s+(?:lauten|sein)\b"
         r"|\bignore[zr]?\s+(?:toutes\s+)?les\s+(?:instructions|consignes)(?:\s+pr[ée]c[ée]dentes)?"
         r"|\bignora(?:r)?\s+(?:todas\s+)?(?:las|as|le)\s+(?:instrucciones|instruções|istruzioni)"
         r"|忽略(?:之前|以上|上述|前面|所有|先前)?(?:的)?(?:所有)?(?:指令|指示|说明|提示)|你现在是|无视(?:之前|以上)?(?:的)?(?:指令|指示)",
@@ -144,11 +157,26 @@ def _original_span(origin: list[int], start: int, end: int, n: int) -> tuple[int
     return origin[start], (origin[end - 1] + 1) if end > start else origin[start]
 
 
+_LEET = str.maketrans("013457@$", "oieastas")
+_LEET_WORD = re.compile(r"[A-Za-z0-9@$]*[A-Za-z][A-Za-z0-9@$]*")
+
+
+def _views(text: str) -> tuple[list[str], list[int]]:
+    """The skeleton, and its leetspeak reading when that differs (same length), with the origins."""
+    folded, origin = skeleton(text)
+    views = [folded]
+    if any(c in folded for c in "013457@$"):
+        leet = _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), folded)
+        if leet != folded:
+            views.append(leet)
+    return views, origin
+
+
 def _matches(text: str):
     """(pattern name, original start, original end) of every match, on the text's skeleton."""
-    folded, origin = skeleton(text)
+    views, origin = _views(text)
     for name, rx in PATTERNS.items():
-        for m in rx.finditer(folded):
+        for m in (m for folded in views for m in rx.finditer(folded)):
             start, end = _original_span(origin, m.start(), m.end(), len(text))
             yield name, start, end
 
@@ -158,10 +186,10 @@ def scan_text(text: str | None) -> list[Finding]:
     is quoted from the original text (zero-width characters and all, whitespace collapsed)."""
     if not text:
         return []
-    folded, origin = skeleton(text)
+    views, origin = _views(text)
     found = []
     for name, rx in PATTERNS.items():
-        m = rx.search(folded)
+        m = next((m for m in (rx.search(folded) for folded in views) if m), None)
         if m:
             start, end = _original_span(origin, m.start(), m.end(), len(text))
             snippet = " ".join(text[start:end].split())[:MATCH_CHARS] or " ".join(m.group(0).split())[:MATCH_CHARS]
