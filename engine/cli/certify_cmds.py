@@ -30,9 +30,12 @@ def _estimate_text(e: dict) -> str:
               help="write that many unlabelled units (stratified by flag and dataset) to this JSONL file, "
                    "for labeling or `rater-package --units-from`")
 @click.option("--seed", default=42, show_default=True, type=int, help="seed of the --draw-sample draw")
+@click.option("--gold", default=None,
+              help="the labels to certify against: expert, adjudicated or rater:NAME (default: adjudicated "
+                   "labels, else the expert's, else a merged rater's at sentence level; the expert's at claim level)")
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def certify_cmd(project, run_id, mapping, level, target, sample_out, seed, as_json) -> None:
+def certify_cmd(project, run_id, mapping, level, target, sample_out, seed, gold, as_json) -> None:
     """Certify a run: the verifier's sensitivity/specificity and the run's error rate from few labels."""
     from factaudit.engine import services
     from factaudit.engine.errors import InvalidArgument
@@ -40,20 +43,20 @@ def certify_cmd(project, run_id, mapping, level, target, sample_out, seed, as_js
     if sample_out is not None and target is None:
         raise InvalidArgument("--draw-sample needs --target-half-width (the sample is the labels it takes)")
     with services.open_project(project, readonly=True) as p:
-        result = services.certify(p, run_id, mapping, level, target_half_width=target)
+        result = services.certify(p, run_id, mapping, level, target_half_width=target, gold=gold)
         out = result.to_json()
         if sample_out is not None:
             more = out["labels_needed"]
             if not more:
                 raise InvalidArgument(f"nothing to draw: {out['labels_needed_reason'] or 'the target is already met'}")
-            ids = services.draw_certify_sample(p, run_id, more, mapping, level, seed=seed)
+            ids = services.draw_certify_sample(p, run_id, more, mapping, level, seed=seed, gold=gold)
             services.write_certify_sample(sample_out, level, ids)
             out["sample"] = {"file": sample_out.name, "n": len(ids), "seed": seed}
     if as_json:
         emit_json(out)
         return
     er = out["error_rate"]
-    say(f"{run_id} ({mapping}, {level} level): {out['n_labelled']} labelled ({out['label_source']}), "
+    say(f"{run_id} ({mapping}, {level} level, {out['gold']} gold): {out['n_labelled']} labelled ({out['label_source']}), "
                f"{out['n_unlabelled']} unlabelled")
     say(f"  sensitivity  {_estimate_text(out['sensitivity'])}   (Clopper-Pearson 95%)")
     say(f"  specificity  {_estimate_text(out['specificity'])}")

@@ -10,6 +10,14 @@ from factaudit.engine.cli.common import emit_json, handle_errors, open_to_record
 from factaudit.engine.errors import InvalidArgument
 
 MAPPING_CHOICES = ("R", "R+NE", "R+NE+A")
+GOLD_HELP = ("the sentence labels to score against: expert (imported), adjudicated (adjudicated and merged rater "
+             "labels where they exist, else expert) or rater:NAME")
+SUBSET_HELP = ("also score a gold subset beside the full set: adjudicated, category:NAME or units:FILE "
+               "(a saved unit list, e.g. certify --draw-sample's)")
+
+
+def gold_option(default: str | None = "expert"):
+    return click.option("--gold", "gold", default=default, show_default=default is not None, help=GOLD_HELP)
 
 
 def _lexicon_and_gates(lexicon: Path | None, gates: Path | None):
@@ -27,18 +35,20 @@ def _lexicon_and_gates(lexicon: Path | None, gates: Path | None):
               help="for a choices run: the verify run over its answers' claims (hallucination rate)")
 @click.option("--endpoint", default=None,
               help="saved endpoint whose price applies (an imported run has none of its own; see `factaudit price`)")
+@gold_option()
+@click.option("--subset", default=None, help=SUBSET_HELP)
 @click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
 @click.option("--seed", default=42, show_default=True, type=int)
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples, seed, as_json) -> None:
+def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, gold, subset, resamples, seed, as_json) -> None:
     """Score one run: every label mapping at sentence and claim level, with intervals."""
     from factaudit.engine import services
 
     lex, gts = _lexicon_and_gates(lexicon, gates)
     with open_to_record(project) as p:
         result = services.score_run(p, run_id, lexicon=lex, gates=gts, n_resamples=resamples, seed=seed,
-                                    endpoint=endpoint, verify_run=verify_run)
+                                    endpoint=endpoint, verify_run=verify_run, gold=gold, subset=subset)
     if as_json:
         emit_json(result)
         return
@@ -89,6 +99,8 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
     else:
         say(f"{run_id}: no labelled answer sentences, so only the closed regime (gold verdicts); {no_verdict}")
     _echo_setup(result)
+    if has_open:
+        _echo_gold(result)
     say(f"  verdicts whose evidence contains suspected instructions: "
                f"{result['verdicts_with_suspected_instructions']}")
     say(f"  verdicts their own reasoning contradicts: {result.get('verdicts_contradicted_by_reasoning', 0)}")
@@ -99,6 +111,8 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
                        f"P {services.percent_text(s['precision'], s['precision_ci'])}  "
                        f"R {services.percent_text(s['recall'], s['recall_ci'])}  "
                        f"F1 {services.percent_text(s['f1'], s['f1_ci'])}")
+    if has_open:
+        _echo_subset_and_severity(result)
     closed = result.get("closed")
     left_out = result.get("closed_unscored") or {}
     if closed or left_out:
@@ -109,6 +123,36 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, resamples
                    f"({', '.join(closed['macro_f1_classes'])}; over all labels "
                    f"{services.percent_text(closed['macro_f1_all_labels'])})")
         _echo_closed_extra(result, closed)
+
+
+def _echo_gold(result: dict) -> None:
+    g = result.get("gold") or {}
+    if not g:
+        return
+    parts = [f"{g['from_' + k]} {k}" for k in ("expert", "rater", "adjudication") if g.get("from_" + k)]
+    say(f"  gold: {g['source']} ({g['n_labels']} sentence labels: {', '.join(parts) or 'none'}; "
+        f"{g['changed_from_expert']} differ from the expert's)")
+
+
+def _echo_subset_and_severity(result: dict) -> None:
+    sub = result.get("gold_subset")
+    if sub:
+        say(f"  gold subset {sub['subset']} ({sub['gold']} gold): {sub['n_sentences']} sentences, "
+            f"{sub['n_claims']} claims; beside the full set's {result['n_sentences']} and {result['n_claims']}:")
+        for level in ("sentence", "claim"):
+            for mapping, s in sub[level].items():
+                full = result[level][mapping]
+                say(f"    {level:<8} {mapping:<7} subset n={s['n']:<4} P {services.percent_text(s['precision'])} "
+                    f"R {services.percent_text(s['recall'], s['recall_ci'])} F1 {services.percent_text(s['f1'], s['f1_ci'])}"
+                    f"   full n={full['n']:<4} F1 {services.percent_text(full['f1'], full['f1_ci'])}")
+    sev = result.get("severity")
+    if sev:
+        say("  recall by severity (the gravest grade of each erroneous sentence; weights Mild 1, Moderate 2, Severe 3):")
+        for mapping, r in sev.items():
+            grades = "  ".join(f"{g} {services.percent_text(x['recall'], x['recall_ci'])} ({x['tp']} of {x['n']})"
+                               for g, x in r["by_severity"].items() if x["n"])
+            say(f"    {mapping:<7} weighted {services.percent_text(r['weighted_recall'])}  {grades}"
+                + (f"  ({r['n_ungraded']} errors without a grade)" if r["n_ungraded"] else ""))
 
 
 def _no_verdict_text(result: dict) -> str:
@@ -230,26 +274,31 @@ def _echo_audit(m: dict, indent: str) -> None:
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--runs", "runs", required=True,
               help="comma-separated verify runs (e.g. verify-3,verify-5), or choices runs, the first as baseline, "
-                   "or aggregate runs")
+                   "or aggregate runs, or retrieval runs (retrieve-N / imported TREC runs)")
 @click.option("--mapping", type=click.Choice(MAPPING_CHOICES), default="R+NE", show_default=True)
 @click.option("--level", type=click.Choice(("sentence", "claim")), default="sentence", show_default=True)
 @click.option("--lexicon", type=click.Path(dir_okay=False, path_type=Path),
               help="equivalence lexicon for choices runs")
+@gold_option()
 @click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
 @click.option("--seed", default=42, show_default=True, type=int)
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def compare_cmd(project, runs, mapping, level, lexicon, resamples, seed, as_json) -> None:
+def compare_cmd(project, runs, mapping, level, lexicon, gold, resamples, seed, as_json) -> None:
     """Compare runs on the units they share: Cochran's Q, exact McNemar, paired bootstrap, Holm.
     Choices runs: the change of strict, intermediate and lenient against the first run, with paired
     bootstrap intervals, flagged when the three move in different directions. Aggregate runs: paired sign tests of
-    strict accuracy and conflict-aware success."""
+    strict accuracy and conflict-aware success. Retrieval runs: paired ΔRecall@k, ΔMRR@k, ΔnDCG@k against the
+    first run with stratified bootstrap intervals and Holm-adjusted p, and the claims that got worse."""
     from factaudit.engine import services
 
     run_ids = [r.strip() for r in runs.split(",") if r.strip()]
     if len(run_ids) < 2:
         raise_bad("--runs needs at least two runs separated by commas")
     with services.open_project(project, readonly=True) as p:
+        if all(services.is_retrieval_run(p, r) for r in run_ids):   # rankings: paired per-query deltas
+            return _echo_retrieval_comparison(
+                services.compare_retrieval_runs(p, run_ids, n_resamples=resamples, seed=seed), as_json)
         if all(services.is_aggregate_run(p, r) for r in run_ids):   # conflict-aware answering runs
             from factaudit.engine.cli.conflict_cmds import echo_comparison
 
@@ -259,12 +308,13 @@ def compare_cmd(project, runs, mapping, level, lexicon, resamples, seed, as_json
             _echo_answer_comparison(services.compare_answer_runs(p, run_ids, lex, n_resamples=resamples, seed=seed),
                                     as_json)
             return
-        comp = services.compare_runs(p, run_ids, mapping, level, n_resamples=resamples, seed=seed)
+        gold_used = services.gold_labels(p, gold)
+        comp = services.compare_runs(p, run_ids, mapping, level, n_resamples=resamples, seed=seed, gold=gold_used)
     if as_json:
-        emit_json(comp.to_json())
+        emit_json({**comp.to_json(), "gold": gold_used.to_json()})
         return
     q = comp.cochran_q or {}
-    say(f"{len(comp.runs)} runs on {comp.n_shared} shared {level}s ({mapping}); Cochran's Q = "
+    say(f"{len(comp.runs)} runs on {comp.n_shared} shared {level}s ({mapping}, {gold_used.spec.name} gold); Cochran's Q = "
                f"{q.get('statistic', 0):.3f}, p = {q.get('p_asymptotic', 1):.4f} (permutation p = "
                f"{q.get('p_permutation', 1):.4f})")
     for row in comp.table:
@@ -273,6 +323,27 @@ def compare_cmd(project, runs, mapping, level, lexicon, resamples, seed, as_json
             f"(Holm {row['mcnemar_p_holm']:.4f})")
         say(f"  {row['run_id']:<14} R {services.percent_text(row['recall'], row['recall_ci'])}  "
                    f"F1 {services.percent_text(row['f1'], row['f1_ci'])}{delta}")
+
+
+def _echo_retrieval_comparison(comp, as_json: bool) -> None:
+    if as_json:
+        emit_json(comp.to_json())
+        return
+    base = comp.runs[0]
+    say(f"{len(comp.runs)} retrieval runs on {comp.n_shared} shared claims with gold, at k = {comp.k}, against "
+        f"{base} (Δ in points, 95% paired bootstrap stratified by {comp.strata}, Holm over all tests):")
+    for d in comp.deltas:
+        lo, hi = d.delta_ci or (float("nan"), float("nan"))
+        say(f"  {d.run_id:<14} {d.metric:<10} {100 * d.baseline:5.1f} -> {100 * d.value:5.1f}  "
+            f"Δ {100 * d.delta:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]  p {d.p:.4f} (Holm {d.p_holm:.4f})  "
+            f"{d.n_regressed} claims worse, {d.n_improved} better")
+    for run, by_metric in comp.regressions.items():
+        verdict = "no claim regresses" if comp.no_regression(run) else "some claims regress"
+        say(f"  {run}: {verdict} in Recall@{comp.k} or MRR@{comp.k}")
+        for metric, rows in by_metric.items():
+            if rows:
+                shown = ", ".join(f"{r.claim_id} ({r.baseline:.2f}->{r.value:.2f})" for r in rows[:10])
+                say(f"    worse in {metric}: {shown}" + (" …" if len(rows) > 10 else ""))
 
 
 def _echo_answer_comparison(comps, as_json: bool) -> None:
@@ -309,12 +380,14 @@ def raise_bad(message: str) -> None:
 @click.option("--gates", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
 @click.option("--seed", default=42, show_default=True, type=int)
+@gold_option()
 @click.option("--lang", "lang", type=click.Choice(("zh", "de", "en")), default=None,
               help="language of the HTML and XLSX report (default: LANG / FACTAUDIT_LANG, else en); "
                    "the JSON files are the same in every language")
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resamples, seed, lang, as_json) -> None:
+def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resamples, seed, gold, lang,
+               as_json) -> None:
     """Write an HTML / XLSX / JSON report of the runs into a new folder."""
     from factaudit.engine import services
 
@@ -325,7 +398,7 @@ def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resa
         raise_bad(f"{out} already exists; reports go into a new folder")
     with open_to_record(project) as p, progress_bar("report") as bar:  # a report only reads
         written = services.write_report(p, out, fmts, run_ids, mapping=mapping, level=level, lexicon=lex, gates=gts,
-                                        n_resamples=resamples, seed=seed, progress=bar, lang=lang)
+                                        n_resamples=resamples, seed=seed, progress=bar, lang=lang, gold=gold)
     if as_json:
         emit_json({"out": str(out), "files": written})
         return

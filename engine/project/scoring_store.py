@@ -120,6 +120,25 @@ def sentence_table(project: Project) -> SentenceTable:
     return SentenceTable(item_of, [tuple(r) for r in labelled], claims)
 
 
+def all_sentences(project: Project) -> list[tuple[str, str | None, str, str | None]]:
+    """(id, expert label or None, item id, category) of every answer sentence, in covered_sentences'
+    order: a gold source other than the expert's may label sentences the expert left."""
+    return [tuple(r) for r in project.reader().execute(
+        "SELECT s.id, s.label, s.item_id, i.category FROM sentences s JOIN items i ON i.id = s.item_id"
+        " ORDER BY s.item_id, s.ord")]
+
+
+def sentence_severities(project: Project) -> dict[str, list[str]]:
+    """{sentence: the severity labels its flagged spans carry} (MedExpert imports keep them in meta)."""
+    out: dict[str, list[str]] = {}
+    for sid, meta in project.reader().execute(
+            "SELECT id, meta FROM sentences WHERE meta LIKE '%\"severity\"%'"):
+        sev = (loads(meta, {}) or {}).get("severity")
+        if isinstance(sev, list) and sev:
+            out[sid] = [str(x) for x in sev]
+    return out
+
+
 def scorable_runs(project: Project) -> dict[str, str]:
     """Finished runs that can be scored, with what they hold: 'verdicts', 'choices' or 'candidates'."""
     conn = project.reader()

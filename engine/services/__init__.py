@@ -43,6 +43,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "conflict_items", "is_aggregate_run", "resumable_aggregate_runs",
     ),
     "datasets": ("DatasetUsage", "dataset_usage", "delete_dataset", "rename_dataset"),
+    "gold_sources": ("gold_choices", "gold_figures", "gold_labels", "sentence_agreement"),
     "decomposition": ("DecomposeRequest", "DecomposeResult", "decompose"),
     "demo": (
         "DEMO_FULL=FULL", "DEMO_QUICK=QUICK", "DemoCandidate", "DemoSummary", "build_demo", "demo_file",
@@ -197,6 +198,8 @@ def _load(module: str):
             import factaudit.engine.services.datasets as loaded
         case "decomposition":
             import factaudit.engine.services.decomposition as loaded
+        case "gold_sources":
+            import factaudit.engine.services.gold_sources as loaded
         case "demo":
             import factaudit.engine.services.demo as loaded
         case "importing":

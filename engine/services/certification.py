@@ -21,9 +21,11 @@ from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.i18n import N_
 from factaudit.engine.metrics import certify as est
 from factaudit.engine.metrics.classification import LEVELS, MAPPINGS, UnitRecord, flags_error
-from factaudit.engine.project import certify_store
+from factaudit.engine.project import certify_store, scoring_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import scoring_units as scoring
+from factaudit.engine.metrics.gold_source import GoldLabels
+from factaudit.engine.services.gold_sources import gold_labels
 from factaudit.engine.services.rater_merging import sentence_rating_labels
 from factaudit.engine.services.scoring_units import DEFAULT_LEVEL, DEFAULT_MAPPING
 
@@ -34,6 +36,7 @@ class CertifyUnits:
     unlabelled: list[UnitRecord]
     unscored: dict[str, int] = field(default_factory=dict)
     label_source: str = N_("sentence labels")
+    gold: str = "adjudicated"
 
 
 @dataclass
@@ -44,12 +47,14 @@ class CertifyResult:
     label_source: str
     figures: est.Certification
     unscored: dict[str, int]
+    gold: str = "adjudicated"
 
     def to_json(self) -> dict[str, Any]:
         c = self.figures
         need = c.labels_needed
         return {
             "run_id": self.run_id, "mapping": self.mapping, "level": self.level, "label_source": self.label_source,
+            "gold": self.gold,
             "confidence": c.confidence, "n_labelled": c.n_labelled, "n_unlabelled": c.n_unlabelled,
             "n_labelled_errors": c.n_positive, "unscored": self.unscored,
             "sensitivity": c.sensitivity.to_json(), "specificity": c.specificity.to_json(),
@@ -69,10 +74,13 @@ def _check(mapping: str, level: str) -> None:
 
 
 def certify_units(project: Project, run_id: str, mapping: str = DEFAULT_MAPPING,
-                  level: str = DEFAULT_LEVEL) -> CertifyUnits:
-    """The labelled and unlabelled units of a verify run at one level."""
+                  level: str = DEFAULT_LEVEL, gold: str | GoldLabels | None = None) -> CertifyUnits:
+    """The labelled and unlabelled units of a verify run at one level. `gold` None: the labels certify
+    has always used (see the module docstring); a gold source (gold_sources) uses its labels alone."""
     _check(mapping, level)
     scoring._check_run(project, run_id)     # NotFound / not a finished verify run
+    if gold is not None:
+        return _gold_units(project, run_id, mapping, level, gold_labels(project, gold))
     u = scoring.open_units(project, run_id)
     if level == "sentence":
         verdict_of = {r.claim_id: r.verdict for r in u.rows if r.verdict is not None and r.parse_status != "failed"}
@@ -113,26 +121,56 @@ def certify_units(project: Project, run_id: str, mapping: str = DEFAULT_MAPPING,
             unlabelled.append(UnitRecord(r.claim_id, False, [r.verdict], r.category, r.item_id))
     source = {(True, False): N_("sentence labels"), (False, True): N_("claim gold labels"),
               (True, True): N_("sentence labels and claim gold labels")}.get((used_sentence, used_gold), N_("none"))
-    return CertifyUnits(labelled, unlabelled, {"parse_failed": parse_failed}, source)
+    # the default at claim level reads the expert's sentence labels (and claim gold labels)
+    return CertifyUnits(labelled, unlabelled, {"parse_failed": parse_failed}, source, "expert")
+
+
+def _gold_units(project: Project, run_id: str, mapping: str, level: str, gold: GoldLabels) -> CertifyUnits:
+    """certify_units under one gold source: its labelled units; the unlabelled ones are the run's
+    other sentences (claims) it leaves without a label."""
+    u = scoring.open_units(project, run_id, gold=gold)
+    if level == "claim":
+        labelled = [x for x in u.claims]
+        unlabelled = [UnitRecord(r.claim_id, False, [r.verdict], r.category, r.item_id) for r in u.rows
+                      if r.active and r.verdict is not None and r.parse_status != "failed" and r.sentence_label is None]
+        return CertifyUnits(labelled, unlabelled, {"parse_failed": u.n_parse_failures}, N_("sentence labels"), gold.spec.name)
+    verdict_of = {r.claim_id: r.verdict for r in u.rows if r.verdict is not None and r.parse_status != "failed"}
+    items = {r.item_id for r in u.rows if r.sentence_id}
+    table = scoring.sentence_table(project)
+    unscored = dict(u.unscored)
+    unlabelled = []
+    for sid, _label, item, cat in [x for x in scoring_store.all_sentences(project) if x[2] in items]:
+        if sid in gold.labels:
+            continue
+        claims = table.claims_of.get(sid, [])
+        if not claims:
+            unscored["no_claims"] += 1
+        elif any(c not in verdict_of for c in claims):
+            unscored["missing_verdict"] += 1
+        else:
+            unlabelled.append(UnitRecord(sid, False, [verdict_of[c] for c in claims], cat, item))
+    return CertifyUnits(list(u.sentences), unlabelled, unscored, N_("sentence labels"), gold.spec.name)
 
 
 def certify(project: Project, run_id: str, mapping: str = DEFAULT_MAPPING, level: str = DEFAULT_LEVEL, *,
-            target_half_width: float | None = None) -> CertifyResult:
-    """Sensitivity, specificity and the run's error rate (labels only, verifier only, prediction-powered)."""
-    units = certify_units(project, run_id, mapping, level)
+            target_half_width: float | None = None, gold: str | GoldLabels | None = None) -> CertifyResult:
+    """Sensitivity, specificity and the run's error rate (labels only, verifier only, prediction-powered),
+    against the `gold` source's labels (None: certify_units' default)."""
+    units = certify_units(project, run_id, mapping, level, gold)
     if not units.labelled:
         raise InvalidArgument(
             f"{run_id} has no labelled {level}s to certify against: label some (Labeling, a rater package, "
             "or claim gold labels at claim level)", setting="level")
     figures = est.certify([x.truth for x in units.labelled], [x.predicted(mapping) for x in units.labelled],
                           [x.predicted(mapping) for x in units.unlabelled], target_half_width=target_half_width)
-    return CertifyResult(run_id, mapping, level, units.label_source, figures, units.unscored)
+    return CertifyResult(run_id, mapping, level, units.label_source, figures, units.unscored, units.gold)
 
 
 def draw_certify_sample(project: Project, run_id: str, n: int, mapping: str = DEFAULT_MAPPING,
-                        level: str = DEFAULT_LEVEL, *, seed: int = 42) -> list[str]:
+                        level: str = DEFAULT_LEVEL, *, seed: int = 42,
+                        gold: str | GoldLabels | None = None) -> list[str]:
     """Ids of n unlabelled units to label next, stratified by the verifier's flag and the dataset."""
-    units = certify_units(project, run_id, mapping, level)
+    units = certify_units(project, run_id, mapping, level, gold)
     if n > len(units.unlabelled):
         raise InvalidArgument(f"asked for {n} units to label but {run_id} has only {len(units.unlabelled)} "
                               f"unlabelled {level}s")
@@ -154,12 +192,12 @@ def write_sample(path: str | Path, level: str, ids: list[str]) -> Path:
 
 
 def report_certification(project: Project, run_ids: list[str], mapping: str = DEFAULT_MAPPING,
-                         level: str = DEFAULT_LEVEL) -> dict[str, dict[str, Any]]:
+                         level: str = DEFAULT_LEVEL, gold: GoldLabels | None = None) -> dict[str, dict[str, Any]]:
     """The report's section: each verify run's certification, or why it has none (no labelled units)."""
     out: dict[str, dict[str, Any]] = {}
     for run in run_ids:
         try:
-            out[run] = certify(project, run, mapping, level).to_json()
+            out[run] = certify(project, run, mapping, level, gold=gold).to_json()
         except InvalidArgument as exc:
             out[run] = {"missing": str(exc), "mapping": mapping, "level": level}
     return out

@@ -20,6 +20,8 @@ from factaudit.engine.metrics.compare import Comparison, UnitPrediction, compare
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.services import injection
 from factaudit.engine.services.answer_audit import audited_result, compare_answer_runs, option_scores
+from factaudit.engine.metrics.gold_source import GoldLabels
+from factaudit.engine.services.gold_sources import gold_figures, gold_labels
 from factaudit.engine.project import classifier_store, scoring_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import status as workflow_status
@@ -34,10 +36,11 @@ from factaudit.engine.services.scoring_units import (
 
 
 def run_metrics(project: Project, run_id: str, *, n_resamples: int = stats.DEFAULT_RESAMPLES,
-                seed: int = stats.DEFAULT_SEED) -> RunMetrics:
-    """Open regime (every mapping, sentence and claim level) and closed regime of one verify run."""
+                seed: int = stats.DEFAULT_SEED, gold: str | GoldLabels | None = None) -> RunMetrics:
+    """Open regime (every mapping, sentence and claim level) and closed regime of one verify run, the
+    open regime against the `gold` source's sentence labels (gold_sources; None: the expert's)."""
     _check_run(project, run_id)
-    u = open_units(project, run_id)
+    u = open_units(project, run_id, gold=gold_labels(project, gold) if gold is not None else None)
     kw = {"n_resamples": n_resamples, "seed": seed}
     verdicts = run_store.get_verdicts(project, run_id)   # read once: evidence and reasoning checks share it
     suspect = injection.suspect_verdicts(project, run_id, verdicts)
@@ -62,8 +65,9 @@ def run_metrics(project: Project, run_id: str, *, n_resamples: int = stats.DEFAU
 
 
 def _predictions(project: Project, run_id: str, mapping: str, level: str,
-                 table: scoring_store.SentenceTable | None = None) -> dict[str, UnitPrediction]:
-    u = open_units(project, run_id, table)
+                 table: scoring_store.SentenceTable | None = None,
+                 gold: GoldLabels | None = None) -> dict[str, UnitPrediction]:
+    u = open_units(project, run_id, table, gold)
     units = u.sentences if level == "sentence" else u.claims
     categorised = any(x.category for x in units)
     out = {}
@@ -76,7 +80,8 @@ def _predictions(project: Project, run_id: str, mapping: str, level: str,
 
 def compare_runs(project: Project, run_ids: Sequence[str], mapping: str = DEFAULT_MAPPING,
                  level: str = DEFAULT_LEVEL, *, n_resamples: int = stats.DEFAULT_RESAMPLES,
-                 seed: int = stats.DEFAULT_SEED) -> Comparison:
+                 seed: int = stats.DEFAULT_SEED, gold: str | GoldLabels | None = None) -> Comparison:
+    """Paired tests of several verify runs on the same units, scored against the `gold` source."""
     if mapping not in MAPPINGS:
         raise InvalidArgument(f"unknown mapping {mapping!r}; expected one of {', '.join(MAPPINGS)}")
     if level not in LEVELS:
@@ -86,8 +91,9 @@ def compare_runs(project: Project, run_ids: Sequence[str], mapping: str = DEFAUL
         raise InvalidArgument("compare needs at least two different runs", setting="runs")
     for r in run_ids:
         _check_run(project, r)
-    table = sentence_table(project)   # the sentences, read once for all runs
-    preds = {r: _predictions(project, r, mapping, level, table) for r in run_ids}
+    labels = gold_labels(project, gold) if gold is not None else None
+    table = sentence_table(project, labels)   # the sentences, read once for all runs
+    preds = {r: _predictions(project, r, mapping, level, table, labels) for r in run_ids}
     strata = {p.stratum for r in preds.values() for p in r.values()}
     strata_name = "gold label" if strata <= {"error", "correct"} else "category"
     return compare(preds, mapping, level, strata_name=strata_name, n_resamples=n_resamples, seed=seed)
@@ -125,13 +131,18 @@ def conflict_scores(project: Project, run_id: str) -> conflict_metrics.ConflictR
 def score_run(project: Project, run_id: str, *, lexicon: ma.Lexicon | None = None,
               gates: Mapping[str, Mapping[str, float]] | None = None, n_resamples: int = stats.DEFAULT_RESAMPLES,
               seed: int = stats.DEFAULT_SEED, endpoint: str | None = None,
-              verify_run: str | None = None) -> dict[str, Any]:
+              verify_run: str | None = None, gold: str | None = None, subset: str | None = None) -> dict[str, Any]:
     """The `metrics` command: whatever the run holds, scored, as one JSON-ready dict. `usage` (latency,
     tokens, cost) appears when the run's calls report latency or tokens; `endpoint` names the saved
-    endpoint whose price applies to an imported run."""
+    endpoint whose price applies to an imported run. A verify run is scored against the `gold` source
+    (expert, adjudicated, rater:NAME; gold_sources), with `subset`'s figures beside the full set's."""
     kind = _check_run(project, run_id, None)
     if kind == "verdicts":
-        out = run_metrics(project, run_id, n_resamples=n_resamples, seed=seed).to_json()
+        with read_once():      # the gold and the units, read once for the figures and the extras
+            labels = gold_labels(project, gold)
+            out = run_metrics(project, run_id, n_resamples=n_resamples, seed=seed,
+                              gold=None if labels.is_default else labels).to_json()
+            out.update(gold_figures(project, run_id, labels, subset, n_resamples=n_resamples, seed=seed))
         out["usage"] = run_usage(project, run_id, kind, endpoint)
         return out
     workflow_status.mark_step(project, "score", run_id)
@@ -149,12 +160,12 @@ def scorable_runs(project: Project) -> dict[str, str]:
 # ---- reports ----------------------------------------------------------------------------------------
 def per_item_rows(project: Project, run_id: str, kind: str, lexicon: ma.Lexicon | None = None,
                   gates: Mapping | None = None, scored: ma.MultiAnswerResult | None = None,
-                  metrics: RunMetrics | None = None) -> list[dict[str, Any]]:
+                  metrics: RunMetrics | None = None, gold: GoldLabels | None = None) -> list[dict[str, Any]]:
     if kind == "verdicts":
         out = []
         suspect = metrics.suspect_claims if metrics is not None else injection.suspect_verdicts(project, run_id).claims
         attribution = classifier_store.get_verdict_evidence(project, run_id)
-        for r in open_units(project, run_id).rows:
+        for r in open_units(project, run_id, gold=gold).rows:
             ok = r.verdict is not None and r.parse_status != "failed"
             out.append({
                 "run_id": run_id, "unit": "claim", "claim_id": r.claim_id, "sentence_id": r.sentence_id,
@@ -222,9 +233,10 @@ def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] =
                  run_ids: Sequence[str] | None = None, *, mapping: str = DEFAULT_MAPPING, level: str = DEFAULT_LEVEL,
                  lexicon: ma.Lexicon | None = None, gates: Mapping | None = None,
                  n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
-                 progress: ProgressCallback = no_progress, lang: str | None = None):
+                 progress: ProgressCallback = no_progress, lang: str | None = None, gold: str | None = None):
     """Write report.html / report.xlsx / json/ into a new folder and record each file with its sha256.
-    `lang` (zh, de, en; None: the app's language, engine.i18n) is the HTML's and XLSX's language."""
+    `lang` (zh, de, en; None: the app's language, engine.i18n) is the HTML's and XLSX's language; `gold`
+    the sentence labels the figures are scored against (gold_sources; None: the expert's)."""
     from factaudit.engine.reports.artifacts import ReportData
     from factaudit.engine.reports.writer import write_all
 
@@ -246,7 +258,7 @@ def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] =
     if not chosen:
         raise NotFound("no finished runs with verdicts or item predictions to report on")
     data = build_report_data(project, chosen, kinds, mapping=mapping, level=level, lexicon=lexicon, gates=gates,
-                             n_resamples=n_resamples, seed=seed, progress=progress)
+                             n_resamples=n_resamples, seed=seed, progress=progress, gold=gold)
     assert isinstance(data, ReportData)
     written = write_all(data, out, formats, lang=lang)
     if not project.readonly:
@@ -258,17 +270,18 @@ def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] =
 
 def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[str, str], *, mapping: str,
                       level: str, lexicon: ma.Lexicon | None, gates: Mapping | None, n_resamples: int, seed: int,
-                      progress: ProgressCallback = no_progress):
+                      progress: ProgressCallback = no_progress, gold: str | None = None):
     """Everything a report shows. Each run's units are read once (scoring_units.read_once), though
     metrics, the comparison, certification and the per-item rows all use them."""
     with read_once():
         return _build_report_data(project, run_ids, kinds, mapping=mapping, level=level, lexicon=lexicon,
-                                  gates=gates, n_resamples=n_resamples, seed=seed, progress=progress)
+                                  gates=gates, n_resamples=n_resamples, seed=seed, progress=progress,
+                                  gold=gold_labels(project, gold))
 
 
 def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[str, str], *, mapping: str,
                        level: str, lexicon: ma.Lexicon | None, gates: Mapping | None, n_resamples: int, seed: int,
-                       progress: ProgressCallback = no_progress):
+                       progress: ProgressCallback = no_progress, gold: GoldLabels | None = None):
     from factaudit.engine.project.db import now_iso
     from factaudit.engine.reports.artifacts import ReportData
     from factaudit.engine.version import APP_VERSION
@@ -284,7 +297,7 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
         kind = kinds[r]
         try:
             if kind == "verdicts":
-                metrics[r] = run_metrics(project, r, n_resamples=n_resamples, seed=seed)
+                metrics[r] = run_metrics(project, r, n_resamples=n_resamples, seed=seed, gold=gold)
             elif kind == "choices":
                 multi[r] = multi_answer_scores(project, r, lexicon, gates, n_resamples=n_resamples, seed=seed)
             else:
@@ -293,7 +306,7 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
             # one unscorable run should not sink the report on the others; say why it is missing
             skipped[r] = str(exc)
             continue
-        per_item.extend(per_item_rows(project, r, kind, lexicon, gates, multi.get(r), metrics.get(r)))
+        per_item.extend(per_item_rows(project, r, kind, lexicon, gates, multi.get(r), metrics.get(r), gold))
     if not (metrics or multi or confl):
         raise InvalidArgument("nothing to report: " + "; ".join(skipped.values()))
     answer_comparisons = (compare_answer_runs(project, list(multi), lexicon, n_resamples=n_resamples, seed=seed)
@@ -304,7 +317,8 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
     if len(verdict_runs) >= 2:
         progress(len(run_ids), total, "comparing runs")
         try:
-            comparison = compare_runs(project, verdict_runs, mapping, level, n_resamples=n_resamples, seed=seed)
+            comparison = compare_runs(project, verdict_runs, mapping, level, n_resamples=n_resamples, seed=seed,
+                                      gold=gold)
         except InvalidArgument as exc:
             comparison_note = str(exc)
     runs_info = []
@@ -319,13 +333,18 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
         "mappings": {m: sorted(v) for m, v in MAPPINGS.items()}, "n_resamples": n_resamples, "seed": seed,
         "confidence": stats.CONFIDENCE, "app_version": APP_VERSION, "created": now_iso(),
         "gates": gates if gates is not None else ma.DEFAULT_GATES,
+        # which sentence labels every open-regime figure is scored against, and each verify run's
+        # severity recall where the labels carry MedExpert severities
+        "gold": gold.to_json() if gold is not None else {"source": "expert"},
+        "severity": {r: sev for r in metrics if (sev := gold_figures(project, r, gold).get("severity"))},
     }
     from factaudit.engine.services.audit import audit_report
 
     audit = audit_report(project, n_resamples=n_resamples, seed=seed)
     from factaudit.engine.services.certification import report_certification
 
-    certification = report_certification(project, list(metrics), mapping, level)
+    certification = report_certification(project, list(metrics), mapping, level,
+                                         gold=None if gold is None or gold.is_default else gold)
     from factaudit.engine.services.report_work import report_retrieval, report_triage
 
     retrieval = report_retrieval(project, list(metrics))

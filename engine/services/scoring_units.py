@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.metrics.classification import UnitRecord
+from factaudit.engine.metrics.gold_source import GoldLabels
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project import scoring_store
 from factaudit.engine.project.db import Project
@@ -82,32 +83,55 @@ def read_once() -> Iterator[None]:
         _read_once.reset(token)
 
 
-def sentence_table(project: Project) -> scoring_store.SentenceTable:
+def _gold_key(gold: GoldLabels | None) -> str:
+    return "expert" if gold is None or gold.is_default else gold.spec.name
+
+
+def _table(project: Project, gold: GoldLabels | None) -> scoring_store.SentenceTable:
+    base = scoring_store.sentence_table(project)
+    if gold is None or gold.is_default:
+        return base
+    # another gold source may label sentences the expert left, and leave out ones the expert labelled
+    labelled = [(sid, gold.labels[sid], item, cat) for sid, _label, item, cat in scoring_store.all_sentences(project)
+                if sid in gold.labels]
+    return scoring_store.SentenceTable(base.item_of, labelled, base.claims_of)
+
+
+def sentence_table(project: Project, gold: GoldLabels | None = None) -> scoring_store.SentenceTable:
+    """The sentences with their labels under `gold` (engine.services.gold_sources; None: the expert's)."""
     memo = _read_once.get()
     if memo is None:
-        return scoring_store.sentence_table(project)
-    key = (id(project), "sentence table")
+        return _table(project, gold)
+    key = (id(project), "sentence table", _gold_key(gold))
     if key not in memo:
-        memo[key] = scoring_store.sentence_table(project)
+        memo[key] = _table(project, gold)
     return memo[key]
 
 
-def open_units(project: Project, run_id: str, table: scoring_store.SentenceTable | None = None) -> OpenUnits:
-    """`table` (sentence_table) when several runs are scored: the sentences are read once. The result
-    is shared inside read_once(): callers never change it."""
+def open_units(project: Project, run_id: str, table: scoring_store.SentenceTable | None = None,
+               gold: GoldLabels | None = None) -> OpenUnits:
+    """`table` (sentence_table) when several runs are scored: the sentences are read once. `gold`:
+    the labels to score against (None: the expert's). The result is shared inside read_once():
+    callers never change it."""
     memo = _read_once.get()
     if memo is None:
-        return _open_units(project, run_id, table)
-    key = (id(project), run_id)
+        return _open_units(project, run_id, table, gold)
+    key = (id(project), run_id, _gold_key(gold))
     if key not in memo:
-        memo[key] = _open_units(project, run_id, table if table is not None else sentence_table(project))
+        memo[key] = _open_units(project, run_id, table if table is not None else sentence_table(project, gold), gold)
     return memo[key]
 
 
-def _open_units(project: Project, run_id: str, table: scoring_store.SentenceTable | None) -> OpenUnits:
+def _open_units(project: Project, run_id: str, table: scoring_store.SentenceTable | None,
+                gold: GoldLabels | None = None) -> OpenUnits:
     rows = scoring_store.verdict_units(project, run_id)
     failed = {r.claim_id for r in rows if r.verdict is None or r.parse_status == "failed"}
     verdict_of = {r.claim_id: r.verdict for r in rows if r.claim_id not in failed}
+    if gold is not None and not gold.is_default:
+        # claims inherit their sentence's label under the chosen gold, as they do the expert's
+        rows = [replace(r, sentence_label=gold.labels.get(r.sentence_id) if r.sentence_id else None) for r in rows]
+        if table is None:
+            table = _table(project, gold)
 
     claims = [
         UnitRecord(r.claim_id, r.sentence_label == "error", [r.verdict], r.category, r.item_id)

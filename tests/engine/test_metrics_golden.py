@@ -30,7 +30,9 @@ INEXACT_P = {"p_asymptotic", "mcnemar_p", "mcnemar_p_holm"}
 # no-verdict reasons, the verifier's setup and grounding control): new keys, not changed figures, so a
 # key in this set may be present in the output and absent from expected.json; every other key must match.
 ADDED_KEYS = {"balanced_accuracy", "balanced_accuracy_classes", "majority", "within_majority",
-              "no_verdict_reasons", "setup", "demo_grade", "grounding_control"}
+              "no_verdict_reasons", "setup", "demo_grade", "grounding_control",
+              # issue #33: which gold the figures used, and severity recall where the labels carry severities
+              "gold", "severity"}
 
 
 def build(folder: Path):
