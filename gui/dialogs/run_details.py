@@ -12,6 +12,7 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError, InvalidArgument
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp
 from factaudit.gui.run_names import run_kind, run_state
 from factaudit.gui.screen import resize_to_fit
 
@@ -214,13 +215,19 @@ class RunDetailsDialog(QDialog):
         for b in (self.review_button, self.results_button, close):
             buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
         root.addWidget(buttons)
-        try:
-            self.info = services.get_run(project, run_id)
-        except FactAuditError as exc:
-            self.info = None
-            self.browser.setPlainText(error_text(exc))
-            return
-        has_verdicts = run_id in services.scorable_runs(project)
+        self.info = None
+        self.op = None
+        # the dialog opens at once and says it is reading; the run is read off the UI thread
+        self.review_button.setEnabled(False)
+        self.results_button.setEnabled(False)
+        self.browser.setPlainText(QCoreApplication.translate("PageRead", "Reading…"))
+        QueryOp(self, op=lambda: (services.get_run(project, run_id), run_id in services.scorable_runs(project)),
+                success=self._run_read).failure(lambda exc: self.browser.setPlainText(error_text(exc))) \
+            .title("reading the run").run_in_background()
+
+    def _run_read(self, read) -> None:
+        self.info, has_verdicts = read
+        project, run_id = self.project, self.run_id
         self.review_button.setEnabled(has_verdicts)
         self.results_button.setEnabled(has_verdicts)
         self.browser.setMarkdown(details_markdown(self.info, None))

@@ -15,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
-from factaudit.gui.ops import error_text
+from factaudit.gui.ops import Op, error_text
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +53,7 @@ class LazyTableModel(QAbstractTableModel):
     dataset and a search string, fetched page by page on demand."""
 
     readFailed = Signal(str)      # the engine's message; the rows it could not read show as blank
+    counted = Signal()            # a count read ended (rowCount() is current, or `error` says why not)
 
     def __init__(self, project, kind: str, *, page_size: int = 200, max_pages: int = 24, parent=None):
         super().__init__(parent)
@@ -64,6 +65,8 @@ class LazyTableModel(QAbstractTableModel):
         self.dataset: str | None = None
         self.search: str | None = None
         self._count = 0
+        self._count_read = 0        # the number of the latest count read (older ones are dropped)
+        self._counting = False
         self.error: str | None = None
         self._pages: OrderedDict[int, list[tuple]] = OrderedDict()
         self.pages_fetched = 0      # how many page queries ran since the last reset
@@ -77,6 +80,9 @@ class LazyTableModel(QAbstractTableModel):
         if dataset == self.dataset and search == self.search:
             return
         self.dataset, self.search = dataset, search
+        self.beginResetModel()
+        self._count = 0             # another filter's count would page through the wrong rows meanwhile
+        self.endResetModel()
         self.refresh()
 
     def refresh(self) -> None:
@@ -86,14 +92,43 @@ class LazyTableModel(QAbstractTableModel):
         self._recount()
         self.endResetModel()
 
+    @property
+    def counting(self) -> bool:
+        """True while the row count is being read (the view says it is reading)."""
+        return self._counting
+
     def _recount(self) -> None:
-        try:
-            self._count = services.count_rows(self.project, self.kind, self.dataset, self.search)
-        except FactAuditError as exc:   # a closed project: no rows, and the view says why
-            self._count = 0
-            self._failed("count", exc)
-        else:
-            self.error = None
+        # counting a filtered 100,000-row table is a full scan: off the UI thread. The model is no page
+        # (QueryOp's banner needs one; the view shows readFailed), so the latest count wins here by number.
+        project, kind, dataset, search = self.project, self.kind, self.dataset, self.search
+        self._count_read += 1
+        self._counting = True
+        n = self._count_read
+        Op(self, lambda job: services.count_rows(project, kind, dataset, search)).title("counting the rows").quiet() \
+            .success(lambda count: self._counted(n, count)).failure(lambda exc: self._count_failed(n, exc)).run()
+
+    def _counted(self, n: int, count: int) -> None:
+        if n != self._count_read:
+            return                          # a newer count is running
+        self._counting = False
+        self.error = None
+        if count != self._count:
+            self.beginResetModel()
+            self._count = count
+            self.endResetModel()
+        self.counted.emit()
+
+    def _count_failed(self, n: int, exc: BaseException) -> None:
+        if n != self._count_read:
+            return
+        self._counting = False
+        if not isinstance(exc, FactAuditError):
+            raise exc                       # a bug, not a closed project
+        self.beginResetModel()
+        self._count = 0                     # a closed project: no rows, and the view says why
+        self.endResetModel()
+        self._failed("count", exc)
+        self.counted.emit()
 
     def _failed(self, what: str, exc: FactAuditError) -> None:
         kinds = {"items": QT_TRANSLATE_NOOP("TableModel", "Could not read the items: {reason}"),

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
-from factaudit.engine.errors import FactAuditError
 from factaudit.gui.dialogs import dataset_actions
 from factaudit.gui.dialogs.dataset_actions import language_label
 from factaudit.gui import i18n
@@ -118,6 +117,7 @@ class DataView(QWidget):
         for kind in KINDS:
             model = LazyTableModel(project, kind, parent=self)
             model.readFailed.connect(self._read_failed)
+            model.counted.connect(lambda k=kind: self._counted(k))
             table = self._make_table(kind, model)
             self.models[kind] = model
             self.tables[kind] = table
@@ -151,7 +151,22 @@ class DataView(QWidget):
         vsplit.setSizes([150, 600])
         vsplit.setChildrenCollapsible(False)
         root.addWidget(vsplit, 1)
+        self.datasets_read = False          # the first read of the datasets ended
+        # the page opens at once and says it is reading (the list's only row until the read ends)
+        reading = QTreeWidgetItem([QCoreApplication.translate("PageRead", "Reading…")])
+        reading.setFlags(Qt.ItemFlag.NoItemFlags)
+        self.datasets.addTopLevelItem(reading)
         self.refresh()
+
+    @property
+    def loading(self) -> bool:
+        """True while the datasets or a table's row count are being read."""
+        return not self.datasets_read or any(m.counting for m in self.models.values())
+
+    def _counted(self, kind: str) -> None:
+        self._update_tab_titles()
+        if kind == self.current_kind():
+            self._show_current_detail()
 
     def _read_failed(self, message: str) -> None:
         self.read_error.setText(message)
@@ -189,16 +204,24 @@ class DataView(QWidget):
 
     # ---- state ---------------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Re-read datasets and counts (after an import, a freeze, a run)."""
-        try:
-            datasets = services.list_datasets(self.project)
-            langs = {r.dataset: r.lang for r in services.dataset_languages(self.project)}
-        except FactAuditError as exc:
-            datasets, langs = [], {}
-            self._read_failed(self.tr("Could not read the datasets: {error}").format(error=error_text(exc)))
-        else:
-            if not any(m.error for m in self.models.values()):
-                self.read_error.hide()
+        """Re-read datasets and counts (after an import, a freeze, a run), off the UI thread."""
+        project = self.project
+        QueryOp(self, op=lambda: (services.list_datasets(project),
+                                  {r.dataset: r.lang for r in services.dataset_languages(project)}),
+                success=self._datasets_read).failure(self._datasets_failed) \
+            .title("reading the datasets").run_in_background()
+
+    def _datasets_failed(self, exc: BaseException) -> None:
+        self._show_datasets([], {})
+        self._read_failed(self.tr("Could not read the datasets: {error}").format(error=error_text(exc)))
+
+    def _datasets_read(self, read) -> None:
+        if not any(m.error for m in self.models.values()):
+            self.read_error.hide()
+        self._show_datasets(*read)
+
+    def _show_datasets(self, datasets: list, langs: dict) -> None:
+        self.datasets_read = True
         selected = self.selected_dataset
         self.datasets.blockSignals(True)
         self.datasets.clear()
@@ -253,7 +276,9 @@ class DataView(QWidget):
 
     def _update_tab_titles(self) -> None:
         for i, kind in enumerate(KINDS):
-            self.tabs.setTabText(i, f"{self.tr(KIND_TITLES[kind])}  {i18n.number(self.models[kind].rowCount())}")
+            model = self.models[kind]
+            count = "…" if model.counting else i18n.number(model.rowCount())     # … while counting
+            self.tabs.setTabText(i, f"{self.tr(KIND_TITLES[kind])}  {count}")
 
     @property
     def selected_dataset(self) -> str | None:

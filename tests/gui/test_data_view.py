@@ -21,9 +21,15 @@ def window(qtbot, demo_copy, closer):
     w.show()
     w.show_page(1)       # the Data page (the window opens on the Workflow page)
     qtbot.waitExposed(w)
+    read(qtbot, w.data_view)
     yield w
     if project.is_open:
         project.close()
+
+
+def read(qtbot, view) -> None:
+    """The Data page reads its datasets and counts off the UI thread (issue #31): wait for them."""
+    qtbot.waitUntil(lambda: not view.loading, timeout=30_000)
 
 
 def test_counts_match_the_engine(window):
@@ -85,11 +91,13 @@ def test_selecting_a_row_shows_its_full_text(window, qtbot, screenshots):
     assert window.grab().save(str(screenshots / "data_view.png"))
 
 
-def test_search_and_dataset_filters(window):
+def test_search_and_dataset_filters(window, qtbot):
     view = window.data_view
     p = window.project
     view.search.setText("exercise")
     view.apply_filter()
+    assert view.loading and view.tabs.tabText(0).endswith("…")      # says it is counting
+    read(qtbot, view)
     for kind in KINDS:
         assert view.models[kind].rowCount() == services.count_rows(p, kind, search="exercise")
     model = view.models["sentences"]
@@ -100,11 +108,13 @@ def test_search_and_dataset_filters(window):
 
     view.search.clear()
     view.dataset_filter.setCurrentIndex(view.dataset_filter.findData("medexpert-demo"))
+    read(qtbot, view)
     assert view.models["claims"].rowCount() == 0
     assert view.models["items"].rowCount() == services.count_rows(p, "items", "medexpert-demo") == 11
     # selecting a dataset in the list filters too
     view.datasets.topLevelItem(0).setSelected(True)
     assert view.dataset_filter.currentData() == "scifact-demo"
+    read(qtbot, view)
     assert view.models["claims"].rowCount() == 100 and view.models["items"].rowCount() == 0
 
 

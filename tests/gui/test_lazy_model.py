@@ -39,8 +39,14 @@ def _view(qtbot, model) -> QTableView:
     return view
 
 
+def counted(qtbot, model) -> None:
+    qtbot.waitUntil(lambda: not model.counting, timeout=30_000)
+
+
 def test_row_count_is_complete_but_few_rows_are_read(qtbot, big_project):
     model = LazyTableModel(big_project, "claims", page_size=200, max_pages=8)
+    assert model.counting and model.rowCount() == 0                 # the count is read off the UI thread
+    counted(qtbot, model)
     assert model.rowCount() == N == services.count_rows(big_project, "claims")
     assert model.pages_fetched == 0 and model.cached_rows == 0      # counting reads no rows
 
@@ -71,10 +77,13 @@ def test_row_count_is_complete_but_few_rows_are_read(qtbot, big_project):
 def test_filtering_a_big_table(qtbot, big_project):
     model = LazyTableModel(big_project, "claims", page_size=100)
     _view(qtbot, model)
+    counted(qtbot, model)
     model.set_filter(search="claim 4242 on")
+    counted(qtbot, model)
     assert model.rowCount() == services.count_rows(big_project, "claims", search="claim 4242 on") == 1
     assert model.row_record(0)["id"] == "c004242"
     model.set_filter(dataset="generated", search="topic 13.")
+    counted(qtbot, model)
     expected = services.count_rows(big_project, "claims", "generated", "topic 13.")
     assert model.rowCount() == expected == sum(1 for i in range(N) if i % 97 == 13)
     gold_col = model.columns.index("gold_label")
@@ -82,6 +91,7 @@ def test_filtering_a_big_table(qtbot, big_project):
     colour = model.data(model.index(0, gold_col), Qt.ItemDataRole.BackgroundRole)
     assert label in ("Supported", "Refuted", "No Evidence") and colour is not None
     model.set_filter(dataset="no-such-dataset")
+    counted(qtbot, model)
     assert model.rowCount() == 0 and model.row_record(0) is None
 
 
@@ -92,6 +102,7 @@ def test_a_failed_page_read_is_reported_not_an_empty_page(qtbot, tmp_path):
     project = services.create_project(tmp_path / "small.faproj")
     services.import_files(project, [src], kind="claims")
     model = LazyTableModel(project, "claims", page_size=2)
+    counted(qtbot, model)
     assert model.rowCount() == 5 and model.error is None
     assert model.row_record(0)["id"] == "c0"                 # page 0 read and cached
     project.close()                                          # every later read fails
@@ -102,4 +113,5 @@ def test_a_failed_page_read_is_reported_not_an_empty_page(qtbot, tmp_path):
     assert model.error == heard[-1]
     assert model.cached_pages == 1                           # the failed page is not kept as empty
     model.refresh()                                          # the count fails too, and says so
+    counted(qtbot, model)
     assert model.rowCount() == 0 and len(heard) >= 2 and model.error
