@@ -48,7 +48,7 @@ def retrieve_cmd(project, retriever, k, model, dataset, corpus_dataset, merge, r
 @handle_errors
 def eval_retrieval_cmd(project, run_id, as_json) -> None:
     """Recall, MRR, nDCG and coverage at k = 1, 5, 10 up to the run's k (and at the run's k) against gold
-    evidence; a k=5 run has no @10 rows."""
+    evidence, with bootstrap intervals and per-category rows; a k=5 run has no @10 rows."""
     with open_to_record(project) as p:
         ev = services.eval_retrieval(p, run_id)
     for warning in ev.warnings:
@@ -63,6 +63,16 @@ def eval_retrieval_cmd(project, run_id, as_json) -> None:
     say(f"{'k':>4}  " + "  ".join(f"{n:>13}" for n in names))
     for k in ks:
         say(f"{k:>4}  " + "  ".join(_figure(ev.metrics[f"{n}@{k}"]) for n in names))
+    top = f"@{max(ks)}" if ks else ""
+    for n in ("recall", "mrr", "ndcg"):
+        ci = ev.intervals.get(n + top)
+        if ci:
+            say(f"{n + top}: {ev.metrics[n + top]:.4f}, 95% bootstrap interval [{ci[0]:.4f}, {ci[1]:.4f}]")
+    if ev.by_category:
+        say(f"per category (n, recall{top}, mrr{top}, ndcg{top}):")
+        for cat, row in ev.by_category.items():
+            say(f"  {cat:<24} {row['n']:>5}  " + "  ".join(_figure(row["metrics"][n + top])
+                                                          for n in ("recall", "mrr", "ndcg")))
     lat = ev.latency_ms
     if lat.get("p50") is not None:
         say(f"latency: P50 {lat['p50']:.1f} ms, P95 {lat['p95']:.1f} ms")

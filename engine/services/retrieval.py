@@ -5,9 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import ProgressCallback, no_progress
 from factaudit.engine.metrics import retrieval as rmetrics
+from factaudit.engine.metrics import retrieval_compare as rcompare
+from factaudit.engine.metrics.stats import DEFAULT_RESAMPLES, DEFAULT_SEED, percentile_interval
 from factaudit.engine.project import queries, runs
 from factaudit.engine.project.db import Project
 from factaudit.engine.services import status as workflow_status
@@ -25,10 +29,15 @@ class RetrievalEval:
     k: int | None = None
     retriever: str | None = None
     warnings: list[str] = field(default_factory=list)   # said beside the figures, never in the JSON contract
+    intervals: dict[str, list[float] | None] = field(default_factory=dict)   # 95% bootstrap over claims
+    by_category: dict[str, dict[str, Any]] = field(default_factory=dict)     # category -> n, metrics, intervals
+    n_resamples: int = DEFAULT_RESAMPLES
+    seed: int = DEFAULT_SEED
 
     def to_json(self) -> dict[str, Any]:
         return {"run_id": self.run_id, "n_evaluated": self.n_evaluated, "n_excluded": self.n_excluded,
-                "metrics": self.metrics, "latency_ms": self.latency_ms}
+                "metrics": self.metrics, "latency_ms": self.latency_ms, "intervals": self.intervals,
+                "by_category": self.by_category, "n_resamples": self.n_resamples, "seed": self.seed}
 
 
 def _analyzer_warning(config: dict) -> list[str]:
@@ -83,12 +92,40 @@ def retriever_choices() -> list[str]:
 
 
 def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] | None = None, *,
-                   log_test: bool = True) -> RetrievalEval:
+                   log_test: bool = True, n_resamples: int = DEFAULT_RESAMPLES,
+                   seed: int = DEFAULT_SEED) -> RetrievalEval:
     """Retrieval metrics of a finished run (made here or imported from a TREC file) against the
-    claims' gold evidence; claims without gold are excluded and counted. An evaluation over test-split
-    claims is logged as a look at test (services.sweep; `log_test=False` for a sweep's own logging).
+    claims' gold evidence; claims without gold are excluded and counted. Each mean has a percentile
+    bootstrap interval over the evaluated claims, and per category (the item's, else the claim's
+    dataset) a row with its n. An evaluation over test-split claims is logged as a look at test
+    (services.sweep; `log_test=False` for a sweep's own logging).
     Without `ks`, the cutoffs are DEFAULT_KS up to the run's depth (its k, or an imported run's longest
     ranking) and that depth: a k=5 run has no @10 row, which would only repeat @5 under another name."""
+    run, ranked, gold, passages, scores = retrieval_scores(project, run_id, ks)
+    workflow_status.mark_step(project, "evaluate_retrieval", run_id)   # the Workflow page's step is seen through
+    if log_test:
+        from factaudit.engine.services.split_looks import log_test_evaluation
+
+        log_test_evaluation(project, run_id, run.config, list(ranked))
+    keys = list(scores.metrics)
+    run_k = run.config.get("k")
+    values = [[row[key] for key in keys] for row in scores.per_query.values()]
+    boot = rcompare.bootstrap_means(np.asarray(values), None, n_resamples, seed) if values else None
+    intervals = {key: (list(ci) if boot is not None and (ci := percentile_interval(boot[:, j])) else None)
+                 for j, key in enumerate(keys)}
+    return RetrievalEval(run_id=run_id, n_evaluated=scores.n_evaluated, n_excluded=scores.n_excluded,
+                         metrics={k: round(v, 6) for k, v in scores.metrics.items()},
+                         latency_ms=rmetrics.latency_percentiles(runs.query_latencies(project, run_id).values()),
+                         k=int(run_k) if run_k else None, retriever=run.config.get("retriever"),
+                         warnings=_analyzer_warning(run.config) + _missing_gold_warning(ranked, gold, passages),
+                         intervals=intervals,
+                         by_category=rcompare.category_rows(scores.per_query, claim_categories(project), keys,
+                                                            n_resamples, seed),
+                         n_resamples=n_resamples, seed=seed)
+
+
+def retrieval_scores(project: Project, run_id: str, ks: tuple[int, ...] | None = None):
+    """(run, rankings, gold, passage → document, RetrievalScores with per-query rows) of a retrieval run."""
     run = runs.get_run(project, run_id)
     if run.kind not in ("retrieve", "imported"):
         raise InvalidArgument(f"{run_id} is a {run.kind} run, not a retrieval run")
@@ -108,17 +145,23 @@ def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] | None = N
         ks = tuple(k for k in rmetrics.DEFAULT_KS if not depth or k <= depth)
     all_ks = tuple(sorted({*ks, *([int(run_k)] if run_k else [])}))
     passages = queries.passage_doc_ids(project)
-    scores = rmetrics.evaluate(ranked, gold, all_ks, passages)
-    workflow_status.mark_step(project, "evaluate_retrieval", run_id)   # the Workflow page's step is seen through
-    if log_test:
-        from factaudit.engine.services.split_looks import log_test_evaluation
+    return run, ranked, gold, passages, rmetrics.evaluate(ranked, gold, all_ks, passages)
 
-        log_test_evaluation(project, run_id, run.config, list(ranked))
-    return RetrievalEval(run_id=run_id, n_evaluated=scores.n_evaluated, n_excluded=scores.n_excluded,
-                         metrics={k: round(v, 6) for k, v in scores.metrics.items()},
-                         latency_ms=rmetrics.latency_percentiles(latencies.values()),
-                         k=int(run_k) if run_k else None, retriever=run.config.get("retriever"),
-                         warnings=_analyzer_warning(run.config) + _missing_gold_warning(ranked, gold, passages))
+
+def claim_categories(project: Project) -> dict[str, str]:
+    """Each claim's category for per-category rows and stratified resampling: its item's category,
+    else its dataset's name."""
+    from factaudit.engine.project.answer_texts import answer_texts
+
+    item_cat = {a.id: a.category for a in answer_texts(project) if a.category}
+    return {c.id: item_cat.get(c.item_id or "") or c.dataset
+            for c in queries.list_claims(project, active_only=False)}
+
+
+def is_retrieval_run(project: Project, run_id: str) -> bool:
+    """A run that holds rankings: a retrieve run, or an imported TREC run."""
+    r = runs.get_run(project, run_id)
+    return r.kind == "retrieve" or (r.kind == "imported" and r.config.get("format") == "trec")
 
 
 def demo_step_retrieve(project: Project, summary, progress: ProgressCallback = no_progress) -> None:

@@ -9,7 +9,7 @@ from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.metrics import stats
 from factaudit.engine.metrics.retrieval_compare import RetrievalComparison, compare_retrieval
 from factaudit.engine.project.db import Project
-from factaudit.engine.services.retrieval import claim_categories, is_retrieval_run, run_scores
+from factaudit.engine.services.retrieval import claim_categories, is_retrieval_run, retrieval_scores
 
 
 def compare_retrieval_runs(project: Project, run_ids: Sequence[str], k: int | None = None, *,
@@ -26,12 +26,12 @@ def compare_retrieval_runs(project: Project, run_ids: Sequence[str], k: int | No
                                   "TREC runs only", setting="runs")
     depths = []
     for r in run_ids:
-        run, ranked, _, _, _ = run_scores(project, r, ())
+        run, ranked, _, _, _ = retrieval_scores(project, r, ())
         run_k = run.config.get("k")
         depths.append(int(run_k) if run_k else max((len(x) for x in ranked.values()), default=0))
     if k is None:
         k = min(depths)
     if k < 1:
         raise InvalidArgument("the runs hold no rankings to compare", setting="k")
-    per_query = {r: run_scores(project, r, (k,))[4].per_query for r in run_ids}
+    per_query = {r: retrieval_scores(project, r, (k,))[4].per_query for r in run_ids}
     return compare_retrieval(per_query, k, claim_categories(project), n_resamples=n_resamples, seed=seed)

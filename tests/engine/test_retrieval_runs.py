@@ -46,7 +46,8 @@ def test_cli_bm25_end_to_end_matches_ir_measures(demo_path):
     res = runner.invoke(cli, ["eval-retrieval", str(demo_path), "--run", run_id, "--json"])
     assert res.exit_code == 0, res.output
     ev = json.loads(res.output)
-    assert set(ev) == {"run_id", "n_evaluated", "n_excluded", "metrics", "latency_ms"}
+    assert set(ev) == {"run_id", "n_evaluated", "n_excluded", "metrics", "latency_ms", "intervals", "by_category",
+                       "n_resamples", "seed"}
     assert ev["n_evaluated"] + ev["n_excluded"] == 100
     for key in ("ndcg@10", "recall@10", "mrr@10", "full_coverage@10", "doc_coverage@10", "ndcg@1", "ndcg@5"):
         assert 0.0 <= ev["metrics"][key] <= 1.0
@@ -215,7 +216,8 @@ def test_gold_that_names_no_passage_of_the_project_is_said_not_scored_silently(t
 
     res = CliRunner().invoke(cli, ["eval-retrieval", str(path), "--run", run_id, "--json"])
     assert res.exit_code == 0, res.output
-    assert set(json.loads(res.stdout)) == {"run_id", "n_evaluated", "n_excluded", "metrics", "latency_ms"}
+    assert set(json.loads(res.stdout)) == {"run_id", "n_evaluated", "n_excluded", "metrics", "latency_ms",
+                                           "intervals", "by_category", "n_resamples", "seed"}
     assert "warning: none of the 3 gold passages" in res.stderr
 
     # The same corpus under the claims' prefix: gold resolves, no warning, and the figures are not all 0.
