@@ -151,7 +151,11 @@ def looks_like_classifier(folder: Path) -> bool:
         cfg = json.loads((folder / CONFIG).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
+    if not isinstance(cfg, dict):
+        return True   # read_spec says why it cannot be used, so the listing shows the folder with the reason
     archs = cfg.get("architectures") or []
+    if not isinstance(archs, list):
+        return True
     return isinstance(cfg.get("id2label"), dict) and (
         not archs or any(str(a).endswith("ForSequenceClassification") for a in archs))
 
@@ -212,6 +216,22 @@ def _id2label(folder: Path, cfg: dict[str, Any]) -> dict[int, str]:
     return out
 
 
+# Sizes config.json may give, with limits far above any real model's; a value outside them (or not a
+# whole number: `hidden_size: "abc"`) makes the folder unusable, with the reason, before it is used.
+CONFIG_LIMITS = {"hidden_size": 1 << 16, "dim": 1 << 16, "num_attention_heads": 1024, "n_heads": 1024,
+                 "num_hidden_layers": 1024, "n_layers": 1024, "intermediate_size": 1 << 18,
+                 "vocab_size": 1 << 22, "max_position_embeddings": 1 << 20, "type_vocab_size": 1 << 10}
+
+
+def _check_config_sizes(folder: Path, cfg: dict[str, Any]) -> None:
+    for key, limit in CONFIG_LIMITS.items():
+        value = cfg.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= limit:
+            raise _fail(folder, f"config.json {key} must be a whole number from 1 to {limit:,}, got {str(value)[:40]!r}")
+
+
 def _int(folder: Path, value: Any, what: str, low: int = 1) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise _fail(folder, f"verifier.json {what} must be an integer >= {low}, got {value!r}")
@@ -251,6 +271,9 @@ def read_spec(folder: str | Path) -> ClassifierSpec:
         raise _fail(folder, "no config.json")
     cfg = _read_json(folder, CONFIG)
     archs = cfg.get("architectures") or []
+    if not isinstance(archs, list):
+        raise _fail(folder, "config.json architectures must be a list of class names")
+    _check_config_sizes(folder, cfg)
     if archs and not any(str(a).endswith("ForSequenceClassification") for a in archs):
         raise _fail(folder, f"config.json says {', '.join(map(str, archs))}, not a ...ForSequenceClassification model")
     id2label = _id2label(folder, cfg)
@@ -322,8 +345,11 @@ def ram_estimate_bytes(spec: ClassifierSpec, batch_size: int = 16) -> int:
         weights = sum((spec.folder / n).stat().st_size for n in spec.weight_files if not n.endswith(".json"))
         if str(cfg.get("torch_dtype", "")).lower() in ("float16", "bfloat16"):
             weights *= 2
-    hidden = int(cfg.get("hidden_size") or cfg.get("dim") or 768)
-    heads = int(cfg.get("num_attention_heads") or cfg.get("n_heads") or 12)
+    cfg = cfg if isinstance(cfg, dict) else {}
+    hidden = cfg.get("hidden_size") or cfg.get("dim")
+    hidden = hidden if isinstance(hidden, int) and 0 < hidden <= CONFIG_LIMITS["hidden_size"] else 768
+    heads = cfg.get("num_attention_heads") or cfg.get("n_heads")
+    heads = heads if isinstance(heads, int) and 0 < heads <= CONFIG_LIMITS["n_heads"] else 12
     seq = spec.max_length
     # a handful of [batch, seq, hidden] tensors live at once, plus the attention scores and softmax
     activations = batch_size * seq * hidden * 4 * 8 + batch_size * heads * seq * seq * 4 * 2

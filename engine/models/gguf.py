@@ -3,6 +3,11 @@
 Layout (GGUF v2/v3): magic "GGUF", uint32 version, uint64 tensor count, uint64 metadata count, then
 key/value pairs. Version 1 used uint32 counts and lengths. Large arrays (the tokenizer vocabulary)
 are skipped rather than kept, so reading stays fast and small.
+
+The header is untrusted input (a file dropped into local_models/ is listed by `models`): versions
+other than 1-3 are refused, arrays nest at most MAX_DEPTH deep (5,000 nested arrays overflowed
+Python's stack), and no count may promise more items than the bytes left in the file could hold, so
+a damaged or hostile header ends in one ModelNotFound line, never a long loop or a large allocation.
 """
 from __future__ import annotations
 
@@ -24,12 +29,29 @@ FILE_TYPES = {
 _SCALARS = {0: "<B", 1: "<b", 2: "<H", 3: "<h", 4: "<I", 5: "<i", 6: "<f", 7: "<?", 10: "<Q", 11: "<q", 12: "<d"}
 _STRING, _ARRAY = 8, 9
 MAX_KEPT_ARRAY = 64
+MAX_DEPTH = 8          # real files nest one level (arrays of strings or numbers)
+VERSIONS = (1, 2, 3)
 
 
 class _Reader:
     def __init__(self, fh: BinaryIO, version: int):
+        if version not in VERSIONS:
+            raise ValueError(f"unsupported GGUF version {version} (this build reads versions 1-3)")
         self.fh = fh
         self.len_fmt = "<I" if version == 1 else "<Q"
+        here = fh.tell()
+        self.size = fh.seek(0, 2)
+        fh.seek(here)
+
+    def left(self) -> int:
+        return self.size - self.fh.tell()
+
+    def count(self, what: str, min_bytes: int) -> int:
+        """A count read from the file, refused when its items could not fit in the bytes left."""
+        n = self.read(self.len_fmt)
+        if n * min_bytes > self.left():
+            raise ValueError(f"{what} count {n} is larger than the file can hold")
+        return n
 
     def read(self, fmt: str):
         size = struct.calcsize(fmt)
@@ -42,21 +64,30 @@ class _Reader:
         n = self.read(self.len_fmt)
         if n > 1 << 24:
             raise ValueError(f"implausible string length {n}")
-        return self.fh.read(n).decode("utf-8", errors="replace")
+        data = self.fh.read(n)
+        if len(data) != n:
+            raise ValueError("file ends inside the metadata header")
+        return data.decode("utf-8", errors="replace")
 
-    def value(self, vtype: int) -> Any:
+    def value(self, vtype: int, depth: int = 0) -> Any:
         if vtype in _SCALARS:
             return self.read(_SCALARS[vtype])
         if vtype == _STRING:
             return self.string()
         if vtype == _ARRAY:
+            if depth >= MAX_DEPTH:
+                raise ValueError(f"arrays nested more than {MAX_DEPTH} deep")
             item_type = self.read("<I")
-            count = self.read(self.len_fmt)
+            size = struct.calcsize(_SCALARS[item_type]) if item_type in _SCALARS else struct.calcsize(self.len_fmt)
+            count = self.count("array item", size)
             if item_type in _SCALARS and count > MAX_KEPT_ARRAY:
-                self.fh.seek(struct.calcsize(_SCALARS[item_type]) * count, 1)
+                self.fh.seek(size * count, 1)
                 return f"<array of {count}>"
-            items = [self.value(item_type) for _ in range(count)]
-            return items if count <= MAX_KEPT_ARRAY else f"<array of {count}>"
+            if count > MAX_KEPT_ARRAY:   # read through, keep nothing
+                for _ in range(count):
+                    self.value(item_type, depth + 1)
+                return f"<array of {count}>"
+            return [self.value(item_type, depth + 1) for _ in range(count)]
         raise ValueError(f"unknown GGUF value type {vtype}")
 
 
@@ -69,8 +100,8 @@ def read_metadata(path: str | Path) -> dict[str, Any]:
                 raise ModelNotFound(f"{path} is not a GGUF file")
             version = struct.unpack("<I", fh.read(4))[0]
             r = _Reader(fh, version)
-            n_tensors = r.read(r.len_fmt)
-            n_kv = r.read(r.len_fmt)
+            n_tensors = r.count("tensor", 1)
+            n_kv = r.count("metadata", 12)   # a key length, a short key and a type at the least
             meta: dict[str, Any] = {"gguf.version": version, "gguf.tensor_count": n_tensors}
             for _ in range(n_kv):
                 key = r.string()

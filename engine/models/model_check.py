@@ -48,7 +48,7 @@ def gguf_data_end(path: str | Path) -> tuple[int, int]:
                 raise ModelNotFound(f"{path} is not a GGUF file")
             version = struct.unpack("<I", fh.read(4))[0]
             r = gguf._Reader(fh, version)
-            n_tensors, n_kv = r.read(r.len_fmt), r.read(r.len_fmt)
+            n_tensors, n_kv = r.count("tensor", 1), r.count("metadata", 12)
             alignment = 32
             for _ in range(n_kv):
                 key = r.string()
