@@ -15,7 +15,8 @@ from factaudit.engine.project import schema
 from factaudit.engine.project.chunked import rows_in
 from factaudit.engine.project.db import Project, now_iso
 
-MARK_STEPS = ("score", "evaluate_retrieval", "seal", "prelabel_off", "edit")
+# "enough": a step the user called enough for now (subject: the step, detail: where it stood then)
+MARK_STEPS = ("score", "evaluate_retrieval", "seal", "prelabel_off", "edit", "enough")
 
 
 @dataclass(frozen=True)

@@ -106,8 +106,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "split_looks": ("looks_at_test",),
     "status": (
-        "Estimate", "Step", "WORKFLOW_STEPS=STEPS", "WORKFLOW_STEP_NAMES=STEP_NAMES", "WorkflowStatus",
-        "data_version", "estimate", "estimate_run", "mark_step", "note_edit", "set_prelabels_wanted",
+        "Estimate", "Step", "WORKFLOW_ENOUGH_STEPS=ENOUGH_STEPS", "WORKFLOW_STEPS=STEPS",
+        "WORKFLOW_STEP_NAMES=STEP_NAMES", "WorkflowStatus", "data_version", "estimate", "estimate_run",
+        "mark_enough", "mark_step", "note_edit", "set_prelabels_wanted",
         "units_to_run", "workflow_status",
     ),
     "sweeps": ("SweepResult", "confirm_sweep=confirm", "parse_retrievers", "sweep"),

@@ -2,7 +2,9 @@
 Workflow page alike, computed from the project file alone (never from what a window remembers).
 
 Steps and their rules are DESIGN.md "The expert's path". `next` is the first step that is todo or
-partial; once every step is done or skipped no step is next.
+partial and not marked "enough for now"; once every step is done, skipped or enough no step is next.
+A step marked enough keeps its state and count (an expert who reviewed 5 of 113 disagreements has
+reviewed 5), so the mark moves Next on without pretending the step is done (issue #35).
 """
 from __future__ import annotations
 
@@ -43,6 +45,10 @@ STEPS: dict[str, tuple[str, str]] = {
     "seal": ("Seal", "Ship a signed, read-only copy whose changes anyone can detect."),
 }
 STEP_NAMES = tuple(STEPS)
+# steps an expert may leave part-done and move on from: the rest are the path itself (nothing to verify
+# without a retrieval run) or are done whenever they are (a report, a seal)
+ENOUGH_STEPS = ("decompose", "evaluate_retrieval", "score", "review", "prelabel", "label_evidence",
+                "label_reasoning", "agreement")
 
 
 @dataclass
@@ -52,6 +58,7 @@ class Step:
     detail: str
     next: bool = False
     run_id: str | None = None          # the run the step is about, when there is one
+    enough: bool = False               # todo or partial, and the user called it enough for now
 
     @property
     def title(self) -> str:
@@ -62,7 +69,10 @@ class Step:
         return STEPS[self.name][1]
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "state": self.state, "detail": self.detail, "next": self.next}
+        out = {"name": self.name, "state": self.state, "detail": self.detail, "next": self.next}
+        if self.enough:
+            out["enough"] = True
+        return out
 
 
 @dataclass
@@ -350,11 +360,34 @@ def workflow_status(project: Project, progress: ProgressCallback = _no_progress,
             cancel.check()
         progress(n, len(rules), "reading the project")
         steps.append(rule(f))
+    enough = {m.subject: m for m in f.mark("enough")}
     for s in steps:
-        if s.state in (TODO, PARTIAL):
+        if s.state in (TODO, PARTIAL) and s.name in enough:
+            s.enough = True
+            s.detail = f"{s.detail}; enough for now (marked at: {enough[s.name].detail})"
+    for s in steps:
+        if s.state in (TODO, PARTIAL) and not s.enough:
             s.next = True
             break
     return WorkflowStatus(steps)
+
+
+def mark_enough(project: Project, step: str, enough: bool = True, progress: ProgressCallback = _no_progress,
+                cancel: CancelToken | None = None) -> Step:
+    """Call a step enough for now (Next moves on; its count is kept with the mark), or take that back.
+    Returns the step as it stood when marked."""
+    from factaudit.engine.errors import InvalidArgument
+
+    if step not in ENOUGH_STEPS:
+        raise InvalidArgument(f"{step!r} cannot be marked enough for now; steps that can: {', '.join(ENOUGH_STEPS)}",
+                              setting="step")
+    now = workflow_status(project).step(step)
+    if not enough:
+        store.remove_mark(project, "enough", step)
+    elif now.state in (TODO, PARTIAL):
+        detail = now.detail.split("; enough for now (marked at: ")[0]
+        store.add_mark(project, "enough", step, detail)
+    return now
 
 
 # ---- marks: the steps that leave no other trace in the file -----------------------------------------
