@@ -23,7 +23,7 @@ STOPPED_AFTER = "... stopped after {n} problems"
 SETTINGS = frozenset({
     "all", "calibration", "confirm_on", "dataset", "dimensions", "endpoint", "evidence", "format", "fraction",
     "id_prefix", "k", "kind", "level", "limit", "map_values", "mode", "model", "n_ctx", "passage_words",
-    "prompt_cache", "rater", "rejected_out", "resume", "retrieval_run", "retrievers", "run", "runs", "scoring",
+    "prompt", "prompt_cache", "rater", "rejected_out", "resume", "retrieval_run", "retrievers", "run", "runs", "scoring",
     "split", "strata", "target", "target_half_width", "temperature", "trust", "units", "units_from",
 })
 # What would fix an error, where a front end has a way to do it (the GUI: a button).

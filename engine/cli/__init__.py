@@ -44,6 +44,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "answer_cmds": ("review-sample", "review-mark", "price", "sweep", "answer-figures"),
     "certify_cmds": ("certify",),
     "rater_cmds": ("rater-package", "rater-return", "rater-merge", "adjudicate"),
+    "prompt_cmds": ("prompts",),
 }
 COMMAND_MODULE = {name: module for module, names in COMMAND_MODULES.items() for name in names}
 
@@ -82,6 +83,8 @@ def command_module(module: str):
             from factaudit.engine.cli import certify_cmds as loaded
         case "rater_cmds":
             from factaudit.engine.cli import rater_cmds as loaded
+        case "prompt_cmds":
+            from factaudit.engine.cli import prompt_cmds as loaded
         case _:
             raise KeyError(module)
     return loaded

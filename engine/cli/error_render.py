@@ -15,7 +15,7 @@ FLAGS: dict[str, str] = {
     "dimensions": "--dimensions", "endpoint": "--endpoint", "evidence": "--evidence", "format": "--format",
     "fraction": "--fraction", "id_prefix": "--id-prefix", "k": "--k", "kind": "--kind", "level": "--level",
     "limit": "--limit", "map_values": "--map-values", "mode": "--mode", "model": "--model", "n_ctx": "--n-ctx",
-    "passage_words": "--passage-words", "prompt_cache": "--prompt-cache", "rater": "--rater",
+    "passage_words": "--passage-words", "prompt": "--prompt", "prompt_cache": "--prompt-cache", "rater": "--rater",
     "rejected_out": "--rejected-out", "resume": "--resume", "retrieval_run": "--retrieval-run",
     "retrievers": "--retrievers", "run": "--run", "runs": "--runs", "scoring": "--scoring", "split": "--split",
     "strata": "--strata", "target": "--target", "target_half_width": "--target-half-width",

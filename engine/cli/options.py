@@ -26,6 +26,8 @@ _LLM_FLAGS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "prompt_cache": (("--prompt-cache/--no-prompt-cache",), {
         "default": False, "show_default": True,
         "help": "reuse llama.cpp's cached prompt prefix (faster; may change greedy output slightly)"}),
+    "prompt": (("--prompt",), {"metavar": "NAME", "help": "a prompt template saved in the project (`factaudit "
+                               "prompts list`); default: the shipped one (pinned by sha256 with its text)"}),
     "n_ctx": (("--n-ctx",), {"type": click.IntRange(256), "help": "context size for a GGUF model"}),
     "n_threads": (("--threads",), {"type": click.IntRange(1), "help": "llama.cpp threads (default: the free cores)"}),
     "timeout": (("--timeout",), {"type": float, "default": 60.0, "show_default": True,

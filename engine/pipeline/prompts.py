@@ -10,6 +10,10 @@ instructions must not be followed, and repeats that after the data (a reminder p
 is what small models still remember when they answer). `neutralise` keeps quoted text from closing
 its fence or opening a chat turn. `fencing_problems` checks a template for all of this; the tests run
 it on every file in resources/prompts.
+
+A project may keep its own versions of a template (engine/services/prompts.py); `schema_problems` says
+why such a version would break the run that reads it (a placeholder the run fills is gone or a new one
+it cannot fill; a reply key the parser reads is no longer asked for), before any run starts.
 """
 from __future__ import annotations
 
@@ -30,6 +34,9 @@ _DATA_RULE = re.compile(r"(?:data|quoted)[^\n]*(?:not instructions|never follow|
 # real turn markers if they reach it verbatim.
 _CHAT_TOKENS = re.compile(r"<\|(?=[A-Za-z_ ]*\|>)|\[(?=/?INST\])|<<(?=/?SYS>>)")
 _LOOKALIKE = {"<|": "‹|", "[": "⁅", "<<": "‹<"}
+_PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+# the keys of the JSON reply a template asks for: `{"verdict": ...` / `, "reasoning": ...`
+_REPLY_KEY = re.compile(r'"(\w+)"\s*:')
 
 
 def neutralise(text: str) -> str:
@@ -78,6 +85,27 @@ def fencing_problems(prompt: Prompt) -> list[str]:
     return problems
 
 
+def placeholders(prompt: Prompt) -> set[str]:
+    return set(_PLACEHOLDER.findall(prompt.system)) | set(_PLACEHOLDER.findall(prompt.user))
+
+
+def reply_keys(prompt: Prompt) -> set[str]:
+    return set(_REPLY_KEY.findall(prompt.system)) | set(_REPLY_KEY.findall(prompt.user))
+
+
+def schema_problems(candidate: Prompt, base: Prompt) -> list[str]:
+    """Why `candidate` cannot stand in for the shipped `base` (empty when it can): the run fills
+    exactly the base's placeholders and parses the reply keys the base asks for."""
+    problems = []
+    have, need = placeholders(candidate), placeholders(base)
+    problems += [f"the template does not show {{{{{p}}}}}, which the run fills" for p in sorted(need - have)]
+    problems += [f"{{{{{p}}}}} is not a value the run fills (it fills {', '.join(sorted(need))})"
+                 for p in sorted(have - need)]
+    problems += [f"the reply key \"{k}\" that the parser reads is not asked for"
+                 for k in sorted(reply_keys(base) - reply_keys(candidate))]
+    return problems + fencing_problems(candidate)
+
+
 def parse_prompt(name: str, raw: bytes) -> Prompt:
     text = raw.decode("utf-8")
     parts = _SECTION.split(text)
@@ -96,3 +124,19 @@ def load_prompt(name: str) -> Prompt:
     except (FileNotFoundError, OSError) as exc:
         raise NotFound(f"no prompt template {name!r} in resources/prompts") from exc
     return parse_prompt(name, raw)
+
+
+def shipped_names() -> list[str]:
+    folder = resources.files("factaudit.resources").joinpath("prompts")
+    return sorted(p.name[:-4] for p in folder.iterdir() if p.name.endswith(".txt"))
+
+
+def pinned_prompt(ref: dict | None) -> Prompt | None:
+    """The project template a run pinned with its text (None: the run read a shipped template). The
+    text travels in the run's config so a resumed run reads exactly what it started with."""
+    if not ref or "text" not in ref:
+        return None
+    prompt = parse_prompt(ref["name"], ref["text"].encode("utf-8"))
+    if prompt.sha256 != ref.get("sha256"):
+        raise NotFound(f"the pinned text of prompt {ref['name']!r} does not match its sha256")
+    return prompt

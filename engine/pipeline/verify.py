@@ -51,9 +51,13 @@ class VerifyOptions:
     # log-probabilities and the best after calibration wins (bias: per-verdict, pinned in the run).
     scoring: str = "generate"
     calibration_bias: tuple[tuple[str, float], ...] | None = None
+    template: Prompt | None = None          # a project's version of the mode's template (pinned by the run)
 
     def prompt(self) -> Prompt:
-        return load_prompt("verify_joint" if self.mode == "joint" else "verify_passage")
+        return self.template or load_prompt(self.base_prompt())
+
+    def base_prompt(self) -> str:
+        return "verify_joint" if self.mode == "joint" else "verify_passage"
 
 
 def joint_schema(k: int) -> dict:

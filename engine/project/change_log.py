@@ -30,6 +30,7 @@ TABLE_AREAS: dict[str, str | None] = {
     "verdicts": "verdicts", "verdict_evidence": "verdicts", "item_predictions": "verdicts",
     "conflict_items": "verdicts",
     "codebooks": "codebook", "induction_rounds": "codebook", "induction_proposals": "codebook",
+    "prompt_versions": "codebook",     # the project's prompt templates, versioned like the codebook
     "annotations": None,
     "sentence_ratings": "annotations", "review_samples": "annotations", "review_marks": "annotations",
     "reports": "reports",

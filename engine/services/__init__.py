@@ -71,6 +71,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "ProjectInfo", "create_project", "import_choices", "import_fields", "import_files", "open_project",
         "preview_file", "project_info", "row_detail", "table_columns",
     ),
+    "prompts": ("PromptInfo", "PromptText", "add_prompt", "list_prompts", "preview_prompt", "prompt_problems",
+                "show_prompt"),
     "rater_merging": (
         "MergeResult", "RaterDisagreement", "adjudicate", "adjudicate_sentence", "rater_disagreements",
         "rater_merge", "sentence_disagreements", "sentence_rating_labels",
@@ -221,6 +223,8 @@ def _load(module: str):
             import factaudit.engine.services.network as loaded
         case "projects":
             import factaudit.engine.services.projects as loaded
+        case "prompts":
+            import factaudit.engine.services.prompts as loaded
         case "rater_merging":
             import factaudit.engine.services.rater_merging as loaded
         case "rater_side":

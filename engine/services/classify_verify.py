@@ -58,7 +58,7 @@ def uses_classifier(project: Project, req: Any, llm: Any = None) -> bool:
 
 # Settings only an LLM reads, with their defaults: a classifier run refuses them rather than ignore them.
 _LLM_ONLY = {"mode": "joint", "scoring": "generate", "calibration": "none", "passage_words": None,
-             "prompt_cache": False, "n_ctx": None, "temperature": 0.0}
+             "prompt_cache": False, "n_ctx": None, "temperature": 0.0, "prompt": None}
 
 
 def _refuse_llm_settings(req: Any) -> None:

@@ -17,6 +17,7 @@ from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM
 from factaudit.engine.pipeline.evidence import DEFAULT_EVIDENCE, parse_evidence
+from factaudit.engine.pipeline.prompts import pinned_prompt
 from factaudit.engine.pipeline.verify import MODES, SCORING, EvidencePassage, VerifyOptions, fit_messages, verify_claim
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
@@ -49,6 +50,7 @@ class VerifyRequest(LLMRunSettings):
     llm_model: str | None = None         # cascade only: the LLM of the model pair (default the embedded LLM)
     tau: float | None = None             # cascade only: log-odds threshold (default: the shipped fit)
     reasoning: bool = False              # cascade only: also write a short constrained reasoning
+    prompt: str | None = None            # LLM only: a project prompt template by name (services.prompts)
 
 
 @dataclass
@@ -138,7 +140,7 @@ class VerifyConfig:
         parse_evidence(self.evidence)
 
     def options(self) -> VerifyOptions:
-        return options_for(self, self.bias)
+        return replace(options_for(self, self.bias), template=pinned_prompt(self.prompt))
 
     def changed_prompts(self) -> list[str]:
         return ["prompt template"] if self.prompt.get("sha256") != self.options().prompt().sha256 else []
@@ -151,7 +153,12 @@ class _VerifyKind(VerifyKindBase):
         self.opener = LLMOpener.for_request(req, on_retry)
 
     def new_config(self, project: Project, req: VerifyRequest) -> VerifyConfig:
-        return VerifyConfig.from_request(req)
+        cfg = VerifyConfig.from_request(req)
+        if req.prompt:
+            from factaudit.engine.services.prompts import run_prompt
+
+            cfg.prompt = run_prompt(project, req.prompt, cfg.options().base_prompt())
+        return cfg
 
     def entry(self, project: Project, req: VerifyRequest, cfg: VerifyConfig, inputs: VerifyInputs, given: LLM | None,
               progress: ProgressCallback, cancel: CancelToken | None) -> registry.ModelEntry:
@@ -182,6 +189,9 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
                 else req.strategy)
     if strategy is not None and strategy not in STRATEGIES:
         raise InvalidArgument(f"unknown strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
+    if strategy == "cascade" and req.prompt:
+        raise InvalidArgument("the cascade reads its own prompt; a project prompt applies to LLM verifiers",
+                              setting="prompt")
     if strategy == "cascade":
         from factaudit.engine.services import cascade_verify
 
