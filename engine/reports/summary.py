@@ -39,7 +39,26 @@ def plain_summary(data: Any, mapping: str = "R+NE", lang: ReportLang = EN) -> st
     for run_id, m in data.metrics.items():
         s = m.sentence.get(mapping)
         c = m.claim.get(mapping)
-        if s is not None and s.n > 0:
+        if s is not None and s.n > 0 and (s.recall is None or s.precision is None):
+            # a rate with no denominator read "caught n/a of the erroneous sentences": say why instead
+            if s.recall is None:
+                parts.append(pl(s.n, N_("In {run}, {n} answer sentence with an expert label was scored; the expert marked "
+                                        "none erroneous, so there was no error for the verifier to catch (recall undefined)."),
+                                N_("In {run}, {n} answer sentences with an expert label were scored; the expert marked "
+                                   "none erroneous, so there was no error for the verifier to catch (recall undefined)."),
+                                run=run_id))
+                if s.precision is not None:
+                    parts.append(_("Of the sentences it flagged, {precision} were truly erroneous (precision), counting "
+                                   "{mapping} verdicts as error flags.", precision=pct(s.precision), mapping=mapping))
+            else:
+                parts.append(pl(s.n, N_("In {run}, {n} answer sentence with an expert label was scored: the verifier caught "
+                                        "{recall} of the erroneous sentences (recall) and flagged none under {mapping} "
+                                        "(precision undefined)."),
+                                N_("In {run}, {n} answer sentences with an expert label were scored: the verifier caught "
+                                   "{recall} of the erroneous sentences (recall) and flagged none under {mapping} "
+                                   "(precision undefined)."),
+                                run=run_id, recall=pct(s.recall), mapping=mapping))
+        elif s is not None and s.n > 0:
             parts.append(pl(s.n, N_("In {run}, {n} answer sentence with an expert label was scored: the verifier "
                                     "caught {recall} of the erroneous sentences (recall) and {precision} of the "
                                     "sentences it flagged were truly erroneous (precision), counting {mapping} "

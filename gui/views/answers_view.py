@@ -6,6 +6,7 @@ follows). Without a sample the table lists the failed answers. Reads and writes 
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
@@ -121,6 +122,31 @@ def _e(text) -> str:
     return html.escape(str(text if text is not None else ""))
 
 
+_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*|__(?=\S)(.+?)(?<=\S)__")
+_ITALIC = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")
+_CODE = re.compile(r"`([^`\n]+)`")
+_BULLET = re.compile(r"^\s*[-*+]\s+")       # numbered lines keep their numbers
+_HEADING = re.compile(r"^\s*#{1,6}\s+")
+
+
+def md_html(text) -> str:
+    """Answers and references written by LLMs carry markdown (**bold**, lists, headings) that showed
+    raw: the common inline marks and line structure become HTML, after escaping, so a stray '<' in an
+    answer stays text and nothing else the model wrote is interpreted."""
+    lines = []
+    for line in _e(text).splitlines():
+        heading = _HEADING.match(line)
+        if heading:
+            line = "<b>" + line[heading.end():] + "</b>"
+        bullet = _BULLET.match(line)
+        if bullet:
+            line = "• " + line[bullet.end():]
+        line = _BOLD.sub(lambda m: "<b>" + (m.group(1) or m.group(2)) + "</b>", line)
+        line = _ITALIC.sub(r"<i>\1</i>", line)
+        lines.append(_CODE.sub(r"<code>\1</code>", line))
+    return "<br>".join(lines)
+
+
 def item_html(v, audit: dict | None) -> str:
     cited = set(v.citations)
     label_question = QCoreApplication.translate("AnswersView", "Question:")
@@ -132,12 +158,12 @@ def item_html(v, audit: dict | None) -> str:
     label_lost = QCoreApplication.translate("AnswersView", "Lost:")
     label_review = QCoreApplication.translate("AnswersView", "Review:")
     chosen = "<i>" + QCoreApplication.translate("AnswersView", "refused") + "</i>" if v.refused else _e(', '.join(v.chosen) or '∅')
-    out = [f"<h3>{_e(v.item_id)}</h3><p><b>{label_question}</b> {_e(v.question)}<br>",
+    out = [f"<h3>{_e(v.item_id)}</h3><p><b>{label_question}</b> {md_html(v.question)}<br>",
            f"<b>{label_gold_options}</b> {_e(', '.join(v.gold_options))}<br>",
            f"<b>{label_chosen}</b> {chosen}<br>",
            f"<b>{label_tier}</b> {_e(v.risk_tier or '—')} · <b>{label_category}</b> {_e(v.category or '—')}</p>"]
     if v.reference:
-        out.append(f"<p><b>{label_reference_answer}</b> {_e(v.reference)}</p>")
+        out.append(f"<p><b>{label_reference_answer}</b> {md_html(v.reference)}</p>")
     if audit and audit.get("causes"):
         out.append(f"<p><b>{label_lost}</b> " + "; ".join(
             f"{_e(audit_word(c['kind']))} {_e(c['option'])} — {_e(audit_word(c.get('layer', c['cause'])))}"
@@ -149,9 +175,9 @@ def item_html(v, audit: dict | None) -> str:
                "<p><i>" + QCoreApplication.translate("AnswersView", "The record does not list the passages the system saw.") + "</i></p>")
     cited_mark = QCoreApplication.translate("AnswersView", " (cited)")
     for pid, text in v.seen:
-        out.append(f"<p><b>{_e(pid)}</b>{cited_mark if pid in cited else ''}: {_e(text)}</p>")
+        out.append(f"<p><b>{_e(pid)}</b>{cited_mark if pid in cited else ''}: {md_html(text)}</p>")
     if v.gold_passages:
-        out.append("<h4>" + QCoreApplication.translate("AnswersView", "Gold passages") + "</h4>" + "".join(f"<p><b>{_e(p)}</b>: {_e(t)}</p>" for p, t in v.gold_passages))
+        out.append("<h4>" + QCoreApplication.translate("AnswersView", "Gold passages") + "</h4>" + "".join(f"<p><b>{_e(p)}</b>: {md_html(t)}</p>" for p, t in v.gold_passages))
     return "".join(out)
 
 

@@ -216,6 +216,9 @@ class ModelsView(QWidget):
         demo = [e for e in self.entries if e.demo_grade]
         note = self.tr("<b>demo-grade:</b> {name} is a 135M model, fine for trying the pipeline but not for real audits. Add a stronger GGUF (e.g. a 7–8B instruct model) to local_models/: <code>{folder}</code>").format(name=demo[0].name,
                                                        folder=folders[0] if folders else 'local_models/') if demo else ""
+        weak = [e for e in self.classifiers if e.demo_grade]
+        if weak:     # the default verifier: the README promises this page says it is demo-grade
+            note += ("<br>" if note else "") + self.tr("<b>demo-grade:</b> the embedded classifier {name} is the default verifier but no better than always answering Supported on SciFact. For real audits put an NLI classifier folder into local_models/.").format(name=weak[0].name)
         self.note_label.setText(note)
         self._update_buttons()
         self._start_hashing()
@@ -249,7 +252,7 @@ class ModelsView(QWidget):
             labels = e.extra.get("labels_map")
             usable = bool(labels)
             th = e.extra.get("thresholds") or {}
-            cells = [e.name, source_text(e.source),
+            cells = [e.name + (self.tr("  [demo-grade]") if e.demo_grade else ""), source_text(e.source),
                      ", ".join(f"{k} → {VERDICT_ABBR.get(v, v)}" for k, v in labels.items()) if usable
                      else self.tr("not usable: {note}").format(note=e.note),
                      (self.tr("yes (never Refuted)") if e.extra.get("binary") else self.tr("no")) if usable else "—",
@@ -259,7 +262,7 @@ class ModelsView(QWidget):
                 item = QTableWidgetItem(text)
                 if col == 0:
                     item.setData(Qt.ItemDataRole.UserRole, e.name)
-                    item.setToolTip(e.path or "")
+                    item.setToolTip("\n".join(t for t in (e.path, e.note if e.demo_grade else None) if t))
                 if col == CLF_LABELS and usable:
                     item.setToolTip("\n".join(f"{k} → {v}" for k, v in labels.items()))
                 if col == CLF_LABELS and not usable:

@@ -864,6 +864,10 @@ Open {name} read-only instead?</source>
         <source>Wrote {n} {units} to label to {name} (stratified by the verifier's flag and the dataset). Label them, or send them to a rater.</source>
         <translation>{n} zu labelnde {units} nach {name} geschrieben (geschichtet nach Markierung des Prüfmodells und Datensatz). Selbst labeln oder an einen Bewerter senden.</translation>
     </message>
+    <message>
+        <source>Every unit is labelled: the error rate is the labels' own, {value}; there is nothing left to draw.</source>
+        <translation>Jede Einheit ist gelabelt: Die Fehlerrate ist die der Labels selbst, {value}; es bleibt nichts zu ziehen.</translation>
+    </message>
 </context>
 <context>
     <name>CodebookEditor</name>
@@ -1279,18 +1283,6 @@ V1: Selektive Abdeckung</translation>
     <message>
         <source>Models run on this computer; Hugging Face downloads and telemetry are switched off at start. API keys are never written to project files or to this log.</source>
         <translation>Modelle laufen auf diesem Computer; Hugging-Face-Downloads und Telemetrie sind beim Start abgeschaltet. API-Schlüssel werden nie in Projektdateien oder dieses Protokoll geschrieben.</translation>
-    </message>
-    <message>
-        <source>Interface language:</source>
-        <translation>Sprache der Oberfläche:</translation>
-    </message>
-    <message>
-        <source>The system's ({language})</source>
-        <translation>Wie das System ({language})</translation>
-    </message>
-    <message>
-        <source>Applies from the next start of factaudit.</source>
-        <translation>Gilt ab dem nächsten Start von factaudit.</translation>
     </message>
     <message>
         <source>blocked</source>
@@ -2705,6 +2697,10 @@ V1: Selektive Abdeckung</translation>
         <source>Fit check</source>
         <translation>RAM-Prüfung</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;demo-grade:&lt;/b&gt; the embedded classifier {name} is the default verifier but no better than always answering Supported on SciFact. For real audits put an NLI classifier folder into local_models/.</source>
+        <translation>&lt;b&gt;Demo-Qualität:&lt;/b&gt; Der eingebettete Klassifikator {name} ist der Standard-Prüfer, aber auf SciFact nicht besser als stets „Gestützt“ zu antworten. Für echte Audits einen NLI-Klassifikator-Ordner in local_models/ legen.</translation>
+    </message>
 </context>
 <context>
     <name>PageRead</name>
@@ -3082,6 +3078,14 @@ V1: Selektive Abdeckung</translation>
         <source>The project did not close cleanly: {reason}</source>
         <translation>Das Projekt wurde nicht sauber geschlossen: {reason}</translation>
     </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>Interface language, annotator name and folders</source>
+        <translation>Sprache der Oberfläche, Name des Annotators und Ordner</translation>
+    </message>
 </context>
 <context>
     <name>RaterLabelingView</name>
@@ -3337,6 +3341,14 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     <message>
         <source>Not written: {v0}</source>
         <translation>Nicht geschrieben: {v0}</translation>
+    </message>
+    <message>
+        <source>No web browser could be started; open {path} in one.</source>
+        <translation>Es ließ sich kein Webbrowser starten; {path} bitte in einem öffnen.</translation>
+    </message>
+    <message>
+        <source>No file manager could be started; the report is in {folder}.</source>
+        <translation>Es ließ sich kein Dateimanager starten; der Bericht liegt in {folder}.</translation>
     </message>
 </context>
 <context>
@@ -4036,6 +4048,14 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <source>Not sealed: {v0}</source>
         <translation>Nicht versiegelt: {v0}</translation>
     </message>
+    <message>
+        <source>{name} already exists; choose another name.</source>
+        <translation>{name} existiert bereits; bitte einen anderen Namen wählen.</translation>
+    </message>
+    <message>
+        <source>No file manager could be started; the sealed file is in {folder}.</source>
+        <translation>Es ließ sich kein Dateimanager starten; die versiegelte Datei liegt in {folder}.</translation>
+    </message>
 </context>
 <context>
     <name>SealedBanner</name>
@@ -4264,6 +4284,61 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     <message>
         <source>saving a label</source>
         <translation>Label wird gespeichert</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Oberfläche</translation>
+    </message>
+    <message>
+        <source>The system's ({language})</source>
+        <translation>Die des Systems ({language})</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Reopen the windows now</source>
+        <translation>Fenster jetzt neu öffnen</translation>
+    </message>
+    <message>
+        <source>Annotator</source>
+        <translation>Annotator</translation>
+    </message>
+    <message>
+        <source>Name offered in a new project</source>
+        <translation>In einem neuen Projekt vorgeschlagener Name</translation>
+    </message>
+    <message>
+        <source>asked at the first label</source>
+        <translation>wird beim ersten Label erfragt</translation>
+    </message>
+    <message>
+        <source>Name in {project}</source>
+        <translation>Name in {project}</translation>
+    </message>
+    <message>
+        <source>Folders</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>Demo and data</source>
+        <translation>Demo und Daten</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <source>New windows and dialogs use {language} now; the open windows change when they are reopened.</source>
+        <translation>Neue Fenster und Dialoge verwenden jetzt {language}; die offenen Fenster wechseln, wenn sie neu geöffnet werden.</translation>
     </message>
 </context>
 <context>

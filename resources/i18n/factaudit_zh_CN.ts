@@ -864,6 +864,10 @@ Open {name} read-only instead?</source>
         <source>Wrote {n} {units} to label to {name} (stratified by the verifier's flag and the dataset). Label them, or send them to a rater.</source>
         <translation>已将待标注的 {n} {units}写入 {name}（按核验器标记和数据集分层）。请标注它们，或发送给评分者。</translation>
     </message>
+    <message>
+        <source>Every unit is labelled: the error rate is the labels' own, {value}; there is nothing left to draw.</source>
+        <translation>每个单元都已标注：错误率即标注本身的结果 {value}；没有可再抽取的单元。</translation>
+    </message>
 </context>
 <context>
     <name>CodebookEditor</name>
@@ -1279,18 +1283,6 @@ V1: 选择性覆盖</translation>
     <message>
         <source>Models run on this computer; Hugging Face downloads and telemetry are switched off at start. API keys are never written to project files or to this log.</source>
         <translation>模型在本机运行；启动时即关闭 Hugging Face 下载和遥测。API 密钥从不写入项目文件或此日志。</translation>
-    </message>
-    <message>
-        <source>Interface language:</source>
-        <translation>界面语言：</translation>
-    </message>
-    <message>
-        <source>The system's ({language})</source>
-        <translation>跟随系统（{language}）</translation>
-    </message>
-    <message>
-        <source>Applies from the next start of factaudit.</source>
-        <translation>下次启动 factaudit 时生效。</translation>
     </message>
     <message>
         <source>blocked</source>
@@ -2705,6 +2697,10 @@ V1: 选择性覆盖</translation>
         <source>Fit check</source>
         <translation>适配检查</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;demo-grade:&lt;/b&gt; the embedded classifier {name} is the default verifier but no better than always answering Supported on SciFact. For real audits put an NLI classifier folder into local_models/.</source>
+        <translation>&lt;b&gt;演示级：&lt;/b&gt;内置分类器 {name} 是默认核验器，但在 SciFact 上并不比始终回答“支持”更好。正式审核请将 NLI 分类器文件夹放入 local_models/。</translation>
+    </message>
 </context>
 <context>
     <name>PageRead</name>
@@ -3082,6 +3078,14 @@ V1: 选择性覆盖</translation>
         <source>The project did not close cleanly: {reason}</source>
         <translation>项目未能正常关闭：{reason}</translation>
     </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Interface language, annotator name and folders</source>
+        <translation>界面语言、标注者姓名和文件夹</translation>
+    </message>
 </context>
 <context>
     <name>RaterLabelingView</name>
@@ -3337,6 +3341,14 @@ Every label is saved as you make it; close the window whenever you like and open
     <message>
         <source>Not written: {v0}</source>
         <translation>未写入：{v0}</translation>
+    </message>
+    <message>
+        <source>No web browser could be started; open {path} in one.</source>
+        <translation>无法启动网页浏览器；请在浏览器中打开 {path}。</translation>
+    </message>
+    <message>
+        <source>No file manager could be started; the report is in {folder}.</source>
+        <translation>无法启动文件管理器；报告位于 {folder}。</translation>
     </message>
 </context>
 <context>
@@ -4036,6 +4048,14 @@ Every label is saved as you make it; close the window whenever you like and open
         <source>Not sealed: {v0}</source>
         <translation>未封存：{v0}</translation>
     </message>
+    <message>
+        <source>{name} already exists; choose another name.</source>
+        <translation>{name} 已存在；请选择其他名称。</translation>
+    </message>
+    <message>
+        <source>No file manager could be started; the sealed file is in {folder}.</source>
+        <translation>无法启动文件管理器；封存文件位于 {folder}。</translation>
+    </message>
 </context>
 <context>
     <name>SealedBanner</name>
@@ -4264,6 +4284,61 @@ Every label is saved as you make it; close the window whenever you like and open
     <message>
         <source>saving a label</source>
         <translation>正在保存标注</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>界面</translation>
+    </message>
+    <message>
+        <source>The system's ({language})</source>
+        <translation>系统语言（{language}）</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Reopen the windows now</source>
+        <translation>立即重新打开窗口</translation>
+    </message>
+    <message>
+        <source>Annotator</source>
+        <translation>标注者</translation>
+    </message>
+    <message>
+        <source>Name offered in a new project</source>
+        <translation>新项目中默认的姓名</translation>
+    </message>
+    <message>
+        <source>asked at the first label</source>
+        <translation>在第一次标注时询问</translation>
+    </message>
+    <message>
+        <source>Name in {project}</source>
+        <translation>在 {project} 中的姓名</translation>
+    </message>
+    <message>
+        <source>Folders</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Demo and data</source>
+        <translation>演示与数据</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>New windows and dialogs use {language} now; the open windows change when they are reopened.</source>
+        <translation>新打开的窗口和对话框现在使用 {language}；已打开的窗口在重新打开后切换。</translation>
     </message>
 </context>
 <context>

@@ -92,7 +92,7 @@ def test_the_catalogue_compiles_and_translates(tmp_path):
 
     tr = QTranslator()
     assert tr.load(str(qm))
-    assert tr.translate("ConnectionsView", "Interface language:") == "Sprache der Oberfläche:"
+    assert tr.translate("SettingsDialog", "Language") == "Sprache"
 
 
 def test_the_setting_and_the_system_locale_decide(monkeypatch):

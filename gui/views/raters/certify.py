@@ -206,6 +206,9 @@ class CertifyPanel(QWidget):
         if more:
             self.needed_label.setText(self.tr("To bring the prediction-powered half-width to {target} ({now_text}): <b>{more} more labelled {units}</b>.").format(
                 target=target, now_text=now_text, more=i18n.number(more), units=_level(doc['level'], True)))
+        elif more == 0 and now is None:     # every unit labelled: no PPI half-width to compare with
+            self.needed_label.setText(self.tr("Every unit is labelled: the error rate is the labels' own, {value}; there is nothing left to draw.").format(
+                value=percent_text(er["ppi"].get("value"), er["ppi"].get("ci"))))
         elif more == 0:
             self.needed_label.setText(self.tr("The prediction-powered half-width is already within {target} ({now_text}).").format(target=target, now_text=now_text))
         else:

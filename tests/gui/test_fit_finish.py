@@ -1,0 +1,84 @@
+"""Fit and finish (issue #35 item 5): the report summary never says "caught n/a of the erroneous
+sentences", Certify does not claim "already within ±5 % (no interval yet)" when every unit is labelled,
+answers' markdown is rendered (escaped first), and the Models page marks the default classifier
+demo-grade."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from factaudit.engine import services
+from factaudit.engine.reports.lang import ReportLang
+from factaudit.engine.reports.summary import plain_summary
+
+
+def _data(recall, precision):
+    sentence = SimpleNamespace(n=4, recall=recall, precision=precision)
+    metrics = SimpleNamespace(sentence={"R+NE": sentence}, claim={}, closed=None, n_parse_failures=0)
+    return SimpleNamespace(metrics={"v1": metrics}, audit=None)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh_CN"])
+def test_summary_says_why_a_rate_is_undefined_instead_of_n_a(lang):
+    rl = ReportLang(lang)
+    no_errors = plain_summary(_data(None, 0.0), lang=rl)      # the expert marked no sentence erroneous
+    nothing_flagged = plain_summary(_data(0.5, None), lang=rl)
+    for text in (no_errors, nothing_flagged):
+        assert rl._("n/a") not in text and "v1" in text
+    if lang == "en":
+        assert "recall undefined" in no_errors and "0% of" not in no_errors.split("Of the")[0]
+        assert "Of the sentences it flagged, 0% were truly erroneous" in no_errors
+        assert "caught 50% of the erroneous sentences" in nothing_flagged and "precision undefined" in nothing_flagged
+    else:      # translated, not the English sentence
+        assert "recall undefined" not in no_errors and "precision undefined" not in nothing_flagged
+    both = plain_summary(_data(0.25, 0.5), lang=rl)           # the ordinary sentence is unchanged
+    if lang == "en":
+        assert "caught 25% of the erroneous sentences (recall) and 50% of the sentences it flagged" in both
+
+
+def test_certify_with_every_unit_labelled_shows_the_labels_interval(qtbot, project):
+    from factaudit.engine.metrics.certify import certify
+    from factaudit.engine.services.certification import CertifyResult
+    from factaudit.gui.views.raters.certify import CertifyPanel
+
+    y = [True] * 6 + [False] * 34
+    figures = certify(y, y, [], target_half_width=0.05)
+    assert figures.labels_needed.more == 0 and figures.labels_needed.half_width is None
+    doc = CertifyResult("v1", "R+NE", "sentence", "expert", figures, {}).to_json()
+    panel = CertifyPanel(project)
+    qtbot.addWidget(panel)
+    panel.show_result(doc)
+    text = panel.needed_label.text()
+    assert "no interval yet" not in text and "already within" not in text
+    assert "Every unit is labelled" in text
+    # the interval shown is the labels' own Wilson interval: 6 of 40, computed here by hand
+    import math
+    n, p, z = 40, 6 / 40, 1.959963984540054
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    lo, hi = figures.ppi.ci
+    assert lo == pytest.approx(centre - half, abs=1e-9) and hi == pytest.approx(centre + half, abs=1e-9)
+    assert f"{100 * lo:.1f}" in text and f"{100 * hi:.1f}" in text
+
+
+def test_answers_markdown_is_rendered_after_escaping():
+    from factaudit.gui.views.answers_view import md_html
+
+    out = md_html("## Advice\n**Aspirin** is *not* advised:\n- first\n1. second <script>x</script>\n`a*b` and 2*3*4")
+    assert out.split("<br>") == ["<b>Advice</b>", "<b>Aspirin</b> is <i>not</i> advised:", "• first",
+                                 "1. second &lt;script&gt;x&lt;/script&gt;", "<code>a*b</code> and 2*3*4"]
+    assert "**" not in out and "##" not in out
+
+
+def test_models_page_marks_the_default_classifier_demo_grade(qtbot, project):
+    from factaudit.gui.views.models_view import ModelsView
+
+    weak = [e.name for e in services.classifier_models() if e.demo_grade]
+    if not weak:
+        pytest.skip("no demo-grade classifier registered here (a real one in local_models/ replaces it)")
+    view = ModelsView(project)
+    qtbot.addWidget(view)
+    names = [view.clf_table.item(r, 0).text() for r in range(view.clf_table.rowCount())]
+    assert any(n.startswith(weak[0]) and "[demo-grade]" in n for n in names), names
+    assert f"the embedded classifier {weak[0]}" in view.note_label.text()
