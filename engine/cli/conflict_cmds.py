@@ -65,6 +65,21 @@ def aggregate_cmd(project, dataset, retrieval_run, variant, llm, k, limit, lexic
     say(f"  95% intervals: {res.n_resamples} bootstrap resamples, seed {res.seed}")
 
 
+def echo_aggregate_figures(c: dict) -> None:
+    """`factaudit metrics` on an aggregate run: the five metrics, then each breakdown's groups."""
+    say(f"{c['run_id']} ({c['variant']}): {c['n_items']} items answered, {c['n_conflict']} with conflicting "
+        f"evidence, {c['n_unanswered']} not answered")
+    if c.get("note"):
+        say(f"  note: {c['note']}")
+    for m in services.CONFLICT_METRICS:
+        say(f"  {m:<24} {_fmt(c['metrics'][m], c['intervals'].get(m))}")
+    for name, by_group in c["breakdown"].items():
+        say(f"  by {name.replace('_', ' ')} (n, strict accuracy, conflict-aware success):")
+        for group, g in by_group.items():
+            say(f"    {group:<14} {g['n_items']:>5}  {_fmt(g['metrics']['strict_accuracy'], None)}  "
+                f"{_fmt(g['metrics']['conflict_aware_success'], None)}")
+
+
 def echo_comparison(comp, as_json: bool) -> None:
     """`factaudit compare` on aggregate runs."""
     if as_json:
@@ -73,8 +88,9 @@ def echo_comparison(comp, as_json: bool) -> None:
     say(f"{len(comp.runs)} aggregate runs on {comp.n_shared} shared items ({comp.note})")
     for r in comp.runs:
         m = comp.scores[r]
-        say(f"  {r:<14} {comp.variants[r] or '?':<24} strict {_fmt(m['strict_accuracy'], None)}  "
-                   f"conflict-aware success {_fmt(m['conflict_aware_success'], None)}")
+        ci = comp.intervals.get(r, {})
+        say(f"  {r:<14} {comp.variants[r] or '?':<24} strict {_fmt(m['strict_accuracy'], ci.get('strict_accuracy'))}  "
+                   f"conflict-aware success {_fmt(m['conflict_aware_success'], ci.get('conflict_aware_success'))}")
     for t in comp.sign_tests:
         p = "n/a" if t["p_value"] is None else f"{t['p_value']:.4f}"
         say(f"  {t['a']} vs {t['b']} {t['metric']}: {t['a_only']} vs {t['b_only']} discordant items, "

@@ -83,6 +83,10 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, gold, sub
         for w in m.get("warnings", []):
             say(f"  warning: {w}")
         return
+    if result.get("conflict", {}).get("kind") == "aggregate":
+        from factaudit.engine.cli.conflict_cmds import echo_aggregate_figures
+
+        return echo_aggregate_figures(result["conflict"])
     if "conflict" in result:
         c = result["conflict"]
         say(f"{run_id}: {c['n']} items, {c['n_conflict']} conflicts")

@@ -36,6 +36,9 @@ class ReportData:
     attribution: dict[str, Any] = field(default_factory=dict)    # classifier run -> reports.attribution_section rows
     retrieval: dict[str, Any] = field(default_factory=dict)      # retrieval run used -> metrics (report_work)
     triage: dict[str, Any] = field(default_factory=dict)         # verify run -> triage outcomes (report_work)
+    aggregate: dict[str, Any] = field(default_factory=dict)      # aggregate run -> services.conflict_figures JSON
+    retrieval_comparison: dict[str, Any] | None = None           # metrics.retrieval_compare JSON (2+ retrieval runs)
+    study_notes: dict[str, str] = field(default_factory=dict)    # a study figure not shown -> why
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -43,7 +46,10 @@ class ReportData:
             "comparison": self.comparison.to_json() if self.comparison else None,
             "comparison_note": self.comparison_note,
             "multi_answer": {r: m.to_json() for r, m in self.multi_answer.items()},
-            "conflict": {r: c.to_json() for r, c in self.conflict.items()},
+            # candidates runs (ConflictResult) and aggregate runs (kind "aggregate") side by side
+            "conflict": {**{r: c.to_json() for r, c in self.conflict.items()}, **self.aggregate},
+            "retrieval_comparison": self.retrieval_comparison,
+            "study_notes": self.study_notes,
             "answer_comparisons": [c.to_json() for c in self.answer_comparisons],
             "usage": self.usage,
             "test_looks": self.test_looks,

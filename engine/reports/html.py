@@ -9,7 +9,7 @@ from typing import Any
 from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.engine.reports import artifacts as A
 from factaudit.engine.reports import (
-    answer_sections, attribution_section, audit_sections, certify_section, summary, work_section,
+    answer_sections, attribution_section, audit_sections, certify_section, study_sections, summary, work_section,
 )
 from factaudit.engine.reports.artifacts import ReportData
 from factaudit.engine.reports.lang import EN, ReportLang
@@ -171,6 +171,7 @@ def render_html(data: ReportData, lang: ReportLang = EN) -> str:
         "skipped": data.skipped,
         "audit": audit_sections.html_context(data.audit, lang),
         "work": work_section.html_context(data.retrieval, data.triage),
+        "study": study_sections.html_context(data.aggregate, data.retrieval_comparison, data.study_notes),
         "certify": certify_section.html_context(data.certification),
         "attribution": attribution_section.html_context(data.attribution),
         "summary": summary.plain_summary(data, mapping, lang),

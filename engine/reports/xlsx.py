@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from factaudit.engine.reports import artifacts as A
-from factaudit.engine.reports import answer_sections, audit_sections, work_section
+from factaudit.engine.reports import answer_sections, audit_sections, study_sections, work_section
 from factaudit.engine.i18n import N_
 from factaudit.engine.reports.artifacts import ReportData, dump_json
 from factaudit.engine.reports.lang import EN, Fixed, Interval, Percent, ReportLang, Words
@@ -107,6 +107,7 @@ def write_xlsx(data: ReportData, path: Path, lang: ReportLang = EN) -> Path:
                          (N_("Triage"), work_section.triage_table(data.triage))):
         if table[1]:
             sheet(wb, title, table)
+    study_sections.add_sheets(wb, data.aggregate, data.retrieval_comparison, sheet)
     audit_sections.add_sheets(wb, data.audit, sheet, lang)
     wb.save(path)
     return Path(path)

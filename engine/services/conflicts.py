@@ -292,6 +292,7 @@ class AggregateComparison:
     scores: dict[str, dict[str, float | None]]      # each run's metrics on the shared items
     sign_tests: list[dict[str, Any]] = field(default_factory=list)
     note: str = "paired sign tests are exploratory (exact binomial on the discordant items)"
+    intervals: dict[str, dict[str, list[float] | None]] = field(default_factory=dict)   # bootstrap, shared items
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -309,15 +310,17 @@ def compare_aggregate_runs(project: Project, run_ids: Sequence[str], n_resamples
     if not shared:
         raise InvalidArgument(f"the runs {', '.join(run_ids)} answered no item in common")
     variants = {r: run_store.get_run(project, r).config.get("variant") for r in run_ids}
-    scores = {r: cm.summarise([s for i, s in per_run[r].items() if i in shared], n_resamples, seed).metrics
-              for r in run_ids}
+    summaries = {r: cm.summarise([s for i, s in per_run[r].items() if i in shared], n_resamples, seed)
+                 for r in run_ids}
+    scores = {r: x.metrics for r, x in summaries.items()}
     tests = []
     for a, b in combinations(run_ids, 2):
         for metric, attr in (("strict_accuracy", "strict"), ("conflict_aware_success", "success")):
             t = cm.sign_test(a, b, metric, {i: getattr(per_run[a][i], attr) for i in shared},
                              {i: getattr(per_run[b][i], attr) for i in shared})
             tests.append(asdict(t))
-    return AggregateComparison(run_ids, variants, len(shared), scores, tests)
+    return AggregateComparison(run_ids, variants, len(shared), scores, tests,
+                               intervals={r: x.intervals for r, x in summaries.items()})
 
 
 def is_aggregate_run(project: Project, run_id: str) -> bool:

@@ -135,7 +135,13 @@ def score_run(project: Project, run_id: str, *, lexicon: ma.Lexicon | None = Non
     """The `metrics` command: whatever the run holds, scored, as one JSON-ready dict. `usage` (latency,
     tokens, cost) appears when the run's calls report latency or tokens; `endpoint` names the saved
     endpoint whose price applies to an imported run. A verify run is scored against the `gold` source
-    (expert, adjudicated, rater:NAME; gold_sources), with `subset`'s figures beside the full set's."""
+    (expert, adjudicated, rater:NAME; gold_sources), with `subset`'s figures beside the full set's.
+    An aggregate run (conflict-aware answering) gives the five conflict metrics and their breakdowns."""
+    if run_store.get_run(project, run_id).kind == "aggregate":
+        from factaudit.engine.services.conflict_figures import aggregate_figures
+
+        workflow_status.mark_step(project, "score", run_id)
+        return {"run_id": run_id, "conflict": aggregate_figures(project, run_id, n_resamples, seed)}
     kind = _check_run(project, run_id, None)
     if kind == "verdicts":
         with read_once():      # the gold and the units, read once for the figures and the extras
@@ -247,41 +253,57 @@ def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] =
     if out.exists():
         raise InvalidArgument(f"{out} already exists; reports go into a new folder")
     kinds = scoring_store.scorable_runs(project)
-    if run_ids:
-        for r in run_ids:
+    from factaudit.engine.services.report_figures import split_report_runs
+
+    scored_ids, study_ids = split_report_runs(project, run_ids, kinds)   # aggregate and retrieval runs apart
+    if scored_ids is not None:
+        for r in scored_ids:
             run_store.get_run(project, r)
             if r not in kinds:
                 raise InvalidArgument(f"{r} has nothing to score (no verdicts or item predictions, or not finished)")
-        chosen = list(dict.fromkeys(run_ids))
+        chosen = list(dict.fromkeys(scored_ids))
     else:
         chosen = list(kinds)
-    if not chosen:
+    if not chosen and not study_ids and not _has_study_runs(project):
         raise NotFound("no finished runs with verdicts or item predictions to report on")
     data = build_report_data(project, chosen, kinds, mapping=mapping, level=level, lexicon=lexicon, gates=gates,
-                             n_resamples=n_resamples, seed=seed, progress=progress, gold=gold)
+                             n_resamples=n_resamples, seed=seed, progress=progress, gold=gold, study_runs=study_ids)
     assert isinstance(data, ReportData)
     written = write_all(data, out, formats, lang=lang)
     if not project.readonly:
         for w in written:
             scoring_store.record_report(project, str(w.path.resolve()), w.format, w.sha256,
-                                        [r for r in chosen if r not in data.skipped])
+                                        [r for r in chosen if r not in data.skipped] + list(data.aggregate))
     return written
+
+
+def _has_study_runs(project: Project) -> bool:
+    """Whether a report without named runs has aggregate or retrieval figures to show."""
+    from factaudit.engine.services.retrieval import hit_runs
+
+    return any(r.status == "done" for r in run_store.list_runs(project, "aggregate")) or len(hit_runs(project)) >= 2
 
 
 def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[str, str], *, mapping: str,
                       level: str, lexicon: ma.Lexicon | None, gates: Mapping | None, n_resamples: int, seed: int,
-                      progress: ProgressCallback = no_progress, gold: str | None = None):
+                      progress: ProgressCallback = no_progress, gold: str | None = None,
+                      study_runs: Sequence[str] | None = None):
     """Everything a report shows. Each run's units are read once (scoring_units.read_once), though
-    metrics, the comparison, certification and the per-item rows all use them."""
+    metrics, the comparison, certification and the per-item rows all use them. `study_runs`: the
+    aggregate and retrieval runs to show (None: every finished one; services.report_figures)."""
+    from factaudit.engine.services.report_figures import study_figures
+
+    studies = study_figures(project, study_runs, n_resamples=n_resamples, seed=seed)
     with read_once():
         return _build_report_data(project, run_ids, kinds, mapping=mapping, level=level, lexicon=lexicon,
                                   gates=gates, n_resamples=n_resamples, seed=seed, progress=progress,
-                                  gold=gold_labels(project, gold))
+                                  gold=gold_labels(project, gold), studies=studies)
 
 
 def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[str, str], *, mapping: str,
                        level: str, lexicon: ma.Lexicon | None, gates: Mapping | None, n_resamples: int, seed: int,
-                       progress: ProgressCallback = no_progress, gold: GoldLabels | None = None):
+                       progress: ProgressCallback = no_progress, gold: GoldLabels | None = None,
+                       studies=None):
     from factaudit.engine.project.db import now_iso
     from factaudit.engine.reports.artifacts import ReportData
     from factaudit.engine.version import APP_VERSION
@@ -307,7 +329,7 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
             skipped[r] = str(exc)
             continue
         per_item.extend(per_item_rows(project, r, kind, lexicon, gates, multi.get(r), metrics.get(r), gold))
-    if not (metrics or multi or confl):
+    if not (metrics or multi or confl or (studies and (studies.aggregate or studies.retrieval_comparison))):
         raise InvalidArgument("nothing to report: " + "; ".join(skipped.values()))
     answer_comparisons = (compare_answer_runs(project, list(multi), lexicon, n_resamples=n_resamples, seed=seed)
                           if len(multi) >= 2 else [])
@@ -356,7 +378,10 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
                       answer_comparisons=answer_comparisons, test_looks=looks_at_test(project),
                       certification=certification, attribution=attribution, retrieval=retrieval, triage=triage,
                       usage={r: u for r in run_ids if r not in skipped and kinds[r] in ("verdicts", "choices")
-                             and (u := run_usage(project, r, kinds[r])) is not None})
+                             and (u := run_usage(project, r, kinds[r])) is not None},
+                      aggregate=studies.aggregate if studies else {},
+                      retrieval_comparison=studies.retrieval_comparison if studies else None,
+                      study_notes=studies.notes if studies else {})
 
 
 def _ci(ci: list[float] | None) -> str:

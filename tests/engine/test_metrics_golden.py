@@ -32,7 +32,9 @@ INEXACT_P = {"p_asymptotic", "mcnemar_p", "mcnemar_p_holm"}
 ADDED_KEYS = {"balanced_accuracy", "balanced_accuracy_classes", "majority", "within_majority",
               "no_verdict_reasons", "setup", "demo_grade", "grounding_control",
               # issue #33: which gold the figures used, and severity recall where the labels carry severities
-              "gold", "severity"}
+              "gold", "severity",
+              # issue #33: the report's retrieval comparison and why a study figure is not shown
+              "retrieval_comparison", "study_notes"}
 
 
 def build(folder: Path):
