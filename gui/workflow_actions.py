@@ -82,11 +82,35 @@ def do_step(window, name: str):
         return open_run_details(window, run)
     if name in STEP_DIALOGS:
         return open_dialog(window, STEP_DIALOGS[name])
+    if name == "label_reasoning":
+        return label_reasoning(window)
     if name in STEP_PAGES:
         page, tab = STEP_PAGES[name]
         target = {"label_evidence": "evidence", "label_reasoning": "reasoning"}.get(name)
         return show_page(window, page, tab, target)
     raise ValueError(f"unknown workflow step {name!r}")
+
+
+def label_reasoning(window):
+    """Labeling on the run whose verdicts carry reasoning (the status step's run); a classifier run has
+    none to label, so without such a run the step offers to verify with a language model (issue #35)."""
+    run = _step_run(window, "label_reasoning")
+    if run:
+        page = show_page(window, "Labeling", "Label", "reasoning")
+        labeling = getattr(page, "labeling", None)
+        if labeling is not None and labeling.run_combo.currentText() != run:
+            labeling.select_runs(run)
+        return page
+    box = QMessageBox(QMessageBox.Icon.Question, _tr("Label reasoning"),
+                      _tr("No verify run here carries reasoning: classifier verdicts have a probability, not reasoning to label. Verify the claims with a language model now?"),
+                      QMessageBox.StandardButton.NoButton, window)
+    box.setObjectName("offerReasoningRun")
+    verify = box.addButton(_tr("Verify with a language model…"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    verify.clicked.connect(lambda: open_dialog(window, VerifyDialog))
+    box.open()
+    return box
 
 
 def open_run_details(window, run_id: str) -> QDialog | None:

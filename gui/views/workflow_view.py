@@ -1,6 +1,8 @@
 """The Workflow page: the expert's path from import to seal, each step's state, and the button that
 does it. The states come from engine.services.status (the same function as `factaudit status`),
-computed in a worker; the page refreshes on every change announcement and whenever it is shown."""
+computed in a worker; the page refreshes on every change announcement and whenever it is shown.
+A step the expert may leave part-done has an "Enough for now" button (issue #35): the step keeps its
+count, shows "Enough for now", and Next moves on; the same button takes the mark back."""
 from __future__ import annotations
 
 import re
@@ -26,8 +28,11 @@ def local_dates(text: str) -> str:
 
 
 STATE_TEXT = {"todo": QT_TRANSLATE_NOOP("StepRow", "To do"), "partial": QT_TRANSLATE_NOOP("StepRow", "Partly done"),
-              "done": QT_TRANSLATE_NOOP("StepRow", "Done"), "skipped": QT_TRANSLATE_NOOP("StepRow", "Skipped")}
-STATE_COLOR = {"todo": "#5b6573", "partial": "#7a4d00", "done": "#1d6435", "skipped": "#8a8f98"}
+              "done": QT_TRANSLATE_NOOP("StepRow", "Done"), "skipped": QT_TRANSLATE_NOOP("StepRow", "Skipped"),
+              "enough": QT_TRANSLATE_NOOP("StepRow", "Enough for now")}
+STATE_COLOR = {"todo": "#5b6573", "partial": "#7a4d00", "done": "#1d6435", "skipped": "#8a8f98", "enough": "#3b5b7a"}
+# the pre-label step has its own way out ("Skip pre-labels"); the others in the engine's list get a button
+ENOUGH_BUTTON_STEPS = tuple(s for s in services.WORKFLOW_ENOUGH_STEPS if s != "prelabel")
 # step -> (button text, does the step write to the project?)
 BUTTONS = {
     "import": (QT_TRANSLATE_NOOP("StepRow", "Import data…"), True),
@@ -80,6 +85,8 @@ class StepRow(QFrame):
         self.button = QPushButton(QCoreApplication.translate("StepRow", BUTTONS[name][0]))
         self.button.setObjectName(f"workflow_{name}")
         self.extra: QPushButton | None = None
+        self.enough_button: QPushButton | None = None
+        self.enough = False
         grid.addWidget(self.number, 0, 0, 2, 1, Qt.AlignmentFlag.AlignTop)
         grid.addWidget(self.title, 0, 1)
         grid.addWidget(self.state, 0, 2, Qt.AlignmentFlag.AlignRight)
@@ -95,9 +102,22 @@ class StepRow(QFrame):
         grid.addWidget(holder, 0, 3, 3, 1, Qt.AlignmentFlag.AlignVCenter)
         grid.setColumnStretch(1, 1)
 
+    def add_enough_button(self) -> QPushButton:
+        self.enough_button = QPushButton(self.tr("Enough for now"))
+        self.enough_button.setObjectName(f"workflow_{self.name}_enough")
+        self.enough_button.setToolTip(self.tr("Move on: Next skips this step; its count is kept and you can come back"))
+        self.enough_button.hide()
+        self.button_box.insertWidget(1, self.enough_button)
+        return self.enough_button
+
     def show_step(self, step: services.Step) -> None:
-        self.state.setText(QCoreApplication.translate("StepRow", STATE_TEXT[step.state]))
-        self.state.setStyleSheet(f"color: {STATE_COLOR[step.state]};")
+        state = "enough" if step.enough else step.state
+        self.enough = step.enough
+        self.state.setText(QCoreApplication.translate("StepRow", STATE_TEXT[state]))
+        self.state.setStyleSheet(f"color: {STATE_COLOR[state]};")
+        if self.enough_button is not None:
+            self.enough_button.setVisible(step.state in ("todo", "partial"))
+            self.enough_button.setText(self.tr("Back to the list") if step.enough else self.tr("Enough for now"))
         self.detail.setText(local_dates(localize(step.detail)))  # the engine's sentence, in the interface language
         self.setProperty("next", step.next)
         self.setToolTip(self.tr("The next step") if step.next else "")
@@ -142,6 +162,9 @@ class WorkflowView(QWidget):
             if project.readonly and BUTTONS[name][1]:
                 row.button.setEnabled(False)
                 row.button.setToolTip(self.tr("The project is open read-only"))
+            if name in ENOUGH_BUTTON_STEPS:
+                row.add_enough_button().clicked.connect(lambda _=False, s=name: self.toggle_enough(s))
+                row.enough_button.setEnabled(not project.readonly)
             self.rows[name] = row
             column.addWidget(row)
         column.addStretch(1)
@@ -188,7 +211,7 @@ class WorkflowView(QWidget):
             self.rows[step.name].show_step(step)
         nxt = result.next_step
         if nxt is None:
-            self.next_label.setText(self.tr("<b>Every step is done or skipped.</b> Seal again after further changes."))
+            self.next_label.setText(self.tr("<b>Every step is done, skipped or enough for now.</b> Seal again after further changes."))
         else:
             self.next_label.setText(self.tr("<b>Next: {title}.</b> {purpose}").format(title=gettext(nxt.title), purpose=gettext(nxt.purpose)))
         skipped = result.step("prelabel").state == "skipped" and "turned off" in result.step("prelabel").detail
@@ -196,6 +219,14 @@ class WorkflowView(QWidget):
         extra.setText(self.tr("Use pre-labels") if skipped else self.tr("Skip pre-labels"))
         extra.setProperty("skipped", skipped)
         self.statusShown.emit(result)
+
+    def toggle_enough(self, name: str) -> Op:
+        """Mark a step enough for now, or take the mark back (a write, through an Op; the change it
+        announces refreshes the page)."""
+        project, enough = self.project, not self.rows[name].enough
+        return (Op(self, lambda job: services.mark_enough(project, name, enough))
+                .title(self.tr("Marking a step enough for now")).quiet()
+                .failure(self._failed).run())
 
     def _toggle_prelabels(self) -> None:
         self.prelabelsWanted.emit(bool(self.rows["prelabel"].extra.property("skipped")))
