@@ -14,6 +14,7 @@ from factaudit.gui.views.labeling_parts import (
     UnitCard, auto_advance, esc as _esc, markdown_html, project_annotator, set_auto_advance,
 )
 from factaudit.gui.views.labeling_reasoning import ReasoningFromLLMBar
+from factaudit.gui.views.long_text import FullTexts, elide
 from factaudit.gui.views.page_parts import section_head
 
 MODES = {"evidence": QT_TRANSLATE_NOOP("LabelingLayout", "Evidence pairs (5 dimensions)"),
@@ -105,11 +106,15 @@ class LabelingLayout:
         self.claim_label = QLabel("")
         self.claim_label.setObjectName("claimText")
         self.claim_label.setWordWrap(True)
-        self.claim_label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        self.full_texts = FullTexts(self)
+        # Only the full-text link reacts to the mouse; the keyboard stays with the labelling keys.
+        self.claim_label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        self.claim_label.linkActivated.connect(self.full_texts.open)
         card_layout.addWidget(self.claim_label)
         self.body = QTextBrowser()
         self.body.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.body.setOpenLinks(False)
+        self.body.anchorClicked.connect(self.full_texts.open)
         card_layout.addWidget(self.body, 1)
         self.keys_label = QLabel(self.tr("Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo · R reveal · A accept the revealed pre-label"))
         self.keys_label.setWordWrap(True)
@@ -184,13 +189,16 @@ class LabelingLayout:
     def _render(self) -> None:
         u, entry = self.unit, self.entry
         tag = self.tr(REASONS[entry.reason]) if entry.reason in REASONS else entry.reason
-        self.claim_label.setText(self.tr("<span style='color:#6b7380'>Claim {v0} · {tag}</span><br><b style='font-size:15px'>{v1}</b>").format(v0=_esc(u.claim_id), tag=tag, v1=_esc(u.claim_text)))
+        texts = self.full_texts
+        texts.clear()
+        b = texts.esc   # user content bounded (long_text.py): a long unbroken word would stall the layout
+        self.claim_label.setText(self.tr("<span style='color:#6b7380'>Claim {v0} · {tag}</span><br><b style='font-size:15px'>{v1}</b>").format(v0=b(u.claim_id), tag=tag, v1=b(u.claim_text)))
         if u.target == "evidence":
             p = u.passage
             rank = self.tr("rank {rank}").format(rank=p.rank) + " · " if p.rank else ""
-            where = self.tr("passage {id}").format(id=_esc(p.passage_id))
+            where = self.tr("passage {id}").format(id=b(p.passage_id))
             self.body.setHtml(f"<p style='color:#6b7380'>{rank}{where}</p>"
-                              f"<h3>{_esc(p.title)}</h3><p style='font-size:14px'>{_esc(p.text)}</p>")
+                              f"<h3>{b(p.title)}</h3><p style='font-size:14px'>{b(p.text)}</p>")
         else:
             said = services.reasoning_contradiction(u.verdict, u.reasoning)
             warn = ("<p style='color:#8f1d1d'>" + self.tr("<b>⚠ The reasoning contradicts the verdict:</b> it concludes {said}.").format(said=_esc(verdict_name(said)))
@@ -198,13 +206,14 @@ class LabelingLayout:
             parts = ["<p>" + self.tr("<b>Verdict:</b> {verdict}").format(
                          verdict=_esc(verdict_name(u.verdict) if u.verdict else '—')) + f"</p>{warn}",
                      "<p><b>" + self.tr("Reasoning:") + "</b></p>"
-                     + (markdown_html(u.reasoning) if u.reasoning
+                     + (("<p>" + b(u.reasoning, newlines=True) + "</p>" if elide(u.reasoning)[1]
+                         else markdown_html(u.reasoning)) if u.reasoning   # markdown only for what Qt lays out fast
                         else "<p>" + self.tr("(no reasoning recorded)") + "</p>"),
                      "<hr><p style='color:#6b7380'>" + self.tr("Passages") + "</p>"]
             for p in u.evidence:
                 rank = f"[{p.rank}] " if p.rank else ""
-                parts.append(f"<p><b>{rank}{_esc(p.title)}</b> <span style='color:#6b7380'>{_esc(p.passage_id)}"
-                             f"</span><br>{_esc(p.text)}</p>")
+                parts.append(f"<p><b>{rank}{b(p.title)}</b> <span style='color:#6b7380'>{b(p.passage_id)}"
+                             f"</span><br>{b(p.text)}</p>")
             self.body.setHtml("".join(parts))
         self._render_dims()
         self._render_reveal()

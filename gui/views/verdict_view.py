@@ -2,7 +2,9 @@
 (passages in rank order, the ones it relied on marked, per-passage stances, the raw output). A
 classifier run has no reasoning: its verdict shows the sentence that drove it, highlighted in its
 passage, with its probability.
-Passage text is shown verbatim, so an instruction planted in a passage is visible to the auditor."""
+Passage text is shown verbatim, so an instruction planted in a passage is visible to the auditor;
+user content is bounded (gui/views/long_text.py: a long unbroken word is elided, the full text is a
+link away), since Qt's rich-text layout is quadratic in a word's length."""
 from __future__ import annotations
 
 import html
@@ -16,7 +18,8 @@ from PySide6.QtWidgets import (
 from factaudit.engine.errors import FactAuditError
 from factaudit.engine import services as vs
 from factaudit.gui.i18n import number, verdict_name
-from factaudit.gui.views.attribution import attribution_line, attribution_text, highlighted
+from factaudit.gui.views.attribution import MARK_STYLE, attribution_line, attribution_text
+from factaudit.gui.views.long_text import FullTexts
 
 VERDICT_COLOURS = {"Supported": "#2e7d32", "Refuted": "#c62828", "No Evidence": "#6d6d6d", "Ambiguous": "#ef6c00"}
 
@@ -49,10 +52,14 @@ class VerdictView(QWidget):
         self.table.verticalHeader().hide()
         self.table.itemSelectionChanged.connect(self._selected)
         split.addWidget(self.table)
+        self.full_texts = FullTexts(self)
         self.reasoning = QTextBrowser()
         self.reasoning.setObjectName("verdictReasoning")
         self.evidence = QTextBrowser()
         self.evidence.setObjectName("verdictEvidence")
+        for browser in (self.reasoning, self.evidence):
+            browser.setOpenLinks(False)
+            browser.anchorClicked.connect(self.full_texts.open)
         split.addWidget(self.reasoning)
         split.addWidget(self.evidence)
         split.setSizes([260, 360, 480])
@@ -117,8 +124,10 @@ class VerdictView(QWidget):
         d = vs.verdict_detail(self.project, self.run_id, claim_id)
         v = d.verdict
         e = html.escape
-        claim = self.tr("claim {id}").format(id=e(d.claim_id))
-        parts = [f"<h3>{e(d.claim_text)}</h3>", f"<p><small>{claim} · {e(d.mode)} · {e(d.model or '')}</small></p>"]
+        self.full_texts.clear()
+        b = self.full_texts.esc      # user content: bounded, the full text a link away
+        claim = self.tr("claim {id}").format(id=b(d.claim_id))
+        parts = [f"<h3>{b(d.claim_text)}</h3>", f"<p><small>{claim} · {e(d.mode)} · {e(d.model or '')}</small></p>"]
         if v is None:
             parts.append("<p>" + self.tr("No verdict recorded for this claim.") + "</p>")
         else:
@@ -131,7 +140,7 @@ class VerdictView(QWidget):
                 driver = next((p.text for p in d.evidence if p.passage_id == d.attribution.passage_id), None)
                 parts.append(attribution_line(d.attribution, driver))
                 parts.append("<p><small>" + self.tr("{seconds} s · scores: {scores}").format(
-                    seconds=number((v.latency_ms or 0) / 1000, 2), scores=e(v.raw_output or '')) + "</small></p>")
+                    seconds=number((v.latency_ms or 0) / 1000, 2), scores=b(v.raw_output or '')) + "</small></p>")
             else:
                 said = self.contradicted.get(claim_id)
                 if said is not None:
@@ -140,27 +149,27 @@ class VerdictView(QWidget):
                         "Neither is corrected; review this claim.").format(said=e(verdict_name(said)),
                                                                            verdict=e(verdict_name(v.verdict))) + "</p>")
                 if v.reasoning:
-                    parts.append("<p>" + e(v.reasoning).replace("\n", "<br>") + "</p>")
+                    parts.append("<p>" + b(v.reasoning, newlines=True) + "</p>")
                 parts.append("<p><small>" + self.tr("{prompt} prompt + {completion} completion tokens, {seconds} s").format(
                     prompt=number(v.prompt_tokens or 0), completion=number(v.completion_tokens or 0),
                     seconds=number((v.latency_ms or 0) / 1000, 1)) + "</small></p>")
-                parts.append("<p><small>" + self.tr("raw output:") + f"</small></p><pre>{e(v.raw_output or '')}</pre>")
+                parts.append("<p><small>" + self.tr("raw output:") + f"</small></p><pre>{b(v.raw_output or '')}</pre>")
         self.reasoning.setHtml("".join(parts))
         ev = []
         flagged = vs.passage_findings(self.project, [p.passage_id for p in d.evidence])
         for n, p in enumerate(d.evidence, start=1):
             mark = " <b>" + self.tr("[used]") + "</b>" if p.used else ""
             stance = " · " + self.tr("stance: <b>{stance}</b>").format(stance=e(self._stance(p.stance))) if p.stance else ""
-            title = f"<i>{e(p.title)}</i><br>" if p.title else ""
+            title = f"<i>{b(p.title)}</i><br>" if p.title else ""
             warn = (f"<span style='color:#8f1d1d'>{e(vs.passage_warning(flagged[p.passage_id]))}</span><br>"
                     if p.passage_id in flagged else "")
             a = d.attribution
             driving = a is not None and a.passage_id == p.passage_id
             if driving:
                 mark = " <b>" + self.tr("[drove the verdict: {what}]").format(what=e(attribution_text(a))) + "</b>"
-            body = highlighted(p.text, a.start, a.end) if driving else e(p.text)
+            body = self.full_texts.highlighted(p.text, a.start, a.end, MARK_STYLE) if driving else b(p.text)
             rank = self.tr("(rank {rank})").format(rank=p.rank)
-            ev.append(f"<p><b>[{n}]</b> {e(p.passage_id)} {rank}{mark}{stance}<br>{warn}{title}{body}</p>")
+            ev.append(f"<p><b>[{n}]</b> {b(p.passage_id)} {rank}{mark}{stance}<br>{warn}{title}{body}</p>")
         self.evidence.setHtml("".join(ev) or "<p>" + self.tr("No passages.") + "</p>")
 
     def _stance(self, stance: str) -> str:

@@ -6205,4 +6205,15 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>| Seite | Taste | Wirkung |</translation>
     </message>
 </context>
+<context>
+    <name>LongText</name>
+    <message>
+        <source>Full text</source>
+        <translation>Volltext</translation>
+    </message>
+    <message>
+        <source>show the full text ({n} characters)</source>
+        <translation>den ganzen Text zeigen ({n} Zeichen)</translation>
+    </message>
+</context>
 </TS>

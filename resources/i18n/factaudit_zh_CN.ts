@@ -6205,4 +6205,15 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <translation>| 页面 | 按键 | 作用 |</translation>
     </message>
 </context>
+<context>
+    <name>LongText</name>
+    <message>
+        <source>Full text</source>
+        <translation>全文</translation>
+    </message>
+    <message>
+        <source>show the full text ({n} characters)</source>
+        <translation>显示全文（{n} 个字符）</translation>
+    </message>
+</context>
 </TS>
