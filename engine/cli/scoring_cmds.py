@@ -342,12 +342,14 @@ def _echo_retrieval_comparison(comp, as_json: bool) -> None:
             f"Δ {100 * d.delta:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]  p {d.p:.4f} (Holm {d.p_holm:.4f})  "
             f"{d.n_regressed} claims worse, {d.n_improved} better")
     for run, by_metric in comp.regressions.items():
-        verdict = "no claim regresses" if comp.no_regression(run) else "some claims regress"
-        say(f"  {run}: {verdict} in Recall@{comp.k} or MRR@{comp.k}")
+        if comp.no_regression(run):
+            say(f"  {run}: no claim regresses in Recall@{comp.k} or MRR@{comp.k}")
+        else:
+            say(f"  {run}: some claims regress in Recall@{comp.k} or MRR@{comp.k}")
         for metric, rows in by_metric.items():
             if rows:
                 shown = ", ".join(f"{r.claim_id} ({r.baseline:.2f}->{r.value:.2f})" for r in rows[:10])
-                say(f"    worse in {metric}: {shown}" + (" …" if len(rows) > 10 else ""))
+                say(f"    worse in {metric}: {shown}{' …' if len(rows) > 10 else ''}")
 
 
 def _echo_answer_comparison(comps, as_json: bool) -> None:
