@@ -165,6 +165,22 @@ def number(value: float, decimals: int = 0) -> str:
     return loc.toString(float(value), "f", decimals) if decimals else loc.toString(int(round(value)))
 
 
+def interval(lo: float, hi: float, decimals: int = 3) -> str:
+    """"[0.120, 0.340]"; where the decimal mark is a comma the bounds are split by a semicolon
+    ("[-0,500; -0,250]"): "[-0,500, -0,250]" read as four numbers (issue #35, as the reports do)."""
+    sep = "; " if _locale().decimalPoint() == "," else ", "
+    return f"[{number(lo, decimals)}{sep}{number(hi, decimals)}]"
+
+
+def percent_ci(value: float | None, ci=None, decimals: int = 1, missing: str = "n/a") -> str:
+    """0.8532 with (0.80, 0.90) -> "85.3 [80.0, 90.0]" (engine.metrics.display's form) in the locale's
+    digits; `missing` (translated by the caller) for None."""
+    if value is None:
+        return missing
+    text = number(100 * value, decimals)
+    return text + " " + interval(100 * ci[0], 100 * ci[1], decimals) if ci else text
+
+
 def percent(fraction: float, decimals: int = 1) -> str:
     """0.125 -> '12.5 %' / '12,5 %' / '12.5%' as the locale writes a percentage."""
     loc = _locale()

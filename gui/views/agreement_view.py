@@ -31,7 +31,7 @@ def num(value, digits: int = 3) -> str:
 
 
 def interval(ci) -> str:
-    return f"[{i18n.number(ci[0], 3)}, {i18n.number(ci[1], 3)}]" if ci else "–"
+    return i18n.interval(ci[0], ci[1], 3) if ci else "–"
 
 
 def _item(text: str, numeric: bool = False) -> QTableWidgetItem:
@@ -89,7 +89,7 @@ class AgreementView(QWidget):
         split.addWidget(lower)
         split.setSizes([420, 300])
         root.addWidget(split, 1)
-        note = QLabel(self.tr("α: Krippendorff's alpha (nominal, missing values allowed) over first-pass labels; κ: Cohen's kappa on the units both raters labelled; intervals: percentile bootstrap over units ({n_resamples:,} resamples, seed 42). A rater paired with “<name>:retest” is test–retest agreement. The pull compares a human's agreement with an LLM pre-labeler on labels made blind and labels made after the pre-label was revealed.").format(n_resamples=n_resamples))
+        note = QLabel(self.tr("α: Krippendorff's alpha (nominal, missing values allowed) over first-pass labels; κ: Cohen's kappa on the units both raters labelled; intervals: percentile bootstrap over units ({n_resamples} resamples, seed 42). A rater paired with “<name>:retest” is test–retest agreement. The pull compares a human's agreement with an LLM pre-labeler on labels made blind and labels made after the pre-label was revealed.").format(n_resamples=i18n.number(n_resamples)))
         note.setObjectName("muted")
         note.setWordWrap(True)
         root.addWidget(note)

@@ -34,12 +34,7 @@ def _tr(text: str) -> str:
 
 def percent_text(value, ci=None) -> str:
     """0.8532 with (0.80, 0.90) -> "85.3 [80.0, 90.0]" in the locale's digits; None -> "n/a"."""
-    if value is None:
-        return QCoreApplication.translate("AnswersView", "n/a")
-    text = i18n.number(100 * value, 1)
-    if ci:
-        text += f" [{i18n.number(100 * ci[0], 1)}, {i18n.number(100 * ci[1], 1)}]"
-    return text
+    return i18n.percent_ci(value, ci, missing=QCoreApplication.translate("AnswersView", "n/a"))
 
 
 # the audit's words for an option's fate and the layer it was lost in (stored as the engine writes them)

@@ -334,8 +334,8 @@
         <translation>Bewerterpaare</translation>
     </message>
     <message>
-        <source>α: Krippendorff's alpha (nominal, missing values allowed) over first-pass labels; κ: Cohen's kappa on the units both raters labelled; intervals: percentile bootstrap over units ({n_resamples:,} resamples, seed 42). A rater paired with “&lt;name&gt;:retest” is test–retest agreement. The pull compares a human's agreement with an LLM pre-labeler on labels made blind and labels made after the pre-label was revealed.</source>
-        <translation>α: Krippendorffs Alpha (nominal, fehlende Werte erlaubt) über die Labels des ersten Durchgangs; κ: Cohens Kappa auf den Einheiten, die beide Bewerter gelabelt haben; Intervalle: Perzentil-Bootstrap über Einheiten ({n_resamples:,} Stichproben, Seed 42). Ein mit „&lt;name&gt;:retest“ gepaarter Bewerter ist Test-Retest-Übereinstimmung. Der Sog vergleicht die Übereinstimmung eines Menschen mit einem LLM-Vorlabeler bei blind vergebenen Labels und bei Labels nach dem Aufdecken des Vorlabels.</translation>
+        <source>α: Krippendorff's alpha (nominal, missing values allowed) over first-pass labels; κ: Cohen's kappa on the units both raters labelled; intervals: percentile bootstrap over units ({n_resamples} resamples, seed 42). A rater paired with “&lt;name&gt;:retest” is test–retest agreement. The pull compares a human's agreement with an LLM pre-labeler on labels made blind and labels made after the pre-label was revealed.</source>
+        <translation>α: Krippendorffs Alpha (nominal, fehlende Werte erlaubt) über die Labels des ersten Durchgangs; κ: Cohens Kappa auf den Einheiten, die beide Bewerter gelabelt haben; Intervalle: Perzentil-Bootstrap über Einheiten ({n_resamples} Stichproben, Seed 42). Ein mit „&lt;name&gt;:retest“ gepaarter Bewerter ist Test-Retest-Übereinstimmung. Der Sog vergleicht die Übereinstimmung eines Menschen mit einem LLM-Vorlabeler bei blind vergebenen Labels und bei Labels nach dem Aufdecken des Vorlabels.</translation>
     </message>
     <message>
         <source>No labels yet: label evidence pairs or reasoning traces, or ask a second rater (File › Send to a rater…).</source>

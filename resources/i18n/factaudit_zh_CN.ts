@@ -334,8 +334,8 @@
         <translation>评分者配对</translation>
     </message>
     <message>
-        <source>α: Krippendorff's alpha (nominal, missing values allowed) over first-pass labels; κ: Cohen's kappa on the units both raters labelled; intervals: percentile bootstrap over units ({n_resamples:,} resamples, seed 42). A rater paired with “&lt;name&gt;:retest” is test–retest agreement. The pull compares a human's agreement with an LLM pre-labeler on labels made blind and labels made after the pre-label was revealed.</source>
-        <translation>α：基于首轮标注的 Krippendorff alpha（名义尺度，允许缺失值）；κ：两位评分者都标注过的单元上的 Cohen kappa；区间：对单元做百分位 bootstrap（{n_resamples:,} 次重抽样，种子 42）。与“&lt;name&gt;:retest”配对的评分者表示重测一致性。“牵引”比较人工评分者在盲标与看到 LLM 预标注后所做标注上与该预标注者的一致性。</translation>
+        <source>α: Krippendorff's alpha (nominal, missing values allowed) over first-pass labels; κ: Cohen's kappa on the units both raters labelled; intervals: percentile bootstrap over units ({n_resamples} resamples, seed 42). A rater paired with “&lt;name&gt;:retest” is test–retest agreement. The pull compares a human's agreement with an LLM pre-labeler on labels made blind and labels made after the pre-label was revealed.</source>
+        <translation>α：基于首轮标注的 Krippendorff alpha（名义尺度，允许缺失值）；κ：两位评分者都标注过的单元上的 Cohen kappa；区间：对单元做百分位 bootstrap（{n_resamples} 次重抽样，种子 42）。与“&lt;name&gt;:retest”配对的评分者表示重测一致性。“牵引”比较人工评分者在盲标与看到 LLM 预标注后所做标注上与该预标注者的一致性。</translation>
     </message>
     <message>
         <source>No labels yet: label evidence pairs or reasoning traces, or ask a second rater (File › Send to a rater…).</source>

@@ -82,3 +82,26 @@ def test_models_page_marks_the_default_classifier_demo_grade(qtbot, project):
     names = [view.clf_table.item(r, 0).text() for r in range(view.clf_table.rowCount())]
     assert any(n.startswith(weak[0]) and "[demo-grade]" in n for n in names), names
     assert f"the embedded classifier {weak[0]}" in view.note_label.text()
+
+
+@pytest.fixture
+def restore_locale():
+    from PySide6.QtCore import QLocale
+
+    before = QLocale()
+    yield QLocale
+    QLocale.setDefault(before)
+
+
+def test_german_intervals_and_counts_never_mix_the_marks(restore_locale):
+    from factaudit.gui import i18n
+    from factaudit.gui.views.agreement_view import interval
+
+    restore_locale.setDefault(restore_locale("de_DE"))
+    assert interval([-0.5, -0.25]) == "[-0,500; -0,250]"          # not "[-0,500, -0,250]": four numbers
+    assert i18n.percent_ci(0.8532, (0.8, 0.9)) == "85,3 [80,0; 90,0]"
+    assert i18n.number(1248) == "1.248"
+    restore_locale.setDefault(restore_locale("en_US"))
+    assert interval([-0.5, -0.25]) == "[-0.500, -0.250]"
+    assert i18n.percent_ci(0.8532, (0.8, 0.9)) == services.percent_text(0.8532, (0.8, 0.9))   # the CLI's form
+    assert i18n.number(1248) == "1,248"

@@ -40,12 +40,7 @@ def _level(level: str, plural: bool = False) -> str:
 def percent_text(value: float | None, ci=None) -> str:
     """0.8532 with (0.80, 0.90) -> "85.3 [80.0, 90.0]" in the locale's digits (engine.metrics.display's
     form); None -> "n/a"."""
-    if value is None:
-        return QCoreApplication.translate("CertifyPanel", "n/a")
-    text = i18n.number(100 * value, 1)
-    if ci:
-        text += f" [{i18n.number(100 * ci[0], 1)}, {i18n.number(100 * ci[1], 1)}]"
-    return text
+    return i18n.percent_ci(value, ci, missing=QCoreApplication.translate("CertifyPanel", "n/a"))
 
 
 def compute_certification(project, run_id: str, mapping: str, level: str, half_width: float | None):
