@@ -2,7 +2,9 @@
 
 Choosing the file checks its signature at once (a worker) and says who signed it and whether that key
 is trusted; Merge then checks the project, codebook and every unit and appends the labels with their
-provenance, all or nothing. The outcome, or the one reason a file is refused, is one sentence."""
+provenance, all or nothing. The outcome, or the one reason a file is refused, is one sentence; after a
+merge one more line says how many units two people now labelled (issue #35), and the window opens
+Agreement on them (Disagreements when some differ)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,12 +19,32 @@ from factaudit.engine import services
 from factaudit.engine.i18n import localize
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp
 
 RETURN_FILTER = QT_TRANSLATE_NOOP("rater_merge", "factaudit return files (*.faproj);;All files (*)")
 
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("rater_merge", text)
+
+
+TARGET_WORDS = {"evidence": QT_TRANSLATE_NOOP("rater_merge", "evidence"),
+                "reasoning": QT_TRANSLATE_NOOP("rater_merge", "reasoning"),
+                "sentence": QT_TRANSLATE_NOOP("rater_merge", "sentences")}
+
+
+def overlap_text(o) -> str:
+    """One line on what a merge made comparable: units labelled by two people, or why there are none."""
+    if not o.n_units:
+        if len(o.people) < 2:
+            return _tr("No second rater's labels yet: nothing to compare.")
+        return _tr("0 units overlap: {people} labelled different units, so κ cannot be computed; send the units labelled here (File › Send to a rater…).").format(
+            people=", ".join(o.people))
+    parts = ", ".join(f"{i18n.number(n)} {_tr(TARGET_WORDS.get(t, t))}" for t, n in o.units.items())
+    text = _tr("{n} units overlap ({parts}); κ per dimension ready.").format(n=i18n.number(o.n_units), parts=parts)
+    if o.disagreements:
+        text += " " + _tr("Disagreements to adjudicate: {n}.").format(n=i18n.number(o.disagreements))
+    return text
 
 
 def signature_text(v) -> str:
@@ -101,6 +123,11 @@ class MergeReturnDialog(QDialog):
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         root.addWidget(self.status_label)
+        self.overlap_label = QLabel("")
+        self.overlap_label.setObjectName("mergeOverlap")
+        self.overlap_label.setWordWrap(True)
+        root.addWidget(self.overlap_label)
+        self.overlap = None
         root.addStretch(1)
         buttons = QDialogButtonBox()
         self.merge_button = QPushButton(self.tr("Merge"))
@@ -179,6 +206,35 @@ class MergeReturnDialog(QDialog):
         self.result = res
         self.status_label.setText(merge_text(res))
         self.merged.emit(res)
+        project = self.project
+        QueryOp(self, op=lambda: services.rater_overlap(project), success=self._overlap_read) \
+            .failure(lambda exc: self.overlap_label.setText(error_text(exc))) \
+            .title(self.tr("Counting the units two raters labelled")).run_in_background()
+
+    def _overlap_read(self, overlap) -> None:
+        self.overlap = overlap
+        self.overlap_label.setText(overlap_text(overlap))
+        if overlap.n_units:
+            open_agreement(self.parent(), disagreements=bool(overlap.disagreements),
+                           target=next(iter(overlap.units)) if len(overlap.units) == 1 else "")
 
 
-__all__ = ["MergeReturnDialog", "merge_text", "signature_text"]
+def open_agreement(window, *, disagreements: bool, target: str = ""):
+    """Labeling › Agreement in the project window, on its Disagreements tab (filtered to a target) when
+    some labels differ. Returns the AgreementView, or None outside a project window."""
+    if window is None or not hasattr(window, "page_index"):
+        return None
+    from factaudit.gui.workflow_actions import show_page
+
+    page = show_page(window, "Labeling")
+    agreement = page.show_tab("Agreement") if hasattr(page, "show_tab") else None
+    if disagreements and hasattr(agreement, "show_disagreements"):
+        adj = agreement.show_disagreements()
+        if adj is not None:
+            at = adj.filter_combo.findData(target)
+            if at >= 0 and at != adj.filter_combo.currentIndex():
+                adj.filter_combo.setCurrentIndex(at)        # its change re-reads the list
+    return agreement
+
+
+__all__ = ["MergeReturnDialog", "merge_text", "open_agreement", "overlap_text", "signature_text"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from types import SimpleNamespace
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter, QTableWidgetItem,
@@ -42,12 +42,29 @@ TARGET_NAMES = {"evidence": QT_TRANSLATE_NOOP("AdjudicationView", "evidence"),
 
 
 def read_disagreements(project, target: str):
-    """Worker-thread read: (codebook, disagreements)."""
+    """Worker-thread read: (codebook, disagreements, why the list is empty: RaterOverlap or None)."""
     book = services.codebook(project)
     rows = [] if target == "sentence" else services.rater_disagreements(project, target or None)
     if target in ("", "sentence"):
         rows += services.sentence_disagreements(project)
-    return book, rows
+    return book, rows, (None if rows else services.rater_overlap(project, target or None))
+
+
+class _DigitsToCard(QObject):
+    """After a click in the table the keys go to the table, whose type-ahead would swallow the digits:
+    digits and J/K go to the card's handler instead (issue #35)."""
+
+    def __init__(self, view: "AdjudicationView"):
+        super().__init__(view)
+        self.view = view
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.KeyPress and not event.modifiers() & (
+                Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier) and \
+                (Qt.Key.Key_1 <= event.key() <= Qt.Key.Key_9 or event.key() in (Qt.Key.Key_J, Qt.Key.Key_K)):
+            self.view.handle_key(event)
+            return True
+        return False
 
 
 def row_key(d) -> tuple:
@@ -90,6 +107,7 @@ class AdjudicationView(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.itemSelectionChanged.connect(self._selected)
+        self.table.installEventFilter(_DigitsToCard(self))
         split.addWidget(self.table)
         self.card = UnitCard()
         self.card.keyPressed.connect(self.handle_key)
@@ -132,7 +150,7 @@ class AdjudicationView(QWidget):
 
     def show_rows(self, result) -> None:
         keep = row_key(self.current) if self.current is not None else None
-        self.book, self.rows = result
+        self.book, self.rows, overlap = result
         t = self.table
         t.blockSignals(True)
         t.setRowCount(len(self.rows))
@@ -142,7 +160,7 @@ class AdjudicationView(QWidget):
         t.blockSignals(False)
         done = sum(1 for d in self.rows if d.adjudicated)
         if not self.rows:
-            self.status.setText(self.tr("No disagreements between raters: with one rater there is nothing to adjudicate (File › Send to a rater… asks a second one; File › Merge returned labels… brings their labels in)."))
+            self.status.setText(self.empty_text(overlap))
             self._show(None)
             return
         self.status.setText(self.tr("{v0} disagreements, {done} adjudicated. Agreement figures are computed before adjudication; taxonomy, triage, certification and the report use the final codes.").format(
@@ -152,6 +170,17 @@ class AdjudicationView(QWidget):
             at = next((i for i, d in enumerate(self.rows) if not d.adjudicated), 0)
         t.selectRow(at)
         self._selected()
+
+    def empty_text(self, overlap) -> str:
+        """Why there is nothing to adjudicate: one rater, two raters on different units, or agreement."""
+        why = overlap.why_empty if overlap is not None else "one_rater"
+        if why == "one_rater":
+            return self.tr("No disagreements: only one rater has labelled yet (File › Send to a rater… asks a second one; File › Merge returned labels… brings their labels in).")
+        if why == "no_overlap":
+            return self.tr("No disagreements: {people} labelled no unit in common, so there is nothing to compare (send the units labelled here: File › Send to a rater…).").format(
+                people=", ".join(overlap.people))
+        return self.tr("No disagreements: {people} agree on every one of the {n} units they both labelled.").format(
+            people=", ".join(overlap.people), n=i18n.number(overlap.n_units))
 
     def _fill_row(self, r: int, d) -> None:
         unit = d.claim_id + (f" · {d.other}" if d.other else "")
