@@ -191,10 +191,10 @@ def percent(fraction: float, decimals: int = 1) -> str:
 
 
 def date(value) -> str:
-    """A datetime/date or ISO string in the locale's short form, in local time. The project stores UTC
-    ("2026-03-01T09:30:00+00:00"): an aware value is converted to the local zone, an ISO string without
-    an offset is read as UTC (that is how the engine writes it), a naive datetime as local time
-    (Python's convention)."""
+    """A datetime/date or ISO string in the locale's short form with a four-digit year, in local time.
+    The project stores UTC ("2026-03-01T09:30:00+00:00"): an aware value is converted to the local
+    zone, an ISO string without an offset is read as UTC (that is how the engine writes it), a naive
+    datetime as local time (Python's convention)."""
     from datetime import date as _date
     from datetime import datetime, timezone
 
@@ -207,11 +207,18 @@ def date(value) -> str:
             return value
         if value.tzinfo is None:
             value = value.replace(tzinfo=timezone.utc)
+    loc = _locale()
     if not isinstance(value, datetime) and isinstance(value, _date):
-        return _locale().toString(QDate(value.year, value.month, value.day), QLocale.FormatType.ShortFormat)
+        return loc.toString(QDate(value.year, value.month, value.day), _full_year(loc.dateFormat(QLocale.FormatType.ShortFormat)))
     # through the epoch: QDateTime(datetime) would take the wall-clock fields and drop the offset
     local = QDateTime.fromMSecsSinceEpoch(round(value.timestamp() * 1000))
-    return _locale().toString(local, QLocale.FormatType.ShortFormat)
+    return loc.toString(local, _full_year(loc.dateTimeFormat(QLocale.FormatType.ShortFormat)))
+
+
+def _full_year(pattern: str) -> str:
+    """The locale's short pattern with a four-digit year: "12/3/26" left the century to guess in an
+    audit record (issue #35); the order of day, month and year stays the locale's."""
+    return pattern if "yyyy" in pattern else pattern.replace("yy", "yyyy")
 
 
 # ---- tooling ------------------------------------------------------------------------------------------

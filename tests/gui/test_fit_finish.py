@@ -105,3 +105,14 @@ def test_german_intervals_and_counts_never_mix_the_marks(restore_locale):
     assert interval([-0.5, -0.25]) == "[-0.500, -0.250]"
     assert i18n.percent_ci(0.8532, (0.8, 0.9)) == services.percent_text(0.8532, (0.8, 0.9))   # the CLI's form
     assert i18n.number(1248) == "1,248"
+
+
+@pytest.mark.parametrize("name, want", [("en_US", "1/2/2026"), ("de_DE", "02.01.2026"), ("zh_CN", "2026/1/2")])
+def test_dates_carry_the_whole_year_in_the_locales_order(restore_locale, name, want):
+    from datetime import date
+
+    from factaudit.gui import i18n
+
+    restore_locale.setDefault(restore_locale(name))
+    assert i18n.date(date(2026, 1, 2)) == want
+    assert "2026" in i18n.date("2026-01-02T12:00:00+00:00")       # a time too: never "1/2/26 12:00 PM"

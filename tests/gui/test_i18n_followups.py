@@ -44,9 +44,10 @@ def en_us():
 
 
 def _short(loc: QLocale, d: datetime) -> str:
-    """The locale's short form of wall-clock fields, built independently of gui.i18n.date."""
+    """The locale's short form of wall-clock fields with a four-digit year (issue #35), built independently
+    of gui.i18n.date."""
     return loc.toString(QDateTime(QDate(d.year, d.month, d.day), QTime(d.hour, d.minute, d.second)),
-                        QLocale.FormatType.ShortFormat)
+                        loc.dateTimeFormat(QLocale.FormatType.ShortFormat).replace("/yy ", "/yyyy "))
 
 
 @pytest.mark.parametrize("tz, hours", [("XST-8", 8), ("XST+5", -5)])
