@@ -13,9 +13,10 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui.dialogs.retrieve_dialog import RetrieveDialog
-from factaudit.gui.dialogs.run_details import RunDetailsDialog
+from factaudit.gui.dialogs.run_details import RunDetailsDialog, summary_key, summary_value
 from factaudit.gui.dialogs.verify_dialog import VerifyDialog
 from factaudit.gui.ops import error_text
+from factaudit.gui.run_names import run_kind, run_state
 from factaudit.gui.query_op import QueryOp, ReadFailure
 from factaudit.gui.views.tables import local_time
 from factaudit.gui.views.page_parts import section_head
@@ -33,7 +34,9 @@ def summary_text(summary) -> str:
     if not summary:
         return ""
     if isinstance(summary, dict):
-        return ", ".join(f"{k}={v}" for k, v in summary.items() if not isinstance(v, (dict, list)))
+        # the keys and numbers as Run details names them ("claims 5", not "n_claims=5" in every language)
+        return ", ".join(f"{summary_key(k)} {summary_value(v)}" for k, v in summary.items()
+                         if not isinstance(v, (dict, list)))
     return json.dumps(summary)
 
 
@@ -99,7 +102,7 @@ class RunsView(QWidget):
     def _runs_read(self, runs) -> None:
         self.table.setRowCount(len(runs))
         for row, r in enumerate(runs):
-            values = (r.id, r.kind, r.status, local_time(r.created), local_time(r.finished),
+            values = (r.id, run_kind(r.kind), run_state(r.status), local_time(r.created), local_time(r.finished),
                       summary_text(r.summary) or (r.error or ""))
             for col, value in enumerate(values):
                 item = QTableWidgetItem(str(value))

@@ -116,3 +116,27 @@ def test_dates_carry_the_whole_year_in_the_locales_order(restore_locale, name, w
     restore_locale.setDefault(restore_locale(name))
     assert i18n.date(date(2026, 1, 2)) == want
     assert "2026" in i18n.date("2026-01-02T12:00:00+00:00")       # a time too: never "1/2/26 12:00 PM"
+
+
+def test_runs_table_names_kinds_statuses_and_summary_keys_in_the_language(qtbot, project, qapp):
+    from factaudit.gui import i18n
+    from factaudit.gui.run_names import run_kind, run_state
+    from factaudit.gui.views.runs_view import RunsView, summary_text
+
+    from factaudit.gui.dialogs.run_details import summary_key
+
+    assert summary_text({"n_claims": 1248}) == f"{summary_key('n_claims')} 1,248" != "n_claims 1,248"
+    assert "=" not in summary_text({"n_claims": 1248, "k": 3})
+    if i18n.qm_path("de") is None:
+        pytest.skip("pyside6-lrelease is not installed")
+    try:
+        i18n.install(qapp, "de")
+        assert run_kind("verify") != "verify" and run_state("done") != "done"
+        assert "1.248" in summary_text({"n_claims": 1248}) and "n_claims" not in summary_text({"n_claims": 1248})
+        view = RunsView(project)
+        qtbot.addWidget(view)
+        view._runs_read([SimpleNamespace(id="verify-1", kind="verify", status="done", created=None, finished=None,
+                                         summary={"n_claims": 1248}, error=None)])
+        assert view.table.item(0, 1).text() == run_kind("verify") and view.table.item(0, 2).text() == run_state("done")
+    finally:
+        i18n.install(qapp, "en")
