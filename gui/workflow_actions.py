@@ -101,11 +101,11 @@ def label_reasoning(window):
         if labeling is not None and labeling.run_combo.currentText() != run:
             labeling.select_runs(run)
         return page
-    box = QMessageBox(QMessageBox.Icon.Question, _tr("Label reasoning"),
-                      _tr("No verify run here carries reasoning: classifier verdicts have a probability, not reasoning to label. Verify the claims with a language model now?"),
+    box = QMessageBox(QMessageBox.Icon.Question, QCoreApplication.translate("workflow_actions", "Label reasoning"),
+                      QCoreApplication.translate("workflow_actions", "No verify run here carries reasoning: classifier verdicts have a probability, not reasoning to label. Verify the claims with a language model now?"),
                       QMessageBox.StandardButton.NoButton, window)
     box.setObjectName("offerReasoningRun")
-    verify = box.addButton(_tr("Verify with a language model…"), QMessageBox.ButtonRole.AcceptRole)
+    verify = box.addButton(QCoreApplication.translate("workflow_actions", "Verify with a language model…"), QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     verify.clicked.connect(lambda: open_dialog(window, VerifyDialog))

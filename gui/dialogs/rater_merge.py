@@ -37,13 +37,13 @@ def overlap_text(o) -> str:
     """One line on what a merge made comparable: units labelled by two people, or why there are none."""
     if not o.n_units:
         if len(o.people) < 2:
-            return _tr("No second rater's labels yet: nothing to compare.")
-        return _tr("0 units overlap: {people} labelled different units, so κ cannot be computed; send the units labelled here (File › Send to a rater…).").format(
+            return QCoreApplication.translate("rater_merge", "No second rater's labels yet: nothing to compare.")
+        return QCoreApplication.translate("rater_merge", "0 units overlap: {people} labelled different units, so κ cannot be computed; send the units labelled here (File › Send to a rater…).").format(
             people=", ".join(o.people))
     parts = ", ".join(f"{i18n.number(n)} {_tr(TARGET_WORDS.get(t, t))}" for t, n in o.units.items())
-    text = _tr("{n} units overlap ({parts}); κ per dimension ready.").format(n=i18n.number(o.n_units), parts=parts)
+    text = QCoreApplication.translate("rater_merge", "{n} units overlap ({parts}); κ per dimension ready.").format(n=i18n.number(o.n_units), parts=parts)
     if o.disagreements:
-        text += " " + _tr("Disagreements to adjudicate: {n}.").format(n=i18n.number(o.disagreements))
+        text += " " + QCoreApplication.translate("rater_merge", "Disagreements to adjudicate: {n}.").format(n=i18n.number(o.disagreements))
     return text
 
 

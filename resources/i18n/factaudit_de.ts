@@ -4,6 +4,18 @@
 <context>
     <name>AdjudicationView</name>
     <message>
+        <source>No disagreements: {people} agree on every one of the {n} units they both labelled.</source>
+        <translation>Keine Abweichungen: {people} stimmen bei allen {n} Einheiten überein, die beide gelabelt haben.</translation>
+    </message>
+    <message>
+        <source>No disagreements: {people} labelled no unit in common, so there is nothing to compare (send the units labelled here: File › Send to a rater…).</source>
+        <translation>Keine Abweichungen: {people} haben keine gemeinsame Einheit gelabelt, es gibt nichts zu vergleichen (die hier gelabelten Einheiten senden: Datei › An einen Bewerter senden…).</translation>
+    </message>
+    <message>
+        <source>No disagreements: only one rater has labelled yet (File › Send to a rater… asks a second one; File › Merge returned labels… brings their labels in).</source>
+        <translation>Keine Abweichungen: Bisher hat nur ein Bewerter gelabelt (Datei › An einen Bewerter senden… fragt einen zweiten; Datei › Zurückgegebene Labels zusammenführen… übernimmt dessen Labels).</translation>
+    </message>
+    <message>
         <source>Target</source>
         <translation>Ziel</translation>
     </message>
@@ -2395,6 +2407,10 @@ V1: Selektive Abdeckung</translation>
 <context>
     <name>MergeReturnDialog</name>
     <message>
+        <source>Counting the units two raters labelled</source>
+        <translation>Einheiten zweier Bewerter werden gezählt</translation>
+    </message>
+    <message>
         <source>Merge returned labels</source>
         <translation>Zurückgegebene Labels zusammenführen</translation>
     </message>
@@ -4119,6 +4135,86 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
 <context>
     <name>SendToRaterDialog</name>
     <message>
+        <source>The package holds {n} units, none labelled here yet: agreement will need labels on the same units.</source>
+        <translation>Das Paket enthält {n} Einheiten, hier noch keine gelabelt: Übereinstimmung braucht Labels auf denselben Einheiten.</translation>
+    </message>
+    <message>
+        <source>The package holds {n} units; {overlap} of them labelled here by {who}: agreement is computed on those.</source>
+        <translation>Das Paket enthält {n} Einheiten; {overlap} davon hier von {who} gelabelt: darauf wird die Übereinstimmung berechnet.</translation>
+    </message>
+    <message>
+        <source>the expert</source>
+        <translation>die Expertin bzw. den Experten</translation>
+    </message>
+    <message>
+        <source>Counting the package's units</source>
+        <translation>Einheiten des Pakets werden gezählt</translation>
+    </message>
+    <message>
+        <source>This package cannot be drawn: {v0}</source>
+        <translation>Dieses Paket kann nicht gezogen werden: {v0}</translation>
+    </message>
+    <message>
+        <source>The {n} units labelled here</source>
+        <translation>Die {n} hier gelabelten Einheiten</translation>
+    </message>
+    <message>
+        <source>no retrieval run with passages yet</source>
+        <translation>noch kein Retrieval-Lauf mit Passagen</translation>
+    </message>
+    <message>
+        <source>no run with reasoning: verify with a language model first</source>
+        <translation>kein Lauf mit Begründung: zuerst mit einem Sprachmodell verifizieren</translation>
+    </message>
+    <message>
+        <source>{run} (with reasoning)</source>
+        <translation>{run} (mit Begründung)</translation>
+    </message>
+    <message>
+        <source>Reading the runs a package can come from</source>
+        <translation>Läufe für ein Paket werden gelesen</translation>
+    </message>
+    <message>
+        <source>Cannot read the runs: {v0}</source>
+        <translation>Läufe können nicht gelesen werden: {v0}</translation>
+    </message>
+    <message>
+        <source>Reading the runs…</source>
+        <translation>Läufe werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Or a sample</source>
+        <translation>Oder eine Stichprobe</translation>
+    </message>
+    <message>
+        <source>more</source>
+        <translation>weiteren</translation>
+    </message>
+    <message>
+        <source>More units drawn stratified with the seed below, for retest or more overlap</source>
+        <translation>Weitere Einheiten, geschichtet mit dem Seed unten gezogen, für Retest oder mehr Überlappung</translation>
+    </message>
+    <message>
+        <source>plus a sample of</source>
+        <translation>plus eine Stichprobe von</translation>
+    </message>
+    <message>
+        <source>Agreement needs units labelled twice: send the units you (the first rater) labelled</source>
+        <translation>Übereinstimmung braucht doppelt gelabelte Einheiten: die von Ihnen (dem ersten Bewerter) gelabelten Einheiten senden</translation>
+    </message>
+    <message>
+        <source>The units labelled here</source>
+        <translation>Die hier gelabelten Einheiten</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>The run the units come from; a reasoning package only from a run whose verdicts carry a language model's reasoning</source>
+        <translation>Der Lauf, aus dem die Einheiten stammen; ein Begründungspaket nur aus einem Lauf, dessen Urteile die Begründung eines Sprachmodells enthalten</translation>
+    </message>
+    <message>
         <source>Evidence pairs (claim × retrieved passage, 5 dimensions)</source>
         <translation>Evidenzpaare (Behauptung × gefundene Passage, 5 Dimensionen)</translation>
     </message>
@@ -4418,6 +4514,18 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
 </context>
 <context>
     <name>StepRow</name>
+    <message>
+        <source>Back to the list</source>
+        <translation>Wieder aufnehmen</translation>
+    </message>
+    <message>
+        <source>Move on: Next skips this step; its count is kept and you can come back</source>
+        <translation>Weiter: „Nächster Schritt“ überspringt diesen Schritt; seine Zählung bleibt, Sie können zurückkehren</translation>
+    </message>
+    <message>
+        <source>Enough for now</source>
+        <translation>Vorerst genug</translation>
+    </message>
     <message>
         <source>To do</source>
         <translation>Offen</translation>
@@ -5061,6 +5169,14 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
 <context>
     <name>WorkflowView</name>
     <message>
+        <source>Marking a step enough for now</source>
+        <translation>Schritt wird als vorerst genug markiert</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Every step is done, skipped or enough for now.&lt;/b&gt; Seal again after further changes.</source>
+        <translation>&lt;b&gt;Jeder Schritt ist erledigt, übersprungen oder vorerst genug.&lt;/b&gt; Nach weiteren Änderungen erneut versiegeln.</translation>
+    </message>
+    <message>
         <source>Workflow</source>
         <translation>Arbeitsablauf</translation>
     </message>
@@ -5656,6 +5772,34 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
 <context>
     <name>rater_merge</name>
     <message>
+        <source>Disagreements to adjudicate: {n}.</source>
+        <translation>Zu schlichtende Abweichungen: {n}.</translation>
+    </message>
+    <message>
+        <source>{n} units overlap ({parts}); κ per dimension ready.</source>
+        <translation>{n} Einheiten überlappen ({parts}); κ je Dimension bereit.</translation>
+    </message>
+    <message>
+        <source>0 units overlap: {people} labelled different units, so κ cannot be computed; send the units labelled here (File › Send to a rater…).</source>
+        <translation>0 Einheiten überlappen: {people} haben verschiedene Einheiten gelabelt, κ ist nicht berechenbar; die hier gelabelten Einheiten senden (Datei › An einen Bewerter senden…).</translation>
+    </message>
+    <message>
+        <source>No second rater's labels yet: nothing to compare.</source>
+        <translation>Noch keine Labels eines zweiten Bewerters: nichts zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>Sätze</translation>
+    </message>
+    <message>
+        <source>reasoning</source>
+        <translation>Begründung</translation>
+    </message>
+    <message>
+        <source>evidence</source>
+        <translation>Evidenz</translation>
+    </message>
+    <message>
         <source>factaudit return files (*.faproj);;All files (*)</source>
         <translation>factaudit-Rückgabedateien (*.faproj);;Alle Dateien (*)</translation>
     </message>
@@ -6112,6 +6256,18 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
 </context>
 <context>
     <name>workflow_actions</name>
+    <message>
+        <source>Verify with a language model…</source>
+        <translation>Mit einem Sprachmodell verifizieren…</translation>
+    </message>
+    <message>
+        <source>No verify run here carries reasoning: classifier verdicts have a probability, not reasoning to label. Verify the claims with a language model now?</source>
+        <translation>Kein Verifikationslauf hier enthält eine Begründung: Klassifikator-Urteile haben eine Wahrscheinlichkeit, keine Begründung zum Labeln. Die Aussagen jetzt mit einem Sprachmodell verifizieren?</translation>
+    </message>
+    <message>
+        <source>Label reasoning</source>
+        <translation>Begründung labeln</translation>
+    </message>
     <message>
         <source>Cannot open</source>
         <translation>Kann nicht geöffnet werden</translation>

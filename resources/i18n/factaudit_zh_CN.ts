@@ -4,6 +4,18 @@
 <context>
     <name>AdjudicationView</name>
     <message>
+        <source>No disagreements: {people} agree on every one of the {n} units they both labelled.</source>
+        <translation>没有分歧：{people} 在双方都标注的 {n} 个单元上完全一致。</translation>
+    </message>
+    <message>
+        <source>No disagreements: {people} labelled no unit in common, so there is nothing to compare (send the units labelled here: File › Send to a rater…).</source>
+        <translation>没有分歧：{people} 没有共同标注的单元，因此无从比较（发送此处已标注的单元：文件 › 发送给评分者…）。</translation>
+    </message>
+    <message>
+        <source>No disagreements: only one rater has labelled yet (File › Send to a rater… asks a second one; File › Merge returned labels… brings their labels in).</source>
+        <translation>没有分歧：目前只有一位评分者做了标注（文件 › 发送给评分者… 请第二位评分者；文件 › 合并返回的标签… 导入其标签）。</translation>
+    </message>
+    <message>
         <source>Target</source>
         <translation>对象</translation>
     </message>
@@ -2395,6 +2407,10 @@ V1: 选择性覆盖</translation>
 <context>
     <name>MergeReturnDialog</name>
     <message>
+        <source>Counting the units two raters labelled</source>
+        <translation>正在统计两位评分者都标注的单元</translation>
+    </message>
+    <message>
         <source>Merge returned labels</source>
         <translation>合并返回的标注</translation>
     </message>
@@ -4119,6 +4135,86 @@ Every label is saved as you make it; close the window whenever you like and open
 <context>
     <name>SendToRaterDialog</name>
     <message>
+        <source>The package holds {n} units, none labelled here yet: agreement will need labels on the same units.</source>
+        <translation>该包包含 {n} 个单元，此处尚未标注任何一个：一致性需要对相同单元的标注。</translation>
+    </message>
+    <message>
+        <source>The package holds {n} units; {overlap} of them labelled here by {who}: agreement is computed on those.</source>
+        <translation>该包包含 {n} 个单元，其中 {overlap} 个已由 {who} 在此标注：一致性基于这些单元计算。</translation>
+    </message>
+    <message>
+        <source>the expert</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>Counting the package's units</source>
+        <translation>正在统计包中的单元</translation>
+    </message>
+    <message>
+        <source>This package cannot be drawn: {v0}</source>
+        <translation>无法抽取此包：{v0}</translation>
+    </message>
+    <message>
+        <source>The {n} units labelled here</source>
+        <translation>此处已标注的 {n} 个单元</translation>
+    </message>
+    <message>
+        <source>no retrieval run with passages yet</source>
+        <translation>尚无带段落的检索运行</translation>
+    </message>
+    <message>
+        <source>no run with reasoning: verify with a language model first</source>
+        <translation>没有含推理的运行：请先用语言模型验证</translation>
+    </message>
+    <message>
+        <source>{run} (with reasoning)</source>
+        <translation>{run}（含推理）</translation>
+    </message>
+    <message>
+        <source>Reading the runs a package can come from</source>
+        <translation>正在读取可用于生成包的运行</translation>
+    </message>
+    <message>
+        <source>Cannot read the runs: {v0}</source>
+        <translation>无法读取运行：{v0}</translation>
+    </message>
+    <message>
+        <source>Reading the runs…</source>
+        <translation>正在读取运行…</translation>
+    </message>
+    <message>
+        <source>Or a sample</source>
+        <translation>或抽样</translation>
+    </message>
+    <message>
+        <source>more</source>
+        <translation>个</translation>
+    </message>
+    <message>
+        <source>More units drawn stratified with the seed below, for retest or more overlap</source>
+        <translation>按下方种子分层抽取更多单元，用于重测或增加重叠</translation>
+    </message>
+    <message>
+        <source>plus a sample of</source>
+        <translation>另加抽样</translation>
+    </message>
+    <message>
+        <source>Agreement needs units labelled twice: send the units you (the first rater) labelled</source>
+        <translation>一致性需要被标注两次的单元：发送您（第一位评分者）标注过的单元</translation>
+    </message>
+    <message>
+        <source>The units labelled here</source>
+        <translation>此处已标注的单元</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>The run the units come from; a reasoning package only from a run whose verdicts carry a language model's reasoning</source>
+        <translation>单元所来自的运行；推理包只能来自其判定带有语言模型推理的运行</translation>
+    </message>
+    <message>
         <source>Evidence pairs (claim × retrieved passage, 5 dimensions)</source>
         <translation>证据对（主张 × 检索到的段落，5 个维度）</translation>
     </message>
@@ -4418,6 +4514,18 @@ Every label is saved as you make it; close the window whenever you like and open
 </context>
 <context>
     <name>StepRow</name>
+    <message>
+        <source>Back to the list</source>
+        <translation>重新列入</translation>
+    </message>
+    <message>
+        <source>Move on: Next skips this step; its count is kept and you can come back</source>
+        <translation>继续：“下一步”跳过此步骤；其计数保留，您可以随时回来</translation>
+    </message>
+    <message>
+        <source>Enough for now</source>
+        <translation>暂且足够</translation>
+    </message>
     <message>
         <source>To do</source>
         <translation>待办</translation>
@@ -5061,6 +5169,14 @@ Every label is saved as you make it; close the window whenever you like and open
 <context>
     <name>WorkflowView</name>
     <message>
+        <source>Marking a step enough for now</source>
+        <translation>正在将步骤标记为暂且足够</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Every step is done, skipped or enough for now.&lt;/b&gt; Seal again after further changes.</source>
+        <translation>&lt;b&gt;每个步骤都已完成、跳过或暂且足够。&lt;/b&gt;之后如有更改，请重新封存。</translation>
+    </message>
+    <message>
         <source>Workflow</source>
         <translation>工作流程</translation>
     </message>
@@ -5656,6 +5772,34 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
 <context>
     <name>rater_merge</name>
     <message>
+        <source>Disagreements to adjudicate: {n}.</source>
+        <translation>待裁决的分歧：{n}。</translation>
+    </message>
+    <message>
+        <source>{n} units overlap ({parts}); κ per dimension ready.</source>
+        <translation>{n} 个单元重叠（{parts}）；各维度的 κ 已就绪。</translation>
+    </message>
+    <message>
+        <source>0 units overlap: {people} labelled different units, so κ cannot be computed; send the units labelled here (File › Send to a rater…).</source>
+        <translation>0 个单元重叠：{people} 标注了不同的单元，因此无法计算 κ；请发送此处已标注的单元（文件 › 发送给评分者…）。</translation>
+    </message>
+    <message>
+        <source>No second rater's labels yet: nothing to compare.</source>
+        <translation>尚无第二位评分者的标签：无从比较。</translation>
+    </message>
+    <message>
+        <source>sentences</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>reasoning</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
         <source>factaudit return files (*.faproj);;All files (*)</source>
         <translation>factaudit 返回文件 (*.faproj);;所有文件 (*)</translation>
     </message>
@@ -6112,6 +6256,18 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
 </context>
 <context>
     <name>workflow_actions</name>
+    <message>
+        <source>Verify with a language model…</source>
+        <translation>用语言模型验证…</translation>
+    </message>
+    <message>
+        <source>No verify run here carries reasoning: classifier verdicts have a probability, not reasoning to label. Verify the claims with a language model now?</source>
+        <translation>此处没有带推理的验证运行：分类器的判定只有概率，没有可标注的推理。现在用语言模型验证这些声明吗？</translation>
+    </message>
+    <message>
+        <source>Label reasoning</source>
+        <translation>标注推理</translation>
+    </message>
     <message>
         <source>Cannot open</source>
         <translation>无法打开</translation>
