@@ -1,6 +1,7 @@
 """The CARE-vs-direct-vs-indirect measurement on HotpotQA (used by bench_care.py and its test): a
 seeded sample of questions imported as a retrieval run, one evidence judge run per mode over it, and
-relevance scored against the gold supporting paragraphs. Benchmark-only: not part of the app."""
+relevance scored against the gold supporting paragraphs. The scoring is the app's (`factaudit metrics --run
+judge-N`, services.judge_scoring); the sampling and the loop over modes are the benchmark's."""
 from __future__ import annotations
 
 import json
@@ -15,11 +16,8 @@ from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.ingest.adapters.hotpotqa import passage_id
 from factaudit.engine.jobs import ProgressCallback, no_progress
 from factaudit.engine.models.llm import LLM
-from factaudit.engine.pipeline import judge as jp
-from factaudit.engine.project import judge_store as store
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
-from factaudit.engine.project.queries import gold_evidence
 from factaudit.engine.project.records import HitRecord
 
 
@@ -44,25 +42,22 @@ class RelevanceScore:
 
 
 def relevance_pairs(project: Project, judge_run: str) -> list[tuple[str, str, bool, bool]]:
-    """(claim, passage, gold relevant, judged relevant) for every unit of an evidence judge run; gold
-    relevant = the passage is one of the claim's gold evidence passages."""
-    run = run_store.get_run(project, judge_run)
-    if run.kind != "judge" or run.config.get("target") != "evidence":
-        raise InvalidArgument(f"{judge_run} is not an evidence judge run")
-    gold = {cid: {g.passage_id for g in gs} for cid, gs in gold_evidence(project).items()}
-    return [(u.claim_id, u.passage_id or "", (u.passage_id in gold.get(u.claim_id, set())), jp.is_relevant(u.labels))
-            for u in store.get_units(project, judge_run)]
+    """(claim, passage, gold relevant, judged relevant) for every unit of an evidence judge run whose claim
+    has gold evidence; gold relevant = the passage is one of the claim's gold evidence passages. The
+    app's code (services.judge_scoring) decides both."""
+    from factaudit.engine.services.judge_scoring import judged_units
+
+    return [(u.claim_id, u.passage_id, u.gold, u.judged) for u in judged_units(project, judge_run)[0]]
 
 
 def relevance_score(project: Project, judge_run: str) -> RelevanceScore:
-    run = run_store.get_run(project, judge_run)
-    pairs = relevance_pairs(project, judge_run)
-    m = jp.prf([p[2] for p in pairs], [p[3] for p in pairs])
-    units = store.get_units(project, judge_run)
-    return RelevanceScore(run_id=judge_run, mode=run.config["mode"], with_gold=run.config["with_gold"],
-                          n_units=len(pairs), n_parse_failures=sum(1 for u in units if u.parse_status == "failed"),
-                          precision=m["precision"], recall=m["recall"], f1=m["f1"], tp=m["tp"], fp=m["fp"], fn=m["fn"],
-                          n_gold_relevant=m["n_gold_relevant"], n_predicted_relevant=m["n_predicted_relevant"])
+    """The app's `metrics --run judge-N` figures (services.judge_scores), in the benchmark's record."""
+    j = services.judge_scores(project, judge_run, n_resamples=1000)
+    o = j["overall"]
+    return RelevanceScore(run_id=judge_run, mode=j["mode"], with_gold=j["with_gold"], n_units=j["n_units"],
+                          n_parse_failures=j["n_parse_failures"], precision=o["precision"], recall=o["recall"],
+                          f1=o["f1"], tp=o["tp"], fp=o["fp"], fn=o["fn"], n_gold_relevant=o["n_gold_relevant"],
+                          n_predicted_relevant=o["n_predicted_relevant"])
 
 
 @dataclass

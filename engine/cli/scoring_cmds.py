@@ -83,6 +83,10 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, gold, sub
         for w in m.get("warnings", []):
             say(f"  warning: {w}")
         return
+    if "judge" in result:
+        from factaudit.engine.cli.judge_cmds import echo_judge_scores
+
+        return echo_judge_scores(result["judge"])
     if result.get("conflict", {}).get("kind") == "aggregate":
         from factaudit.engine.cli.conflict_cmds import echo_aggregate_figures
 

@@ -55,6 +55,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "SuspectVerdicts", "passage_findings", "passage_warning", "suspect_verdicts", "verdict_evidence",
     ),
     "judging": ("JudgeRequest", "JudgeResult", "annotator_for", "judge", "judge_runs"),
+    "judge_scoring": ("judge_scores",),
     "languages": (
         "DatasetLanguage", "claim_languages", "dataset_languages", "detect_dataset_language",
         "ensure_dataset_language", "normalise_code", "passage_languages", "set_dataset_language",
@@ -213,6 +214,8 @@ def _load(module: str):
             import factaudit.engine.services.injection as loaded
         case "judging":
             import factaudit.engine.services.judging as loaded
+        case "judge_scoring":
+            import factaudit.engine.services.judge_scoring as loaded
         case "languages":
             import factaudit.engine.services.languages as loaded
         case "model_add":

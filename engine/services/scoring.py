@@ -27,6 +27,7 @@ from factaudit.engine.project.db import Project
 from factaudit.engine.services import status as workflow_status
 from factaudit.engine.services.reasoning_checks import reasoning_contradictions
 from factaudit.engine.services.split_looks import looks_at_test
+from factaudit.engine.services.costs import verdict_cost
 from factaudit.engine.services.usage import run_usage
 # The units and the run check live in scoring_units (certify reads them too, without importing this module).
 from factaudit.engine.services.scoring_units import (
@@ -136,12 +137,18 @@ def score_run(project: Project, run_id: str, *, lexicon: ma.Lexicon | None = Non
     tokens, cost) appears when the run's calls report latency or tokens; `endpoint` names the saved
     endpoint whose price applies to an imported run. A verify run is scored against the `gold` source
     (expert, adjudicated, rater:NAME; gold_sources), with `subset`'s figures beside the full set's.
-    An aggregate run (conflict-aware answering) gives the five conflict metrics and their breakdowns."""
-    if run_store.get_run(project, run_id).kind == "aggregate":
+    An aggregate run (conflict-aware answering) gives the five conflict metrics and their breakdowns; an
+    evidence judge run its relevance accuracy and P/R/F1 against the gold evidence."""
+    run_kind = run_store.get_run(project, run_id).kind
+    if run_kind == "aggregate":
         from factaudit.engine.services.conflict_figures import aggregate_figures
 
         workflow_status.mark_step(project, "score", run_id)
         return {"run_id": run_id, "conflict": aggregate_figures(project, run_id, n_resamples, seed)}
+    if run_kind == "judge":    # an evidence judge's relevance labels against the gold evidence
+        from factaudit.engine.services.judge_scoring import judge_scores
+
+        return {"run_id": run_id, "judge": judge_scores(project, run_id, n_resamples, seed)}
     kind = _check_run(project, run_id, None)
     if kind == "verdicts":
         with read_once():      # the gold and the units, read once for the figures and the extras
@@ -150,6 +157,7 @@ def score_run(project: Project, run_id: str, *, lexicon: ma.Lexicon | None = Non
                               gold=None if labels.is_default else labels).to_json()
             out.update(gold_figures(project, run_id, labels, subset, n_resamples=n_resamples, seed=seed))
         out["usage"] = run_usage(project, run_id, kind, endpoint)
+        out["cost"] = verdict_cost(project, run_id, out, endpoint)
         return out
     workflow_status.mark_step(project, "score", run_id)
     if kind == "choices":
