@@ -62,7 +62,7 @@ class SendToRaterDialog(QDialog):
             self.target_combo.addItem(self.tr(text), key)
         if target:
             self.target_combo.setCurrentIndex([k for k, _ in TARGETS].index(target))
-        self.target_combo.currentIndexChanged.connect(lambda _=0: self._read_plan())
+        self.target_combo.currentIndexChanged.connect(lambda _=0: (self._update(), self._read_plan()))
         form.addRow(self.tr("Labels"), self.target_combo)
         self.run_combo = QComboBox()
         self.run_combo.setObjectName("raterRun")
