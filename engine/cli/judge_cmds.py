@@ -143,23 +143,27 @@ def induction_cmd(project, accept, merge, reject, decided_by, close, plot, as_js
         say(f"saturation plot: {out['plot']}")
 
 
-def _figures(f: dict) -> str:
-    return (f"accuracy {services.percent_text(f['accuracy'], f['accuracy_ci'])}  "
-            f"P {services.percent_text(f['precision'], f['precision_ci'])}  "
-            f"R {services.percent_text(f['recall'], f['recall_ci'])}  F1 {services.percent_text(f['f1'], f['f1_ci'])}")
+def _pct(f: dict, name: str) -> str:
+    return services.percent_text(f[name], f[f"{name}_ci"])
 
 
 def echo_judge_scores(j: dict) -> None:
     """`factaudit metrics` on an evidence judge run: relevance against the gold evidence, then the breakdowns."""
-    gold = "with the gold answer" if j["with_gold"] else "without the gold answer"
-    say(f"{j['run_id']} ({j['mode']}, {gold}): {j['n_units']} claim-passage pairs with gold evidence, "
-        f"{j['overall']['n_gold_relevant']} of them relevant; {j['n_without_gold']} pairs without gold left out, "
-        f"{j['n_parse_failures']} parse failures (counted as not relevant)")
-    say(f"  {_figures(j['overall'])}")
+    if j["with_gold"]:
+        say(f"{j['run_id']} ({j['mode']}, judge shown the gold answer): {j['n_units']} claim-passage pairs with gold "
+            f"evidence, {j['overall']['n_gold_relevant']} of them relevant")
+    else:
+        say(f"{j['run_id']} ({j['mode']}, judge not shown the gold answer): {j['n_units']} claim-passage pairs with "
+            f"gold evidence, {j['overall']['n_gold_relevant']} of them relevant")
+    say(f"  {j['n_without_gold']} pairs without gold left out, {j['n_parse_failures']} parse failures (counted as "
+        f"not relevant)")
+    o = j["overall"]
+    say(f"  accuracy {_pct(o, 'accuracy')}  P {_pct(o, 'precision')}  R {_pct(o, 'recall')}  F1 {_pct(o, 'f1')}")
     for name in ("by_k", "by_question_type", "by_difficulty"):
         for group, f in j.get(name, {}).items():
             label = f"K={group}" if name == "by_k" else group
-            say(f"    {label:<12} n={f['n']:<5} {_figures(f)}")
+            say(f"    {label:<12} n={f['n']:<5} accuracy {_pct(f, 'accuracy')}  P {_pct(f, 'precision')}  "
+                f"R {_pct(f, 'recall')}  F1 {_pct(f, 'f1')}")
 
 
 COMMANDS = [judge_cmd, induce_cmd, induction_cmd]
