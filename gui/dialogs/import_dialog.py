@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QFrame, QHBoxLayout,
     QHeaderView, QLabel, QLineEdit, QListWidget, QPushButton, QScrollArea, QSplitter, QTableWidget, QTableWidgetItem,
@@ -14,13 +14,14 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
-from factaudit.engine.errors import FactAuditError, ImportFailed
+from factaudit.engine.errors import FactAuditError
 from factaudit.engine.i18n import localize
 from factaudit.gui import i18n
 from factaudit.gui.dialogs.import_mapping import cell_text, guess_column, parse_files
 from factaudit.gui.dialogs.import_plan import ImportPlanPanel
-from factaudit.gui.error_render import problem_text
+from factaudit.gui.dialogs.import_run import ImportRunning
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp
 from factaudit.gui.screen import resize_to_fit
 
 PREVIEW_ROWS = 20
@@ -36,7 +37,17 @@ KIND_NAMES = {"corpus": QT_TRANSLATE_NOOP("ImportDialog", "Passages (corpus)"),
               "candidates": QT_TRANSLATE_NOOP("ImportDialog", "Candidate answers (conflict items)")}
 
 
-class ImportDialog(QDialog):
+def _file_read(read, *args):
+    """(result, None), or (None, the error) when the file is missing, unreadable or of no known format:
+    the dialog says so in its note (a slow or network disk must not freeze the dialog, so this runs in
+    the background)."""
+    try:
+        return read(*args), None
+    except (FactAuditError, OSError) as exc:
+        return None, exc
+
+
+class ImportDialog(ImportRunning, QDialog):
     imported = Signal(object)   # engine ImportResult
 
     def __init__(self, project, parent: QWidget | None = None, files: list[str] | None = None):
@@ -51,6 +62,7 @@ class ImportDialog(QDialog):
         self.plan_op: Op | None = None
         self.guess = None              # services.FormatGuess of the first file, or None
         self.guess_error = ""
+        self._reading: set[str] = set()     # "format", "preview": file reads still running
         self.result = None
         formats, kinds = services.import_choices()
 
@@ -221,24 +233,50 @@ class ImportDialog(QDialog):
         self.files_edit.setText("; ".join(self.files))
         if self.files and not self.dataset_edit.text():
             self.dataset_edit.setPlaceholderText(Path(self.files[0]).stem)
-        self._detect()
-        self._reload()
+        self._detect()          # reloads the preview once the format is known
+        if not self.files:
+            self._reload()
+
+    @property
+    def loading(self) -> bool:
+        """True while the first file's format or preview is being read (Check and Import wait for it)."""
+        return bool(self._reading)
+
+    def _began(self, what: str) -> None:
+        self._reading.add(what)
+        self._update_buttons()
+
+    def _ended(self, what: str, then, result, exc: BaseException | None) -> None:
+        self._reading.discard(what)
+        self._update_buttons()
+        then(result, exc)
+
+    def _update_buttons(self) -> None:
+        idle = not self.loading and not (self.op is not None and self.op.running)
+        self.import_button.setEnabled(idle)
+        self.check_button.setEnabled(idle and not (self.plan_op is not None and self.plan_op.running))
 
     def _detect(self) -> None:
-        # reads only the head of the first file (a few KiB), so it stays on the UI thread
         self.guess, self.guess_error = None, ""
         if not self.files:
             return
-        try:
-            self.guess = services.detect_import_format(self.files[0])
-        except (FactAuditError, OSError) as exc:
-            self.guess_error = error_text(exc)
+        first = self.files[0]
+        self.note.setText(QCoreApplication.translate("PageRead", "Reading…"))
+        self._began("format")
+        QueryOp(self, op=lambda: _file_read(services.detect_import_format, first),
+                success=lambda r: self._ended("format", self._detected_format, *r)) \
+            .failure(lambda exc: self._ended("format", self._detected_format, None, exc)) \
+            .title("reading the file's format").run_in_background()
+
+    def _detected_format(self, guess, exc) -> None:
+        self.guess, self.guess_error = guess, error_text(exc) if exc is not None else ""
         # adapters tell each file's kind themselves (a corpus and its claims are imported together)
         if (self.guess is not None and self.guess.kind and self.guess.format in GENERIC
                 and self.kind_combo.currentData() is None):
             self.kind_combo.blockSignals(True)
             self.set_kind(self.guess.kind)
             self.kind_combo.blockSignals(False)
+        self._reload()
 
     def _settings_changed(self, then) -> None:
         self.plan_panel.clear()
@@ -262,6 +300,8 @@ class ImportDialog(QDialog):
         return self.kind_combo.currentData()
 
     def _reload(self) -> None:
+        if "format" in self._reading:
+            return                      # the format read ends with a reload
         self.columns = []
         self.preview.clear()
         self.preview.setRowCount(0)
@@ -272,15 +312,26 @@ class ImportDialog(QDialog):
         elif fmt is None:
             self.note.setText(self.tr("{v0} Choose it above.").format(v0=self.guess_error or self.tr("The format cannot be recognised.")))
         elif fmt in GENERIC:
-            try:
-                self.columns, rows = services.preview_file(self.files[0], fmt, PREVIEW_ROWS)
-            except (FactAuditError, OSError) as exc:
-                self.note.setText(self.tr("Cannot preview {name}: {v0}").format(name=Path(self.files[0]).name, v0=error_text(exc)))
-            else:
-                self._fill_preview(rows)
-                self.note.setText(self.tr("{v0}{v1} preview rows from {name}, {v2} columns. Map our fields to your columns on the right.").format(v0=self._detected(), v1=i18n.number(len(rows)), name=Path(self.files[0]).name, v2=i18n.number(len(self.columns))))
+            first = self.files[0]
+            self.note.setText(QCoreApplication.translate("PageRead", "Reading…"))
+            self._began("preview")
+            QueryOp(self, op=lambda: _file_read(services.preview_file, first, fmt, PREVIEW_ROWS),
+                    success=lambda r: self._ended("preview", self._previewed, *r)) \
+                .failure(lambda exc: self._ended("preview", self._previewed, None, exc)) \
+                .title("reading the preview").run_in_background()
+            return
         else:
             self.note.setText(self.tr("{v0}The {fmt} adapter reads its own layout; no mapping needed.").format(v0=self._detected(), fmt=fmt))
+        self._fill_mapping()
+
+    def _previewed(self, read, exc) -> None:
+        name = Path(self.files[0]).name if self.files else ""
+        if exc is not None:
+            self.note.setText(self.tr("Cannot preview {name}: {v0}").format(name=name, v0=error_text(exc)))
+        else:
+            self.columns, rows = read
+            self._fill_preview(rows)
+            self.note.setText(self.tr("{v0}{v1} preview rows from {name}, {v2} columns. Map our fields to your columns on the right.").format(v0=self._detected(), v1=i18n.number(len(rows)), name=name, v2=i18n.number(len(self.columns))))
         self._fill_mapping()
 
     def _detected(self) -> str:
@@ -343,113 +394,3 @@ class ImportDialog(QDialog):
                 combo.setCurrentIndex(max(0, combo.findData(theirs)))
                 return
         raise KeyError(ours)
-
-    # ---- checking and importing ----------------------------------------------------------------
-    def value_map(self) -> dict[str, dict[str, str]]:
-        """The label value mapping typed by the user; raises FactAuditError naming the bad part."""
-        specs = [part.strip() for part in self.values_edit.text().split(";") if part.strip()]
-        return services.parse_value_map(specs)
-
-    def _settings(self) -> tuple[tuple, dict] | None:
-        """(positional, keyword) arguments shared by the dry run and the import, or None after
-        showing why there are none."""
-        if not self.files:
-            self._show_errors([self.tr("Choose at least one file.")])
-            return None
-        try:
-            value_map = self.value_map()
-        except FactAuditError as exc:
-            self._show_errors([error_text(exc)])
-            return None
-        self._show_errors([])
-        dataset = self.dataset_edit.text().strip() or None
-        prefix = self.prefix_edit.text().strip() or None
-        split = self.split_combo.currentText().strip() or None
-        args = (self.project, list(self.files), self.format_combo.currentData(), self.kind,
-                self.field_map() or None, dataset, prefix, split)
-        return args, {"value_map": value_map or None, "skip_invalid": self.skip_check.isChecked()}
-
-    def check(self) -> None:
-        """The dry run, in the background: reading a large file takes as long as importing it."""
-        settings = self._settings()
-        if settings is None or (self.plan_op is not None and self.plan_op.running):
-            return
-        args, kwargs = settings
-        self.check_button.setEnabled(False)
-        self.note.setText(self.tr("Checking what the import would do…"))
-        # the dry run only reads: it has no checkpoint at which a cancel could stop it
-        self.plan_op = (Op(self, lambda job: services.plan_import(*args, progress=job.progress, **kwargs))
-                        .title(self.tr("Checking {files}").format(files=", ".join(Path(f).name for f in self.files)))
-                        .success(self._planned)
-                        .failure(lambda exc: (self._show_errors([error_text(exc)]), self._plan_ended()))
-                        .cancelled(self._plan_ended)
-                        .run())
-
-    def _planned(self, plan) -> None:
-        self._plan_ended()
-        self.plan_panel.show_plan(plan)
-        self.note.setText(self.tr("Nothing was written. Import when the summary below is what you expect.")
-                          if plan.ok else self.tr("The import would fail with these settings: see the problems below."))
-
-    def _plan_ended(self) -> None:
-        self.check_button.setEnabled(True)
-
-    def start_import(self) -> None:
-        settings = self._settings()
-        if settings is None:
-            return
-        args, kwargs = settings
-        self.import_button.setEnabled(False)
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setEnabled(False)
-        self.note.setText(self.tr("Importing…"))
-        self.op = (Op(self, lambda job: services.import_files(*args, progress=job.progress, **kwargs))
-                   .title(self.tr("Importing {files}").format(files=", ".join(Path(f).name for f in self.files)))
-                   .success(self._imported)
-                   .failure(self._failed)
-                   .cancelled(lambda: self._failed(None))
-                   .run())
-
-    def reject(self) -> None:
-        # an import is one transaction and cannot stop half-way: let it finish, then close
-        if self.op is not None and self.op.running:
-            self.note.setText(self.tr("The import is running and finishes as a whole; the dialog closes when it is done."))
-            return
-        super().reject()
-
-    def _imported(self, result) -> None:
-        self.result = result
-        self.imported.emit(result)
-        if not result.rejected:
-            self.accept()
-            return
-        # stay open: the user should learn that part of the file was left out, and where it went
-        sides = ", ".join(str(p) for p in result.rejected_files.values())
-        self.note.setText(self.tr("Imported {v0} records. {rejected} invalid records were left out; each is listed with its reason in {sides}.").format(v0=i18n.number(sum(result.counts.values())), rejected=i18n.number(result.rejected), sides=sides))
-        close = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
-        close.setText(self.tr("Close"))
-        close.setEnabled(True)
-
-    def _failed(self, exc) -> None:
-        self.import_button.setEnabled(True)
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setEnabled(True)
-        if exc is None:
-            self.note.setText(self.tr("Import cancelled; nothing was imported."))
-            return
-        self.note.setText(self.tr("The import failed; nothing was imported."))
-        if isinstance(exc, ImportFailed):
-            lines = [problem_text(p) for p in exc.problems]
-            if exc.truncated:
-                lines.append(self.tr("… stopped after {n} problems").format(n=i18n.number(len(exc.problems))))
-        else:
-            lines = [error_text(exc)]
-        self._show_errors(lines)
-
-    def _show_errors(self, lines: list[str]) -> None:
-        self.errors.clear()
-        self.errors.addItems(lines)
-        self.errors.setVisible(bool(lines))
-        self.errors_title.setVisible(bool(lines))
-
-    @property
-    def error_lines(self) -> list[str]:
-        return [self.errors.item(i).text() for i in range(self.errors.count())]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox, QFrame, QHBoxLayout, QLabel, QLineEdit, QMessageBox, QPushButton, QScrollArea, QSplitter,
     QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
@@ -14,8 +14,9 @@ from PySide6.QtWidgets import (
 from factaudit.engine.i18n import language
 from factaudit.gui.views.codebook_forms import CodebookForms
 from factaudit.engine import services
-from factaudit.engine.errors import FactAuditError, ImportFailed
+from factaudit.engine.errors import ImportFailed
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp
 from factaudit.gui.views.page_parts import section_head
 
 TARGET_TITLES = {"evidence": QT_TRANSLATE_NOOP("CodebookEditor", "Evidence dimensions (per claim × passage)"),
@@ -38,6 +39,7 @@ class CodebookEditor(CodebookForms, QWidget):
         self.version = None
         self.dirty = False
         self._filling = False
+        self.loading = False          # a read of the codebook is running
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
@@ -66,19 +68,13 @@ class CodebookEditor(CodebookForms, QWidget):
         self.tree.currentItemChanged.connect(self._selected)
         ll.addWidget(self.tree, 1)
         tools = QHBoxLayout()
-        self.add_dim_button = QPushButton(self.tr("+ Dimension"))
-        self.add_dim_button.clicked.connect(self.add_dimension)
-        self.add_code_button = QPushButton(self.tr("+ Code"))
-        self.add_code_button.clicked.connect(self.add_code)
-        self.remove_button = QPushButton(self.tr("Remove"))
-        self.remove_button.clicked.connect(self.remove_selected)
-        self.up_button = QPushButton("↑")
+        buttons = [QPushButton(t) for t in (self.tr("+ Dimension"), self.tr("+ Code"), self.tr("Remove"), "↑", "↓")]
+        self.add_dim_button, self.add_code_button, self.remove_button, self.up_button, self.down_button = buttons
         self.up_button.setToolTip(self.tr("Move up"))
-        self.up_button.clicked.connect(lambda: self.move_selected(-1))
-        self.down_button = QPushButton("↓")
         self.down_button.setToolTip(self.tr("Move down"))
-        self.down_button.clicked.connect(lambda: self.move_selected(1))
-        for b in (self.add_dim_button, self.add_code_button, self.remove_button, self.up_button, self.down_button):
+        for b, slot in zip(buttons, (self.add_dimension, self.add_code, self.remove_selected,
+                                     lambda: self.move_selected(-1), lambda: self.move_selected(1))):
+            b.clicked.connect(slot)
             tools.addWidget(b)
         tools.addStretch(1)
         ll.addLayout(tools)
@@ -121,12 +117,24 @@ class CodebookEditor(CodebookForms, QWidget):
         self.refresh()
 
     def refresh(self, version: int | None = None) -> None:
-        try:
-            versions = services.codebook_versions(self.project)
-            book = services.codebook(self.project, version)
-        except FactAuditError as exc:
-            self.errors.setText(error_text(exc))
-            return
+        # off the UI thread; the editor says it reads, and Save waits (nothing to save before the read)
+        project = self.project
+        self.loading = True
+        self.save_button.setEnabled(False)
+        self.info.setText(QCoreApplication.translate("PageRead", "Reading…"))
+        QueryOp(self, op=lambda: (services.codebook_versions(project), services.codebook(project, version)),
+                success=self._read).failure(self._read_failed).title("reading the codebook").run_in_background()
+
+    def _read_failed(self, exc: BaseException) -> None:
+        self.loading = False
+        self.info.setText("")
+        self.errors.setText(error_text(exc))
+        self.save_button.setEnabled(self.version is not None and not self.project.readonly)
+
+    def _read(self, read) -> None:
+        versions, book = read
+        self.loading = False
+        self.save_button.setEnabled(not self.project.readonly)
         self.version = book.version
         self._book = book                # its translated names label the tree (the forms edit the English)
         self.latest = versions[-1]["version"] if versions else book.version
@@ -396,6 +404,8 @@ class CodebookEditor(CodebookForms, QWidget):
     def save(self) -> Op | None:
         """Validate and store the edited codebook as the next version, in the worker path; problems
         are listed and nothing is saved. `saved` brings the new version."""
+        if (self._save_op is not None and self._save_op.running) or self.loading:
+            return None
         data = copy.deepcopy(self.data)
         for target in ("evidence", "reasoning"):
             for d in data[target]:
@@ -406,8 +416,6 @@ class CodebookEditor(CodebookForms, QWidget):
                         c.pop("examples", None)
         note = self.note_edit.text().strip() or None
         project, previous = self.project, self.version
-        if self._save_op is not None and self._save_op.running:
-            return None
         self._save_op = (Op(self, lambda job: services.save_codebook_data(project, data, note))
                          .title(self.tr("Saving the codebook")).quiet()
                          .success(lambda book: self._stored(book, previous)).failure(self._not_saved).run())

@@ -10,9 +10,9 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
-from factaudit.engine.errors import FactAuditError
 from factaudit.gui.i18n import number
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp, ReadFailure
 from factaudit.gui.views.labeling_parts import natural_key
 from factaudit.gui.views.page_parts import section_head
 
@@ -70,18 +70,32 @@ class HitsView(QWidget):
         split.setSizes([320, 900])
         root.addWidget(split, 1)
         self.empty_label = QLabel(self.tr("No finished retrieval runs yet."))
+        self._reading: set[str] = set()     # "runs", "hits": reads still running
         self.empty_label.setObjectName("muted")
         root.addWidget(self.empty_label)
         self.refresh(run_id)
 
     def refresh(self, run_id: str | None = None) -> None:
-        keep = run_id or self.run_combo.currentData()
+        """Re-read the runs off the UI thread; a failed read says so above the page (it used to look
+        like a project without runs)."""
+        keep, project = run_id or self.run_combo.currentData(), self.project
+        self._reading.add("runs")
+        if not self.run_combo.count():
+            self.empty_label.setText(QCoreApplication.translate("PageRead", "Reading…"))
+            self.empty_label.show()
+        QueryOp(self, op=lambda: services.hit_runs(project), success=lambda found: self._runs_read(found, keep)) \
+            .failure(self._runs_failed).title("reading the retrieval runs").run_in_background()
+
+    def _runs_failed(self, exc: BaseException) -> None:
+        self._reading.discard("runs")
+        self.empty_label.hide()
+        ReadFailure.of(self).show_error(exc)
+
+    def _runs_read(self, found: list, keep: str | None) -> None:
+        self._reading.discard("runs")
+        self.empty_label.setText(self.tr("No finished retrieval runs yet."))
         self.run_combo.blockSignals(True)
         self.run_combo.clear()
-        try:
-            found = services.hit_runs(self.project)
-        except FactAuditError:
-            found = []
         for r in found:
             label = r.config.get("retriever") or "imported"
             self.run_combo.addItem(f"{r.id} · {label} · k={r.config.get('k')}", r.id)
@@ -124,10 +138,15 @@ class HitsView(QWidget):
         from PySide6.QtCore import QCoreApplication, QDeadlineTimer
 
         deadline = QDeadlineTimer(msecs)
-        while self._op is not None and self._op.running and not deadline.hasExpired():
+        while self.loading and not deadline.hasExpired():
             Op.wait_all(20)
             QCoreApplication.processEvents()
-        return self._op is None or not self._op.running
+        return not self.loading
+
+    @property
+    def loading(self) -> bool:
+        """True while the runs, a run's claims or a claim's hits are being read."""
+        return bool(self._reading) or (self._op is not None and self._op.running)
 
     def show_claim(self, claim_id: str) -> None:
         ids = self.claim_model.stringList()
@@ -138,13 +157,21 @@ class HitsView(QWidget):
         claim_id = index.data() if index is not None and index.isValid() else None
         if claim_id is None or not self.run_id:
             return
-        try:
-            # one claim's hits and passages: primary-key reads
-            self.current = services.claim_hits(self.project, self.run_id, claim_id)
-        except FactAuditError as exc:
-            self.browser.setPlainText(error_text(exc))
-            return
-        self.browser.setHtml(self.render(self.current))
+        project, run = self.project, self.run_id
+        self._reading.add("hits")
+        self.browser.setPlainText(QCoreApplication.translate("PageRead", "Reading…"))
+        QueryOp(self, op=lambda: services.claim_hits(project, run, claim_id),
+                success=lambda ch: self._hits_read(ch, claim_id)).failure(self._hits_failed) \
+            .title("reading the claim's hits").run_in_background()
+
+    def _hits_failed(self, exc: BaseException) -> None:
+        self._reading.discard("hits")
+        self.browser.setPlainText(error_text(exc))
+
+    def _hits_read(self, ch, claim_id: str) -> None:
+        self._reading.discard("hits")
+        self.current = ch
+        self.browser.setHtml(self.render(ch))
         self.claimChanged.emit(claim_id)
 
     @staticmethod

@@ -9,7 +9,6 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSpinBox
 
 from factaudit.engine import services
-from factaudit.engine.errors import FactAuditError
 from factaudit.gui.ops import Op, error_text
 
 DEFAULT_UNITS = 20          # the LLM takes tens of seconds a claim: a first batch, not the whole run
@@ -63,12 +62,9 @@ class ReasoningFromLLMBar(QFrame):
     def active(self) -> bool:
         return self.run_id is not None
 
-    def show_for(self, mode: str, run: str | None) -> bool:
-        """Show the bar when reasoning is to be labelled on a classifier run; whether it is shown."""
-        try:
-            classifier = mode == "reasoning" and services.is_classifier_verify_run(self.view.project, run)
-        except FactAuditError:
-            classifier = False
+    def show_for(self, run: str | None, classifier: bool) -> bool:
+        """Show the bar when reasoning is to be labelled on a classifier run (`classifier`, from
+        labeling_queue.open_queue in the worker that opens the queue); whether it is shown."""
         self.run_id = run if classifier else None
         if classifier and not (self.op is not None and self.op.running):
             self.label.setText(self.tr("<b>{run}</b> is a classifier run: classifier verdicts have no reasoning to label.").format(run=run))

@@ -18,7 +18,7 @@ the LLM pre-labels and the gold label stay hidden until commit.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QWidget
 
@@ -26,27 +26,17 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import (  # noqa: F401  (annotator helpers re-exported for callers)
     _Done, _Pending, annotator_name, esc as _esc, keep_out_of_gc, set_annotator_name,
 )
 from factaudit.gui.views.labeling_annotator import AnnotatorChoice, annotator_shown
+from factaudit.gui.views.labeling_queue import open_queue
 from factaudit.gui.views.labeling_render import MODES, LabelingLayout
 
 NO_RUN = QT_TRANSLATE_NOOP("LabelingView", "(none)")      # shown translated; never a run id
 PASSES = {"first": QT_TRANSLATE_NOOP("LabelingView", "first pass"), "retest": QT_TRANSLATE_NOOP("LabelingView", "retest pass")}
-HEAD_CLAIMS = 200          # claims ordered before the first unit shows; the rest follow in a worker
-
-
-def _open_queue(project, mode: str, run: str, annotator: str, verify_run: str | None, progress, cancel):
-    book = services.codebook(project)
-    if mode == "evidence":
-        queue = services.open_evidence_queue(project, run, annotator, verify_run=verify_run, head=HEAD_CLAIMS,
-                                                   progress=progress, cancel=cancel)
-    else:
-        queue = services.open_reasoning_queue(project, run, annotator, head=HEAD_CLAIMS, progress=progress,
-                                                    cancel=cancel)
-    return book, queue
 
 
 class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
@@ -72,6 +62,8 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self._ops: list[Op] = []           # the queue being opened and its full order
         self._generation = 0               # bumps on every reload: late results of older loads are dropped
         self._accepted = False             # the status line says a pre-label was accepted for this unit
+        self._reading = False              # the runs are being read
+        self._wanted: tuple | None = None  # select_runs() while they were
 
         self._build_ui(mode)
         self.refresh()
@@ -95,13 +87,20 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         combo.blockSignals(False)
 
     def refresh(self) -> None:
-        """Re-read the runs and rebuild the queue (units finished meanwhile drop out)."""
-        try:
-            verify = services.verify_run_ids(self.project)
-            retrieval = services.retrieval_run_ids(self.project)
-        except FactAuditError as exc:
-            self.status.setText(error_text(exc))
-            return
+        """Re-read the runs (off the UI thread) and rebuild the queue (units finished meanwhile drop out)."""
+        project = self.project
+        self._reading = True
+        self.status.setText(QCoreApplication.translate("PageRead", "Reading…"))
+        QueryOp(self, op=lambda: (services.verify_run_ids(project), services.retrieval_run_ids(project)),
+                success=self._runs_read).failure(self._runs_failed).title("reading the runs").run_in_background()
+
+    def _runs_failed(self, exc: BaseException) -> None:
+        self._reading = False
+        self.status.setText(error_text(exc))
+
+    def _runs_read(self, runs) -> None:
+        self._reading = False
+        verify, retrieval = runs
         evidence = self.mode == "evidence"
         self.run_label.setText(self.tr("Retrieval run:") if evidence else self.tr("Verify run:"))
         self._fill(self.run_combo, retrieval if evidence else verify, self.run_combo.currentText() or None)
@@ -110,9 +109,16 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         if evidence:
             keep = self.verdict_combo.currentText() or (verify[-1] if verify else self.tr(NO_RUN))
             self._fill(self.verdict_combo, [self.tr(NO_RUN), *verify], keep)
+        wanted, self._wanted = self._wanted, None
+        if wanted is not None:
+            self.select_runs(*wanted)
+            return
         self.load_queue()
 
     def select_runs(self, run: str, verdicts: str | None = None) -> None:
+        if self._reading:                  # chosen once the runs are read
+            self._wanted = (run, verdicts)
+            return
         self.run_combo.setCurrentText(run)
         if verdicts is not None:
             self.verdict_combo.setCurrentText(verdicts)
@@ -137,7 +143,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self.revealed, self.committed, self.history = set(), set(), []
         self.unit = None
         self.previous_label.setText(self.tr("Nothing committed yet."))
-        self.llm_bar.show_for(self.mode, run or None)
+        self.llm_bar.show_for(None, False)      # until the queue's worker says whether the run is a classifier's
         if not run:
             self.status.setText(self.tr("No retrieval run to label yet: make or import one on the Runs page.")
                                 if self.mode == "evidence" else
@@ -148,7 +154,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self._clear_unit("<i>" + self.tr("Opening the queue…") + "</i>")
         gen = self._generation
         project, mode, annotator, verdict_run = self.project, self.mode, self.annotator, self.verdict_run
-        op = (Op(self, lambda job: _open_queue(project, mode, run, annotator, verdict_run, job.progress, job.cancel))
+        op = (Op(self, lambda job: open_queue(project, mode, run, annotator, verdict_run, job.progress, job.cancel))
               .title(self.tr("Opening the labeling queue")).quiet()
               .success(lambda result: self._queue_opened(gen, run, result))
               .failure(lambda exc: gen == self._generation and self._failed(exc)))
@@ -161,7 +167,8 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
     def _queue_opened(self, gen: int, run: str, result) -> None:
         if gen != self._generation:
             return
-        book, queue = result
+        book, queue, classifier = result
+        self.llm_bar.show_for(run, classifier)
         self.book = book
         self.dims = book.evidence if self.mode == "evidence" else book.reasoning
         self.codebook_version = book.version
@@ -186,8 +193,10 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self.card.setFocus()
 
     def _reasoning_run_made(self, run_id: str) -> None:
-        self._fill(self.run_combo, services.verify_run_ids(self.project), run_id)
-        self.load_queue()
+        project = self.project
+        QueryOp(self, op=lambda: services.verify_run_ids(project),
+                success=lambda runs: (self._fill(self.run_combo, runs, run_id), self.load_queue())) \
+            .failure(lambda exc: self.status.setText(error_text(exc))).title("reading the runs").run_in_background()
 
     def _order_ready(self, gen: int, order) -> None:
         if gen != self._generation or self.queue is None:
@@ -202,7 +211,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
 
     @property
     def loading(self) -> bool:
-        return any(op.running for op in self._ops)
+        return self._reading or any(op.running for op in self._ops)
 
     def flush(self, msecs: int = 60_000) -> bool:
         """Wait (processing events) until the queue is open and every label is written: for tests and

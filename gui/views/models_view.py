@@ -29,11 +29,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from factaudit.engine.errors import FactAuditError
 from factaudit.engine import services as models_svc
 from factaudit.gui import i18n
 from factaudit.gui.views.tables import fit_rows
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp
 
 
 LLM_COLUMNS = [QT_TRANSLATE_NOOP("ModelsView", "Name"), QT_TRANSLATE_NOOP("ModelsView", "Source"),
@@ -202,17 +202,21 @@ class ModelsView(QWidget):
 
     # ---- data ------------------------------------------------------------------------------------
     def refresh(self) -> None:
-        try:
-            self.entries = models_svc.llm_models()
-            self.classifiers = models_svc.classifier_models()
-            self.embedders = models_svc.embedder_entries()
-        except FactAuditError as exc:
-            self.status_label.setText(error_text(exc))
-            self.entries, self.classifiers, self.embedders = [], [], []
+        # the registry reads every model file's header and scans the model folders: off the UI thread
+        self.note_label.setText(QCoreApplication.translate("PageRead", "Reading…"))
+        QueryOp(self, op=lambda: (models_svc.llm_models(), models_svc.classifier_models(), models_svc.embedder_entries(),
+                                  models_svc.local_models_folders()),
+                success=self._read).failure(self._read_failed).title("reading the models").run_in_background()
+
+    def _read_failed(self, exc: BaseException) -> None:
+        self.status_label.setText(error_text(exc))
+        self._read(([], [], [], []))
+
+    def _read(self, read) -> None:
+        self.entries, self.classifiers, self.embedders, folders = read
         self._fill_llms()
         self._fill_classifiers()
         self._fill_embedders()
-        folders = models_svc.local_models_folders()
         demo = [e for e in self.entries if e.demo_grade]
         note = self.tr("<b>demo-grade:</b> {name} is a 135M model, fine for trying the pipeline but not for real audits. Add a stronger GGUF (e.g. a 7–8B instruct model) to local_models/: <code>{folder}</code>").format(name=demo[0].name,
                                                        folder=folders[0] if folders else 'local_models/') if demo else ""

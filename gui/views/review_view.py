@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSplitter, QTextBrowser,
     QVBoxLayout, QWidget,
@@ -21,17 +21,17 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui.ops import Op, error_text
-from factaudit.gui.query_op import QueryOp
+from factaudit.gui.query_op import QueryOp, ReadFailure
 from factaudit.gui import i18n
 from factaudit.gui.qtmodels.disagreement_model import DisagreementModel, kind_name, triage_name
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_annotator import ask_once
 from factaudit.gui.views.labeling_parts import keep_out_of_gc
+from factaudit.gui.views.review_runs import NO_RUN, ReviewRunChoice
 from factaudit.gui.views.review_detail import Loaded as _Loaded, detail_html, index_page as _index_page
 from factaudit.gui.views.review_triage import TRIAGE, DisagreementList, prefill_reason_text
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
 
-NO_RUN = QT_TRANSLATE_NOOP("ReviewView", "(none)")      # shown translated; never a run id
 LEVELS = (("sentence", QT_TRANSLATE_NOOP("ReviewView", "sentence")), ("claim", QT_TRANSLATE_NOOP("ReviewView", "claim")))
 
 
@@ -39,7 +39,7 @@ def _esc(text) -> str:
     return html.escape(str(text) if text is not None else "")
 
 
-class ReviewView(ChoosesMapping, QWidget):
+class ReviewView(ReviewRunChoice, ChoosesMapping, QWidget):
     triaged = Signal(str, str)          # unit id, outcome
 
     def __init__(self, project, parent: QWidget | None = None):
@@ -50,6 +50,8 @@ class ReviewView(ChoosesMapping, QWidget):
         self.writer = SerialWriter(self)
         self._ops: list[Op] = []
         self._generation = 0
+        self._reading: set[str] = set()     # "runs", "default", "detail": page reads still running
+        self._wanted: tuple | None = None   # select() while the runs were read
         self.own_announcements = 0      # triage announcements this view caused (see ReviewPage)
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
@@ -157,64 +159,6 @@ class ReviewView(ChoosesMapping, QWidget):
     def set_level(self, level: str) -> None:
         self.level_combo.setCurrentIndex(max(0, self.level_combo.findData(level)))
 
-    def refresh(self) -> None:
-        try:
-            verify = services.verify_run_ids(self.project)
-            retrieval = services.retrieval_run_ids(self.project)
-        except FactAuditError as exc:
-            self.summary.setText(error_text(exc))
-            return
-        keep = self.run_combo.currentText()
-        self.run_combo.blockSignals(True)
-        self.run_combo.clear()
-        self.run_combo.addItems(verify)
-        if keep in verify:
-            self.run_combo.setCurrentText(keep)
-        elif verify:
-            self.run_combo.setCurrentIndex(len(verify) - 1)
-        self.run_combo.blockSignals(False)
-        keep_r = self.retrieval_combo.currentText()
-        self.retrieval_combo.blockSignals(True)
-        self.retrieval_combo.clear()
-        self.retrieval_combo.addItems([self.tr(NO_RUN), *retrieval])
-        if keep_r in retrieval:
-            self.retrieval_combo.setCurrentText(keep_r)
-        else:
-            self._default_retrieval()
-        self.retrieval_combo.blockSignals(False)
-        self.load()
-
-    def _default_retrieval(self) -> None:
-        try:
-            default = services.default_retrieval_run(self.project, self.verify_run)
-        except FactAuditError:
-            default = None
-        self.retrieval_combo.setCurrentText(default or self.tr(NO_RUN))
-
-    def _level_chosen(self, _index: int) -> None:
-        self._auto_level = False
-        self.load()
-
-    def _run_changed(self, _index: int) -> None:
-        if self._auto_level:
-            self.set_level("sentence")
-        self._default_retrieval()
-        self.load()
-
-    def select(self, verify_run: str, retrieval_run: str | None = None, level: str | None = None,
-               mapping: str | None = None) -> None:
-        self.run_combo.setCurrentText(verify_run)
-        if retrieval_run:
-            self.retrieval_combo.setCurrentText(retrieval_run)
-        else:
-            self._default_retrieval()
-        if level:
-            self.set_level(level)
-            self._auto_level = False
-        if mapping:
-            self.mapping_choice.set(mapping, quiet=True)
-        self.load()
-
     # ---- loading ---------------------------------------------------------------------------------
     def load(self) -> None:
         """Read the disagreements page by page in workers; the first page shows as soon as it is read."""
@@ -256,7 +200,7 @@ class ReviewView(ChoosesMapping, QWidget):
 
     @property
     def loading(self) -> bool:
-        return any(op.running for op in self._ops)
+        return bool(self._reading) or any(op.running for op in self._ops)
 
     def flush(self, msecs: int = 60_000) -> bool:
         """Wait (processing events) until the list is complete and every decision is written."""
@@ -357,17 +301,28 @@ class ReviewView(ChoosesMapping, QWidget):
             self.detail.clear()
             self._set_buttons(None)
             return
-        ids = [p for c in d.claims for p in c.passages]
-        try:
-            texts = services.passage_texts(self.project, ids)
-            suspect = services.passage_findings(self.project, ids)
-            # a classifier run's verdicts carry attribution instead of reasoning
-            attribution = services.verdict_attribution(self.project, self.result.verify_run,
-                                                       [c.claim_id for c in d.claims])
-        except FactAuditError:
-            texts, suspect, attribution = {}, {}, {}
-        self.detail.setHtml(detail_html(d, texts, self.result.mapping, self.result.sent_k, suspect, attribution))
-        self._set_buttons(d)
+        ids, claims, project, r = [p for c in d.claims for p in c.passages], [c.claim_id for c in d.claims], self.project, self.result
+        self._set_buttons(d)                # triage keys work while the passages are read
+        self._reading.add("detail")
+        self.detail.setPlainText(QCoreApplication.translate("PageRead", "Reading…"))
+        # a classifier run's verdicts carry attribution instead of reasoning
+        QueryOp(self, op=lambda: (services.passage_texts(project, ids), services.passage_findings(project, ids),
+                                  services.verdict_attribution(project, r.verify_run, claims)),
+                success=lambda read: self._detail_read(d, r, *read)).failure(lambda exc: self._detail_failed(d, r, exc)) \
+            .title("reading the passages").run_in_background()
+
+    def _detail_read(self, d, r, texts: dict, suspect: dict, attribution: dict) -> None:
+        self._reading.discard("detail")
+        banner = ReadFailure.of(self, create=False)
+        if banner is not None:
+            banner.hide()
+        self.detail.setHtml(detail_html(d, texts, r.mapping, r.sent_k, suspect, attribution))
+
+    def _detail_failed(self, d, r, exc: BaseException) -> None:
+        # the disagreement without its passages, and above the page what could not be read
+        self._reading.discard("detail")
+        self.detail.setHtml(detail_html(d, {}, r.mapping, r.sent_k))
+        ReadFailure.of(self).show_error(exc)
 
     def _set_buttons(self, d) -> None:
         for code, b in self.triage_buttons.items():

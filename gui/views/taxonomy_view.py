@@ -2,7 +2,7 @@
 shares of the labelled units), and the high-quality evidence rate with its per-dimension marginals."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox, QLabel, QPushButton, QTableWidget, QTableWidgetItem,
     QVBoxLayout, QWidget,
@@ -13,6 +13,7 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.engine.i18n import language
 from factaudit.gui import i18n
 from factaudit.gui.ops import error_text
+from factaudit.gui.query_op import QueryOp
 from factaudit.gui.views.tables import read_only_table
 from factaudit.gui.views.page_parts import section_head
 
@@ -34,11 +35,21 @@ def _fill(table: QTableWidget, header: list[str], rows: list[list[str]]) -> None
             table.setItem(r, c, it)
 
 
+def _pattern_names(project):
+    """The codebook that names the patterns, or None: without it the columns keep the taxonomy's own
+    English names (the figures do not depend on it)."""
+    try:
+        return services.codebook(project)
+    except FactAuditError:
+        return None
+
+
 class TaxonomyView(QWidget):
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(parent)
         self.project = project
         self.taxonomy = None
+        self.loading = False            # a read of the taxonomy is running
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(8)
@@ -73,19 +84,27 @@ class TaxonomyView(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        try:
-            tax = services.taxonomy(self.project, include_llm=self.llm_box.isChecked())
-        except FactAuditError as exc:
-            self.status.setText(error_text(exc))
-            return
+        # counting every labelled unit is a project-wide read: off the UI thread, the page says it reads
+        project, include_llm = self.project, self.llm_box.isChecked()
+        self.loading = True
+        self.status.setText(QCoreApplication.translate("PageRead", "Reading…"))
+        QueryOp(self, op=lambda: (services.taxonomy(project, include_llm=include_llm), _pattern_names(project)),
+                success=self._read).failure(self._failed).title("reading the taxonomy").run_in_background()
+
+    def _failed(self, exc: BaseException) -> None:
+        self.loading = False
+        self.status.setText(error_text(exc))
+
+    def _read(self, read) -> None:
+        self.loading = False
+        tax, book = read
         self.taxonomy = tax
         retrieval = [r for r in tax.retrieval if r.n_labelled]
         verify = [v for v in tax.verify if v.n_labelled]
         # columns carry the pattern's name, not a bare code ("R1 Entity mismatch")
-        try:        # pattern names in the interface language (the codebook carries zh and de names)
-            book = services.codebook(self.project)
+        if book is not None:        # pattern names in the interface language (the codebook carries zh and de names)
             named = lambda p: f"{p.pattern} {book.pattern_name(p.pattern, language())}".strip()  # noqa: E731
-        except FactAuditError:
+        else:
             named = lambda p: f"{p.pattern} {p.name}".strip()  # noqa: E731
         r_patterns = [named(p) for p in (retrieval[0].patterns if retrieval else [])]
         _fill(self.retrieval_table, [self.tr("Run"), self.tr("Pairs"), self.tr("Labelled"), *r_patterns, self.tr("High quality"), self.tr("HQ decided")],

@@ -110,6 +110,7 @@ def test_review_disagreements_prefill_and_triage(qtbot, demo_project, tmp_path, 
 
     row_x, row_y = shown.index(x), shown.index(y)
     view.set_row(row_x)
+    assert view.flush()                                           # its passages are read off the UI thread
     html = view.detail.toPlainText()
     sentence = next(r for r in data["rows"] if r[0] == x)
     assert sentence[3] in html and f"REASON-{x}#1" in html
@@ -146,12 +147,14 @@ def test_review_disagreements_prefill_and_triage(qtbot, demo_project, tmp_path, 
 
 
 # ---- codebook editor ---------------------------------------------------------------------------
-def _save(editor) -> int | None:
-    """Save through the editor's Op; the stored version, or None when the engine refused it."""
+def _save(editor, qtbot) -> int | None:
+    """Save through the editor's Op; the stored version, or None when the engine refused it. A saved
+    version is read back off the UI thread: wait for it before editing on."""
     from factaudit.gui.ops import Op
 
     op = editor.save()
     assert op is not None and Op.wait_all(10_000)
+    qtbot.waitUntil(lambda: not editor.loading, timeout=10_000)
     return op.result.version if op.status == "done" else None
 
 
@@ -178,13 +181,14 @@ def test_codebook_editor_saves_versions_and_shows_errors(qtbot, project, screens
     editor.resize(1200, 760)
     editor.show()
     qtbot.waitExposed(editor)
+    qtbot.waitUntil(lambda: not editor.loading, timeout=10_000)
     assert editor.version == 1
     editor.tree.setCurrentItem(_find(editor.tree, ("code", "evidence", 0, 1)))     # entity_match / related
     assert editor.code_id.text() == "related" and editor.code_pattern.currentText() == "R1"
     editor.code_definition.setPlainText("A sibling drug or a parent condition.")
     editor.code_examples.setPlainText("Claim about metformin; passage about sulfonylureas.\nA second example.")
     editor.note_edit.setText("sharper definition")
-    assert _save(editor) == 2
+    assert _save(editor, qtbot) == 2
     book = services.audit.codebook(project)
     code = book.dimension("entity_match").code("related")
     assert book.version == 2 and code.definition == "A sibling drug or a parent condition."
@@ -196,7 +200,7 @@ def test_codebook_editor_saves_versions_and_shows_errors(qtbot, project, screens
     editor.tree.setCurrentItem(_find(editor.tree, ("code", "evidence", 0, 1)))
     editor.code_id.selectAll()
     qtbot.keyClicks(editor.code_id, "Bad Id")
-    assert _save(editor) is None
+    assert _save(editor, qtbot) is None
     assert "lower_snake_case" in editor.errors.text() and "Not saved" in editor.errors.text()
     assert len(services.audit.codebook_versions(project)) == 2
 
@@ -211,7 +215,7 @@ def test_codebook_editor_saves_versions_and_shows_errors(qtbot, project, screens
     editor.tree.setCurrentItem(_find(editor.tree, ("target", "reasoning")))
     editor.add_dimension()
     editor.move_selected(-1)
-    assert _save(editor) == 3
+    assert _save(editor, qtbot) == 3
     editor.tree.setCurrentItem(_find(editor.tree, ("code", "evidence", 0, 0)))     # entity_match / exact
     editor.tree.scrollToTop()
     assert editor.code_hq.isChecked() and not editor.code_off.isChecked()
@@ -344,6 +348,7 @@ def test_taxonomy_view_counts(qtbot, demo_project, tmp_path, screenshots):
     view.resize(1200, 700)
     view.show()
     qtbot.waitExposed(view)
+    qtbot.waitUntil(lambda: not view.loading, timeout=10_000)       # read off the UI thread
     t = view.retrieval_table
     header = [t.horizontalHeaderItem(c).text() for c in range(t.columnCount())]
     book = services.audit.codebook(project)
@@ -355,6 +360,8 @@ def test_taxonomy_view_counts(qtbot, demo_project, tmp_path, screenshots):
     assert t.item(0, 3).text() == f"{n_r1} ({100 * n_r1 / len(merged):.0f}%)"
     # with the LLM counted, its labels fill nothing new here (every pair has a human label) but may win
     view.llm_box.setChecked(True)
+    assert view.loading and view.status.text() == "Reading…"       # says it reads again
+    qtbot.waitUntil(lambda: not view.loading, timeout=10_000)
     llm_merged = {**given[LLM], **given["alice"], **given["bob"]}      # LLM labels are the oldest (08:xx)
     n_r1_llm = sum(code in ("related", "mismatch") for code in llm_merged.values())
     assert t.item(0, 3).text().startswith(f"{n_r1_llm} (")
@@ -370,10 +377,11 @@ def test_labeling_page_tabs(qtbot, project):
     assert [page.tabs.tabText(i) for i in range(page.tabs.count())] == ["Label", "Codebook", "Agreement", "Taxonomy"]
     page.tabs.setCurrentIndex(1)
     editor = page.widget("Codebook")
-    assert page.tabs.widget(1) is editor and editor.version == 1
+    qtbot.waitUntil(lambda: editor.version == 1, timeout=10_000)       # read off the UI thread
+    assert page.tabs.widget(1) is editor
     page.tabs.setCurrentIndex(3)
-    assert "No labelled units yet" in page.widget("Taxonomy").status.text()
-    assert "No retrieval run" in page.labeling.status.text()
+    qtbot.waitUntil(lambda: "No labelled units yet" in page.widget("Taxonomy").status.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "No retrieval run" in page.labeling.status.text(), timeout=10_000)
     page.refresh()
 
 

@@ -28,6 +28,12 @@ def _write_jsonl(path, records):
     return path
 
 
+def read(qtbot, dialog):
+    """The dialog reads the first file's format and preview off the UI thread (issue #31): wait for it."""
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=10_000)
+    return dialog
+
+
 def _click_import(qtbot, dialog):
     qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
 
@@ -40,7 +46,7 @@ def test_malformed_file_lists_problems_and_imports_nothing(qtbot, window, tmp_pa
         {"id": "n4", "claim": "Statins cut LDL.", "label": "maybe"},   # line 4: bad label
     ])
     before = services.count_rows(window.project, "claims")
-    dialog = window.import_data(files=[str(bad)])
+    dialog = read(qtbot, window.import_data(files=[str(bad)]))
     assert dialog.fmt == "jsonl" and dialog.kind == "claims"       # inferred from extension and columns
     dialog.grab()
     _click_import(qtbot, dialog)
@@ -62,8 +68,11 @@ def test_good_file_with_mapping_imports_and_refreshes_the_data_view(qtbot, windo
                     "t2,Metformin lowers HbA1c.,Supported,y\n"
                     "t3,\"Zinc, taken early, shortens colds.\",,z\n", encoding="utf-8")
     view = window.data_view
+    qtbot.waitUntil(lambda: not view.loading, timeout=10_000)
     before = view.models["claims"].rowCount()
     dialog = window.import_data(files=[str(good)])
+    assert dialog.loading and not dialog.import_button.isEnabled()      # opens at once, reading the file
+    read(qtbot, dialog)
     dialog.set_kind("claims")
     assert dialog.preview.rowCount() == 3 and dialog.preview.columnCount() == 4
     assert dialog.preview.item(2, 1).text() == "Zinc, taken early, shortens colds."
@@ -86,6 +95,7 @@ def test_good_file_with_mapping_imports_and_refreshes_the_data_view(qtbot, windo
     names = [view.datasets.topLevelItem(i).text(0) for i in range(view.datasets.topLevelItemCount())]
     assert "trial" in names
     view.dataset_filter.setCurrentIndex(view.dataset_filter.findData("trial"))
+    qtbot.waitUntil(lambda: not view.loading, timeout=10_000)          # the page counts off the UI thread
     model = view.models["claims"]
     assert [model.row_record(r)["id"] for r in range(model.rowCount())] == ["t1", "t2", "t3"]
     assert model.row_record(0)["gold_label"] == "Refuted"
@@ -94,7 +104,7 @@ def test_good_file_with_mapping_imports_and_refreshes_the_data_view(qtbot, windo
 def test_collision_needs_an_id_prefix(qtbot, window, tmp_path):
     first_id = services.page_rows(window.project, "claims", 0, 1)[0][0]
     dup = _write_jsonl(tmp_path / "dup.jsonl", [{"id": first_id, "claim": "A claim whose id already exists."}])
-    dialog = ImportDialog(window.project, window, files=[str(dup)])
+    dialog = read(qtbot, ImportDialog(window.project, window, files=[str(dup)]))
     dialog.set_kind("claims")
     _click_import(qtbot, dialog)
     qtbot.waitUntil(lambda: not dialog.errors.isHidden(), timeout=10_000)
@@ -107,7 +117,7 @@ def test_collision_needs_an_id_prefix(qtbot, window, tmp_path):
 
 
 def test_adapter_format_needs_no_mapping(qtbot, window, tmp_path):
-    dialog = ImportDialog(window.project, window, files=[str(tmp_path / "corpus.jsonl")])
+    dialog = read(qtbot, ImportDialog(window.project, window, files=[str(tmp_path / "corpus.jsonl")]))
     dialog.set_format("scifact")
     assert dialog.mapping.rowCount() == 0 and "adapter" in dialog.note.text()
 
@@ -117,12 +127,13 @@ def test_format_is_recognised_from_the_content_not_the_extension(qtbot, window, 
     odd = tmp_path / "export.txt"
     odd.write_text("id,evidence,claim,label,question\n"
                    "h1,Masks reduce spread.,Masks help.,Supports,q\n", encoding="utf-8")
-    dialog = ImportDialog(window.project, window, files=[str(odd)])
+    dialog = read(qtbot, ImportDialog(window.project, window, files=[str(odd)]))
     guess = services.detect_import_format(odd)
     assert guess.format == "healthver"
     assert dialog.fmt == "healthver" and dialog.kind is None      # the adapter reads its own layout
     assert f"Recognised as {guess.describe()}" in dialog.note.text()
     dialog.set_format("csv")                          # the user's choice wins over the recognition
+    read(qtbot, dialog)
     assert dialog.fmt == "csv" and "Recognised" not in dialog.note.text()
     dialog.reject()
 
@@ -134,7 +145,7 @@ def test_check_shows_what_the_import_would_do_and_writes_nothing(qtbot, window, 
     path = tmp_path / "coded.csv"
     path.write_text("id,claim,label,reviewer\n" + "".join(",".join(r) + "\n" for r in rows), encoding="utf-8")
     before = services.count_rows(window.project, "claims")
-    dialog = ImportDialog(window.project, window, files=[str(path)])
+    dialog = read(qtbot, ImportDialog(window.project, window, files=[str(path)]))
     dialog.show()
     assert dialog.kind == "claims"
     dialog.values_edit.setText("label=0:Supported,1:No Evidence,2:Refuted")
@@ -177,7 +188,7 @@ def test_check_shows_what_the_import_would_do_and_writes_nothing(qtbot, window, 
 
 def test_a_malformed_value_mapping_is_named_and_nothing_runs(qtbot, window, tmp_path):
     path = _write_jsonl(tmp_path / "c.jsonl", [{"id": "v1", "claim": "A claim.", "label": "0"}])
-    dialog = ImportDialog(window.project, window, files=[str(path)])
+    dialog = read(qtbot, ImportDialog(window.project, window, files=[str(path)]))
     dialog.values_edit.setText("label=0Supported")
     dialog.check()
     assert dialog.plan_op is None and any("0Supported" in line for line in dialog.error_lines), dialog.error_lines
@@ -189,7 +200,7 @@ def test_an_adapter_corpus_and_its_claims_import_together(qtbot, window, tmp_pat
 
     files = [str(resource_path("demo", "scifact_corpus_subset.jsonl")),
              str(resource_path("demo", "scifact_claims_dev100.jsonl"))]
-    dialog = ImportDialog(window.project, window, files=files)
+    dialog = read(qtbot, ImportDialog(window.project, window, files=files))
     assert dialog.fmt == "scifact" and dialog.kind is None       # each file's kind comes from its adapter
     dialog.dataset_edit.setText("scifact-again")
     dialog.prefix_edit.setText("again-")

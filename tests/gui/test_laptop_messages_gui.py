@@ -24,6 +24,7 @@ def test_a_new_file_clears_the_old_errors_and_no_flag_is_named(qtbot, demo_proje
     dup = _jsonl(tmp_path / "dup.jsonl", [{"id": first_id, "claim": "A claim whose id already exists."}])
     dialog = ImportDialog(demo_project, None, files=[str(dup)])
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=10_000)      # the file is read off the UI thread
     dialog.set_kind("claims")
     qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: bool(dialog.error_lines), timeout=10_000)
@@ -36,6 +37,7 @@ def test_a_new_file_clears_the_old_errors_and_no_flag_is_named(qtbot, demo_proje
     assert dialog.plan_panel.problem_lines and not any("--" in line for line in dialog.plan_panel.problem_lines)
     fresh = _jsonl(tmp_path / "fresh.jsonl", [{"id": "new-1", "claim": "A claim nobody has."}])
     dialog.set_files([str(fresh)])
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=10_000)
     assert dialog.error_lines == [] and dialog.errors.isHidden() and dialog.errors_title.isHidden()
     assert dialog.plan_panel.plan is None and dialog.plan_panel.isHidden()
 

@@ -175,6 +175,6 @@ def test_view_menu_opens_models(qtbot, project, model_dirs, closer):
     assert w.models_action.shortcut().toString() == "Ctrl+M"
     dialog = w.show_models()
     view = dialog.findChild(ModelsView)
+    assert Op.wait_all(30_000)                  # the models are read off the UI thread
     assert view is not None and "smollm2-135m" in [e.name for e in view.entries]
-    assert Op.wait_all(30_000)
     dialog.close()
