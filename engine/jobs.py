@@ -188,6 +188,9 @@ class RunLifecycle:
         self._summary = summary or (lambda: {})
         self.resumable = resumable
         self.started = time.perf_counter()
+        # CPU seconds of the whole process (llama.cpp's and ONNX's threads included): a run's cost on a
+        # laptop. Two runs worked at once in one process would each count the other's share.
+        self.cpu_started = time.process_time()
         self.done_before = 0
         self.n_new = 0
         self.total: int | None = None
@@ -220,7 +223,8 @@ class RunLifecycle:
     def _record_stop(self, status: str, reason: str) -> str:
         """Store the status; a disk-full file may refuse even that: then the run reads as interrupted."""
         try:
-            run_store.finish_run(self.project, self.run_id, status, summary=self._summary(), error=reason)
+            run_store.finish_run(self.project, self.run_id, status, summary={**self._summary(), **self._sessions()},
+                                 error=reason)
             return ""
         except (sqlite3.Error, FactAuditError):
             pass
@@ -233,10 +237,18 @@ class RunLifecycle:
 
     def finish(self, **extra: Any) -> dict[str, Any]:
         """End the run `done` with its summary (plus `extra`); returns the summary stored."""
-        self.summary = {**self._summary(), **extra}
+        self.summary = {**self._summary(), **extra, **self._sessions()}
         run_store.finish_run(self.project, self.run_id, "done", summary=self.summary)
         self.finished = True
         return self.summary
+
+    def _sessions(self) -> dict[str, Any]:
+        """The wall and CPU seconds of every session that worked the run, this one last (a resumed run's
+        cost is all of them; engine.services.costs adds them up). A killed session stores none."""
+        before = run_store.get_run(self.project, self.run_id).summary.get("sessions") or []
+        now = {"wall_s": round(self.seconds, 3), "cpu_s": round(time.process_time() - self.cpu_started, 3),
+               "n_new": self.n_new}
+        return {"sessions": [*before, now]}
 
     def tick(self, n: int = 1) -> None:
         """Count `n` committed units and report progress. The message stays the phase's verb, so a

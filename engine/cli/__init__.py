@@ -45,6 +45,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "certify_cmds": ("certify",),
     "rater_cmds": ("rater-package", "rater-return", "rater-merge", "adjudicate"),
     "prompt_cmds": ("prompts",),
+    "cost_cmds": ("cost",),
 }
 COMMAND_MODULE = {name: module for module, names in COMMAND_MODULES.items() for name in names}
 
@@ -85,6 +86,8 @@ def command_module(module: str):
             from factaudit.engine.cli import rater_cmds as loaded
         case "prompt_cmds":
             from factaudit.engine.cli import prompt_cmds as loaded
+        case "cost_cmds":
+            from factaudit.engine.cli import cost_cmds as loaded
         case _:
             raise KeyError(module)
     return loaded

@@ -52,7 +52,7 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, gold, sub
     if as_json:
         emit_json(result)
         return
-    _echo_usage(result.get("usage"))
+    _echo_usage(result.get("usage"), result.get("cost"))
     if "multi_answer" in result:
         m = result["multi_answer"]
         say(f"{run_id}: {m['n']} multi-answer items ({m['n_missing']} without a prediction)")
@@ -234,13 +234,18 @@ def _closed_denominator(n_scored: int, left_out: dict[str, int]) -> str:
     return f"{text}; {sum(left_out.values())} left out: " + ", ".join(parts)
 
 
-def _echo_usage(u: dict | None) -> None:
+def _echo_usage(u: dict | None, c: dict | None = None) -> None:
+    if c is not None:       # every verify run has a cost: local runs their CPU time, priced endpoints money
+        per = c["per_correct"]
+        each = (f"{per['cost']:.6f}" if per["cost"] is not None else
+                f"CPU {per['cpu_s']:.3f} s" if per["cpu_s"] is not None else "n/a")
+        say(f"cost {c['label']}; per correct verdict {each} ({c['n_correct']} correct)")
     if not u:
         return
     lat = ("n/a" if u["latency_p50_ms"] is None else
            f"P50 {u['latency_p50_ms']:.0f} ms, P95 {u['latency_p95_ms']:.0f} ms over {u['n_with_latency']} calls")
     cost = (f"{u['cost']:.4f} ({u['cost_per_call']:.6f} per call, {u['price']['endpoint']} prices)"
-            if u["cost"] is not None else u["cost_note"])
+            if u["cost"] is not None else "local" if c is not None and c["where"] == "local" else u["cost_note"])
     say(f"latency {lat}; tokens in {u['tokens_in'] if u['tokens_in'] is not None else 'unknown'}, out "
                f"{u['tokens_out'] if u['tokens_out'] is not None else 'unknown'}; cost {cost}")
 

@@ -214,3 +214,17 @@ def get_verdicts(project: Project, run_id: str, claim_ids: Iterable[str] | None 
 
 def verdict_claim_ids(project: Project, run_id: str) -> set[str]:
     return {r[0] for r in project.reader().execute("SELECT claim_id FROM verdicts WHERE run_id = ?", (run_id,))}
+
+
+# ---- calls a run made, for its cost -------------------------------------------------------------
+_CALL_TABLES = {"verify": "verdicts", "judge": "judge_units", "aggregate": "conflict_items"}
+
+
+def run_calls(project: Project, run_id: str, kind: str) -> list[tuple[float | None, int | None, int | None]]:
+    """(latency_ms, prompt_tokens, completion_tokens) of each model call a verify, judge or aggregate
+    run stored (empty for a kind that stores none)."""
+    table = _CALL_TABLES.get(kind)
+    if table is None:
+        return []
+    return [tuple(r) for r in project.reader().execute(
+        f"SELECT latency_ms, prompt_tokens, completion_tokens FROM {table} WHERE run_id = ? ORDER BY rowid", (run_id,))]

@@ -74,6 +74,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "prompts": ("PromptInfo", "PromptText", "add_prompt", "list_prompts", "preview_prompt", "prompt_problems",
                 "show_prompt"),
+    "costs": ("RunCost", "run_cost", "run_costs"),
     "rater_merging": (
         "MergeResult", "RaterDisagreement", "adjudicate", "adjudicate_sentence", "rater_disagreements",
         "rater_merge", "sentence_disagreements", "sentence_rating_labels",
@@ -228,6 +229,8 @@ def _load(module: str):
             import factaudit.engine.services.projects as loaded
         case "prompts":
             import factaudit.engine.services.prompts as loaded
+        case "costs":
+            import factaudit.engine.services.costs as loaded
         case "rater_merging":
             import factaudit.engine.services.rater_merging as loaded
         case "rater_side":

@@ -262,7 +262,10 @@ def test_a_job_that_ends_normally_is_done_with_its_summary(demo_project):
         life.work(claims, lambda c: VerdictRecord(c, "Refuted"),
                   lambda c, r: run_store.add_verdict(demo_project, rid, r))
     run = run_store.get_run(demo_project, rid)
+    # the summary is the kind's own plus the session's wall and CPU seconds (issue #34 item 5: cost)
+    sessions = run.summary.pop("sessions")
     assert (run.status, run.summary, life.n_new) == ("done", {"n": 2}, 2)
+    assert [s["n_new"] for s in sessions] == [2] and sessions[0]["cpu_s"] >= 0 and sessions[0]["wall_s"] >= 0
 
 
 def test_no_shared_cancel_token_is_a_default():

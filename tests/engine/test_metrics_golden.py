@@ -36,6 +36,9 @@ ADDED_KEYS = {"balanced_accuracy", "balanced_accuracy_classes", "majority", "wit
               # issue #33: the report's retrieval comparison and why a study figure is not shown
               "retrieval_comparison", "study_notes"}
 
+# issue #34: a verify run's cost (tokens, CPU and wall seconds, money with a price) and its cost per correct verdict
+ADDED_KEYS |= {"cost"}
+
 
 def build(folder: Path):
     """The fixture project in `folder`; returns (project, [run ids])."""
