@@ -1,7 +1,8 @@
 """Pieces of the Results page: number formatting, tables and matplotlib canvases."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 
 
@@ -77,3 +78,179 @@ def closed_figures_text(m) -> str:
             control=g["control_run"], real=g["real_run"], same=i18n.number(g["n_same"]), n=i18n.number(g["n_compared"]),
             b1=services.percent_text(g["real_balanced_accuracy"]), b0=services.percent_text(g["control_balanced_accuracy"])))
     return " ".join(lines)
+
+
+class WrapLabel(QLabel):
+    """A word-wrapped label whose minimum height follows its wrapped text, so a long line (a 100k run's
+    figures, a longer translation) pushes the page into its scroll area instead of squeezing the table
+    below it: layouts ask a wrapped QLabel for one line's height."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None):
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+
+    def _fit(self) -> None:
+        h = self.heightForWidth(max(1, self.width()))
+        if h > 0 and h != self.minimumHeight():
+            self.setMinimumHeight(h)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+
+# ---- the study figures beside a run's scores (issue #33: gold, severity, reasoning, answers) ------
+FIGURE_COLUMNS = (QT_TRANSLATE_NOOP("ResultsFigures", "Figure"), "n", QT_TRANSLATE_NOOP("ResultsFigures", "Value [95% CI]"))
+GRADE_NAMES = {"Mild": QT_TRANSLATE_NOOP("ResultsFigures", "Mild"),
+               "Moderate": QT_TRANSLATE_NOOP("ResultsFigures", "Moderate"),
+               "Severe": QT_TRANSLATE_NOOP("ResultsFigures", "Severe")}
+
+
+def _t(text: str) -> str:
+    """A text marked with QT_TRANSLATE_NOOP("ResultsFigures", ...) elsewhere, translated now."""
+    return QCoreApplication.translate("ResultsFigures", text)
+
+
+def _n(v) -> str:
+    from factaudit.gui.i18n import number
+
+    return "" if v is None else number(v)
+
+
+def figure_rows(extras: dict | None, mapping: str) -> list[tuple[str, str, str]]:
+    """(figure, n, value) rows of the figures a run has: the gold it is scored against, the gold
+    subset, recall by severity, reasoning, answer correctness and label-free factual precision."""
+    from factaudit.engine import services
+
+    pct = services.percent_text
+    if not extras:
+        return []
+    rows: list[tuple[str, str, str]] = []
+    g = extras.get("gold")
+    if g:
+        said = QCoreApplication.translate("ResultsFigures", "{source}: {adj} from adjudication, {rated} from raters; {changed} differ from the expert's")
+        rows.append((QCoreApplication.translate("ResultsFigures", "Gold source"), _n(g["n_labels"]), said.format(
+            source=g["source"], adj=_n(g["from_adjudication"]), rated=_n(g["from_rater"]), changed=_n(g["changed_from_expert"]))))
+    sub = extras.get("gold_subset")
+    if sub:
+        for level, name in (("sentence", QCoreApplication.translate("ResultsFigures", "sentence level")), ("claim", QCoreApplication.translate("ResultsFigures", "claim level"))):
+            s = sub[level][mapping]
+            rows.append((QCoreApplication.translate("ResultsFigures", "Subset {subset}, {level} ({mapping})").format(subset=sub["subset"], level=name, mapping=mapping),
+                         _n(s["n"]), QCoreApplication.translate("ResultsFigures", "P {p}  R {r}  F1 {f1}").format(p=pct(s["precision"], s["precision_ci"]),
+                                                                       r=pct(s["recall"], s["recall_ci"]), f1=pct(s["f1"], s["f1_ci"]))))
+    sev = (extras.get("severity") or {}).get(mapping)
+    if sev:
+        rows.append((QCoreApplication.translate("ResultsFigures", "Severity-weighted recall ({mapping}; weights 1, 2, 3)").format(mapping=mapping),
+                     _n(sev["n_graded"]), pct(sev["weighted_recall"])))
+        for grade, r in sev["by_severity"].items():
+            if r["n"]:
+                rows.append((QCoreApplication.translate("ResultsFigures", "Recall of {grade} errors").format(grade=_t(GRADE_NAMES.get(grade, grade))), _n(r["n"]),
+                             QCoreApplication.translate("ResultsFigures", "{v} ({k} of {n})").format(v=pct(r["recall"], r["recall_ci"]), k=_n(r["tp"]), n=_n(r["n"]))))
+    rf = extras.get("reasoning")
+    if rf and rf.get("n_complete"):
+        t = rf["table"]
+        rows.append((QCoreApplication.translate("ResultsFigures", "Traces correct on all six reasoning steps"), _n(rf["n_complete"]),
+                     pct(rf["all_correct"], rf["all_correct_ci"])))
+        first = ", ".join(f"{step} {_n(k)}" for step, k in rf["first_failure"].items() if k)
+        rows.append((QCoreApplication.translate("ResultsFigures", "First failing step"), _n(sum(rf["first_failure"].values())), first or "—"))
+        rows.append((QCoreApplication.translate("ResultsFigures", "Verdict × reasoning ({mapping})").format(mapping=rf["mapping"]),
+                     _n(sum(t.values())), QCoreApplication.translate("ResultsFigures", "right/sound {a}, right/wrong {b}, wrong/sound {c}, wrong/wrong {d}").format(
+                         a=_n(t["right_verdict_sound_reasoning"]), b=_n(t["right_verdict_wrong_reasoning"]),
+                         c=_n(t["wrong_verdict_sound_reasoning"]), d=_n(t["wrong_verdict_wrong_reasoning"]))))
+    ac = (extras.get("answers") or {}).get("answer_correctness")
+    if ac and ac.get("n"):
+        rows.append((QCoreApplication.translate("ResultsFigures", "Answers correct against the reference"), _n(ac["n"]), pct(ac["correct"], ac["correct_ci"])))
+        rows.append((QCoreApplication.translate("ResultsFigures", "Answers matching the reference exactly"), _n(ac["n"]), pct(ac["exact_match"], ac["exact_match_ci"])))
+    fp = (extras.get("answers") or {}).get("factual_precision")
+    if fp and fp.get("n_answers_scored"):
+        rows.append((QCoreApplication.translate("ResultsFigures", "Factual precision, label-free (FActScore)"), _n(fp["n_answers_scored"]),
+                     pct(fp["factscore"], fp["factscore_ci"])))
+        rows.append((QCoreApplication.translate("ResultsFigures", "VeriScore F1@K"), _n(fp["n_answers"]), pct(fp["veriscore"], fp["veriscore_ci"])))
+        e = fp.get("expert")
+        if e:
+            rows.append((QCoreApplication.translate("ResultsFigures", "Expert-labelled precision on the same claims"), _n(e["n_claims"]),
+                         pct(e["expert_precision"], e["expert_precision_ci"])))
+    return rows
+
+
+class FiguresPanel(QWidget):
+    """The Results page's "Study figures" tab: figure_rows as a table, with a line saying what is missing."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        from factaudit.gui.views.tables import read_only_table
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.note = WrapLabel("")
+        layout.addWidget(self.note)
+        self.table = read_only_table([_t(c) for c in FIGURE_COLUMNS])
+        self.table.setObjectName("figuresTable")
+        layout.addWidget(self.table, 1)
+
+    def show_figures(self, extras: dict | None, mapping: str) -> None:
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QTableWidgetItem
+
+        rows = figure_rows(extras, mapping)
+        self.table.setRowCount(len(rows))
+        for r, values in enumerate(rows):
+            for c, v in enumerate(values):
+                item = QTableWidgetItem(v)
+                if c == 1:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(r, c, item)
+        self.table.resizeColumnsToContents()
+        notes = (extras or {}).get("notes") or []
+        self.note.setText(" ".join(notes) if rows or notes else QCoreApplication.translate("ResultsFigures", "Choose a finished verify run."))
+
+
+def gold_controls(layout, changed) -> tuple:
+    """The Results page's gold-source and subset choosers, added to `layout`; `changed()` on a choice.
+    The first two entries of each are fixed; fill_choices adds the project's raters and categories."""
+    from PySide6.QtWidgets import QComboBox
+
+    layout.addWidget(QLabel(QCoreApplication.translate("ResultsView", "Gold:")))
+    gold = QComboBox()
+    gold.setObjectName("goldCombo")
+    gold.setToolTip(QCoreApplication.translate("ResultsView", "The sentence labels every figure is scored against: the expert's, the adjudicated ones (else the expert's), or one rater's"))
+    gold.addItem(QCoreApplication.translate("ResultsView", "expert"), "expert")
+    gold.addItem(QCoreApplication.translate("ResultsView", "adjudicated"), "adjudicated")
+    layout.addWidget(gold)
+    layout.addWidget(QLabel(QCoreApplication.translate("ResultsView", "Subset:")))
+    subset = QComboBox()
+    subset.setObjectName("subsetCombo")
+    subset.setToolTip(QCoreApplication.translate("ResultsView", "A subset scored beside the full set, each with its n (Study figures tab)"))
+    subset.addItem(QCoreApplication.translate("ResultsView", "none"), None)
+    subset.addItem(QCoreApplication.translate("ResultsView", "adjudicated sentences"), "adjudicated")
+    layout.addWidget(subset)
+    for combo in (gold, subset):
+        combo.currentIndexChanged.connect(lambda _=0: changed())
+    return gold, subset
+
+
+def fill_choices(combo, items: list[tuple[str, str]], fixed: int = 2) -> None:
+    """Replace the entries after the first `fixed` by `items` (text, data), keeping the choice, quietly."""
+    if [combo.itemData(i) for i in range(fixed, combo.count())] == [d for _t, d in items]:
+        return
+    combo.blockSignals(True)
+    current = combo.currentData()
+    while combo.count() > fixed:
+        combo.removeItem(fixed)
+    for text, data in items:
+        combo.addItem(text, data)
+    combo.setCurrentIndex(max(0, combo.findData(current)))
+    combo.blockSignals(False)
+
+
+def keep_columns_in_view(table) -> None:
+    """A table's minimum width is its columns' content width, so a layout shrinks the plot beside it
+    rather than cutting off its last column (the metrics table's "F1 [95% CI]" on a 1366-px or a
+    150 %-scaled screen, issue #35 item 7)."""
+    header = table.horizontalHeader()
+    need = sum(max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(table.columnCount()))
+    table.setMinimumWidth(need + 2 * table.frameWidth() + 2)

@@ -16,7 +16,10 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.raters.certify import CertifyPanel
-from factaudit.gui.views.results_parts import PlotCanvas, _empty, _pvalue, closed_figures_text  # noqa: F401
+from factaudit.gui.views.results_parts import (  # noqa: F401
+    FiguresPanel, PlotCanvas, WrapLabel, _empty, _pvalue, closed_figures_text, fill_choices, gold_controls,
+    keep_columns_in_view,
+)
 from factaudit.gui.views.results_scoring import ResultsBundle, compute_results, export_report
 from factaudit.gui.views.tables import fit_rows, read_only_table, scrolling
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
@@ -25,29 +28,6 @@ METRIC_COLUMNS = (QT_TRANSLATE_NOOP("ResultsView", "Mapping"), "n", QT_TRANSLATE
 CLOSED_COLUMNS = (QT_TRANSLATE_NOOP("ResultsView", "Gold verdict"), "n", QT_TRANSLATE_NOOP("ResultsView", "Precision"), QT_TRANSLATE_NOOP("ResultsView", "Recall"), "F1")
 COMPARE_COLUMNS = (QT_TRANSLATE_NOOP("ResultsView", "Run"), "n", QT_TRANSLATE_NOOP("ResultsView", "Recall [95% CI]"), QT_TRANSLATE_NOOP("ResultsView", "F1 [95% CI]"), QT_TRANSLATE_NOOP("ResultsView", "ΔRecall [95% CI]"), QT_TRANSLATE_NOOP("ResultsView", "ΔF1 [95% CI]"),
                    QT_TRANSLATE_NOOP("ResultsView", "McNemar p"), QT_TRANSLATE_NOOP("ResultsView", "Holm p"))
-
-
-class WrapLabel(QLabel):
-    """A word-wrapped label whose minimum height follows its wrapped text, so a long line (a 100k run's
-    figures, a longer translation) pushes the page into its scroll area instead of squeezing the table
-    below it: layouts ask a wrapped QLabel for one line's height."""
-
-    def __init__(self, text: str = "", parent: QWidget | None = None):
-        super().__init__(text, parent)
-        self.setWordWrap(True)
-
-    def _fit(self) -> None:
-        h = self.heightForWidth(max(1, self.width()))
-        if h > 0 and h != self.minimumHeight():
-            self.setMinimumHeight(h)
-
-    def setText(self, text: str) -> None:
-        super().setText(text)
-        self._fit()
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self._fit()
 
 
 class ResultsView(ChoosesMapping, QWidget):
@@ -84,6 +64,8 @@ class ResultsView(ChoosesMapping, QWidget):
         root.addLayout(head)
         # the buttons get their own row, so the page fits a 1280-px laptop screen (F5 is the window's)
         buttons = QHBoxLayout()
+        # which labels the figures are scored against, and a subset scored beside the full set (#33)
+        self.gold_combo, self.subset_combo = gold_controls(buttons, lambda: self.recompute())
         buttons.addStretch(1)
         self.refresh_button = QPushButton(self.tr("Refresh"))
         self.refresh_button.setToolTip(self.tr("Read this page again from the project file (F5)"))
@@ -158,6 +140,8 @@ class ResultsView(ChoosesMapping, QWidget):
         self.lower_tabs.addTab(bottom, self.tr("Compare runs"))
         self.certify_panel = CertifyPanel(project)
         self.lower_tabs.addTab(self.certify_panel, self.tr("Certify"))
+        self.figures_panel = FiguresPanel()
+        self.lower_tabs.addTab(self.figures_panel, self.tr("Study figures"))
         split.addWidget(self.lower_tabs)
         split.setSizes([480, 320])
         split.setChildrenCollapsible(False)
@@ -209,10 +193,20 @@ class ResultsView(ChoosesMapping, QWidget):
             self.status.setText(self.tr("No finished verify runs yet. Verify claims (Workflow › Verify), or import verdicts made elsewhere (File › Import data, kind: verdicts)."))
         self.recompute()
 
+    @property
+    def gold(self) -> str:
+        return self.gold_combo.currentData() or "expert"
+
     def _mapping_chosen(self, _mapping: str) -> None:
         if self.bundle is not None and self.bundle.metrics is not None:
             self._show_metrics()
+            self.figures_panel.show_figures(self.bundle.extras, self.mapping)
         self.recompute(metrics=False)
+
+    def _show_choices(self, bundle: ResultsBundle) -> None:
+        """The gold sources and categories the project offers, read with the figures (never on this thread)."""
+        fill_choices(self.gold_combo, [(g, g) for g in bundle.gold_choices[2:]])
+        fill_choices(self.subset_combo, [(self.tr("category {c}").format(c=c), f"category:{c}") for c in bundle.categories])
 
     def recompute(self, metrics: bool = True) -> None:
         run_id = self.run_combo.currentText() or None
@@ -224,17 +218,19 @@ class ResultsView(ChoosesMapping, QWidget):
         if self._op is not None and self._op.running:
             self._op.cancel()
         self.status.setText(self.tr("Scoring…"))
-        keep = self.bundle.metrics if (self.bundle and not metrics) else None
-        fn_run = None if keep is not None else run_id
+        keep = self.bundle if (self.bundle and not metrics) else None
+        fn_run = None if keep is not None and keep.metrics is not None else run_id
 
         def done(bundle: ResultsBundle) -> None:
-            if keep is not None:
-                bundle.metrics = keep
+            if keep is not None and keep.metrics is not None:
+                bundle.metrics, bundle.extras = keep.metrics, keep.extras
+            self._show_choices(bundle)
             self._show(bundle)
 
         project, mapping, level, n = self.project, self.mapping, self.level, self.n_resamples
+        gold, subset = self.gold, self.subset_combo.currentData()
         self._op = (Op(self, lambda job: compute_results(project, fn_run, compare_ids, mapping, level, n,
-                                                         cancel=job.cancel))
+                                                         cancel=job.cancel, gold=gold, subset=subset))
                     .title(self.tr("Scoring"))   # metrics seen: the Score step is done
                     .success(done)
                     .failure(lambda exc: self.status.setText(self.tr("Cannot score: {v0}").format(v0=error_text(exc))))
@@ -245,6 +241,7 @@ class ResultsView(ChoosesMapping, QWidget):
         self.bundle = bundle
         self._show_metrics()
         self._show_comparison()
+        self.figures_panel.show_figures(bundle.extras, self.mapping)
 
     def _show_metrics(self) -> None:
         m = self.bundle.metrics if self.bundle else None
@@ -286,6 +283,7 @@ class ResultsView(ChoosesMapping, QWidget):
                     f.setBold(True)
                     item.setFont(f)
                 t.setItem(row, col, item)
+        keep_columns_in_view(t)
         reasons = {"parse_failed": self.tr("{n} parse failed"), "no_claims": self.tr("{n} no claims"),
                    "missing_verdict": self.tr("{n} missing verdict")}     # engine/services/scoring_units.py
         unscored = ", ".join(reasons[k].format(n=i18n.number(v)) if k in reasons else f"{v} {k.replace('_', ' ')}"
@@ -437,7 +435,7 @@ class ResultsView(ChoosesMapping, QWidget):
             self.status.setText(QCoreApplication.translate("results_view", "Report written to {out} ({v0} files).").format(out=out, v0=len(written)))
             self.reportWritten.emit(str(out))
 
-        project, mapping, level = self.project, self.mapping, self.level
-        Op(self, lambda job: export_report(project, str(out), formats, runs, mapping, level, job.progress)) \
+        project, mapping, level, gold = self.project, self.mapping, self.level, self.gold
+        Op(self, lambda job: export_report(project, str(out), formats, runs, mapping, level, job.progress, gold)) \
             .title(self.tr("Writing report")).success(ok) \
             .failure(lambda exc: QMessageBox.warning(self, self.tr("Report not written"), error_text(exc))).run()

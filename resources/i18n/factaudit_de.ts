@@ -3641,6 +3641,46 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <source>Grounding control {control} of {real}: {same} of {n} verdicts stay the same without evidence; balanced accuracy {b1} with evidence, {b0} without.</source>
         <translation>Grounding-Kontrolle {control} von {real}: {same} von {n} Urteilen bleiben ohne Evidenz gleich; balancierte Genauigkeit {b1} mit Evidenz, {b0} ohne.</translation>
     </message>
+    <message>
+        <source>Study figures</source>
+        <translation>Studienkennzahlen</translation>
+    </message>
+    <message>
+        <source>category {c}</source>
+        <translation>Kategorie {c}</translation>
+    </message>
+    <message>
+        <source>Gold:</source>
+        <translation>Goldstandard:</translation>
+    </message>
+    <message>
+        <source>The sentence labels every figure is scored against: the expert's, the adjudicated ones (else the expert's), or one rater's</source>
+        <translation>Die Satzlabels, gegen die jede Kennzahl berechnet wird: die des Experten, die entschiedenen (sonst die des Experten) oder die eines Bewerters</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>Experte</translation>
+    </message>
+    <message>
+        <source>adjudicated</source>
+        <translation>entschieden</translation>
+    </message>
+    <message>
+        <source>Subset:</source>
+        <translation>Teilmenge:</translation>
+    </message>
+    <message>
+        <source>A subset scored beside the full set, each with its n (Study figures tab)</source>
+        <translation>Eine Teilmenge, neben der Gesamtmenge berechnet, jede mit ihrem n (Reiter Studienkennzahlen)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>adjudicated sentences</source>
+        <translation>entschiedene Sätze</translation>
+    </message>
 </context>
 <context>
     <name>RetrieveDialog</name>
@@ -6370,6 +6410,105 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>show the full text ({n} characters)</source>
         <translation>den ganzen Text zeigen ({n} Zeichen)</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsFigures</name>
+    <message>
+        <source>Figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>Value [95% CI]</source>
+        <translation>Wert [95-%-KI]</translation>
+    </message>
+    <message>
+        <source>Mild</source>
+        <translation>leicht</translation>
+    </message>
+    <message>
+        <source>Moderate</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>Severe</source>
+        <translation>schwer</translation>
+    </message>
+    <message>
+        <source>{source}: {adj} from adjudication, {rated} from raters; {changed} differ from the expert's</source>
+        <translation>{source}: {adj} aus Entscheidungen, {rated} von Bewertern; {changed} weichen vom Experten ab</translation>
+    </message>
+    <message>
+        <source>Gold source</source>
+        <translation>Goldstandard-Quelle</translation>
+    </message>
+    <message>
+        <source>sentence level</source>
+        <translation>Satzebene</translation>
+    </message>
+    <message>
+        <source>claim level</source>
+        <translation>Aussageebene</translation>
+    </message>
+    <message>
+        <source>Subset {subset}, {level} ({mapping})</source>
+        <translation>Teilmenge {subset}, {level} ({mapping})</translation>
+    </message>
+    <message>
+        <source>P {p}  R {r}  F1 {f1}</source>
+        <translation>P {p}  R {r}  F1 {f1}</translation>
+    </message>
+    <message>
+        <source>Severity-weighted recall ({mapping}; weights 1, 2, 3)</source>
+        <translation>Nach Schweregrad gewichteter Recall ({mapping}; Gewichte 1, 2, 3)</translation>
+    </message>
+    <message>
+        <source>Recall of {grade} errors</source>
+        <translation>Recall der Fehler mit Grad {grade}</translation>
+    </message>
+    <message>
+        <source>{v} ({k} of {n})</source>
+        <translation>{v} ({k} von {n})</translation>
+    </message>
+    <message>
+        <source>Traces correct on all six reasoning steps</source>
+        <translation>Begründungen, die in allen sechs Schritten richtig sind</translation>
+    </message>
+    <message>
+        <source>First failing step</source>
+        <translation>Erster fehlerhafter Schritt</translation>
+    </message>
+    <message>
+        <source>Verdict × reasoning ({mapping})</source>
+        <translation>Urteil × Begründung ({mapping})</translation>
+    </message>
+    <message>
+        <source>right/sound {a}, right/wrong {b}, wrong/sound {c}, wrong/wrong {d}</source>
+        <translation>richtig/schlüssig {a}, richtig/fehlerhaft {b}, falsch/schlüssig {c}, falsch/fehlerhaft {d}</translation>
+    </message>
+    <message>
+        <source>Answers correct against the reference</source>
+        <translation>Antworten, die gemessen an der Referenz richtig sind</translation>
+    </message>
+    <message>
+        <source>Answers matching the reference exactly</source>
+        <translation>Antworten, die exakt der Referenz entsprechen</translation>
+    </message>
+    <message>
+        <source>Factual precision, label-free (FActScore)</source>
+        <translation>Faktische Präzision ohne Labels (FActScore)</translation>
+    </message>
+    <message>
+        <source>VeriScore F1@K</source>
+        <translation>VeriScore F1@K</translation>
+    </message>
+    <message>
+        <source>Expert-labelled precision on the same claims</source>
+        <translation>Präzision nach Expertenlabels auf denselben Aussagen</translation>
+    </message>
+    <message>
+        <source>Choose a finished verify run.</source>
+        <translation>Einen abgeschlossenen Prüflauf wählen.</translation>
     </message>
 </context>
 </TS>

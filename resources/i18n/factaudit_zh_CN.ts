@@ -3641,6 +3641,46 @@ Every label is saved as you make it; close the window whenever you like and open
         <source>Grounding control {control} of {real}: {same} of {n} verdicts stay the same without evidence; balanced accuracy {b1} with evidence, {b0} without.</source>
         <translation>{real} 的依据对照 {control}：{n} 个判定中有 {same} 个在没有证据时保持不变；平衡准确率有证据时 {b1}，无证据时 {b0}。</translation>
     </message>
+    <message>
+        <source>Study figures</source>
+        <translation>研究指标</translation>
+    </message>
+    <message>
+        <source>category {c}</source>
+        <translation>类别 {c}</translation>
+    </message>
+    <message>
+        <source>Gold:</source>
+        <translation>金标准：</translation>
+    </message>
+    <message>
+        <source>The sentence labels every figure is scored against: the expert's, the adjudicated ones (else the expert's), or one rater's</source>
+        <translation>每个指标所依据的句子标签：专家的、裁决后的（否则为专家的），或某一位评审员的</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>adjudicated</source>
+        <translation>裁决后</translation>
+    </message>
+    <message>
+        <source>Subset:</source>
+        <translation>子集：</translation>
+    </message>
+    <message>
+        <source>A subset scored beside the full set, each with its n (Study figures tab)</source>
+        <translation>与全集并列计算的子集，各自给出 n（见“研究指标”标签页）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>adjudicated sentences</source>
+        <translation>已裁决的句子</translation>
+    </message>
 </context>
 <context>
     <name>RetrieveDialog</name>
@@ -6370,6 +6410,105 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>show the full text ({n} characters)</source>
         <translation>显示全文（{n} 个字符）</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsFigures</name>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Value [95% CI]</source>
+        <translation>值 [95% CI]</translation>
+    </message>
+    <message>
+        <source>Mild</source>
+        <translation>轻度</translation>
+    </message>
+    <message>
+        <source>Moderate</source>
+        <translation>中度</translation>
+    </message>
+    <message>
+        <source>Severe</source>
+        <translation>重度</translation>
+    </message>
+    <message>
+        <source>{source}: {adj} from adjudication, {rated} from raters; {changed} differ from the expert's</source>
+        <translation>{source}：{adj} 个来自裁决，{rated} 个来自评审员；{changed} 个与专家标签不同</translation>
+    </message>
+    <message>
+        <source>Gold source</source>
+        <translation>金标准来源</translation>
+    </message>
+    <message>
+        <source>sentence level</source>
+        <translation>句子级</translation>
+    </message>
+    <message>
+        <source>claim level</source>
+        <translation>声明级</translation>
+    </message>
+    <message>
+        <source>Subset {subset}, {level} ({mapping})</source>
+        <translation>子集 {subset}，{level}（{mapping}）</translation>
+    </message>
+    <message>
+        <source>P {p}  R {r}  F1 {f1}</source>
+        <translation>P {p}  R {r}  F1 {f1}</translation>
+    </message>
+    <message>
+        <source>Severity-weighted recall ({mapping}; weights 1, 2, 3)</source>
+        <translation>按严重程度加权的召回率（{mapping}；权重 1、2、3）</translation>
+    </message>
+    <message>
+        <source>Recall of {grade} errors</source>
+        <translation>{grade}错误的召回率</translation>
+    </message>
+    <message>
+        <source>{v} ({k} of {n})</source>
+        <translation>{v}（{n} 个中的 {k} 个）</translation>
+    </message>
+    <message>
+        <source>Traces correct on all six reasoning steps</source>
+        <translation>六个推理步骤全部正确的推理轨迹</translation>
+    </message>
+    <message>
+        <source>First failing step</source>
+        <translation>首个出错的步骤</translation>
+    </message>
+    <message>
+        <source>Verdict × reasoning ({mapping})</source>
+        <translation>判定 × 推理（{mapping}）</translation>
+    </message>
+    <message>
+        <source>right/sound {a}, right/wrong {b}, wrong/sound {c}, wrong/wrong {d}</source>
+        <translation>判定对/推理对 {a}，判定对/推理错 {b}，判定错/推理对 {c}，判定错/推理错 {d}</translation>
+    </message>
+    <message>
+        <source>Answers correct against the reference</source>
+        <translation>与参考答案相比正确的回答</translation>
+    </message>
+    <message>
+        <source>Answers matching the reference exactly</source>
+        <translation>与参考答案完全一致的回答</translation>
+    </message>
+    <message>
+        <source>Factual precision, label-free (FActScore)</source>
+        <translation>事实精确率，无需标签（FActScore）</translation>
+    </message>
+    <message>
+        <source>VeriScore F1@K</source>
+        <translation>VeriScore F1@K</translation>
+    </message>
+    <message>
+        <source>Expert-labelled precision on the same claims</source>
+        <translation>同一批声明上按专家标签的精确率</translation>
+    </message>
+    <message>
+        <source>Choose a finished verify run.</source>
+        <translation>请选择一个已完成的验证运行。</translation>
     </message>
 </context>
 </TS>
