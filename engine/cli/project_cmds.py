@@ -42,11 +42,20 @@ def info_cmd(project: Path, as_json: bool) -> None:
     if info.runs:
         say("runs:")
         for r in info.runs:
-            say(f"  {r['run_id']:<14} {r['kind']:<10} {r['status']:<12} {_when(r['created'], r['finished'])}")
+            say(f"  {r['run_id']:<14} {r['kind']:<10} {r['status']:<12} "
+                f"{_when(r['created'], r['finished'], _recorded_seconds(r.get('summary')))}")
 
 
-def _when(created: str, finished: str | None) -> str:
-    """"started 2026-12-01 22:33:18 UTC, took 4.2 s": the ISO form's "+00:00" read like a duration."""
+def _recorded_seconds(summary) -> float | None:
+    """The duration a run measured itself (summary "seconds"), if it recorded one."""
+    value = summary.get("seconds") if isinstance(summary, dict) else None
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0 else None
+
+
+def _when(created: str, finished: str | None, recorded: float | None = None) -> str:
+    """"started 2026-12-01 22:33:18 UTC, took 4.2 s": the ISO form's "+00:00" read like a duration.
+    Stored times are whole seconds, so a run's own measured duration (`recorded`) is preferred: a
+    1.4 s retrieval read "took 0.0 s" from its timestamps."""
     from datetime import datetime, timezone
 
     def parse(text: str) -> datetime | None:
@@ -60,8 +69,8 @@ def _when(created: str, finished: str | None) -> str:
     if start is None:
         return f"started {created}"
     text = f"started {start:%Y-%m-%d %H:%M:%S} UTC"
-    if end is not None:
-        secs = (end - start).total_seconds()
+    if end is not None or recorded is not None:
+        secs = recorded if recorded is not None else (end - start).total_seconds()
         took = f"{secs:.1f} s" if secs < 120 else (f"{secs / 60:.1f} min" if secs < 7200 else f"{secs / 3600:.1f} h")
         text += f", took {took}"
     return text

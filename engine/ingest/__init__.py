@@ -86,7 +86,7 @@ def build_batch(project: Project, files: list[Path], fmt: str | None = None, kin
     if fmt == "trec":
         kind = "run"
     spec = DatasetSpec(
-        name=dataset or files[0].stem, kind=kind or "mixed", format=fmt,
+        name=dataset or _default_name(files), kind=kind or "mixed", format=fmt,
         files=[source_file(f) for f in files], split=split,
     )
     builder = BatchBuilder(spec, problems=Problems(limit=None) if skip_invalid else None, progress=progress)
@@ -116,6 +116,13 @@ def _load_one(path: Path, fmt: str, kind: str | None, mapping: dict[str, str], b
         adapter.load(path, builder)
     else:
         adapter.load(path, builder, kind)
+
+
+def _default_name(files: list[Path]) -> str:
+    """The first file's stem, passing over corpus files when another file comes with them: SciFact's
+    `corpus.jsonl claims_dev.jsonl` makes a dataset of claims, named "claims_dev", not "corpus"."""
+    named = [f for f in files if "corpus" not in f.stem.lower()]
+    return (named[0] if named and len(files) > 1 else files[0]).stem
 
 
 def _validated(project: Project, files: list[Path], fmt, kind, mapping, dataset, id_prefix, split, progress,

@@ -23,7 +23,9 @@ class BatchBuilder:
         self.progress = progress
         self.n_records = 0
         self.batch = ImportBatch(dataset=spec)
-        self.problems = problems or Problems()
+        # `is None`, not `or`: an empty Problems is falsy, and `or` replaced --skip-invalid's unlimited
+        # list with the default one capped at 20 ("20 in all" rejected when every record was)
+        self.problems = problems if problems is not None else Problems()
         self.where: dict[str, dict[str, Where]] = {k: {} for k in store.ID_TABLES}
         # Content-addressed ids (a hash of the text): the same record may recur within a batch or
         # already be in the project (HealthVer passages shared by dev and test); it is kept once.

@@ -20,19 +20,21 @@ from factaudit.engine.project.records import (
 KINDS = ("corpus", "claims", "answers", "verdicts", "choices", "candidates")
 
 
-# Kinds whose records carry their own `id`; a CSV of them without an id column gets row-number ids.
+# Kinds whose records carry their own `id`; a CSV or JSONL file of them without any id gets ids from
+# the record numbers (the same rule for both formats: a JSONL export without ids was refused before).
 ID_KINDS = ("corpus", "claims", "answers")
 
 
 def rows(path: Path, fmt: str, builder: BatchBuilder, mapping: dict[str, str], kind: str | None = None) -> Iterator[Row]:
     reader = read_csv if fmt == "csv" else read_jsonl
     read = list(reader(path, builder.problems))
-    if fmt == "csv" and kind in ID_KINDS and read and "id" not in mapping and all("id" not in r.data for r in read):
+    if kind in ID_KINDS and read and "id" not in mapping and all("id" not in r.data for r in read):
         # a spreadsheet export often has no id column: the data row number names each record, and
         # the import says so (re-importing the same file gives the same ids)
         read = [Row(r.line, {**r.data, "id": f"{path.stem}-{n}"}) for n, r in enumerate(read, start=1)]
-        builder.notes.append(f"{path.name} has no id column: ids are generated from the data row numbers "
-                             f"({path.stem}-1 … {path.stem}-{len(read)})")
+        what = ("no id column: ids are generated from the data row numbers" if fmt == "csv"
+                else "no id field: ids are generated from the record numbers")
+        builder.notes.append(f"{path.name} has {what} ({path.stem}-1 … {path.stem}-{len(read)})")
     if mapping and read:
         columns = list(dict.fromkeys(k for row in read for k in row.data))
         missing = [(ours, theirs) for ours, theirs in mapping.items() if theirs not in columns]

@@ -14,6 +14,7 @@ import hashlib
 import inspect
 import json
 import os
+import pickle
 import shutil
 import tempfile
 import warnings
@@ -93,8 +94,16 @@ def export(spec: ClassifierSpec, out_folder: Path, source_digest: str) -> Path:
         hf_logging.disable_progress_bar()
     except ImportError:
         pass
-    model = AutoModelForSequenceClassification.from_pretrained(
-        str(spec.folder), attn_implementation="eager", dtype=torch.float32).eval()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)   # torch's pickle-protocol notice about the same file
+            model = AutoModelForSequenceClassification.from_pretrained(
+                str(spec.folder), attn_implementation="eager", dtype=torch.float32).eval()
+    except pickle.UnpicklingError as exc:
+        # torch's own message is several lines and suggests weights_only=False, i.e. running the file's code
+        raise ModelNotFound(f"{spec.folder}: {', '.join(spec.weight_files)} holds Python objects besides tensors, "
+                            "which are never loaded (they could run code); use a model.safetensors copy "
+                            "from a source you trust") from exc
     if int(model.config.num_labels) != spec.num_labels:
         raise ModelNotFound(f"{spec.folder}: the weights have {model.config.num_labels} labels, "
                             f"config.json's id2label {spec.num_labels}")
@@ -112,6 +121,10 @@ def export(spec: ClassifierSpec, out_folder: Path, source_digest: str) -> Path:
 
     # A real padded pair batch from the model's own tokenizer (valid ids, both segments).
     tok = Tokenizer.from_file(str(spec.folder / TOKENIZER))
+    vocab = int(getattr(model.config, "vocab_size", 0) or 0)
+    if vocab and tok.get_vocab_size() > vocab:   # an id past the embedding table fails deep in torch
+        raise ModelNotFound(f"{spec.folder}: tokenizer.json has {tok.get_vocab_size():,} tokens, the model's "
+                            f"embedding table {vocab:,}: they are not the same model's")
     tok.no_truncation()
     tok.no_padding()
     enc = [tok.encode("A short evidence sentence.", "A claim."), tok.encode("Evidence.", "Claim.")]
