@@ -24,6 +24,7 @@ review) and `hit_runs` (runs with hits to browse, newest first).
 # module (in engine/services unless named in full) -> the names it publishes here
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "answer_audit": ("answer_correctness", "answer_figures", "compare_answer_runs"),
+    "cascade_verify": ("cascade_tau=shipped_tau",),
     "audit": (
         "DisagreementIndex", "LabelUnit", "PassageText", "agreement", "agreement_json", "annotate",
         "annotation_history", "audit_report", "codebook", "codebook_versions", "correct_annotation",
@@ -43,7 +44,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "conflict_items", "is_aggregate_run", "resumable_aggregate_runs",
     ),
     "datasets": ("DatasetUsage", "dataset_usage", "delete_dataset", "rename_dataset"),
-    "gold_sources": ("gold_choices", "gold_figures", "gold_labels", "sentence_agreement"),
+    "gold_sources": ("gold_choices", "gold_figures", "gold_labels", "sentence_agreement", "sentence_label_agreement"),
     "decomposition": ("DecomposeRequest", "DecomposeResult", "decompose"),
     "demo": (
         "DEMO_FULL=FULL", "DEMO_QUICK=QUICK", "DemoCandidate", "DemoSummary", "build_demo", "demo_file",
@@ -75,6 +76,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "prompts": ("PromptInfo", "PromptText", "add_prompt", "list_prompts", "preview_prompt", "prompt_problems",
                 "show_prompt"),
     "costs": ("RunCost", "run_cost", "run_costs"),
+    "rerank": ("RerankRequest", "RerankResult", "rerank_run=rerank"),
     "rater_merging": (
         "MergeResult", "RaterDisagreement", "adjudicate", "adjudicate_sentence", "rater_disagreements",
         "rater_merge", "sentence_disagreements", "sentence_rating_labels",
@@ -112,7 +114,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "status": (
         "Estimate", "Step", "WORKFLOW_ENOUGH_STEPS=ENOUGH_STEPS", "WORKFLOW_STEPS=STEPS",
         "WORKFLOW_STEP_NAMES=STEP_NAMES", "WorkflowStatus", "data_version", "estimate", "estimate_run",
-        "mark_enough", "mark_step", "note_edit", "set_prelabels_wanted",
+        "mark_step", "note_edit", "set_prelabels_wanted",
         "units_to_run", "workflow_status",
     ),
     "sweeps": ("SweepResult", "confirm_sweep=confirm", "parse_retrievers", "sweep"),
@@ -129,6 +131,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "NO_VERDICT_REASONS", "VERIFY_CONTROLS=CONTROLS", "VERIFY_EVIDENCE_SOURCES=EVIDENCE_SOURCES",
         "VERIFY_STRATEGIES=STRATEGIES",
     ),
+    "workflow_paths": ("WORKFLOW_PATHS=PATHS", "mark_enough"),
     "factaudit.engine.audit.annotations": ("export_annotations=export_jsonl",),
     "factaudit.engine.audit.induction": ("add_round", "close_round", "saturation_plot", "uncovered_cases"),
     "factaudit.engine.audit.reasoning_figures": ("reasoning_figures=project_reasoning_figures",),
@@ -195,16 +198,18 @@ def _load(module: str):
             import factaudit.engine.services.answer_audit as loaded
         case "audit":
             import factaudit.engine.services.audit as loaded
+        case "cascade_verify":
+            import factaudit.engine.services.cascade_verify as loaded
         case "certification":
             import factaudit.engine.services.certification as loaded
         case "conflicts":
             import factaudit.engine.services.conflicts as loaded
         case "datasets":
             import factaudit.engine.services.datasets as loaded
-        case "decomposition":
-            import factaudit.engine.services.decomposition as loaded
         case "gold_sources":
             import factaudit.engine.services.gold_sources as loaded
+        case "decomposition":
+            import factaudit.engine.services.decomposition as loaded
         case "demo":
             import factaudit.engine.services.demo as loaded
         case "importing":
@@ -231,6 +236,8 @@ def _load(module: str):
             import factaudit.engine.services.prompts as loaded
         case "costs":
             import factaudit.engine.services.costs as loaded
+        case "rerank":
+            import factaudit.engine.services.rerank as loaded
         case "rater_merging":
             import factaudit.engine.services.rater_merging as loaded
         case "rater_side":
@@ -269,6 +276,8 @@ def _load(module: str):
             import factaudit.engine.services.verification as loaded
         case "verify_inputs":
             import factaudit.engine.services.verify_inputs as loaded
+        case "workflow_paths":
+            import factaudit.engine.services.workflow_paths as loaded
         case "factaudit.engine.audit.annotations":
             import factaudit.engine.audit.annotations as loaded
         case "factaudit.engine.audit.induction":

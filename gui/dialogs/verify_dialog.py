@@ -21,10 +21,12 @@ from factaudit.gui import i18n
 from factaudit.gui.dialogs import long_run
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp
 from factaudit.gui.run_names import run_state
 
 ENDPOINT = "__endpoint__"
-CLASSIFIER, LLM = "classifier", "llm"
+CLASSIFIER, LLM, CASCADE = "classifier", "llm", "cascade"
+CASCADE_LLM = "qwen2.5-coder-1.5b"      # the LLM τ was fitted with (resources/models/cascade.json)
 EVIDENCE_CHOICES = ((QT_TRANSLATE_NOOP("VerifyDialog", "Whole passages"), "whole"),
                     (QT_TRANSLATE_NOOP("VerifyDialog", "Best 5 sentences of each passage"), "sentences:5"),
                     (QT_TRANSLATE_NOOP("VerifyDialog", "Best 3 sentences of each passage (about 2× faster, less accurate)"), "sentences:3"),
@@ -35,6 +37,7 @@ SCORING_CHOICES = ((QT_TRANSLATE_NOOP("VerifyDialog", "Generate the verdict"), "
                    (QT_TRANSLATE_NOOP("VerifyDialog", "Log-probabilities, contextually calibrated"), "logprob", "contextual"))
 CLASSIFIER_NOTE = QT_TRANSLATE_NOOP("VerifyDialog", "Fast: a small model scores every (claim, passage sentence) pair, about a second a claim on one CPU thread (an LLM takes tens of seconds). Each verdict shows the sentence that drove it and its probability; there is no reasoning to label.")
 LLM_NOTE = QT_TRANSLATE_NOOP("VerifyDialog", "Slow: a language model reads the passages and writes its reasoning, tens of seconds a claim on a laptop CPU. Use it for reasoning labels, or on the claims you want explained.")
+CASCADE_NOTE = QT_TRANSLATE_NOOP("VerifyDialog", "The classifier picks the evidence windows that bear on the claim (No Evidence when none does); the LLM decides Supported or Refuted on those windows only, by log-probability against a threshold τ fitted on SciFact train. A few seconds a claim on 2 cores; no reasoning unless asked for.")
 MAY_NOT_FIT = QT_TRANSLATE_NOOP("VerifyDialog", " — may not fit in RAM")
 
 
@@ -82,6 +85,9 @@ class VerifyDialog(JobDialog):
         self.kind_group = QButtonGroup(self)
         self.kind_group.addButton(self.classifier_radio)
         self.kind_group.addButton(self.llm_radio)
+        self.cascade_radio = QRadioButton(self.tr("Stance cascade (classifier picks the evidence, LLM decides)"))
+        self.cascade_radio.setObjectName("verifyCascadeChoice")
+        self.kind_group.addButton(self.cascade_radio)
         root.addWidget(self.classifier_radio)
         self.classifier_box = QGroupBox()
         self.classifier_box.setFlat(True)
@@ -148,6 +154,7 @@ class VerifyDialog(JobDialog):
         self.cache_check = QCheckBox(self.tr("Reuse the cached prompt prefix (faster; may change greedy output slightly)"))
         lform.addRow("", self.cache_check)
         root.addWidget(self.llm_box)
+        self._add_cascade_box(root)
 
         # ---- what both kinds share
         common = QFormLayout()
@@ -193,6 +200,55 @@ class VerifyDialog(JobDialog):
         self._set_busy(False)
         self._fit_height()
 
+    def _add_cascade_box(self, root: QVBoxLayout) -> None:
+        """The cascade's model pair: a classifier and an in-process GGUF LLM (an endpoint gives no
+        log-probabilities), picked from the lists the other two choices already read, and its τ."""
+        root.addWidget(self.cascade_radio)
+        self.cascade_box = QGroupBox()
+        self.cascade_box.setFlat(True)
+        form = QFormLayout(self.cascade_box)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        self.cascade_classifier_combo = QComboBox()
+        self.cascade_classifier_combo.setObjectName("verifyCascadeClassifier")
+        for i in range(self.classifier_combo.count()):
+            self.cascade_classifier_combo.addItem(self.classifier_combo.itemText(i), self.classifier_combo.itemData(i))
+        self.cascade_llm_combo = QComboBox()
+        self.cascade_llm_combo.setObjectName("verifyCascadeLLM")
+        for i in range(self.model_combo.count()):
+            if self.model_combo.itemData(i) != ENDPOINT:
+                self.cascade_llm_combo.addItem(self.model_combo.itemText(i), self.model_combo.itemData(i))
+        self.cascade_llm_combo.setCurrentIndex(max(0, self.cascade_llm_combo.findData(CASCADE_LLM)))
+        form.addRow(self.tr("Classifier"), self.cascade_classifier_combo)
+        form.addRow(self.tr("LLM"), self.cascade_llm_combo)
+        self.cascade_pair_label = QLabel()
+        self.cascade_pair_label.setObjectName("verifyCascadePair")
+        self.cascade_pair_label.setWordWrap(True)
+        form.addRow(self.tr("Model pair"), self.cascade_pair_label)
+        root.addWidget(self.cascade_box)
+        if not (self.cascade_classifier_combo.count() and self.cascade_llm_combo.count()):
+            self.cascade_radio.setEnabled(False)
+        for combo in (self.cascade_classifier_combo, self.cascade_llm_combo):
+            combo.currentIndexChanged.connect(self._read_pair)
+        self._read_pair()
+
+    def _read_pair(self) -> None:
+        classifier, llm = self.cascade_classifier_combo.currentData(), self.cascade_llm_combo.currentData()
+        if classifier is None or llm is None:
+            self.cascade_pair_label.setText(self.tr("needs a classifier and an in-process LLM"))
+            return
+        self.cascade_pair_label.setText(f"{classifier} + {llm}")
+        QueryOp(self, op=lambda: vs.cascade_tau(classifier, llm), success=lambda got: self._pair_read(classifier, llm, got)) \
+            .failure(lambda exc: self.cascade_pair_label.setText(f"{classifier} + {llm}: {error_text(exc)}")) \
+            .run_in_background()
+
+    def _pair_read(self, classifier: str, llm: str, got) -> None:
+        tau, source = got
+        fitted = source.startswith("resources/")
+        self.cascade_pair_label.setText(
+            self.tr("{pair}; τ = {tau} fitted on SciFact train").format(pair=f"{classifier} + {llm}", tau=f"{tau:+.2f}")
+            if fitted else self.tr("{pair}; τ = 0: no threshold fitted for this pair").format(pair=f"{classifier} + {llm}"))
+        self.cascade_pair_label.setToolTip(source)
+
     def _fit_height(self) -> None:
         """The height the shown settings need (the classifier's are few), never less wide."""
         self.layout().activate()
@@ -206,10 +262,12 @@ class VerifyDialog(JobDialog):
 
     @property
     def kind(self) -> str:
+        if self.cascade_radio.isChecked():
+            return CASCADE
         return CLASSIFIER if self.classifier_radio.isChecked() else LLM
 
     def set_kind(self, kind: str) -> None:
-        (self.classifier_radio if kind == CLASSIFIER else self.llm_radio).setChecked(True)
+        {CLASSIFIER: self.classifier_radio, CASCADE: self.cascade_radio}.get(kind, self.llm_radio).setChecked(True)
 
     def _browse_thresholds(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Thresholds file"), "", self.tr("JSON (*.json);;All files (*)"))
@@ -219,12 +277,15 @@ class VerifyDialog(JobDialog):
     def _choice_changed(self) -> None:
         classifier = self.kind == CLASSIFIER
         self.classifier_box.setVisible(classifier)
-        self.llm_box.setVisible(not classifier)
+        self.llm_box.setVisible(self.kind == LLM)
+        self.cascade_box.setVisible(self.kind == CASCADE)
         endpoint = self.model_combo.currentData() == ENDPOINT
         self.endpoint_edit.setEnabled(endpoint)
         self.endpoint_model_edit.setEnabled(endpoint)
         if classifier:
             self.note_label.setText(self.tr(CLASSIFIER_NOTE))
+        elif self.kind == CASCADE:
+            self.note_label.setText(self.tr(CASCADE_NOTE))
         elif self.model_combo.currentData() == "smollm2-135m":
             self.note_label.setText(self.tr(LLM_NOTE) + self.tr(" The embedded SmolLM2-135M is demo-grade: fine to try the pipeline and to get reasoning to label, not for real audits."))
         elif self.model_combo.currentData() == "qwen2.5-coder-1.5b":
@@ -245,6 +306,11 @@ class VerifyDialog(JobDialog):
             return vs.VerifyRequest(**source, k=self.k_spin.value(),
                                     limit=self.limit_spin.value() or None, model=self.classifier_combo.currentData(),
                                     thresholds=self.thresholds_edit.text().strip() or None)
+        if self.kind == CASCADE:
+            return vs.VerifyRequest(**source, strategy="cascade", k=self.k_spin.value(),
+                                    limit=self.limit_spin.value() or None,
+                                    model=self.cascade_classifier_combo.currentData(),
+                                    llm_model=self.cascade_llm_combo.currentData())
         endpoint = self.model_combo.currentData() == ENDPOINT
         return vs.VerifyRequest(
             **source, mode=self.mode_combo.currentData(), k=self.k_spin.value(),

@@ -4954,6 +4954,34 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
 <context>
     <name>VerifyDialog</name>
     <message>
+        <source>Stance cascade (classifier picks the evidence, LLM decides)</source>
+        <translation>Stance-Kaskade (Klassifikator wählt die Evidenz, LLM entscheidet)</translation>
+    </message>
+    <message>
+        <source>The classifier picks the evidence windows that bear on the claim (No Evidence when none does); the LLM decides Supported or Refuted on those windows only, by log-probability against a threshold τ fitted on SciFact train. A few seconds a claim on 2 cores; no reasoning unless asked for.</source>
+        <translation>Der Klassifikator wählt die Evidenzfenster, die die Behauptung betreffen (Keine Evidenz, wenn keines es tut); das LLM entscheidet nur auf diesen Fenstern zwischen Gestützt und Widerlegt, per Log-Wahrscheinlichkeit gegen einen auf SciFact-Train angepassten Schwellenwert τ. Einige Sekunden pro Behauptung auf 2 Kernen; keine Begründung, außer auf Wunsch.</translation>
+    </message>
+    <message>
+        <source>LLM</source>
+        <translation>LLM</translation>
+    </message>
+    <message>
+        <source>Model pair</source>
+        <translation>Modellpaar</translation>
+    </message>
+    <message>
+        <source>needs a classifier and an in-process LLM</source>
+        <translation>braucht einen Klassifikator und ein LLM im Prozess</translation>
+    </message>
+    <message>
+        <source>{pair}; τ = {tau} fitted on SciFact train</source>
+        <translation>{pair}; τ = {tau}, auf SciFact-Train angepasst</translation>
+    </message>
+    <message>
+        <source>{pair}; τ = 0: no threshold fitted for this pair</source>
+        <translation>{pair}; τ = 0: für dieses Paar ist kein Schwellenwert angepasst</translation>
+    </message>
+    <message>
         <source>Whole passages</source>
         <translation>Ganze Passagen</translation>
     </message>

@@ -4954,6 +4954,34 @@ Every label is saved as you make it; close the window whenever you like and open
 <context>
     <name>VerifyDialog</name>
     <message>
+        <source>Stance cascade (classifier picks the evidence, LLM decides)</source>
+        <translation>立场级联（分类器挑选证据，LLM 判定）</translation>
+    </message>
+    <message>
+        <source>The classifier picks the evidence windows that bear on the claim (No Evidence when none does); the LLM decides Supported or Refuted on those windows only, by log-probability against a threshold τ fitted on SciFact train. A few seconds a claim on 2 cores; no reasoning unless asked for.</source>
+        <translation>分类器挑选与断言相关的证据窗口（都不相关时为“无证据”）；LLM 仅在这些窗口上按对数概率与在 SciFact 训练集上拟合的阈值 τ 比较，判定“支持”或“反驳”。在 2 个核心上每条断言几秒钟；除非要求，否则不写推理。</translation>
+    </message>
+    <message>
+        <source>LLM</source>
+        <translation>LLM</translation>
+    </message>
+    <message>
+        <source>Model pair</source>
+        <translation>模型对</translation>
+    </message>
+    <message>
+        <source>needs a classifier and an in-process LLM</source>
+        <translation>需要一个分类器和一个进程内 LLM</translation>
+    </message>
+    <message>
+        <source>{pair}; τ = {tau} fitted on SciFact train</source>
+        <translation>{pair}；τ = {tau}，在 SciFact 训练集上拟合</translation>
+    </message>
+    <message>
+        <source>{pair}; τ = 0: no threshold fitted for this pair</source>
+        <translation>{pair}；τ = 0：此模型对没有拟合的阈值</translation>
+    </message>
+    <message>
         <source>Whole passages</source>
         <translation>完整段落</translation>
     </message>
