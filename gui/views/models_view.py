@@ -201,12 +201,14 @@ class ModelsView(QWidget):
         return t
 
     # ---- data ------------------------------------------------------------------------------------
-    def refresh(self) -> None:
+    def refresh(self, select: str | None = None) -> None:
+        """Re-read the models; `select`: the entry to select once they are read."""
         # the registry reads every model file's header and scans the model folders: off the UI thread
         self.note_label.setText(QCoreApplication.translate("PageRead", "Reading…"))
         QueryOp(self, op=lambda: (models_svc.llm_models(), models_svc.classifier_models(), models_svc.embedder_entries(),
                                   models_svc.local_models_folders()),
-                success=self._read).failure(self._read_failed).title("reading the models").run_in_background()
+                success=lambda read: (self._read(read), select and self.select(select))) \
+            .failure(self._read_failed).title("reading the models").run_in_background()
 
     def _read_failed(self, exc: BaseException) -> None:
         self.status_label.setText(error_text(exc))
@@ -349,8 +351,7 @@ class ModelsView(QWidget):
     def _added(self, added) -> None:
         if added.sha256:
             self.hashes[added.entry.path] = added.sha256
-        self.refresh()
-        self.select(added.entry.name)
+        self.refresh(select=added.entry.name)
         digest = f" (sha256 {added.sha256[:12]}…)" if added.sha256 else ""
         template = self.tr("Linked {name}{digest}: {message}") if added.how == "link" else \
             self.tr("Added {name}{digest}: {message}")
@@ -386,8 +387,7 @@ class ModelsView(QWidget):
         values = dialog.values()
 
         def added(entry) -> None:
-            self.refresh()
-            self.select(entry.name)
+            self.refresh(select=entry.name)
 
         return (Op(self, lambda job: models_svc.add_endpoint(*values)).title(self.tr("Adding endpoint")).quiet().success(added).failure(self._failed).run())
 
