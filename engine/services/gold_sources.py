@@ -86,9 +86,17 @@ def gold_figures(project: Project, run_id: str, gold: str | GoldLabels | None = 
 
 def sentence_agreement(project: Project, *, n_resamples: int = stats.DEFAULT_RESAMPLES,
                        seed: int = stats.DEFAULT_SEED) -> dict[str, Any] | None:
+    """sentence_label_agreement as JSON."""
+    res = sentence_label_agreement(project, n_resamples=n_resamples, seed=seed)
+    return res.to_json() if res is not None else None
+
+
+def sentence_label_agreement(project: Project, *, n_resamples: int = stats.DEFAULT_RESAMPLES,
+                             seed: int = stats.DEFAULT_SEED):
     """Cohen's kappa for each pair of people who labelled sentences (the expert's imported labels and
     each rater's latest, adjudications left out: they settle disagreements, they do not rate) and
-    Krippendorff's alpha over all of them; None when fewer than two people labelled sentences."""
+    Krippendorff's alpha over all of them (a metrics.agreement.DimensionAgreement, dimension
+    "sentence_label"); None when no rater labelled sentences."""
     from factaudit.engine.metrics.agreement import dimension_agreement
 
     ratings: dict[str, dict[str, str]] = {}
@@ -100,5 +108,4 @@ def sentence_agreement(project: Project, *, n_resamples: int = stats.DEFAULT_RES
     rated = {s for labels in ratings.values() for s in labels}
     expert = rater_store.sentence_labels(project, sorted(rated))
     ratings = {"expert": {s: lab for s, lab in expert.items() if lab}, **ratings}
-    res = dimension_agreement(rt.SENTENCE_DIMENSION, ratings, n_resamples=n_resamples, seed=seed, target="sentence")
-    return res.to_json()
+    return dimension_agreement(rt.SENTENCE_DIMENSION, ratings, n_resamples=n_resamples, seed=seed, target="sentence")

@@ -23,7 +23,10 @@ PAIR_COLUMNS = (QT_TRANSLATE_NOOP("AgreementView", "Dimension / step"), QT_TRANS
 def compute_agreement(project, n_resamples: int, progress):
     """Worker-thread function."""
     progress(0, None, "bootstrapping agreement")
-    return services.agreement(project, n_resamples=n_resamples)
+    out = services.agreement(project, n_resamples=n_resamples)
+    # κ/α on sentence labels (the expert's and each rater's), a row like a dimension's (issue #33)
+    sentences = services.sentence_label_agreement(project, n_resamples=n_resamples)
+    return out if sentences is None else {**out, sentences.dimension: sentences}
 
 
 def num(value, digits: int = 3) -> str:

@@ -209,3 +209,24 @@ def test_cli_metrics_compare_and_report_say_which_gold(labelled):
     assert rep.exit_code == 0, rep.output
     config = json.loads((out / "json" / "config.json").read_text(encoding="utf-8"))
     assert config["gold"]["source"] == "rater:bob" and config["gold"]["n_labels"] == 64
+
+
+def test_the_readme_example():
+    """README "Gold sources": the three golds of the worked example, recomputed by resolve_gold."""
+    from factaudit.engine.audit.raters import is_adjudicator
+    from factaudit.engine.metrics.gold_source import resolve_gold
+
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").split())
+    expert = {"s1": "error", "s2": "correct", "s3": "error", "s4": "correct", "s5": None}
+    ratings = [("s2", "error", "bob"), ("s3", "error", "bob"), ("s5", "error", "bob"), ("s2", "error", "adjudicator:ann")]
+    flagged = {"s1", "s2", "s5"}
+    said = {"expert": (4, "P 0.5, R 0.5"), "adjudicated": (5, "P 1.0, R 0.75"), "rater:bob": (3, "P 1.0, R 0.667")}
+    for source, (n, text) in said.items():
+        gold = resolve_gold(parse_gold(source), expert, ratings, is_adjudicator)
+        ids = sorted(gold.labels)
+        tn, fp, fn, tp = confusion_matrix([gold.labels[s] == "error" for s in ids], [s in flagged for s in ids],
+                                          labels=[False, True]).ravel()
+        assert len(ids) == n and f"P {tp / (tp + fp):.1f}, R {round(tp / (tp + fn), 3):g}" == text and text in readme
+    assert resolve_gold(parse_gold("adjudicated"), expert, ratings, is_adjudicator).changed == 1
+    assert cohen_kappa_score(["correct", "error"], ["error", "error"]) == 0 and "κ 0" in readme
+    assert "4/7 = 0.571" in readme

@@ -201,3 +201,28 @@ def _child(project_path: str, shot: str, width: int = 0) -> None:
 
 if __name__ == "__main__":
     _child(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 0)
+
+
+def test_agreement_page_has_a_sentence_label_row(qtbot, tmp_path):
+    """The Agreement page's κ/α on sentence labels (expert and bob), against scikit-learn's kappa."""
+    from sklearn.metrics import cohen_kappa_score
+
+    from factaudit.engine import services
+    from factaudit.engine.project import rater_store
+    from factaudit.gui.views.agreement_view import AgreementView
+
+    path, _run = build(tmp_path / "p")
+    project = services.open_project(path)
+    try:
+        bob = {r.sentence_id: r.label for r in rater_store.sentence_ratings(project, "bob")}
+        expert = rater_store.sentence_labels(project, sorted(bob))
+        kappa = cohen_kappa_score([expert[s] for s in sorted(bob)], [bob[s] for s in sorted(bob)])
+        v = AgreementView(project, n_resamples=200)
+        qtbot.addWidget(v)
+        qtbot.waitUntil(lambda: v.results is not None, timeout=30_000)
+        row = v.results["sentence_label"]
+        assert row.kappa["bob|expert"] == pytest.approx(kappa, abs=1e-12) and row.n_units == len(bob) == 30
+        names = [v.dim_table.item(r, 0).text() for r in range(v.dim_table.rowCount())]
+        assert "sentence_label" in names
+    finally:
+        project.close()
