@@ -39,6 +39,12 @@ STEP_PAGES = {
     "label_evidence": ("Labeling", "Label"),
     "label_reasoning": ("Labeling", "Label"),
     "agreement": ("Labeling", "Agreement"),
+    # the paths beside the expert's
+    "answers": ("Review", "Answers"),
+    "conflicts": ("Review", "Conflicts"),
+    "judge_evaluation": ("Labeling", "Agreement"),
+    "induction": ("Labeling", "Taxonomy"),
+    "comparison": ("Reports", None),
 }
 
 
@@ -84,6 +90,8 @@ def do_step(window, name: str):
         return open_dialog(window, STEP_DIALOGS[name])
     if name == "label_reasoning":
         return label_reasoning(window)
+    if name == "second_rater":
+        return window.send_to_rater()
     if name in STEP_PAGES:
         page, tab = STEP_PAGES[name]
         target = {"label_evidence": "evidence", "label_reasoning": "reasoning"}.get(name)

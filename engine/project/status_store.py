@@ -232,3 +232,26 @@ def measured_latency(project: Project, kind: str, model: str, host: str) -> tupl
         " AND coalesce(json_extract(r.config, '$.model.name'), json_extract(r.config, '$.model.model_name')) = ?",
         (kind, host, model)).fetchone()
     return int(row[0]), (row[1] / 1000.0 if row[1] is not None else None)
+
+
+def path_counts(project: Project) -> dict[str, int]:
+    """Counts that say whether the project holds data for the paths beside the expert's (answers,
+    conflicts, judge runs, induction, run comparison, a second rater); each an aggregate or a small table."""
+    conn = project.reader()
+
+    def one(table: str, sql: str) -> int:
+        return conn.execute(sql).fetchone()[0] if _has_table(conn, table) else 0
+
+    return {
+        "answer_runs": one("item_predictions", "SELECT count(DISTINCT run_id) FROM item_predictions"
+                                               " WHERE answers IS NOT NULL OR chosen IS NOT NULL"),
+        "review_samples": one("review_samples", "SELECT count(*) FROM review_samples"),
+        "conflict_items": one("conflict_items", "SELECT count(*) FROM conflict_items"),
+        "judge_runs": one("runs", "SELECT count(*) FROM runs WHERE kind = 'judge' AND status = 'done'"),
+        "induction_rounds": one("induction_rounds", "SELECT count(*) FROM induction_rounds"),
+        "triaged": one("annotations", "SELECT count(*) FROM annotations WHERE target_kind = 'triage'"),
+        "verify_runs": one("runs", "SELECT count(*) FROM runs r WHERE r.status = 'done'"
+                                   " AND EXISTS (SELECT 1 FROM verdicts v WHERE v.run_id = r.id)"),
+        "packages": one("rater_packages", "SELECT count(*) FROM rater_packages"),
+        "returns": one("rater_merges", "SELECT count(DISTINCT package_id) FROM rater_merges"),
+    }

@@ -51,6 +51,12 @@ ENOUGH_STEPS = ("decompose", "evaluate_retrieval", "score", "review", "prelabel"
                 "label_reasoning", "agreement")
 
 
+def _paths() -> dict[str, tuple[str, str]]:
+    from factaudit.engine.services.workflow_paths import PATHS
+
+    return PATHS
+
+
 @dataclass
 class Step:
     name: str
@@ -62,11 +68,11 @@ class Step:
 
     @property
     def title(self) -> str:
-        return STEPS[self.name][0]
+        return (STEPS.get(self.name) or _paths()[self.name])[0]
 
     @property
     def purpose(self) -> str:
-        return STEPS[self.name][1]
+        return (STEPS.get(self.name) or _paths()[self.name])[1]
 
     def to_json(self) -> dict[str, Any]:
         out = {"name": self.name, "state": self.state, "detail": self.detail, "next": self.next}
@@ -78,6 +84,7 @@ class Step:
 @dataclass
 class WorkflowStatus:
     steps: list[Step] = field(default_factory=list)
+    paths: list[Step] = field(default_factory=list)     # other paths with data here; never next
 
     def step(self, name: str) -> Step:
         return next(s for s in self.steps if s.name == name)
@@ -87,7 +94,7 @@ class WorkflowStatus:
         return next((s for s in self.steps if s.next), None)
 
     def to_json(self) -> dict[str, Any]:
-        return {"steps": [s.to_json() for s in self.steps]}
+        return {"steps": [s.to_json() for s in self.steps], "paths": [s.to_json() for s in self.paths]}
 
 
 def _n(value: int, one: str, many: str | None = None) -> str:
@@ -369,25 +376,9 @@ def workflow_status(project: Project, progress: ProgressCallback = _no_progress,
         if s.state in (TODO, PARTIAL) and not s.enough:
             s.next = True
             break
-    return WorkflowStatus(steps)
+    from factaudit.engine.services.workflow_paths import other_paths
 
-
-def mark_enough(project: Project, step: str, enough: bool = True, progress: ProgressCallback = _no_progress,
-                cancel: CancelToken | None = None) -> Step:
-    """Call a step enough for now (Next moves on; its count is kept with the mark), or take that back.
-    Returns the step as it stood when marked."""
-    from factaudit.engine.errors import InvalidArgument
-
-    if step not in ENOUGH_STEPS:
-        raise InvalidArgument(f"{step!r} cannot be marked enough for now; steps that can: {', '.join(ENOUGH_STEPS)}",
-                              setting="step")
-    now = workflow_status(project).step(step)
-    if not enough:
-        store.remove_mark(project, "enough", step)
-    elif now.state in (TODO, PARTIAL):
-        detail = now.detail.split("; enough for now (marked at: ")[0]
-        store.add_mark(project, "enough", step, detail)
-    return now
+    return WorkflowStatus(steps, other_paths(project))
 
 
 # ---- marks: the steps that leave no other trace in the file -----------------------------------------

@@ -48,6 +48,13 @@ BUTTONS = {
     "agreement": (QT_TRANSLATE_NOOP("StepRow", "Agreement && taxonomy"), False),   # "&&": a single & would be taken as a mnemonic
     "report": (QT_TRANSLATE_NOOP("StepRow", "Write report…"), False),
     "seal": (QT_TRANSLATE_NOOP("StepRow", "Seal…"), False),
+    # the paths beside the expert's, shown when the project holds data for them
+    "answers": (QT_TRANSLATE_NOOP("StepRow", "Open answers"), False),
+    "conflicts": (QT_TRANSLATE_NOOP("StepRow", "Open conflicts"), False),
+    "judge_evaluation": (QT_TRANSLATE_NOOP("StepRow", "Open agreement"), False),
+    "induction": (QT_TRANSLATE_NOOP("StepRow", "Open taxonomy"), False),
+    "comparison": (QT_TRANSLATE_NOOP("StepRow", "Open results"), False),
+    "second_rater": (QT_TRANSLATE_NOOP("StepRow", "Send to a rater…"), True),
 }
 STYLE = """
 #workflowStep { border: 1px solid #d9dde3; border-radius: 6px; background: palette(base); }
@@ -72,7 +79,8 @@ class StepRow(QFrame):
         self.number.setObjectName("workflowNumber")
         self.state = QLabel("…")
         self.state.setObjectName("workflowState")
-        title, purpose = (gettext(text) for text in services.WORKFLOW_STEPS[name])   # the engine's catalogue
+        texts = services.WORKFLOW_STEPS.get(name) or services.WORKFLOW_PATHS[name]
+        title, purpose = (gettext(text) for text in texts)   # the engine's catalogue
         self.title = QLabel(title)
         self.title.setObjectName("workflowTitle")
         self.purpose = QLabel(purpose)
@@ -167,6 +175,14 @@ class WorkflowView(QWidget):
                 row.enough_button.setEnabled(not project.readonly)
             self.rows[name] = row
             column.addWidget(row)
+        self.paths_title = QLabel(self.tr("Other paths in this project"))
+        self.paths_title.setObjectName("subsectionTitle")
+        self.paths_title.hide()
+        column.addWidget(self.paths_title)
+        self.paths_box = QVBoxLayout()
+        self.paths_box.setSpacing(6)
+        column.addLayout(self.paths_box)
+        self.path_rows: dict[str, StepRow] = {}
         column.addStretch(1)
         prelabel = self.rows["prelabel"]
         prelabel.extra = QPushButton(self.tr("Skip pre-labels"))
@@ -209,6 +225,7 @@ class WorkflowView(QWidget):
         self.status = result
         for step in result.steps:
             self.rows[step.name].show_step(step)
+        self._show_paths(result.paths)
         nxt = result.next_step
         if nxt is None:
             self.next_label.setText(self.tr("<b>Every step is done, skipped or enough for now.</b> Seal again after further changes."))
@@ -219,6 +236,26 @@ class WorkflowView(QWidget):
         extra.setText(self.tr("Use pre-labels") if skipped else self.tr("Skip pre-labels"))
         extra.setProperty("skipped", skipped)
         self.statusShown.emit(result)
+
+    def _show_paths(self, paths: list) -> None:
+        """A row per path the project holds data for, numbered after the steps; rows of paths whose
+        data went away are hidden."""
+        shown = {p.name for p in paths}
+        for name, row in self.path_rows.items():
+            row.setVisible(name in shown)
+        for p in paths:
+            row = self.path_rows.get(p.name)
+            if row is None:
+                row = StepRow(len(self.rows) + len(self.path_rows) + 1, p.name)
+                row.number.setText("·")
+                row.button.clicked.connect(lambda _=False, s=p.name: self.stepRequested.emit(s))
+                if self.project.readonly and BUTTONS[p.name][1]:
+                    row.button.setEnabled(False)
+                self.path_rows[p.name] = row
+                self.paths_box.addWidget(row)
+            row.show_step(p)
+            row.setVisible(True)          # added to a page already shown: a new child stays hidden otherwise
+        self.paths_title.setVisible(bool(shown))
 
     def toggle_enough(self, name: str) -> Op:
         """Mark a step enough for now, or take the mark back (a write, through an Op; the change it

@@ -4555,6 +4555,26 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
 <context>
     <name>StepRow</name>
     <message>
+        <source>Send to a rater…</source>
+        <translation>An einen Bewerter senden…</translation>
+    </message>
+    <message>
+        <source>Open taxonomy</source>
+        <translation>Taxonomie öffnen</translation>
+    </message>
+    <message>
+        <source>Open agreement</source>
+        <translation>Übereinstimmung öffnen</translation>
+    </message>
+    <message>
+        <source>Open conflicts</source>
+        <translation>Konflikte öffnen</translation>
+    </message>
+    <message>
+        <source>Open answers</source>
+        <translation>Antworten öffnen</translation>
+    </message>
+    <message>
         <source>Back to the list</source>
         <translation>Wieder aufnehmen</translation>
     </message>
@@ -5236,6 +5256,10 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
 </context>
 <context>
     <name>WorkflowView</name>
+    <message>
+        <source>Other paths in this project</source>
+        <translation>Weitere Wege in diesem Projekt</translation>
+    </message>
     <message>
         <source>Marking a step enough for now</source>
         <translation>Schritt wird als vorerst genug markiert</translation>

@@ -4555,6 +4555,26 @@ Every label is saved as you make it; close the window whenever you like and open
 <context>
     <name>StepRow</name>
     <message>
+        <source>Send to a rater…</source>
+        <translation>发送给评分者…</translation>
+    </message>
+    <message>
+        <source>Open taxonomy</source>
+        <translation>打开分类</translation>
+    </message>
+    <message>
+        <source>Open agreement</source>
+        <translation>打开一致性</translation>
+    </message>
+    <message>
+        <source>Open conflicts</source>
+        <translation>打开冲突</translation>
+    </message>
+    <message>
+        <source>Open answers</source>
+        <translation>打开答案</translation>
+    </message>
+    <message>
         <source>Back to the list</source>
         <translation>重新列入</translation>
     </message>
@@ -5236,6 +5256,10 @@ Every label is saved as you make it; close the window whenever you like and open
 </context>
 <context>
     <name>WorkflowView</name>
+    <message>
+        <source>Other paths in this project</source>
+        <translation>本项目中的其他路径</translation>
+    </message>
     <message>
         <source>Marking a step enough for now</source>
         <translation>正在将步骤标记为暂且足够</translation>

@@ -89,3 +89,17 @@ def test_only_optional_steps_can_be_enough(small):
     # a done step is not marked (there is nothing to call enough)
     services.mark_enough(project, "decompose")
     assert not services.workflow_status(project).step("decompose").enough
+
+
+def test_other_paths_show_only_with_their_data(small, tmp_path):
+    project, vrun = small
+    assert services.workflow_status(project).paths == []
+    services.set_triage(project, vrun, "a0:s1", "verification_error", "Ann")
+    services.make_rater_package(project, tmp_path / "pkg.faproj", "Bob", units=2, seed=1, k=1)
+    status = services.workflow_status(project)
+    got = {p.name: (p.state, p.detail) for p in status.paths}
+    assert got == {"induction": ("todo", "induction rounds: 0"),
+                   "second_rater": ("partial", "packages sent: 1; returns merged: 0")}
+    assert not any(p.next for p in status.paths) and status.paths[0].title == "Taxonomy induction"
+    res = CliRunner().invoke(cli, ["status", str(project.path), "--json"])
+    assert [p["name"] for p in json.loads(res.output)["paths"]] == ["induction", "second_rater"]

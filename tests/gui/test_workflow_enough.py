@@ -42,6 +42,10 @@ def test_workflow_walks_to_seal_with_review_enough_for_now(qtbot, tmp_path, monk
     assert review.state == "partial" and _next(w) == "review" and view.rows["review"].property("next")
     assert "Next: Review disagreements." in view.next_label.text()
     count = review.detail                                      # "imported-2: 1 of N disagreements triaged"
+    # a triaged disagreement is data for taxonomy induction: that path is shown, never next
+    assert [p.name for p in view.status.paths] == ["induction"], view.status.paths
+    assert [n for n, r in view.path_rows.items() if r.isVisibleTo(view)] == ["induction"], view.path_rows
+    assert view.path_rows["induction"].detail.text() == "induction rounds: 0" and view.paths_title.isVisibleTo(view)
 
     # review: enough for now; the count stays, Next moves on
     rows = view.rows
@@ -64,7 +68,8 @@ def test_workflow_walks_to_seal_with_review_enough_for_now(qtbot, tmp_path, monk
             qtbot.mouseClick(rows[step].button, Qt.MouseButton.LeftButton)
             page = w.page_widget("Labeling")
             qtbot.waitUntil(lambda: w.current_page == "Labeling", timeout=LONG)
-            assert page.labeling.mode == "reasoning" and page.labeling.run_combo.currentText() == vrun
+            assert page.labeling.mode == "reasoning"
+            qtbot.waitUntil(lambda: page.labeling.run_combo.currentText() == vrun, timeout=LONG)
             w.show_page(w.page_index("Workflow"))
         _click_and_settle(qtbot, w, rows[step].enough_button, lambda s=step: _next(w) != s)
     assert _next(w) == "report" and "Next: Report." in view.next_label.text()
