@@ -41,6 +41,14 @@ def now_iso() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
 
+def _schema_text_decodes(conn: sqlite3.Connection) -> None:
+    """UnicodeDecodeError when a schema text is not UTF-8 (SQLite itself reads it as bytes)."""
+    cur = conn.cursor()
+    cur.row_factory = None
+    for (sql,) in cur.execute("SELECT CAST(coalesce(sql, '') || name || tbl_name AS BLOB) FROM sqlite_master"):
+        bytes(sql).decode("utf-8")
+
+
 def _connect(path: Path, *, readonly: bool, immutable: bool = False) -> sqlite3.Connection:
     if readonly:
         flags = "mode=ro" + ("&immutable=1" if immutable else "")
@@ -168,6 +176,13 @@ class Project:
                 ok = "ok"
             else:
                 ok = conn.execute("PRAGMA quick_check").fetchone()[0]
+            _schema_text_decodes(conn)
+        except UnicodeDecodeError as exc:
+            # A flipped bit in sqlite_master makes SQLite's own error message (or the schema text)
+            # invalid UTF-8, which Python's sqlite3 raises as a decode error, not a DatabaseError.
+            integrity_cache.forget(self.path)
+            raise ProjectCorrupt(f"{self.path} is not a readable project file: its schema is damaged "
+                                 f"(text that is not UTF-8 at byte {exc.start})") from exc
         except sqlite3.DatabaseError as exc:
             integrity_cache.forget(self.path)
             raise ProjectCorrupt(f"{self.path} is not a readable project file: {exc}") from exc

@@ -19,7 +19,7 @@ from pathlib import Path
 from factaudit.engine import redact
 from factaudit.engine import seal as sealcore
 from factaudit.engine.models import keys
-from factaudit.engine.errors import InvalidArgument, ProjectLocked, ReadOnlyProject, SealError
+from factaudit.engine.errors import FactAuditError, InvalidArgument, ProjectLocked, ReadOnlyProject, SealError
 from factaudit.engine.jobs import ProgressCallback, no_progress
 from factaudit.engine.project import seal_store
 from factaudit.engine.services import seal_scratch, seal_verify
@@ -402,17 +402,28 @@ def make_working_copy(sealed: SealedProject | str | Path, dst: str | Path, passp
         except sqlite3.DatabaseError as exc:
             dst.unlink(missing_ok=True)
             raise SealError(f"{source_name} is damaged: {exc}") from exc
+        except UnicodeDecodeError as exc:   # a flipped bit in sqlite_master: SQLite's text is not UTF-8
+            dst.unlink(missing_ok=True)
+            raise SealError(f"{source_name} is damaged: its schema holds text that is not UTF-8") from exc
         finally:
             conn.close()
     provenance = json.dumps({"sealed_file": source_name, "signer": row.signer, "sealed_at": row.created,
                              "manifest_sha256": hashlib.sha256(row.manifest.encode()).hexdigest()})
-    conn = sqlite3.connect(str(dst), isolation_level=None)
     try:
-        seal_store.unseal(conn, provenance)
-    finally:
-        conn.close()
-    # Opening for writing once brings an older sealed schema up to date (with a backup) and sets WAL.
-    Project.open(dst).close()
+        conn = sqlite3.connect(str(dst), isolation_level=None)
+        try:
+            seal_store.unseal(conn, provenance)
+        finally:
+            conn.close()
+        # Opening for writing once brings an older sealed schema up to date (with a backup) and sets WAL.
+        Project.open(dst).close()
+    except (FactAuditError, sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+        # A copy that cannot be opened is no working copy: leave nothing that blocks a rerun.
+        for leftover in (dst, Path(f"{dst}-wal"), Path(f"{dst}-shm")):
+            leftover.unlink(missing_ok=True)
+        if isinstance(exc, FactAuditError):
+            raise
+        raise SealError(f"{source_name} is damaged: {exc}") from exc
     return dst
 
 
