@@ -32,6 +32,9 @@ def status_cmd(project: Path, as_json: bool) -> None:
         title, state = titles[st.name], states[st.state]
         click.echo(f"{arrow} {MARKS[st.state]} {_pad(title, width)}  {_pad(state, state_width)} "
                    f"{i18n.localize(st.detail)}")
+    for st in result.paths:      # the paths beside the expert's with data here, as on the Workflow page
+        click.echo(f"   {MARKS[st.state]} {i18n.gettext(st.title)}  {i18n.gettext(st.state)} "
+                   f"{i18n.localize(st.detail)}")
     nxt = result.next_step
     if nxt:
         click.echo(i18n.t(N_("next: {title} — {purpose}"), title=titles[nxt.name], purpose=i18n.gettext(nxt.purpose)))

@@ -103,3 +103,5 @@ def test_other_paths_show_only_with_their_data(small, tmp_path):
     assert not any(p.next for p in status.paths) and status.paths[0].title == "Taxonomy induction"
     res = CliRunner().invoke(cli, ["status", str(project.path), "--json"])
     assert [p["name"] for p in json.loads(res.output)["paths"]] == ["induction", "second_rater"]
+    text = CliRunner().invoke(cli, ["status", str(project.path)])
+    assert text.exit_code == 0 and "Second rater  partial packages sent: 1; returns merged: 0" in text.output
