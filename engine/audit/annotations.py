@@ -8,6 +8,7 @@ none). The current label of (target, dimension, annotator, pass) is its latest n
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -228,6 +229,10 @@ def export_jsonl(project: Project, path: str | Path) -> int:
                 fh.write(json.dumps(to_record(a), ensure_ascii=False) + "\n")
         tmp.replace(path)
     except OSError as exc:
+        tmp.unlink(missing_ok=True)   # a full disk left a.jsonl.tmp behind
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise InvalidArgument(f"no space left on the disk while writing {path}; nothing was written "
+                                  "(free some space and run it again)") from exc
         raise InvalidArgument(f"cannot write {path}: {exc.strerror or exc}") from exc
     return len(records)
 

@@ -182,12 +182,31 @@ def draw_certify_sample(project: Project, run_id: str, n: int, mapping: str = DE
 
 def write_sample(path: str | Path, level: str, ids: list[str]) -> Path:
     """The drawn units as JSON lines {"level", "id"} (`rater-package --units-from` reads them)."""
+    import errno
     import json
+    import os
 
     out = Path(path)
     if out.exists():
         raise InvalidArgument(f"{out} already exists; choose a new file for the sample")
-    out.write_text("".join(json.dumps({"level": level, "id": i}) + "\n" for i in ids), encoding="utf-8")
+    # Written beside it and linked into place whole: a full disk used to leave a 0-byte file that
+    # made the rerun refuse ("already exists"); the link also refuses a file that appeared meanwhile.
+    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write("".join(json.dumps({"level": level, "id": i}) + "\n" for i in ids))
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.link(tmp, out)
+    except FileExistsError as exc:
+        raise InvalidArgument(f"{out} already exists; choose a new file for the sample") from exc
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise InvalidArgument(f"no space left on the disk while writing {out}; nothing was written "
+                                  "(free some space and run it again)") from exc
+        raise InvalidArgument(f"cannot write {out}: {exc.strerror or exc}") from exc
+    finally:
+        tmp.unlink(missing_ok=True)
     return out
 
 
