@@ -46,6 +46,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "rater_cmds": ("rater-package", "rater-return", "rater-merge", "adjudicate"),
     "prompt_cmds": ("prompts",),
     "cost_cmds": ("cost",),
+    "rerank_cmds": ("rerank",),
 }
 COMMAND_MODULE = {name: module for module, names in COMMAND_MODULES.items() for name in names}
 
@@ -88,6 +89,8 @@ def command_module(module: str):
             from factaudit.engine.cli import prompt_cmds as loaded
         case "cost_cmds":
             from factaudit.engine.cli import cost_cmds as loaded
+        case "rerank_cmds":
+            from factaudit.engine.cli import rerank_cmds as loaded
         case _:
             raise KeyError(module)
     return loaded

@@ -77,6 +77,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
                 "show_prompt"),
     "costs": ("RunCost", "run_cost", "run_costs"),
     "rerank": ("RerankRequest", "RerankResult", "rerank_run=rerank"),
+    "rerank": ("RerankRequest", "RerankResult", "rerank_run=rerank"),
     "rater_merging": (
         "MergeResult", "RaterDisagreement", "adjudicate", "adjudicate_sentence", "rater_disagreements",
         "rater_merge", "sentence_disagreements", "sentence_rating_labels",
@@ -236,6 +237,8 @@ def _load(module: str):
             import factaudit.engine.services.prompts as loaded
         case "costs":
             import factaudit.engine.services.costs as loaded
+        case "rerank":
+            import factaudit.engine.services.rerank as loaded
         case "rerank":
             import factaudit.engine.services.rerank as loaded
         case "rater_merging":
