@@ -38,6 +38,9 @@ class ReportData:
     triage: dict[str, Any] = field(default_factory=dict)         # verify run -> triage outcomes (report_work)
     aggregate: dict[str, Any] = field(default_factory=dict)      # aggregate run -> services.conflict_figures JSON
     retrieval_comparison: dict[str, Any] | None = None           # metrics.retrieval_compare JSON (2+ retrieval runs)
+    reasoning: dict[str, Any] = field(default_factory=dict)      # verify run -> audit.reasoning_figures JSON
+    answer_figures: dict[str, Any] = field(default_factory=dict) # verify run -> factual precision, correctness
+    judge: dict[str, Any] = field(default_factory=dict)          # evidence judge run -> services.judge_scores
     study_notes: dict[str, str] = field(default_factory=dict)    # a study figure not shown -> why
 
     def summary(self) -> dict[str, Any]:
@@ -49,6 +52,9 @@ class ReportData:
             # candidates runs (ConflictResult) and aggregate runs (kind "aggregate") side by side
             "conflict": {**{r: c.to_json() for r, c in self.conflict.items()}, **self.aggregate},
             "retrieval_comparison": self.retrieval_comparison,
+            "reasoning": self.reasoning,
+            "answer_figures": self.answer_figures,
+            "judge": self.judge,
             "study_notes": self.study_notes,
             "answer_comparisons": [c.to_json() for c in self.answer_comparisons],
             "usage": self.usage,

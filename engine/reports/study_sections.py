@@ -1,7 +1,8 @@
-"""The report's sections on aggregate runs (conflict-aware answering, with the breakdowns by evidence
-condition, conflict type and question language) and on the paired comparison of retrieval runs (issue #33
-items 3 and 4). `ReportData.aggregate` and `ReportData.retrieval_comparison` hold the services' JSON;
-html.py passes `html_context` to study_sections.html.j2 and xlsx.py calls `add_sheets`."""
+"""The report's study sections (issue #33): reasoning figures and the answers' factual precision and
+correctness per verify run, evidence judge runs against gold relevance, aggregate runs (conflict-aware
+answering, with the breakdowns by evidence condition, conflict type and question language) and the paired
+comparison of retrieval runs. `ReportData` holds the services' JSON (services.report_figures); html.py
+passes `html_context` to study_sections.html.j2 and xlsx.py calls `add_sheets`."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -61,17 +62,92 @@ def regressions_table(comp: dict[str, Any] | None) -> Table:
     return head, rows
 
 
-def html_context(aggregate: dict[str, Any], comp: dict[str, Any] | None,
-                 notes: dict[str, str]) -> dict[str, Any] | None:
-    if not aggregate and not comp and not notes:
+def reasoning_table(reasoning: dict[str, Any]) -> Table:
+    head = ["verify run", "complete traces", "every step correct", "share", "95% CI", "right for the wrong reasons",
+            "wrong despite sound reasoning", "verdict unknown"]
+    rows = [[run, f["n_complete"], f["n_all_correct"], f["all_correct"], _ci(f["all_correct_ci"]),
+             len(f["right_for_wrong_reasons"]), len(f["wrong_despite_sound_reasoning"]), f["n_verdict_unknown"]]
+            for run, f in reasoning.items()]
+    return head, rows
+
+
+def first_failure_table(reasoning: dict[str, Any]) -> Table:
+    head = ["verify run", "step", "traces whose first failed step it is", "share"]
+    rows = [[run, step, n, f["first_failure_share"].get(step)]
+            for run, f in reasoning.items() for step, n in f["first_failure"].items()]
+    return head, rows
+
+
+def precision_table(answers: dict[str, Any]) -> Table:
+    head = ["verify run", "answers scored", "claims", "not verifiable (filtered)", "verifiable", "supported",
+            "factual precision (mean per answer)", "95% CI", "pooled precision", "95% CI", "K", "VeriScore F1@K",
+            "95% CI", "expert precision (labelled claims)", "label-free precision (same claims)"]
+    rows = []
+    for run, a in answers.items():
+        f = a["factual_precision"]
+        e = f.get("expert") or {}
+        rows.append([run, f["n_answers_scored"], f["n_claims"], f["n_filtered"], f["n_verifiable"], f["n_supported"],
+                     f["factscore"], _ci(f["factscore_ci"]), f["pooled_precision"], _ci(f["pooled_precision_ci"]),
+                     f["k"], f["veriscore"], _ci(f["veriscore_ci"]), e.get("expert_precision"),
+                     e.get("label_free_precision")])
+    return head, rows
+
+
+def correctness_table(answers: dict[str, Any]) -> Table:
+    head = ["verify run", "answers with a reference", "correct", "share", "95% CI", "exact match", "95% CI"]
+    rows = [[run, c["n"], c["n_correct"], c["correct"], _ci(c["correct_ci"]), c["exact_match"],
+             _ci(c["exact_match_ci"])]
+            for run, a in answers.items() if (c := a["answer_correctness"])]
+    return head, rows
+
+
+def judge_table(judge: dict[str, Any]) -> Table:
+    head = ["judge run", "mode", "gold answer shown", "pairs", "gold relevant", "accuracy", "95% CI", "precision",
+            "95% CI", "recall", "95% CI", "F1", "95% CI"]
+    rows = []
+    for run, j in judge.items():
+        o = j["overall"]
+        rows.append([run, j["mode"], j["with_gold"], o["n"], o["n_gold_relevant"], o["accuracy"], _ci(o["accuracy_ci"]),
+                     o["precision"], _ci(o["precision_ci"]), o["recall"], _ci(o["recall_ci"]), o["f1"],
+                     _ci(o["f1_ci"])])
+    return head, rows
+
+
+def judge_breakdown_table(judge: dict[str, Any]) -> Table:
+    head = ["judge run", "breakdown", "group", "n", "accuracy", "precision", "recall", "F1", "95% CI"]
+    names = {"by_k": N_("first K passages"), "by_question_type": N_("question type"),
+             "by_difficulty": N_("difficulty")}
+    rows = [[run, names[b], group, f["n"], f["accuracy"], f["precision"], f["recall"], f["f1"], _ci(f["f1_ci"])]
+            for run, j in judge.items() for b in names for group, f in j.get(b, {}).items()]
+    return head, rows
+
+
+def html_context(aggregate: dict[str, Any], comp: dict[str, Any] | None, notes: dict[str, str],
+                 reasoning: dict[str, Any] | None = None, answers: dict[str, Any] | None = None,
+                 judge: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    reasoning, answers, judge = reasoning or {}, answers or {}, judge or {}
+    if not any((aggregate, comp, notes, reasoning, answers, judge)):
         return None
-    return {"aggregate": aggregate_table(aggregate), "breakdown": breakdown_table(aggregate),
+    return {"reasoning": reasoning_table(reasoning), "first_failure": first_failure_table(reasoning),
+            "precision": precision_table(answers), "correctness": correctness_table(answers),
+            "judge": judge_table(judge), "judge_breakdown": judge_breakdown_table(judge),
+            "aggregate": aggregate_table(aggregate), "breakdown": breakdown_table(aggregate),
             "privileged": {r: a["note"] for r, a in aggregate.items() if a.get("note")},
             "comparison": comp, "deltas": retrieval_comparison_table(comp), "regressions": regressions_table(comp),
             "notes": notes}
 
 
-def add_sheets(wb, aggregate: dict[str, Any], comp: dict[str, Any] | None, sheet: Callable) -> None:
+def add_sheets(wb, aggregate: dict[str, Any], comp: dict[str, Any] | None, sheet: Callable,
+               reasoning: dict[str, Any] | None = None, answers: dict[str, Any] | None = None,
+               judge: dict[str, Any] | None = None) -> None:
+    for title, table in ((N_("Reasoning figures"), reasoning_table(reasoning or {})),
+                         (N_("First failed step"), first_failure_table(reasoning or {})),
+                         (N_("Factual precision"), precision_table(answers or {})),
+                         (N_("Answer correctness"), correctness_table(answers or {})),
+                         (N_("Judge relevance"), judge_table(judge or {})),
+                         (N_("Judge breakdown"), judge_breakdown_table(judge or {}))):
+        if table[1]:
+            sheet(wb, title, table)
     if aggregate:
         sheet(wb, N_("Aggregate runs"), aggregate_table(aggregate))
         table = breakdown_table(aggregate)

@@ -107,7 +107,8 @@ def write_xlsx(data: ReportData, path: Path, lang: ReportLang = EN) -> Path:
                          (N_("Triage"), work_section.triage_table(data.triage))):
         if table[1]:
             sheet(wb, title, table)
-    study_sections.add_sheets(wb, data.aggregate, data.retrieval_comparison, sheet)
+    study_sections.add_sheets(wb, data.aggregate, data.retrieval_comparison, sheet, data.reasoning,
+                              data.answer_figures, data.judge)
     audit_sections.add_sheets(wb, data.audit, sheet, lang)
     wb.save(path)
     return Path(path)

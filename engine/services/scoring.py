@@ -286,10 +286,12 @@ def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] =
 
 
 def _has_study_runs(project: Project) -> bool:
-    """Whether a report without named runs has aggregate or retrieval figures to show."""
+    """Whether a report without named runs has aggregate, evidence judge or retrieval figures to show."""
     from factaudit.engine.services.retrieval import hit_runs
 
-    return any(r.status == "done" for r in run_store.list_runs(project, "aggregate")) or len(hit_runs(project)) >= 2
+    return (any(r.status == "done" for r in run_store.list_runs(project, "aggregate"))
+            or any(r.status == "done" and r.config.get("target") == "evidence" for r in run_store.list_runs(project, "judge"))
+            or len(hit_runs(project)) >= 2)
 
 
 def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[str, str], *, mapping: str,
@@ -301,7 +303,8 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
     aggregate and retrieval runs to show (None: every finished one; services.report_figures)."""
     from factaudit.engine.services.report_figures import study_figures
 
-    studies = study_figures(project, study_runs, n_resamples=n_resamples, seed=seed)
+    studies = study_figures(project, study_runs, n_resamples=n_resamples, seed=seed,
+                            verify_runs=[r for r in run_ids if kinds.get(r) == "verdicts"])
     with read_once():
         return _build_report_data(project, run_ids, kinds, mapping=mapping, level=level, lexicon=lexicon,
                                   gates=gates, n_resamples=n_resamples, seed=seed, progress=progress,
@@ -337,7 +340,8 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
             skipped[r] = str(exc)
             continue
         per_item.extend(per_item_rows(project, r, kind, lexicon, gates, multi.get(r), metrics.get(r), gold))
-    if not (metrics or multi or confl or (studies and (studies.aggregate or studies.retrieval_comparison))):
+    if not (metrics or multi or confl or (studies and (studies.aggregate or studies.retrieval_comparison
+                                                        or studies.judge))):
         raise InvalidArgument("nothing to report: " + "; ".join(skipped.values()))
     answer_comparisons = (compare_answer_runs(project, list(multi), lexicon, n_resamples=n_resamples, seed=seed)
                           if len(multi) >= 2 else [])
@@ -389,6 +393,8 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
                              and (u := run_usage(project, r, kinds[r])) is not None},
                       aggregate=studies.aggregate if studies else {},
                       retrieval_comparison=studies.retrieval_comparison if studies else None,
+                      reasoning=studies.reasoning if studies else {}, answer_figures=studies.answers if studies else {},
+                      judge=studies.judge if studies else {},
                       study_notes=studies.notes if studies else {})
 
 

@@ -109,3 +109,14 @@ def test_a_run_that_is_not_an_evidence_judge_is_refused(judged):
         source = run_store.get_run(p, judge).config["run"]
         with pytest.raises(InvalidArgument, match="not an evidence judge run"):
             services.judge_scores(p, source)
+
+
+def test_the_report_shows_the_judge_run(judged, tmp_path):
+    path, judge, _ = judged
+    with services.open_project(path) as p:
+        services.write_report(p, tmp_path / "rep", ("json", "html", "xlsx"), n_resamples=300)
+        direct = services.judge_scores(p, judge, n_resamples=300)
+    summary = json.loads((tmp_path / "rep" / "json" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["judge"][judge] == json.loads(json.dumps(direct))
+    html = (tmp_path / "rep" / "report.html").read_text(encoding="utf-8")
+    assert "Judge relevance against gold evidence" in html and "first K passages" in html

@@ -34,8 +34,7 @@ ADDED_KEYS = {"balanced_accuracy", "balanced_accuracy_classes", "majority", "wit
               # issue #33: which gold the figures used, and severity recall where the labels carry severities
               "gold", "severity",
               # issue #33: the report's retrieval comparison and why a study figure is not shown
-              "retrieval_comparison", "study_notes"}
-
+              "retrieval_comparison", "study_notes", "reasoning", "answer_figures", "judge"}
 # issue #34: a verify run's cost (tokens, CPU and wall seconds, money with a price) and its cost per correct verdict
 ADDED_KEYS |= {"cost"}
 

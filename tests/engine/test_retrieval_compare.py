@@ -121,3 +121,16 @@ def test_compare_refuses_runs_without_shared_gold_queries_and_non_retrieval_runs
     project, a, _ = two_runs
     with pytest.raises(InvalidArgument, match="two different runs"):
         compare_retrieval_runs(project, [a, a])
+
+
+def test_the_report_shows_the_retrieval_comparison(two_runs, tmp_path):
+    project, a, b = two_runs
+    retrieval_runs = [r.id for r in retrieval.hit_runs(project)][::-1]
+    assert retrieval_runs == [a, b]
+    from factaudit.engine.services import scoring
+    scoring.write_report(project, tmp_path / "rep", ("json", "html"), n_resamples=300)
+    summary = json.loads((tmp_path / "rep" / "json" / "summary.json").read_text(encoding="utf-8"))
+    direct = compare_retrieval_runs(project, [a, b], n_resamples=300).to_json()
+    assert summary["retrieval_comparison"] == json.loads(json.dumps(direct))
+    html = (tmp_path / "rep" / "report.html").read_text(encoding="utf-8")
+    assert "Retrieval runs compared" in html and "Claims that got worse" in html
