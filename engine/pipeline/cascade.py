@@ -38,6 +38,7 @@ from factaudit.engine.pipeline.prompts import neutralise
 from factaudit.engine.project.records import VerdictEvidence, VerdictRecord
 
 MAX_PASSAGES = 3       # LLM calls per claim at most: one per passage with a window that bears on the claim
+EVIDENCE_TOKENS = 192  # the most window tokens one LLM call reads (see cut_to_budget)
 MARGIN = 1.0           # nats of log-odds beyond τ that make a window's stance confident (for Ambiguous)
 CHOICES = (" SUPPORTED", " REFUTED")
 ASSISTANT_PREFIX = "Answer:"
@@ -102,6 +103,40 @@ def _bears(result: ClaimResult, thresholds: Any) -> list[int]:
     return sorted(out, key=lambda i: -(1.0 - result.pairs[i][5]))
 
 
+def pick_windows(result: ClaimResult, thresholds: Any, gate: bool = True) -> list[int]:
+    """The pairs the LLM reads: each passage's best window (by evidence), at most MAX_PASSAGES passages.
+    With `gate` only windows that bear on the claim; without, every passage's best window (the LLM
+    alone on the same windows, as benchmarks/bench_verifiers.py compares it). A passage's best
+    window either bears or not, so the gated pick is the ungated one less the windows that do not."""
+    order = (_bears(result, thresholds) if gate else
+             sorted(range(len(result.pairs)), key=lambda i: -(1.0 - result.pairs[i][5])))
+    picked: list[int] = []
+    seen: set[str] = set()
+    for i in order:
+        pid = result.pairs[i][0]
+        if pid not in seen:
+            seen.add(pid)
+            picked.append(i)
+        if len(picked) == MAX_PASSAGES:
+            break
+    return picked
+
+
+def cut_to_budget(llm: Any, text: str, budget: int | None = None) -> str:
+    """The window cut to EVIDENCE_TOKENS of the LLM's tokenizer: prompt evaluation is most of the
+    LLM's cost, and a classifier with a longer window than the shipped one (128-token pairs) must not
+    make each call slower without bound. A cut window ends with "…" so the prompt says it was cut."""
+    budget = budget or EVIDENCE_TOKENS
+    count = getattr(llm, "count_tokens", None)
+    if count is None or len(text) <= budget:      # a token holds at least one character
+        return text
+    n, cut = count(text), False
+    while n > budget - 1 and len(text) > 1:       # one token left for the "…"
+        text, cut = text[: max(1, int(len(text) * (budget - 1) / n * 0.95))], True
+        n = count(text)
+    return text.rstrip() + "…" if cut else text
+
+
 def decide(stances: Sequence[WindowStance], tau: float) -> tuple[str, int]:
     """(verdict, deciding index) from the windows' log-odds; see the module docstring."""
     sure_s = [i for i, w in enumerate(stances) if w.log_odds >= tau + MARGIN]
@@ -137,22 +172,14 @@ def cascade_claim(classifier: Any, llm: Any, claim: ClaimInput, passages_text: d
     if result.failure:
         verdict_rec, ev = result.records((time.perf_counter() - t0) * 1000.0)
         return CascadeOutcome(verdict_rec, ev)
-    picked: list[int] = []
-    seen: set[str] = set()
-    for i in _bears(result, classifier.thresholds):
-        pid = result.pairs[i][0]
-        if pid not in seen:
-            seen.add(pid)
-            picked.append(i)
-        if len(picked) == MAX_PASSAGES:
-            break
+    picked = pick_windows(result, classifier.thresholds)
     stances: list[WindowStance] = []
     windows = {(w.passage_id, w.start, w.end): w for w in _windows(classifier, claim)} if picked else {}
     n_prompt = 0
     for i in picked:
         pid, a, b, _ps, _pr, p_n = result.pairs[i]
         w = windows.get((pid, a, b))
-        d, n_tok = log_odds(llm, claim.text, passages_text[pid][a:b])
+        d, n_tok = log_odds(llm, claim.text, cut_to_budget(llm, passages_text[pid][a:b]))
         n_prompt += n_tok
         stances.append(WindowStance(pid, a, b, w.first if w else 0, w.last if w else 0, 1.0 - p_n, d))
     detail["llm"] = [s.to_json() for s in stances]
