@@ -192,3 +192,38 @@ def test_a_normalizer_that_multiplies_each_character_is_refused_by_the_probe(tmp
     with pytest.raises(ModelNotFound) as err:
         PairEncoder(_folder_with_tokenizer(tmp_path, "multiplying", multiplying))
     assert "normalizer turns" in _one_line(err.value)
+
+
+def test_verify_with_an_exploding_tokenizer_fails_in_one_line_and_leaves_no_running_run(tmp_path):
+    """The attack's `verify --model DIR` allocated 5.9 GB and aborted, leaving the run "running"."""
+    from tokenizers import Tokenizer, normalizers, pre_tokenizers
+    from tokenizers.models import WordLevel
+
+    from factaudit.engine import services
+    from factaudit.engine.ingest import import_files
+    from factaudit.engine.project import runs
+
+    def exploding():
+        tok = Tokenizer(WordLevel({"[UNK]": 0, "[PAD]": 1, "a": 2}, unk_token="[UNK]"))
+        tok.normalizer = normalizers.Replace(".", "x" * 200_000)
+        tok.pre_tokenizer = pre_tokenizers.Whitespace()
+        return tok
+
+    model = _folder_with_tokenizer(tmp_path, "exploding", exploding)
+    p = services.create_project(tmp_path / "v.faproj")
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text(json.dumps({"id": "d1", "text": "Aspirin lowered the risk of stroke."}) + "\n")
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text(json.dumps({"id": "c1", "claim": "Aspirin lowers stroke risk."}) + "\n")
+    import_files(p, [corpus], kind="corpus")
+    import_files(p, [claims], kind="claims")
+    trec = tmp_path / "run.trec"
+    trec.write_text("c1 Q0 d1 1 2.0 t\n")
+    rr = import_files(p, [trec], fmt="trec").run_id
+    p.close()
+    res = CliRunner().invoke(cli, ["verify", str(tmp_path / "v.faproj"), "--retrieval-run", rr, "--model", str(model)])
+    assert res.exit_code == 2, res.output
+    lines = [x for x in res.output.splitlines() if x.startswith("error:")]
+    assert len(lines) == 1 and "rule string of 200,000 characters" in lines[0] and "Traceback" not in res.output
+    with services.open_project(tmp_path / "v.faproj", readonly=True) as p:
+        assert [r.status for r in runs.list_runs(p, "verify")] in ([], ["failed"])
