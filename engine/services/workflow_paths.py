@@ -53,8 +53,7 @@ def mark_enough(project: Project, step: str, enough: bool = True, progress: obje
     from factaudit.engine.errors import InvalidArgument
 
     if step not in ENOUGH_STEPS:
-        raise InvalidArgument(f"{step!r} cannot be marked enough for now; steps that can: {', '.join(ENOUGH_STEPS)}",
-                              setting="step")
+        raise InvalidArgument(f"{step!r} cannot be marked enough for now; steps that can: {', '.join(ENOUGH_STEPS)}")
     now = workflow_status(project).step(step)
     if not enough:
         store.remove_mark(project, "enough", step)
