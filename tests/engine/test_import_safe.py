@@ -235,8 +235,9 @@ def test_a_csv_without_an_id_column_gets_row_number_ids_and_says_so(tmp_path):
     conn.close()
     assert got == [("sheet-1", "Aspirin helps.", "Supported"), ("sheet-2", "Zinc, they say, cures colds.", "Refuted"),
                    ("sheet-3", "Tea is red.", None)]
-    # a file with an id column is read as before, and a JSONL record without one is still a problem
+    # a JSONL record without an id is a problem only beside records that have one (a JSONL file with
+    # no ids at all gets record-number ids like this CSV since issue #36 item 8)
     bad = tmp_path / "noid.jsonl"
-    bad.write_text('{"claim": "A."}\n', encoding="utf-8")
+    bad.write_text('{"id": "n1", "claim": "B."}\n{"claim": "A."}\n', encoding="utf-8")
     res = CliRunner().invoke(cli, ["import", str(proj), str(bad), "--kind", "claims"])
-    assert res.exit_code != 0 and "noid.jsonl:1:id" in res.output
+    assert res.exit_code != 0 and "noid.jsonl:2:id" in res.output
