@@ -49,6 +49,7 @@ class SettingsDialog(QDialog):
         self.language_note = QLabel()
         self.language_note.setObjectName("note")
         self.language_note.setWordWrap(True)
+        self.language_note.setVisible(False)          # an empty note box until a language is applied
         self.reopen_button = QPushButton(self.tr("Reopen the windows now"))
         self.reopen_button.setObjectName("reopenWindows")
         self.reopen_button.setVisible(False)
@@ -119,6 +120,7 @@ class SettingsDialog(QDialog):
         self.language_note.setText(self.tr(
             "New windows and dialogs use {language} now; the open windows change when they are reopened.").format(
             language=i18n.LANGUAGES[spoken]))
+        self.language_note.setVisible(True)
         self.reopen_button.setVisible(True)
         return True
 

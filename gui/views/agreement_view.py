@@ -16,6 +16,13 @@ from factaudit.gui.views.tables import read_only_table
 NEEDS_SECOND = "needs a second rater: File › Send to a rater…"   # the English of the cell text below
 DIM_COLUMNS = (QT_TRANSLATE_NOOP("AgreementView", "Dimension / step"), QT_TRANSLATE_NOOP("AgreementView", "Target"), "α", QT_TRANSLATE_NOOP("AgreementView", "α 95% CI"), QT_TRANSLATE_NOOP("AgreementView", "α humans only"), QT_TRANSLATE_NOOP("AgreementView", "Units"), QT_TRANSLATE_NOOP("AgreementView", "Raters (people + LLM)"),
                QT_TRANSLATE_NOOP("AgreementView", "Rater pairs (κ)"))
+# the engine's identifiers of a pair's kind and a step's target, as the table names them (issue #35)
+PAIR_KINDS = {"human-human": QT_TRANSLATE_NOOP("AgreementView", "two people"),
+              "human-llm": QT_TRANSLATE_NOOP("AgreementView", "person and LLM"),
+              "llm-llm": QT_TRANSLATE_NOOP("AgreementView", "two LLMs"),
+              "intra": QT_TRANSLATE_NOOP("AgreementView", "test–retest")}
+TARGETS = {"evidence": QT_TRANSLATE_NOOP("AgreementView", "evidence"),
+           "reasoning": QT_TRANSLATE_NOOP("AgreementView", "reasoning")}
 PAIR_COLUMNS = (QT_TRANSLATE_NOOP("AgreementView", "Dimension / step"), QT_TRANSLATE_NOOP("AgreementView", "Rater A"), QT_TRANSLATE_NOOP("AgreementView", "Rater B"), QT_TRANSLATE_NOOP("AgreementView", "Kind"), QT_TRANSLATE_NOOP("AgreementView", "Units"), "κ", QT_TRANSLATE_NOOP("AgreementView", "κ 95% CI"), QT_TRANSLATE_NOOP("AgreementView", "Raw agreement"),
                 QT_TRANSLATE_NOOP("AgreementView", "Pull: κ blind (n)"), QT_TRANSLATE_NOOP("AgreementView", "Pull: κ revealed (n)"))
 
@@ -148,7 +155,7 @@ class AgreementView(QWidget):
             row = self.dim_table.rowCount()
             self.dim_table.insertRow(row)
             kappas = "; ".join(f"{k.replace('|', ' · ')}: {num(v, 2)}" for k, v in r.kappa.items())
-            cells = [(name, False), (r.target or "", False), (num(r.alpha), True), (interval(r.alpha_ci), True),
+            cells = [(name, False), (self.tr(TARGETS[r.target]) if r.target in TARGETS else (r.target or ""), False), (num(r.alpha), True), (interval(r.alpha_ci), True),
                      (num(r.alpha_humans), True), (str(r.n_units), True),
                      (f"{len(r.human_raters)} + {len(r.llm_raters)}", True), (kappas, False)]
             for col, (text, numeric) in enumerate(cells):
@@ -161,7 +168,7 @@ class AgreementView(QWidget):
                     b, v = p.blind["blind"], p.blind["revealed"]
                     blind = f"{num(b['kappa'], 2)} ({b['n_units']})"
                     revealed = f"{num(v['kappa'], 2)} ({v['n_units']})"
-                pcells = [(name, False), (p.a, False), (p.b, False), (p.kind, False), (str(p.n_units), True),
+                pcells = [(name, False), (p.a, False), (p.b, False), (self.tr(PAIR_KINDS[p.kind]) if p.kind in PAIR_KINDS else p.kind, False), (str(p.n_units), True),
                           (num(p.kappa), True), (interval(p.kappa_ci), True), (num(p.agreement), True),
                           (blind, True), (revealed, True)]
                 for col, (text, numeric) in enumerate(pcells):

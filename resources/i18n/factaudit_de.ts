@@ -385,6 +385,30 @@
         <source>– needs a second rater: File › Send to a rater…</source>
         <translation>– braucht einen zweiten Bewerter: Datei › An einen Bewerter senden…</translation>
     </message>
+    <message>
+        <source>two people</source>
+        <translation>zwei Personen</translation>
+    </message>
+    <message>
+        <source>person and LLM</source>
+        <translation>Person und LLM</translation>
+    </message>
+    <message>
+        <source>two LLMs</source>
+        <translation>zwei LLMs</translation>
+    </message>
+    <message>
+        <source>test–retest</source>
+        <translation>Test–Retest</translation>
+    </message>
+    <message>
+        <source>evidence</source>
+        <translation>Evidenz</translation>
+    </message>
+    <message>
+        <source>reasoning</source>
+        <translation>Begründung</translation>
+    </message>
 </context>
 <context>
     <name>AnnotatorChoice</name>

@@ -385,6 +385,30 @@
         <source>– needs a second rater: File › Send to a rater…</source>
         <translation>– 需要第二位评分者：文件 › 发送给评分者…</translation>
     </message>
+    <message>
+        <source>two people</source>
+        <translation>两人之间</translation>
+    </message>
+    <message>
+        <source>person and LLM</source>
+        <translation>人与 LLM</translation>
+    </message>
+    <message>
+        <source>two LLMs</source>
+        <translation>两个 LLM</translation>
+    </message>
+    <message>
+        <source>test–retest</source>
+        <translation>重测</translation>
+    </message>
+    <message>
+        <source>evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>reasoning</source>
+        <translation>推理</translation>
+    </message>
 </context>
 <context>
     <name>AnnotatorChoice</name>

@@ -79,6 +79,7 @@ def test_models_page_marks_the_default_classifier_demo_grade(qtbot, project):
         pytest.skip("no demo-grade classifier registered here (a real one in local_models/ replaces it)")
     view = ModelsView(project)
     qtbot.addWidget(view)
+    qtbot.waitUntil(lambda: view.clf_table.rowCount() > 0, timeout=120_000)     # read in the background
     names = [view.clf_table.item(r, 0).text() for r in range(view.clf_table.rowCount())]
     assert any(n.startswith(weak[0]) and "[demo-grade]" in n for n in names), names
     assert f"the embedded classifier {weak[0]}" in view.note_label.text()
