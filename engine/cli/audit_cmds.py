@@ -76,6 +76,10 @@ def agreement_cmd(project: Path, dimensions, resamples: int, seed: int, as_json:
     """Cohen's kappa per rater pair and Krippendorff's alpha (nominal) per dimension and step."""
     with services.open_project(project, readonly=True) as p:
         res = services.agreement(p, n_resamples=resamples, seed=seed, dimensions=list(dimensions) or None)
+        # kappa/alpha on sentence labels between the expert and the raters (issue #33), a row like a step's
+        sentences = services.sentence_label_agreement(p, n_resamples=resamples, seed=seed)
+        if sentences is not None and (not dimensions or sentences.dimension in dimensions):
+            res = {**res, sentences.dimension: sentences}
     if as_json:
         emit_json(services.agreement_json(res))
         return

@@ -230,3 +230,17 @@ def test_the_readme_example():
     assert resolve_gold(parse_gold("adjudicated"), expert, ratings, is_adjudicator).changed == 1
     assert cohen_kappa_score(["correct", "error"], ["error", "error"]) == 0 and "κ 0" in readme
     assert "4/7 = 0.571" in readme
+
+
+def test_agreement_command_has_the_sentence_label_row(labelled):
+    from factaudit.engine.cli import cli
+
+    project, _, d = labelled
+    path = str(project.path)
+    project.close()
+    r = CliRunner().invoke(cli, ["agreement", path, "--resamples", "200", "--json"])
+    assert r.exit_code == 0, r.output
+    row = json.loads(r.output)["sentence_label"]
+    shared = sorted(set(d["bob"]) & set(d["expert"]))
+    kappa = cohen_kappa_score([d["expert"][s] for s in shared], [d["bob"][s] for s in shared])
+    assert row["kappa"]["bob|expert"] == pytest.approx(kappa, abs=1e-12) and row["target"] == "sentence"
