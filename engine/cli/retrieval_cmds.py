@@ -16,7 +16,8 @@ from factaudit.engine.cli.common import emit_json, handle_errors, open_to_record
 @click.option("--k", "k", default=10, show_default=True, type=click.IntRange(min=1), help="hits kept per claim")
 @click.option("--model", help="embedder for a plain `dense` (registry name or folder; default minilm-l6)")
 @click.option("--dataset", help="only the active claims of this dataset (default: all)")
-@click.option("--corpus-dataset", help="only the passages of this dataset (default: all)")
+@click.option("--corpus-dataset", multiple=True,
+              help="only the passages of this dataset; repeat it for a union of corpus datasets (default: all)")
 @click.option("--merge", type=click.Choice(["none", "conservative"]), default="none", show_default=True,
               help="conservative: keep the full query's top 3, fill the rest from sub-queries")
 @click.option("--rrf-k", default=60.0, show_default=True, type=click.FloatRange(min=0), help="RRF constant")
@@ -30,8 +31,9 @@ def retrieve_cmd(project, retriever, k, model, dataset, corpus_dataset, merge, r
                  as_json) -> None:
     """Retrieve evidence for every claim as a new immutable run."""
     with services.open_project(project) as p, progress_bar("retrieving", noun="claims") as bar:
-        req = services.RetrievalRequest(retriever, k, model, dataset, corpus_dataset, merge, rrf_k, rrf_depth,
-                                        dense_index)
+        union = sorted(set(corpus_dataset))
+        req = services.RetrievalRequest(retriever, k, model, dataset, union[0] if len(union) == 1 else None, merge,
+                                        rrf_k, rrf_depth, dense_index, corpus_datasets=union if len(union) > 1 else None)
         res = services.retrieve(p, req, progress=bar)
     if as_json:
         emit_json(res.to_json())
@@ -50,7 +52,7 @@ def eval_retrieval_cmd(project, run_id, as_json) -> None:
     """Recall, MRR, nDCG and coverage at k = 1, 5, 10 up to the run's k (and at the run's k) against gold
     evidence, with bootstrap intervals and per-category rows; a k=5 run has no @10 rows."""
     with open_to_record(project) as p:
-        ev = services.eval_retrieval(p, run_id)
+        ev = services.eval_retrieval(p, run_id, intervals=True)
     for warning in ev.warnings:
         say(f"warning: {warning}", err=True)
     if as_json:
@@ -78,6 +80,11 @@ def eval_retrieval_cmd(project, run_id, as_json) -> None:
         say(f"latency: P50 {lat['p50']:.1f} ms, P95 {lat['p95']:.1f} ms")
     else:
         say("latency: not recorded (imported run)")
+    if ev.gold_coverage:
+        say("gold coverage (claims whose gold passages are all / any in the corpus):")
+        for name, row in ev.gold_coverage.items():
+            if row["n"]:
+                say(f"  {name:<24} {row['all']:.1%} all, {row['any']:.1%} any of {row['n']} claims")
 
 
 def _figure(value: float) -> str:

@@ -34,23 +34,24 @@ def bootstrap_means(values: np.ndarray, strata: Sequence[str] | None = None,
                     n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED) -> np.ndarray:
     """(n_resamples, columns) means of `values` (queries × columns) over resamples of its rows drawn with
     replacement within each stratum (each stratum keeps its size, so the mix of categories is fixed).
-    A resample is drawn as how often each row is taken (a multinomial), in blocks, so memory stays at
-    a block × queries whatever the number of resamples."""
+    A resample is drawn as how often each row is taken (uniform draws counted with one bincount per
+    block of resamples), so memory stays at a block × queries whatever the number of resamples."""
     values = np.asarray(values, dtype=float)
     if values.ndim == 1:
         values = values[:, None]
     n = values.shape[0]
     rng = np.random.default_rng(seed)
     total = np.zeros((n_resamples, values.shape[1]))
-    block = max(1, min(n_resamples, 2_000_000 // max(n, 1)))
     for g in _groups(strata, n):
-        if len(g) == 0:
+        m = len(g)
+        if m == 0:
             continue
-        shares = np.full(len(g), 1.0 / len(g))
+        block = max(1, min(n_resamples, 4_000_000 // m))
         for start in range(0, n_resamples, block):
-            stop = min(n_resamples, start + block)
-            counts = rng.multinomial(len(g), shares, size=stop - start)
-            total[start:stop] += counts @ values[g]
+            b = min(n_resamples, start + block) - start
+            draws = rng.integers(0, m, size=(b, m)) + (np.arange(b) * m)[:, None]
+            counts = np.bincount(draws.ravel(), minlength=b * m).reshape(b, m).astype(float)
+            total[start:start + b] += counts @ values[g]
     return total / n
 
 

@@ -33,11 +33,15 @@ class RetrievalEval:
     by_category: dict[str, dict[str, Any]] = field(default_factory=dict)     # category -> n, metrics, intervals
     n_resamples: int = DEFAULT_RESAMPLES
     seed: int = DEFAULT_SEED
+    # corpus -> {n, all, any}: the share of evaluated claims whose gold passages are all / any in it;
+    # "union" is the run's corpus (issue #34 item 2)
+    gold_coverage: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"run_id": self.run_id, "n_evaluated": self.n_evaluated, "n_excluded": self.n_excluded,
                 "metrics": self.metrics, "latency_ms": self.latency_ms, "intervals": self.intervals,
-                "by_category": self.by_category, "n_resamples": self.n_resamples, "seed": self.seed}
+                "by_category": self.by_category, "n_resamples": self.n_resamples, "seed": self.seed,
+                "gold_coverage": self.gold_coverage}
 
 
 def _analyzer_warning(config: dict) -> list[str]:
@@ -56,6 +60,24 @@ def _analyzer_warning(config: dict) -> list[str]:
     return [f"the claims were tokenized as {', '.join(sorted(queries_))} ({', '.join(sorted(q_rules))}) and the "
             f"passages as {', '.join(sorted(passages))} ({', '.join(sorted(p_rules))}): BM25 matches few or no "
             "terms across them; set the right language with `factaudit lang`"]
+
+
+def gold_coverage(project: Project, claim_ids: list[str], corpora: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Per corpus dataset (default: every dataset holding passages) and for their union ("union"): of the
+    claims with gold evidence among `claim_ids`, the share whose gold passages are all in it ("all")
+    and the share with at least one there ("any"). A corpus without a claim's gold cannot find it."""
+    where = queries.passage_datasets(project)
+    gold = queries.gold_evidence(project)
+    sets = {c: {g.passage_id for g in gold[c]} for c in claim_ids if gold.get(c)}
+    names = sorted(corpora) if corpora else sorted(set(where.values()))
+    out: dict[str, dict[str, Any]] = {}
+    for name in [*names, "union"]:
+        inside = set(names) if name == "union" else {name}
+        full = sum(all(where.get(p) in inside for p in g) for g in sets.values())
+        some = sum(any(where.get(p) in inside for p in g) for g in sets.values())
+        n = len(sets)
+        out[name] = {"n": n, "all": round(full / n, 6) if n else None, "any": round(some / n, 6) if n else None}
+    return out
 
 
 def _missing_gold_warning(ranked: dict[str, list[str]], gold: dict[str, set[str]],
@@ -92,12 +114,13 @@ def retriever_choices() -> list[str]:
 
 
 def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] | None = None, *,
-                   log_test: bool = True, n_resamples: int = DEFAULT_RESAMPLES,
+                   log_test: bool = True, intervals: bool = False, n_resamples: int = DEFAULT_RESAMPLES,
                    seed: int = DEFAULT_SEED) -> RetrievalEval:
     """Retrieval metrics of a finished run (made here or imported from a TREC file) against the
-    claims' gold evidence; claims without gold are excluded and counted. Each mean has a percentile
-    bootstrap interval over the evaluated claims, and per category (the item's, else the claim's
-    dataset) a row with its n. An evaluation over test-split claims is logged as a look at test
+    claims' gold evidence; claims without gold are excluded and counted. With `intervals` (the
+    `eval-retrieval` command), each mean has a percentile bootstrap interval over the evaluated claims,
+    and per category (the item's, else the claim's dataset) a row with its n: the resampling costs
+    resamples × claims, so the sweeps and views that only read the means leave it out. An evaluation over test-split claims is logged as a look at test
     (services.sweep; `log_test=False` for a sweep's own logging).
     Without `ks`, the cutoffs are DEFAULT_KS up to the run's depth (its k, or an imported run's longest
     ranking) and that depth: a k=5 run has no @10 row, which would only repeat @5 under another name."""
@@ -110,18 +133,26 @@ def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] | None = N
     keys = list(scores.metrics)
     run_k = run.config.get("k")
     values = [[row[key] for key in keys] for row in scores.per_query.values()]
-    boot = rcompare.bootstrap_means(np.asarray(values), None, n_resamples, seed) if values else None
-    intervals = {key: (list(ci) if boot is not None and (ci := percentile_interval(boot[:, j])) else None)
-                 for j, key in enumerate(keys)}
+    boot = rcompare.bootstrap_means(np.asarray(values), None, n_resamples, seed) if values and intervals else None
+    cis = {key: (list(ci) if boot is not None and (ci := percentile_interval(boot[:, j])) else None)
+           for j, key in enumerate(keys)} if intervals else {}
     return RetrievalEval(run_id=run_id, n_evaluated=scores.n_evaluated, n_excluded=scores.n_excluded,
                          metrics={k: round(v, 6) for k, v in scores.metrics.items()},
                          latency_ms=rmetrics.latency_percentiles(runs.query_latencies(project, run_id).values()),
                          k=int(run_k) if run_k else None, retriever=run.config.get("retriever"),
                          warnings=_analyzer_warning(run.config) + _missing_gold_warning(ranked, gold, passages),
-                         intervals=intervals,
+                         intervals=cis,
                          by_category=rcompare.category_rows(scores.per_query, claim_categories(project), keys,
-                                                            n_resamples, seed),
-                         n_resamples=n_resamples, seed=seed)
+                                                            n_resamples, seed) if intervals else {},
+                         n_resamples=n_resamples, seed=seed,
+                         gold_coverage=gold_coverage(project, list(ranked), _run_corpora(run.config)))
+
+
+def _run_corpora(config: dict[str, Any]) -> list[str] | None:
+    """The corpus datasets a retrieve run read (None: every dataset, or an imported run's unknown)."""
+    if config.get("corpus_datasets"):
+        return list(config["corpus_datasets"])
+    return [config["corpus_dataset"]] if config.get("corpus_dataset") else None
 
 
 def retrieval_scores(project: Project, run_id: str, ks: tuple[int, ...] | None = None):
