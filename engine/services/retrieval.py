@@ -120,7 +120,8 @@ def eval_retrieval(project: Project, run_id: str, ks: tuple[int, ...] | None = N
     claims' gold evidence; claims without gold are excluded and counted. With `intervals` (the
     `eval-retrieval` command), each mean has a percentile bootstrap interval over the evaluated claims,
     and per category (the item's, else the claim's dataset) a row with its n: the resampling costs
-    resamples × claims, so the sweeps and views that only read the means leave it out. An evaluation over test-split claims is logged as a look at test
+    resamples × claims, so the sweeps and views that only read the means leave it out. An evaluation
+    over test-split claims is logged as a look at test
     (services.sweep; `log_test=False` for a sweep's own logging).
     Without `ks`, the cutoffs are DEFAULT_KS up to the run's depth (its k, or an imported run's longest
     ranking) and that depth: a k=5 run has no @10 row, which would only repeat @5 under another name."""
