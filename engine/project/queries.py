@@ -102,12 +102,17 @@ def page_rows(project: Project, kind: str, offset: int, limit: int, dataset: str
 
 
 # ---- inputs for pipeline steps ---------------------------------------------------------------------
-def iter_passages(project: Project, dataset: str | None = None) -> Iterator[PassageRow]:
+def iter_passages(project: Project, dataset: str | None = None,
+                  datasets: list[str] | None = None) -> Iterator[PassageRow]:
+    """The passages of `dataset`, of the union of `datasets`, or all of them."""
     sql = "SELECT p.id, p.doc_id, p.title, p.text, p.ord, p.sentence_spans FROM passages p"
     args: tuple = ()
     if dataset:
         sql += " JOIN datasets d ON d.id = p.dataset_id WHERE d.name = ?"
         args = (dataset,)
+    elif datasets:
+        sql += f" JOIN datasets d ON d.id = p.dataset_id WHERE d.name IN ({', '.join('?' * len(datasets))})"
+        args = tuple(datasets)
     for r in project.reader().execute(sql + " ORDER BY p.id", args):
         spans = loads(r[5])
         yield PassageRow(r[0], r[1], r[2], r[3], r[4], [tuple(s) for s in spans] if spans else None)
@@ -122,10 +127,10 @@ def get_passages(project: Project, ids: list[str]) -> dict[str, PassageRow]:
     return out
 
 
-def corpus_hash(project: Project, dataset: str | None = None) -> str:
+def corpus_hash(project: Project, dataset: str | None = None, datasets: list[str] | None = None) -> str:
     """sha256 over passage ids, titles and texts in id order: the key of retrieval index caches."""
     h = hashlib.sha256()
-    for p in iter_passages(project, dataset):
+    for p in iter_passages(project, dataset, datasets):
         for part in (p.id, p.title or "", p.text):
             h.update(part.encode("utf-8"))
             h.update(b"\x00")
@@ -174,3 +179,9 @@ def gold_evidence(project: Project) -> dict[str, list[GoldEvidence]]:
 
 def passage_doc_ids(project: Project) -> dict[str, str | None]:
     return {r[0]: r[1] for r in project.reader().execute("SELECT id, doc_id FROM passages")}
+
+
+def passage_datasets(project: Project) -> dict[str, str]:
+    """{passage id: its dataset's name} (per-corpus gold coverage)."""
+    return dict(project.reader().execute(
+        "SELECT p.id, d.name FROM passages p JOIN datasets d ON d.id = p.dataset_id").fetchall())

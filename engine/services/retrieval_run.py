@@ -50,6 +50,7 @@ class RetrievalRequest:
     rrf_depth: int = DEFAULT_DEPTH
     dense_index: str = "flat"
     claim_ids: list[str] | None = None
+    corpus_datasets: list[str] | None = None    # a union of corpus datasets (instead of corpus_dataset)
 
 
 @dataclass
@@ -74,8 +75,9 @@ class RetrievalConfig:
     dense_index: str | None = "flat"
     rrf_k: float | None = DEFAULT_RRF_K
     rrf_depth: int | None = DEFAULT_DEPTH
+    corpus_datasets: list[str] | None = None    # pinned only for a union (earlier configs keep their keys)
     model = None                            # no model pin: jobs.start_or_resume opens none
-    _OPTIONAL = ("tokenization", "languages", "dense_index", "rrf_k", "rrf_depth")
+    _OPTIONAL = ("tokenization", "languages", "dense_index", "rrf_k", "rrf_depth", "corpus_datasets")
 
     @classmethod
     def from_config(cls, c: dict[str, Any]) -> RetrievalConfig:
@@ -101,6 +103,8 @@ class RetrievalConfig:
             raise InvalidArgument(f"unknown dense index {self.dense_index!r}; expected one of {', '.join(INDEX_TYPES)}")
         if self.rrf_k < 0 or self.rrf_depth < 1:
             raise InvalidArgument("the RRF constant must be >= 0 and the depth >= 1")
+        if self.corpus_datasets is not None and self.corpus_dataset is not None:
+            raise InvalidArgument("name one corpus dataset or a union of them, not both")
 
     def changed_prompts(self) -> list[str]:
         return []
@@ -127,7 +131,8 @@ class _RetrieveKind(jobs.RunKind):
     def new_config(self, project: Project, req: RetrievalRequest) -> RetrievalConfig:
         return RetrievalConfig(retriever=req.retriever, k=req.k, embedder=req.model, merge=req.merge,
                                dataset=req.dataset, corpus_dataset=req.corpus_dataset, claim_ids=req.claim_ids,
-                               dense_index=req.dense_index, rrf_k=req.rrf_k, rrf_depth=req.rrf_depth)
+                               dense_index=req.dense_index, rrf_k=req.rrf_k, rrf_depth=req.rrf_depth,
+                               corpus_datasets=sorted(set(req.corpus_datasets)) if req.corpus_datasets else None)
 
     def read_inputs(self, project: Project, cfg: RetrievalConfig, progress: ProgressCallback) -> _Inputs:
         spec = parse_spec(cfg.retriever, cfg.embedder)
@@ -139,7 +144,7 @@ class _RetrieveKind(jobs.RunKind):
             where = f" in dataset {cfg.dataset!r}" if cfg.dataset else ""
             raise InvalidArgument("no active claims to retrieve for" + where)
         progress(0, None, N_("reading passages"))
-        corpus = load_corpus(project, cfg.corpus_dataset)
+        corpus = load_corpus(project, cfg.corpus_dataset, cfg.corpus_datasets)
         if not corpus.ids:
             raise InvalidArgument("no passages to retrieve from; import a corpus first")
         query_langs: list[str | None] = []
@@ -267,14 +272,16 @@ def _library_versions(spec) -> dict[str, str]:
     return out
 
 
-def load_corpus(project: Project, corpus_dataset: str | None = None) -> Corpus:
-    if corpus_dataset is not None:
-        queries.get_dataset(project, corpus_dataset)  # NotFound names it
+def load_corpus(project: Project, corpus_dataset: str | None = None, corpus_datasets: list[str] | None = None) -> Corpus:
+    """One corpus dataset's passages, a union of datasets' (issue #34 item 2), or all of them."""
+    for name in ([corpus_dataset] if corpus_dataset is not None else []) + list(corpus_datasets or []):
+        queries.get_dataset(project, name)  # NotFound names it
     ids, texts, doc_of = [], [], {}
-    for p in queries.iter_passages(project, corpus_dataset):
+    for p in queries.iter_passages(project, corpus_dataset, corpus_datasets):
         ids.append(p.id)
         texts.append(bm25_mod.passage_text(p.title, p.text))
         doc_of[p.id] = p.doc_id
-    return Corpus(ids, texts, doc_of, queries.corpus_hash(project, corpus_dataset), corpus_dataset)
+    label = "+".join(corpus_datasets) if corpus_datasets else corpus_dataset
+    return Corpus(ids, texts, doc_of, queries.corpus_hash(project, corpus_dataset, corpus_datasets), label)
 
 

@@ -47,7 +47,7 @@ def test_cli_bm25_end_to_end_matches_ir_measures(demo_path):
     assert res.exit_code == 0, res.output
     ev = json.loads(res.output)
     assert set(ev) == {"run_id", "n_evaluated", "n_excluded", "metrics", "latency_ms", "intervals", "by_category",
-                       "n_resamples", "seed"}
+                       "n_resamples", "seed", "gold_coverage"}      # gold_coverage: issue #34 item 2
     assert ev["n_evaluated"] + ev["n_excluded"] == 100
     for key in ("ndcg@10", "recall@10", "mrr@10", "full_coverage@10", "doc_coverage@10", "ndcg@1", "ndcg@5"):
         assert 0.0 <= ev["metrics"][key] <= 1.0
@@ -217,7 +217,7 @@ def test_gold_that_names_no_passage_of_the_project_is_said_not_scored_silently(t
     res = CliRunner().invoke(cli, ["eval-retrieval", str(path), "--run", run_id, "--json"])
     assert res.exit_code == 0, res.output
     assert set(json.loads(res.stdout)) == {"run_id", "n_evaluated", "n_excluded", "metrics", "latency_ms",
-                                           "intervals", "by_category", "n_resamples", "seed"}
+                                           "intervals", "by_category", "n_resamples", "seed", "gold_coverage"}
     assert "warning: none of the 3 gold passages" in res.stderr
 
     # The same corpus under the claims' prefix: gold resolves, no warning, and the figures are not all 0.
