@@ -88,11 +88,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "open_rater_package", "package_manifest", "rate_sentence", "rater_progress", "rater_return",
         "rater_sentence_labels", "sentence_contexts", "workspace_manifest",
     ),
-    "raters": ("PackageResult", "make_rater_package"),
-    "raters_plan": (
-        "PackagePreview", "RaterOverlap", "RunChoice", "SendPlan", "package_runs", "rater_overlap",
-        "rater_package_preview", "rater_send_plan",
-    ),
+    "raters": ("PackagePreview", "PackageResult", "make_rater_package", "rater_package_preview"),
+    "raters_plan": ("RaterOverlap", "RunChoice", "SendPlan", "package_runs", "rater_overlap", "rater_send_plan"),
     "reasoning_checks": ("reasoning_contradiction=contradiction", "reasoning_contradictions"),
     "retrieval": (
         "ClaimHits", "HitView", "RetrievalEval", "RetrievalRequest", "RetrievalResult", "claim_hits",
@@ -132,7 +129,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "NO_VERDICT_REASONS", "VERIFY_CONTROLS=CONTROLS", "VERIFY_EVIDENCE_SOURCES=EVIDENCE_SOURCES",
         "VERIFY_STRATEGIES=STRATEGIES",
     ),
-    "workflow_paths": ("WORKFLOW_PATHS=PATHS", "mark_enough"),
+    "workflow_marks": ("mark_enough",),
+    "workflow_paths": ("WORKFLOW_PATHS=PATHS",),
     "factaudit.engine.audit.annotations": ("export_annotations=export_jsonl",),
     "factaudit.engine.audit.induction": ("add_round", "close_round", "saturation_plot", "uncovered_cases"),
     "factaudit.engine.audit.reasoning_figures": ("reasoning_figures=project_reasoning_figures",),
@@ -279,6 +277,8 @@ def _load(module: str):
             import factaudit.engine.services.verification as loaded
         case "verify_inputs":
             import factaudit.engine.services.verify_inputs as loaded
+        case "workflow_marks":
+            import factaudit.engine.services.workflow_marks as loaded
         case "workflow_paths":
             import factaudit.engine.services.workflow_paths as loaded
         case "factaudit.engine.audit.annotations":

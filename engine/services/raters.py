@@ -23,6 +23,7 @@ from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project, now_iso
 from factaudit.engine.project.package_copy import PackageContent, copy_content
 from factaudit.engine.services import seal_scratch
+from factaudit.engine.services.raters_plan import labelled_units, package_runs
 from factaudit.engine.version import APP_VERSION
 
 DEFAULT_UNITS = 40
@@ -77,8 +78,6 @@ def _candidates(project: Project, target: str, run: str | None) -> tuple[list[tu
         return [(c, f"{verdicts.get(c) or '-'}|{d}") for c, d in claims], rrun, vrun
     vrun = run or _latest(project, with_hits=False)
     if target == "reasoning":
-        from factaudit.engine.services.raters_plan import package_runs
-
         # Reasoning is a model's text: a classifier run's "P(Refuted)=0.4" is not reasoning to rate (issue #35)
         with_reasoning = [r.id for r in package_runs(project, "reasoning")]
         if run is None:
@@ -148,8 +147,6 @@ def select_units(project: Project, target: str, *, units: int | None = DEFAULT_U
     strata = dict(pool)
     fixed_hits: dict[str, list[str]] = {}
     if labelled:
-        from factaudit.engine.services.raters_plan import labelled_units
-
         _, mine = labelled_units(project, target, rrun if target == "evidence" else vrun)
         chosen = [u for u in mine if u in strata]
         if not chosen:
@@ -273,3 +270,26 @@ def make_rater_package(project: Project, out: str | Path, rater: str, *, target:
                          seed, dict(sorted(counts.items())))
 
 
+@dataclass(frozen=True)
+class PackagePreview:
+    """What a package would hold, before it is written: its units and how many the first rater labelled."""
+
+    n_units: int
+    overlap: int
+    first_raters: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"n_units": self.n_units, "overlap": self.overlap, "first_raters": self.first_raters}
+
+
+def rater_package_preview(project: Project, target: str = "evidence", **choices: Any) -> PackagePreview:
+    """The draw make_rater_package would make with the same choices (run, units, all_units, seed, k,
+    units_from, labelled, extra), counted against what this project's own raters labelled."""
+    sel = select_units(project, target, **choices)
+    keys = sel.unit_keys(target)
+    who, mine = labelled_units(project, target, sel.retrieval_run if target == "evidence" else sel.verify_run)
+    if target == "evidence":
+        overlap = sum(1 for _, c, p in keys if p in mine.get(c, ()))
+    else:
+        overlap = sum(1 for key in keys if key[1] in mine)
+    return PackagePreview(len(keys), overlap, who)

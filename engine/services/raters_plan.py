@@ -109,33 +109,6 @@ def rater_send_plan(project: Project, target: str = "evidence", run: str | None 
     return SendPlan(target, runs, run, who, units, n)
 
 
-@dataclass(frozen=True)
-class PackagePreview:
-    """What a package would hold, before it is written: its units and how many the first rater labelled."""
-
-    n_units: int
-    overlap: int
-    first_raters: list[str]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"n_units": self.n_units, "overlap": self.overlap, "first_raters": self.first_raters}
-
-
-def rater_package_preview(project: Project, target: str = "evidence", **choices: Any) -> PackagePreview:
-    """The draw make_rater_package would make with the same choices (run, units, all_units, seed, k,
-    units_from, labelled, extra), counted against what this project's own raters labelled."""
-    from factaudit.engine.services.raters import select_units
-
-    sel = select_units(project, target, **choices)
-    keys = sel.unit_keys(target)
-    who, mine = labelled_units(project, target, sel.retrieval_run if target == "evidence" else sel.verify_run)
-    if target == "evidence":
-        overlap = sum(1 for _, c, p in keys if p in mine.get(c, ()))
-    else:
-        overlap = sum(1 for key in keys if key[1] in mine)
-    return PackagePreview(len(keys), overlap, who)
-
-
 # ---- after a merge ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class RaterOverlap:
@@ -203,5 +176,5 @@ def rater_overlap(project: Project, target: str | None = None) -> RaterOverlap:
                         {t: len(d) for t, d in sorted(dims.items())}, disagree)
 
 
-__all__ = ["PackagePreview", "RaterOverlap", "RunChoice", "SendPlan", "labelled_units", "package_runs",
-           "rater_overlap", "rater_package_preview", "rater_send_plan"]
+__all__ = ["RaterOverlap", "RunChoice", "SendPlan", "labelled_units", "package_runs",
+           "rater_overlap", "rater_send_plan"]

@@ -378,7 +378,7 @@ def workflow_status(project: Project, progress: ProgressCallback = _no_progress,
             break
     from factaudit.engine.services.workflow_paths import other_paths
 
-    return WorkflowStatus(steps, other_paths(project))
+    return WorkflowStatus(steps, [Step(*p) for p in other_paths(project)])
 
 
 # ---- marks: the steps that leave no other trace in the file -----------------------------------------

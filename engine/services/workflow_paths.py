@@ -1,4 +1,4 @@
-"""Calling a step "enough for now", and the paths beside the expert's (issue #35 item 2).
+"""The paths beside the expert's (issue #35 item 2).
 
 The paths (answer audits, conflicts, judge evaluation, taxonomy induction, run comparison, a second
 rater) are shown on the Workflow page and in `factaudit status` only when the project holds data for
@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from factaudit.engine.project import status_store as store
 from factaudit.engine.project.db import Project
-from factaudit.engine.services.status import DONE, ENOUGH_STEPS, PARTIAL, TODO, Step, workflow_status
+
+# the states, as engine/services/status.py names them (it imports this module, so not the other way)
+TODO, PARTIAL, DONE = "todo", "partial", "done"
 
 # name -> (title, what the path is for); the engine catalogue translates them
 PATHS: dict[str, tuple[str, str]] = {
@@ -22,45 +24,28 @@ PATHS: dict[str, tuple[str, str]] = {
 }
 
 
-def other_paths(project: Project) -> list[Step]:
-    """The paths the project holds data for, in PATHS order (details as "what: count", so one template
-    per line translates them whatever the count)."""
+def other_paths(project: Project) -> list[tuple[str, str, str]]:
+    """(name, state, detail) of the paths the project holds data for, in PATHS order (details as
+    "what: count", so one template per line translates them whatever the count)."""
     n = store.path_counts(project)
     c = {k: f"{v:,}" for k, v in n.items()}
-    out: list[Step] = []
+    out: list[tuple[str, str, str]] = []
     if n["answer_runs"]:
-        out.append(Step("answers", DONE if n["review_samples"] else TODO,
+        out.append(("answers", DONE if n["review_samples"] else TODO,
                         f"runs with answers: {c['answer_runs']}; review samples: {c['review_samples']}"))
     if n["conflict_items"]:
-        out.append(Step("conflicts", TODO, f"items with conflicting sources: {c['conflict_items']}"))
+        out.append(("conflicts", TODO, f"items with conflicting sources: {c['conflict_items']}"))
     if n["judge_runs"]:
-        out.append(Step("judge_evaluation", DONE, f"judge runs: {c['judge_runs']} (human–LLM agreement)"))
+        out.append(("judge_evaluation", DONE, f"judge runs: {c['judge_runs']} (human–LLM agreement)"))
     if n["induction_rounds"] or n["triaged"]:
-        out.append(Step("induction", DONE if n["induction_rounds"] else TODO,
+        out.append(("induction", DONE if n["induction_rounds"] else TODO,
                         f"induction rounds: {c['induction_rounds']}"))
     if n["verify_runs"] >= 2:
-        out.append(Step("comparison", TODO, f"verify runs to compare: {c['verify_runs']}"))
+        out.append(("comparison", TODO, f"verify runs to compare: {c['verify_runs']}"))
     if n["packages"]:
-        out.append(Step("second_rater", DONE if n["returns"] else PARTIAL,
+        out.append(("second_rater", DONE if n["returns"] else PARTIAL,
                         f"packages sent: {c['packages']}; returns merged: {c['returns']}"))
     return out
 
 
-def mark_enough(project: Project, step: str, enough: bool = True, progress: object = None,
-                cancel: object = None) -> Step:
-    """Call a step enough for now (Next moves on; its count is kept with the mark), or take that back.
-    Returns the step as it stood when marked."""
-    from factaudit.engine.errors import InvalidArgument
-
-    if step not in ENOUGH_STEPS:
-        raise InvalidArgument(f"{step!r} cannot be marked enough for now; steps that can: {', '.join(ENOUGH_STEPS)}")
-    now = workflow_status(project).step(step)
-    if not enough:
-        store.remove_mark(project, "enough", step)
-    elif now.state in (TODO, PARTIAL):
-        detail = now.detail.split("; enough for now (marked at: ")[0]
-        store.add_mark(project, "enough", step, detail)
-    return now
-
-
-__all__ = ["PATHS", "mark_enough", "other_paths"]
+__all__ = ["PATHS", "other_paths"]

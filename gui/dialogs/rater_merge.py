@@ -224,9 +224,8 @@ def open_agreement(window, *, disagreements: bool, target: str = ""):
     some labels differ. Returns the AgreementView, or None outside a project window."""
     if window is None or not hasattr(window, "page_index"):
         return None
-    from factaudit.gui.workflow_actions import show_page
-
-    page = show_page(window, "Labeling")
+    window.show_page(window.page_index("Labeling"))
+    page = window.page_widget("Labeling")
     agreement = page.show_tab("Agreement") if hasattr(page, "show_tab") else None
     if disagreements and hasattr(agreement, "show_disagreements"):
         adj = agreement.show_disagreements()
