@@ -120,6 +120,7 @@ def test_open_demo_builds_it_in_the_background(qtbot, closer, tmp_path, monkeypa
     closer(window)
     demo = Path(window.project.path)
     assert demo.parent == tmp_path / "data" / "demo"       # FACTAUDIT_DATA_DIR from the fixture
+    qtbot.waitUntil(lambda: not window.data_view.loading, timeout=10_000)     # counted off the UI thread
     assert window.data_view.models["claims"].rowCount() == services.count_rows(window.project, "claims") > 0
     window.close()
     qtbot.waitUntil(lambda: controller.start.isVisible(), timeout=5000)

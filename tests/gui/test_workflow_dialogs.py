@@ -107,12 +107,15 @@ def test_run_details_show_retrieval_metrics_and_mark_the_step(window, qtbot):
 def test_prelabel_dialog_form(window, qtbot):
     window.do_step("prelabel")
     dialog = opened(window, "prelabelDialog")
-    assert not dialog.start_button.isEnabled() and "needs a finished retrieval run" in dialog.status_label.text()
+    assert not dialog.start_button.isEnabled()
+    # the runs are read off the UI thread
+    qtbot.waitUntil(lambda: "needs a finished retrieval run" in dialog.status_label.text(), timeout=10_000)
     dialog.reject()
     run = retrieval.retrieve(window.project, retrieval.RetrievalRequest("bm25", k=3)).run_id
     window.do_step("prelabel")
     dialog = [d for d in window.findChildren(QDialog) if d.objectName() == "prelabelDialog" and d.isVisible()][-1]
-    assert dialog.run_combo.currentData() == run and dialog.start_button.isEnabled()
+    qtbot.waitUntil(lambda: dialog.run_combo.currentData() == run, timeout=10_000)
+    assert dialog.start_button.isEnabled()
     dialog.target_combo.setCurrentIndex(1)        # reasoning: no verify run yet, and the mode is fixed
     assert not dialog.mode_combo.isEnabled() and dialog.mode_combo.currentData() == "care"
     assert not dialog.start_button.isEnabled()
@@ -153,6 +156,7 @@ def test_delete_unused_dataset_from_the_data_page(window, qtbot):
     from factaudit.gui.dialogs import dataset_actions
 
     window.show_page(PAGES.index("Data"))
+    qtbot.waitUntil(lambda: not window.data_view.loading, timeout=10_000)     # read off the UI thread
     before = window.data_view.datasets.topLevelItemCount()
     op = dataset_actions.delete(window.data_view, window.project, "medexpert-demo", confirm=False)
     qtbot.waitUntil(lambda: op.status == "done", timeout=10_000)
