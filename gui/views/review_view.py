@@ -312,10 +312,7 @@ class ReviewView(ReviewRunChoice, ChoosesMapping, QWidget):
             .title("reading the passages").run_in_background()
 
     def _detail_read(self, d, r, texts: dict, suspect: dict, attribution: dict) -> None:
-        self._reading.discard("detail")
-        banner = ReadFailure.of(self, create=False)
-        if banner is not None:
-            banner.hide()
+        self._reading.discard("detail")         # (QueryOp hides a failed read's message itself)
         self.detail.setHtml(detail_html(d, texts, r.mapping, r.sent_k, suspect, attribution))
 
     def _detail_failed(self, d, r, exc: BaseException) -> None:
