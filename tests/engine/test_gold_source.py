@@ -166,6 +166,15 @@ def test_compare_and_certify_take_the_gold(labelled, project, tmp_path):
     f = [d["verdict"][s] in MAPPINGS["R+NE"] for s in sorted(d["expert"])]
     assert expert["sensitivity"]["n"] == sum(y)
     assert expert["sensitivity"]["k"] == sum(a and b for a, b in zip(y, f))
+    from factaudit.engine.cli import cli
+
+    path = str(project.path)
+    project.close()
+    r = CliRunner().invoke(cli, ["compare", path, "--runs", f"{run_id},{second}", "--mapping", "R", "--gold",
+                                 "rater:bob", "--resamples", "200", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["gold"]["source"] == "rater:bob" and doc["n_shared"] == len(labels)
 
 
 def test_unknown_rater_is_refused(labelled):
