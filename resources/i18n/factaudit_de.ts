@@ -2739,7 +2739,7 @@ V1: Selektive Abdeckung</translation>
     </message>
     <message>
         <source>&lt;b&gt;demo-grade:&lt;/b&gt; the embedded classifier {name} is the default verifier but no better than always answering Supported on SciFact. For real audits put an NLI classifier folder into local_models/.</source>
-        <translation>&lt;b&gt;Demo-Qualität:&lt;/b&gt; Der eingebettete Klassifikator {name} ist der Standard-Prüfer, aber auf SciFact nicht besser als stets „Gestützt“ zu antworten. Für echte Audits einen NLI-Klassifikator-Ordner in local_models/ legen.</translation>
+        <translation>&lt;b&gt;nur zur Demo:&lt;/b&gt; Der eingebettete Klassifikator {name} ist der Standard-Prüfer, aber auf SciFact nicht besser als stets „Gestützt“ zu antworten. Für echte Audits einen NLI-Klassifikator-Ordner in local_models/ legen.</translation>
     </message>
 </context>
 <context>

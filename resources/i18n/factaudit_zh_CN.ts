@@ -2739,7 +2739,7 @@ V1: 选择性覆盖</translation>
     </message>
     <message>
         <source>&lt;b&gt;demo-grade:&lt;/b&gt; the embedded classifier {name} is the default verifier but no better than always answering Supported on SciFact. For real audits put an NLI classifier folder into local_models/.</source>
-        <translation>&lt;b&gt;演示级：&lt;/b&gt;内置分类器 {name} 是默认核验器，但在 SciFact 上并不比始终回答“支持”更好。正式审核请将 NLI 分类器文件夹放入 local_models/。</translation>
+        <translation>&lt;b&gt;仅供演示：&lt;/b&gt;内置分类器 {name} 是默认核验器，但在 SciFact 上并不比始终回答“支持”更好。正式审核请将 NLI 分类器文件夹放入 local_models/。</translation>
     </message>
 </context>
 <context>
