@@ -47,6 +47,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "prompt_cmds": ("prompts",),
     "cost_cmds": ("cost",),
     "rerank_cmds": ("rerank",),
+    "grid_cmds": ("grid",),
 }
 COMMAND_MODULE = {name: module for module, names in COMMAND_MODULES.items() for name in names}
 
@@ -91,6 +92,8 @@ def command_module(module: str):
             from factaudit.engine.cli import cost_cmds as loaded
         case "rerank_cmds":
             from factaudit.engine.cli import rerank_cmds as loaded
+        case "grid_cmds":
+            from factaudit.engine.cli import grid_cmds as loaded
         case _:
             raise KeyError(module)
     return loaded

@@ -78,6 +78,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "costs": ("RunCost", "run_cost", "run_costs"),
     "rerank": ("RerankRequest", "RerankResult", "rerank_run=rerank"),
     "rerank": ("RerankRequest", "RerankResult", "rerank_run=rerank"),
+    "sweep_grid": ("GridResult", "GridSpec", "confirm_grid", "grid_estimate=estimate", "grid_table=table", "run_grid"),
     "rater_merging": (
         "MergeResult", "RaterDisagreement", "adjudicate", "adjudicate_sentence", "rater_disagreements",
         "rater_merge", "sentence_disagreements", "sentence_rating_labels",
@@ -239,6 +240,8 @@ def _load(module: str):
             import factaudit.engine.services.rerank as loaded
         case "rerank":
             import factaudit.engine.services.rerank as loaded
+        case "sweep_grid":
+            import factaudit.engine.services.sweep_grid as loaded
         case "rater_merging":
             import factaudit.engine.services.rater_merging as loaded
         case "rater_side":
