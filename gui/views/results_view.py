@@ -223,7 +223,7 @@ class ResultsView(ChoosesMapping, QWidget):
 
         def done(bundle: ResultsBundle) -> None:
             if keep is not None and keep.metrics is not None:
-                bundle.metrics, bundle.extras = keep.metrics, keep.extras
+                bundle.metrics, bundle.extras, bundle.categories = keep.metrics, keep.extras, keep.categories
             self._show_choices(bundle)
             self._show(bundle)
 

@@ -127,9 +127,13 @@ def test_severity_rows_follow_the_mapping(view, qtbot):
     assert weighted[2] == services.percent_text(sev["R+NE"]["weighted_recall"])
     severe = sev["R+NE"]["by_severity"]["Severe"]
     assert rows["Recall of Severe errors"][1] == str(severe["n"])
+    before = v.bundle
     v.set_mapping("R")
     rows = {r[0]: r for r in _rows(v.figures_panel.table)}
     assert rows["Severity-weighted recall (R; weights 1, 2, 3)"][2] == services.percent_text(sev["R"]["weighted_recall"])
+    # the mapping is re-scored without the run's figures: the subset chooser keeps the categories
+    qtbot.waitUntil(lambda: v.bundle is not before, timeout=30_000)
+    assert [v.subset_combo.itemData(i) for i in range(v.subset_combo.count())][2:] == ["category:GI", "category:PC"]
 
 
 # ---- the F1 column on laptop screens ------------------------------------------------------------------
