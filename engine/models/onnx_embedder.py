@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import shutil
 import tempfile
 import warnings
@@ -59,7 +60,14 @@ def export(st_folder: str | os.PathLike, out_folder: str | os.PathLike, source_s
 
     src, out = Path(st_folder), Path(out_folder)
     _pooling(src)   # refuse a model this backend cannot pool before spending the export on it
-    model = AutoModel.from_pretrained(str(src), attn_implementation="eager").eval()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)   # torch's pickle-protocol notice about the same file
+            model = AutoModel.from_pretrained(str(src), attn_implementation="eager").eval()
+    except pickle.UnpicklingError as exc:
+        # torch's own message is several lines and suggests weights_only=False, i.e. running the file's code
+        raise ModelNotFound(f"{src}: its weights file holds Python objects besides tensors, which are never "
+                            "loaded (they could run code); use a model.safetensors copy from a source you trust") from exc
 
     class _Hidden(torch.nn.Module):
         def __init__(self, inner):

@@ -137,3 +137,27 @@ def test_a_tokenizer_larger_than_the_embedding_table_is_refused(tmp_path):
     with pytest.raises(ModelNotFound) as err:
         classifier_export.export(read_spec(folder), tmp_path / "out" / "y", "digest")
     assert "embedding table 100" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_pickled_embedder_weights_file_is_refused_in_one_line_and_never_runs(tmp_path):
+    from transformers import BertConfig, BertModel
+
+    from factaudit.engine.models import onnx_embedder
+
+    folder, marker = tmp_path / "evil-embedder", tmp_path / "payload-ran"
+    BertModel(BertConfig(vocab_size=100, hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
+                         intermediate_size=32)).save_pretrained(str(folder))
+    for f in folder.glob("*.safetensors"):
+        f.unlink()
+    with open(folder / "pytorch_model.bin", "wb") as fh:
+        pickle.dump({"weight": _Payload(marker)}, fh)
+    (folder / "modules.json").write_text(json.dumps([
+        {"idx": 0, "name": "0", "path": "", "type": "sentence_transformers.models.Transformer"},
+        {"idx": 1, "name": "1", "path": "1_Pooling", "type": "sentence_transformers.models.Pooling"}]))
+    (folder / "1_Pooling").mkdir()
+    (folder / "1_Pooling" / "config.json").write_text(json.dumps({"pooling_mode_mean_tokens": True}))
+    with pytest.raises(ModelNotFound) as err:
+        onnx_embedder.export(folder, tmp_path / "out")
+    msg = str(err.value)
+    assert "\n" not in msg and "weights_only" not in msg and "Python objects besides tensors" in msg
+    assert not marker.exists()
