@@ -7,7 +7,7 @@ an interrupted verify run is resumed, so a grid killed half-way goes on where it
 The table gives each cell's accuracy over the split's claims with a gold verdict (a claim without a
 verdict counts as wrong) and its 95% Wilson interval, the omnibus Cochran's Q over all cells (χ² and
 permutation p), exact McNemar tests of every cell against the baseline cell with Holm-adjusted p, and
-each cell's cost (its runs' CPU and wall seconds and, where priced, money). `estimate` says before a grid
+each cell's cost (its runs' CPU and wall seconds and, where priced, money). `grid_estimate` says before a grid
 starts how many runs it needs and how long they would take from the per-claim times of earlier runs.
 """
 from __future__ import annotations
@@ -139,7 +139,7 @@ def _cost(project: Project, runs: list[str]) -> dict[str, Any]:
             "local": all(c.where == "local" for c in costs)}
 
 
-def table(project: Project, cell_runs: list[list[str]], gold: dict[str, str], baseline: int = 0,
+def grid_table(project: Project, cell_runs: list[list[str]], gold: dict[str, str], baseline: int = 0,
           n_permutations: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED) -> tuple[list, dict, list]:
     """(per-cell figures, omnibus Cochran's Q, pairwise McNemar against `baseline` with Holm p) of cells
     whose verify run is the last of each chain, over the claims of `gold` ({claim: gold verdict})."""
@@ -164,7 +164,7 @@ def table(project: Project, cell_runs: list[list[str]], gold: dict[str, str], ba
     return rows, omnibus, pairs
 
 
-def estimate(project: Project, spec: GridSpec) -> dict[str, Any]:
+def grid_estimate(project: Project, spec: GridSpec) -> dict[str, Any]:
     """Runs a grid needs and the seconds they would take from earlier runs' per-claim wall time
     (None for a kind of run with no measured predecessor: the grid says so rather than guess)."""
     cells = spec.cells()
@@ -207,7 +207,7 @@ def run_grid(project: Project, spec: GridSpec, split: str = "dev", baseline: int
     for n, cell in enumerate(cells):
         progress(n, len(cells), "grid cells")
         chains.append(_cell_runs(project, cell, cell["rerank"] or depth, claim_ids, no_progress, cancel))
-    rows, omnibus, pairs = table(project, chains, gold, baseline, n_permutations)
+    rows, omnibus, pairs = grid_table(project, chains, gold, baseline, n_permutations)
     results = [{**cell, **row} for cell, row in zip(cells, rows)]
     best = max(range(len(results)), key=lambda j: results[j]["accuracy"])    # first of equal values
     pick = {"cell": best, **cells[best], "accuracy": results[best]["accuracy"], "run_id": chains[best][-1]}
