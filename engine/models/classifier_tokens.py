@@ -66,6 +66,29 @@ def check_bounds(tok, where: str) -> None:
         raise ModelNotFound(f"{where}: tokenizer.json makes {len(ids):,} tokens of a {len(PROBE)}-character text")
 
 
+def load_checked(folder: Path):
+    """The folder's tokenizer.json, loaded only after its size and rule strings are checked and kept
+    only if it passes check_bounds; ModelNotFound (one line) otherwise."""
+    from tokenizers import Tokenizer
+
+    path = Path(folder) / "tokenizer.json"
+    try:
+        if path.stat().st_size > MAX_TOKENIZER_BYTES:
+            raise ModelNotFound(f"{folder}: tokenizer.json is {path.stat().st_size:,} bytes, more than "
+                                f"the {MAX_TOKENIZER_BYTES:,} accepted")
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(raw, dict):
+            raise ModelNotFound(f"{folder}: tokenizer.json is not a JSON object")
+        check_rules(raw, str(folder))   # before the Rust loader builds anything from it
+        tok = Tokenizer.from_file(str(path))
+    except ModelNotFound:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the Rust loader's errors are not one type
+        raise ModelNotFound(f"{folder}: tokenizer.json cannot be read ({exc})") from exc
+    check_bounds(tok, str(folder))
+    return tok
+
+
 class PairEncoder:
     def __init__(self, folder: str | Path, pair_order: str = "evidence_first"):
         from tokenizers import Tokenizer
@@ -73,21 +96,7 @@ class PairEncoder:
         if pair_order not in PAIR_ORDERS:
             raise ModelNotFound(f"pair order must be one of {', '.join(PAIR_ORDERS)}, got {pair_order!r}")
         self.folder, self.pair_order = Path(folder), pair_order
-        path = self.folder / "tokenizer.json"
-        try:
-            if path.stat().st_size > MAX_TOKENIZER_BYTES:
-                raise ModelNotFound(f"{self.folder}: tokenizer.json is {path.stat().st_size:,} bytes, more than "
-                                    f"the {MAX_TOKENIZER_BYTES:,} accepted")
-            raw = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(raw, dict):
-                raise ModelNotFound(f"{self.folder}: tokenizer.json is not a JSON object")
-            check_rules(raw, str(self.folder))   # before the Rust loader builds anything from it
-            self.padded = Tokenizer.from_file(str(path))
-        except ModelNotFound:
-            raise
-        except Exception as exc:  # noqa: BLE001 - the Rust loader's errors are not one type
-            raise ModelNotFound(f"{self.folder}: tokenizer.json cannot be read ({exc})") from exc
-        check_bounds(self.padded, str(self.folder))
+        self.padded = load_checked(self.folder)
         self.padded.no_truncation()
         self.plain = Tokenizer.from_str(self.padded.to_str())
         self.plain.no_padding()

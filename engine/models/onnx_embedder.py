@@ -197,8 +197,6 @@ class OnnxEmbedder:
     """The subset of SentenceTransformer that factaudit uses (`encode`, the dimension), on ONNX Runtime."""
 
     def __init__(self, folder: str | os.PathLike, threads: int | None = None):
-        from tokenizers import Tokenizer
-
         from factaudit.engine.models.ort_runtime import load_onnxruntime
 
         ort = load_onnxruntime()  # its native telemetry off before it loads (issue #36)
@@ -206,8 +204,17 @@ class OnnxEmbedder:
         self.folder = Path(folder)
         self.mode, self.normalize = _pooling(self.folder)
         st_cfg = self.folder / "sentence_bert_config.json"
-        max_len = json.loads(st_cfg.read_text(encoding="utf-8")).get("max_seq_length") if st_cfg.is_file() else None
-        self.tokenizer = Tokenizer.from_file(str(self.folder / "tokenizer.json"))
+        try:
+            max_len = json.loads(st_cfg.read_text(encoding="utf-8")).get("max_seq_length") if st_cfg.is_file() else None
+        except (OSError, ValueError, AttributeError) as exc:
+            raise ModelNotFound(f"{self.folder}: sentence_bert_config.json cannot be read ({exc})") from exc
+        if max_len is not None and (not isinstance(max_len, int) or isinstance(max_len, bool)
+                                    or not 1 <= max_len <= 1 << 20):
+            raise ModelNotFound(f"{self.folder}: sentence_bert_config.json max_seq_length must be a whole number "
+                                f"from 1 to {1 << 20:,}, got {str(max_len)[:40]!r}")
+        from factaudit.engine.models.classifier_tokens import load_checked
+
+        self.tokenizer = load_checked(self.folder)   # size, rule strings and blow-up checked before use
         # Same as the fast tokenizer sentence-transformers calls: truncate at max_seq_length, pad to
         # the longest text of the batch.
         if max_len:

@@ -227,3 +227,29 @@ def test_verify_with_an_exploding_tokenizer_fails_in_one_line_and_leaves_no_runn
     assert len(lines) == 1 and "rule string of 200,000 characters" in lines[0] and "Traceback" not in res.output
     with services.open_project(tmp_path / "v.faproj", readonly=True) as p:
         assert [r.status for r in runs.list_runs(p, "verify")] in ([], ["failed"])
+
+
+def test_an_embedder_folder_gets_the_same_tokenizer_checks_before_its_model_is_loaded(tmp_path):
+    from tokenizers import Tokenizer, normalizers, pre_tokenizers
+    from tokenizers.models import WordLevel
+
+    from factaudit.engine.models.onnx_embedder import OnnxEmbedder
+
+    folder = tmp_path / "embedder"
+    (folder / "1_Pooling").mkdir(parents=True)
+    (folder / "modules.json").write_text(json.dumps([
+        {"idx": 0, "name": "0", "path": "", "type": "sentence_transformers.models.Transformer"},
+        {"idx": 1, "name": "1", "path": "1_Pooling", "type": "sentence_transformers.models.Pooling"}]))
+    (folder / "1_Pooling" / "config.json").write_text(json.dumps({"pooling_mode_mean_tokens": True}))
+    (folder / "model.onnx").write_bytes(b"not reached: the tokenizer is refused first")
+    tok = Tokenizer(WordLevel({"[UNK]": 0, "a": 1}, unk_token="[UNK]"))
+    tok.normalizer = normalizers.Replace(".", "x" * 200_000)
+    tok.pre_tokenizer = pre_tokenizers.Whitespace()
+    tok.save(str(folder / "tokenizer.json"))
+    with pytest.raises(ModelNotFound) as err:
+        OnnxEmbedder(folder)
+    assert "rule string of 200,000 characters" in _one_line(err.value)
+    (folder / "sentence_bert_config.json").write_text(json.dumps({"max_seq_length": "abc"}))
+    with pytest.raises(ModelNotFound) as err:
+        OnnxEmbedder(folder)
+    assert "max_seq_length must be a whole number" in _one_line(err.value)
