@@ -229,6 +229,10 @@ def gold_controls(layout, changed) -> tuple:
     subset.addItem(QCoreApplication.translate("ResultsView", "adjudicated sentences"), "adjudicated")
     layout.addWidget(subset)
     for combo in (gold, subset):
+        # shown whole where there is room; a long rater or category name never widens the page past
+        # the 1,100 px a laptop leaves it (an explicit minimum width overrides the contents' one)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        combo.setMinimumWidth(combo.fontMetrics().horizontalAdvance("adjudicated") + 40)
         combo.currentIndexChanged.connect(lambda _=0: changed())
     return gold, subset
 
