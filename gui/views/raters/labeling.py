@@ -76,6 +76,11 @@ class RaterLabelingView(LabelingView):
             self.verdict_label.hide()           # the base class shows them in evidence mode
             self.verdict_combo.hide()
 
+    def _runs_read(self, runs) -> None:
+        super()._runs_read(runs)
+        self.verdict_label.hide()               # and shows them again once its runs are read off the UI thread
+        self.verdict_combo.hide()
+
     def _reveal_html(self, u, labels) -> str:
         """What the rater committed (a package has no system verdict or pre-label to reveal)."""
         names = {d.id: d for d in self.dims}
