@@ -174,9 +174,13 @@ class JudgeOptions:
     passage_words: int | None = None
     seed: int = 0
     temperature: float = 0.0
+    template: Prompt | None = None          # a project's version of the template (pinned by the run)
 
     def prompt(self) -> Prompt:
-        return judge_prompt(self.target, self.mode, self.with_gold)
+        return self.template or judge_prompt(self.target, self.mode, self.with_gold)
+
+    def base_prompt(self) -> str:
+        return prompt_name(self.target, self.mode, self.with_gold)
 
 
 def judge_evidence(llm: LLM, opts: JudgeOptions, dims: list[Dimension], claim: str, gold: str,

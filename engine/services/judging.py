@@ -22,6 +22,7 @@ from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM
 from factaudit.engine.pipeline import judge as jp
+from factaudit.engine.pipeline.prompts import pinned_prompt
 from factaudit.engine.pipeline.verify import EvidencePassage
 from factaudit.engine.project import audit_store
 from factaudit.engine.project import judge_store as store
@@ -46,6 +47,7 @@ class JudgeRequest(LLMRunSettings):
     # a verify run: take the claims in the labeling queue's order (its disagreements first), so a
     # limited run pre-labels the units the queue shows next; None: claim id order
     order_by: str | None = None
+    prompt: str | None = None              # a project prompt template by name (services.prompts)
 
 
 @dataclass
@@ -132,7 +134,8 @@ class JudgeConfig:
 
     def options(self) -> jp.JudgeOptions:
         return jp.JudgeOptions(target=self.target, mode=self.mode, with_gold=self.with_gold, max_tokens=self.max_tokens,
-                               passage_words=self.passage_words, seed=self.seed, temperature=self.temperature)
+                               passage_words=self.passage_words, seed=self.seed, temperature=self.temperature,
+                               template=pinned_prompt(self.prompt))
 
     def changed_prompts(self) -> list[str]:
         return ["prompt template"] if self.prompt.get("sha256") != self.options().prompt().sha256 else []
@@ -170,6 +173,10 @@ class _JudgeKind(jobs.RunKind):
         if req.order_by:
             run_store.get_run(project, req.order_by)      # an unknown run is an error, not claim id order
         cfg.prompt = cfg.options().prompt().ref()
+        if req.prompt:
+            from factaudit.engine.services.prompts import run_prompt
+
+            cfg.prompt = run_prompt(project, req.prompt, cfg.options().base_prompt())
         cfg.dimensions = [d.id for d in jp.select_dimensions(book, req.target, req.mode, req.dimensions)]
         return cfg
 

@@ -151,3 +151,24 @@ def test_verify_reads_and_pins_the_project_prompt(demo_project, tmp_path, monkey
     with pytest.raises(InvalidArgument, match="stands in for 'verify_passage'"):
         services.verify(demo_project, vs.VerifyRequest(retrieval_run=run, model="smollm2-135m", k=1, limit=2,
                                                        prompt="per-passage"))
+
+
+def test_a_judge_run_pins_a_project_prompt_for_its_template(demo_project):
+    """The judge reads the project version of the template its target and mode use (checked on the config
+    a new run pins and on the options the units are judged with), and refuses one made for another."""
+    from factaudit.engine.pipeline.judge import prompt_name
+    from factaudit.engine.services.judging import JudgeRequest, _JudgeKind
+
+    base = prompt_name("evidence", "care", False)
+    text = shipped_text(base)
+    first = text.splitlines()[1]
+    body = text.replace(first, first + " Be strict about the population.", 1)
+    info = services.add_prompt(demo_project, "strict-care", body, base=base)
+    req = JudgeRequest(run="retrieve-1", target="evidence", mode="care", prompt="strict-care")
+    cfg = _JudgeKind(req).new_config(demo_project, req)
+    assert cfg.prompt["sha256"] == info.sha256 and cfg.prompt["version"] == 1 and cfg.prompt["base"] == base
+    assert cfg.options().prompt().system.splitlines()[0].endswith("Be strict about the population.")
+    assert cfg.changed_prompts() == []
+    req = JudgeRequest(run="retrieve-1", target="evidence", mode="direct", prompt="strict-care")
+    with pytest.raises(InvalidArgument, match=f"stands in for '{base}'"):
+        _JudgeKind(req).new_config(demo_project, req)
