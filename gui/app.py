@@ -68,7 +68,19 @@ class AppController(QObject):
         start.demoRequested.connect(self.open_demo)
         start.rebuildDemoRequested.connect(self.rebuild_demo)
         start.recentActivated.connect(self.open_path)
+        start.settingsRequested.connect(self.show_settings)
         return start
+
+    def show_settings(self):
+        """Start screen › Settings…: no project, so no per-project annotator name; a new language
+        rebuilds the start screen (and any open project window) when asked."""
+        from factaudit.gui.dialogs.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(None, self._dialog_parent())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.reopenRequested.connect(self.reopen_windows)
+        dialog.open()
+        return dialog
 
     # ---- dialogs ---------------------------------------------------------------------------------
     def _dialog_parent(self) -> QWidget:

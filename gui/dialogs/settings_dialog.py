@@ -129,5 +129,6 @@ class SettingsDialog(QDialog):
         super().accept()
 
     def _reopen(self) -> None:
-        self.reopenRequested.emit()
         self.accept()
+        # after closing: reopening deletes the windows this dialog may belong to
+        self.reopenRequested.emit()

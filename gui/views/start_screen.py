@@ -31,6 +31,7 @@ class StartScreen(QWidget):
     demoRequested = Signal()
     rebuildDemoRequested = Signal()
     recentActivated = Signal(str)
+    settingsRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -75,6 +76,13 @@ class StartScreen(QWidget):
         self.rebuild_button.setToolTip(self.tr("Build the demo project from scratch (a few minutes in the background); Open demo opens the one already built"))
         self.rebuild_button.clicked.connect(self.rebuildDemoRequested)
         actions.addWidget(self.rebuild_button, 0, Qt.AlignmentFlag.AlignLeft)
+        # the language and the annotator name are chosen before any project is open too
+        self.settings_button = QPushButton(self.tr("Settings…"))
+        self.settings_button.setObjectName("linkButton")
+        self.settings_button.setFlat(True)
+        self.settings_button.setToolTip(self.tr("Interface language, annotator name and folders (Ctrl+,)"))
+        self.settings_button.clicked.connect(self.settingsRequested)
+        actions.addWidget(self.settings_button, 0, Qt.AlignmentFlag.AlignLeft)
         actions.addStretch(1)
         columns.addLayout(actions)
 
@@ -111,7 +119,8 @@ class StartScreen(QWidget):
         self.rule.hide()   # shown while the demo builds
         self.job_area.hide()
 
-        for text, key, signal in ((self.tr("New"), "Ctrl+N", self.newRequested), (self.tr("Open"), "Ctrl+O", self.openRequested)):
+        for text, key, signal in ((self.tr("New"), "Ctrl+N", self.newRequested), (self.tr("Open"), "Ctrl+O", self.openRequested),
+                                  (self.tr("Settings…"), "Ctrl+,", self.settingsRequested)):
             action = QAction(text, self)
             action.setShortcut(QKeySequence(key))
             action.triggered.connect(signal)

@@ -4575,6 +4575,14 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <source>Remove from list</source>
         <translation>Aus der Liste entfernen</translation>
     </message>
+    <message>
+        <source>Settings…</source>
+        <translation>Einstellungen…</translation>
+    </message>
+    <message>
+        <source>Interface language, annotator name and folders (Ctrl+,)</source>
+        <translation>Sprache der Oberfläche, Name des Annotators und Ordner (Strg+,)</translation>
+    </message>
 </context>
 <context>
     <name>StepRow</name>

@@ -4575,6 +4575,14 @@ Every label is saved as you make it; close the window whenever you like and open
         <source>Remove from list</source>
         <translation>从列表中移除</translation>
     </message>
+    <message>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <source>Interface language, annotator name and folders (Ctrl+,)</source>
+        <translation>界面语言、标注者姓名和文件夹（Ctrl+,）</translation>
+    </message>
 </context>
 <context>
     <name>StepRow</name>

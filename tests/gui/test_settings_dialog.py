@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QApplication, QComboBox
 
 from factaudit.gui import i18n, settings
 from factaudit.gui.dialogs.settings_dialog import SettingsDialog
@@ -148,3 +148,24 @@ def test_open_report_without_a_browser_says_so(qtbot, project, tmp_path, monkeyp
     monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) and False)
     dialog.open_report()
     assert opened and str(html) in dialog.status_label.text()
+
+
+def test_the_start_screen_reaches_settings_and_is_rebuilt_in_the_new_language(qtbot, english):
+    from factaudit.gui.app import AppController
+
+    controller = AppController()
+    old = controller.start
+    qtbot.addWidget(old)
+    old.show()
+    assert old.settings_button.isVisible()
+    with qtbot.waitSignal(old.settingsRequested, timeout=10_000):
+        old.settings_button.click()
+    dialog = old.findChild(SettingsDialog) or next(w for w in QApplication.topLevelWidgets()
+                                                  if isinstance(w, SettingsDialog) and w.isVisible())
+    assert dialog.project_annotator_edit is None          # no project open: only the default name
+    dialog.language_combo.setCurrentIndex(dialog.language_combo.findData("de"))
+    dialog.apply()
+    dialog.reopen_button.click()
+    qtbot.waitUntil(lambda: controller.start is not old and controller.start.isVisible(), timeout=20_000)
+    qtbot.addWidget(controller.start)
+    assert controller.start.settings_button.text() == _german("Settings…", "StartScreen")
