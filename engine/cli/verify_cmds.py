@@ -94,7 +94,7 @@ def verify_cmd(project, retrieval, llm, strategy, thresholds, mode, resume, max_
 @click.option("--method", type=click.Choice(services.DECOMPOSE_METHODS), help="required for a new run")
 @click.option("--dataset", help="only answers of this dataset")
 @click.option("--limit", type=click.IntRange(1), help="only the first N answers")
-@llm_options("model", "endpoint", "seed", "temperature", "n_threads", overrides={
+@llm_options("model", "endpoint", "seed", "temperature", "prompt", "n_threads", overrides={
     "model": {"help": "registry name or GGUF path (llm method); with --endpoint the server's model name"},
     "endpoint": {"help": "base URL of an OpenAI-compatible server (llm method)"}, "n_threads": {"help": None}})
 @click.option("--resume", help="finish this cancelled, failed or interrupted decompose run "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from factaudit.engine.models.llm import LLM
-from factaudit.engine.pipeline.prompts import load_prompt, neutralise
+from factaudit.engine.pipeline.prompts import Prompt, load_prompt, neutralise
 
 METHODS = ("sentence", "llm")
 MAX_CLAIMS_PER_SENTENCE = 6
@@ -52,8 +52,9 @@ def _answer_context(answer: str, sentence: str) -> str:
 
 
 def by_llm(llm: LLM, sentence: str, answer: str | None, question: str | None, *, max_tokens: int = 256,
-           seed: int = 0, temperature: float = 0.0) -> SentenceClaims:
-    prompt = load_prompt("decompose")
+           seed: int = 0, temperature: float = 0.0, prompt: Prompt | None = None) -> SentenceClaims:
+    """`prompt`: a project's version of the decompose template (default: the shipped one)."""
+    prompt = prompt or load_prompt("decompose")
     # The answer is quoted data: it must not be able to close its fence (see verify.neutralise).
     messages = prompt.render(question=neutralise(question or "(not given)"),
                              answer=neutralise(_answer_context(answer or sentence, sentence)),

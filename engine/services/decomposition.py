@@ -14,7 +14,7 @@ from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM
 from factaudit.engine.pipeline import decompose as decomp
-from factaudit.engine.pipeline.prompts import load_prompt
+from factaudit.engine.pipeline.prompts import load_prompt, pinned_prompt
 from factaudit.engine.project import verify_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services.llm_opener import LLMOpener
@@ -34,6 +34,7 @@ class DecomposeRequest:
     n_threads: int | None = None
     timeout: float = 60.0
     resume: str | None = None         # a decompose run to finish (its config names the rest)
+    prompt: str | None = None         # llm method: a project prompt template by name (services.prompts)
 
 
 @dataclass
@@ -85,7 +86,8 @@ class DecomposeConfig:
             raise InvalidArgument(f"unknown method {self.method!r}; expected one of {', '.join(decomp.METHODS)}")
 
     def changed_prompts(self) -> list[str]:
-        if self.method != "llm" or (self.prompt or {}).get("sha256") == load_prompt("decompose").sha256:
+        if self.method != "llm" or (self.prompt or {}).get("sha256") == load_prompt("decompose").sha256 \
+                or "text" in (self.prompt or {}):       # a project template: the run carries its text
             return []
         return ["prompt template"]
 
@@ -98,8 +100,15 @@ class _DecomposeKind(jobs.RunKind):
         self.opener = LLMOpener.for_request(req)
 
     def new_config(self, project: Project, req: DecomposeRequest) -> DecomposeConfig:
-        return DecomposeConfig(method=req.method, dataset=req.dataset, limit=req.limit, seed=req.seed,
-                               temperature=req.temperature, max_tokens=req.max_tokens)
+        cfg = DecomposeConfig(method=req.method, dataset=req.dataset, limit=req.limit, seed=req.seed,
+                              temperature=req.temperature, max_tokens=req.max_tokens)
+        if req.prompt:
+            if req.method != "llm":
+                raise InvalidArgument("a prompt applies to the llm method only", setting="prompt")
+            from factaudit.engine.services.prompts import run_prompt
+
+            cfg.prompt = run_prompt(project, req.prompt, "decompose")
+        return cfg
 
     def read_inputs(self, project: Project, cfg: DecomposeConfig, progress) -> list[verify_store.ItemSentences]:
         items = verify_store.items_with_sentences(project, cfg.dataset, cfg.limit)
@@ -115,7 +124,8 @@ class _DecomposeKind(jobs.RunKind):
     def complete(self, project: Project, cfg: DecomposeConfig, llm: LLM | None, entry, inputs) -> DecomposeConfig:
         if cfg.method != "llm":
             return cfg
-        return replace(cfg, prompt=load_prompt("decompose").ref(), model=model_pin(entry or llm.entry))
+        prompt = cfg.prompt if "text" in (cfg.prompt or {}) else load_prompt("decompose").ref()
+        return replace(cfg, prompt=prompt, model=model_pin(entry or llm.entry))
 
     def provenance(self, cfg: DecomposeConfig, llm: LLM | None, inputs) -> dict[str, Any]:
         return super().provenance(cfg, llm, inputs) if cfg.method == "llm" else {}
@@ -131,6 +141,8 @@ def decompose(project: Project, req: DecomposeRequest, progress: ProgressCallbac
 
 def _run(project: Project, run_id: str, cfg: DecomposeConfig, items: list[verify_store.ItemSentences],
          llm: LLM | None, progress: ProgressCallback, cancel: CancelToken | None) -> DecomposeResult:
+    template = pinned_prompt(cfg.prompt)
+
     def compute(item: verify_store.ItemSentences) -> list[verify_store.NewClaim]:
         new: list[verify_store.NewClaim] = []
         for s in item.sentences:
@@ -138,7 +150,7 @@ def _run(project: Project, run_id: str, cfg: DecomposeConfig, items: list[verify
                 out = decomp.by_sentence(s.text)
             else:
                 out = decomp.by_llm(llm, s.text, item.answer, item.question, max_tokens=cfg.max_tokens,
-                                    seed=cfg.seed, temperature=cfg.temperature)
+                                    seed=cfg.seed, temperature=cfg.temperature, prompt=template)
             first = verify_store.next_decompose_number(project, s.id)
             meta = {"method": cfg.method}
             if cfg.method == "llm":

@@ -172,3 +172,32 @@ def test_a_judge_run_pins_a_project_prompt_for_its_template(demo_project):
     req = JudgeRequest(run="retrieve-1", target="evidence", mode="direct", prompt="strict-care")
     with pytest.raises(InvalidArgument, match=f"stands in for '{base}'"):
         _JudgeKind(req).new_config(demo_project, req)
+
+
+def test_decompose_by_llm_reads_a_project_prompt(project):
+    """The llm method's template comes from the project when named: the pin carries it and the model is
+    asked with it (a stand-in model records the messages); the sentence method refuses a prompt."""
+    from types import SimpleNamespace
+
+    from factaudit.engine.pipeline import decompose as decomp
+    from factaudit.engine.pipeline.prompts import pinned_prompt
+    from factaudit.engine.services.decomposition import DecomposeRequest, _DecomposeKind
+
+    body = shipped_text("decompose").replace("You split one sentence", "You carefully split one sentence", 1)
+    info = services.add_prompt(project, "careful-split", body, base="decompose")
+    req = DecomposeRequest(method="llm", prompt="careful-split")
+    cfg = _DecomposeKind(req).new_config(project, req)
+    assert cfg.prompt["sha256"] == info.sha256 and cfg.changed_prompts() == []
+    seen = []
+
+    class Recorder:
+        def complete_json(self, messages, schema, **kw):
+            seen.append(messages)
+            return SimpleNamespace(parsed={"claims": ["Aspirin thins blood."]}, text="{}", parse_status="ok",
+                                   prompt_tokens=10, completion_tokens=5)
+
+    out = decomp.by_llm(Recorder(), "Aspirin thins blood.", None, None, prompt=pinned_prompt(cfg.prompt))
+    assert out.claims == ["Aspirin thins blood."]
+    assert seen[0][0]["content"].startswith("You carefully split one sentence")
+    with pytest.raises(InvalidArgument, match="llm method only"):
+        _DecomposeKind(DecomposeRequest(prompt="careful-split")).new_config(project, DecomposeRequest(prompt="careful-split"))
