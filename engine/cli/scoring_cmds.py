@@ -323,8 +323,9 @@ def compare_cmd(project, runs, mapping, level, lexicon, gold, resamples, seed, a
             return
         gold_used = services.gold_labels(p, gold)
         comp = services.compare_runs(p, run_ids, mapping, level, n_resamples=resamples, seed=seed, gold=gold_used)
+        costs = {r: services.run_cost(p, r) for r in run_ids}
     if as_json:
-        emit_json({**comp.to_json(), "gold": gold_used.to_json()})
+        emit_json({**comp.to_json(), "gold": gold_used.to_json(), "cost": {r: c.to_json() for r, c in costs.items()}})
         return
     q = comp.cochran_q or {}
     say(f"{len(comp.runs)} runs on {comp.n_shared} shared {level}s ({mapping}, {gold_used.spec.name} gold); Cochran's Q = "
@@ -335,7 +336,7 @@ def compare_cmd(project, runs, mapping, level, lexicon, gold, resamples, seed, a
             f"  ΔF1 {services.percent_text(row['delta_f1'], row['delta_f1_ci'])}  McNemar p {row['mcnemar_p']:.4f} "
             f"(Holm {row['mcnemar_p_holm']:.4f})")
         say(f"  {row['run_id']:<14} R {services.percent_text(row['recall'], row['recall_ci'])}  "
-                   f"F1 {services.percent_text(row['f1'], row['f1_ci'])}{delta}")
+                   f"F1 {services.percent_text(row['f1'], row['f1_ci'])}{delta}  cost {costs[row['run_id']].label}")
 
 
 def _echo_retrieval_comparison(comp, as_json: bool) -> None:

@@ -125,3 +125,27 @@ def test_metrics_give_the_cost_per_correct_verdict_and_a_local_run_says_local(de
     res = CliRunner().invoke(cli, ["metrics", path, "--run", runs["local"], "--resamples", "100"])
     assert res.exit_code == 0, res.output
     assert "cost local, CPU" in res.output and "no price set" not in res.output
+
+
+def test_compare_has_a_cost_column(demo_project):
+    from factaudit.engine.services.decomposition import DecomposeRequest
+
+    services.decompose(demo_project, DecomposeRequest(method="sentence", limit=2))   # answers' sentences as claims
+    claims = [r[0] for r in demo_project.reader().execute(
+        "SELECT id FROM claims WHERE sentence_id IS NOT NULL ORDER BY id LIMIT 6")]
+    assert claims
+    runs = []
+    for verdict in ("Supported", "Refuted"):
+        run = run_store.create_run(demo_project, "verify", {"model": {"source": "embedded", "name": "minilm-verifier"}})
+        with jobs.RunLifecycle(demo_project, run, noun="claims"):
+            for c in claims:
+                run_store.add_verdict(demo_project, run, VerdictRecord(c, verdict, latency_ms=5.0))
+        runs.append(run)
+    expected = {r: services.run_cost(demo_project, r).to_json() for r in runs}
+    path = str(demo_project.path)
+    demo_project.close()
+    res = CliRunner().invoke(cli, ["compare", path, "--runs", ",".join(runs), "--resamples", "100", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["cost"] == expected
+    res = CliRunner().invoke(cli, ["compare", path, "--runs", ",".join(runs), "--resamples", "100"])
+    assert res.exit_code == 0 and res.output.count("cost local, CPU") == 2
