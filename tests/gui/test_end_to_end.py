@@ -150,7 +150,7 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
     click(qtbot, window.workflow_view.rows["prelabel"].button)
     dialog = dialog_named(window, "prelabelDialog")
     dialog.target_combo.setCurrentIndex(dialog.target_combo.findData("reasoning"))
-    assert dialog.run_combo.currentData() == verify_run
+    qtbot.waitUntil(lambda: dialog.run_combo.currentData() == verify_run, timeout=LIMIT)   # runs read in the background
     dialog.limit_spin.setValue(1)
     with qtbot.waitSignal(dialog.prelabelled, timeout=MODEL_LIMIT) as blocker:
         click(qtbot, dialog.start_button)
