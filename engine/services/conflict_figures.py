@@ -1,12 +1,12 @@
 """Aggregate runs (conflict-aware answering) as first-class scored runs: `metrics`, `compare` and the report
 read their five metrics with intervals and the breakdown by evidence condition, conflict type and
-question language (engine.metrics.conflict_breakdown)."""
+question language (engine.conflicts.breakdown)."""
 from __future__ import annotations
 
 from typing import Any, Sequence
 
 from factaudit.engine.conflicts import metrics as cm
-from factaudit.engine.metrics.conflict_breakdown import breakdown
+from factaudit.engine.conflicts.breakdown import breakdown
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services.conflicts import KIND, _run_inputs
