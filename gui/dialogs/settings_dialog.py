@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.gui import i18n, settings
-from factaudit.gui.views.labeling_parts import (
+from factaudit.gui.annotator_settings import (
     annotator_name, project_annotator, set_annotator_name, set_project_annotator,
 )
 
