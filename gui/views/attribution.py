@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication
 
 from factaudit.engine.i18n import localize
 from factaudit.gui import i18n
+from factaudit.gui.views.long_text import bounded
 
 MARK_STYLE = "background:#ffe58f; color:#000"
 ATTRIBUTION_STYLE = "background:#eef4ff; border-left:3px solid #3b6fd8; padding:4px"
@@ -43,7 +44,7 @@ def attribution_line(a, passage_text: str | None = None) -> str:
         if len(span) > EXCERPT_CHARS:
             span = span[:EXCERPT_CHARS] + "… " + QCoreApplication.translate(
                 "attribution", "({n} more characters, highlighted below)").format(n=i18n.number(len(span) - EXCERPT_CHARS))
-        quote = f"<br><span style='{MARK_STYLE}'>“{html.escape(span)}”</span>"
+        quote = f"<br><span style='{MARK_STYLE}'>“{bounded(span)}”</span>"
     what = QCoreApplication.translate("attribution", "What drove the verdict:")
     why = QCoreApplication.translate("attribution", "A classifier verdict has no reasoning: the highlighted sentence is the evidence window with the highest probability for it.")
     return (f"<div style='{ATTRIBUTION_STYLE}'><b>{what}</b> {html.escape(attribution_text(a))}{quote}"
@@ -63,6 +64,6 @@ def highlighted(text: str, start: int | None, end: int | None, limit: int | None
     head = "…" if lo > 0 else ""
     tail = "…" if hi < len(text) else ""
     if not has_span:
-        return head + html.escape(text[lo:hi]) + tail
-    return (head + html.escape(text[lo:start]) + f"<span style='{MARK_STYLE}'>" + html.escape(text[start:end])
-            + "</span>" + html.escape(text[end:hi]) + tail)
+        return head + bounded(text[lo:hi]) + tail
+    return (head + bounded(text[lo:start]) + f"<span style='{MARK_STYLE}'>" + bounded(text[start:end])
+            + "</span>" + bounded(text[end:hi]) + tail)

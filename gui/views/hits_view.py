@@ -14,6 +14,7 @@ from factaudit.gui.i18n import number
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.query_op import QueryOp, ReadFailure
 from factaudit.gui.views.labeling_parts import natural_key
+from factaudit.gui.views.long_text import bounded
 from factaudit.gui.views.page_parts import section_head
 
 MARK = '<span style="background-color:#ffe58a">'
@@ -23,10 +24,10 @@ def highlighted(text: str, spans: list[tuple[int, int]]) -> str:
     """HTML of `text` with the spans marked; everything else escaped."""
     out, pos = [], 0
     for start, end in spans:
-        out.append(html.escape(text[pos:start]))
-        out.append(MARK + html.escape(text[start:end]) + "</span>")
+        out.append(bounded(text[pos:start]))
+        out.append(MARK + bounded(text[start:end]) + "</span>")
         pos = end
-    out.append(html.escape(text[pos:]))
+    out.append(bounded(text[pos:]))
     return "".join(out)
 
 

@@ -33,6 +33,12 @@ def elide(text: str) -> tuple[str, bool]:
     return short, short != text
 
 
+def bounded(value: Any) -> str:
+    """`value` escaped for rich text and bounded like `elide`, for views that show a text without a link to
+    the whole of it (the page beside them, or the verdict view, shows it in full)."""
+    return html.escape(elide("" if value is None else str(value))[0])
+
+
 def full_text_link(key: str, text: str) -> str:
     label = QCoreApplication.translate("LongText", "show the full text ({n} characters)").format(n=i18n.number(len(text)))
     return f" <a href='{LINK_SCHEME}:{html.escape(key)}'>{html.escape(label)}</a>"

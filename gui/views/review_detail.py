@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-import html
 
 from factaudit.engine import services
 from factaudit.gui.i18n import verdict_name
 from factaudit.gui.qtmodels.disagreement_model import kind_name
 from factaudit.gui.views.attribution import attribution_line, highlighted
 from factaudit.gui.views.labeling_parts import markdown_html
+from factaudit.gui.views.long_text import bounded
 
 EVIDENCE_NAMES = {"high_quality": QT_TRANSLATE_NOOP("review_detail", "a high-quality passage is in the top k"), "none": QT_TRANSLATE_NOOP("review_detail", "no high-quality passage"),
                   "undecided": QT_TRANSLATE_NOOP("review_detail", "evidence not fully labelled")}
@@ -41,7 +41,7 @@ def _tr(text: str) -> str:
 
 
 def _esc(text) -> str:
-    return html.escape(str(text) if text is not None else "")
+    return bounded(text)
 
 
 def detail_html(d, texts: dict, mapping: str, sent: int | None, suspect: dict | None = None,

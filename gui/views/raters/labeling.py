@@ -21,6 +21,7 @@ from factaudit.gui.ops import error_text
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import UnitCard
 from factaudit.gui.views.labeling_view import LabelingView
+from factaudit.gui.views.long_text import bounded
 
 RATER_KEYS = QT_TRANSLATE_NOOP("rater_labeling", "Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo")
 SENTENCE_KEYS = QT_TRANSLATE_NOOP("rater_labeling", "Keys: 1 correct · 2 error · → next · ← or Backspace back")
@@ -172,7 +173,7 @@ class SentenceRaterView(QWidget):
             self.sentence_label.setText(html.escape(sid))
             self.body.setHtml(self.tr("<i>(this sentence is not in the package)</i>"))
         else:
-            self.sentence_label.setText(html.escape(ctx.text))
+            self.sentence_label.setText(bounded(ctx.text))
             self.body.setHtml(_answer_html(ctx))
         label = self.labels.get(sid)
         for b, (code, _text) in zip(self.code_buttons, SENTENCE_CODES):
@@ -231,14 +232,14 @@ def _answer_html(ctx) -> str:
     """The answer with the sentence marked; the question above it."""
     answer = ctx.answer or ""
     if ctx.start is not None and ctx.end is not None and answer[ctx.start:ctx.end] == ctx.text:
-        marked = (html.escape(answer[:ctx.start]) + "<span style='background:#ffe8a3'><b>"
-                  + html.escape(answer[ctx.start:ctx.end]) + "</b></span>" + html.escape(answer[ctx.end:]))
+        marked = (bounded(answer[:ctx.start]) + "<span style='background:#ffe8a3'><b>"
+                  + bounded(answer[ctx.start:ctx.end]) + "</b></span>" + bounded(answer[ctx.end:]))
     elif ctx.text and ctx.text in answer:
         at = answer.index(ctx.text)
-        marked = (html.escape(answer[:at]) + "<span style='background:#ffe8a3'><b>" + html.escape(ctx.text)
-                  + "</b></span>" + html.escape(answer[at + len(ctx.text):]))
+        marked = (bounded(answer[:at]) + "<span style='background:#ffe8a3'><b>" + bounded(ctx.text)
+                  + "</b></span>" + bounded(answer[at + len(ctx.text):]))
     else:
-        marked = html.escape(answer)
+        marked = bounded(answer)
     question = QCoreApplication.translate("rater_labeling", "<p><b>Question:</b> {question}</p>").format(
         question=html.escape(ctx.question)) if ctx.question else ""
     return question + QCoreApplication.translate("rater_labeling", "<p><b>Answer</b> (the sentence to label is marked):</p>") \
