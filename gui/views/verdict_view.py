@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox, QHBoxLayout, QLabel, QSplitter, QTableWidget, QTableWidgetItem, QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from factaudit.engine.errors import FactAuditError
 from factaudit.engine import services as vs
 from factaudit.gui.i18n import number, verdict_name
 from factaudit.gui.views.attribution import MARK_STYLE, attribution_line, attribution_text
+from factaudit.gui.query_op import QueryOp, ReadFailure
 from factaudit.gui.views.long_text import FullTexts
 
 VERDICT_COLOURS = {"Supported": "#2e7d32", "Refuted": "#c62828", "No Evidence": "#6d6d6d", "Ambiguous": "#ef6c00"}
@@ -31,6 +31,8 @@ class VerdictView(QWidget):
         self.setObjectName("verdictView")
         self.run_id: str | None = None
         self.contradicted: dict[str, str] = {}
+        self._reading: set[str] = set()
+        self._shown_since_reload = False     # the reads still running: "runs", "run", "claim"
         root = QVBoxLayout(self)
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Verify run")))
@@ -66,34 +68,77 @@ class VerdictView(QWidget):
         root.addWidget(split, 1)
         self.reload(run_id)
 
+    @property
+    def loading(self) -> bool:
+        """True while the runs, a run's verdicts or a claim's detail are being read."""
+        return bool(self._reading)
+
+    def _reading_text(self) -> str:
+        return QCoreApplication.translate("PageRead", "Reading…")
+
+    def _start(self, stage: str, query: QueryOp) -> None:
+        """Starts one of the page's reads; its success handler ends the stage, a failure shows in the
+        banner at the page's top (not an empty table)."""
+        self._reading.add(stage)
+        query.failure(lambda exc: self._failed(stage, exc)).key(stage) \
+            .title(f"reading the verdicts ({stage})").run_in_background()
+
+    def _failed(self, stage: str, exc: BaseException) -> None:
+        self._reading.discard(stage)
+        ReadFailure.of(self).show_error(exc)
+        if stage == "claim":
+            self.reasoning.clear()
+        else:
+            self.summary_label.clear()
+
     def reload(self, run_id: str | None = None) -> None:
+        self.summary_label.setText(self._reading_text())
+        self._shown_since_reload = False    # a run shown while the list is read keeps its place
+        project = self.project
+        self._start("runs", QueryOp(self, op=lambda: vs.verify_runs(project),
+                                    success=lambda runs: self._runs_read(runs, run_id)))
+
+    def _runs_read(self, runs: list, run_id: str | None) -> None:
+        self._reading.discard("runs")
         self.run_combo.blockSignals(True)
         self.run_combo.clear()
-        try:
-            runs = vs.verify_runs(self.project)
-        except FactAuditError:
-            runs = []
         for r in runs:
             self.run_combo.addItem(f"{r.id} ({r.status}, {r.config.get('mode')}, k={r.config.get('k')})", r.id)
         self.run_combo.blockSignals(False)
+        ids = [r.id for r in runs]
+        if self._shown_since_reload and self.run_id:
+            if self.run_id in ids:
+                self.run_combo.blockSignals(True)
+                self.run_combo.setCurrentIndex(ids.index(self.run_id))
+                self.run_combo.blockSignals(False)
+            return
         if not runs:
             self.summary_label.setText(self.tr("No verify runs yet."))
             return
-        ids = [r.id for r in runs]
         chosen = run_id if run_id in ids else ids[-1]
         self.run_combo.setCurrentIndex(ids.index(chosen))
         self.show_run(chosen)
 
     def show_run(self, run_id: str | None) -> None:
+        self._shown_since_reload = True
         self.run_id = run_id
         self.table.setRowCount(0)
         self.reasoning.clear()
         self.evidence.clear()
         if not run_id:
             return
-        verdicts = vs.verdicts(self.project, run_id)
-        suspect = vs.suspect_verdicts(self.project, run_id).claims
-        self.contradicted = vs.reasoning_contradictions(self.project, run_id)
+        self.summary_label.setText(self._reading_text())
+        project = self.project
+        self._start("run", QueryOp(self, op=lambda: (vs.verdicts(project, run_id),
+                                                     vs.suspect_verdicts(project, run_id).claims,
+                                                     vs.reasoning_contradictions(project, run_id)),
+                                   success=lambda read: self._run_read(run_id, *read)))
+
+    def _run_read(self, run_id: str, verdicts: dict, suspect, contradicted: dict) -> None:
+        self._reading.discard("run")
+        if run_id != self.run_id:
+            return
+        self.contradicted = contradicted
         self.table.setRowCount(len(verdicts))
         failures = 0
         for row, (cid, v) in enumerate(verdicts.items()):
@@ -121,7 +166,22 @@ class VerdictView(QWidget):
         self.show_claim(claim_id)
 
     def show_claim(self, claim_id: str) -> None:
-        d = vs.verdict_detail(self.project, self.run_id, claim_id)
+        project, run_id = self.project, self.run_id
+        if not run_id:
+            return
+        self.reasoning.setPlainText(self._reading_text())
+        self.evidence.clear()
+
+        def read_claim():
+            d = vs.verdict_detail(project, run_id, claim_id)
+            return d, vs.passage_findings(project, [p.passage_id for p in d.evidence])
+        self._start("claim", QueryOp(self, op=read_claim,
+                                     success=lambda got: self._claim_read(run_id, claim_id, *got)))
+
+    def _claim_read(self, run_id: str, claim_id: str, d, flagged: dict) -> None:
+        self._reading.discard("claim")
+        if run_id != self.run_id:
+            return
         v = d.verdict
         e = html.escape
         self.full_texts.clear()
@@ -156,7 +216,6 @@ class VerdictView(QWidget):
                 parts.append("<p><small>" + self.tr("raw output:") + f"</small></p><pre>{b(v.raw_output or '')}</pre>")
         self.reasoning.setHtml("".join(parts))
         ev = []
-        flagged = vs.passage_findings(self.project, [p.passage_id for p in d.evidence])
         for n, p in enumerate(d.evidence, start=1):
             mark = " <b>" + self.tr("[used]") + "</b>" if p.used else ""
             stance = " · " + self.tr("stance: <b>{stance}</b>").format(stance=e(self._stance(p.stance))) if p.stance else ""

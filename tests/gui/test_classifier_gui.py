@@ -212,7 +212,9 @@ def test_verdict_view_highlights_the_driving_sentence_with_its_probability(qtbot
     claim, ev = next((c, e) for c, e in stored.items() if e.passage_id)
     view = VerdictView(project, run_id=vr)
     qtbot.addWidget(view)
+    qtbot.waitUntil(lambda: not view.loading, timeout=10_000)      # the page reads off the UI thread
     view.show_claim(claim)
+    qtbot.waitUntil(lambda: not view.loading, timeout=10_000)
     text = view.reasoning.toPlainText()
     assert _expected_line(ev) in text and "What drove the verdict" in text
     passage = get_passages(project, [ev.passage_id])[ev.passage_id].text

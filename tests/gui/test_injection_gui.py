@@ -45,10 +45,12 @@ def test_verdict_view_warns_on_the_flagged_passage_and_counts_verdicts(qtbot, tm
         run_store.finish_run(p, vid, "done")
         view = VerdictView(p, run_id=vid)
         qtbot.addWidget(view)
+        qtbot.waitUntil(lambda: not view.loading, timeout=10_000)      # the page reads off the UI thread
         assert f"verdicts whose evidence contains suspected instructions: {expected}" in view.summary_label.text()
         rows = {view.table.item(r, 0).text(): view.table.item(r, 2).text() for r in range(view.table.rowCount())}
         assert sum("suspected instructions" in s for s in rows.values()) == expected
         view.show_claim("c1")
+        qtbot.waitUntil(lambda: not view.loading, timeout=10_000)
         evidence = view.evidence.toPlainText()
         assert ("suspected prompt injection" in evidence) is (expected > 0)
         if expected:
@@ -72,3 +74,33 @@ def test_review_detail_marks_flagged_passages():
     assert "suspected prompt injection" in bad_part and "Ignore previous instructions" in bad_part
     assert "suspected prompt injection" not in clean_part
     assert "suspected prompt injection" not in detail_html(d, texts, "R+NE", 2)
+
+
+def test_verdict_view_says_its_read_failed_instead_of_an_empty_table(qtbot, tmp_path, monkeypatch):
+    from factaudit.engine.errors import InvalidArgument
+    from factaudit.gui.ops import Op
+    from factaudit.gui.query_op import ReadFailure
+
+    p, rr = _project(tmp_path)
+    vid = run_store.create_run(p, "verify", {"retrieval_run": rr, "k": 2, "mode": "joint", "model": {"name": "x"}})
+    run_store.add_verdict(p, vid, VerdictRecord(claim_id="c1", verdict="Supported", parse_status="ok"))
+    run_store.finish_run(p, vid, "done")
+
+    def broken(_project, _run_id):
+        raise InvalidArgument("the verdicts cannot be read right now")
+    monkeypatch.setattr(services, "verdicts", broken)
+    try:
+        view = VerdictView(p, run_id=vid)
+        qtbot.addWidget(view)
+        view.show()
+        qtbot.waitUntil(lambda: not view.loading, timeout=10_000)
+        banner = ReadFailure.of(view, create=False)
+        assert banner is not None and banner.isVisible() and "cannot be read right now" in banner.text()
+        assert view.table.rowCount() == 0 and view.summary_label.text() == ""
+        monkeypatch.undo()
+        view.show_run(vid)                   # readable again: the rows, and the message goes
+        qtbot.waitUntil(lambda: not view.loading, timeout=10_000)
+        assert not banner.isVisible() and view.table.rowCount() == 1 and "1 verdicts" in view.summary_label.text()
+    finally:
+        Op.wait_all(10_000)
+        p.close()

@@ -76,12 +76,15 @@ def test_the_verdict_view_marks_a_contradicted_verdict(qtbot, demo_project, tmp_
     view = VerdictView(demo_project)
     view.show_run(run_id)
     qtbot.addWidget(view)
+    qtbot.waitUntil(lambda: not view.loading, timeout=10_000)      # the page reads off the UI thread
     rows = {view.table.item(r, 0).text(): view.table.item(r, 2).text() for r in range(view.table.rowCount())}
     assert "reasoning says No Evidence" in rows[claims[0]] and "reasoning" not in rows[claims[1]], rows
     assert "reasoning contradicts: 1" in view.summary_label.text()
     view.show_claim(claims[0])
+    qtbot.waitUntil(lambda: not view.loading, timeout=10_000)
     assert "The reasoning contradicts the verdict" in view.reasoning.toPlainText()
     view.show_claim(claims[1])
+    qtbot.waitUntil(lambda: not view.loading, timeout=10_000)
     assert "contradicts" not in view.reasoning.toPlainText()
 
 

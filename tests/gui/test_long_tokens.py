@@ -46,7 +46,9 @@ def test_verdict_view_bounds_a_300kb_word_and_opens_it_whole(qtbot, tmp_path):
     run_store.finish_run(p, vid, "done")
     view = VerdictView(p, run_id=vid)
     qtbot.addWidget(view)
+    qtbot.waitUntil(lambda: not view.loading, timeout=10_000)      # the page reads off the UI thread
     view.show_claim("c1")
+    qtbot.waitUntil(lambda: not view.loading, timeout=10_000)
     evidence, reasoning = view.evidence.toPlainText(), view.reasoning.toPlainText()
     assert len(evidence) < BOUND and len(reasoning) < BOUND
     # The ordinary passage is whole, the long one keeps its ends and its surrounding sentences.

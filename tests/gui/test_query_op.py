@@ -175,7 +175,6 @@ PENDING = {
     "gui/views/raters/labeling.py": 3,
     "gui/views/results_view.py": 1,
     "gui/views/review_view.py": 1,
-    "gui/views/verdict_view.py": 6,
 }
 
 

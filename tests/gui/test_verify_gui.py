@@ -112,6 +112,7 @@ def test_dialog_verifies_and_the_view_shows_reasoning_beside_evidence(qtbot, pro
 
     view = VerdictView(project, run_id=res.run_id)
     qtbot.addWidget(view)
+    qtbot.waitUntil(lambda: not view.loading, timeout=10_000)      # the page reads off the UI thread
     assert view.table.rowCount() == N
     first = view.table.item(0, 0).text()
     reasoning = view.reasoning.toPlainText()
@@ -155,6 +156,7 @@ def test_view_shows_a_parse_failure_without_a_verdict(qtbot, project):
     run_store.finish_run(project, vid, "done")
     view = VerdictView(project, run_id=vid)
     qtbot.addWidget(view)
+    qtbot.waitUntil(lambda: not view.loading, timeout=10_000)
     assert view.table.item(0, 1).text().startswith("—")
     text = view.reasoning.toPlainText()
     assert "parse failure" in text and injected in text
