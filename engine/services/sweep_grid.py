@@ -25,6 +25,7 @@ from factaudit.engine.project import queries, runs as run_store, sweep_store
 from factaudit.engine.project.db import Project
 from factaudit.engine.services.costs import run_cost
 from factaudit.engine.services.split_looks import TEST_SPLIT
+from factaudit.engine.services.sweeps import confirmable
 
 EMBEDDED = "minilm-verifier"
 
@@ -222,12 +223,7 @@ def run_grid(project: Project, spec: GridSpec, split: str = "dev", baseline: int
 def confirm_grid(project: Project, sweep_id: int, split: str = TEST_SPLIT,
                  cancel: CancelToken | None = None) -> dict[str, Any]:
     """The picked cell once on a test split (logged); a second look is refused."""
-    rec = sweep_store.get_sweep(project, sweep_id)
-    if split == rec.split:
-        raise InvalidArgument(f"grid {sweep_id} was tuned on {split!r}: confirm on another split")
-    if [x for x in sweep_store.looks(project) if x.sweep_id == sweep_id and x.via == "grid-confirm"]:
-        raise InvalidArgument(f"grid {sweep_id}'s pick was already evaluated on a test split; looking again is "
-                              "what the protocol forbids")
+    rec = confirmable(project, sweep_id, split, "grid")
     cell = {k: rec.pick[k] for k in ("retriever", "rerank", "corpus", "verifier", "prompt", "k")}
     claim_ids = _split_claims(project, split)
     gold = {c.id: c.gold_label for c in queries.list_claims(project, ids=claim_ids) if c.gold_label}

@@ -110,16 +110,23 @@ def sweep(project: Project, split: str = "dev", retrievers: Sequence[str] = ("bm
     return out
 
 
+def confirmable(project: Project, sweep_id: int, split: str, noun: str):
+    """The sweep (or grid) record whose pick may be looked at on `split`: refused on the split it was tuned
+    on, and refused once its pick was looked at (the protocol allows one look at test)."""
+    rec = sweep_store.get_sweep(project, sweep_id)
+    if split == rec.split:
+        raise InvalidArgument(f"{noun} {sweep_id} was tuned on {split!r}: confirm on another split")
+    done = [x for x in sweep_store.looks(project) if x.sweep_id == sweep_id and x.via == f"{noun}-confirm"]
+    if done:
+        raise InvalidArgument(f"{noun} {sweep_id}'s pick was already evaluated on {done[0].split!r} "
+                              f"(run {done[0].run_id}); looking again is what the protocol forbids")
+    return rec
+
+
 def confirm(project: Project, sweep_id: int, split: str = TEST_SPLIT,
             cancel: CancelToken | None = None) -> dict[str, Any]:
     """Evaluate a sweep's pick once on a test split (logged); a second look is refused."""
-    rec = sweep_store.get_sweep(project, sweep_id)
-    if split == rec.split:
-        raise InvalidArgument(f"sweep {sweep_id} was tuned on {split!r}: confirm on another split")
-    done = [x for x in sweep_store.looks(project) if x.sweep_id == sweep_id and x.via == "sweep-confirm"]
-    if done:
-        raise InvalidArgument(f"sweep {sweep_id}'s pick was already evaluated on {done[0].split!r} "
-                              f"(run {done[0].run_id}); looking again is what the protocol forbids")
+    rec = confirmable(project, sweep_id, split, "sweep")
     claim_ids, _ = _split_claims(project, split)
     pick = rec.pick
     run_id, metrics = _evaluate(project, pick["retriever"], [pick["k"]], claim_ids, rec.pick_metric, no_progress,
