@@ -172,7 +172,6 @@ PENDING = {
     "gui/app.py": 2,
     "gui/dialogs/verify_dialog.py": 2,
     "gui/main_window.py": 1,
-    "gui/views/raters/labeling.py": 3,
     "gui/views/results_view.py": 1,
     "gui/views/review_view.py": 1,
 }

@@ -376,6 +376,37 @@ def test_an_encrypted_package_from_the_dialog(qtbot, source, controller, monkeyp
     window.close()
 
 
+def test_a_sentence_package_that_cannot_be_read_says_so_and_takes_no_key(qtbot, source, monkeypatch):
+    from factaudit.engine.errors import InvalidArgument
+    from factaudit.gui.query_op import ReadFailure
+    from factaudit.gui.views.raters.labeling import SentenceRaterView
+
+    project, _, _, tmp = source
+    pkg = tmp / "unreadable.faproj"
+    services.make_rater_package(project, pkg, "Ivy", target="sentences", units=2)
+    as_user(monkeypatch, tmp, "ivy")
+
+    def broken(_project, _ids):
+        raise InvalidArgument("the package's sentences cannot be read right now")
+    readable = services.sentence_contexts
+    with services.open_rater_package(pkg) as ws:
+        monkeypatch.setattr(services, "sentence_contexts", broken)
+        view = SentenceRaterView(ws)
+        qtbot.addWidget(view)
+        view.show()
+        assert view.flush()
+        banner = ReadFailure.of(view, create=False)
+        assert banner is not None and banner.isVisible() and "cannot be read right now" in banner.text()
+        qtbot.keyClick(view.card, Qt.Key.Key_1)              # no sentence to label: the key does nothing
+        assert view.flush() and services.rater_sentence_labels(ws) == {}
+        assert not any(b.isEnabled() for b in view.code_buttons)
+        monkeypatch.setattr(services, "sentence_contexts", readable)
+        view.refresh()                                        # readable again: the first sentence
+        assert view.flush() and not banner.isVisible()
+        assert view.position_label.text() == "Sentence 1 of 2" and view.current == view.ids[0]
+        wait_ops(qtbot)
+
+
 def test_a_tampered_return_is_refused_in_one_sentence(qtbot, source, monkeypatch):
     project, _, _, tmp = source
     pkg = tmp / "p.faproj"

@@ -15,9 +15,9 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from factaudit.engine import services
-from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n
-from factaudit.gui.ops import error_text
+from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp, ReadFailure
 from factaudit.gui.serial_writer import SerialWriter
 from factaudit.gui.views.labeling_parts import UnitCard
 from factaudit.gui.views.labeling_view import LabelingView
@@ -110,8 +110,12 @@ class SentenceRaterView(QWidget):
         self.project = ws.project
         self.ids = [u[1] for u in ws.manifest.units]
         self.writer = SerialWriter(self)
-        self.contexts = services.sentence_contexts(ws.project, self.ids)
-        self.labels = services.rater_sentence_labels(ws)
+        self.contexts: dict = {}
+        self.labels: dict[str, str] = {}
+        self.index = 0
+        # the package's sentences and labels are read off the UI thread; keys wait for them
+        self._reading = True
+        self._read_failed = False
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
         root.setSpacing(6)
@@ -149,9 +153,33 @@ class SentenceRaterView(QWidget):
         card.addWidget(keys)
         root.addWidget(self.card, 1)
         self.setFocusProxy(self.card)
+        self._read_package()
+
+    def _read_package(self) -> None:
+        self._reading, self._read_failed = True, False
+        self.show_unit()
+        project, ids, ws = self.project, self.ids, self.ws
+        QueryOp(self, op=lambda: (services.sentence_contexts(project, ids), services.rater_sentence_labels(ws)),
+                success=self._package_read).failure(self._package_failed) \
+            .title("reading the package's sentences").run_in_background()
+
+    def _package_read(self, read) -> None:
+        self._reading = False
+        self.contexts, self.labels = read
         missing = [i for i, s in enumerate(self.ids) if s not in self.labels]
         self.index = missing[0] if missing else 0
         self.show_unit()
+
+    def _package_failed(self, exc: BaseException) -> None:
+        self._reading = False
+        self._read_failed = True
+        ReadFailure.of(self).show_error(exc)
+        self.show_unit()
+
+    @property
+    def loading(self) -> bool:
+        """True while the package's sentences and labels are being read."""
+        return self._reading
 
     # ---- state -------------------------------------------------------------------------------------
     @property
@@ -162,6 +190,13 @@ class SentenceRaterView(QWidget):
         sid = self.current
         for b in self.code_buttons:
             b.setChecked(False)
+            b.setEnabled(not (self._reading or self._read_failed))
+        if self._reading or self._read_failed:
+            # no sentence to label until the package is read (a failed read says so in the banner)
+            self.position_label.setText(QCoreApplication.translate("PageRead", "Reading…") if self._reading else "")
+            self.sentence_label.clear()
+            self.body.clear()
+            return
         if sid is None:
             self.position_label.setText(self.tr("All {n} sentences seen").format(n=i18n.number(len(self.ids))))
             self.sentence_label.setText(self.tr("<b>All done.</b> Return the labels with File › Return labels…"))
@@ -181,6 +216,9 @@ class SentenceRaterView(QWidget):
 
     def handle_key(self, e: QKeyEvent) -> None:
         key = e.key()
+        if self._reading or self._read_failed:
+            e.ignore()
+            return
         if e.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
             e.ignore()
             return
@@ -197,7 +235,7 @@ class SentenceRaterView(QWidget):
 
     def choose(self, label: str) -> None:
         sid = self.current
-        if sid is None:
+        if sid is None or self._reading or self._read_failed:
             return
         before = self.labels.get(sid)
         self.labels[sid] = label         # shown at once; written in order by the serial writer
@@ -218,13 +256,31 @@ class SentenceRaterView(QWidget):
         self.move(1)
 
     def flush(self, msecs: int = 30_000) -> bool:
-        return self.writer.wait(msecs)
+        """Wait (processing events) until the package is read and every label is written."""
+        from PySide6.QtCore import QDeadlineTimer
+
+        deadline = QDeadlineTimer(msecs)
+        while self._reading and not deadline.hasExpired():
+            Op.wait_all(20)
+            QCoreApplication.processEvents()
+        return not self._reading and self.writer.wait(max(0, deadline.remainingTime()))
 
     def refresh(self) -> None:
-        try:
-            self.labels = services.rater_sentence_labels(self.ws)
-        except FactAuditError as exc:
-            self.status.setText(error_text(exc))
+        if self._reading:
+            return              # the first read brings the labels
+        if self._read_failed:
+            self._read_package()
+            return
+        ws = self.ws
+        QueryOp(self, op=lambda: services.rater_sentence_labels(ws), success=self._labels_read) \
+            .failure(self._labels_failed).title("reading the labels").run_in_background()
+
+    def _labels_read(self, labels: dict) -> None:
+        self.labels = labels
+        self.show_unit()
+
+    def _labels_failed(self, exc: BaseException) -> None:
+        self.status.setText(error_text(exc))
         self.show_unit()
 
 
