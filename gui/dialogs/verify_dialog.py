@@ -21,7 +21,7 @@ from factaudit.gui import i18n
 from factaudit.gui.dialogs import long_run
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, error_text
-from factaudit.gui.query_op import QueryOp
+from factaudit.gui.query_op import QueryOp, ReadFailure
 from factaudit.gui.run_names import run_state
 
 ENDPOINT = "__endpoint__"
@@ -60,6 +60,7 @@ class VerifyDialog(JobDialog):
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(project, parent, title=QCoreApplication.translate("VerifyDialog", "Verify claims"), object_name="verifyDialog", size=(640, 560))
 
+        self.choices_read = False           # the model lists, read off the UI thread
         root = QVBoxLayout(self)
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
@@ -93,13 +94,7 @@ class VerifyDialog(JobDialog):
         self.classifier_box.setFlat(True)
         cform = QFormLayout(self.classifier_box)
         cform.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        self.classifier_combo = QComboBox()
-        for e in self._safe(lambda _p: vs.classifier_choices(), []):
-            label = classifier_label(e) + (_tr(MAY_NOT_FIT) if e.fits is False else "")
-            self.classifier_combo.addItem(label, e.name)
-            self.classifier_combo.setItemData(self.classifier_combo.count() - 1,
-                                              ", ".join(f"{k} → {v}" for k, v in e.extra["labels_map"].items()),
-                                              Qt.ItemDataRole.ToolTipRole)
+        self.classifier_combo = QComboBox()       # filled once the model lists are read (_choices_read)
         cform.addRow(self.tr("Classifier"), self.classifier_combo)
         self.thresholds_edit = QLineEdit()
         self.thresholds_edit.setPlaceholderText(self.tr("optional: the model's own thresholds"))
@@ -121,11 +116,6 @@ class VerifyDialog(JobDialog):
         lform = QFormLayout(self.llm_box)
         lform.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.model_combo = QComboBox()
-        for e in self._safe(lambda _p: vs.llm_models(), []):
-            label = e.name if e.is_endpoint else f"{e.name} ({e.quantization or '?'}, {localize(e.source)})"
-            if e.fits is False:
-                label += _tr(MAY_NOT_FIT)
-            self.model_combo.addItem(label, e.name)
         self.model_combo.addItem(self.tr("OpenAI-compatible endpoint…"), ENDPOINT)
         self.model_combo.currentIndexChanged.connect(self._choice_changed)
         lform.addRow(self.tr("Model"), self.model_combo)
@@ -189,16 +179,57 @@ class VerifyDialog(JobDialog):
         self.add_job_area(root)
         self.status_label.setObjectName("muted")
         self.add_buttons(root, self.tr("Verify"), resume=True)
-        if self.classifier_combo.count():
-            self.classifier_radio.setChecked(True)
-        else:       # no classifier model on this machine: the LLM is the only verifier
-            self.classifier_radio.setEnabled(False)
-            self.classifier_radio.setText(self.tr("Fast classifier verdicts (no classifier model found)"))
-            self.llm_radio.setChecked(True)
+        self.classifier_radio.setChecked(True)
         self.kind_group.buttonToggled.connect(lambda *_: (self._choice_changed(), self._fit_height()))
+        # the model lists scan the model folders and check what fits in RAM: read off the UI thread
+        self.estimate_label.setText(QCoreApplication.translate("PageRead", "Reading…"))
+        QueryOp(self, op=lambda: (vs.classifier_choices(), vs.llm_models()), success=self._choices_read) \
+            .failure(self._choices_failed).title("reading the verifier models").run_in_background()
         self._choice_changed()
         self._set_busy(False)
         self._fit_height()
+
+    @property
+    def loading(self) -> bool:
+        """True while the classifier and LLM lists are being read."""
+        return not self.choices_read
+
+    def _choices_read(self, read) -> None:
+        classifiers, llms = read
+        self.choices_read = True
+        self.estimate_label.clear()
+        for e in classifiers:
+            label = classifier_label(e) + (_tr(MAY_NOT_FIT) if e.fits is False else "")
+            self.classifier_combo.addItem(label, e.name)
+            self.classifier_combo.setItemData(self.classifier_combo.count() - 1,
+                                              ", ".join(f"{k} → {v}" for k, v in e.extra["labels_map"].items()),
+                                              Qt.ItemDataRole.ToolTipRole)
+        self.model_combo.blockSignals(True)
+        for n, e in enumerate(llms):            # before the endpoint entry, which stays last
+            label = e.name if e.is_endpoint else f"{e.name} ({e.quantization or '?'}, {localize(e.source)})"
+            if e.fits is False:
+                label += _tr(MAY_NOT_FIT)
+            self.model_combo.insertItem(n, label, e.name)
+        self.model_combo.setCurrentIndex(0)
+        self.model_combo.blockSignals(False)
+        self._fill_cascade()
+        if not self.classifier_combo.count():   # no classifier model on this machine: the LLM is the only verifier
+            self.classifier_radio.setText(self.tr("Fast classifier verdicts (no classifier model found)"))
+            if self.classifier_radio.isChecked():
+                self.llm_radio.setChecked(True)
+        self._choice_changed()
+        self._set_busy(self.running)
+        self._fit_height()
+
+    def _choices_failed(self, exc: BaseException) -> None:
+        # the endpoint stays a choice; the banner says why the models are missing
+        self.choices_read = True
+        self.estimate_label.clear()
+        ReadFailure.of(self).show_error(exc)
+        if self.classifier_radio.isChecked():
+            self.llm_radio.setChecked(True)
+        self._choice_changed()
+        self._set_busy(self.running)
 
     def _add_cascade_box(self, root: QVBoxLayout) -> None:
         """The cascade's model pair: a classifier and an in-process GGUF LLM (an endpoint gives no
@@ -210,14 +241,8 @@ class VerifyDialog(JobDialog):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.cascade_classifier_combo = QComboBox()
         self.cascade_classifier_combo.setObjectName("verifyCascadeClassifier")
-        for i in range(self.classifier_combo.count()):
-            self.cascade_classifier_combo.addItem(self.classifier_combo.itemText(i), self.classifier_combo.itemData(i))
         self.cascade_llm_combo = QComboBox()
         self.cascade_llm_combo.setObjectName("verifyCascadeLLM")
-        for i in range(self.model_combo.count()):
-            if self.model_combo.itemData(i) != ENDPOINT:
-                self.cascade_llm_combo.addItem(self.model_combo.itemText(i), self.model_combo.itemData(i))
-        self.cascade_llm_combo.setCurrentIndex(max(0, self.cascade_llm_combo.findData(CASCADE_LLM)))
         form.addRow(self.tr("Classifier"), self.cascade_classifier_combo)
         form.addRow(self.tr("LLM"), self.cascade_llm_combo)
         self.cascade_pair_label = QLabel()
@@ -225,10 +250,24 @@ class VerifyDialog(JobDialog):
         self.cascade_pair_label.setWordWrap(True)
         form.addRow(self.tr("Model pair"), self.cascade_pair_label)
         root.addWidget(self.cascade_box)
-        if not (self.cascade_classifier_combo.count() and self.cascade_llm_combo.count()):
-            self.cascade_radio.setEnabled(False)
         for combo in (self.cascade_classifier_combo, self.cascade_llm_combo):
             combo.currentIndexChanged.connect(self._read_pair)
+        self._fill_cascade()
+
+    def _fill_cascade(self) -> None:
+        """The cascade's lists: the classifiers and in-process LLMs the other two choices read."""
+        for combo in (self.cascade_classifier_combo, self.cascade_llm_combo):
+            combo.blockSignals(True)
+            combo.clear()
+        for i in range(self.classifier_combo.count()):
+            self.cascade_classifier_combo.addItem(self.classifier_combo.itemText(i), self.classifier_combo.itemData(i))
+        for i in range(self.model_combo.count()):
+            if self.model_combo.itemData(i) != ENDPOINT:
+                self.cascade_llm_combo.addItem(self.model_combo.itemText(i), self.model_combo.itemData(i))
+        self.cascade_llm_combo.setCurrentIndex(max(0, self.cascade_llm_combo.findData(CASCADE_LLM)))
+        for combo in (self.cascade_classifier_combo, self.cascade_llm_combo):
+            combo.blockSignals(False)
+        self.cascade_radio.setEnabled(bool(self.cascade_classifier_combo.count() and self.cascade_llm_combo.count()))
         self._read_pair()
 
     def _read_pair(self) -> None:
@@ -383,7 +422,7 @@ class VerifyDialog(JobDialog):
     def _set_busy(self, busy: bool) -> None:
         writable = not self.project.readonly
         has_evidence = self.run_combo.count() > 0 or self.gold_check.isChecked()
-        self.start_button.setEnabled(not busy and writable and has_evidence)
+        self.start_button.setEnabled(not busy and writable and has_evidence and self.choices_read)
         self.resume_button.setEnabled(not busy and writable and self.resume_combo.count() > 0)
         self.cancel_button.setEnabled(busy)
         for w in (self.run_combo, self.model_combo, self.mode_combo, self.k_spin, self.limit_spin, self.cache_check,
@@ -392,7 +431,7 @@ class VerifyDialog(JobDialog):
                   self.llm_radio, self.gold_check, self.control_check):
             w.setEnabled(not busy)
         self.run_combo.setEnabled(not busy and not self.gold_check.isChecked())
-        self.classifier_radio.setEnabled(not busy and self.classifier_combo.count() > 0)
+        self.classifier_radio.setEnabled(not busy and (self.classifier_combo.count() > 0 or not self.choices_read))
         if not busy:
             self._choice_changed()
         if not busy and not has_evidence:

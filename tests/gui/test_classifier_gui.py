@@ -96,6 +96,7 @@ def test_dialog_makes_a_classifier_run_by_default_and_an_llm_request_on_the_seco
     rr = services.retrieve(project, services.RetrievalRequest("bm25", k=3, dataset="scifact-demo")).run_id
     dialog = VerifyDialog(project)
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=60_000)      # the model lists are read off the UI thread
     dialog.show()
     assert dialog.kind == CLASSIFIER and dialog.classifier_radio.isChecked()
     assert dialog.llm_box.isHidden() and not dialog.classifier_box.isHidden()
@@ -137,6 +138,7 @@ def test_a_thresholds_file_goes_into_the_classifier_request(qtbot, project, tmp_
     f.write_text(json.dumps({"supported": 0.6, "refuted": 0.7}))
     dialog = VerifyDialog(project)
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=60_000)      # the model lists are read off the UI thread
     dialog.thresholds_edit.setText(str(f))
     assert dialog.request().thresholds == str(f)
 

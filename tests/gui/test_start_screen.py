@@ -300,6 +300,7 @@ def test_start_screen_names_the_verifier_verify_defaults_to(qtbot, tmp_path):
     try:
         dialog = VerifyDialog(project)
         qtbot.addWidget(dialog)
+        qtbot.waitUntil(lambda: not dialog.loading, timeout=60_000)      # the model lists are read off the UI thread
         assert dialog.classifier_radio.isChecked()
         default = dialog.classifier_combo.currentData()
     finally:

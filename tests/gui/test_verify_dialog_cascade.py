@@ -27,6 +27,7 @@ def project(demo_copy):
 def test_the_cascade_choice_shows_its_pair_and_tau(qtbot, project):
     dialog = VerifyDialog(project)
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=60_000)      # the model lists are read off the UI thread
     assert not dialog.cascade_box.isVisibleTo(dialog)
     dialog.set_kind("cascade")
     assert dialog.kind == "cascade"
@@ -49,6 +50,7 @@ def test_the_cascade_choice_shows_its_pair_and_tau(qtbot, project):
 def test_the_cascade_runs_from_the_dialog_on_gold_evidence(qtbot, project, control):
     dialog = VerifyDialog(project)
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=60_000)      # the model lists are read off the UI thread
     dialog.set_kind("cascade")
     dialog.cascade_llm_combo.setCurrentIndex(dialog.cascade_llm_combo.findData("smollm2-135m"))
     dialog.gold_check.setChecked(True)

@@ -96,6 +96,7 @@ def _configure(dialog, server):
 def test_dialog_verifies_and_the_view_shows_reasoning_beside_evidence(qtbot, project, server):
     dialog = VerifyDialog(project)
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=60_000)      # the model lists are read off the UI thread
     _configure(dialog, server)
     assert dialog.run_combo.currentData().startswith("imported-")
     # The evidence setting opens on the engine's default and the choice is pinned in the run.
@@ -127,6 +128,7 @@ def test_cancel_then_resume_finishes_the_same_run(qtbot, project, server):
     server.delay = 1.0
     dialog = VerifyDialog(project)
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=60_000)      # the model lists are read off the UI thread
     _configure(dialog, server)
     dialog.start()
     qtbot.waitUntil(lambda: "claims/s" in dialog.status_label.text(), timeout=30_000)
@@ -174,6 +176,7 @@ def test_dialog_verifies_against_gold_passages_and_runs_the_grounding_control(qt
     for control in (False, True):
         dialog = VerifyDialog(project)
         qtbot.addWidget(dialog)
+        qtbot.waitUntil(lambda: not dialog.loading, timeout=60_000)      # the model lists are read off the UI thread
         _configure(dialog, server)
         dialog.limit_spin.setValue(4)
         dialog.gold_check.setChecked(True)
@@ -198,3 +201,21 @@ def test_dialog_verifies_against_gold_passages_and_runs_the_grounding_control(qt
     text = closed_figures_text(m)
     assert "Balanced accuracy" in text and "Majority baseline" in text
     assert f"Grounding control {runs[1]} of {runs[0]}: 4 of 4" in text      # the fake server always says Refuted
+
+
+def test_the_dialog_says_the_model_lists_failed_and_keeps_the_endpoint(qtbot, project, monkeypatch):
+    from factaudit.engine.errors import InvalidArgument
+    from factaudit.gui.query_op import ReadFailure
+
+    def broken():
+        raise InvalidArgument("the model folder cannot be read right now")
+    monkeypatch.setattr(services, "llm_models", broken)
+    dialog = VerifyDialog(project)
+    qtbot.addWidget(dialog)
+    assert dialog.loading and not dialog.start_button.isEnabled()      # nothing to start until the lists arrive
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=60_000)
+    banner = ReadFailure.of(dialog, create=False)
+    assert banner is not None and "cannot be read right now" in banner.text() and not banner.isHidden()
+    assert dialog.kind == "llm" and [dialog.model_combo.itemData(i) for i in range(dialog.model_combo.count())] == [
+        ENDPOINT]
+    assert dialog.start_button.isEnabled() and not dialog.cascade_radio.isEnabled()
