@@ -12,9 +12,9 @@ from PySide6.QtWidgets import (
 )
 
 from factaudit.engine import services
-from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.query_op import QueryOp, ReadFailure
 from factaudit.gui.views.raters.certify import CertifyPanel
 from factaudit.gui.views.results_parts import (  # noqa: F401
     FiguresPanel, PlotCanvas, WrapLabel, _empty, _pvalue, closed_figures_text, fill_choices, gold_controls,
@@ -38,6 +38,7 @@ class ResultsView(ChoosesMapping, QWidget):
         self.project = project
         self.n_resamples = n_resamples
         self.bundle: ResultsBundle | None = None
+        self._reading_runs = False
         self._op = None
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
@@ -163,11 +164,29 @@ class ResultsView(ChoosesMapping, QWidget):
                 out.append(it.text())
         return out
 
+    @property
+    def loading(self) -> bool:
+        """True while the list of scorable runs is being read."""
+        return self._reading_runs
+
     def refresh(self) -> None:
-        try:
-            kinds = services.scorable_runs(self.project)
-        except FactAuditError:
-            kinds = {}
+        """Re-read the scorable runs off the UI thread; the page keeps its choices until they arrive."""
+        self._reading_runs = True
+        self.status.setText(QCoreApplication.translate("PageRead", "Reading…"))
+        project = self.project
+        QueryOp(self, op=lambda: services.scorable_runs(project), success=self._runs_read) \
+            .failure(self._runs_failed).title("reading the scorable runs").run_in_background()
+
+    def _runs_failed(self, exc: BaseException) -> None:
+        # not "no verify runs yet": the runs exist, they could not be read
+        self._reading_runs = False
+        self.status.clear()
+        ReadFailure.of(self).show_error(exc)
+        for b in self.export_buttons.values():
+            b.setEnabled(False)
+
+    def _runs_read(self, kinds: dict) -> None:
+        self._reading_runs = False
         runs = [r for r, k in kinds.items() if k == "verdicts"]
         current = self.run_combo.currentText()
         ticked = set(self.compare_ids())

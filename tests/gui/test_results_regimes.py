@@ -26,6 +26,7 @@ def _open(qtbot, project, run_id):
     view.resize(1100, 600)          # the page's share of a 1280×720 window
     view.show()
     qtbot.waitExposed(view)
+    qtbot.waitUntil(lambda: not view.loading, timeout=30_000)        # the runs are read off the UI thread
     view.run_combo.setCurrentText(run_id)
     qtbot.waitUntil(lambda: view.bundle is not None and view.bundle.metrics is not None
                     and view.bundle.metrics.run_id == run_id, timeout=30_000)

@@ -133,3 +133,30 @@ def test_closed_regime_run_opens_with_a_table_and_charts_that_say_why(qtbot, dem
     assert "gold verdicts" in texts and "closed-regime table" in texts
     assert not v.interval_plot.figure.axes                    # no axes with n/a drawn over them
     project.close()
+
+
+def test_results_says_its_runs_could_not_be_read_instead_of_no_runs(qtbot, tmp_path, monkeypatch):
+    from factaudit.engine.errors import InvalidArgument
+    from factaudit.gui.ops import Op
+    from factaudit.gui.query_op import ReadFailure
+    from factaudit.gui.views.results_view import ResultsView
+
+    project = services.create_project(tmp_path / "p.faproj")
+    try:
+        def broken(_project):
+            raise InvalidArgument("the runs cannot be read right now")
+        monkeypatch.setattr(services, "scorable_runs", broken)
+        v = ResultsView(project, n_resamples=200)
+        qtbot.addWidget(v)
+        v.show()
+        qtbot.waitUntil(lambda: not v.loading, timeout=30_000)
+        banner = ReadFailure.of(v, create=False)
+        assert banner is not None and banner.isVisible() and "cannot be read right now" in banner.text()
+        assert "No finished verify runs" not in v.status.text() and v.run_combo.count() == 0
+        monkeypatch.undo()
+        v.refresh()                          # readable again: an empty project says it has no runs
+        qtbot.waitUntil(lambda: not v.loading, timeout=30_000)
+        assert not banner.isVisible() and "No finished verify runs" in v.status.text()
+    finally:
+        Op.wait_all(30_000)
+        project.close()
