@@ -15,6 +15,7 @@ from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n, window_dialogs, workflow_actions
 from factaudit.gui.ops import Op, OpChanges, announce, error_text, on_changes
+from factaudit.gui.query_op import QueryOp
 from factaudit.gui.views.broken_page import build_or_explain
 from factaudit.gui.views.data_view import DataView
 from factaudit.gui.views.job_area import JobArea
@@ -347,10 +348,12 @@ class ProjectWindow(QMainWindow):
         return window_dialogs.show_settings(self)
 
     def _about(self) -> None:
-        try:
-            version = services.project_info(self.project).app_version
-        except FactAuditError:
-            version = ""
+        """The About box once the version is read off the UI thread (a failed read says why instead)."""
+        project = self.project
+        QueryOp(self, op=lambda: services.project_info(project).app_version, success=self._show_about) \
+            .title(self.tr("About factaudit")).run_in_background()
+
+    def _show_about(self, version: str) -> None:
         QMessageBox.about(self, self.tr("About factaudit"),
                           self.tr("<b>factaudit {version}</b><p>Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier is the embedded classifier minilm-verifier (fast, no reasoning); the embedded LLM Qwen2.5-Coder-1.5B writes reasoning, and SmolLM2-135M is a demo-grade one kept for quick tries. For real audits put an NLI classifier folder or a stronger GGUF model into <code>local_models/</code>.</p>").format(version=version))
 

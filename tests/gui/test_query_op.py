@@ -165,15 +165,16 @@ CHEAP = {
     "reasoning_contradiction": "parses a verdict's reasoning text already read; no I/O",
     "DisagreementIndex": "an empty index built in memory (the rows come from the worker's pages); no I/O",
     "label_unit": "a handful of primary-key reads of one unit, the same cost at 100 and at 100,000 claims; the keyboard flow needs the unit before the next key",
+    "expand_disagreements": "one page of 25 Review rows, read by those rows' claim ids only (engine/audit/triage.py "
+                            "expand), the same cost at any project size; the list paints the row and keyboard "
+                            "triage acts on it before the next key",
+    "find_demos": "two meta rows of each of at most two demo files (the checkout's, the user data folder's), read "
+                  "without opening them as projects; the open that follows is open_path's",
 }
 # Reads still on the UI thread, by file: a ratchet, lowered as pages move to QueryOp, never raised.
 # (Issue #31: 58 reads in 22 files left; the six behind `except FactAuditError: pass` moved first.)
 PENDING = {
-    "gui/app.py": 2,
-    "gui/dialogs/verify_dialog.py": 2,
-    "gui/main_window.py": 1,
-    "gui/views/results_view.py": 1,
-    "gui/views/review_view.py": 1,
+    "gui/app.py": 1,
 }
 
 
