@@ -91,26 +91,33 @@ class _Reader:
         raise ValueError(f"unknown GGUF value type {vtype}")
 
 
-def read_metadata(path: str | Path) -> dict[str, Any]:
-    """All scalar metadata and short arrays of a GGUF file, plus `gguf.version` and `gguf.tensor_count`."""
+def read_metadata(path: str | Path, fh: BinaryIO | None = None) -> dict[str, Any]:
+    """All scalar metadata and short arrays of a GGUF file, plus `gguf.version` and `gguf.tensor_count`.
+    `fh`, when given, is the file already open (chunks read as one); `path` then only names it."""
     path = Path(path)
     try:
-        with path.open("rb") as fh:
-            if fh.read(4) != b"GGUF":
-                raise ModelNotFound(f"{path} is not a GGUF file")
-            version = struct.unpack("<I", fh.read(4))[0]
-            r = _Reader(fh, version)
-            n_tensors = r.count("tensor", 1)
-            n_kv = r.count("metadata", 12)   # a key length, a short key and a type at the least
-            meta: dict[str, Any] = {"gguf.version": version, "gguf.tensor_count": n_tensors}
-            for _ in range(n_kv):
-                key = r.string()
-                meta[key] = r.value(r.read("<I"))
-            return meta
+        if fh is not None:
+            return _read_metadata(path, fh)
+        with path.open("rb") as own:
+            return _read_metadata(path, own)
     except OSError as exc:
         raise ModelNotFound(f"cannot read {path}: {exc}") from exc
     except (ValueError, struct.error) as exc:
         raise ModelNotFound(f"{path} has a damaged GGUF header: {exc}") from exc
+
+
+def _read_metadata(path: Path, fh: BinaryIO) -> dict[str, Any]:
+    if fh.read(4) != b"GGUF":
+        raise ModelNotFound(f"{path} is not a GGUF file")
+    version = struct.unpack("<I", fh.read(4))[0]
+    r = _Reader(fh, version)
+    n_tensors = r.count("tensor", 1)
+    n_kv = r.count("metadata", 12)   # a key length, a short key and a type at the least
+    meta: dict[str, Any] = {"gguf.version": version, "gguf.tensor_count": n_tensors}
+    for _ in range(n_kv):
+        key = r.string()
+        meta[key] = r.value(r.read("<I"))
+    return meta
 
 
 def quantization(meta: dict[str, Any], filename: str = "") -> str | None:

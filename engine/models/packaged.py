@@ -10,9 +10,12 @@ architecture and tokenizer from the GGUF header, licence from the package and th
 """
 from __future__ import annotations
 
+import bisect
+import io
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from factaudit.engine import config, hashing
 from factaudit.engine.errors import ModelNotFound
@@ -68,10 +71,54 @@ def _chunk_paths(model: PackagedModel) -> list[Path] | None:
     return paths
 
 
-def first_chunk(model: PackagedModel) -> Path | None:
-    """The first chunk holds the GGUF header, so the registry can describe a model before assembling it."""
+class _Chained(io.RawIOBase):
+    """The chunks read as one file, without joining them: the GGUF header (its tokenizer arrays run to
+    megabytes) may end in a later chunk than the first."""
+
+    def __init__(self, paths: list[Path]):
+        super().__init__()
+        self.files = [p.open("rb") for p in paths]
+        self.starts, total = [], 0
+        for p in paths:
+            self.starts.append(total)
+            total += p.stat().st_size
+        self.size, self.pos = total, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self.pos
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        base = {0: 0, 1: self.pos, 2: self.size}[whence]
+        self.pos = max(0, base + offset)
+        return self.pos
+
+    def readinto(self, buffer) -> int:
+        if self.pos >= self.size:
+            return 0
+        i = bisect.bisect_right(self.starts, self.pos) - 1
+        fh = self.files[i]
+        fh.seek(self.pos - self.starts[i])
+        n = fh.readinto(memoryview(buffer)[:len(buffer)])
+        self.pos += n
+        return n
+
+    def close(self) -> None:
+        for fh in self.files:
+            fh.close()
+        super().close()
+
+
+def open_chunks(model: PackagedModel) -> BinaryIO | None:
+    """The chunks as one readable file (None when a chunk package is missing), so the registry can read
+    the GGUF header and describe a model before assembling it."""
     chunks = _chunk_paths(model)
-    return chunks[0] if chunks else None
+    return io.BufferedReader(_Chained(chunks)) if chunks else None
 
 
 def chunks_size(model: PackagedModel) -> int:

@@ -134,11 +134,13 @@ def gguf_entry(path: str | Path, *, name: str | None = None, source: str = "path
     path = Path(path)
     if not path.is_file():
         raise ModelNotFound(f"no model file at {path}")
-    meta = gguf.read_metadata(path)
+    return _entry_from(path, gguf.read_metadata(path), path.stat().st_size, name, source, n_ctx)
+
+
+def _entry_from(path: Path, meta: dict, size: int, name: str | None, source: str, n_ctx: int | None) -> ModelEntry:
     ctx_train = gguf.architecture_value(meta, "context_length")
     ctx_train = int(ctx_train) if isinstance(ctx_train, int) else None
     run_ctx = n_ctx or min(ctx_train or DEFAULT_N_CTX, DEFAULT_N_CTX)
-    size = path.stat().st_size
     need = ram_estimate(size, meta, run_ctx)
     total = total_memory_bytes()
     return ModelEntry(
@@ -189,12 +191,14 @@ def packaged_llm(name: str, assemble: bool = True, n_ctx: int | None = None) -> 
     if assemble or packaged.assembled_path(model).is_file():
         entry = gguf_entry(packaged.gguf_path(model), name=name, source="package", n_ctx=n_ctx)
     else:
-        head = packaged.first_chunk(model)
-        if head is None:
+        chunks = packaged.open_chunks(model)
+        if chunks is None:
             raise ModelNotFound(f"model {name} is not installed: pip install {model.install}")
-        entry = gguf_entry(head, name=name, source="package", n_ctx=n_ctx)
+        path = packaged.assembled_path(model)
+        with chunks:
+            entry = _entry_from(path, gguf.read_metadata(path, chunks), packaged.chunks_size(model), name,
+                                "package", n_ctx)
         entry.path = None
-        entry.size_bytes = packaged.chunks_size(model)
         entry.extra["assembled_on_first_use"] = str(packaged.assembled_path(model))
     entry.note = f"{model.note}; licence: {model.licence}"
     entry.extra["package"] = model.install
