@@ -19,6 +19,7 @@ from factaudit.engine.i18n import localize
 from factaudit.engine import services as vs
 from factaudit.gui import i18n
 from factaudit.gui.dialogs import long_run
+from factaudit.gui.dialogs.cascade_pair import CascadePairBox
 from factaudit.gui.dialogs.job_dialog import JobDialog
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.query_op import QueryOp, ReadFailure
@@ -26,7 +27,6 @@ from factaudit.gui.run_names import run_state
 
 ENDPOINT = "__endpoint__"
 CLASSIFIER, LLM, CASCADE = "classifier", "llm", "cascade"
-CASCADE_LLM = "qwen2.5-coder-1.5b"      # the LLM τ was fitted with (resources/models/cascade.json)
 EVIDENCE_CHOICES = ((QT_TRANSLATE_NOOP("VerifyDialog", "Whole passages"), "whole"),
                     (QT_TRANSLATE_NOOP("VerifyDialog", "Best 5 sentences of each passage"), "sentences:5"),
                     (QT_TRANSLATE_NOOP("VerifyDialog", "Best 3 sentences of each passage (about 2× faster, less accurate)"), "sentences:3"),
@@ -232,61 +232,20 @@ class VerifyDialog(JobDialog):
         self._set_busy(self.running)
 
     def _add_cascade_box(self, root: QVBoxLayout) -> None:
-        """The cascade's model pair: a classifier and an in-process GGUF LLM (an endpoint gives no
-        log-probabilities), picked from the lists the other two choices already read, and its τ."""
         root.addWidget(self.cascade_radio)
-        self.cascade_box = QGroupBox()
-        self.cascade_box.setFlat(True)
-        form = QFormLayout(self.cascade_box)
-        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        self.cascade_classifier_combo = QComboBox()
-        self.cascade_classifier_combo.setObjectName("verifyCascadeClassifier")
-        self.cascade_llm_combo = QComboBox()
-        self.cascade_llm_combo.setObjectName("verifyCascadeLLM")
-        form.addRow(self.tr("Classifier"), self.cascade_classifier_combo)
-        form.addRow(self.tr("LLM"), self.cascade_llm_combo)
-        self.cascade_pair_label = QLabel()
-        self.cascade_pair_label.setObjectName("verifyCascadePair")
-        self.cascade_pair_label.setWordWrap(True)
-        form.addRow(self.tr("Model pair"), self.cascade_pair_label)
+        self.cascade_box = CascadePairBox()
+        self.cascade_classifier_combo, self.cascade_llm_combo = self.cascade_box.classifier_combo, self.cascade_box.llm_combo
+        self.cascade_pair_label = self.cascade_box.pair_label
         root.addWidget(self.cascade_box)
-        for combo in (self.cascade_classifier_combo, self.cascade_llm_combo):
-            combo.currentIndexChanged.connect(self._read_pair)
         self._fill_cascade()
 
     def _fill_cascade(self) -> None:
         """The cascade's lists: the classifiers and in-process LLMs the other two choices read."""
-        for combo in (self.cascade_classifier_combo, self.cascade_llm_combo):
-            combo.blockSignals(True)
-            combo.clear()
-        for i in range(self.classifier_combo.count()):
-            self.cascade_classifier_combo.addItem(self.classifier_combo.itemText(i), self.classifier_combo.itemData(i))
-        for i in range(self.model_combo.count()):
-            if self.model_combo.itemData(i) != ENDPOINT:
-                self.cascade_llm_combo.addItem(self.model_combo.itemText(i), self.model_combo.itemData(i))
-        self.cascade_llm_combo.setCurrentIndex(max(0, self.cascade_llm_combo.findData(CASCADE_LLM)))
-        for combo in (self.cascade_classifier_combo, self.cascade_llm_combo):
-            combo.blockSignals(False)
-        self.cascade_radio.setEnabled(bool(self.cascade_classifier_combo.count() and self.cascade_llm_combo.count()))
-        self._read_pair()
-
-    def _read_pair(self) -> None:
-        classifier, llm = self.cascade_classifier_combo.currentData(), self.cascade_llm_combo.currentData()
-        if classifier is None or llm is None:
-            self.cascade_pair_label.setText(self.tr("needs a classifier and an in-process LLM"))
-            return
-        self.cascade_pair_label.setText(f"{classifier} + {llm}")
-        QueryOp(self, op=lambda: vs.cascade_tau(classifier, llm), success=lambda got: self._pair_read(classifier, llm, got)) \
-            .failure(lambda exc: self.cascade_pair_label.setText(f"{classifier} + {llm}: {error_text(exc)}")) \
-            .run_in_background()
-
-    def _pair_read(self, classifier: str, llm: str, got) -> None:
-        tau, source = got
-        fitted = source.startswith("resources/")
-        self.cascade_pair_label.setText(
-            self.tr("{pair}; τ = {tau} fitted on SciFact train").format(pair=f"{classifier} + {llm}", tau=f"{tau:+.2f}")
-            if fitted else self.tr("{pair}; τ = 0: no threshold fitted for this pair").format(pair=f"{classifier} + {llm}"))
-        self.cascade_pair_label.setToolTip(source)
+        classifiers = [(self.classifier_combo.itemText(i), self.classifier_combo.itemData(i))
+                       for i in range(self.classifier_combo.count())]
+        llms = [(self.model_combo.itemText(i), self.model_combo.itemData(i)) for i in range(self.model_combo.count())
+                if self.model_combo.itemData(i) != ENDPOINT]
+        self.cascade_radio.setEnabled(self.cascade_box.fill(classifiers, llms))
 
     def _fit_height(self) -> None:
         """The height the shown settings need (the classifier's are few), never less wide."""
