@@ -28,7 +28,7 @@ SETTING_NAMES: dict[str, str] = {
     "map_values": QT_TRANSLATE_NOOP("ops", "value map"), "mode": QT_TRANSLATE_NOOP("ops", "mode"),
     "model": QT_TRANSLATE_NOOP("ops", "model"), "n_ctx": QT_TRANSLATE_NOOP("ops", "context length"),
     "passage_words": QT_TRANSLATE_NOOP("ops", "words per passage"),
-    "prompt_cache": QT_TRANSLATE_NOOP("ops", "prompt cache"), "rater": QT_TRANSLATE_NOOP("ops", "rater"),
+    "prompt": QT_TRANSLATE_NOOP("ops", "prompt"), "prompt_cache": QT_TRANSLATE_NOOP("ops", "prompt cache"), "rater": QT_TRANSLATE_NOOP("ops", "rater"),
     "rejected_out": QT_TRANSLATE_NOOP("ops", "file for rejected records"),
     "retrieval_run": QT_TRANSLATE_NOOP("ops", "retrieval run"), "retrievers": QT_TRANSLATE_NOOP("ops", "retrievers"),
     "run": QT_TRANSLATE_NOOP("ops", "run"), "runs": QT_TRANSLATE_NOOP("ops", "runs"),

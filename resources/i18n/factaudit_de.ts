@@ -108,10 +108,6 @@
         <translation>Wird gelesen…</translation>
     </message>
     <message>
-        <source>No disagreements between raters: with one rater there is nothing to adjudicate (File › Send to a rater… asks a second one; File › Merge returned labels… brings their labels in).</source>
-        <translation>Keine Abweichungen zwischen Bewertern: Mit nur einem Bewerter gibt es nichts zu schlichten (Datei › An einen Bewerter senden… fragt einen zweiten; Datei › Zurückgegebene Labels zusammenführen… übernimmt dessen Labels).</translation>
-    </message>
-    <message>
         <source>{v0} disagreements, {done} adjudicated. Agreement figures are computed before adjudication; taxonomy, triage, certification and the report use the final codes.</source>
         <translation>{v0} Abweichungen, {done} geschlichtet. Übereinstimmungswerte werden vor der Schlichtung berechnet; Taxonomie, Triage, Zertifizierung und Bericht verwenden die endgültigen Codes.</translation>
     </message>
@@ -2418,6 +2414,17 @@ V1: Selektive Abdeckung</translation>
     </message>
 </context>
 <context>
+    <name>LongText</name>
+    <message>
+        <source>Full text</source>
+        <translation>Volltext</translation>
+    </message>
+    <message>
+        <source>show the full text ({n} characters)</source>
+        <translation>den ganzen Text zeigen ({n} Zeichen)</translation>
+    </message>
+</context>
+<context>
     <name>MappingChoice</name>
     <message>
         <source>Mapping:</source>
@@ -3389,6 +3396,105 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     <message>
         <source>No file manager could be started; the report is in {folder}.</source>
         <translation>Es ließ sich kein Dateimanager starten; der Bericht liegt in {folder}.</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsFigures</name>
+    <message>
+        <source>Figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>Value [95% CI]</source>
+        <translation>Wert [95-%-KI]</translation>
+    </message>
+    <message>
+        <source>Mild</source>
+        <translation>leicht</translation>
+    </message>
+    <message>
+        <source>Moderate</source>
+        <translation>mittel</translation>
+    </message>
+    <message>
+        <source>Severe</source>
+        <translation>schwer</translation>
+    </message>
+    <message>
+        <source>{source}: {adj} from adjudication, {rated} from raters; {changed} differ from the expert's</source>
+        <translation>{source}: {adj} aus Entscheidungen, {rated} von Bewertern; {changed} weichen vom Experten ab</translation>
+    </message>
+    <message>
+        <source>Gold source</source>
+        <translation>Goldstandard-Quelle</translation>
+    </message>
+    <message>
+        <source>sentence level</source>
+        <translation>Satzebene</translation>
+    </message>
+    <message>
+        <source>claim level</source>
+        <translation>Aussageebene</translation>
+    </message>
+    <message>
+        <source>Subset {subset}, {level} ({mapping})</source>
+        <translation>Teilmenge {subset}, {level} ({mapping})</translation>
+    </message>
+    <message>
+        <source>P {p}  R {r}  F1 {f1}</source>
+        <translation>P {p}  R {r}  F1 {f1}</translation>
+    </message>
+    <message>
+        <source>Severity-weighted recall ({mapping}; weights 1, 2, 3)</source>
+        <translation>Nach Schweregrad gewichteter Recall ({mapping}; Gewichte 1, 2, 3)</translation>
+    </message>
+    <message>
+        <source>Recall of {grade} errors</source>
+        <translation>Recall der Fehler mit Grad {grade}</translation>
+    </message>
+    <message>
+        <source>{v} ({k} of {n})</source>
+        <translation>{v} ({k} von {n})</translation>
+    </message>
+    <message>
+        <source>Traces correct on all six reasoning steps</source>
+        <translation>Begründungen, die in allen sechs Schritten richtig sind</translation>
+    </message>
+    <message>
+        <source>First failing step</source>
+        <translation>Erster fehlerhafter Schritt</translation>
+    </message>
+    <message>
+        <source>Verdict × reasoning ({mapping})</source>
+        <translation>Urteil × Begründung ({mapping})</translation>
+    </message>
+    <message>
+        <source>right/sound {a}, right/wrong {b}, wrong/sound {c}, wrong/wrong {d}</source>
+        <translation>richtig/schlüssig {a}, richtig/fehlerhaft {b}, falsch/schlüssig {c}, falsch/fehlerhaft {d}</translation>
+    </message>
+    <message>
+        <source>Answers correct against the reference</source>
+        <translation>Antworten, die gemessen an der Referenz richtig sind</translation>
+    </message>
+    <message>
+        <source>Answers matching the reference exactly</source>
+        <translation>Antworten, die exakt der Referenz entsprechen</translation>
+    </message>
+    <message>
+        <source>Factual precision, label-free (FActScore)</source>
+        <translation>Faktische Präzision ohne Labels (FActScore)</translation>
+    </message>
+    <message>
+        <source>VeriScore F1@K</source>
+        <translation>VeriScore F1@K</translation>
+    </message>
+    <message>
+        <source>Expert-labelled precision on the same claims</source>
+        <translation>Präzision nach Expertenlabels auf denselben Aussagen</translation>
+    </message>
+    <message>
+        <source>Choose a finished verify run.</source>
+        <translation>Einen abgeschlossenen Prüflauf wählen.</translation>
     </message>
 </context>
 <context>
@@ -5014,26 +5120,6 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Der Klassifikator wählt die Evidenzfenster, die die Behauptung betreffen (Keine Evidenz, wenn keines es tut); das LLM entscheidet nur auf diesen Fenstern zwischen Gestützt und Widerlegt, per Log-Wahrscheinlichkeit gegen einen auf SciFact-Train angepassten Schwellenwert τ. Einige Sekunden pro Behauptung auf 2 Kernen; keine Begründung, außer auf Wunsch.</translation>
     </message>
     <message>
-        <source>LLM</source>
-        <translation>LLM</translation>
-    </message>
-    <message>
-        <source>Model pair</source>
-        <translation>Modellpaar</translation>
-    </message>
-    <message>
-        <source>needs a classifier and an in-process LLM</source>
-        <translation>braucht einen Klassifikator und ein LLM im Prozess</translation>
-    </message>
-    <message>
-        <source>{pair}; τ = {tau} fitted on SciFact train</source>
-        <translation>{pair}; τ = {tau}, auf SciFact-Train angepasst</translation>
-    </message>
-    <message>
-        <source>{pair}; τ = 0: no threshold fitted for this pair</source>
-        <translation>{pair}; τ = 0: für dieses Paar ist kein Schwellenwert angepasst</translation>
-    </message>
-    <message>
         <source>Whole passages</source>
         <translation>Ganze Passagen</translation>
     </message>
@@ -5327,10 +5413,6 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     <message>
         <source>Cannot read the project's status: {v0}</source>
         <translation>Der Projektstatus kann nicht gelesen werden: {v0}</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Every step is done or skipped.&lt;/b&gt; Seal again after further changes.</source>
-        <translation>&lt;b&gt;Jeder Schritt ist erledigt oder übersprungen.&lt;/b&gt; Nach weiteren Änderungen erneut versiegeln.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Next: {title}.&lt;/b&gt; {purpose}</source>
@@ -5783,6 +5865,10 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>rater</source>
         <translation>Bewerter</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>Prompt</translation>
     </message>
     <message>
         <source>file for rejected records</source>
@@ -6483,116 +6569,6 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>| Page | Key | What it does |</source>
         <translation>| Seite | Taste | Wirkung |</translation>
-    </message>
-</context>
-<context>
-    <name>LongText</name>
-    <message>
-        <source>Full text</source>
-        <translation>Volltext</translation>
-    </message>
-    <message>
-        <source>show the full text ({n} characters)</source>
-        <translation>den ganzen Text zeigen ({n} Zeichen)</translation>
-    </message>
-</context>
-<context>
-    <name>ResultsFigures</name>
-    <message>
-        <source>Figure</source>
-        <translation>Kennzahl</translation>
-    </message>
-    <message>
-        <source>Value [95% CI]</source>
-        <translation>Wert [95-%-KI]</translation>
-    </message>
-    <message>
-        <source>Mild</source>
-        <translation>leicht</translation>
-    </message>
-    <message>
-        <source>Moderate</source>
-        <translation>mittel</translation>
-    </message>
-    <message>
-        <source>Severe</source>
-        <translation>schwer</translation>
-    </message>
-    <message>
-        <source>{source}: {adj} from adjudication, {rated} from raters; {changed} differ from the expert's</source>
-        <translation>{source}: {adj} aus Entscheidungen, {rated} von Bewertern; {changed} weichen vom Experten ab</translation>
-    </message>
-    <message>
-        <source>Gold source</source>
-        <translation>Goldstandard-Quelle</translation>
-    </message>
-    <message>
-        <source>sentence level</source>
-        <translation>Satzebene</translation>
-    </message>
-    <message>
-        <source>claim level</source>
-        <translation>Aussageebene</translation>
-    </message>
-    <message>
-        <source>Subset {subset}, {level} ({mapping})</source>
-        <translation>Teilmenge {subset}, {level} ({mapping})</translation>
-    </message>
-    <message>
-        <source>P {p}  R {r}  F1 {f1}</source>
-        <translation>P {p}  R {r}  F1 {f1}</translation>
-    </message>
-    <message>
-        <source>Severity-weighted recall ({mapping}; weights 1, 2, 3)</source>
-        <translation>Nach Schweregrad gewichteter Recall ({mapping}; Gewichte 1, 2, 3)</translation>
-    </message>
-    <message>
-        <source>Recall of {grade} errors</source>
-        <translation>Recall der Fehler mit Grad {grade}</translation>
-    </message>
-    <message>
-        <source>{v} ({k} of {n})</source>
-        <translation>{v} ({k} von {n})</translation>
-    </message>
-    <message>
-        <source>Traces correct on all six reasoning steps</source>
-        <translation>Begründungen, die in allen sechs Schritten richtig sind</translation>
-    </message>
-    <message>
-        <source>First failing step</source>
-        <translation>Erster fehlerhafter Schritt</translation>
-    </message>
-    <message>
-        <source>Verdict × reasoning ({mapping})</source>
-        <translation>Urteil × Begründung ({mapping})</translation>
-    </message>
-    <message>
-        <source>right/sound {a}, right/wrong {b}, wrong/sound {c}, wrong/wrong {d}</source>
-        <translation>richtig/schlüssig {a}, richtig/fehlerhaft {b}, falsch/schlüssig {c}, falsch/fehlerhaft {d}</translation>
-    </message>
-    <message>
-        <source>Answers correct against the reference</source>
-        <translation>Antworten, die gemessen an der Referenz richtig sind</translation>
-    </message>
-    <message>
-        <source>Answers matching the reference exactly</source>
-        <translation>Antworten, die exakt der Referenz entsprechen</translation>
-    </message>
-    <message>
-        <source>Factual precision, label-free (FActScore)</source>
-        <translation>Faktische Präzision ohne Labels (FActScore)</translation>
-    </message>
-    <message>
-        <source>VeriScore F1@K</source>
-        <translation>VeriScore F1@K</translation>
-    </message>
-    <message>
-        <source>Expert-labelled precision on the same claims</source>
-        <translation>Präzision nach Expertenlabels auf denselben Aussagen</translation>
-    </message>
-    <message>
-        <source>Choose a finished verify run.</source>
-        <translation>Einen abgeschlossenen Prüflauf wählen.</translation>
     </message>
 </context>
 </TS>

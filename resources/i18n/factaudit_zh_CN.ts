@@ -108,10 +108,6 @@
         <translation>正在读取…</translation>
     </message>
     <message>
-        <source>No disagreements between raters: with one rater there is nothing to adjudicate (File › Send to a rater… asks a second one; File › Merge returned labels… brings their labels in).</source>
-        <translation>评分者之间没有分歧：只有一位评分者时无需裁定（文件 › 发送给评分者… 可邀请第二位；文件 › 合并返回的标注… 可导入其标注）。</translation>
-    </message>
-    <message>
         <source>{v0} disagreements, {done} adjudicated. Agreement figures are computed before adjudication; taxonomy, triage, certification and the report use the final codes.</source>
         <translation>{v0} 处分歧，已裁定 {done} 处。一致性指标在裁定之前计算；分类体系、分诊、认证和报告使用最终编码。</translation>
     </message>
@@ -2418,6 +2414,17 @@ V1: 选择性覆盖</translation>
     </message>
 </context>
 <context>
+    <name>LongText</name>
+    <message>
+        <source>Full text</source>
+        <translation>全文</translation>
+    </message>
+    <message>
+        <source>show the full text ({n} characters)</source>
+        <translation>显示全文（{n} 个字符）</translation>
+    </message>
+</context>
+<context>
     <name>MappingChoice</name>
     <message>
         <source>Mapping:</source>
@@ -3389,6 +3396,105 @@ Every label is saved as you make it; close the window whenever you like and open
     <message>
         <source>No file manager could be started; the report is in {folder}.</source>
         <translation>无法启动文件管理器；报告位于 {folder}。</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsFigures</name>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Value [95% CI]</source>
+        <translation>值 [95% CI]</translation>
+    </message>
+    <message>
+        <source>Mild</source>
+        <translation>轻度</translation>
+    </message>
+    <message>
+        <source>Moderate</source>
+        <translation>中度</translation>
+    </message>
+    <message>
+        <source>Severe</source>
+        <translation>重度</translation>
+    </message>
+    <message>
+        <source>{source}: {adj} from adjudication, {rated} from raters; {changed} differ from the expert's</source>
+        <translation>{source}：{adj} 个来自裁决，{rated} 个来自评审员；{changed} 个与专家标签不同</translation>
+    </message>
+    <message>
+        <source>Gold source</source>
+        <translation>金标准来源</translation>
+    </message>
+    <message>
+        <source>sentence level</source>
+        <translation>句子级</translation>
+    </message>
+    <message>
+        <source>claim level</source>
+        <translation>声明级</translation>
+    </message>
+    <message>
+        <source>Subset {subset}, {level} ({mapping})</source>
+        <translation>子集 {subset}，{level}（{mapping}）</translation>
+    </message>
+    <message>
+        <source>P {p}  R {r}  F1 {f1}</source>
+        <translation>P {p}  R {r}  F1 {f1}</translation>
+    </message>
+    <message>
+        <source>Severity-weighted recall ({mapping}; weights 1, 2, 3)</source>
+        <translation>按严重程度加权的召回率（{mapping}；权重 1、2、3）</translation>
+    </message>
+    <message>
+        <source>Recall of {grade} errors</source>
+        <translation>{grade}错误的召回率</translation>
+    </message>
+    <message>
+        <source>{v} ({k} of {n})</source>
+        <translation>{v}（{n} 个中的 {k} 个）</translation>
+    </message>
+    <message>
+        <source>Traces correct on all six reasoning steps</source>
+        <translation>六个推理步骤全部正确的推理轨迹</translation>
+    </message>
+    <message>
+        <source>First failing step</source>
+        <translation>首个出错的步骤</translation>
+    </message>
+    <message>
+        <source>Verdict × reasoning ({mapping})</source>
+        <translation>判定 × 推理（{mapping}）</translation>
+    </message>
+    <message>
+        <source>right/sound {a}, right/wrong {b}, wrong/sound {c}, wrong/wrong {d}</source>
+        <translation>判定对/推理对 {a}，判定对/推理错 {b}，判定错/推理对 {c}，判定错/推理错 {d}</translation>
+    </message>
+    <message>
+        <source>Answers correct against the reference</source>
+        <translation>与参考答案相比正确的回答</translation>
+    </message>
+    <message>
+        <source>Answers matching the reference exactly</source>
+        <translation>与参考答案完全一致的回答</translation>
+    </message>
+    <message>
+        <source>Factual precision, label-free (FActScore)</source>
+        <translation>事实精确率，无需标签（FActScore）</translation>
+    </message>
+    <message>
+        <source>VeriScore F1@K</source>
+        <translation>VeriScore F1@K</translation>
+    </message>
+    <message>
+        <source>Expert-labelled precision on the same claims</source>
+        <translation>同一批声明上按专家标签的精确率</translation>
+    </message>
+    <message>
+        <source>Choose a finished verify run.</source>
+        <translation>请选择一个已完成的验证运行。</translation>
     </message>
 </context>
 <context>
@@ -5014,26 +5120,6 @@ Every label is saved as you make it; close the window whenever you like and open
         <translation>分类器挑选与断言相关的证据窗口（都不相关时为“无证据”）；LLM 仅在这些窗口上按对数概率与在 SciFact 训练集上拟合的阈值 τ 比较，判定“支持”或“反驳”。在 2 个核心上每条断言几秒钟；除非要求，否则不写推理。</translation>
     </message>
     <message>
-        <source>LLM</source>
-        <translation>LLM</translation>
-    </message>
-    <message>
-        <source>Model pair</source>
-        <translation>模型对</translation>
-    </message>
-    <message>
-        <source>needs a classifier and an in-process LLM</source>
-        <translation>需要一个分类器和一个进程内 LLM</translation>
-    </message>
-    <message>
-        <source>{pair}; τ = {tau} fitted on SciFact train</source>
-        <translation>{pair}；τ = {tau}，在 SciFact 训练集上拟合</translation>
-    </message>
-    <message>
-        <source>{pair}; τ = 0: no threshold fitted for this pair</source>
-        <translation>{pair}；τ = 0：此模型对没有拟合的阈值</translation>
-    </message>
-    <message>
         <source>Whole passages</source>
         <translation>完整段落</translation>
     </message>
@@ -5327,10 +5413,6 @@ Every label is saved as you make it; close the window whenever you like and open
     <message>
         <source>Cannot read the project's status: {v0}</source>
         <translation>无法读取项目状态：{v0}</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Every step is done or skipped.&lt;/b&gt; Seal again after further changes.</source>
-        <translation>&lt;b&gt;所有步骤均已完成或跳过。&lt;/b&gt;进一步修改后请重新封存。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Next: {title}.&lt;/b&gt; {purpose}</source>
@@ -5783,6 +5865,10 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>rater</source>
         <translation>评分者</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>提示词</translation>
     </message>
     <message>
         <source>file for rejected records</source>
@@ -6483,116 +6569,6 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>| Page | Key | What it does |</source>
         <translation>| 页面 | 按键 | 作用 |</translation>
-    </message>
-</context>
-<context>
-    <name>LongText</name>
-    <message>
-        <source>Full text</source>
-        <translation>全文</translation>
-    </message>
-    <message>
-        <source>show the full text ({n} characters)</source>
-        <translation>显示全文（{n} 个字符）</translation>
-    </message>
-</context>
-<context>
-    <name>ResultsFigures</name>
-    <message>
-        <source>Figure</source>
-        <translation>指标</translation>
-    </message>
-    <message>
-        <source>Value [95% CI]</source>
-        <translation>值 [95% CI]</translation>
-    </message>
-    <message>
-        <source>Mild</source>
-        <translation>轻度</translation>
-    </message>
-    <message>
-        <source>Moderate</source>
-        <translation>中度</translation>
-    </message>
-    <message>
-        <source>Severe</source>
-        <translation>重度</translation>
-    </message>
-    <message>
-        <source>{source}: {adj} from adjudication, {rated} from raters; {changed} differ from the expert's</source>
-        <translation>{source}：{adj} 个来自裁决，{rated} 个来自评审员；{changed} 个与专家标签不同</translation>
-    </message>
-    <message>
-        <source>Gold source</source>
-        <translation>金标准来源</translation>
-    </message>
-    <message>
-        <source>sentence level</source>
-        <translation>句子级</translation>
-    </message>
-    <message>
-        <source>claim level</source>
-        <translation>声明级</translation>
-    </message>
-    <message>
-        <source>Subset {subset}, {level} ({mapping})</source>
-        <translation>子集 {subset}，{level}（{mapping}）</translation>
-    </message>
-    <message>
-        <source>P {p}  R {r}  F1 {f1}</source>
-        <translation>P {p}  R {r}  F1 {f1}</translation>
-    </message>
-    <message>
-        <source>Severity-weighted recall ({mapping}; weights 1, 2, 3)</source>
-        <translation>按严重程度加权的召回率（{mapping}；权重 1、2、3）</translation>
-    </message>
-    <message>
-        <source>Recall of {grade} errors</source>
-        <translation>{grade}错误的召回率</translation>
-    </message>
-    <message>
-        <source>{v} ({k} of {n})</source>
-        <translation>{v}（{n} 个中的 {k} 个）</translation>
-    </message>
-    <message>
-        <source>Traces correct on all six reasoning steps</source>
-        <translation>六个推理步骤全部正确的推理轨迹</translation>
-    </message>
-    <message>
-        <source>First failing step</source>
-        <translation>首个出错的步骤</translation>
-    </message>
-    <message>
-        <source>Verdict × reasoning ({mapping})</source>
-        <translation>判定 × 推理（{mapping}）</translation>
-    </message>
-    <message>
-        <source>right/sound {a}, right/wrong {b}, wrong/sound {c}, wrong/wrong {d}</source>
-        <translation>判定对/推理对 {a}，判定对/推理错 {b}，判定错/推理对 {c}，判定错/推理错 {d}</translation>
-    </message>
-    <message>
-        <source>Answers correct against the reference</source>
-        <translation>与参考答案相比正确的回答</translation>
-    </message>
-    <message>
-        <source>Answers matching the reference exactly</source>
-        <translation>与参考答案完全一致的回答</translation>
-    </message>
-    <message>
-        <source>Factual precision, label-free (FActScore)</source>
-        <translation>事实精确率，无需标签（FActScore）</translation>
-    </message>
-    <message>
-        <source>VeriScore F1@K</source>
-        <translation>VeriScore F1@K</translation>
-    </message>
-    <message>
-        <source>Expert-labelled precision on the same claims</source>
-        <translation>同一批声明上按专家标签的精确率</translation>
-    </message>
-    <message>
-        <source>Choose a finished verify run.</source>
-        <translation>请选择一个已完成的验证运行。</translation>
     </message>
 </context>
 </TS>
