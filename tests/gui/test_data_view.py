@@ -188,7 +188,7 @@ def test_pages_shortcuts_and_runs(window, qtbot):
     qtbot.waitUntil(lambda: runs.table.rowCount() == 1, timeout=10_000)     # read off the UI thread
     assert runs.table.rowCount() == len(services.list_runs(window.project)) == 1
     assert runs.table.item(0, 0).text() == run_id and runs.table.item(0, 2).text() == "done"
-    assert "claims=100" in runs.table.item(0, 5).text()
+    assert "claims 100" in runs.table.item(0, 5).text()          # summaries in words, as Run details names them
     from PySide6.QtWidgets import QDialog
 
     assert sorted(runs.dialog_buttons) == ["Retrieve", "Verify"]
