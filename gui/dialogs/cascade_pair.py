@@ -13,11 +13,9 @@ from factaudit.gui.query_op import QueryOp
 CASCADE_LLM = "qwen2.5-coder-1.5b"      # the LLM τ was fitted with (resources/models/cascade.json)
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("VerifyDialog", text)      # the dialog's strings, one context
-
-
 class CascadePairBox(QGroupBox):
+    """Its strings stay in the Verify dialog's translation context, where they were written first."""
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setFlat(True)
@@ -27,12 +25,12 @@ class CascadePairBox(QGroupBox):
         self.classifier_combo.setObjectName("verifyCascadeClassifier")
         self.llm_combo = QComboBox()
         self.llm_combo.setObjectName("verifyCascadeLLM")
-        form.addRow(_tr("Classifier"), self.classifier_combo)
-        form.addRow(_tr("LLM"), self.llm_combo)
+        form.addRow(QCoreApplication.translate("VerifyDialog", "Classifier"), self.classifier_combo)
+        form.addRow(QCoreApplication.translate("VerifyDialog", "LLM"), self.llm_combo)
         self.pair_label = QLabel()
         self.pair_label.setObjectName("verifyCascadePair")
         self.pair_label.setWordWrap(True)
-        form.addRow(_tr("Model pair"), self.pair_label)
+        form.addRow(QCoreApplication.translate("VerifyDialog", "Model pair"), self.pair_label)
         for combo in (self.classifier_combo, self.llm_combo):
             combo.currentIndexChanged.connect(self._read_pair)
 
@@ -52,7 +50,7 @@ class CascadePairBox(QGroupBox):
     def _read_pair(self) -> None:
         classifier, llm = self.classifier_combo.currentData(), self.llm_combo.currentData()
         if classifier is None or llm is None:
-            self.pair_label.setText(_tr("needs a classifier and an in-process LLM"))
+            self.pair_label.setText(QCoreApplication.translate("VerifyDialog", "needs a classifier and an in-process LLM"))
             return
         self.pair_label.setText(f"{classifier} + {llm}")
         QueryOp(self, op=lambda: vs.cascade_tau(classifier, llm), success=lambda got: self._pair_read(classifier, llm, got)) \
@@ -63,6 +61,6 @@ class CascadePairBox(QGroupBox):
         tau, source = got
         pair = f"{classifier} + {llm}"
         self.pair_label.setText(
-            _tr("{pair}; τ = {tau} fitted on SciFact train").format(pair=pair, tau=f"{tau:+.2f}")
-            if source.startswith("resources/") else _tr("{pair}; τ = 0: no threshold fitted for this pair").format(pair=pair))
+            QCoreApplication.translate("VerifyDialog", "{pair}; τ = {tau} fitted on SciFact train").format(pair=pair, tau=f"{tau:+.2f}")
+            if source.startswith("resources/") else QCoreApplication.translate("VerifyDialog", "{pair}; τ = 0: no threshold fitted for this pair").format(pair=pair))
         self.pair_label.setToolTip(source)

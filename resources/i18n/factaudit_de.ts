@@ -5196,6 +5196,26 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <translation>Klassifikator</translation>
     </message>
     <message>
+        <source>LLM</source>
+        <translation>LLM</translation>
+    </message>
+    <message>
+        <source>Model pair</source>
+        <translation>Modellpaar</translation>
+    </message>
+    <message>
+        <source>needs a classifier and an in-process LLM</source>
+        <translation>braucht einen Klassifikator und ein LLM im Prozess</translation>
+    </message>
+    <message>
+        <source>{pair}; τ = {tau} fitted on SciFact train</source>
+        <translation>{pair}; τ = {tau}, auf SciFact-Train angepasst</translation>
+    </message>
+    <message>
+        <source>{pair}; τ = 0: no threshold fitted for this pair</source>
+        <translation>{pair}; τ = 0: für dieses Paar ist kein Schwellenwert angepasst</translation>
+    </message>
+    <message>
         <source>optional: the model's own thresholds</source>
         <translation>optional: die eigenen Schwellenwerte des Modells</translation>
     </message>

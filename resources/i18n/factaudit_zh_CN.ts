@@ -5196,6 +5196,26 @@ Every label is saved as you make it; close the window whenever you like and open
         <translation>分类器</translation>
     </message>
     <message>
+        <source>LLM</source>
+        <translation>LLM</translation>
+    </message>
+    <message>
+        <source>Model pair</source>
+        <translation>模型对</translation>
+    </message>
+    <message>
+        <source>needs a classifier and an in-process LLM</source>
+        <translation>需要一个分类器和一个进程内 LLM</translation>
+    </message>
+    <message>
+        <source>{pair}; τ = {tau} fitted on SciFact train</source>
+        <translation>{pair}；τ = {tau}，在 SciFact 训练集上拟合</translation>
+    </message>
+    <message>
+        <source>{pair}; τ = 0: no threshold fitted for this pair</source>
+        <translation>{pair}；τ = 0：此模型对没有拟合的阈值</translation>
+    </message>
+    <message>
         <source>optional: the model's own thresholds</source>
         <translation>可选：默认使用模型自带的阈值</translation>
     </message>
