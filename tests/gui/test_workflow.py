@@ -207,8 +207,9 @@ def test_report_and_seal_steps_show_local_dates_not_iso(qtbot, monkeypatch):
         stamp = "2026-03-01T09:30:00+00:00"
         row.show_step(status.Step("report", "done", f"written {stamp}"))
         epoch_ms = int(datetime.fromisoformat(stamp).timestamp()) * 1000
-        local = QLocale(QLocale.Language.English).toString(QDateTime.fromMSecsSinceEpoch(epoch_ms),
-                                                            QLocale.FormatType.ShortFormat)
+        en = QLocale(QLocale.Language.English)      # the locale's short format with a four-digit year (issue #35)
+        local = en.toString(QDateTime.fromMSecsSinceEpoch(epoch_ms),
+                            en.dateTimeFormat(QLocale.FormatType.ShortFormat).replace("yy", "yyyy"))
         assert row.detail.text() == f"written {local}", row.detail.text()
         assert "T09:30" not in local and "5:30" in local      # 09:30 UTC is 17:30 in Shanghai
         row.show_step(status.Step("seal", "done", "demo.sealed.faproj sealed 2026-03-01T09:30:00Z"))
