@@ -115,7 +115,8 @@ def test_expert_path_from_an_empty_project(qtbot, tmp_path, closer, screenshots)
     dialog.set_kind("llm")          # reasoning is labelled below: the LLM, not the default classifier
     dialog.limit_spin.setValue(5)
     dialog.k_spin.setValue(3)
-    assert dialog.model_combo.currentData() == "smollm2-135m"
+    # the models are read in the background; the embedded demo LLM is chosen once they are in
+    qtbot.waitUntil(lambda: dialog.model_combo.currentData() == "smollm2-135m", timeout=LIMIT)
     qtbot.waitUntil(dialog.start_button.isEnabled, timeout=LIMIT)
     with qtbot.waitSignal(dialog.verified, timeout=MODEL_LIMIT) as blocker:
         click(qtbot, dialog.start_button)

@@ -127,7 +127,9 @@ def test_labeling_review_answers_and_models_speak_the_language(qtbot, translated
     window.resize(1280, 720)
     window.show()
     qtbot.waitExposed(window)
-    walk = Walk(translated, data_texts(project, [window.project_name, annotator_for(project), *runs["claims"]]))
+    # the model folders' paths are data: a checkout path may hold any words (CI's did)
+    walk = Walk(translated, data_texts(project, [window.project_name, annotator_for(project), *runs["claims"],
+                                                 *services.models.local_models_folders()]))
 
     # the sidebar and every menu entry
     for i in range(window.sidebar.count()):
