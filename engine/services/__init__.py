@@ -38,6 +38,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "certification": (
         "CertifyResult", "certify", "certify_units", "draw_certify_sample", "write_certify_sample=write_sample",
     ),
+    "conflict_figures": ("aggregate_figures",),
     "conflicts": (
         "AggregateComparison", "AggregateRequest", "AggregateResult", "ConflictItemView", "VariantInfo",
         "aggregate", "aggregate_runs", "aggregate_scores", "aggregate_variants", "compare_aggregate_runs",
@@ -202,6 +203,8 @@ def _load(module: str):
             import factaudit.engine.services.cascade_verify as loaded
         case "certification":
             import factaudit.engine.services.certification as loaded
+        case "conflict_figures":
+            import factaudit.engine.services.conflict_figures as loaded
         case "conflicts":
             import factaudit.engine.services.conflicts as loaded
         case "datasets":
