@@ -79,7 +79,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "costs": ("RunCost", "run_cost", "run_costs"),
     "rerank": ("RerankRequest", "RerankResult", "rerank_run=rerank"),
     "rerank": ("RerankRequest", "RerankResult", "rerank_run=rerank"),
-    "sweep_grid": ("GridResult", "GridSpec", "confirm_grid", "grid_estimate", "grid_table", "run_grid"),
+    "sweep_grid": ("GridResult", "GridSpec", "confirm_grid", "grid_done", "grid_estimate", "grid_table",
+                   "run_grid"),
     "rater_merging": (
         "MergeResult", "RaterDisagreement", "adjudicate", "adjudicate_sentence", "rater_disagreements",
         "rater_merge", "sentence_disagreements", "sentence_rating_labels",

@@ -38,6 +38,7 @@ class GridSpec:
     corpora: list[list[str] | None] = field(default_factory=lambda: [None])  # a union of datasets, None: all
     verifiers: list[str | None] = field(default_factory=lambda: [None])     # None: the embedded classifier
     prompts: list[str | None] = field(default_factory=lambda: [None])       # project prompts (LLM verifiers)
+    limit: int | None = None            # the split's first N claims only (a grid sized to the machine)
 
     def cells(self) -> list[dict[str, Any]]:
         out = []
@@ -81,7 +82,8 @@ def _find(project: Project, kind: str, test) -> str | None:
     return None
 
 
-def _retrieval(project: Project, cell: dict, depth: int, claim_ids: list[str], progress, cancel) -> list[str]:
+def _retrieval(project: Project, cell: dict, depth: int, claim_ids: list[str], progress, cancel,
+               make: bool = True) -> list[str] | None:
     from factaudit.engine.services.rerank import RerankRequest, rerank
     from factaudit.engine.services.retrieval_run import RetrievalRequest, retrieve
 
@@ -90,6 +92,8 @@ def _retrieval(project: Project, cell: dict, depth: int, claim_ids: list[str], p
     run = _find(project, "retrieve", lambda c: "rerank" not in c and c.get("retriever") == cell["retriever"]
                 and c.get("k") == depth and c.get("claim_ids") == claim_ids and c.get("corpus_dataset") == one
                 and c.get("corpus_datasets") == many)
+    if run is None and not make:
+        return None
     if run is None:
         run = retrieve(project, RetrievalRequest(cell["retriever"], k=depth, claim_ids=claim_ids, corpus_dataset=one,
                                                  corpus_datasets=many), progress=progress, cancel=cancel).run_id
@@ -98,11 +102,13 @@ def _retrieval(project: Project, cell: dict, depth: int, claim_ids: list[str], p
         top = cell["rerank"]
         again = _find(project, "retrieve", lambda c: (c.get("rerank") or {}).get("source_run") == run
                       and c["rerank"].get("top_n") == top and c.get("k") == top)
+        if again is None and not make:
+            return None
         chain.append(again or rerank(project, RerankRequest(run, top_n=top, k=top), progress, cancel).run_id)
     return chain
 
 
-def _verify(project: Project, cell: dict, retrieval_run: str, progress, cancel) -> str:
+def _verify(project: Project, cell: dict, retrieval_run: str, progress, cancel, make: bool = True) -> str | None:
     from factaudit.engine.services.verification import VerifyRequest, verify
 
     def same(c: dict) -> bool:
@@ -113,7 +119,7 @@ def _verify(project: Project, cell: dict, retrieval_run: str, progress, cancel) 
         return (c.get("retrieval_run") == retrieval_run and c.get("k") == cell["k"]
                 and name == (cell["verifier"] or EMBEDDED) and wanted)
     done = _find(project, "verify", same)
-    if done is not None:
+    if done is not None or not make:
         return done
     stopped = [r for r in run_store.list_runs(project, "verify")
                if r.status in run_store.RESUMABLE and same(r.config or {})]
@@ -125,6 +131,24 @@ def _verify(project: Project, cell: dict, retrieval_run: str, progress, cancel) 
 def _cell_runs(project: Project, cell: dict, depth: int, claim_ids: list[str], progress, cancel) -> list[str]:
     chain = _retrieval(project, cell, depth, claim_ids, progress, cancel)
     return chain + [_verify(project, cell, chain[-1], progress, cancel)]
+
+
+def _spec_claims(project: Project, spec: GridSpec, split: str) -> list[str]:
+    claim_ids = _split_claims(project, split)
+    return claim_ids[:spec.limit] if spec.limit else claim_ids
+
+
+def grid_done(project: Project, spec: GridSpec, split: str = "dev") -> list[list[str] | None]:
+    """Each cell's finished chain of runs (retrieve, rerank, verify), None for a cell still to run: what a
+    grid stopped half-way has done, and what running it again reuses."""
+    claim_ids = _spec_claims(project, spec, split)
+    depth = max(spec.ks)
+    out = []
+    for cell in spec.cells():
+        chain = _retrieval(project, cell, cell["rerank"] or depth, claim_ids, no_progress, None, make=False)
+        last = None if chain is None else _verify(project, cell, chain[-1], no_progress, None, make=False)
+        out.append(None if last is None else chain + [last])
+    return out
 
 
 def _correct(project: Project, run_id: str, gold: dict[str, str]) -> np.ndarray:
@@ -199,7 +223,7 @@ def run_grid(project: Project, spec: GridSpec, split: str = "dev", baseline: int
     cells = spec.cells()
     if not 0 <= baseline < len(cells):
         raise InvalidArgument(f"the baseline is a cell number from 0 to {len(cells) - 1}")
-    claim_ids = _split_claims(project, split)
+    claim_ids = _spec_claims(project, spec, split)
     gold = {c.id: c.gold_label for c in queries.list_claims(project, ids=claim_ids) if c.gold_label}
     if not gold:
         raise InvalidArgument(f"no claim of split {split!r} has a gold verdict: nothing to pick by")
