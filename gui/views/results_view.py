@@ -21,6 +21,7 @@ from factaudit.gui.views.results_parts import (  # noqa: F401
     keep_columns_in_view,
 )
 from factaudit.gui.views.results_scoring import ResultsBundle, compute_results, export_report
+from factaudit.gui.views.results_studies import add_study_tabs
 from factaudit.gui.views.tables import fit_rows, read_only_table, scrolling
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
 
@@ -143,6 +144,8 @@ class ResultsView(ChoosesMapping, QWidget):
         self.lower_tabs.addTab(self.certify_panel, self.tr("Certify"))
         self.figures_panel = FiguresPanel()
         self.lower_tabs.addTab(self.figures_panel, self.tr("Study figures"))
+        # retrieval, judge and conflict runs' figures (issue #33), each read when its tab is shown
+        self.study_sections = add_study_tabs(self.lower_tabs, project, n_resamples)
         split.addWidget(self.lower_tabs)
         split.setSizes([480, 320])
         split.setChildrenCollapsible(False)
@@ -173,6 +176,8 @@ class ResultsView(ChoosesMapping, QWidget):
         """Re-read the scorable runs off the UI thread; the page keeps its choices until they arrive."""
         self._reading_runs = True
         self.status.setText(QCoreApplication.translate("PageRead", "Reading…"))
+        for section in self.study_sections:
+            section.refresh()
         project = self.project
         QueryOp(self, op=lambda: services.scorable_runs(project), success=self._runs_read) \
             .failure(self._runs_failed).title("reading the scorable runs").run_in_background()

@@ -1,0 +1,203 @@
+"""The Results page's study sections (issue #33): retrieval runs compared, evidence judge runs scored
+against gold relevance, aggregate (conflict) runs' five metrics. One small project (8 HotpotQA-style
+questions, 7 conflict items) built through services; each section's figures are checked against the
+services' own return values and against an independent computation (hand-computed per-claim Recall and
+reciprocal rank with statsmodels' Holm, scikit-learn's P/R/F1, a hand count of strict accuracy)."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+K = 4
+TYPES = ("bridge", "comparison")
+LEVELS = ("easy", "hard")
+# question, [(document answer, type)], gold answers (as tests/engine/test_conflict_figures.py)
+CONFLICT_ROWS = [
+    ("What is the population of Alton?", [("3,000 people", "correct"), ("9,000 people", "misinfo")], ["3,000 people"]),
+    ("When was Alton founded?", [("December 8, 1987", "correct"), ("March 3, 1990", "misinfo")], ["December 8, 1987"]),
+    ("Which city hosts the Alton fair?", [("Paris", "correct"), ("Lyon", "correct")], ["Paris", "Lyon"]),
+    ("小镇的人口是多少？", [("3000人", "correct"), ("unknown", "noise")], ["3000人"]),
+    ("这个公司的总部在哪里？", [("北京", "correct"), ("上海", "misinfo")], ["北京"]),
+    ("What is the capital of Germany?", [("Berlin", "correct"), ("unknown", "noise")], ["Berlin"]),
+    ("Who wrote the Alton charter?", [("Anna Smith", "correct"), ("unknown", "noise")], ["Anna Smith"]),
+]
+
+
+def _questions() -> list[dict]:
+    """12 questions of 4 paragraphs each; every paragraph names its town (so BM25 ranks the question's own
+    four), the two supporting ones also say "river flows past" (so BM25 tends to rank them first)."""
+    rows = []
+    for q in range(12):
+        support = {q % 4, (q + 1) % 4}
+        ctx = [[f"Title {q}-{p}", [f"The river flows past Alton{q}ville." if p in support
+                                   else f"Alton{q}ville has a market on day {p}.", f"More on {q}-{p}."]] for p in range(4)]
+        rows.append({"_id": f"q{q}", "question": f"Which river flows past Alton{q}ville?", "answer": f"river {q % 4}",
+                     "type": TYPES[q % 2], "level": LEVELS[(q // 2) % 2], "context": ctx,
+                     "supporting_facts": [[f"Title {q}-{p}", 0] for p in sorted(support)]})
+    return rows
+
+
+def build(folder: Path) -> dict:
+    """A project with a BM25 run and an imported TREC run that reverses every third claim's ranking and
+    puts another question's passage first in the next third (known regressions, no model needed), an
+    evidence judge run whose labels are written directly (no model: the scoring is tested, not the judge;
+    the judge is right about 70 % of the time), and two aggregate runs (oracle and rules) over RAMDocs items."""
+    from factaudit.engine import services
+    from factaudit.engine.project import judge_store, queries
+    from factaudit.engine.project import runs as run_store
+    from factaudit.engine.project.judge_store import JudgeUnit
+
+    folder.mkdir(parents=True, exist_ok=True)
+    rows = _questions()
+    (folder / "hotpot.json").write_text(json.dumps(rows), encoding="utf-8")
+    (folder / "conf.jsonl").write_text("\n".join(json.dumps({
+        "question": q, "documents": [{"text": f"The answer is {a}.", "type": t, "answer": a} for a, t in docs],
+        "disambig_entity": ["x"], "gold_answers": gold, "wrong_answers": []}, ensure_ascii=False)
+        for q, docs, gold in CONFLICT_ROWS) + "\n", encoding="utf-8")
+    path = folder / "studies.faproj"
+    p = services.create_project(path)
+    try:
+        services.import_files(p, [folder / "hotpot.json"], fmt="hotpotqa", dataset="hp")
+        bm25 = services.retrieve(p, services.RetrievalRequest("bm25", k=K, dataset="hp")).run_id
+        lines = []
+        for n, (c, hs) in enumerate(sorted(run_store.get_hits(p, bm25).items())):
+            order = [h.passage_id for h in sorted(hs, key=lambda h: h.rank)]
+            if n % 3 == 0:
+                order = order[::-1]
+            elif n % 3 == 1:           # the top passage swapped for another question's: Recall may drop
+                other = sorted(run_store.get_hits(p, bm25))[(n + 1) % len(rows)]
+                order = [run_store.get_hits(p, bm25)[other][-1].passage_id] + order[1:]
+            lines += [f"{c} Q0 {pid} {r} {100 - r} swapped\n" for r, pid in enumerate(order, start=1)]
+        (folder / "swapped.trec").write_text("".join(lines), encoding="utf-8")
+        swapped = services.import_files(p, [folder / "swapped.trec"], fmt="trec", dataset="swapped-run").run_id
+
+        gold = {cid: {g.passage_id for g in gs} for cid, gs in queries.gold_evidence(p).items()}
+        judge = run_store.create_run(p, "judge", {"run": bm25, "target": "evidence", "mode": "care", "with_gold": False})
+        rng = random.Random(5)
+        truth = []
+        for cid, hs in sorted(run_store.get_hits(p, bm25).items()):
+            for h in hs:
+                g = h.passage_id in gold.get(cid, set())
+                judged = g if rng.random() < 0.7 else not g
+                judge_store.add_unit(p, JudgeUnit(judge, cid, h.passage_id, "ok",
+                                                  {"polarity": "supports" if judged else "neutral"}), [])
+                truth.append((cid, h.rank, g, judged))
+        run_store.finish_run(p, judge, "done")
+
+        services.import_files(p, [folder / "conf.jsonl"], fmt="ramdocs", dataset="conf")
+        oracle = services.aggregate(p, services.AggregateRequest(variant="oracle", dataset="conf")).run_id
+        rules = services.aggregate(p, services.AggregateRequest(variant="rules", dataset="conf")).run_id
+    finally:
+        p.close()
+    return {"path": path, "bm25": bm25, "swapped": swapped, "judge": judge, "truth": truth,
+            "oracle": oracle, "rules": rules}
+
+
+N = 300     # bootstrap resamples: small and fast; the services get the same number and seed
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("studies"))
+
+
+@pytest.fixture
+def view(qtbot, built):
+    from factaudit.engine import services
+    from factaudit.gui.views.results_view import ResultsView
+
+    project = services.open_project(built["path"])
+    v = ResultsView(project, n_resamples=N)
+    qtbot.addWidget(v)
+    v.resize(1300, 820)
+    v.show()
+    qtbot.waitExposed(v)
+    qtbot.waitUntil(lambda: not v.loading, timeout=30_000)
+    yield v, project
+    qtbot.waitUntil(lambda: not any(s.loading for s in v.study_sections), timeout=30_000)
+    project.close()
+
+
+def _rows(table) -> list[list[str]]:
+    return [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
+
+
+def _open(v, qtbot, index: int):
+    """Show the study tab `index` (0 retrieval, 1 judge, 2 conflict) and wait for its figures."""
+    section = v.study_sections[index]
+    assert section.result is None and section.stale       # nothing is read before the tab is shown
+    v.lower_tabs.setCurrentWidget(section)
+    qtbot.waitUntil(lambda: section.result is not None and not section.loading, timeout=30_000)
+    return section
+
+
+def _per_claim(hits, gold) -> dict[str, tuple[float, float]]:
+    """Hand-computed Recall@K and reciprocal rank@K of each claim with gold evidence."""
+    out = {}
+    for cid, hs in hits.items():
+        g = gold.get(cid)
+        if not g:
+            continue
+        top = [h.passage_id for h in sorted(hs, key=lambda h: h.rank)][:K]
+        first = next((r for r, pid in enumerate(top, start=1) if pid in g), None)
+        out[cid] = (len(g & set(top)) / len(g), 1 / first if first else 0.0)
+    return out
+
+
+def test_retrieval_runs_compared_against_a_hand_count_and_statsmodels_holm(view, qtbot, built):
+    from statsmodels.stats.multitest import multipletests
+
+    from factaudit.engine import services
+    from factaudit.engine.project import queries
+    from factaudit.engine.project import runs as run_store
+    from factaudit.gui import i18n
+    from factaudit.gui.views.results_parts import _pvalue
+
+    v, project = view
+    tabs = [v.lower_tabs.tabText(i) for i in range(v.lower_tabs.count())]
+    assert tabs[-3:] == ["Retrieval runs", "Judge runs", "Conflict runs"]
+    sec = _open(v, qtbot, 0)
+    qtbot.waitUntil(lambda: sec.comparison is not None and not sec.loading, timeout=30_000)
+    a, b = built["bm25"], built["swapped"]
+    assert (sec.baseline_combo.currentText(), sec.compared_combo.currentText()) == (a, b)
+    expected = services.compare_retrieval_runs(project, [a, b], n_resamples=N)
+    gold = {cid: {g.passage_id for g in gs} for cid, gs in queries.gold_evidence(project).items()}
+    pa, pb = _per_claim(run_store.get_hits(project, a), gold), _per_claim(run_store.get_hits(project, b), gold)
+    shared = sorted(set(pa) & set(pb))
+    assert expected.n_shared == len(shared) == 12 and expected.k == K
+    rows = {r[0]: r for r in _rows(sec.table)}
+    assert set(rows) == {f"Recall@{K}", f"MRR@{K}", f"nDCG@{K}"}
+    holm = multipletests([d.p for d in expected.deltas], method="holm")[1]
+    for d, adjusted in zip(expected.deltas, holm):
+        row = rows[f"{ {'recall': 'Recall', 'mrr': 'MRR', 'ndcg': 'nDCG'}[d.metric.split('@')[0]] }@{K}"]
+        assert row[1] == i18n.number(d.baseline, 3) and row[2] == i18n.number(d.value, 3)
+        assert row[3] == f"{i18n.number(d.delta, 3)} {i18n.interval(*d.delta_ci, 3)}"
+        assert row[4] == _pvalue(d.p) and row[5] == _pvalue(adjusted)
+        assert row[6:] == [str(d.n_regressed), str(d.n_improved)]
+    # the hand count: Recall and RR per claim, B − A
+    for j, name in ((0, "Recall"), (1, "MRR")):
+        diffs = np.array([pb[c][j] - pa[c][j] for c in shared])
+        row = rows[f"{name}@{K}"]
+        assert row[1] == i18n.number(np.mean([pa[c][j] for c in shared]), 3)
+        assert row[3].startswith(i18n.number(diffs.mean(), 3) + " ")
+        assert int(row[6]) == int((diffs < -1e-12).sum()) > 0
+        listed = {r[1] for r in _rows(sec.regressions) if r[0] == f"{name}@{K}"}
+        assert listed == {c for c, x in zip(shared, diffs) if x < -1e-12}
+    n_recall = int(rows[f"Recall@{K}"][6])
+    n_mrr = int(rows[f"MRR@{K}"][6])
+    assert f"Claims that regress: {n_recall} in Recall@{K}, {n_mrr} in MRR@{K}." in sec.note.text()
+
+    # the other way round: every Δ changes sign, the pair is kept across the page's Refresh
+    sec.baseline_combo.setCurrentText(b)
+    sec.compared_combo.setCurrentText(a)
+    qtbot.waitUntil(lambda: sec.comparison is not None and sec.comparison.runs == [b, a] and not sec.loading,
+                    timeout=30_000)
+    for d, back in zip(expected.deltas, sec.comparison.deltas):
+        assert back.delta == pytest.approx(-d.delta, abs=1e-12)
+    v.refresh()
+    qtbot.waitUntil(lambda: not sec.loading and sec.comparison is not None, timeout=30_000)
+    assert sec.comparison.runs == [b, a]
