@@ -16,6 +16,7 @@ from factaudit.engine.errors import FactAuditError
 from factaudit.gui import i18n, window_dialogs, workflow_actions
 from factaudit.gui.ops import Op, OpChanges, announce, error_text, on_changes
 from factaudit.gui.query_op import QueryOp
+from factaudit.gui.views.analyses_page import AnalysesPage
 from factaudit.gui.views.broken_page import build_or_explain
 from factaudit.gui.views.data_view import DataView
 from factaudit.gui.views.job_area import JobArea
@@ -32,7 +33,8 @@ log = logging.getLogger(__name__)
 # the pages' names (the sidebar shows them translated; code names pages by these)
 PAGES = (QT_TRANSLATE_NOOP("ProjectWindow", "Workflow"), QT_TRANSLATE_NOOP("ProjectWindow", "Data"),
          QT_TRANSLATE_NOOP("ProjectWindow", "Runs"), QT_TRANSLATE_NOOP("ProjectWindow", "Review"),
-         QT_TRANSLATE_NOOP("ProjectWindow", "Labeling"), QT_TRANSLATE_NOOP("ProjectWindow", "Reports"))
+         QT_TRANSLATE_NOOP("ProjectWindow", "Labeling"), QT_TRANSLATE_NOOP("ProjectWindow", "Analyses"),
+         QT_TRANSLATE_NOOP("ProjectWindow", "Reports"))
 # the words of the import summary and the status bar, by the engine's count keys
 COUNT_WORDS = {"items": QT_TRANSLATE_NOOP("ProjectWindow", "items"), "sentences": QT_TRANSLATE_NOOP("ProjectWindow", "sentences"),
                "claims": QT_TRANSLATE_NOOP("ProjectWindow", "claims"), "passages": QT_TRANSLATE_NOOP("ProjectWindow", "passages"),
@@ -42,12 +44,13 @@ COUNT_WORDS = {"items": QT_TRANSLATE_NOOP("ProjectWindow", "items"), "sentences"
 FIRST_LAZY = 3          # pages from here on are built on first show
 STATUS_COALESCE_MS = 250   # changes announced within this time refresh the status bar's counts once
 # Pages built on first show (they read the project as they are built): page -> class taking (project, parent)
-LAZY_PAGES = {"Review": ReviewPage, "Labeling": LabelingPage, "Reports": ResultsView}
+LAZY_PAGES = {"Review": ReviewPage, "Labeling": LabelingPage, "Analyses": AnalysesPage, "Reports": ResultsView}
 # What each lazily built page shows, so a change announcement refreshes it (when next shown). A page
 # that subscribes itself (attribute `subscribes_to_changes = True`) is left to do so.
 PAGE_AREAS = {
     "Review": ("runs", "verdicts", "triage", "annotations", "codebook"),
     "Labeling": ("runs", "verdicts", "annotations", "codebook"),
+    "Analyses": ("runs", "annotations", "codebook", "settings"),
     "Reports": ("runs", "verdicts", "annotations", "reports", "triage"),
 }
 

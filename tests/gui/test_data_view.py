@@ -161,7 +161,7 @@ def test_pages_shortcuts_and_runs(window, qtbot):
                 "close_action": "Ctrl+W", "quit_action": "Ctrl+Q"}
     for attr, key in expected.items():
         assert getattr(window, attr).shortcut().toString() == key
-    assert [a.shortcut().toString() for a in window.page_actions] == [f"Ctrl+{n}" for n in range(1, 7)]
+    assert [a.shortcut().toString() for a in window.page_actions] == [f"Ctrl+{n}" for n in range(1, 8)]
 
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)
@@ -172,7 +172,8 @@ def test_pages_shortcuts_and_runs(window, qtbot):
     window.page_actions[3].trigger()
     # The real pages, named here rather than read from the window's own table, so a page that failed
     # to build (or a placeholder left in its place) fails the test.
-    real_pages = {"Review": "ReviewPage", "Labeling": "LabelingPage", "Reports": "ResultsView"}
+    real_pages = {"Review": "ReviewPage", "Labeling": "LabelingPage", "Analyses": "AnalysesPage",
+                  "Reports": "ResultsView"}
     assert type(window.pages.currentWidget()).__name__ == real_pages["Review"]
     for n, name in enumerate(PAGES):
         window.page_actions[n].trigger()
