@@ -1076,6 +1076,29 @@ V1: Selektive Abdeckung</translation>
     </message>
 </context>
 <context>
+    <name>ConflictRunsSection</name>
+    <message>
+        <source>No aggregate run has answered an item yet. Run conflict-aware answering (Workflow › Aggregate) on a dataset with document answers to score it here.</source>
+        <translation>Noch kein Aggregationslauf hat ein Item beantwortet. Führen Sie konfliktbewusstes Antworten (Arbeitsablauf › Aggregieren) auf einem Datensatz mit Dokumentantworten aus, um es hier zu bewerten.</translation>
+    </message>
+    <message>
+        <source>Each aggregate run over the items it answered, against the gold answers: the five conflict metrics with bootstrap 95% intervals ({n} resamples). A privileged variant (oracle) sees the gold and is a ceiling, not a method.</source>
+        <translation>Jeder Aggregationslauf über die von ihm beantworteten Items, gegen die Goldantworten: die fünf Konfliktmetriken mit Bootstrap-95-%-Intervallen ({n} Stichproben). Eine privilegierte Variante (Orakel) sieht den Goldstandard und ist eine Obergrenze, keine Methode.</translation>
+    </message>
+    <message>
+        <source>{run}: its items by evidence condition (an item can carry several), conflict type (conflict items only) and question language.</source>
+        <translation>{run}: seine Items nach Evidenzbedingung (ein Item kann mehrere tragen), Konflikttyp (nur Konflikt-Items) und Sprache der Frage.</translation>
+    </message>
+    <message>
+        <source>{run}: its items fall in one group of each breakdown, so the run's row says it all.</source>
+        <translation>{run}: seine Items fallen in jeder Aufschlüsselung in eine einzige Gruppe, die Zeile des Laufs sagt also alles.</translation>
+    </message>
+    <message>
+        <source>{n} items are not answered yet.</source>
+        <translation>{n} Items sind noch nicht beantwortet.</translation>
+    </message>
+</context>
+<context>
     <name>ConflictsView</name>
     <message>
         <source>same as the oracle</source>
@@ -2085,6 +2108,45 @@ V1: Selektive Abdeckung</translation>
     <message>
         <source>decomposing</source>
         <translation>Zerlegung läuft</translation>
+    </message>
+</context>
+<context>
+    <name>JudgeScoresSection</name>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>No finished evidence judge run yet. Judge evidence (Workflow › Judge, target: evidence) on claims with gold evidence passages to score the judge here.</source>
+        <translation>Noch kein abgeschlossener Evidenz-Bewertungslauf. Bewerten Sie Evidenz (Arbeitsablauf › Bewerten, Ziel: Evidenz) für Behauptungen mit Gold-Evidenzpassagen, um den Bewerter hier zu beurteilen.</translation>
+    </message>
+    <message>
+        <source>The relevant label against the claims' gold evidence passages, one row per judge run (CARE, direct or indirect mode, with or without the gold answer). Accuracy, precision and recall: Wilson 95%; F1: bootstrap 95% ({n} resamples). Units of claims without gold evidence are left out.</source>
+        <translation>Das Label „relevant“ gegen die Gold-Evidenzpassagen der Behauptungen, eine Zeile je Bewertungslauf (CARE-, direkter oder indirekter Modus, mit oder ohne Goldantwort). Genauigkeit, Präzision und Recall: Wilson 95 %; F1: Bootstrap 95 % ({n} Stichproben). Einheiten von Behauptungen ohne Gold-Evidenz bleiben außen vor.</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>K = {k}</source>
+        <translation>K = {k}</translation>
+    </message>
+    <message>
+        <source>type {v}</source>
+        <translation>Typ {v}</translation>
+    </message>
+    <message>
+        <source>difficulty {v}</source>
+        <translation>Schwierigkeit {v}</translation>
+    </message>
+    <message>
+        <source>{run}: {n} judged units with gold ({left} left out without gold, {failed} parse failures counted as not relevant); K = the first K passages of each judged list.</source>
+        <translation>{run}: {n} bewertete Einheiten mit Goldstandard ({left} ohne Goldstandard ausgelassen, {failed} Parse-Fehler als nicht relevant gezählt); K = die ersten K Passagen jeder bewerteten Liste.</translation>
     </message>
 </context>
 <context>
@@ -3498,6 +3560,113 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     </message>
 </context>
 <context>
+    <name>ResultsStudies</name>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>Gold answer shown</source>
+        <translation>Goldantwort gezeigt</translation>
+    </message>
+    <message>
+        <source>Accuracy [95% CI]</source>
+        <translation>Genauigkeit [95%-KI]</translation>
+    </message>
+    <message>
+        <source>Precision [95% CI]</source>
+        <translation>Präzision [95%-KI]</translation>
+    </message>
+    <message>
+        <source>Recall [95% CI]</source>
+        <translation>Recall [95%-KI]</translation>
+    </message>
+    <message>
+        <source>F1 [95% CI]</source>
+        <translation>F1 [95%-KI]</translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <translation>Einheiten</translation>
+    </message>
+    <message>
+        <source>Strict accuracy</source>
+        <translation>Strikte Genauigkeit</translation>
+    </message>
+    <message>
+        <source>Conflict-aware success</source>
+        <translation>Konfliktbewusster Erfolg</translation>
+    </message>
+    <message>
+        <source>Conflict F1</source>
+        <translation>Konflikt-F1</translation>
+    </message>
+    <message>
+        <source>Conflict awareness</source>
+        <translation>Konfliktbewusstsein</translation>
+    </message>
+    <message>
+        <source>Unsupported answers</source>
+        <translation>Nicht gestützte Antworten</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>Items</source>
+        <translation>Items</translation>
+    </message>
+    <message>
+        <source>With conflict</source>
+        <translation>Mit Konflikt</translation>
+    </message>
+    <message>
+        <source>Breakdown</source>
+        <translation>Aufschlüsselung</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>evidence condition</source>
+        <translation>Evidenzbedingung</translation>
+    </message>
+    <message>
+        <source>conflict type</source>
+        <translation>Konflikttyp</translation>
+    </message>
+    <message>
+        <source>question language</source>
+        <translation>Sprache der Frage</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>Could not read these figures: {v0}</source>
+        <translation>Diese Kennzahlen konnten nicht gelesen werden: {v0}</translation>
+    </message>
+    <message>
+        <source>Retrieval runs</source>
+        <translation>Retrieval-Läufe</translation>
+    </message>
+    <message>
+        <source>Judge runs</source>
+        <translation>Bewertungsläufe</translation>
+    </message>
+    <message>
+        <source>Conflict runs</source>
+        <translation>Konfliktläufe</translation>
+    </message>
+</context>
+<context>
     <name>ResultsView</name>
     <message>
         <source>Mapping</source>
@@ -3810,6 +3979,113 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     <message>
         <source>adjudicated sentences</source>
         <translation>entschiedene Sätze</translation>
+    </message>
+</context>
+<context>
+    <name>RetrievalCompareSection</name>
+    <message>
+        <source>Figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Basislinie</translation>
+    </message>
+    <message>
+        <source>Compared</source>
+        <translation>Verglichen</translation>
+    </message>
+    <message>
+        <source>Δ [95% CI]</source>
+        <translation>Δ [95%-KI]</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>Holm p</source>
+        <translation>Holm-p</translation>
+    </message>
+    <message>
+        <source>Regressed</source>
+        <translation>Verschlechtert</translation>
+    </message>
+    <message>
+        <source>Improved</source>
+        <translation>Verbessert</translation>
+    </message>
+    <message>
+        <source>Claim</source>
+        <translation>Behauptung</translation>
+    </message>
+    <message>
+        <source>Baseline:</source>
+        <translation>Basislinie:</translation>
+    </message>
+    <message>
+        <source>Compared:</source>
+        <translation>Verglichen:</translation>
+    </message>
+    <message>
+        <source>Cutoff k:</source>
+        <translation>Schnitt k:</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>The rank cutoff of every figure; auto: the shallower run's k, so no run is scored past the end of its rankings</source>
+        <translation>Der Rang-Schnitt jeder Kennzahl; automatisch: das k des flacheren Laufs, damit kein Lauf über das Ende seiner Rangliste hinaus bewertet wird</translation>
+    </message>
+    <message>
+        <source>Choose two different runs that hold rankings (retrieve runs or imported TREC runs).</source>
+        <translation>Wählen Sie zwei verschiedene Läufe mit Ranglisten (Retrieval-Läufe oder importierte TREC-Läufe).</translation>
+    </message>
+    <message>
+        <source>Two runs that hold rankings are needed: retrieve twice (Workflow › Retrieve), or import a TREC run (File › Import data).</source>
+        <translation>Es braucht zwei Läufe mit Ranglisten: zweimal abrufen (Arbeitsablauf › Abrufen) oder einen TREC-Lauf importieren (Datei › Daten importieren).</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Vergleiche…</translation>
+    </message>
+    <message>
+        <source>Cannot compare: {v0}</source>
+        <translation>Vergleich nicht möglich: {v0}</translation>
+    </message>
+    <message>
+        <source>category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>{n} claims with gold evidence ranked by both runs, at k = {k}; Δ = {b} − {a}. Intervals: paired bootstrap over claims, stratified by {strata} ({resamples} resamples); p: two-sided bootstrap, Holm-adjusted over the {m} tests.</source>
+        <translation>{n} Behauptungen mit Gold-Evidenz, die beide Läufe gerankt haben, bei k = {k}; Δ = {b} − {a}. Intervalle: gepaarter Bootstrap über Behauptungen, geschichtet nach {strata} ({resamples} Stichproben); p: zweiseitiger Bootstrap, Holm-korrigiert über die {m} Tests.</translation>
+    </message>
+    <message>
+        <source>{n} claims ranked by one run only are left out.</source>
+        <translation>{n} nur von einem Lauf gerankte Behauptungen bleiben außen vor.</translation>
+    </message>
+    <message>
+        <source>No claim regresses in Recall@{k} or MRR@{k}.</source>
+        <translation>Keine Behauptung verschlechtert sich in Recall@{k} oder MRR@{k}.</translation>
+    </message>
+    <message>
+        <source>Claims that regress: {recall} in Recall@{k}, {mrr} in MRR@{k}.</source>
+        <translation>Verschlechterte Behauptungen: {recall} in Recall@{k}, {mrr} in MRR@{k}.</translation>
+    </message>
+    <message>
+        <source>Claims where {b} scores lower than {a}, worst first ({shown} listed of {total}):</source>
+        <translation>Behauptungen, bei denen {b} schlechter abschneidet als {a}, die schlechtesten zuerst ({shown} von {total} aufgeführt):</translation>
+    </message>
+    <message>
+        <source>No claim scores lower in {b} than in {a} on any figure.</source>
+        <translation>Keine Behauptung schneidet in {b} bei irgendeiner Kennzahl schlechter ab als in {a}.</translation>
     </message>
 </context>
 <context>

@@ -1076,6 +1076,29 @@ V1: 选择性覆盖</translation>
     </message>
 </context>
 <context>
+    <name>ConflictRunsSection</name>
+    <message>
+        <source>No aggregate run has answered an item yet. Run conflict-aware answering (Workflow › Aggregate) on a dataset with document answers to score it here.</source>
+        <translation>还没有聚合运行回答过任何条目。请在带有文档答案的数据集上运行冲突感知回答（工作流 › 聚合），即可在此评分。</translation>
+    </message>
+    <message>
+        <source>Each aggregate run over the items it answered, against the gold answers: the five conflict metrics with bootstrap 95% intervals ({n} resamples). A privileged variant (oracle) sees the gold and is a ceiling, not a method.</source>
+        <translation>每个聚合运行在其已回答的条目上与标准答案比较：五项冲突指标及 bootstrap 95% 区间（{n} 次重抽样）。特权变体能看到标准答案，是上限而不是方法。</translation>
+    </message>
+    <message>
+        <source>{run}: its items by evidence condition (an item can carry several), conflict type (conflict items only) and question language.</source>
+        <translation>{run}：其条目按证据条件（一个条目可属于多个）、冲突类型（仅冲突条目）和问题语言分组。</translation>
+    </message>
+    <message>
+        <source>{run}: its items fall in one group of each breakdown, so the run's row says it all.</source>
+        <translation>{run}：其条目在每种细分中都只属于一个组，因此该运行的行已说明一切。</translation>
+    </message>
+    <message>
+        <source>{n} items are not answered yet.</source>
+        <translation>{n} 个条目尚未回答。</translation>
+    </message>
+</context>
+<context>
     <name>ConflictsView</name>
     <message>
         <source>same as the oracle</source>
@@ -2085,6 +2108,45 @@ V1: 选择性覆盖</translation>
     <message>
         <source>decomposing</source>
         <translation>正在拆分</translation>
+    </message>
+</context>
+<context>
+    <name>JudgeScoresSection</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>No finished evidence judge run yet. Judge evidence (Workflow › Judge, target: evidence) on claims with gold evidence passages to score the judge here.</source>
+        <translation>还没有已完成的证据评判运行。请在带有标准证据段落的声明上评判证据（工作流 › 评判，目标：证据），即可在此为评判者评分。</translation>
+    </message>
+    <message>
+        <source>The relevant label against the claims' gold evidence passages, one row per judge run (CARE, direct or indirect mode, with or without the gold answer). Accuracy, precision and recall: Wilson 95%; F1: bootstrap 95% ({n} resamples). Units of claims without gold evidence are left out.</source>
+        <translation>“相关”标签与声明的标准证据段落对比，每个评判运行一行（CARE、直接或间接模式，是否提供标准答案）。准确率、精确率和召回率：Wilson 95%；F1：bootstrap 95%（{n} 次重抽样）。没有标准证据的声明的单元不计入。</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>K = {k}</source>
+        <translation>K = {k}</translation>
+    </message>
+    <message>
+        <source>type {v}</source>
+        <translation>类型 {v}</translation>
+    </message>
+    <message>
+        <source>difficulty {v}</source>
+        <translation>难度 {v}</translation>
+    </message>
+    <message>
+        <source>{run}: {n} judged units with gold ({left} left out without gold, {failed} parse failures counted as not relevant); K = the first K passages of each judged list.</source>
+        <translation>{run}：{n} 个有标准的已评判单元（{left} 个因无标准而不计入，{failed} 个解析失败按不相关计）；K = 每个评判列表的前 K 个段落。</translation>
     </message>
 </context>
 <context>
@@ -3498,6 +3560,113 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
 </context>
 <context>
+    <name>ResultsStudies</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Gold answer shown</source>
+        <translation>提供标准答案</translation>
+    </message>
+    <message>
+        <source>Accuracy [95% CI]</source>
+        <translation>准确率 [95% CI]</translation>
+    </message>
+    <message>
+        <source>Precision [95% CI]</source>
+        <translation>精确率 [95% CI]</translation>
+    </message>
+    <message>
+        <source>Recall [95% CI]</source>
+        <translation>召回率 [95% CI]</translation>
+    </message>
+    <message>
+        <source>F1 [95% CI]</source>
+        <translation>F1 [95% CI]</translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <source>Strict accuracy</source>
+        <translation>严格准确率</translation>
+    </message>
+    <message>
+        <source>Conflict-aware success</source>
+        <translation>冲突感知成功率</translation>
+    </message>
+    <message>
+        <source>Conflict F1</source>
+        <translation>冲突 F1</translation>
+    </message>
+    <message>
+        <source>Conflict awareness</source>
+        <translation>冲突识别率</translation>
+    </message>
+    <message>
+        <source>Unsupported answers</source>
+        <translation>无依据的答案</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>Items</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>With conflict</source>
+        <translation>有冲突</translation>
+    </message>
+    <message>
+        <source>Breakdown</source>
+        <translation>细分</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>组</translation>
+    </message>
+    <message>
+        <source>evidence condition</source>
+        <translation>证据条件</translation>
+    </message>
+    <message>
+        <source>conflict type</source>
+        <translation>冲突类型</translation>
+    </message>
+    <message>
+        <source>question language</source>
+        <translation>问题语言</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Could not read these figures: {v0}</source>
+        <translation>无法读取这些数据：{v0}</translation>
+    </message>
+    <message>
+        <source>Retrieval runs</source>
+        <translation>检索运行</translation>
+    </message>
+    <message>
+        <source>Judge runs</source>
+        <translation>评判运行</translation>
+    </message>
+    <message>
+        <source>Conflict runs</source>
+        <translation>冲突运行</translation>
+    </message>
+</context>
+<context>
     <name>ResultsView</name>
     <message>
         <source>Mapping</source>
@@ -3810,6 +3979,113 @@ Every label is saved as you make it; close the window whenever you like and open
     <message>
         <source>adjudicated sentences</source>
         <translation>已裁决的句子</translation>
+    </message>
+</context>
+<context>
+    <name>RetrievalCompareSection</name>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Compared</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Δ [95% CI]</source>
+        <translation>Δ [95% CI]</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>Holm p</source>
+        <translation>Holm p</translation>
+    </message>
+    <message>
+        <source>Regressed</source>
+        <translation>变差</translation>
+    </message>
+    <message>
+        <source>Improved</source>
+        <translation>变好</translation>
+    </message>
+    <message>
+        <source>Claim</source>
+        <translation>声明</translation>
+    </message>
+    <message>
+        <source>Baseline:</source>
+        <translation>基线：</translation>
+    </message>
+    <message>
+        <source>Compared:</source>
+        <translation>对比：</translation>
+    </message>
+    <message>
+        <source>Cutoff k:</source>
+        <translation>截断 k：</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>The rank cutoff of every figure; auto: the shallower run's k, so no run is scored past the end of its rankings</source>
+        <translation>每项指标的排名截断；自动：取较浅运行的 k，这样不会有运行在其排名结束之后被评分</translation>
+    </message>
+    <message>
+        <source>Choose two different runs that hold rankings (retrieve runs or imported TREC runs).</source>
+        <translation>请选择两个包含排名的不同运行（检索运行或导入的排名运行）。</translation>
+    </message>
+    <message>
+        <source>Two runs that hold rankings are needed: retrieve twice (Workflow › Retrieve), or import a TREC run (File › Import data).</source>
+        <translation>需要两个包含排名的运行：检索两次（工作流 › 检索），或导入一个排名文件（文件 › 导入数据）。</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <source>Cannot compare: {v0}</source>
+        <translation>无法比较：{v0}</translation>
+    </message>
+    <message>
+        <source>category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>{n} claims with gold evidence ranked by both runs, at k = {k}; Δ = {b} − {a}. Intervals: paired bootstrap over claims, stratified by {strata} ({resamples} resamples); p: two-sided bootstrap, Holm-adjusted over the {m} tests.</source>
+        <translation>两个运行都排过名的 {n} 条有标准证据的声明，k = {k}；Δ = {b} − {a}。区间：对声明的配对 bootstrap，按{strata}分层（{resamples} 次重抽样）；p：双侧 bootstrap，对 {m} 个检验做 Holm 校正。</translation>
+    </message>
+    <message>
+        <source>{n} claims ranked by one run only are left out.</source>
+        <translation>仅被一个运行排名的 {n} 条声明不计入。</translation>
+    </message>
+    <message>
+        <source>No claim regresses in Recall@{k} or MRR@{k}.</source>
+        <translation>没有声明在 Recall@{k} 或 MRR@{k} 上变差。</translation>
+    </message>
+    <message>
+        <source>Claims that regress: {recall} in Recall@{k}, {mrr} in MRR@{k}.</source>
+        <translation>变差的声明：Recall@{k} 上 {recall} 条，MRR@{k} 上 {mrr} 条。</translation>
+    </message>
+    <message>
+        <source>Claims where {b} scores lower than {a}, worst first ({shown} listed of {total}):</source>
+        <translation>{b} 得分低于 {a} 的声明，最差的在前（共 {total} 条，列出 {shown} 条）：</translation>
+    </message>
+    <message>
+        <source>No claim scores lower in {b} than in {a} on any figure.</source>
+        <translation>没有声明在任何指标上 {b} 得分低于 {a}。</translation>
     </message>
 </context>
 <context>
