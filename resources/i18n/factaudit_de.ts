@@ -3195,6 +3195,10 @@ V1: Selektive Abdeckung</translation>
         <source>Interface language, annotator name and folders</source>
         <translation>Sprache der Oberfläche, Name des Annotators und Ordner</translation>
     </message>
+    <message>
+        <source>Analyses</source>
+        <translation>Analysen</translation>
+    </message>
 </context>
 <context>
     <name>RaterLabelingView</name>
@@ -5107,6 +5111,10 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <source>Taxonomy</source>
         <translation>Taxonomie</translation>
     </message>
+    <message>
+        <source>Induction</source>
+        <translation>Induktion</translation>
+    </message>
 </context>
 <context>
     <name>TableModel</name>
@@ -6865,6 +6873,185 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>| Page | Key | What it does |</source>
         <translation>| Seite | Taste | Wirkung |</translation>
+    </message>
+</context>
+<context>
+    <name>InductionView</name>
+    <message>
+        <source>Taxonomy induction</source>
+        <translation>Taxonomie-Induktion</translation>
+    </message>
+    <message>
+        <source>Each round an LLM reads the cases the codebook does not cover (labels with a note or the code “other”, and unexplained disagreements of a verify run) and proposes codes. Accept, merge or reject each, then close the round: the accepted codes make a new codebook version.</source>
+        <translation>In jeder Runde liest ein LLM die Fälle, die das Codebuch nicht abdeckt (Labels mit einer Notiz oder dem Code „Sonstiges“ und unerklärte Abweichungen eines Prüflaufs), und schlägt Codes vor. Jeden Vorschlag annehmen, zusammenführen oder ablehnen, dann die Runde abschließen: Die angenommenen Codes ergeben eine neue Codebuch-Version.</translation>
+    </message>
+    <message>
+        <source>Cases from:</source>
+        <translation>Fälle aus:</translation>
+    </message>
+    <message>
+        <source>Start a round</source>
+        <translation>Runde starten</translation>
+    </message>
+    <message>
+        <source>The default LLM reads up to {n} uncovered cases and proposes codes</source>
+        <translation>Das Standard-LLM liest bis zu {n} nicht abgedeckte Fälle und schlägt Codes vor</translation>
+    </message>
+    <message>
+        <source>Rounds</source>
+        <translation>Runden</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>Proposer</source>
+        <translation>Vorschlagende Instanz</translation>
+    </message>
+    <message>
+        <source>Cases</source>
+        <translation>Fälle</translation>
+    </message>
+    <message>
+        <source>Proposals</source>
+        <translation>Vorschläge</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Stand</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Begonnen</translation>
+    </message>
+    <message>
+        <source>Proposed codes</source>
+        <translation>Vorgeschlagene Codes</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Definition</source>
+        <translation>Definition</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>Beispiele</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>Entscheidung</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Annehmen</translation>
+    </message>
+    <message>
+        <source>Merge into</source>
+        <translation>Zusammenführen in</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Close round</source>
+        <translation>Runde abschließen</translation>
+    </message>
+    <message>
+        <source>Save the codebook with the accepted codes as a new version</source>
+        <translation>Das Codebuch mit den angenommenen Codes als neue Version speichern</translation>
+    </message>
+    <message>
+        <source>Saturation: new codes per closed round</source>
+        <translation>Sättigung: neue Codes je abgeschlossener Runde</translation>
+    </message>
+    <message>
+        <source>Could not draw the saturation plot: {v0}</source>
+        <translation>Das Sättigungsdiagramm konnte nicht gezeichnet werden: {v0}</translation>
+    </message>
+    <message>
+        <source>Notes and “other” codes only (no run)</source>
+        <translation>Nur Notizen und Codes „Sonstiges“ (kein Lauf)</translation>
+    </message>
+    <message>
+        <source>closed: {n} new codes, codebook v{v}</source>
+        <translation>abgeschlossen: {n} neue Codes, Codebuch v{v}</translation>
+    </message>
+    <message>
+        <source>open: {n} undecided</source>
+        <translation>offen: {n} nicht entschieden</translation>
+    </message>
+    <message>
+        <source>{n} rounds, {open} open; codebook v{v}</source>
+        <translation>{n} Runden, {open} offen; Codebuch v{v}</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>angenommen</translation>
+    </message>
+    <message>
+        <source>merged into {code}</source>
+        <translation>zusammengeführt in {code}</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>undecided</source>
+        <translation>nicht entschieden</translation>
+    </message>
+    <message>
+        <source>Reading the uncovered cases…</source>
+        <translation>Die nicht abgedeckten Fälle werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Induction round</source>
+        <translation>Induktionsrunde</translation>
+    </message>
+    <message>
+        <source>Round {round_id}: {n} cases read, {p} codes proposed</source>
+        <translation>Runde {round_id}: {n} Fälle gelesen, {p} Codes vorgeschlagen</translation>
+    </message>
+    <message>
+        <source>Deciding a proposed code</source>
+        <translation>Vorgeschlagenen Code entscheiden</translation>
+    </message>
+    <message>
+        <source>Closing the round</source>
+        <translation>Runde wird abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Round {round_id} closed: {n} new codes; codebook v{v}</source>
+        <translation>Runde {round_id} abgeschlossen: {n} neue Codes; Codebuch v{v}</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Verify run</source>
+        <translation>Prüflauf</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Dimension / step</source>
+        <translation>Dimension / Schritt</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
     </message>
 </context>
 </TS>

@@ -3195,6 +3195,10 @@ V1: 选择性覆盖</translation>
         <source>Interface language, annotator name and folders</source>
         <translation>界面语言、标注者姓名和文件夹</translation>
     </message>
+    <message>
+        <source>Analyses</source>
+        <translation>分析</translation>
+    </message>
 </context>
 <context>
     <name>RaterLabelingView</name>
@@ -5107,6 +5111,10 @@ Every label is saved as you make it; close the window whenever you like and open
         <source>Taxonomy</source>
         <translation>分类体系</translation>
     </message>
+    <message>
+        <source>Induction</source>
+        <translation>归纳</translation>
+    </message>
 </context>
 <context>
     <name>TableModel</name>
@@ -6865,6 +6873,185 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>| Page | Key | What it does |</source>
         <translation>| 页面 | 按键 | 作用 |</translation>
+    </message>
+</context>
+<context>
+    <name>InductionView</name>
+    <message>
+        <source>Taxonomy induction</source>
+        <translation>分类体系归纳</translation>
+    </message>
+    <message>
+        <source>Each round an LLM reads the cases the codebook does not cover (labels with a note or the code “other”, and unexplained disagreements of a verify run) and proposes codes. Accept, merge or reject each, then close the round: the accepted codes make a new codebook version.</source>
+        <translation>每一轮由 LLM 读取编码手册未覆盖的案例（带备注或代码“其他”的标注，以及核验运行中未得到解释的分歧）并提出代码。逐条接受、合并或拒绝，然后结束本轮：接受的代码构成新的编码手册版本。</translation>
+    </message>
+    <message>
+        <source>Cases from:</source>
+        <translation>案例来源：</translation>
+    </message>
+    <message>
+        <source>Start a round</source>
+        <translation>开始一轮</translation>
+    </message>
+    <message>
+        <source>The default LLM reads up to {n} uncovered cases and proposes codes</source>
+        <translation>默认 LLM 最多读取 {n} 个未覆盖案例并提出代码</translation>
+    </message>
+    <message>
+        <source>Rounds</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Proposer</source>
+        <translation>提出者</translation>
+    </message>
+    <message>
+        <source>Cases</source>
+        <translation>案例</translation>
+    </message>
+    <message>
+        <source>Proposals</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Proposed codes</source>
+        <translation>建议的代码</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>Definition</source>
+        <translation>定义</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <source>Merge into</source>
+        <translation>合并到</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Close round</source>
+        <translation>结束本轮</translation>
+    </message>
+    <message>
+        <source>Save the codebook with the accepted codes as a new version</source>
+        <translation>将含已接受代码的编码手册保存为新版本</translation>
+    </message>
+    <message>
+        <source>Saturation: new codes per closed round</source>
+        <translation>饱和：每个已结束轮次的新代码数</translation>
+    </message>
+    <message>
+        <source>Could not draw the saturation plot: {v0}</source>
+        <translation>无法绘制饱和曲线图：{v0}</translation>
+    </message>
+    <message>
+        <source>Notes and “other” codes only (no run)</source>
+        <translation>仅备注和“其他”代码（不选运行）</translation>
+    </message>
+    <message>
+        <source>closed: {n} new codes, codebook v{v}</source>
+        <translation>已结束：{n} 个新代码，编码手册 v{v}</translation>
+    </message>
+    <message>
+        <source>open: {n} undecided</source>
+        <translation>进行中：{n} 条未决定</translation>
+    </message>
+    <message>
+        <source>{n} rounds, {open} open; codebook v{v}</source>
+        <translation>{n} 轮，{open} 轮进行中；编码手册 v{v}</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>已接受</translation>
+    </message>
+    <message>
+        <source>merged into {code}</source>
+        <translation>已合并到 {code}</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>undecided</source>
+        <translation>未决定</translation>
+    </message>
+    <message>
+        <source>Reading the uncovered cases…</source>
+        <translation>正在读取未覆盖的案例…</translation>
+    </message>
+    <message>
+        <source>Induction round</source>
+        <translation>归纳轮次</translation>
+    </message>
+    <message>
+        <source>Round {round_id}: {n} cases read, {p} codes proposed</source>
+        <translation>第 {round_id} 轮：已读取 {n} 个案例，提出 {p} 个代码</translation>
+    </message>
+    <message>
+        <source>Deciding a proposed code</source>
+        <translation>正在决定建议的代码</translation>
+    </message>
+    <message>
+        <source>Closing the round</source>
+        <translation>正在结束本轮</translation>
+    </message>
+    <message>
+        <source>Round {round_id} closed: {n} new codes; codebook v{v}</source>
+        <translation>第 {round_id} 轮已结束：{n} 个新代码；编码手册 v{v}</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Verify run</source>
+        <translation>核验运行</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Dimension / step</source>
+        <translation>维度 / 步骤</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
     </message>
 </context>
 </TS>
