@@ -233,10 +233,12 @@ def claim_order(project: Project, claim_ids: list[str], verify_run: str | None, 
         if facts:
             claim_level = tri.disagreement_index(project, verify_run, mapping=mapping, level="claim", facts=facts,
                                                  texts=False)
-            first = [r.unit_id for r in claim_level.rows if r.unit_id in wanted]
+            # in plain id order (the index lists them in natural order): head_order pages the verdicts by
+            # their primary key, and the head must be a prefix of this order
+            first = sorted(r.unit_id for r in claim_level.rows if r.unit_id in wanted)
             sentence_level = tri.disagreement_index(project, verify_run, mapping=mapping, level="sentence",
                                                     facts=facts, texts=False)
-            for r in sentence_level.rows:
+            for r in sorted(sentence_level.rows, key=lambda r: r.item_id or ""):
                 first.extend(c for c in r.claim_ids if c in wanted)
             first = list(dict.fromkeys(first))
         strata = {c: f.verdict or "parse failure" for c, f in facts.items()}

@@ -223,8 +223,11 @@ def disagreement_index(project: Project, verify_run: str, *, mapping: str = "R+N
         per_sentence = store.sentence_claims(project)
         sentences = ((s.id, s.item_id, s.text, s.label, s.reason) for s in store.labelled_sentences(project))
         out.rows, out.n_units, out.n_unscored = _sentence_rows(sentences, per_sentence, facts, flagged_set)
+        # item ids in natural order (a2 before a10); the stable sort keeps each item's sentences in place
+        out.rows.sort(key=lambda r: store.natural_key(r.item_id or ""))
     else:
         out.rows, out.n_units, out.n_unscored = _claim_rows(facts, flagged_set)
+        out.rows.sort(key=lambda r: store.natural_key(r.unit_id))
         if texts:
             out.rows = _with_texts(project, out.rows)
     out.triage = {u: a.code for u, a in _current_triage(project, verify_run, level).items()}
@@ -279,6 +282,19 @@ def _with_texts(project: Project, rows: list[IndexRow]) -> list[IndexRow]:
     return [r._replace(text=texts.get(r.unit_id, "")) for r in rows]
 
 
+@dataclass(frozen=True)
+class PageCursor:
+    """Where the next page of an index starts: the units in list order (natural order, which SQL cannot
+    page by), read once with the first page, and the position reached."""
+
+    units: tuple[str, ...]
+    pos: int
+
+    def take(self, limit: int) -> tuple[list[str], PageCursor | None]:
+        end = self.pos + limit
+        return list(self.units[self.pos:end]), (PageCursor(self.units, end) if end < len(self.units) else None)
+
+
 @dataclass
 class IndexPage:
     """One page of a disagreement index; `after` continues it (None: this was the last page)."""
@@ -286,15 +302,15 @@ class IndexPage:
     rows: list[IndexRow]
     n_units: int
     n_unscored: int
-    after: object | None
+    after: PageCursor | None
     triage: dict[str, str] = field(default_factory=dict)      # filled on the first page only
 
 
 def index_page(project: Project, verify_run: str, *, mapping: str = "R+NE", level: str = "sentence",
-               after: object | None = None, limit: int = 2000) -> IndexPage:
+               after: PageCursor | None = None, limit: int = 2000) -> IndexPage:
     """The disagreements among the next `limit` verdicts (claim level) or labelled sentences (sentence
     level) in index order: the Review list fills page by page, the first page in a fraction of a second
-    at any size. Concatenating every page gives `disagreement_index`."""
+    at any size. Concatenating every page gives `disagreement_index`. `after` is the previous page's."""
     flagged_set = MAPPINGS[mapping]
     triage: dict[str, str] = {}
     if after is None:
@@ -302,17 +318,22 @@ def index_page(project: Project, verify_run: str, *, mapping: str = "R+NE", leve
         if not store.claim_facts(project, verify_run, limit=1):
             raise NotFound(f"{verify_run} has no verdicts")
         triage = {u: a.code for u, a in _current_triage(project, verify_run, level).items()}
+    elif not isinstance(after, PageCursor):
+        raise InvalidArgument("index_page continues from the previous page's `after`")
+    if after is None:
+        # claims by id, sentences by item id, both in natural order (c2 before c10), as disagreement_index
+        units = store.natural_claim_order(project, verify_run) if level == "claim" else store.labelled_sentence_order(project)
+        after = PageCursor(tuple(units), 0)
+    ids, nxt = after.take(limit)
     if level == "claim":
-        facts = store.claim_facts(project, verify_run, after=after, limit=limit)
-        rows, n_units, n_unscored = _claim_rows(facts, flagged_set)
-        nxt = next(reversed(facts)) if len(facts) == limit else None
+        found = store.claim_facts_for(project, verify_run, ids)
+        rows, n_units, n_unscored = _claim_rows({c: found[c] for c in ids if c in found}, flagged_set)
         return IndexPage(_with_texts(project, rows), n_units, n_unscored, nxt, triage)
-    sentences = store.labelled_sentences_page(project, after, limit)
+    sentences = store.labelled_sentences_by_id(project, ids)
     per_sentence = store.claims_of_sentences(project, [s[0] for s in sentences])
     facts = store.claim_facts_for(project, verify_run, [c for cs in per_sentence.values() for c in cs])
     rows, n_units, n_unscored = _sentence_rows(((s[0], s[1], s[3], s[4], s[5]) for s in sentences), per_sentence,
                                                facts, flagged_set)
-    nxt = (sentences[-1][1], sentences[-1][2]) if len(sentences) == limit else None
     return IndexPage(rows, n_units, n_unscored, nxt, triage)
 
 
