@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
+from factaudit.gui.views.experiments_view import ExperimentsView
 from factaudit.gui.views.induction_view import InductionView
+from factaudit.gui.views.prompts_view import PromptsView
 from factaudit.gui.views.tabbed_page import TabbedPage
 
 
 class AnalysesPage(TabbedPage):
-    TABS = ((QT_TRANSLATE_NOOP("TabbedPage", "Induction"), InductionView),)
+    TABS = ((QT_TRANSLATE_NOOP("TabbedPage", "Induction"), InductionView),
+            (QT_TRANSLATE_NOOP("TabbedPage", "Experiments"), ExperimentsView),
+            (QT_TRANSLATE_NOOP("TabbedPage", "Prompts"), PromptsView))
