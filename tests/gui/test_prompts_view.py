@@ -57,3 +57,15 @@ def test_a_prompt_added_in_the_view_is_listed_by_services(qtbot, project):
                     and view.current.info.name == "sceptic", timeout=10_000)
     assert [view.table.item(r, 0).text() for r in range(2)] == ["verify_joint", "sceptic"]
     assert view.editor.toPlainText() == text and not view.editing
+
+
+def test_the_analyses_page_has_experiments_and_prompts_tabs(qtbot, project):
+    from factaudit.gui.views.analyses_page import AnalysesPage
+    from factaudit.gui.views.experiments_view import ExperimentsView
+    from factaudit.gui.views.prompts_view import PromptsView
+
+    page = AnalysesPage(project)
+    qtbot.addWidget(page)
+    prompts = page.show_tab("Prompts")
+    assert isinstance(prompts, PromptsView) and isinstance(page.widget("Experiments"), ExperimentsView)
+    qtbot.waitUntil(lambda: not prompts.loading, timeout=10_000)
