@@ -100,9 +100,9 @@ class RetrievalCompareSection(StudySection):
     def loading(self) -> bool:
         return self._reading or self._comparing
 
-    def read_work(self):
+    def start_read(self) -> None:
         project = self.project
-        return lambda: ranking_runs(project)
+        self.begin_read(QueryOp(self, op=lambda: ranking_runs(project), success=self._read_done))
 
     def show_result(self, runs: list[str]) -> None:
         before = (self.baseline_combo.currentText(), self.compared_combo.currentText())

@@ -201,3 +201,72 @@ def test_retrieval_runs_compared_against_a_hand_count_and_statsmodels_holm(view,
     v.refresh()
     qtbot.waitUntil(lambda: not sec.loading and sec.comparison is not None, timeout=30_000)
     assert sec.comparison.runs == [b, a]
+
+
+def test_judge_runs_scored_against_gold_relevance_as_scikit_learn_and_statsmodels(view, qtbot, built):
+    from sklearn.metrics import accuracy_score, precision_recall_fscore_support
+    from statsmodels.stats.proportion import proportion_confint
+
+    from factaudit.engine import services
+    from factaudit.gui import i18n
+
+    v, project = view
+    sec = _open(v, qtbot, 1)
+    expected = services.judge_scores(project, built["judge"], N)
+    truth = built["truth"]
+
+    def figures(units):
+        gold, judged = [u[2] for u in units], [u[3] for u in units]
+        p, r, f, _ = precision_recall_fscore_support(gold, judged, average="binary", zero_division=0)
+        return accuracy_score(gold, judged), p, r, f
+
+    rows = _rows(sec.table)
+    assert len(rows) == 1 and rows[0][:4] == [built["judge"], "care", "no", str(len(truth))]
+    o = expected["overall"]
+    assert rows[0][4:] == [i18n.percent_ci(o[k], o[f"{k}_ci"]) for k in ("accuracy", "precision", "recall", "f1")]
+    acc, p, r, f = figures(truth)
+    assert (o["accuracy"], o["precision"], o["recall"], o["f1"]) == pytest.approx((acc, p, r, f))
+    assert rows[0][4].startswith(i18n.number(100 * acc, 1) + " ")
+    assert rows[0][7].startswith(i18n.number(100 * f, 1) + " ")
+    tp = sum(g and j for _c, _r, g, j in truth)
+    wilson = proportion_confint(tp, sum(g for _c, _r, g, _j in truth), alpha=0.05, method="wilson")
+    assert rows[0][6] == i18n.percent_ci(r, wilson)
+    # the breakdown below: all, then by K, question type and difficulty, each as a hand-filtered sklearn figure
+    detail = {row[0]: row for row in _rows(sec.detail)}
+    assert list(detail)[0] == "all" and {"K = 1", f"K = {K}", "type bridge", "type comparison",
+                                         "difficulty easy", "difficulty hard"} <= set(detail)
+    top1 = [u for u in truth if u[1] <= 1]
+    assert detail["K = 1"][1] == str(len(top1)) == "12"
+    acc1, p1, r1, f1 = figures(top1)
+    assert detail["K = 1"][2].startswith(i18n.number(100 * acc1, 1) + " ")
+    assert detail["K = 1"][5] == i18n.percent_ci(f1, expected["by_k"]["1"]["f1_ci"])
+    bridge = [u for u in truth if int(u[0][1:]) % 2 == 0]            # q0, q2, …: TYPES[q % 2]
+    assert detail["type bridge"][1] == str(len(bridge))
+    assert detail["type bridge"][4].startswith(i18n.number(100 * figures(bridge)[2], 1))
+
+
+def test_conflict_runs_five_metrics_and_breakdowns(view, qtbot, built):
+    from factaudit.engine import services
+    from factaudit.gui import i18n
+    from factaudit.gui.views.results_studies import CONFLICT_METRIC_NAMES
+
+    v, project = view
+    sec = _open(v, qtbot, 2)
+    rows = _rows(sec.table)
+    assert [r[:2] for r in rows] == [[built["oracle"], "oracle"], [built["rules"], "rules"]]
+    for row, run in zip(rows, (built["oracle"], built["rules"])):
+        fig = services.aggregate_figures(project, run, N)
+        assert row[2:4] == [str(fig["n_items"]), str(fig["n_conflict"])]
+        assert row[4:] == [i18n.percent_ci(fig["metrics"][m], fig["intervals"][m]) for m in CONFLICT_METRIC_NAMES]
+    # hand count: the oracle lists every answer its documents support; strict = exactly the gold set
+    strict = [{a for a, t in docs if t != "noise" and a != "unknown"} == set(gold) for _q, docs, gold in CONFLICT_ROWS]
+    assert rows[0][2] == str(len(CONFLICT_ROWS))
+    assert rows[0][4].startswith(i18n.number(100 * np.mean(strict), 1) + " ")
+    # the chosen run's breakdown: two Chinese questions and five English ones
+    sec.table.selectRow(1)
+    detail = _rows(sec.detail)
+    lang = {r[1]: r for r in detail if r[0] == "question language"}
+    assert {k: r[2] for k, r in lang.items()} == {"en": "5", "zh": "2"}
+    fig = services.aggregate_figures(project, built["rules"], N)["breakdown"]["language"]["zh"]
+    assert lang["zh"][3:] == [i18n.percent_ci(fig["metrics"][m], fig["intervals"][m]) for m in CONFLICT_METRIC_NAMES]
+    assert {r[0] for r in detail} == {"evidence condition", "conflict type", "question language"}
