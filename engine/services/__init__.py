@@ -58,6 +58,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "judging": ("JudgeRequest", "JudgeResult", "annotator_for", "judge", "judge_runs"),
     "judge_scoring": ("judge_scores",),
+    "match_files": ("GATE_METRICS", "RISK_TIERS", "default_gates_path", "default_lexicon_path", "gate_entries",
+                    "lexicon_entries", "save_gates", "save_lexicon"),
     "languages": (
         "DatasetLanguage", "claim_languages", "dataset_languages", "detect_dataset_language",
         "ensure_dataset_language", "normalise_code", "passage_languages", "set_dataset_language",
@@ -144,7 +146,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "factaudit.engine.metrics.classification": ("MAPPINGS", "RunMetrics"),
     "factaudit.engine.metrics.compare": ("Comparison",),
     "factaudit.engine.metrics.display": ("percent_text",),
-    "factaudit.engine.metrics.multi_answer": ("Lexicon", "load_gates"),
+    "factaudit.engine.metrics.multi_answer": ("DEFAULT_GATES", "Lexicon", "load_gates"),
     "factaudit.engine.metrics.stats": ("DEFAULT_RESAMPLES", "DEFAULT_SEED"),
     "factaudit.engine.models.classifier_registry": ("classifier_models=list_classifiers",),
     "factaudit.engine.models.registry": ("default_llm_name", "llm_models=list_llms"),
@@ -226,6 +228,8 @@ def _load(module: str):
             import factaudit.engine.services.judging as loaded
         case "judge_scoring":
             import factaudit.engine.services.judge_scoring as loaded
+        case "match_files":
+            import factaudit.engine.services.match_files as loaded
         case "languages":
             import factaudit.engine.services.languages as loaded
         case "model_add":
