@@ -15,7 +15,7 @@ import json
 import math
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QProgressBar,
     QPushButton, QSpinBox, QTableWidgetItem, QVBoxLayout, QWidget,
@@ -275,7 +275,7 @@ class ExperimentsView(QWidget):
             self._set_busy(False)
             return
         project, n = self.project, self.choices.splits.get(split, 0)
-        self.estimate_label.setText(self.tr("Reading…"))
+        self.estimate_label.setText(QCoreApplication.translate("PageRead", "Reading…"))
         QueryOp(self, op=lambda: load_state(project, spec, split, n), success=self.show_state) \
             .failure(self._state_failed).title("reading the grid's cells").run_in_background()
 

@@ -5115,6 +5115,14 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <source>Induction</source>
         <translation>Induktion</translation>
     </message>
+    <message>
+        <source>Experiments</source>
+        <translation>Experimente</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>Prompts</translation>
+    </message>
 </context>
 <context>
     <name>TableModel</name>
@@ -7052,6 +7060,340 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>Reading…</source>
         <translation>Wird gelesen…</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentsView</name>
+    <message>
+        <source>Cell</source>
+        <translation>Zelle</translation>
+    </message>
+    <message>
+        <source>Retriever</source>
+        <translation>Retriever</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>Korpus</translation>
+    </message>
+    <message>
+        <source>Verifier</source>
+        <translation>Prüfer</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Stand</translation>
+    </message>
+    <message>
+        <source>Accuracy [95% CI]</source>
+        <translation>Genauigkeit [95-%-KI]</translation>
+    </message>
+    <message>
+        <source>Holm p vs baseline</source>
+        <translation>Holm-p gegen Basis</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Experiments</source>
+        <translation>Experimente</translation>
+    </message>
+    <message>
+        <source>An ablation grid on a tuning split: every combination of the values checked below is one cell (a retrieval and a verify run, reused when they exist). Pick on the tuning split, then confirm the pick once on test.</source>
+        <translation>Ein Ablationsraster auf einem Abstimmungs-Split: Jede Kombination der unten angehakten Werte ist eine Zelle (ein Abruf- und ein Prüflauf, vorhandene werden wiederverwendet). Auf dem Abstimmungs-Split auswählen, dann die Wahl einmal auf Test bestätigen.</translation>
+    </message>
+    <message>
+        <source>Retrievers</source>
+        <translation>Retriever</translation>
+    </message>
+    <message>
+        <source>Passages per claim (k)</source>
+        <translation>Passagen je Aussage (k)</translation>
+    </message>
+    <message>
+        <source>Corpora</source>
+        <translation>Korpora</translation>
+    </message>
+    <message>
+        <source>Verifiers</source>
+        <translation>Prüfer</translation>
+    </message>
+    <message>
+        <source>Prompts (LLM verifiers)</source>
+        <translation>Prompts (LLM-Prüfer)</translation>
+    </message>
+    <message>
+        <source>Claim limit</source>
+        <translation>Höchstzahl Aussagen</translation>
+    </message>
+    <message>
+        <source>all claims</source>
+        <translation>alle Aussagen</translation>
+    </message>
+    <message>
+        <source>Baseline cell</source>
+        <translation>Basiszelle</translation>
+    </message>
+    <message>
+        <source>Tuning split</source>
+        <translation>Abstimmungs-Split</translation>
+    </message>
+    <message>
+        <source>Run grid</source>
+        <translation>Raster ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Confirm on test</source>
+        <translation>Auf Test bestätigen</translation>
+    </message>
+    <message>
+        <source>Evaluate the picked cell once on the test split (logged; a second look is refused)</source>
+        <translation>Die gewählte Zelle einmal auf dem Test-Split auswerten (protokolliert; ein zweiter Blick wird abgelehnt)</translation>
+    </message>
+    <message>
+        <source>all corpora</source>
+        <translation>alle Korpora</translation>
+    </message>
+    <message>
+        <source>shipped template</source>
+        <translation>mitgelieferte Vorlage</translation>
+    </message>
+    <message>
+        <source>{split} ({n} claims)</source>
+        <translation>{split} ({n} Aussagen)</translation>
+    </message>
+    <message>
+        <source>Check at least one value of each axis.</source>
+        <translation>Bitte auf jeder Achse mindestens einen Wert anhaken.</translation>
+    </message>
+    <message>
+        <source>No claims dataset has a tuning split (set a split such as dev on import).</source>
+        <translation>Kein Aussagen-Datensatz hat einen Abstimmungs-Split (beim Import einen Split wie dev setzen).</translation>
+    </message>
+    <message>
+        <source>every cell is done: running shows the table at once</source>
+        <translation>jede Zelle ist fertig: Ausführen zeigt die Tabelle sofort</translation>
+    </message>
+    <message>
+        <source>about {n} min for the rest</source>
+        <translation>etwa {n} Min. für den Rest</translation>
+    </message>
+    <message>
+        <source>time unknown: no earlier run measured {what}</source>
+        <translation>Dauer unbekannt: kein früherer Lauf hat {what} gemessen</translation>
+    </message>
+    <message>
+        <source>{cells} cells over {claims} claims ({retrieve} retrieve and {verify} verify runs); {done} done; {when}</source>
+        <translation>{cells} Zellen über {claims} Aussagen ({retrieve} Abruf- und {verify} Prüfläufe); {done} fertig; {when}</translation>
+    </message>
+    <message>
+        <source>pick</source>
+        <translation>Wahl</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>to run</source>
+        <translation>ausstehend</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>shipped</source>
+        <translation>mitgeliefert</translation>
+    </message>
+    <message>
+        <source>local, CPU {s} s</source>
+        <translation>lokal, CPU {s} s</translation>
+    </message>
+    <message>
+        <source>{money}, CPU {s} s</source>
+        <translation>{money}, CPU {s} s</translation>
+    </message>
+    <message>
+        <source>CPU {s} s, price unknown</source>
+        <translation>CPU {s} s, Preis unbekannt</translation>
+    </message>
+    <message>
+        <source>Cochran's Q = {q} (df {df}), p = {p} (χ²), {pp} (permutation)</source>
+        <translation>Cochran-Q = {q} (FG {df}), p = {p} (χ²), {pp} (Permutation)</translation>
+    </message>
+    <message>
+        <source>Pick: cell {cell}, accuracy {acc} over {n} claims of {split} (grid {id})</source>
+        <translation>Wahl: Zelle {cell}, Genauigkeit {acc} über {n} Aussagen von {split} (Raster {id})</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Fertig.</translation>
+    </message>
+    <message>
+        <source>Running the grid…</source>
+        <translation>Raster läuft…</translation>
+    </message>
+    <message>
+        <source>Running the grid</source>
+        <translation>Raster ausführen</translation>
+    </message>
+    <message>
+        <source>The grid stopped: {why}</source>
+        <translation>Das Raster hat angehalten: {why}</translation>
+    </message>
+    <message>
+        <source>Cancelled: the finished cells are kept; Run grid resumes where it stopped.</source>
+        <translation>Abgebrochen: Die fertigen Zellen bleiben erhalten; „Raster ausführen“ setzt dort fort, wo es anhielt.</translation>
+    </message>
+    <message>
+        <source>%v of %m cells</source>
+        <translation>%v von %m Zellen</translation>
+    </message>
+    <message>
+        <source>Evaluating the pick on test…</source>
+        <translation>Die Wahl wird auf Test ausgewertet…</translation>
+    </message>
+    <message>
+        <source>Confirming on test</source>
+        <translation>Bestätigung auf Test</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Confirmed on {split}: accuracy {acc} {ci} over {n} claims (logged; no second look)</source>
+        <translation>Auf {split} bestätigt: Genauigkeit {acc} {ci} über {n} Aussagen (protokolliert; kein zweiter Blick)</translation>
+    </message>
+</context>
+<context>
+    <name>PromptsView</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>sha256</source>
+        <translation>sha256</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>shipped</source>
+        <translation>mitgeliefert</translation>
+    </message>
+    <message>
+        <source>project</source>
+        <translation>Projekt</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>Prompts</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>Aufgabe:</translation>
+    </message>
+    <message>
+        <source>Filled prompt (placeholders as &lt;name&gt;):</source>
+        <translation>Ausgefüllter Prompt (Platzhalter als &lt;name&gt;):</translation>
+    </message>
+    <message>
+        <source>lower-case letters, digits, '.', '_' or '-'</source>
+        <translation>Kleinbuchstaben, Ziffern, „.“, „_“ oder „-“</translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation>Speichern als</translation>
+    </message>
+    <message>
+        <source>what changed (optional)</source>
+        <translation>was sich geändert hat (optional)</translation>
+    </message>
+    <message>
+        <source>New version…</source>
+        <translation>Neue Version…</translation>
+    </message>
+    <message>
+        <source>Edit a copy of this template and save it as a new version</source>
+        <translation>Eine Kopie dieser Vorlage bearbeiten und als neue Version speichern</translation>
+    </message>
+    <message>
+        <source>Save version</source>
+        <translation>Version speichern</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>all tasks</source>
+        <translation>alle Aufgaben</translation>
+    </message>
+    <message>
+        <source>{shipped} shipped templates, {project} saved versions in this project</source>
+        <translation>{shipped} mitgelieferte Vorlagen, {project} gespeicherte Versionen in diesem Projekt</translation>
+    </message>
+    <message>
+        <source>{name} v{version} for {task}, sha256 {sha}; placeholders: {names}</source>
+        <translation>{name} v{version} für {task}, sha256 {sha}; Platzhalter: {names}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Refused: {why}</source>
+        <translation>Abgelehnt: {why}</translation>
+    </message>
+    <message>
+        <source>The template keeps everything the {task} run needs.</source>
+        <translation>Die Vorlage behält alles, was der {task}-Lauf braucht.</translation>
+    </message>
+    <message>
+        <source>Saving a prompt</source>
+        <translation>Prompt wird gespeichert</translation>
+    </message>
+    <message>
+        <source>Not saved: {why}</source>
+        <translation>Nicht gespeichert: {why}</translation>
+    </message>
+    <message>
+        <source>Saved {name} v{version} (sha256 {sha}).</source>
+        <translation>{name} v{version} gespeichert (sha256 {sha}).</translation>
     </message>
 </context>
 </TS>

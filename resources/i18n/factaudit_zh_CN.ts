@@ -5115,6 +5115,14 @@ Every label is saved as you make it; close the window whenever you like and open
         <source>Induction</source>
         <translation>归纳</translation>
     </message>
+    <message>
+        <source>Experiments</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>提示词</translation>
+    </message>
 </context>
 <context>
     <name>TableModel</name>
@@ -7052,6 +7060,340 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>Reading…</source>
         <translation>正在读取…</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentsView</name>
+    <message>
+        <source>Cell</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <source>Retriever</source>
+        <translation>检索器</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>语料库</translation>
+    </message>
+    <message>
+        <source>Verifier</source>
+        <translation>核查器</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Accuracy [95% CI]</source>
+        <translation>准确率 [95% 置信区间]</translation>
+    </message>
+    <message>
+        <source>Holm p vs baseline</source>
+        <translation>相对基线的 Holm p</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Experiments</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <source>An ablation grid on a tuning split: every combination of the values checked below is one cell (a retrieval and a verify run, reused when they exist). Pick on the tuning split, then confirm the pick once on test.</source>
+        <translation>在调参划分上运行消融网格：下面勾选值的每一种组合是一个单元（一次检索运行和一次核查运行，已有的会被复用）。在调参划分上选出最佳单元，再在测试集上确认一次。</translation>
+    </message>
+    <message>
+        <source>Retrievers</source>
+        <translation>检索器</translation>
+    </message>
+    <message>
+        <source>Passages per claim (k)</source>
+        <translation>每条声明的段落数 (k)</translation>
+    </message>
+    <message>
+        <source>Corpora</source>
+        <translation>语料库</translation>
+    </message>
+    <message>
+        <source>Verifiers</source>
+        <translation>核查器</translation>
+    </message>
+    <message>
+        <source>Prompts (LLM verifiers)</source>
+        <translation>提示词（LLM 核查器）</translation>
+    </message>
+    <message>
+        <source>Claim limit</source>
+        <translation>声明上限</translation>
+    </message>
+    <message>
+        <source>all claims</source>
+        <translation>全部声明</translation>
+    </message>
+    <message>
+        <source>Baseline cell</source>
+        <translation>基线单元</translation>
+    </message>
+    <message>
+        <source>Tuning split</source>
+        <translation>调参划分</translation>
+    </message>
+    <message>
+        <source>Run grid</source>
+        <translation>运行网格</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Confirm on test</source>
+        <translation>在测试集上确认</translation>
+    </message>
+    <message>
+        <source>Evaluate the picked cell once on the test split (logged; a second look is refused)</source>
+        <translation>在测试划分上评估一次选出的单元（会记录；不允许第二次查看）</translation>
+    </message>
+    <message>
+        <source>all corpora</source>
+        <translation>全部语料库</translation>
+    </message>
+    <message>
+        <source>shipped template</source>
+        <translation>内置模板</translation>
+    </message>
+    <message>
+        <source>{split} ({n} claims)</source>
+        <translation>{split}（{n} 条声明）</translation>
+    </message>
+    <message>
+        <source>Check at least one value of each axis.</source>
+        <translation>每个维度至少勾选一个值。</translation>
+    </message>
+    <message>
+        <source>No claims dataset has a tuning split (set a split such as dev on import).</source>
+        <translation>没有声明数据集带有调参划分（导入时设置 dev 等划分）。</translation>
+    </message>
+    <message>
+        <source>every cell is done: running shows the table at once</source>
+        <translation>所有单元均已完成：运行会立即显示表格</translation>
+    </message>
+    <message>
+        <source>about {n} min for the rest</source>
+        <translation>其余约需 {n} 分钟</translation>
+    </message>
+    <message>
+        <source>time unknown: no earlier run measured {what}</source>
+        <translation>时间未知：之前没有运行测量过 {what}</translation>
+    </message>
+    <message>
+        <source>{cells} cells over {claims} claims ({retrieve} retrieve and {verify} verify runs); {done} done; {when}</source>
+        <translation>{cells} 个单元，{claims} 条声明（{retrieve} 次检索运行和 {verify} 次核查运行）；已完成 {done} 个；{when}</translation>
+    </message>
+    <message>
+        <source>pick</source>
+        <translation>选中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>to run</source>
+        <translation>待运行</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>shipped</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>local, CPU {s} s</source>
+        <translation>本地，CPU {s} 秒</translation>
+    </message>
+    <message>
+        <source>{money}, CPU {s} s</source>
+        <translation>{money}，CPU {s} 秒</translation>
+    </message>
+    <message>
+        <source>CPU {s} s, price unknown</source>
+        <translation>CPU {s} 秒，价格未知</translation>
+    </message>
+    <message>
+        <source>Cochran's Q = {q} (df {df}), p = {p} (χ²), {pp} (permutation)</source>
+        <translation>Cochran's Q = {q}（自由度 {df}），p = {p}（χ²），{pp}（置换）</translation>
+    </message>
+    <message>
+        <source>Pick: cell {cell}, accuracy {acc} over {n} claims of {split} (grid {id})</source>
+        <translation>选中：单元 {cell}，在 {split} 的 {n} 条声明上准确率 {acc}（网格 {id}）</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <source>Running the grid…</source>
+        <translation>正在运行网格…</translation>
+    </message>
+    <message>
+        <source>Running the grid</source>
+        <translation>运行网格</translation>
+    </message>
+    <message>
+        <source>The grid stopped: {why}</source>
+        <translation>网格已停止：{why}</translation>
+    </message>
+    <message>
+        <source>Cancelled: the finished cells are kept; Run grid resumes where it stopped.</source>
+        <translation>已取消：已完成的单元会保留；“运行网格”会从停止处继续。</translation>
+    </message>
+    <message>
+        <source>%v of %m cells</source>
+        <translation>%v / %m 个单元</translation>
+    </message>
+    <message>
+        <source>Evaluating the pick on test…</source>
+        <translation>正在测试集上评估选中的单元…</translation>
+    </message>
+    <message>
+        <source>Confirming on test</source>
+        <translation>在测试集上确认</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Confirmed on {split}: accuracy {acc} {ci} over {n} claims (logged; no second look)</source>
+        <translation>已在 {split} 上确认：{n} 条声明上准确率 {acc} {ci}（已记录；不再查看第二次）</translation>
+    </message>
+</context>
+<context>
+    <name>PromptsView</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>sha256</source>
+        <translation>sha256</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>shipped</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>任务：</translation>
+    </message>
+    <message>
+        <source>Filled prompt (placeholders as &lt;name&gt;):</source>
+        <translation>填充后的提示词（占位符显示为 &lt;name&gt;）：</translation>
+    </message>
+    <message>
+        <source>lower-case letters, digits, '.', '_' or '-'</source>
+        <translation>小写字母、数字、“.”、“_”或“-”</translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation>另存为</translation>
+    </message>
+    <message>
+        <source>what changed (optional)</source>
+        <translation>改了什么（可选）</translation>
+    </message>
+    <message>
+        <source>New version…</source>
+        <translation>新版本…</translation>
+    </message>
+    <message>
+        <source>Edit a copy of this template and save it as a new version</source>
+        <translation>编辑此模板的副本并保存为新版本</translation>
+    </message>
+    <message>
+        <source>Save version</source>
+        <translation>保存版本</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <source>all tasks</source>
+        <translation>全部任务</translation>
+    </message>
+    <message>
+        <source>{shipped} shipped templates, {project} saved versions in this project</source>
+        <translation>{shipped} 个内置模板，本项目中保存了 {project} 个版本</translation>
+    </message>
+    <message>
+        <source>{name} v{version} for {task}, sha256 {sha}; placeholders: {names}</source>
+        <translation>{name} v{version}，用于 {task}，sha256 {sha}；占位符：{names}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Refused: {why}</source>
+        <translation>被拒绝：{why}</translation>
+    </message>
+    <message>
+        <source>The template keeps everything the {task} run needs.</source>
+        <translation>该模板保留了 {task} 运行所需的全部内容。</translation>
+    </message>
+    <message>
+        <source>Saving a prompt</source>
+        <translation>正在保存提示词</translation>
+    </message>
+    <message>
+        <source>Not saved: {why}</source>
+        <translation>未保存：{why}</translation>
+    </message>
+    <message>
+        <source>Saved {name} v{version} (sha256 {sha}).</source>
+        <translation>已保存 {name} v{version}（sha256 {sha}）。</translation>
     </message>
 </context>
 </TS>
