@@ -286,8 +286,8 @@ class InductionView(QWidget):
         self.merge_button.setEnabled(self.merge_button.isEnabled() and self.merge_combo.count() > 0)
 
     # ---- writes ------------------------------------------------------------------------------------
-    def _write(self, work, title: str, done) -> Op:
-        self.op = (Op(self, work).title(title).success(done)
+    def _write(self, op: Op, title: str, done) -> Op:
+        self.op = (op.title(title).success(done)
                    .failure(lambda exc: self.status.setText(error_text(exc)))
                    .finished(self._written).run())
         self._update_buttons()
@@ -300,7 +300,7 @@ class InductionView(QWidget):
     def start_round(self) -> Op:
         project, run = self.project, self.run_combo.currentData() or None
         self.status.setText(self.tr("Reading the uncovered cases…"))
-        return self._write(lambda job: services.induce(project, run=run), self.tr("Induction round"),
+        return self._write(Op(self, lambda job: services.induce(project, run=run)), self.tr("Induction round"),
                            lambda res: self.status.setText(self.tr(
                                "Round {round_id}: {n} cases read, {p} codes proposed").format(
                                round_id=res.round_id, n=i18n.number(res.n_cases), p=i18n.number(len(res.proposals)))))
@@ -309,22 +309,21 @@ class InductionView(QWidget):
         p = self.current_proposal()
         if p is None:
             return None
-        project, who, pid = self.project, annotator_for(self.project), p.id
+        project, who, pid, into = self.project, annotator_for(self.project), p.id, self.merge_combo.currentData()
         if decision == "accept":
-            work = lambda job: services.accept_proposal(project, pid, who)    # noqa: E731
+            op = Op(self, lambda job: services.accept_proposal(project, pid, who))
         elif decision == "merge":
-            into = self.merge_combo.currentData()
-            work = lambda job: services.merge_proposal(project, pid, into, who)    # noqa: E731
+            op = Op(self, lambda job: services.merge_proposal(project, pid, into, who))
         else:
-            work = lambda job: services.reject_proposal(project, pid, who)    # noqa: E731
-        return self._write(work, self.tr("Deciding a proposed code"), lambda _p: None)
+            op = Op(self, lambda job: services.reject_proposal(project, pid, who))
+        return self._write(op, self.tr("Deciding a proposed code"), lambda _p: None)
 
     def close_round(self) -> Op | None:
         rnd = self.current_round()
         if rnd is None:
             return None
         project, rid = self.project, rnd.id
-        return self._write(lambda job: services.close_round(project, rid), self.tr("Closing the round"),
+        return self._write(Op(self, lambda job: services.close_round(project, rid)), self.tr("Closing the round"),
                            lambda res: self.status.setText(self.tr(
                                "Round {round_id} closed: {n} new codes; codebook v{v}").format(
                                round_id=res.round_id, n=i18n.number(res.n_new_codes), v=res.codebook_version)))
