@@ -6,20 +6,25 @@ For the Results page's run, mapping and level: the verifier's sensitivity and sp
 Wilson 95 %; the verifier alone, share flagged, no interval; prediction-powered with its CLT 95 %
 interval), how many more labels bring the PPI half-width to a target, and a button that draws that
 stratified sample to a file, to label or to send to a rater (File › Send to a rater… with exactly
-those units). Computed in a worker (services.certify) whenever the panel is shown on new inputs."""
+those units). Computed in a worker (services.certify) whenever the panel is shown on new inputs.
+
+The gold chooser (issue #33) says which labels count: certify's default (adjudicated, else the expert's,
+else a merged rater's; the expert's and the claims' gold labels at claim level), the expert's, the
+adjudicated ones, or one rater's; the summary names the gold the figures used."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import (
-    QDoubleSpinBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QTableWidgetItem, QVBoxLayout, QWidget,
+    QComboBox, QDoubleSpinBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.engine.i18n import localize
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.views.results_parts import fill_choices
 from factaudit.gui.views.tables import fit_rows, read_only_table
 
 COLUMNS = (QT_TRANSLATE_NOOP("CertifyPanel", "Figure"), QT_TRANSLATE_NOOP("CertifyPanel", "Estimate [95% CI]"),
@@ -27,6 +32,9 @@ COLUMNS = (QT_TRANSLATE_NOOP("CertifyPanel", "Figure"), QT_TRANSLATE_NOOP("Certi
 # a certified level: (its name, one unit, several units)
 LEVELS = {"sentence": (QT_TRANSLATE_NOOP("CertifyPanel", "sentence"), QT_TRANSLATE_NOOP("CertifyPanel", "sentences")),
           "claim": (QT_TRANSLATE_NOOP("CertifyPanel", "claim"), QT_TRANSLATE_NOOP("CertifyPanel", "claims"))}
+# the fixed gold sources (engine.metrics.gold_source); a rater's is shown as "rater:NAME"
+GOLD_NAMES = {"expert": QT_TRANSLATE_NOOP("CertifyPanel", "expert"),
+              "adjudicated": QT_TRANSLATE_NOOP("CertifyPanel", "adjudicated")}
 
 
 def _tr(text: str) -> str:
@@ -43,13 +51,25 @@ def percent_text(value: float | None, ci=None) -> str:
     return i18n.percent_ci(value, ci, missing=QCoreApplication.translate("CertifyPanel", "n/a"))
 
 
-def compute_certification(project, run_id: str, mapping: str, level: str, half_width: float | None):
-    """Worker-thread function: the certification as its JSON document."""
-    return services.certify(project, run_id, mapping, level, target_half_width=half_width).to_json()
+def compute_certification(project, run_id: str, mapping: str, level: str, half_width: float | None,
+                          gold: str | None = None):
+    """Worker-thread function: the certification as its JSON document (gold None: certify's default)."""
+    return services.certify(project, run_id, mapping, level, target_half_width=half_width, gold=gold).to_json()
 
 
-def draw_sample(project, run_id: str, n: int, mapping: str, level: str, out: str) -> tuple[str, int]:
-    ids = services.draw_certify_sample(project, run_id, n, mapping, level)
+def certification_and_choices(project, run_id: str, mapping: str, level: str, half_width: float | None,
+                              gold: str | None) -> tuple[dict, list[str]]:
+    """Worker: the certification and the gold sources the project offers (its raters join the chooser)."""
+    return compute_certification(project, run_id, mapping, level, half_width, gold), services.gold_choices(project)
+
+
+def gold_name(gold: str) -> str:
+    return _tr(GOLD_NAMES[gold]) if gold in GOLD_NAMES else gold
+
+
+def draw_sample(project, run_id: str, n: int, mapping: str, level: str, out: str,
+                gold: str | None = None) -> tuple[str, int]:
+    ids = services.draw_certify_sample(project, run_id, n, mapping, level, gold=gold)
     services.write_certify_sample(out, level, ids)
     return out, len(ids)
 
@@ -66,6 +86,7 @@ class CertifyPanel(QWidget):
         self.inputs: tuple[str | None, str, str] = (None, "R+NE", "sentence")
         self.shown_for: tuple | None = None
         self.result: dict | None = None
+        self.result_gold: str | None = None
         self.op: Op | None = None
         self.sample_op: Op | None = None
         self.sample_path: str | None = None
@@ -77,6 +98,18 @@ class CertifyPanel(QWidget):
         self.summary.setObjectName("certifySummary")
         self.summary.setWordWrap(True)
         row.addWidget(self.summary, 1)
+        row.addWidget(QLabel(self.tr("Gold:")))
+        self.gold_combo = QComboBox()
+        self.gold_combo.setObjectName("certifyGold")
+        self.gold_combo.setToolTip(self.tr("The labels that count as truth: certify's default (adjudicated, else the expert's, else a "
+                                           "merged rater's; at claim level the expert's and the claims' gold labels), the "
+                                           "expert's, the adjudicated ones, or one rater's"))
+        self.gold_combo.addItem(self.tr("default"), None)
+        for g in GOLD_NAMES:
+            self.gold_combo.addItem(gold_name(g), g)
+        self.gold_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.gold_combo.currentIndexChanged.connect(lambda _=0: self.compute())
+        row.addWidget(self.gold_combo)
         row.addWidget(QLabel(self.tr("Target half-width ±")))
         self.half_spin = QDoubleSpinBox()
         self.half_spin.setObjectName("certifyHalfWidth")
@@ -130,9 +163,13 @@ class CertifyPanel(QWidget):
     def half_width(self) -> float:
         return self.half_spin.value() / 100
 
+    @property
+    def gold(self) -> str | None:
+        return self.gold_combo.currentData()
+
     def compute(self, force: bool = False) -> Op | None:
         run_id, mapping, level = self.inputs
-        key = (*self.inputs, self.half_width)
+        key = (*self.inputs, self.half_width, self.gold)
         if not force and key == self.shown_for:
             return None
         if run_id is None:
@@ -142,16 +179,21 @@ class CertifyPanel(QWidget):
         if self.op is not None and self.op.running:
             self.op.cancel()
         self.summary.setText(self.tr("Certifying…"))
-        project, h = self.project, self.half_width
+        project, h, gold = self.project, self.half_width, self.gold
         self.shown_for = key
-        self.op = (Op(self, lambda job: compute_certification(project, run_id, mapping, level, h))
+        self.op = (Op(self, lambda job: certification_and_choices(project, run_id, mapping, level, h, gold))
                    .title(self.tr("Certifying the run")).quiet()
-                   .success(lambda doc, key=key: key == self.shown_for and self.show_result(doc))
+                   .success(lambda got, key=key: key == self.shown_for and self._certified(*got, gold=key[-1]))
                    .failure(lambda exc, key=key: key == self.shown_for and self._show_missing(error_text(exc)))
                    .run())
         return self.op
 
     # ---- display -------------------------------------------------------------------------------------
+    def _certified(self, doc: dict, choices: list[str], gold: str | None) -> None:
+        self.result_gold = gold
+        fill_choices(self.gold_combo, [(g, g) for g in choices if g not in GOLD_NAMES], fixed=1 + len(GOLD_NAMES))
+        self.show_result(doc)
+
     def _show_missing(self, why: str) -> None:
         self.result = None
         self.table.setRowCount(0)
@@ -168,7 +210,7 @@ class CertifyPanel(QWidget):
                 run=doc['run_id'], mapping=doc['mapping'], level=_level(doc['level']), n=i18n.number(doc['n_labelled']),
                 units=_level(doc['level'], True), source=localize(doc['label_source']),
                 errors=i18n.number(doc['n_labelled_errors']), unlabelled=i18n.number(doc['n_unlabelled']),
-                unit=_level(doc['level'])))
+                unit=_level(doc['level'])) + " " + self.tr("Gold: {gold}.").format(gold=gold_name(doc.get("gold") or "adjudicated")))
         rows = (
             (self.tr("Sensitivity (flags a real error)"), doc["sensitivity"], _counts(doc["sensitivity"]), "Clopper–Pearson"),
             (self.tr("Specificity (passes a correct unit)"), doc["specificity"], _counts(doc["specificity"]), "Clopper–Pearson"),
@@ -227,8 +269,9 @@ class CertifyPanel(QWidget):
                 return None
         project, run_id, n, mapping, level = self.project, doc["run_id"], doc["labels_needed"], doc["mapping"], \
             doc["level"]
+        gold = self.result_gold   # the draw leaves out the units the result's gold labels
         self.needed_label.setText(self.tr("Drawing {n} {units}…").format(n=i18n.number(n), units=_level(level, True)))
-        self.sample_op = (Op(self, lambda job: draw_sample(project, run_id, n, mapping, level, out))
+        self.sample_op = (Op(self, lambda job: draw_sample(project, run_id, n, mapping, level, out, gold))
                           .title(self.tr("Drawing units to label")).quiet()
                           .success(self._drawn)
                           .failure(lambda exc: self.needed_label.setText(self.tr("Not drawn: {v0}").format(v0=error_text(exc))))
