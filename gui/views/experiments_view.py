@@ -32,6 +32,7 @@ from factaudit.gui.views.tables import fit_rows, read_only_table
 K_VALUES = (1, 2, 3, 5, 10, 20)
 EMBEDDED = "minilm-verifier"
 TEST = "test"
+RETRIEVAL = QT_TRANSLATE_NOOP("ExperimentsView", "retrieval")     # a kind of run the estimate may lack
 COLUMNS = (QT_TRANSLATE_NOOP("ExperimentsView", "Cell"), QT_TRANSLATE_NOOP("ExperimentsView", "Retriever"),
            QT_TRANSLATE_NOOP("ExperimentsView", "k"), QT_TRANSLATE_NOOP("ExperimentsView", "Corpus"),
            QT_TRANSLATE_NOOP("ExperimentsView", "Verifier"), QT_TRANSLATE_NOOP("ExperimentsView", "Prompt"),
@@ -92,7 +93,7 @@ def remaining_seconds(state: GridState) -> tuple[float | None, list[str]]:
     retrievals = {(c["retriever"], str(c["corpus"])) for c in todo}
     if retrievals:
         if rates.get("retrieve") is None:
-            unmeasured.append("retrieve")
+            unmeasured.append(RETRIEVAL)
         else:
             seconds += len(retrievals) * rates["retrieve"] * state.n_claims
     for c in todo:
@@ -271,7 +272,7 @@ class ExperimentsView(QWidget):
             self.state = None
             self.table.setRowCount(0)
             self.estimate_label.setText(self.tr("Check at least one value of each axis.") if split else
-                                        self.tr("No claims dataset has a tuning split (set a split such as dev on import)."))
+                                        self.tr("No claims dataset has a tuning split: set one (other than test) when importing the claims."))
             self._set_busy(False)
             return
         project, n = self.project, self.choices.splits.get(split, 0)
@@ -295,7 +296,8 @@ class ExperimentsView(QWidget):
         elif seconds is not None:
             when = self.tr("about {n} min for the rest").format(n=i18n.number(max(1, math.ceil(seconds / 60))))
         else:
-            when = self.tr("time unknown: no earlier run measured {what}").format(what=", ".join(unmeasured))
+            when = self.tr("time unknown: no earlier run measured {what}").format(
+                what=", ".join(self.tr(RETRIEVAL) if u == RETRIEVAL else u for u in unmeasured))
         self.estimate_label.setText(self.tr(
             "{cells} cells over {claims} claims ({retrieve} retrieve and {verify} verify runs); {done} done; {when}").format(
             cells=est["n_cells"], claims=state.n_claims, retrieve=est["retrieve_runs"],

@@ -68,6 +68,7 @@ class PromptsView(QWidget):
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
         self.placeholders_label = muted_label()
+        self.placeholders_label.setTextFormat(Qt.TextFormat.PlainText)     # placeholders as <name>, like the preview
         rl.addWidget(self.placeholders_label)
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("promptEditor")
@@ -179,7 +180,7 @@ class PromptsView(QWidget):
         self.preview.setPlainText(preview_text(messages))
         self.placeholders_label.setText(self.tr("{name} v{version} for {task}, sha256 {sha}; placeholders: {names}").format(
             name=text.info.name, version=text.info.version, task=text.info.base, sha=text.info.sha256[:12],
-            names=", ".join(text.placeholders) or self.tr("none")))
+            names=", ".join(f"<{n}>" for n in text.placeholders) or self.tr("none")))
         self._update_buttons()
 
     # ---- the editor ------------------------------------------------------------------------------

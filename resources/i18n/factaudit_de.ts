@@ -7181,8 +7181,8 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>Bitte auf jeder Achse mindestens einen Wert anhaken.</translation>
     </message>
     <message>
-        <source>No claims dataset has a tuning split (set a split such as dev on import).</source>
-        <translation>Kein Aussagen-Datensatz hat einen Abstimmungs-Split (beim Import einen Split wie dev setzen).</translation>
+        <source>No claims dataset has a tuning split: set one (other than test) when importing the claims.</source>
+        <translation>Kein Aussagen-Datensatz hat einen Abstimmungs-Split: beim Import der Aussagen einen setzen (nicht test).</translation>
     </message>
     <message>
         <source>every cell is done: running shows the table at once</source>
@@ -7191,6 +7191,10 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>about {n} min for the rest</source>
         <translation>etwa {n} Min. für den Rest</translation>
+    </message>
+    <message>
+        <source>retrieval</source>
+        <translation>Abruf</translation>
     </message>
     <message>
         <source>time unknown: no earlier run measured {what}</source>

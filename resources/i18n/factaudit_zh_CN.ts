@@ -7181,8 +7181,8 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <translation>每个维度至少勾选一个值。</translation>
     </message>
     <message>
-        <source>No claims dataset has a tuning split (set a split such as dev on import).</source>
-        <translation>没有声明数据集带有调参划分（导入时设置 dev 等划分）。</translation>
+        <source>No claims dataset has a tuning split: set one (other than test) when importing the claims.</source>
+        <translation>没有声明数据集带有调参划分：导入声明时设置一个划分（测试集除外）。</translation>
     </message>
     <message>
         <source>every cell is done: running shows the table at once</source>
@@ -7191,6 +7191,10 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>about {n} min for the rest</source>
         <translation>其余约需 {n} 分钟</translation>
+    </message>
+    <message>
+        <source>retrieval</source>
+        <translation>检索</translation>
     </message>
     <message>
         <source>time unknown: no earlier run measured {what}</source>
