@@ -900,6 +900,30 @@ Open {name} read-only instead?</source>
         <source>Every unit is labelled: the error rate is the labels' own, {value}; there is nothing left to draw.</source>
         <translation>Jede Einheit ist gelabelt: Die Fehlerrate ist die der Labels selbst, {value}; es bleibt nichts zu ziehen.</translation>
     </message>
+    <message>
+        <source>expert</source>
+        <translation>Experte</translation>
+    </message>
+    <message>
+        <source>adjudicated</source>
+        <translation>entschieden</translation>
+    </message>
+    <message>
+        <source>Gold:</source>
+        <translation>Goldstandard:</translation>
+    </message>
+    <message>
+        <source>The labels that count as truth: certify's default (adjudicated, else the expert's, else a merged rater's; at claim level the expert's and the claims' gold labels), the expert's, the adjudicated ones, or one rater's</source>
+        <translation>Die Labels, die als Wahrheit gelten: der Standard der Zertifizierung (entschiedene, sonst die des Experten, sonst die eines zusammengeführten Bewerters; auf Behauptungsebene die des Experten und die Gold-Labels der Behauptungen), die des Experten, die entschiedenen oder die eines Bewerters</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Gold: {gold}.</source>
+        <translation>Goldstandard: {gold}.</translation>
+    </message>
 </context>
 <context>
     <name>CodebookEditor</name>

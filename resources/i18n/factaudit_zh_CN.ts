@@ -900,6 +900,30 @@ Open {name} read-only instead?</source>
         <source>Every unit is labelled: the error rate is the labels' own, {value}; there is nothing left to draw.</source>
         <translation>每个单元都已标注：错误率即标注本身的结果 {value}；没有可再抽取的单元。</translation>
     </message>
+    <message>
+        <source>expert</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>adjudicated</source>
+        <translation>裁定</translation>
+    </message>
+    <message>
+        <source>Gold:</source>
+        <translation>标准：</translation>
+    </message>
+    <message>
+        <source>The labels that count as truth: certify's default (adjudicated, else the expert's, else a merged rater's; at claim level the expert's and the claims' gold labels), the expert's, the adjudicated ones, or one rater's</source>
+        <translation>作为真值的标签：认证的默认值（有裁定用裁定，否则用专家的，再否则用合并进来的评审员的；在声明层面用专家的及声明的标准标签）、专家的、裁定的，或某一位评审员的</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Gold: {gold}.</source>
+        <translation>标准：{gold}。</translation>
+    </message>
 </context>
 <context>
     <name>CodebookEditor</name>
