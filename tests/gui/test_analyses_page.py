@@ -95,3 +95,89 @@ def test_induction_decide_close_and_start(make_page, project, qtbot):
     rounds = services.induction_rounds(project)
     assert len(rounds) == n + 1 and rounds[-1].proposer == "none" and rounds[-1].cases == []
     qtbot.waitUntil(lambda: view.rounds_table.rowCount() == n + 1, timeout=30_000)
+
+
+def test_lexicon_add_remove_and_save(make_page, project, qtbot):
+    path = services.default_lexicon_path(project)
+    services.save_lexicon(path, {"aspirin": ["ASA"], "ibuprofen": ["Advil"]})
+    page = make_page()
+    view = page.show_tab("Lexicon")
+    qtbot.waitUntil(lambda: not view.loading and view.table.rowCount() == 2, timeout=30_000)
+    assert view.path == path and view.table.item(0, 1).text() == "ASA"
+    view.option_edit.setText("paracetamol")
+    view.synonyms_edit.setText("acetaminophen, APAP")
+    view.add_button.click()
+    _select(view.table, 0, "ibuprofen")
+    view.remove_button.click()
+    assert view.dirty and view.save_button.isEnabled()
+    assert services.lexicon_entries(path) == {"aspirin": ["ASA"], "ibuprofen": ["Advil"]}     # nothing saved yet
+    view.save_button.click()
+    qtbot.waitUntil(lambda: not view.op.running and not view.loading, timeout=30_000)
+    assert services.lexicon_entries(path) == {"aspirin": ["ASA"], "paracetamol": ["acetaminophen", "APAP"]}
+    lex = services.Lexicon.load(path)
+    assert lex.canon("apap") == lex.canon("Paracetamol") != lex.canon("advil")
+    # an entry the scorer would refuse is refused at the save, and the file keeps what it had
+    view.option_edit.setText("acetylsalicylic acid")
+    view.synonyms_edit.setText("asa")
+    view.add_button.click()
+    view.save_button.click()
+    qtbot.waitUntil(lambda: not view.op.running, timeout=30_000)
+    assert "asa" in view.status.text().lower() and view.dirty
+    assert services.lexicon_entries(path) == {"aspirin": ["ASA"], "paracetamol": ["acetaminophen", "APAP"]}
+
+
+def test_gates_set_remove_and_save(make_page, project, qtbot):
+    path = services.default_gates_path(project)
+    page = make_page()
+    view = page.show_tab("Gates")
+    qtbot.waitUntil(lambda: view.path == path and not view.loading, timeout=30_000)
+    n_defaults = sum(len(c) for c in services.DEFAULT_GATES.values())
+    assert view.table.rowCount() == n_defaults and not path.exists()
+    view.tier_combo.setCurrentIndex(view.tier_combo.findData("A"))
+    view.metric_combo.setCurrentIndex(view.metric_combo.findData("strict"))
+    view.value_spin.setValue(0.95)
+    view.set_button.click()
+    view.tier_combo.setCurrentIndex(view.tier_combo.findData("C"))
+    view.metric_combo.setCurrentIndex(view.metric_combo.findData("faithfulness"))
+    view.value_spin.setValue(0.8)
+    view.set_button.click()
+    view.save_button.click()
+    qtbot.waitUntil(lambda: not view.op.running and not view.loading and path.exists(), timeout=30_000)
+    expected = {t: dict(c) for t, c in services.DEFAULT_GATES.items()}
+    expected["A"]["strict"] = 0.95
+    expected["C"]["faithfulness"] = 0.8
+    assert services.load_gates(path) == expected
+    assert view.table.rowCount() == n_defaults + 1          # strict on A replaced a default, faithfulness is new
+    # removing the file's A condition brings the default back
+    row = next(r for r in range(view.table.rowCount())
+               if view.table.item(r, 0).data(0x0100) == ("A", "strict", True))
+    view.table.selectRow(row)
+    assert view.remove_button.isEnabled()
+    view.remove_button.click()
+    view.save_button.click()
+    qtbot.waitUntil(lambda: not view.op.running and not view.loading, timeout=30_000)
+    assert services.gate_entries(path) == {"C": {"faithfulness": 0.8}}
+    assert services.load_gates(path)["A"] == services.DEFAULT_GATES["A"]
+
+
+def test_prices_set_and_remove(make_page, project, qtbot):
+    # an endpoint is only saved here (config folder of the test), nothing is contacted
+    services.add_endpoint("lab-vllm", "http://127.0.0.1:9/v1", "qwen-test")
+    page = make_page()
+    view = page.show_tab("Prices")
+    qtbot.waitUntil(lambda: view.endpoint_combo.findData("lab-vllm") >= 0, timeout=30_000)
+    assert "lab-vllm" not in services.prices()
+    view.endpoint_combo.setCurrentIndex(view.endpoint_combo.findData("lab-vllm"))
+    view.in_spin.setValue(0.15)
+    view.out_spin.setValue(0.6)
+    view.set_button.click()
+    qtbot.waitUntil(lambda: not view.op.running, timeout=30_000)
+    price = services.prices()["lab-vllm"]
+    assert (price.in_per_million, price.out_per_million) == (0.15, 0.6)
+    qtbot.waitUntil(lambda: any(p.endpoint == "lab-vllm" and p.in_per_million == 0.15 for p in view.rows or []),
+                    timeout=30_000)
+    _select(view.table, 0, "lab-vllm")
+    assert view.remove_button.isEnabled()
+    view.remove_button.click()
+    qtbot.waitUntil(lambda: not view.op.running, timeout=30_000)
+    assert "lab-vllm" not in services.prices()
