@@ -5147,6 +5147,18 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <source>Prompts</source>
         <translation>Prompts</translation>
     </message>
+    <message>
+        <source>Lexicon</source>
+        <translation>Lexikon</translation>
+    </message>
+    <message>
+        <source>Gates</source>
+        <translation>Schwellen</translation>
+    </message>
+    <message>
+        <source>Prices</source>
+        <translation>Preise</translation>
+    </message>
 </context>
 <context>
     <name>TableModel</name>
@@ -7422,6 +7434,250 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>Saved {name} v{version} (sha256 {sha}).</source>
         <translation>{name} v{version} gespeichert (sha256 {sha}).</translation>
+    </message>
+</context>
+<context>
+    <name>GatesView</name>
+    <message>
+        <source>Strict score at least</source>
+        <translation>Strikte Bewertung mindestens</translation>
+    </message>
+    <message>
+        <source>Intermediate score at least</source>
+        <translation>Mittlere Bewertung mindestens</translation>
+    </message>
+    <message>
+        <source>Lenient score at least</source>
+        <translation>Nachsichtige Bewertung mindestens</translation>
+    </message>
+    <message>
+        <source>Missed critical items at most</source>
+        <translation>Verfehlte kritische Items höchstens</translation>
+    </message>
+    <message>
+        <source>Evidence coverage at least</source>
+        <translation>Evidenzabdeckung mindestens</translation>
+    </message>
+    <message>
+        <source>Faithfulness at least</source>
+        <translation>Treue zur Evidenz mindestens</translation>
+    </message>
+    <message>
+        <source>Refusal rate at least</source>
+        <translation>Verweigerungsquote mindestens</translation>
+    </message>
+    <message>
+        <source>Refusal rate at most</source>
+        <translation>Verweigerungsquote höchstens</translation>
+    </message>
+    <message>
+        <source>Answers citing a passage at least</source>
+        <translation>Antworten mit zitierter Passage mindestens</translation>
+    </message>
+    <message>
+        <source>Risk-tier gates</source>
+        <translation>Schwellen je Risikostufe</translation>
+    </message>
+    <message>
+        <source>The thresholds each risk tier's answers must reach (A high, B medium, C low risk). The file holds your conditions; scoring puts them over the built-in defaults, so a default stays unless you set its value.</source>
+        <translation>Die Schwellen, die die Antworten jeder Risikostufe erreichen müssen (A hohes, B mittleres, C niedriges Risiko). Die Datei enthält Ihre Bedingungen; die Bewertung legt sie über die eingebauten Standardwerte, ein Standardwert bleibt also, solange Sie seinen Wert nicht setzen.</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>Bedingung</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>Schwelle</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>Setzen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Drop the file's condition (a default comes back)</source>
+        <translation>Die Bedingung der Datei entfernen (ein Standardwert kehrt zurück)</translation>
+    </message>
+    <message>
+        <source>this file</source>
+        <translation>diese Datei</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+</context>
+<context>
+    <name>LexiconView</name>
+    <message>
+        <source>Equivalence lexicon</source>
+        <translation>Äquivalenzlexikon</translation>
+    </message>
+    <message>
+        <source>Synonyms that mean the same answer option (a brand and its generic name, an abbreviation): multi-answer scoring maps each to its option before matching. Case, spacing and full-width forms are ignored anyway.</source>
+        <translation>Synonyme, die dieselbe Antwortoption bedeuten (ein Handelsname und sein Wirkstoffname, eine Abkürzung): Die Mehrfachantwort-Bewertung ordnet jedes vor dem Abgleich seiner Option zu. Groß- und Kleinschreibung, Leerzeichen und Vollbreitenformen werden ohnehin ignoriert.</translation>
+    </message>
+    <message>
+        <source>Option</source>
+        <translation>Option</translation>
+    </message>
+    <message>
+        <source>Synonyms</source>
+        <translation>Synonyme</translation>
+    </message>
+    <message>
+        <source>Synonyms, separated by commas</source>
+        <translation>Synonyme, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>Add or replace</source>
+        <translation>Hinzufügen oder ersetzen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Type the option first</source>
+        <translation>Zuerst die Option eingeben</translation>
+    </message>
+</context>
+<context>
+    <name>PricesView</name>
+    <message>
+        <source>Prices</source>
+        <translation>Preise</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>What each saved endpoint costs, in your currency per million tokens. Run costs use these prices; an endpoint without one has an unknown cost. Prices stay on this computer and are never written into a project. Local models cost nothing.</source>
+        <translation>Was jeder gespeicherte Endpunkt kostet, in Ihrer Währung pro Million Token. Die Laufkosten verwenden diese Preise; ein Endpunkt ohne Preis hat unbekannte Kosten. Preise bleiben auf diesem Computer und werden nie in ein Projekt geschrieben. Lokale Modelle kosten nichts.</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>Endpunkt</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Input per million tokens</source>
+        <translation>Eingabe pro Million Token</translation>
+    </message>
+    <message>
+        <source>Output per million tokens</source>
+        <translation>Ausgabe pro Million Token</translation>
+    </message>
+    <message>
+        <source>Input:</source>
+        <translation>Eingabe:</translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation>Ausgabe:</translation>
+    </message>
+    <message>
+        <source>Set price</source>
+        <translation>Preis setzen</translation>
+    </message>
+    <message>
+        <source>Remove price</source>
+        <translation>Preis entfernen</translation>
+    </message>
+    <message>
+        <source>Forget the price: the endpoint's costs become unknown</source>
+        <translation>Den Preis vergessen: Die Kosten des Endpunkts werden unbekannt</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>(no longer saved)</source>
+        <translation>(nicht mehr gespeichert)</translation>
+    </message>
+    <message>
+        <source>No saved endpoint: add one in Models (Ctrl+M) to give it a price.</source>
+        <translation>Kein gespeicherter Endpunkt: Fügen Sie unter Modelle (Strg+M) einen hinzu, um ihm einen Preis zu geben.</translation>
+    </message>
+    <message>
+        <source>{n} saved endpoints, {k} with a price</source>
+        <translation>{n} gespeicherte Endpunkte, {k} mit Preis</translation>
+    </message>
+    <message>
+        <source>Setting the price of {name}</source>
+        <translation>Preis von {name} wird gesetzt</translation>
+    </message>
+    <message>
+        <source>Removing the price of {name}</source>
+        <translation>Preis von {name} wird entfernt</translation>
+    </message>
+</context>
+<context>
+    <name>_FileEditor</name>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Read the file again (unsaved edits are dropped)</source>
+        <translation>Die Datei erneut lesen (nicht gespeicherte Änderungen gehen verloren)</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen…</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Saved in the file</source>
+        <translation>In der Datei gespeichert</translation>
+    </message>
+    <message>
+        <source>No file yet: the first save creates it</source>
+        <translation>Noch keine Datei: Das erste Speichern legt sie an</translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation>Datei auswählen</translation>
+    </message>
+    <message>
+        <source>Edited: not saved yet</source>
+        <translation>Geändert: noch nicht gespeichert</translation>
+    </message>
+    <message>
+        <source>Saving {name}</source>
+        <translation>{name} wird gespeichert</translation>
     </message>
 </context>
 </TS>

@@ -5147,6 +5147,18 @@ Every label is saved as you make it; close the window whenever you like and open
         <source>Prompts</source>
         <translation>提示词</translation>
     </message>
+    <message>
+        <source>Lexicon</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Gates</source>
+        <translation>门槛</translation>
+    </message>
+    <message>
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
 </context>
 <context>
     <name>TableModel</name>
@@ -7422,6 +7434,250 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>Saved {name} v{version} (sha256 {sha}).</source>
         <translation>已保存 {name} v{version}（sha256 {sha}）。</translation>
+    </message>
+</context>
+<context>
+    <name>GatesView</name>
+    <message>
+        <source>Strict score at least</source>
+        <translation>严格得分至少</translation>
+    </message>
+    <message>
+        <source>Intermediate score at least</source>
+        <translation>中等得分至少</translation>
+    </message>
+    <message>
+        <source>Lenient score at least</source>
+        <translation>宽松得分至少</translation>
+    </message>
+    <message>
+        <source>Missed critical items at most</source>
+        <translation>遗漏关键条目至多</translation>
+    </message>
+    <message>
+        <source>Evidence coverage at least</source>
+        <translation>证据覆盖率至少</translation>
+    </message>
+    <message>
+        <source>Faithfulness at least</source>
+        <translation>忠实度至少</translation>
+    </message>
+    <message>
+        <source>Refusal rate at least</source>
+        <translation>拒答率至少</translation>
+    </message>
+    <message>
+        <source>Refusal rate at most</source>
+        <translation>拒答率至多</translation>
+    </message>
+    <message>
+        <source>Answers citing a passage at least</source>
+        <translation>引用段落的回答比例至少</translation>
+    </message>
+    <message>
+        <source>Risk-tier gates</source>
+        <translation>风险等级门槛</translation>
+    </message>
+    <message>
+        <source>The thresholds each risk tier's answers must reach (A high, B medium, C low risk). The file holds your conditions; scoring puts them over the built-in defaults, so a default stays unless you set its value.</source>
+        <translation>各风险等级的回答必须达到的阈值（A 高、B 中、C 低风险）。文件保存您的条件；评分时它们覆盖内置默认值，因此除非您设置了其值，默认值保持不变。</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>风险等级</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>条件</translation>
+    </message>
+    <message>
+        <source>Threshold</source>
+        <translation>阈值</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Drop the file's condition (a default comes back)</source>
+        <translation>删除文件中的条件（恢复默认值）</translation>
+    </message>
+    <message>
+        <source>this file</source>
+        <translation>本文件</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+</context>
+<context>
+    <name>LexiconView</name>
+    <message>
+        <source>Equivalence lexicon</source>
+        <translation>等价词表</translation>
+    </message>
+    <message>
+        <source>Synonyms that mean the same answer option (a brand and its generic name, an abbreviation): multi-answer scoring maps each to its option before matching. Case, spacing and full-width forms are ignored anyway.</source>
+        <translation>表示同一答案选项的同义词（商品名与通用名、缩写）：多答案评分在匹配前将每个同义词映射到其选项。大小写、空格和全角形式本来就会被忽略。</translation>
+    </message>
+    <message>
+        <source>Option</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>Synonyms</source>
+        <translation>同义词</translation>
+    </message>
+    <message>
+        <source>Synonyms, separated by commas</source>
+        <translation>同义词，用逗号分隔</translation>
+    </message>
+    <message>
+        <source>Add or replace</source>
+        <translation>添加或替换</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Type the option first</source>
+        <translation>请先输入选项</translation>
+    </message>
+</context>
+<context>
+    <name>PricesView</name>
+    <message>
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>What each saved endpoint costs, in your currency per million tokens. Run costs use these prices; an endpoint without one has an unknown cost. Prices stay on this computer and are never written into a project. Local models cost nothing.</source>
+        <translation>每个已保存端点的费用，以您的货币按每百万词元计。运行费用使用这些价格；没有价格的端点费用未知。价格只保存在本机，从不写入项目。本地模型不产生费用。</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Input per million tokens</source>
+        <translation>每百万输入词元</translation>
+    </message>
+    <message>
+        <source>Output per million tokens</source>
+        <translation>每百万输出词元</translation>
+    </message>
+    <message>
+        <source>Input:</source>
+        <translation>输入：</translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation>输出：</translation>
+    </message>
+    <message>
+        <source>Set price</source>
+        <translation>设置价格</translation>
+    </message>
+    <message>
+        <source>Remove price</source>
+        <translation>移除价格</translation>
+    </message>
+    <message>
+        <source>Forget the price: the endpoint's costs become unknown</source>
+        <translation>删除价格：该端点的费用变为未知</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>(no longer saved)</source>
+        <translation>（已不再保存）</translation>
+    </message>
+    <message>
+        <source>No saved endpoint: add one in Models (Ctrl+M) to give it a price.</source>
+        <translation>没有已保存的端点：请在“模型”（Ctrl+M）中添加一个，再为其设置价格。</translation>
+    </message>
+    <message>
+        <source>{n} saved endpoints, {k} with a price</source>
+        <translation>{n} 个已保存端点，其中 {k} 个有价格</translation>
+    </message>
+    <message>
+        <source>Setting the price of {name}</source>
+        <translation>正在设置 {name} 的价格</translation>
+    </message>
+    <message>
+        <source>Removing the price of {name}</source>
+        <translation>正在移除 {name} 的价格</translation>
+    </message>
+</context>
+<context>
+    <name>_FileEditor</name>
+    <message>
+        <source>Reload</source>
+        <translation>重新读取</translation>
+    </message>
+    <message>
+        <source>Read the file again (unsaved edits are dropped)</source>
+        <translation>重新读取文件（未保存的修改将被丢弃）</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>Saved in the file</source>
+        <translation>已保存在文件中</translation>
+    </message>
+    <message>
+        <source>No file yet: the first save creates it</source>
+        <translation>尚无文件：首次保存时创建</translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation>选择文件</translation>
+    </message>
+    <message>
+        <source>Edited: not saved yet</source>
+        <translation>已修改：尚未保存</translation>
+    </message>
+    <message>
+        <source>Saving {name}</source>
+        <translation>正在保存 {name}</translation>
     </message>
 </context>
 </TS>
