@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 
 
@@ -121,6 +121,15 @@ def _n(v) -> str:
     return "" if v is None else number(v)
 
 
+def subset_name(subset: str) -> str:
+    """A subset as the figures name it; a unit list by its file's name, not its whole path."""
+    from pathlib import Path
+
+    if subset.startswith("units:"):
+        return QCoreApplication.translate("ResultsView", "unit list {name}").format(name=Path(subset[6:]).name)
+    return subset
+
+
 def figure_rows(extras: dict | None, mapping: str) -> list[tuple[str, str, str]]:
     """(figure, n, value) rows of the figures a run has: the gold it is scored against, the gold
     subset, recall by severity, reasoning, answer correctness and label-free factual precision."""
@@ -139,7 +148,7 @@ def figure_rows(extras: dict | None, mapping: str) -> list[tuple[str, str, str]]
     if sub:
         for level, name in (("sentence", QCoreApplication.translate("ResultsFigures", "sentence level")), ("claim", QCoreApplication.translate("ResultsFigures", "claim level"))):
             s = sub[level][mapping]
-            rows.append((QCoreApplication.translate("ResultsFigures", "Subset {subset}, {level} ({mapping})").format(subset=sub["subset"], level=name, mapping=mapping),
+            rows.append((QCoreApplication.translate("ResultsFigures", "Subset {subset}, {level} ({mapping})").format(subset=subset_name(sub["subset"]), level=name, mapping=mapping),
                          _n(s["n"]), QCoreApplication.translate("ResultsFigures", "P {p}  R {r}  F1 {f1}").format(p=pct(s["precision"], s["precision_ci"]),
                                                                        r=pct(s["recall"], s["recall_ci"]), f1=pct(s["f1"], s["f1_ci"]))))
     sev = (extras.get("severity") or {}).get(mapping)
@@ -228,6 +237,14 @@ def gold_controls(layout, changed) -> tuple:
     subset.addItem(QCoreApplication.translate("ResultsView", "none"), None)
     subset.addItem(QCoreApplication.translate("ResultsView", "adjudicated sentences"), "adjudicated")
     layout.addWidget(subset)
+    # a saved unit list (certify's drawn sample, a study's gold subset) is a file: the project keeps none
+    subset.unit_lists = []
+    pick = QPushButton(QCoreApplication.translate("ResultsView", "Unit list…"))
+    pick.setObjectName("unitListButton")
+    pick.setToolTip(QCoreApplication.translate("ResultsView", "Score a saved unit list beside the full set: a file of sentence or claim ids, one a line, or the JSON lines Certify's \"Draw these units…\" writes"))
+    pick.clicked.connect(lambda _=False: choose_unit_list(subset))
+    layout.addWidget(pick)
+    subset.unit_list_button = pick
     for combo in (gold, subset):
         # shown whole where there is room; a long rater or category name never widens the page past
         # the 1,100 px a laptop leaves it (an explicit minimum width overrides the contents' one)
@@ -235,6 +252,38 @@ def gold_controls(layout, changed) -> tuple:
         combo.setMinimumWidth(combo.fontMetrics().horizontalAdvance("adjudicated") + 40)
         combo.currentIndexChanged.connect(lambda _=0: changed())
     return gold, subset
+
+
+def unit_list_items(subset) -> list[tuple[str, str]]:
+    """The subset chooser's entries for the unit lists added so far (after the categories)."""
+    from pathlib import Path
+
+    return [(QCoreApplication.translate("ResultsView", "unit list {name}").format(name=Path(p).name), f"units:{p}")
+            for p in subset.unit_lists]
+
+
+def add_unit_list(subset, path: str, select: bool = True) -> None:
+    """Offer the unit list file `path` in the subset chooser (once), chosen when `select`."""
+    if path not in subset.unit_lists:
+        subset.unit_lists.append(path)
+        text, data = unit_list_items(subset)[-1]
+        subset.blockSignals(True)
+        subset.addItem(text, data)
+        subset.blockSignals(False)
+    if select:
+        subset.setCurrentIndex(subset.findData(f"units:{path}"))
+
+
+def choose_unit_list(subset, path: str | None = None) -> None:
+    """Ask for a unit list file (`path` given: no dialog) and score it as the subset."""
+    if path is None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(subset.window(), QCoreApplication.translate("ResultsView", "Unit list to score as a subset"),
+                                              "", QCoreApplication.translate("ResultsView", "Unit lists (*.jsonl *.txt);;All files (*)"))
+        if not path:
+            return
+    add_unit_list(subset, path)
 
 
 def fill_choices(combo, items: list[tuple[str, str]], fixed: int = 2) -> None:

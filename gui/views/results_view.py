@@ -17,8 +17,8 @@ from factaudit.gui.ops import Op, error_text
 from factaudit.gui.query_op import QueryOp, ReadFailure
 from factaudit.gui.views.raters.certify import CertifyPanel
 from factaudit.gui.views.results_parts import (  # noqa: F401
-    FiguresPanel, PlotCanvas, WrapLabel, _empty, _pvalue, closed_figures_text, fill_choices, gold_controls,
-    keep_columns_in_view,
+    FiguresPanel, PlotCanvas, WrapLabel, _empty, _pvalue, add_unit_list, closed_figures_text, fill_choices, gold_controls,
+    keep_columns_in_view, unit_list_items,
 )
 from factaudit.gui.views.results_scoring import ResultsBundle, compute_results, export_report
 from factaudit.gui.views.results_studies import add_study_tabs
@@ -141,6 +141,7 @@ class ResultsView(ChoosesMapping, QWidget):
         self.lower_tabs.setDocumentMode(True)
         self.lower_tabs.addTab(bottom, self.tr("Compare runs"))
         self.certify_panel = CertifyPanel(project)
+        self.certify_panel.sampleDrawn.connect(lambda path: add_unit_list(self.subset_combo, path, select=False))
         self.lower_tabs.addTab(self.certify_panel, self.tr("Certify"))
         self.figures_panel = FiguresPanel()
         self.lower_tabs.addTab(self.figures_panel, self.tr("Study figures"))
@@ -230,7 +231,8 @@ class ResultsView(ChoosesMapping, QWidget):
     def _show_choices(self, bundle: ResultsBundle) -> None:
         """The gold sources and categories the project offers, read with the figures (never on this thread)."""
         fill_choices(self.gold_combo, [(g, g) for g in bundle.gold_choices[2:]])
-        fill_choices(self.subset_combo, [(self.tr("category {c}").format(c=c), f"category:{c}") for c in bundle.categories])
+        fill_choices(self.subset_combo, [(self.tr("category {c}").format(c=c), f"category:{c}") for c in bundle.categories]
+                     + unit_list_items(self.subset_combo))
 
     def recompute(self, metrics: bool = True) -> None:
         run_id = self.run_combo.currentText() or None

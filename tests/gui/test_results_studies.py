@@ -270,3 +270,63 @@ def test_conflict_runs_five_metrics_and_breakdowns(view, qtbot, built):
     fig = services.aggregate_figures(project, built["rules"], N)["breakdown"]["language"]["zh"]
     assert lang["zh"][3:] == [i18n.percent_ci(fig["metrics"][m], fig["intervals"][m]) for m in CONFLICT_METRIC_NAMES]
     assert {r[0] for r in detail} == {"evidence condition", "conflict type", "question language"}
+
+
+# ---- a saved unit list as the Results page's subset ---------------------------------------------------
+def test_a_unit_list_is_offered_and_scored_as_the_subset(qtbot, tmp_path):
+    """On test_results_gold's MedExpert project: a unit list file of 12 sentences chosen as the subset is
+    scored beside the full set (against the service and a hand count); a sample Certify draws is offered."""
+    from factaudit.engine import services
+    from factaudit.engine.project import rater_store
+    from factaudit.engine.project import runs as run_store
+    from factaudit.gui.views.results_parts import choose_unit_list
+    from factaudit.gui.views.results_view import ResultsView
+    from test_results_gold import build as build_gold
+
+    path, run_id = build_gold(tmp_path / "g")
+    listed = [f"medexpert-{t}:s{k}" for t in range(0, 24, 2) for k in (1,)]           # 12 sentences
+    units = tmp_path / "units.txt"
+    units.write_text("\n".join(listed) + "\n", encoding="utf-8")
+    project = services.open_project(path)
+    try:
+        v = ResultsView(project, n_resamples=N)
+        qtbot.addWidget(v)
+        v.show()
+        qtbot.waitUntil(lambda: v.bundle is not None and v.bundle.metrics is not None, timeout=30_000)
+        choose_unit_list(v.subset_combo, str(units))
+        assert v.subset_combo.currentData() == f"units:{units}"
+        qtbot.waitUntil(lambda: ((v.bundle.extras or {}).get("gold_subset") or {}).get("subset") == f"units:{units}",
+                        timeout=30_000)
+        expected = services.score_run(project, run_id, subset=f"units:{units}", n_resamples=N)["gold_subset"]
+        s = expected["sentence"]["R+NE"]
+        # hand count: the expert's label of each listed sentence against its one claim's verdict under R+NE
+        labels = rater_store.sentence_labels(project, listed)
+        verdicts = {cid: x.verdict for cid, x in run_store.get_verdicts(project, run_id).items()}
+        flagged = {sid: verdicts[f"{sid}#1"] in ("Refuted", "No Evidence") for sid in listed}
+        tp = sum(labels[sid] == "error" and flagged[sid] for sid in listed)
+        fn = sum(labels[sid] == "error" and not flagged[sid] for sid in listed)
+        fp = sum(labels[sid] != "error" and flagged[sid] for sid in listed)
+        assert (s["n"], s["tp"], s["fn"], s["fp"]) == (12, tp, fn, fp)
+        rows = {r[0]: r for r in _rows(v.figures_panel.table)}
+        row = rows["Subset unit list units.txt, sentence level (R+NE)"]
+        assert row[1] == "12" and services.percent_text(s["recall"], s["recall_ci"]) in row[2]
+        # the choice survives the next read (the categories are filled again around it)
+        v.refresh()
+        qtbot.waitUntil(lambda: not v.loading, timeout=30_000)
+        assert v.subset_combo.currentData() == f"units:{units}"
+        assert [v.subset_combo.itemData(i) for i in range(v.subset_combo.count())][-1] == f"units:{units}"
+        # a sample Certify writes is offered, not chosen
+        drawn = tmp_path / "drawn.jsonl"
+        v.certify_panel.sampleDrawn.emit(str(drawn))
+        assert v.subset_combo.findData(f"units:{drawn}") > 0 and v.subset_combo.currentData() == f"units:{units}"
+        _settle(qtbot, v)
+    finally:
+        project.close()
+
+
+def _settle(qtbot, v) -> None:
+    """The page's scoring ends before the project closes."""
+    from factaudit.gui.ops import Op
+
+    qtbot.waitUntil(lambda: v._op is None or not v._op.running, timeout=30_000)
+    Op.wait_all(30_000)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox, QDoubleSpinBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QTableWidgetItem, QVBoxLayout, QWidget,
 )
@@ -80,6 +80,8 @@ def _counts(e: dict) -> str:
 
 
 class CertifyPanel(QWidget):
+    sampleDrawn = Signal(str)       # the file of units drawn to label: the Results page offers it as a subset
+
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(parent)
         self.project = project
@@ -285,6 +287,7 @@ class CertifyPanel(QWidget):
         self.needed_label.setText(self.tr("Wrote {n} {units} to label to {name} (stratified by the verifier's flag and the dataset). Label them, or send them to a rater.").format(
             n=i18n.number(n), units=_level(level, True), name=Path(out).name))
         self.send_button.setEnabled(True)
+        self.sampleDrawn.emit(out)
 
     def send_sample(self):
         if not self.sample_path:
