@@ -4008,6 +4008,26 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <source>adjudicated sentences</source>
         <translation>entschiedene Sätze</translation>
     </message>
+    <message>
+        <source>unit list {name}</source>
+        <translation>Einheitenliste {name}</translation>
+    </message>
+    <message>
+        <source>Unit list…</source>
+        <translation>Einheitenliste…</translation>
+    </message>
+    <message>
+        <source>Score a saved unit list beside the full set: a file of sentence or claim ids, one a line, or the JSON lines Certify's "Draw these units…" writes</source>
+        <translation>Eine gespeicherte Einheitenliste neben der Gesamtmenge bewerten: eine Datei mit Satz- oder Behauptungs-IDs, eine pro Zeile, oder die JSON-Zeilen, die „Diese Einheiten ziehen…“ der Zertifizierung schreibt</translation>
+    </message>
+    <message>
+        <source>Unit list to score as a subset</source>
+        <translation>Als Teilmenge zu bewertende Einheitenliste</translation>
+    </message>
+    <message>
+        <source>Unit lists (*.jsonl *.txt);;All files (*)</source>
+        <translation>Einheitenlisten (*.jsonl *.txt);;Alle Dateien (*)</translation>
+    </message>
 </context>
 <context>
     <name>RetrievalCompareSection</name>

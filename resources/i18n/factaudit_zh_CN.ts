@@ -4008,6 +4008,26 @@ Every label is saved as you make it; close the window whenever you like and open
         <source>adjudicated sentences</source>
         <translation>已裁决的句子</translation>
     </message>
+    <message>
+        <source>unit list {name}</source>
+        <translation>单元列表 {name}</translation>
+    </message>
+    <message>
+        <source>Unit list…</source>
+        <translation>单元列表…</translation>
+    </message>
+    <message>
+        <source>Score a saved unit list beside the full set: a file of sentence or claim ids, one a line, or the JSON lines Certify's "Draw these units…" writes</source>
+        <translation>在全集旁为已保存的单元列表评分：每行一个句子或声明 ID 的文件，或认证的“抽取这些单元…”写出的 JSON 行文件</translation>
+    </message>
+    <message>
+        <source>Unit list to score as a subset</source>
+        <translation>作为子集评分的单元列表</translation>
+    </message>
+    <message>
+        <source>Unit lists (*.jsonl *.txt);;All files (*)</source>
+        <translation>单元列表 (*.jsonl *.txt);;所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>RetrievalCompareSection</name>
