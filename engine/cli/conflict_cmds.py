@@ -31,7 +31,7 @@ def _fmt(v, ci) -> str:
 @click.option("--max-tokens", type=click.IntRange(16), default=120, show_default=True)
 @click.option("--doc-words", type=click.IntRange(10), default=180, show_default=True,
               help="cap each document at N words in prompts (pinned)")
-@llm_options("model", "endpoint", "seed", "temperature", "n_ctx", "n_threads", "timeout", "max_retries",
+@llm_options("model", "endpoint", "seed", "temperature", "prompt", "n_ctx", "n_threads", "timeout", "max_retries",
              "concurrency", overrides={"seed": {"help": "the model's seed"}, "n_threads": {"help": "llama.cpp threads"},
                                        "max_retries": {"help": None}})
 @click.option("--resamples", type=click.IntRange(100, 1_000_000), default=1000, show_default=True,

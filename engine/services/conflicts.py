@@ -3,7 +3,8 @@
 An aggregate run answers items that have documents (a RAMDocs-style dataset, or a retrieval run's
 top-k passages per question) with one variant (engine.conflicts.variants). Its config pins what
 decides the output: the variant, its inputs, the model (file sha256, or endpoint and model name),
-seed, temperature, the sha256 of each prompt the variant uses, the lexicon (its entries), the
+seed, temperature, the sha256 of each prompt the variant uses (a project template named by `prompt`
+stands in for the stage template it was saved for, pinned with its text), the lexicon (its entries), the
 document word cap and the corpus hash. Each item commits on its own; `--resume RUN` finishes a
 stopped run. The `oracle` variant reads the documents' gold answers: it is privileged, labelled
 "not deployable" in the config and every output, and only measures what imperfect extraction costs.
@@ -20,7 +21,7 @@ from typing import Any, Callable, Sequence
 from factaudit.engine import jobs
 from factaudit.engine.conflicts import metrics as cm
 from factaudit.engine.conflicts.diverge import conditions, divergence
-from factaudit.engine.conflicts.model import ModelOptions
+from factaudit.engine.conflicts.model import PROMPTS as STAGE_TEMPLATES, ModelOptions
 from factaudit.engine.conflicts.records import Doc, Item, ItemResult
 from factaudit.engine.conflicts.variants import MODEL_VARIANTS, PRIVILEGED, VARIANTS, run_item
 from factaudit.engine.errors import InvalidArgument
@@ -28,6 +29,7 @@ from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.metrics.multi_answer import Lexicon
 from factaudit.engine.models import registry
 from factaudit.engine.models.llm import LLM
+from factaudit.engine.pipeline.prompts import Prompt, pinned_prompt
 from factaudit.engine.project import conflict_store as store
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.db import Project
@@ -54,6 +56,17 @@ class AggregateRequest(LLMRunSettings):
     bootstrap_seed: int = cm.DEFAULT_SEED
     concurrency: int = 4
     backoff_base: float = 1.0
+    prompt: str | None = None             # a project template for one of the variant's stages (services.prompts)
+
+
+@dataclass(frozen=True)
+class _PinnedOptions(ModelOptions):
+    """The model options with the project templates a run pinned, by stage (the rest stay shipped)."""
+
+    templates: tuple[tuple[str, Prompt], ...] = ()
+
+    def prompt(self, stage: str) -> Prompt:
+        return dict(self.templates).get(stage) or super().prompt(stage)
 
 
 @dataclass
@@ -136,7 +149,8 @@ class AggregateConfig:
             raise InvalidArgument("the limit must be at least 1", setting="limit")
 
     def options(self) -> ModelOptions:
-        return ModelOptions(self.max_tokens, self.seed, self.temperature, self.doc_words)
+        pinned = tuple((stage, p) for stage, ref in self.prompts.items() if (p := pinned_prompt(ref)) is not None)
+        return _PinnedOptions(self.max_tokens, self.seed, self.temperature, self.doc_words, pinned)
 
     def changed_prompts(self) -> list[str]:
         opts = self.options()
@@ -166,6 +180,8 @@ class _AggregateKind(jobs.RunKind):
             lexicon_sha256=hashlib.sha256(json.dumps(entries, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
             if entries else None)
         cfg.prompts = {s: cfg.options().prompt(s).ref() for s in _STAGE_PROMPTS.get(req.variant, ())}
+        if req.prompt:
+            cfg.prompts.update(_project_prompt(project, req.prompt, req.variant))
         return cfg
 
     def read_inputs(self, project: Project, cfg: AggregateConfig, progress: ProgressCallback) -> _Inputs:
@@ -191,6 +207,19 @@ class _AggregateKind(jobs.RunKind):
 
     def complete(self, project: Project, cfg: AggregateConfig, llm, entry, inputs) -> AggregateConfig:
         return replace(cfg, model=model_pin(entry) if entry else None, corpus_hash=corpus_hash(project))
+
+
+def _project_prompt(project: Project, name: str, variant: str) -> dict[str, dict[str, str]]:
+    """{stage: pin} for the project template `name`, in the stage whose shipped template it stands in for."""
+    from factaudit.engine.services.prompts import run_prompt, show_prompt
+
+    base = show_prompt(project, name).info.base
+    stages = [s for s in _STAGE_PROMPTS.get(variant, ()) if STAGE_TEMPLATES[s] == base]
+    if not stages:
+        reads = ", ".join(STAGE_TEMPLATES[s] for s in _STAGE_PROMPTS.get(variant, ())) or "no prompt"
+        raise InvalidArgument(f"prompt {name!r} stands in for {base!r}; the {variant} variant reads {reads}",
+                              setting="prompt")
+    return {stages[0]: run_prompt(project, name, base)}
 
 
 def _items(project: Project, cfg: AggregateConfig) -> list[Item]:
