@@ -141,6 +141,13 @@ class VerifyDialog(JobDialog):
             self.scoring_combo.addItem(self.tr(label), (scoring, calibration))
         self.scoring_combo.setToolTip(self.tr("Log-probability scoring rates the four verdicts in one pass (in-process GGUF models, joint mode); contextual calibration corrects the model's bias toward one verdict with content-free inputs"))
         lform.addRow(self.tr("Verdict scoring"), self.scoring_combo)
+        self.prompt_combo = QComboBox()         # the project's verify templates, read off the UI thread
+        self.prompt_combo.addItem(self.tr("shipped template"), None)
+        self.prompt_combo.setToolTip(self.tr("A prompt template saved in the project (Analyses › Prompts), pinned with its text"))
+        QueryOp(self, op=lambda: vs.list_prompts(project), success=lambda infos: [self.prompt_combo.addItem(
+            f"{n} ({b})", n) for n, b in dict.fromkeys((i.name, i.base) for i in infos if i.source == "project"
+                                                       and i.base.startswith("verify_"))]).run_in_background()
+        lform.addRow(self.tr("Prompt"), self.prompt_combo)
         self.cache_check = QCheckBox(self.tr("Reuse the cached prompt prefix (faster; may change greedy output slightly)"))
         lform.addRow("", self.cache_check)
         root.addWidget(self.llm_box)
@@ -314,7 +321,7 @@ class VerifyDialog(JobDialog):
             **source, mode=self.mode_combo.currentData(), k=self.k_spin.value(),
             limit=self.limit_spin.value() or None, prompt_cache=self.cache_check.isChecked(),
             evidence=self.evidence_combo.currentData(), scoring=self.scoring_combo.currentData()[0],
-            calibration=self.scoring_combo.currentData()[1],
+            calibration=self.scoring_combo.currentData()[1], prompt=self.prompt_combo.currentData(),
             model=self.endpoint_model_edit.text().strip() if endpoint else self.model_combo.currentData(),
             endpoint=self.endpoint_edit.text().strip() if endpoint else None,
         )

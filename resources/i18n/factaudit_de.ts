@@ -5739,6 +5739,18 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <source>{id} ({status}, {n} verdicts)</source>
         <translation>{id} ({status}, {n} Urteile)</translation>
     </message>
+    <message>
+        <source>shipped template</source>
+        <translation>mitgelieferte Vorlage</translation>
+    </message>
+    <message>
+        <source>A prompt template saved in the project (Analyses › Prompts), pinned with its text</source>
+        <translation>Eine im Projekt gespeicherte Prompt-Vorlage (Analysen › Prompts), mit ihrem Text festgehalten</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
 </context>
 <context>
     <name>WorkflowView</name>

@@ -5739,6 +5739,18 @@ Every label is saved as you make it; close the window whenever you like and open
         <source>{id} ({status}, {n} verdicts)</source>
         <translation>{id}（{status}，{n} 个判定）</translation>
     </message>
+    <message>
+        <source>shipped template</source>
+        <translation>内置模板</translation>
+    </message>
+    <message>
+        <source>A prompt template saved in the project (Analyses › Prompts), pinned with its text</source>
+        <translation>项目中保存的提示词模板（分析 › 提示词），连同其文本一起固定</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
 </context>
 <context>
     <name>WorkflowView</name>

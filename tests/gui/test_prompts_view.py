@@ -69,3 +69,21 @@ def test_the_analyses_page_has_experiments_and_prompts_tabs(qtbot, project):
     prompts = page.show_tab("Prompts")
     assert isinstance(prompts, PromptsView) and isinstance(page.widget("Experiments"), ExperimentsView)
     qtbot.waitUntil(lambda: not prompts.loading, timeout=10_000)
+
+
+def test_the_verify_dialog_offers_the_projects_verify_prompts(qtbot, project):
+    from factaudit.gui.dialogs.verify_dialog import LLM, VerifyDialog
+
+    text = resources.files("factaudit.resources").joinpath("prompts", "verify_joint.txt").read_text(encoding="utf-8")
+    services.add_prompt(project, "sceptic", text.replace("careful", "sceptical"), base="verify_joint")
+    services.add_prompt(project, "sceptic", text.replace("careful", "doubtful"))          # v2: listed once
+    services.add_prompt(project, "extract-x", resources.files("factaudit.resources").joinpath(
+        "prompts", "conflict_extract.txt").read_text(encoding="utf-8") + "\n", base="conflict_extract")
+    dialog = VerifyDialog(project)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.prompt_combo.count() == 2, timeout=10_000)
+    assert [dialog.prompt_combo.itemData(i) for i in range(2)] == [None, "sceptic"]
+    dialog.set_kind(LLM)
+    assert dialog.request().prompt is None                      # the shipped template by default
+    dialog.prompt_combo.setCurrentIndex(1)
+    assert dialog.request().prompt == "sceptic"
