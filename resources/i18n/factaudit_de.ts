@@ -405,6 +405,14 @@
         <source>reasoning</source>
         <translation>Begründung</translation>
     </message>
+    <message>
+        <source>sentence</source>
+        <translation>Satz</translation>
+    </message>
+    <message>
+        <source>Sentence label</source>
+        <translation>Satz-Label</translation>
+    </message>
 </context>
 <context>
     <name>AnnotatorChoice</name>
@@ -3197,7 +3205,7 @@ V1: Selektive Abdeckung</translation>
     </message>
     <message>
         <source>labeller: asked at the first label</source>
-        <translation>Labelnde Person: wird beim ersten Label erfragt</translation>
+        <translation>Annotator: wird beim ersten Label erfragt</translation>
     </message>
     <message>
         <source>Waiting for the running job to stop…</source>
@@ -3524,7 +3532,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     </message>
     <message>
         <source>claim level</source>
-        <translation>Aussageebene</translation>
+        <translation>Behauptungsebene</translation>
     </message>
     <message>
         <source>Subset {subset}, {level} ({mapping})</source>
@@ -3580,7 +3588,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     </message>
     <message>
         <source>Expert-labelled precision on the same claims</source>
-        <translation>Präzision nach Expertenlabels auf denselben Aussagen</translation>
+        <translation>Präzision nach Expertenlabels auf denselben Behauptungen</translation>
     </message>
     <message>
         <source>Choose a finished verify run.</source>
@@ -6852,7 +6860,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     </message>
     <message>
         <source>No verify run here carries reasoning: classifier verdicts have a probability, not reasoning to label. Verify the claims with a language model now?</source>
-        <translation>Kein Verifikationslauf hier enthält eine Begründung: Klassifikator-Urteile haben eine Wahrscheinlichkeit, keine Begründung zum Labeln. Die Aussagen jetzt mit einem Sprachmodell verifizieren?</translation>
+        <translation>Kein Prüflauf hier enthält eine Begründung: Klassifikator-Urteile haben eine Wahrscheinlichkeit, keine Begründung zum Labeln. Die Behauptungen jetzt mit einem Sprachmodell verifizieren?</translation>
     </message>
     <message>
         <source>Label reasoning</source>
@@ -7186,7 +7194,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     </message>
     <message>
         <source>Passages per claim (k)</source>
-        <translation>Passagen je Aussage (k)</translation>
+        <translation>Passagen je Behauptung (k)</translation>
     </message>
     <message>
         <source>Corpora</source>
@@ -7202,11 +7210,11 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     </message>
     <message>
         <source>Claim limit</source>
-        <translation>Höchstzahl Aussagen</translation>
+        <translation>Höchstzahl Behauptungen</translation>
     </message>
     <message>
         <source>all claims</source>
-        <translation>alle Aussagen</translation>
+        <translation>alle Behauptungen</translation>
     </message>
     <message>
         <source>Baseline cell</source>
@@ -7242,7 +7250,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     </message>
     <message>
         <source>{split} ({n} claims)</source>
-        <translation>{split} ({n} Aussagen)</translation>
+        <translation>{split} ({n} Behauptungen)</translation>
     </message>
     <message>
         <source>Check at least one value of each axis.</source>
@@ -7250,7 +7258,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     </message>
     <message>
         <source>No claims dataset has a tuning split: set one (other than test) when importing the claims.</source>
-        <translation>Kein Aussagen-Datensatz hat einen Abstimmungs-Split: beim Import der Aussagen einen setzen (nicht test).</translation>
+        <translation>Kein Behauptungs-Datensatz hat einen Abstimmungs-Split: beim Import der Behauptungen einen setzen (nicht test).</translation>
     </message>
     <message>
         <source>every cell is done: running shows the table at once</source>
@@ -7270,7 +7278,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     </message>
     <message>
         <source>{cells} cells over {claims} claims ({retrieve} retrieve and {verify} verify runs); {done} done; {when}</source>
-        <translation>{cells} Zellen über {claims} Aussagen ({retrieve} Abruf- und {verify} Prüfläufe); {done} fertig; {when}</translation>
+        <translation>{cells} Zellen über {claims} Behauptungen ({retrieve} Retrieval- und {verify} Prüfläufe); {done} fertig; {when}</translation>
     </message>
     <message>
         <source>pick</source>
@@ -7314,7 +7322,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     </message>
     <message>
         <source>Pick: cell {cell}, accuracy {acc} over {n} claims of {split} (grid {id})</source>
-        <translation>Wahl: Zelle {cell}, Genauigkeit {acc} über {n} Aussagen von {split} (Raster {id})</translation>
+        <translation>Wahl: Zelle {cell}, Genauigkeit {acc} über {n} Behauptungen von {split} (Raster {id})</translation>
     </message>
     <message>
         <source>Done.</source>
@@ -7354,7 +7362,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     </message>
     <message>
         <source>Confirmed on {split}: accuracy {acc} {ci} over {n} claims (logged; no second look)</source>
-        <translation>Auf {split} bestätigt: Genauigkeit {acc} {ci} über {n} Aussagen (protokolliert; kein zweiter Blick)</translation>
+        <translation>Auf {split} bestätigt: Genauigkeit {acc} {ci} über {n} Behauptungen (protokolliert; kein zweiter Blick)</translation>
     </message>
 </context>
 <context>

@@ -405,6 +405,14 @@
         <source>reasoning</source>
         <translation>推理</translation>
     </message>
+    <message>
+        <source>sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <source>Sentence label</source>
+        <translation>句子标注</translation>
+    </message>
 </context>
 <context>
     <name>AnnotatorChoice</name>
@@ -914,7 +922,7 @@ Open {name} read-only instead?</source>
     </message>
     <message>
         <source>The labels that count as truth: certify's default (adjudicated, else the expert's, else a merged rater's; at claim level the expert's and the claims' gold labels), the expert's, the adjudicated ones, or one rater's</source>
-        <translation>作为真值的标签：认证的默认值（有裁定用裁定，否则用专家的，再否则用合并进来的评审员的；在声明层面用专家的及声明的标准标签）、专家的、裁定的，或某一位评审员的</translation>
+        <translation>作为真值的标签：认证的默认值（有裁定用裁定，否则用专家的，再否则用合并进来的评分者的；在主张层面用专家的及主张的标准标签）、专家的、裁定的，或某一位评分者的</translation>
     </message>
     <message>
         <source>default</source>
@@ -937,7 +945,7 @@ Open {name} read-only instead?</source>
     </message>
     <message>
         <source>Codebook</source>
-        <translation>编码手册</translation>
+        <translation>编码本</translation>
     </message>
     <message>
         <source>Version:</source>
@@ -997,7 +1005,7 @@ Open {name} read-only instead?</source>
     </message>
     <message>
         <source>Codebook v{version}{latest}: {v0} evidence dimensions, {v1} reasoning steps, {n_codes} codes. Saving stores a new version; existing labels keep the version they were made under.</source>
-        <translation>编码手册 v{version}{latest}：{v0} 个证据维度，{v1} 个推理步骤，{n_codes} 个代码。保存会存为新版本；已有标注保留其创建时的版本。</translation>
+        <translation>编码本 v{version}{latest}：{v0} 个证据维度，{v1} 个推理步骤，{n_codes} 个代码。保存会存为新版本；已有标注保留其创建时的版本。</translation>
     </message>
     <message>
         <source>New dimension</source>
@@ -1013,7 +1021,7 @@ Open {name} read-only instead?</source>
     </message>
     <message>
         <source>Saving the codebook</source>
-        <translation>正在保存编码手册</translation>
+        <translation>正在保存编码本</translation>
     </message>
     <message>
         <source> Nothing changed, so no new version was made.</source>
@@ -1029,7 +1037,7 @@ Open {name} read-only instead?</source>
     </message>
     <message>
         <source>Discard the unsaved codebook changes?</source>
-        <translation>放弃尚未保存的编码手册修改？</translation>
+        <translation>放弃尚未保存的编码本修改？</translation>
     </message>
 </context>
 <context>
@@ -2146,11 +2154,11 @@ V1: 选择性覆盖</translation>
     </message>
     <message>
         <source>No finished evidence judge run yet. Judge evidence (Workflow › Judge, target: evidence) on claims with gold evidence passages to score the judge here.</source>
-        <translation>还没有已完成的证据评判运行。请在带有标准证据段落的声明上评判证据（工作流 › 评判，目标：证据），即可在此为评判者评分。</translation>
+        <translation>还没有已完成的证据评判运行。请在带有标准证据段落的主张上评判证据（工作流 › 评判，目标：证据），即可在此为评判者评分。</translation>
     </message>
     <message>
         <source>The relevant label against the claims' gold evidence passages, one row per judge run (CARE, direct or indirect mode, with or without the gold answer). Accuracy, precision and recall: Wilson 95%; F1: bootstrap 95% ({n} resamples). Units of claims without gold evidence are left out.</source>
-        <translation>“相关”标签与声明的标准证据段落对比，每个评判运行一行（CARE、直接或间接模式，是否提供标准答案）。准确率、精确率和召回率：Wilson 95%；F1：bootstrap 95%（{n} 次重抽样）。没有标准证据的声明的单元不计入。</translation>
+        <translation>“相关”标签与主张的标准证据段落对比，每个评判运行一行（CARE、直接或间接模式，是否提供标准答案）。准确率、精确率和召回率：Wilson 95%；F1：bootstrap 95%（{n} 次重抽样）。没有标准证据的主张的单元不计入。</translation>
     </message>
     <message>
         <source>all</source>
@@ -2396,7 +2404,7 @@ V1: 选择性覆盖</translation>
     </message>
     <message>
         <source>Codebook v{codebook_version}. Click the card (or press a digit) to label.</source>
-        <translation>编码手册 v{codebook_version}。点击卡片（或按数字键）开始标注。</translation>
+        <translation>编码本 v{codebook_version}。点击卡片（或按数字键）开始标注。</translation>
     </message>
     <message>
         <source>Ordering the rest of the queue…</source>
@@ -2424,7 +2432,7 @@ V1: 选择性覆盖</translation>
     </message>
     <message>
         <source>Unit {v0}{extra} · {size} · {v1} committed this session · annotator {annotator} · codebook v{v2}</source>
-        <translation>单元 {v0}{extra} · {size} · 本次会话已提交 {v1} 个 · 标注者 {annotator} · 编码手册 v{v2}</translation>
+        <translation>单元 {v0}{extra} · {size} · 本次会话已提交 {v1} 个 · 标注者 {annotator} · 编码本 v{v2}</translation>
     </message>
     <message>
         <source>{name} has codes 1–{v0}.</source>
@@ -2533,7 +2541,7 @@ V1: 选择性覆盖</translation>
     </message>
     <message>
         <source>A return file holds one rater's labels on a package you sent, signed with their key. Merging checks the signature, that the package came from this project, its codebook and every unit, then adds the labels (merging the same file twice adds nothing).</source>
-        <translation>返回文件包含一位评分者对您发出的评分包所做的标注，并由其密钥签名。合并时会检查签名、评分包是否来自本项目、其编码手册以及每个单元，然后添加这些标注（同一文件合并两次不会重复添加）。</translation>
+        <translation>返回文件包含一位评分者对您发出的评分包所做的标注，并由其密钥签名。合并时会检查签名、评分包是否来自本项目、其编码本以及每个单元，然后添加这些标注（同一文件合并两次不会重复添加）。</translation>
     </message>
     <message>
         <source>Browse…</source>
@@ -3267,7 +3275,7 @@ V1: 选择性覆盖</translation>
     </message>
     <message>
         <source>&lt;b&gt;Rater package&lt;/b&gt; from &lt;b&gt;{v0}&lt;/b&gt; for &lt;b&gt;{v1}&lt;/b&gt;: {v2} units of {v3}, codebook v{codebook_version}. Signed by &lt;code&gt;{v4}&lt;/code&gt;. When you are done, or to send what you have so far: &lt;b&gt;File › Return labels…&lt;/b&gt;</source>
-        <translation>来自 &lt;b&gt;{v0}&lt;/b&gt;、发给 &lt;b&gt;{v1}&lt;/b&gt; 的&lt;b&gt;评分包&lt;/b&gt;：{v2} 个单元，内容为{v3}，编码手册 v{codebook_version}。签名者 &lt;code&gt;{v4}&lt;/code&gt;。完成后，或想发送目前已完成的部分时：&lt;b&gt;文件 › 返回标注…&lt;/b&gt;</translation>
+        <translation>来自 &lt;b&gt;{v0}&lt;/b&gt;、发给 &lt;b&gt;{v1}&lt;/b&gt; 的&lt;b&gt;评分包&lt;/b&gt;：{v2} 个单元，内容为{v3}，编码本 v{codebook_version}。签名者 &lt;code&gt;{v4}&lt;/code&gt;。完成后，或想发送目前已完成的部分时：&lt;b&gt;文件 › 返回标注…&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -3512,7 +3520,7 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>{source}: {adj} from adjudication, {rated} from raters; {changed} differ from the expert's</source>
-        <translation>{source}：{adj} 个来自裁决，{rated} 个来自评审员；{changed} 个与专家标签不同</translation>
+        <translation>{source}：{adj} 个来自裁定，{rated} 个来自评分者；{changed} 个与专家标签不同</translation>
     </message>
     <message>
         <source>Gold source</source>
@@ -3524,7 +3532,7 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>claim level</source>
-        <translation>声明级</translation>
+        <translation>主张级</translation>
     </message>
     <message>
         <source>Subset {subset}, {level} ({mapping})</source>
@@ -3580,11 +3588,11 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>Expert-labelled precision on the same claims</source>
-        <translation>同一批声明上按专家标签的精确率</translation>
+        <translation>同一批主张上按专家标签的精确率</translation>
     </message>
     <message>
         <source>Choose a finished verify run.</source>
-        <translation>请选择一个已完成的验证运行。</translation>
+        <translation>请选择一个已完成的核验运行。</translation>
     </message>
 </context>
 <context>
@@ -3982,7 +3990,7 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>The sentence labels every figure is scored against: the expert's, the adjudicated ones (else the expert's), or one rater's</source>
-        <translation>每个指标所依据的句子标签：专家的、裁决后的（否则为专家的），或某一位评审员的</translation>
+        <translation>每个指标所依据的句子标签：专家的、裁定后的（否则为专家的），或某一位评分者的</translation>
     </message>
     <message>
         <source>expert</source>
@@ -3990,7 +3998,7 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>adjudicated</source>
-        <translation>裁决后</translation>
+        <translation>裁定后</translation>
     </message>
     <message>
         <source>Subset:</source>
@@ -4006,7 +4014,7 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>adjudicated sentences</source>
-        <translation>已裁决的句子</translation>
+        <translation>已裁定的句子</translation>
     </message>
     <message>
         <source>unit list {name}</source>
@@ -4018,7 +4026,7 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>Score a saved unit list beside the full set: a file of sentence or claim ids, one a line, or the JSON lines Certify's "Draw these units…" writes</source>
-        <translation>在全集旁为已保存的单元列表评分：每行一个句子或声明 ID 的文件，或认证的“抽取这些单元…”写出的 JSON 行文件</translation>
+        <translation>在全集旁为已保存的单元列表评分：每行一个句子或主张 ID 的文件，或认证的“抽取这些单元…”写出的 JSON 行文件</translation>
     </message>
     <message>
         <source>Unit list to score as a subset</source>
@@ -4065,7 +4073,7 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>Claim</source>
-        <translation>声明</translation>
+        <translation>主张</translation>
     </message>
     <message>
         <source>Baseline:</source>
@@ -4113,27 +4121,27 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>{n} claims with gold evidence ranked by both runs, at k = {k}; Δ = {b} − {a}. Intervals: paired bootstrap over claims, stratified by {strata} ({resamples} resamples); p: two-sided bootstrap, Holm-adjusted over the {m} tests.</source>
-        <translation>两个运行都排过名的 {n} 条有标准证据的声明，k = {k}；Δ = {b} − {a}。区间：对声明的配对 bootstrap，按{strata}分层（{resamples} 次重抽样）；p：双侧 bootstrap，对 {m} 个检验做 Holm 校正。</translation>
+        <translation>两个运行都排过名的 {n} 条有标准证据的主张，k = {k}；Δ = {b} − {a}。区间：对主张的配对 bootstrap，按{strata}分层（{resamples} 次重抽样）；p：双侧 bootstrap，对 {m} 个检验做 Holm 校正。</translation>
     </message>
     <message>
         <source>{n} claims ranked by one run only are left out.</source>
-        <translation>仅被一个运行排名的 {n} 条声明不计入。</translation>
+        <translation>仅被一个运行排名的 {n} 条主张不计入。</translation>
     </message>
     <message>
         <source>No claim regresses in Recall@{k} or MRR@{k}.</source>
-        <translation>没有声明在 Recall@{k} 或 MRR@{k} 上变差。</translation>
+        <translation>没有主张在 Recall@{k} 或 MRR@{k} 上变差。</translation>
     </message>
     <message>
         <source>Claims that regress: {recall} in Recall@{k}, {mrr} in MRR@{k}.</source>
-        <translation>变差的声明：Recall@{k} 上 {recall} 条，MRR@{k} 上 {mrr} 条。</translation>
+        <translation>变差的主张：Recall@{k} 上 {recall} 条，MRR@{k} 上 {mrr} 条。</translation>
     </message>
     <message>
         <source>Claims where {b} scores lower than {a}, worst first ({shown} listed of {total}):</source>
-        <translation>{b} 得分低于 {a} 的声明，最差的在前（共 {total} 条，列出 {shown} 条）：</translation>
+        <translation>{b} 得分低于 {a} 的主张，最差的在前（共 {total} 条，列出 {shown} 条）：</translation>
     </message>
     <message>
         <source>No claim scores lower in {b} than in {a} on any figure.</source>
-        <translation>没有声明在任何指标上 {b} 得分低于 {a}。</translation>
+        <translation>没有主张在任何指标上 {b} 得分低于 {a}。</translation>
     </message>
 </context>
 <context>
@@ -4842,7 +4850,7 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>Wrote {name}: {n_units} {what} for {rater}, codebook v{codebook_version}, signed {sender}. Send it to {rater}: they open it in factaudit, label, and send back the file File › Return labels… writes.</source>
-        <translation>已生成 {name}：供 {rater} 使用的 {n_units} {what}，编码手册 v{codebook_version}，签名者 {sender}。请将其发送给 {rater}：对方在 factaudit 中打开、完成标注，并发回由 文件 › 返回标注… 生成的文件。</translation>
+        <translation>已生成 {name}：供 {rater} 使用的 {n_units} {what}，编码本 v{codebook_version}，签名者 {sender}。请将其发送给 {rater}：对方在 factaudit 中打开、完成标注，并发回由 文件 › 返回标注… 生成的文件。</translation>
     </message>
     <message>
         <source>Not written: {v0}</source>
@@ -4935,7 +4943,7 @@ Every label is saved as you make it; close the window whenever you like and open
     <name>StartScreen</name>
     <message>
         <source>Runs offline on embedded models. Verify uses the embedded classifier (minilm-verifier: fast verdicts, no reasoning) unless you choose the embedded LLM (Qwen2.5-Coder-1.5B, which writes reasoning, about half a minute a claim on 2 cores; SmolLM2-135M is a faster demo-grade one). For real audits put an NLI classifier folder or a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
-        <translation>使用内置模型离线运行。核验默认使用内置分类器（minilm-verifier：判定快，不给出推理），除非您选择内置 LLM（Qwen2.5-Coder-1.5B，会写出推理，在 2 个 CPU 核心上每条声明约半分钟；SmolLM2-135M 更快，但仅供演示）。正式审核请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;b&gt;local_models/&lt;/b&gt;，或使用兼容 OpenAI 的端点。</translation>
+        <translation>使用内置模型离线运行。核验默认使用内置分类器（minilm-verifier：判定快，不给出推理），除非您选择内置 LLM（Qwen2.5-Coder-1.5B，会写出推理，在 2 个 CPU 核心上每条主张约半分钟；SmolLM2-135M 更快，但仅供演示）。正式审核请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;b&gt;local_models/&lt;/b&gt;，或使用兼容 OpenAI 的端点。</translation>
     </message>
     <message>
         <source>Open the black box of retrieve-then-verify fact-checking: run the pipeline, score it against expert labels, and label why it failed.</source>
@@ -5145,7 +5153,7 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>Codebook</source>
-        <translation>编码手册</translation>
+        <translation>编码本</translation>
     </message>
     <message>
         <source>Agreement</source>
@@ -5335,7 +5343,7 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source>Codebook v{codebook_version}; current first-pass labels of the {who} (the most recent label wins where several raters labelled a unit). Shares are over the run's labelled units.</source>
-        <translation>编码手册 v{codebook_version}；{who}当前的首轮标注（多位评分者标注同一单元时以最新的为准）。占比基于该运行的已标注单元。</translation>
+        <translation>编码本 v{codebook_version}；{who}当前的首轮标注（多位评分者标注同一单元时以最新的为准）。占比基于该运行的已标注单元。</translation>
     </message>
 </context>
 <context>
@@ -5681,7 +5689,7 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
     <message>
         <source> The embedded Qwen2.5-Coder-1.5B is the default LLM and writes the reasoning; it is slower, about half a minute a claim with reasoning on 2 cores. The classifier stays the fast default.</source>
-        <translation>内置的 Qwen2.5-Coder-1.5B 是默认 LLM，负责写出推理；它较慢，在 2 个 CPU 核心上带推理每条声明约需半分钟。分类器仍是快速的默认选项。</translation>
+        <translation>内置的 Qwen2.5-Coder-1.5B 是默认 LLM，负责写出推理；它较慢，在 2 个 CPU 核心上带推理每条主张约需半分钟。分类器仍是快速的默认选项。</translation>
     </message>
     <message>
         <source>Claims and passages are sent to this server. The key comes from the OS keyring or FACTAUDIT_API_KEY and is never stored in the project.</source>
@@ -6363,7 +6371,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <name>rater_merge</name>
     <message>
         <source>Disagreements to adjudicate: {n}.</source>
-        <translation>待裁决的分歧：{n}。</translation>
+        <translation>待裁定的分歧：{n}。</translation>
     </message>
     <message>
         <source>{n} units overlap ({parts}); κ per dimension ready.</source>
@@ -6852,7 +6860,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>No verify run here carries reasoning: classifier verdicts have a probability, not reasoning to label. Verify the claims with a language model now?</source>
-        <translation>此处没有带推理的验证运行：分类器的判定只有概率，没有可标注的推理。现在用语言模型验证这些声明吗？</translation>
+        <translation>此处没有带推理的核验运行：分类器的判定只有概率，没有可标注的推理。现在用语言模型验证这些主张吗？</translation>
     </message>
     <message>
         <source>Label reasoning</source>
@@ -6959,7 +6967,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>Each round an LLM reads the cases the codebook does not cover (labels with a note or the code “other”, and unexplained disagreements of a verify run) and proposes codes. Accept, merge or reject each, then close the round: the accepted codes make a new codebook version.</source>
-        <translation>每一轮由 LLM 读取编码手册未覆盖的案例（带备注或代码“其他”的标注，以及核验运行中未得到解释的分歧）并提出代码。逐条接受、合并或拒绝，然后结束本轮：接受的代码构成新的编码手册版本。</translation>
+        <translation>每一轮由 LLM 读取编码本未覆盖的案例（带备注或代码“其他”的标注，以及核验运行中未得到解释的分歧）并提出代码。逐条接受、合并或拒绝，然后结束本轮：接受的代码构成新的编码本版本。</translation>
     </message>
     <message>
         <source>Cases from:</source>
@@ -7039,7 +7047,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>Save the codebook with the accepted codes as a new version</source>
-        <translation>将含已接受代码的编码手册保存为新版本</translation>
+        <translation>将含已接受代码的编码本保存为新版本</translation>
     </message>
     <message>
         <source>Saturation: new codes per closed round</source>
@@ -7055,7 +7063,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>closed: {n} new codes, codebook v{v}</source>
-        <translation>已结束：{n} 个新代码，编码手册 v{v}</translation>
+        <translation>已结束：{n} 个新代码，编码本 v{v}</translation>
     </message>
     <message>
         <source>open: {n} undecided</source>
@@ -7063,7 +7071,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>{n} rounds, {open} open; codebook v{v}</source>
-        <translation>{n} 轮，{open} 轮进行中；编码手册 v{v}</translation>
+        <translation>{n} 轮，{open} 轮进行中；编码本 v{v}</translation>
     </message>
     <message>
         <source>accepted</source>
@@ -7103,7 +7111,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>Round {round_id} closed: {n} new codes; codebook v{v}</source>
-        <translation>第 {round_id} 轮已结束：{n} 个新代码；编码手册 v{v}</translation>
+        <translation>第 {round_id} 轮已结束：{n} 个新代码；编码本 v{v}</translation>
     </message>
     <message>
         <source>Refresh</source>
@@ -7178,7 +7186,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>An ablation grid on a tuning split: every combination of the values checked below is one cell (a retrieval and a verify run, reused when they exist). Pick on the tuning split, then confirm the pick once on test.</source>
-        <translation>在调参划分上运行消融网格：下面勾选值的每一种组合是一个单元（一次检索运行和一次核查运行，已有的会被复用）。在调参划分上选出最佳单元，再在测试集上确认一次。</translation>
+        <translation>在调参划分上运行消融网格：下面勾选值的每一种组合是一个单元（一次检索运行和一次核验运行，已有的会被复用）。在调参划分上选出最佳单元，再在测试集上确认一次。</translation>
     </message>
     <message>
         <source>Retrievers</source>
@@ -7186,7 +7194,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>Passages per claim (k)</source>
-        <translation>每条声明的段落数 (k)</translation>
+        <translation>每条主张的段落数 (k)</translation>
     </message>
     <message>
         <source>Corpora</source>
@@ -7202,11 +7210,11 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>Claim limit</source>
-        <translation>声明上限</translation>
+        <translation>主张上限</translation>
     </message>
     <message>
         <source>all claims</source>
-        <translation>全部声明</translation>
+        <translation>全部主张</translation>
     </message>
     <message>
         <source>Baseline cell</source>
@@ -7242,7 +7250,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>{split} ({n} claims)</source>
-        <translation>{split}（{n} 条声明）</translation>
+        <translation>{split}（{n} 条主张）</translation>
     </message>
     <message>
         <source>Check at least one value of each axis.</source>
@@ -7250,7 +7258,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>No claims dataset has a tuning split: set one (other than test) when importing the claims.</source>
-        <translation>没有声明数据集带有调参划分：导入声明时设置一个划分（测试集除外）。</translation>
+        <translation>没有主张数据集带有调参划分：导入主张时设置一个划分（测试集除外）。</translation>
     </message>
     <message>
         <source>every cell is done: running shows the table at once</source>
@@ -7270,7 +7278,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>{cells} cells over {claims} claims ({retrieve} retrieve and {verify} verify runs); {done} done; {when}</source>
-        <translation>{cells} 个单元，{claims} 条声明（{retrieve} 次检索运行和 {verify} 次核查运行）；已完成 {done} 个；{when}</translation>
+        <translation>{cells} 个单元，{claims} 条主张（{retrieve} 次检索运行和 {verify} 次核验运行）；已完成 {done} 个；{when}</translation>
     </message>
     <message>
         <source>pick</source>
@@ -7314,7 +7322,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>Pick: cell {cell}, accuracy {acc} over {n} claims of {split} (grid {id})</source>
-        <translation>选中：单元 {cell}，在 {split} 的 {n} 条声明上准确率 {acc}（网格 {id}）</translation>
+        <translation>选中：单元 {cell}，在 {split} 的 {n} 条主张上准确率 {acc}（网格 {id}）</translation>
     </message>
     <message>
         <source>Done.</source>
@@ -7354,7 +7362,7 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     </message>
     <message>
         <source>Confirmed on {split}: accuracy {acc} {ci} over {n} claims (logged; no second look)</source>
-        <translation>已在 {split} 上确认：{n} 条声明上准确率 {acc} {ci}（已记录；不再查看第二次）</translation>
+        <translation>已在 {split} 上确认：{n} 条主张上准确率 {acc} {ci}（已记录；不再查看第二次）</translation>
     </message>
 </context>
 <context>
