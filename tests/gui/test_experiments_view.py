@@ -1,7 +1,7 @@
 """The Experiments view (issue #34 item 6, desktop part): a 2 corpora × 2 k grid (BM25, the embedded
 classifier) chosen and run from the view on a small fixture project; its table against grid_table over the
-runs read back from the project and against hand counts of the stored verdicts; a view opened again (as
-after a restart) shows every cell done; the one look at test against its own hand count."""
+runs read back from the project and against hand counts of the stored verdicts; a grid stopped after its
+first cell shows which cells are done and resumes; a view opened again (as after a restart) shows every cell done; the one look at test against its own hand count."""
 from __future__ import annotations
 
 import json
@@ -73,9 +73,20 @@ def test_a_grid_runs_from_the_view_and_its_table_is_grid_tables(qtbot, grid_proj
     # nothing measured in a fresh project: the view says so rather than guess a time
     assert "time unknown" in view.estimate_label.text()
     assert view.run_button.isEnabled()
+    # stopped once the first cell is done (as a kill would stop it), then run again: it resumes
+    op = view.run_grid()
+    op.progressed.connect(lambda done, total, _m: done >= 1 and view.cancel())
+    qtbot.waitUntil(lambda: not op.running, timeout=120_000)
+    assert op.status == "cancelled" and "Cancelled" in view.status.text()
+    qtbot.waitUntil(lambda: view.state is not None and view.state.done[0] is not None, timeout=30_000)
+    n_done = sum(d is not None for d in view.state.done)
+    assert 1 <= n_done < 4 and f"{n_done} done" in view.estimate_label.text()
+    assert [view.table.item(j, 6).text().split(" ·")[0] for j in range(4)] == ["done"] * n_done + ["to run"] * (4 - n_done)
     view.run_button.click()
     qtbot.waitUntil(lambda: not view.op.running, timeout=120_000)
     assert view.result is not None, view.status.text()
+    # the stopped verify run was finished, not made again: one verify run per cell
+    assert len([r for r in run_store.list_runs(p, "verify")]) == 4
 
     spec = services.GridSpec(retrievers=["bm25"], ks=[1, 2], corpora=[["A"], ["A", "B"]])
     chains = services.grid_done(p, spec, "dev")
