@@ -31,14 +31,23 @@ class InductionState:
     rounds: list
     verify_runs: list
     codebook: object | None
+    llms: list[str] | None          # None: not read this time (the list is read once per tab)
 
 
-def _read_state(project) -> InductionState:
+def _read_state(project, with_llms: bool) -> InductionState:
     try:
         book = services.codebook(project)
     except FactAuditError:      # no codebook yet: proposals still list, merging has nothing to offer
         book = None
-    return InductionState(services.induction_rounds(project), services.verify_runs(project), book)
+    llms = [e.name for e in services.llm_models()] if with_llms else None     # the default first
+    return InductionState(services.induction_rounds(project), services.verify_runs(project), book, llms)
+
+
+def _uncovered(project, run: str | None) -> tuple[int, int]:
+    """(notes and "other" codes, unexplained disagreements) a round on `run` would read."""
+    cases = services.uncovered_cases(project, run)
+    notes = sum(1 for c in cases if c.kind == "note")
+    return notes, len(cases) - notes
 
 
 def _plot_png(project) -> bytes:
@@ -78,12 +87,21 @@ class InductionView(QWidget):
         self.run_combo.setMinimumContentsLength(18)
         self.run_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         start.addWidget(self.run_combo, 1)
+        start.addWidget(QLabel(self.tr("LLM:")))
+        self.llm_combo = QComboBox()
+        self.llm_combo.setMinimumContentsLength(14)
+        self.llm_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        start.addWidget(self.llm_combo, 1)
         self.start_button = QPushButton(self.tr("Start a round"))
-        self.start_button.setToolTip(self.tr("The default LLM reads up to {n} uncovered cases and proposes codes")
-                                     .format(n=i18n.number(12)))
+        self.start_button.setToolTip(self.tr("The LLM reads up to {n} uncovered cases and proposes codes")
+                                     .format(n=i18n.number(services.INDUCTION_MAX_CASES)))
         self.start_button.clicked.connect(self.start_round)
         start.addWidget(self.start_button)
         root.addLayout(start)
+        self.cases_label = muted_label()
+        root.addWidget(self.cases_label)
+        self.uncovered: tuple[int, int] | None = None
+        self.run_combo.currentIndexChanged.connect(lambda _i: self._count_cases())
 
         sub = QLabel(self.tr("Rounds"))
         sub.setObjectName("subsectionTitle")
@@ -143,7 +161,8 @@ class InductionView(QWidget):
         project = self.project
         self.loading = True
         self.status.setText(self.tr("Reading…"))
-        QueryOp(self, op=lambda: _read_state(project), success=self._read).failure(self._failed) \
+        with_llms = self.llm_combo.count() == 0
+        QueryOp(self, op=lambda: _read_state(project, with_llms), success=self._read).failure(self._failed) \
             .title("reading the induction rounds").run_in_background()
         QueryOp(self, op=lambda: _plot_png(project), success=self._plotted).failure(self._plot_failed) \
             .title("drawing the saturation plot").run_in_background()
@@ -176,6 +195,11 @@ class InductionView(QWidget):
         index = self.run_combo.findData(run if run is not None else ALL_CASES)
         self.run_combo.setCurrentIndex(max(index, 0))
         self.run_combo.blockSignals(False)
+        if state.llms is not None:
+            self.llm_combo.clear()
+            for name in state.llms:
+                self.llm_combo.addItem(name, name)
+        self._count_cases()
         table = self.rounds_table
         table.blockSignals(True)
         table.setRowCount(len(state.rounds))
@@ -202,6 +226,27 @@ class InductionView(QWidget):
         self.status.setText(self.tr("{n} rounds, {open} open; codebook v{v}").format(
             n=i18n.number(len(state.rounds)), open=i18n.number(n_open),
             v=state.codebook.version if state.codebook is not None else "–"))
+
+    def _count_cases(self) -> None:
+        project, run = self.project, self.run_combo.currentData() or None
+        self.uncovered = None
+        self.cases_label.setText(self.tr("Counting the cases not covered yet…"))
+        QueryOp(self, op=lambda: _uncovered(project, run), success=self._counted) \
+            .failure(lambda exc: self.cases_label.setText(error_text(exc))) \
+            .title("counting the uncovered cases").run_in_background()
+
+    def _counted(self, counts: tuple[int, int]) -> None:
+        self.uncovered = counts
+        notes, disagreements = counts
+        if notes + disagreements == 0:
+            self.cases_label.setText(self.tr("No case is left uncovered: a round now records saturation "
+                                             "without asking the LLM."))
+        else:
+            self.cases_label.setText(self.tr(
+                "{n} cases not covered yet: {notes} labels with a note or “other”, {d} unexplained "
+                "disagreements; a round reads up to {max}.").format(
+                n=i18n.number(notes + disagreements), notes=i18n.number(notes), d=i18n.number(disagreements),
+                max=i18n.number(services.INDUCTION_MAX_CASES)))
 
     # ---- the chosen round and proposal --------------------------------------------------------------
     def current_round_id(self) -> int | None:
@@ -298,9 +343,9 @@ class InductionView(QWidget):
         self.refresh()
 
     def start_round(self) -> Op:
-        project, run = self.project, self.run_combo.currentData() or None
+        project, run, model = self.project, self.run_combo.currentData() or None, self.llm_combo.currentData()
         self.status.setText(self.tr("Reading the uncovered cases…"))
-        return self._write(Op(self, lambda job: services.induce(project, run=run)), self.tr("Induction round"),
+        return self._write(Op(self, lambda job: services.induce(project, run=run, model=model)), self.tr("Induction round"),
                            lambda res: self.status.setText(self.tr(
                                "Round {round_id}: {n} cases read, {p} codes proposed").format(
                                round_id=res.round_id, n=i18n.number(res.n_cases), p=i18n.number(len(res.proposals)))))

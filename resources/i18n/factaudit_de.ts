@@ -6978,10 +6978,6 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <translation>Runde starten</translation>
     </message>
     <message>
-        <source>The default LLM reads up to {n} uncovered cases and proposes codes</source>
-        <translation>Das Standard-LLM liest bis zu {n} nicht abgedeckte Fälle und schlägt Codes vor</translation>
-    </message>
-    <message>
         <source>Rounds</source>
         <translation>Runden</translation>
     </message>
@@ -7136,6 +7132,26 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>Reading…</source>
         <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Counting the cases not covered yet…</source>
+        <translation>Die noch nicht abgedeckten Fälle werden gezählt…</translation>
+    </message>
+    <message>
+        <source>No case is left uncovered: a round now records saturation without asking the LLM.</source>
+        <translation>Kein Fall ist mehr unabgedeckt: Eine Runde verzeichnet jetzt die Sättigung, ohne das LLM zu fragen.</translation>
+    </message>
+    <message>
+        <source>{n} cases not covered yet: {notes} labels with a note or “other”, {d} unexplained disagreements; a round reads up to {max}.</source>
+        <translation>{n} Fälle noch nicht abgedeckt: {notes} Labels mit Notiz oder „Sonstiges“, {d} unerklärte Abweichungen; eine Runde liest bis zu {max}.</translation>
+    </message>
+    <message>
+        <source>LLM:</source>
+        <translation>LLM:</translation>
+    </message>
+    <message>
+        <source>The LLM reads up to {n} uncovered cases and proposes codes</source>
+        <translation>Das LLM liest bis zu {n} nicht abgedeckte Fälle und schlägt Codes vor</translation>
     </message>
 </context>
 <context>

@@ -6978,10 +6978,6 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <translation>开始一轮</translation>
     </message>
     <message>
-        <source>The default LLM reads up to {n} uncovered cases and proposes codes</source>
-        <translation>默认 LLM 最多读取 {n} 个未覆盖案例并提出代码</translation>
-    </message>
-    <message>
         <source>Rounds</source>
         <translation>轮次</translation>
     </message>
@@ -7136,6 +7132,26 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>Reading…</source>
         <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>Counting the cases not covered yet…</source>
+        <translation>正在统计尚未覆盖的案例…</translation>
+    </message>
+    <message>
+        <source>No case is left uncovered: a round now records saturation without asking the LLM.</source>
+        <translation>没有未覆盖的案例：现在开始一轮将直接记录饱和，无需询问 LLM。</translation>
+    </message>
+    <message>
+        <source>{n} cases not covered yet: {notes} labels with a note or “other”, {d} unexplained disagreements; a round reads up to {max}.</source>
+        <translation>尚有 {n} 个案例未覆盖：{notes} 条带备注或“其他”的标注，{d} 个未解释的分歧；每轮最多读取 {max} 个。</translation>
+    </message>
+    <message>
+        <source>LLM:</source>
+        <translation>LLM：</translation>
+    </message>
+    <message>
+        <source>The LLM reads up to {n} uncovered cases and proposes codes</source>
+        <translation>LLM 最多读取 {n} 个未覆盖案例并提出代码</translation>
     </message>
 </context>
 <context>

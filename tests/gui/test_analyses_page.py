@@ -87,6 +87,7 @@ def test_induction_decide_close_and_start(make_page, project, qtbot):
     # A new round: the demo has no notes, "other" codes nor verify runs, so nothing is uncovered and the
     # round records saturation without a model.
     assert services.uncovered_cases(project, None) == []
+    qtbot.waitUntil(lambda: view.uncovered == (0, 0), timeout=30_000)
     n = len(services.induction_rounds(project))
     qtbot.waitUntil(lambda: view.start_button.isEnabled(), timeout=30_000)
     view.run_combo.setCurrentIndex(0)
@@ -181,3 +182,11 @@ def test_prices_set_and_remove(make_page, project, qtbot):
     view.remove_button.click()
     qtbot.waitUntil(lambda: not view.op.running, timeout=30_000)
     assert "lab-vllm" not in services.prices()
+    # a label with a note is a case the codebook does not cover: the tab counts it for the next round
+    claim = services.page_rows(project, "claims", 0, 1)[0][0]
+    passage = services.page_rows(project, "passages", 0, 1)[0][0]
+    services.annotate(project, target="evidence", claim_id=claim, passage_id=passage, dimension="polarity",
+                      code="neutral", annotator="alice", note="a retraction notice, not a study")
+    assert [c.kind for c in services.uncovered_cases(project, None)] == ["note"]
+    view.refresh()
+    qtbot.waitUntil(lambda: view.uncovered == (1, 0), timeout=30_000)
