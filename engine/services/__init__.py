@@ -39,6 +39,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "CertifyResult", "certify", "certify_units", "draw_certify_sample", "write_certify_sample=write_sample",
     ),
     "conflict_figures": ("aggregate_figures",),
+    "conflict_stress": ("naturalized_stress",),
     "conflicts": (
         "AggregateComparison", "AggregateRequest", "AggregateResult", "ConflictItemView", "VariantInfo",
         "aggregate", "aggregate_runs", "aggregate_scores", "aggregate_variants", "compare_aggregate_runs",
@@ -209,6 +210,8 @@ def _load(module: str):
             import factaudit.engine.services.certification as loaded
         case "conflict_figures":
             import factaudit.engine.services.conflict_figures as loaded
+        case "conflict_stress":
+            import factaudit.engine.services.conflict_stress as loaded
         case "conflicts":
             import factaudit.engine.services.conflicts as loaded
         case "datasets":
