@@ -254,6 +254,14 @@ class ConflictRunsSection(StudySection):
         self.detail.setObjectName("conflictDetailTable")
         fit_rows(self.detail, 4)
         self.root.addWidget(self.detail, 1)
+        from factaudit.gui.views.results_stress import StressPanel
+
+        self.stress = StressPanel(project, n_resamples)
+        self.root.addWidget(self.stress)
+
+    @property
+    def loading(self) -> bool:
+        return self._reading or self.stress.loading
 
     def start_read(self) -> None:
         project, n = self.project, self.n_resamples
@@ -288,8 +296,10 @@ class ConflictRunsSection(StudySection):
         if not rows or rows[0] >= len(runs) or "error" in runs[rows[0]]:
             self.detail.setRowCount(0)
             self.detail_label.setText("")
+            self.stress.set_run(None)
             return
         c = runs[rows[0]]
+        self.stress.set_run(c["run_id"])
         out = []
         for name, groups in (c.get("breakdown") or {}).items():
             for group, fig in groups.items():

@@ -330,3 +330,30 @@ def _settle(qtbot, v) -> None:
 
     qtbot.waitUntil(lambda: v._op is None or not v._op.running, timeout=30_000)
     Op.wait_all(30_000)
+
+
+def test_the_naturalized_stress_test_of_the_chosen_run(view, qtbot, built):
+    from factaudit.engine import services
+    from factaudit.gui import i18n
+
+    v, project = view
+    sec = _open(v, qtbot, 2)
+    sec.table.selectRow(1)                                           # the rules run
+    assert sec.stress.run_id == built["rules"] and sec.stress.button.isEnabled()
+    sec.stress.button.click()
+    qtbot.waitUntil(lambda: sec.stress.result is not None and not sec.loading, timeout=30_000)
+    expected = services.naturalized_stress(project, built["rules"], N)
+    assert sec.stress.result == expected
+    rows = _rows(sec.stress.table)
+    assert rows[0] == ["Strict accuracy", *(i18n.percent_ci(v_, ci) for v_, ci in (
+        (expected["original"]["metrics"]["strict_accuracy"], expected["original"]["intervals"]["strict_accuracy"]),
+        (expected["naturalized"]["metrics"]["strict_accuracy"], expected["naturalized"]["intervals"]["strict_accuracy"]),
+        (expected["drop"]["strict_accuracy"], expected["drop_intervals"]["strict_accuracy"])))]
+    # hand count of the fixture's "The answer is …" documents: two quantities ("people numbering 3,000"), two
+    # English dates ("the 8th of December 1987") and the Chinese count ("人数达3000") are rewritten
+    assert expected["n_mentions_rewritten"] == 5 and expected["n_docs_rewritten"] == 5
+    assert expected["original"]["metrics"] == services.aggregate_figures(project, built["rules"], N)["metrics"]
+    assert f"{expected['n_docs_rewritten']} of {expected['n_docs']} documents rewritten" in sec.stress.label.text()
+    # another run clears the shown test
+    sec.table.selectRow(0)
+    assert sec.stress.result is None and sec.stress.table.isHidden()
