@@ -5130,6 +5130,45 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     </message>
 </context>
 <context>
+    <name>StressPanel</name>
+    <message>
+        <source>Figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>Original [95% CI]</source>
+        <translation>Original [95%-KI]</translation>
+    </message>
+    <message>
+        <source>Naturalized [95% CI]</source>
+        <translation>Naturalisiert [95%-KI]</translation>
+    </message>
+    <message>
+        <source>Drop [95% CI]</source>
+        <translation>Rückgang [95%-KI]</translation>
+    </message>
+    <message>
+        <source>Naturalized stress test</source>
+        <translation>Naturalisierter Stresstest</translation>
+    </message>
+    <message>
+        <source>Answer the chosen run's items again with each templated answer in the documents rewritten into running text, and show how far its figures drop</source>
+        <translation>Die Items des gewählten Laufs erneut beantworten, wobei jede schablonenhafte Antwort in den Dokumenten in Fließtext umgeschrieben ist, und zeigen, wie weit seine Kennzahlen fallen</translation>
+    </message>
+    <message>
+        <source>Answering the rewritten items again…</source>
+        <translation>Beantworte die umgeschriebenen Items erneut…</translation>
+    </message>
+    <message>
+        <source>No stress test: {v0}</source>
+        <translation>Kein Stresstest: {v0}</translation>
+    </message>
+    <message>
+        <source>{run} ({variant}) on naturalized documents: {docs} of {n} documents rewritten ({mentions} answer mentions); {changed} of {items} items scored differently. Drop = original − naturalized, paired bootstrap 95%.</source>
+        <translation>{run} ({variant}) auf naturalisierten Dokumenten: {docs} von {n} Dokumenten umgeschrieben ({mentions} Antworterwähnungen); {changed} von {items} Items anders bewertet. Rückgang = Original − naturalisiert, gepaarter Bootstrap 95 %.</translation>
+    </message>
+</context>
+<context>
     <name>TabbedPage</name>
     <message>
         <source>Disagreements</source>

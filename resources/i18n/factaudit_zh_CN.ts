@@ -5130,6 +5130,45 @@ Every label is saved as you make it; close the window whenever you like and open
     </message>
 </context>
 <context>
+    <name>StressPanel</name>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Original [95% CI]</source>
+        <translation>原始 [95% CI]</translation>
+    </message>
+    <message>
+        <source>Naturalized [95% CI]</source>
+        <translation>自然化 [95% CI]</translation>
+    </message>
+    <message>
+        <source>Drop [95% CI]</source>
+        <translation>下降 [95% CI]</translation>
+    </message>
+    <message>
+        <source>Naturalized stress test</source>
+        <translation>自然化压力测试</translation>
+    </message>
+    <message>
+        <source>Answer the chosen run's items again with each templated answer in the documents rewritten into running text, and show how far its figures drop</source>
+        <translation>在文档中每个模板化答案改写为连贯文字后，重新回答所选运行的条目，并显示其指标下降多少</translation>
+    </message>
+    <message>
+        <source>Answering the rewritten items again…</source>
+        <translation>正在重新回答改写后的条目…</translation>
+    </message>
+    <message>
+        <source>No stress test: {v0}</source>
+        <translation>无压力测试：{v0}</translation>
+    </message>
+    <message>
+        <source>{run} ({variant}) on naturalized documents: {docs} of {n} documents rewritten ({mentions} answer mentions); {changed} of {items} items scored differently. Drop = original − naturalized, paired bootstrap 95%.</source>
+        <translation>{run}（{variant}）在自然化文档上：{n} 个文档中改写了 {docs} 个（{mentions} 处答案提及）；{items} 个条目中有 {changed} 个得分不同。下降 = 原始 − 自然化，配对 bootstrap 95%。</translation>
+    </message>
+</context>
+<context>
     <name>TabbedPage</name>
     <message>
         <source>Disagreements</source>
