@@ -109,15 +109,21 @@ def _retrieval(project: Project, cell: dict, depth: int, claim_ids: list[str], p
 
 
 def _verify(project: Project, cell: dict, retrieval_run: str, progress, cancel, make: bool = True) -> str | None:
+    from factaudit.engine.models.registry import list_endpoints
     from factaudit.engine.services.verification import VerifyRequest, verify
 
+    target = cell["verifier"] or EMBEDDED
+    # a saved endpoint's runs pin its URL and the server's model name, not the name it was saved under
+    saved = next(((e.base_url, e.model_name) for e in list_endpoints() if e.name == target), None)
+
     def same(c: dict) -> bool:
-        name = ((c.get("model") or {}).get("name") or (c.get("model") or {}).get("model_name"))
+        pin = c.get("model") or {}
+        model = ((pin.get("endpoint"), pin.get("model_name")) == saved if saved and pin.get("source") == "endpoint"
+                 else (pin.get("name") or pin.get("model_name")) == target)
         prompt = c.get("prompt") or {}
         # a project prompt's pin carries its text; a shipped template's does not
         wanted = ("text" not in prompt) if cell["prompt"] is None else prompt.get("name") == cell["prompt"]
-        return (c.get("retrieval_run") == retrieval_run and c.get("k") == cell["k"]
-                and name == (cell["verifier"] or EMBEDDED) and wanted)
+        return c.get("retrieval_run") == retrieval_run and c.get("k") == cell["k"] and model and wanted
     done = _find(project, "verify", same)
     if done is not None or not make:
         return done

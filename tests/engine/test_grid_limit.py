@@ -32,3 +32,42 @@ def test_a_limited_grid_runs_over_the_first_claims_and_grid_done_finds_it(projec
     assert services.grid_done(project, spec, "dev") == [[retrieve_run, verify_run]]
     # the whole split is another grid: nothing of it is done
     assert services.grid_done(project, services.GridSpec(ks=[1]), "dev") == [None]
+
+
+def test_a_prompt_axis_on_a_saved_endpoint_runs_and_is_found_again(project, tmp_path, monkeypatch):
+    """Two prompts × a saved OpenAI-compatible endpoint (a fake on 127.0.0.1 whose verdict is a function of
+    the claim): each cell's accuracy is the hand count of that function, and a second run of the grid
+    finds every cell (the runs pin the endpoint's URL and model, not the name it was saved under)."""
+    from importlib import resources
+
+    from test_verify_endpoint import API_KEY, FakeServer, expected_verdict  # noqa: I001
+
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
+    monkeypatch.setenv("FACTAUDIT_API_KEY", API_KEY)
+    server = FakeServer()
+    try:
+        claims = [f"{a} causes {b}." for a, b in (("aspirin", "bleeding"), ("statin", "pain"), ("insulin", "lows"),
+                                                  ("digoxin", "nausea"))]
+        import_files(project, [_jsonl(tmp_path / "c.jsonl", [{"id": f"p{n}", "text": c} for n, c in enumerate(claims)])],
+                     kind="corpus", dataset="C")
+        import_files(project, [_jsonl(tmp_path / "dev.jsonl", [{"id": f"q{n}", "claim": c, "label": "Supported"}
+                                                               for n, c in enumerate(claims)])],
+                     kind="claims", split="dev", dataset="dev")
+        services.add_endpoint("fake", server.url, "fake-model")
+        joint = resources.files("factaudit.resources").joinpath("prompts", "verify_joint.txt").read_text(encoding="utf-8")
+        services.add_prompt(project, "sceptic", joint.replace("careful", "sceptical"), base="verify_joint")
+        spec = services.GridSpec(ks=[1], verifiers=["fake"], prompts=[None, "sceptic"])
+        res = services.run_grid(project, spec, "dev", n_permutations=100)
+        right = sum(expected_verdict(c) == "Supported" for c in claims)
+        assert [(c["prompt"], c["correct"], c["n"]) for c in res.cells] == [(None, right, 4), ("sceptic", right, 4)]
+        pins = [run_store.get_run(project, c["runs"][-1]).config["prompt"] for c in res.cells]
+        assert "text" not in pins[0] and pins[1]["name"] == "sceptic"
+        systems = {r["messages"][0]["content"] for r in server.requests}
+        assert any("sceptical" in s for s in systems) and any("sceptical" not in s for s in systems)
+        assert services.grid_done(project, spec, "dev") == [c["runs"] for c in res.cells]
+        asked, runs = len(server.requests), len(run_store.list_runs(project))
+        again = services.run_grid(project, spec, "dev", n_permutations=100)
+        assert [c["runs"] for c in again.cells] == [c["runs"] for c in res.cells]
+        assert len(server.requests) == asked and len(run_store.list_runs(project)) == runs
+    finally:
+        server.close()
