@@ -47,7 +47,7 @@ class Choices:
     """What the project offers for each axis."""
     retrievers: list[str]
     corpora: list[str]                                   # corpus datasets
-    verifiers: list[tuple[str, str | None]]              # (label, name; None: the embedded classifier)
+    verifiers: list[tuple[str, str | None, bool]]        # (label, name or None: the embedded classifier, endpoint)
     prompts: list[str]                                   # project prompts that stand in for a verify template
     splits: dict[str, int] = field(default_factory=dict)  # split -> claims in it
 
@@ -65,8 +65,9 @@ def load_choices(project) -> Choices:
     """Worker-thread read of the axes' values."""
     datasets = services.list_datasets(project)
     classifiers = services.classifier_choices()
-    verifiers = [(e.name, None if e.name == EMBEDDED else e.name) for e in classifiers]
-    verifiers += [(e.name, e.name) for e in services.llm_models() if not e.is_endpoint]
+    verifiers = [(e.name, None if e.name == EMBEDDED else e.name, False) for e in classifiers]
+    # saved endpoints too: a grid's LLM steps may run on an OpenAI-compatible server
+    verifiers += [(e.name, e.name, e.is_endpoint) for e in services.llm_models()]
     prompts = sorted({i.name for i in services.list_prompts(project)
                       if i.source == "project" and i.base.startswith("verify")})
     splits: dict[str, int] = {}
@@ -231,7 +232,8 @@ class ExperimentsView(QWidget):
         fill(self.k_list, [(str(k), k) for k in sorted(set(K_VALUES) | set(saved.get("ks", [])))],
              set(saved.get("ks", [services.DEFAULT_K])))
         fill(self.corpus_list, corpora, {"+".join(c) if c else None for c in saved.get("corpora", [None])})
-        fill(self.verifier_list, choices.verifiers, set(saved.get("verifiers", [None])))
+        fill(self.verifier_list, [(label + (" · " + self.tr("endpoint") if endpoint else ""), name)
+                                  for label, name, endpoint in choices.verifiers], set(saved.get("verifiers", [None])))
         fill(self.prompt_list, [(self.tr("shipped template"), None)] + [(p, p) for p in choices.prompts],
              set(saved.get("prompts", [None])))
         current = self.split_combo.currentData() or saved.get("split", "dev")

@@ -7419,6 +7419,10 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <source>Confirmed on {split}: accuracy {acc} {ci} over {n} claims (logged; no second look)</source>
         <translation>Auf {split} bestätigt: Genauigkeit {acc} {ci} über {n} Behauptungen (protokolliert; kein zweiter Blick)</translation>
     </message>
+    <message>
+        <source>endpoint</source>
+        <translation>Endpunkt</translation>
+    </message>
 </context>
 <context>
     <name>PromptsView</name>

@@ -7419,6 +7419,10 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <source>Confirmed on {split}: accuracy {acc} {ci} over {n} claims (logged; no second look)</source>
         <translation>已在 {split} 上确认：{n} 条主张上准确率 {acc} {ci}（已记录；不再查看第二次）</translation>
     </message>
+    <message>
+        <source>endpoint</source>
+        <translation>端点</translation>
+    </message>
 </context>
 <context>
     <name>PromptsView</name>
