@@ -85,6 +85,8 @@ def summary_value(value) -> str:
         return ", ".join(f"{i18n.verdict_name(k)} {i18n.number(v)}" for k, v in value.items())
     if isinstance(value, (dict, list)):
         return json.dumps(value, ensure_ascii=False)
+    if value == "none":         # "merge none": no fusion (issue #35: the word stayed English)
+        return QCoreApplication.translate("run_summary", "none")
     return str(value)
 
 

@@ -9,6 +9,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget
 
 from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
+from factaudit.engine.i18n import language
 from factaudit.gui import i18n
 from factaudit.gui.views.page_parts import PageRead, muted_label, refresh_button, section_head
 from factaudit.gui.views.tables import read_only_table
@@ -22,7 +24,8 @@ PAIR_KINDS = {"human-human": QT_TRANSLATE_NOOP("AgreementView", "two people"),
               "llm-llm": QT_TRANSLATE_NOOP("AgreementView", "two LLMs"),
               "intra": QT_TRANSLATE_NOOP("AgreementView", "test–retest")}
 TARGETS = {"evidence": QT_TRANSLATE_NOOP("AgreementView", "evidence"),
-           "reasoning": QT_TRANSLATE_NOOP("AgreementView", "reasoning")}
+           "reasoning": QT_TRANSLATE_NOOP("AgreementView", "reasoning"),
+           "sentence": QT_TRANSLATE_NOOP("AgreementView", "sentence")}
 PAIR_COLUMNS = (QT_TRANSLATE_NOOP("AgreementView", "Dimension / step"), QT_TRANSLATE_NOOP("AgreementView", "Rater A"), QT_TRANSLATE_NOOP("AgreementView", "Rater B"), QT_TRANSLATE_NOOP("AgreementView", "Kind"), QT_TRANSLATE_NOOP("AgreementView", "Units"), "κ", QT_TRANSLATE_NOOP("AgreementView", "κ 95% CI"), QT_TRANSLATE_NOOP("AgreementView", "Raw agreement"),
                 QT_TRANSLATE_NOOP("AgreementView", "Pull: κ blind (n)"), QT_TRANSLATE_NOOP("AgreementView", "Pull: κ revealed (n)"))
 
@@ -33,7 +36,16 @@ def compute_agreement(project, n_resamples: int, progress):
     out = services.agreement(project, n_resamples=n_resamples)
     # κ/α on sentence labels (the expert's and each rater's), a row like a dimension's (issue #33)
     sentences = services.sentence_label_agreement(project, n_resamples=n_resamples)
-    return out if sentences is None else {**out, sentences.dimension: sentences}
+    results = out if sentences is None else {**out, sentences.dimension: sentences}
+    # the dimensions by their codebook names in the interface language, not their ids (issue #35)
+    book = services.codebook(project)
+    names = {}
+    for dim_id, r in results.items():
+        try:
+            names[dim_id] = book.text(book.dimension(dim_id, r.target), "name", language())
+        except FactAuditError:          # the sentence label, or a dimension no longer in the codebook
+            names[dim_id] = None
+    return results, names
 
 
 def num(value, digits: int = 3) -> str:
@@ -146,12 +158,14 @@ class AgreementView(QWidget):
                          success=self.show_results, failed="Could not compute agreement", busy="Computing…",
                          quiet=False)
 
-    def show_results(self, results: dict) -> None:
+    def show_results(self, read: tuple[dict, dict]) -> None:
+        results, names = read
         self.results = results
         self.dim_table.setRowCount(0)
         self.pair_table.setRowCount(0)
         rated = [r for r in results.values() if r.n_raters]
-        for name, r in results.items():
+        for dim_id, r in results.items():
+            name = names.get(dim_id) or (self.tr("Sentence label") if r.target == "sentence" else dim_id)
             row = self.dim_table.rowCount()
             self.dim_table.insertRow(row)
             kappas = "; ".join(f"{k.replace('|', ' · ')}: {num(v, 2)}" for k, v in r.kappa.items())
@@ -160,6 +174,7 @@ class AgreementView(QWidget):
                      (f"{len(r.human_raters)} + {len(r.llm_raters)}", True), (kappas, False)]
             for col, (text, numeric) in enumerate(cells):
                 self.dim_table.setItem(row, col, _item(text, numeric))
+            self.dim_table.item(row, 0).setData(Qt.ItemDataRole.UserRole, dim_id)
             for p in r.pairs:
                 prow = self.pair_table.rowCount()
                 self.pair_table.insertRow(prow)
@@ -173,6 +188,7 @@ class AgreementView(QWidget):
                           (blind, True), (revealed, True)]
                 for col, (text, numeric) in enumerate(pcells):
                     self.pair_table.setItem(prow, col, _item(text, numeric))
+                self.pair_table.item(prow, 0).setData(Qt.ItemDataRole.UserRole, dim_id)
         people = sorted({x for r in results.values() for x in r.human_raters})
         models = sorted({x for r in results.values() for x in r.llm_raters})
         alone = len(people) < 2          # an LLM pre-labeller is no second rater

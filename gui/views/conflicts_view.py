@@ -20,6 +20,18 @@ from factaudit.gui.views.tables import read_only_table
 
 STAGES = ("extraction", "repair", "grouping", "aggregation", "single-call")
 CONDITIONS = ("conflict", "no-conflict", "misinfo", "noise", "ambiguous", "bilingual")
+# the conditions as shown (issue #35: they were English in zh and de); stored values stay these ids
+CONDITION_NAMES = {"conflict": QT_TRANSLATE_NOOP("ConflictsView", "conflict"),
+                   "no-conflict": QT_TRANSLATE_NOOP("ConflictsView", "no conflict"),
+                   "misinfo": QT_TRANSLATE_NOOP("ConflictsView", "misinformation"),
+                   "noise": QT_TRANSLATE_NOOP("ConflictsView", "noise"),
+                   "ambiguous": QT_TRANSLATE_NOOP("ConflictsView", "ambiguous"),
+                   "bilingual": QT_TRANSLATE_NOOP("ConflictsView", "bilingual")}
+
+
+def condition_names(conditions) -> str:
+    return ", ".join(QCoreApplication.translate("ConflictsView", CONDITION_NAMES[c]) if c in CONDITION_NAMES else c
+                     for c in conditions)
 SAME = QT_TRANSLATE_NOOP("ConflictsView", "same as the oracle")
 # the stages as shown (the stored `diverged_at` values stay these English ids)
 STAGE_NAMES = {"extraction": QT_TRANSLATE_NOOP("ConflictsView", "extraction"),
@@ -82,7 +94,7 @@ def item_html(v) -> str:
     diverged = QCoreApplication.translate("ConflictsView", "Diverged from the oracle at:")
     out = [f"<h3>{_e(v.item_id)}</h3><p><b>{question}</b> {_e(v.question)}<br>"
            f"<b>{gold}</b> {_e(', '.join(v.gold_answers))}<br>"
-           f"<b>{conditions}</b> {_e(', '.join(v.conditions))}<br>"
+           f"<b>{conditions}</b> {_e(condition_names(v.conditions))}<br>"
            f"<b>{diverged}</b> {_e(stage_name(v.diverged_at))}</p>"]
     heads = [QCoreApplication.translate("ConflictsView", "Doc"), QCoreApplication.translate("ConflictsView", "Lang"),
              QCoreApplication.translate("ConflictsView", "Text"), QCoreApplication.translate("ConflictsView", "Candidate"),
@@ -145,7 +157,9 @@ class ConflictsView(QWidget):
         head.addWidget(self.stage_combo)
         head.addWidget(QLabel(self.tr("Condition:")))
         self.condition_combo = QComboBox()
-        self.condition_combo.addItems([self.tr("any condition"), *CONDITIONS])
+        self.condition_combo.addItem(self.tr("any condition"), None)
+        for c in CONDITIONS:
+            self.condition_combo.addItem(self.tr(CONDITION_NAMES[c]), c)
         self.condition_combo.currentIndexChanged.connect(lambda _=0: self.apply_filters())
         head.addWidget(self.condition_combo)
         head.addStretch(1)
@@ -213,7 +227,7 @@ class ConflictsView(QWidget):
     def apply_filters(self) -> None:
         items = self.bundle.items if self.bundle else []
         stage = self.stage_combo.currentData()
-        cond = self.condition_combo.currentText()
+        cond = self.condition_combo.currentData()
         if stage == SAME:
             items = [v for v in items if v.diverged_at is None]
         elif stage in STAGES:
@@ -226,7 +240,7 @@ class ConflictsView(QWidget):
             answers = ", ".join(a.answer for a in v.result.outcome.answers)
             cells = (v.item_id, v.question, f"{v.result.outcome.kind}: {answers}" if answers else v.result.outcome.kind,
                      self.tr("yes") if v.score.success else self.tr("no"), stage_name(v.diverged_at),
-                     ", ".join(v.conditions))
+                     condition_names(v.conditions))
             for col, text in enumerate(cells):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         self.detail.clear()

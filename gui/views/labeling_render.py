@@ -1,7 +1,7 @@
 """The Labeling page's layout and rendering (the queue, keys and writes are in labeling_view)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QSizePolicy,
     QSplitter, QTextBrowser, QVBoxLayout, QWidget,
@@ -16,6 +16,7 @@ from factaudit.gui.views.labeling_parts import (
 from factaudit.gui.views.labeling_reasoning import ReasoningFromLLMBar
 from factaudit.gui.views.long_text import FullTexts, elide
 from factaudit.gui.views.page_parts import section_head
+from factaudit.gui.views.review_detail import label_name
 
 MODES = {"evidence": QT_TRANSLATE_NOOP("LabelingLayout", "Evidence pairs (5 dimensions)"),
          "reasoning": QT_TRANSLATE_NOOP("LabelingLayout", "Verifier reasoning (6 steps)")}
@@ -150,6 +151,7 @@ class LabelingLayout:
         sub = QLabel(self.tr("System and pre-label"))
         sub.setObjectName("subsectionTitle")
         side_layout.addWidget(sub)
+        self.reveal_title = sub
         self.reveal_label = QLabel("")
         self.reveal_label.setObjectName("note")
         self.reveal_label.setWordWrap(True)
@@ -269,7 +271,8 @@ class LabelingLayout:
             else:
                 lines.append(self.tr("No system verdict for this claim in the chosen run."))
         if u.gold_label:
-            lines.append(self.tr("Gold label: <b>{label}</b>").format(label=_esc(verdict_name(u.gold_label))))
+            # a verdict, or the expert's sentence label (correct / error) in the interface's words
+            lines.append(self.tr("Gold label: <b>{label}</b>").format(label=_esc(label_name(u.gold_label))))
         if not u.prelabels:
             lines.append(self.tr("No LLM pre-label for this unit."))
         for who, codes in sorted(u.prelabels.items()):
@@ -294,6 +297,15 @@ class LabelingLayout:
             self.reveal_label.setText(
                 self.tr("Blind: the system verdict and the LLM pre-label stay hidden until you commit this unit (R reveals them now; later labels are then not blind).") if self.mode == "evidence" else
                 self.tr("Blind: the LLM pre-label and the gold label stay hidden until you commit this unit (R reveals them now; later labels are then not blind)."))
+
+    def show_reveal(self) -> None:
+        """Scroll the side panel to the revealed verdict and pre-label: under the codes' descriptions they
+        sat below the fold at 1280×720 and at 1.5× (issue #35). After the layout has taken the new text."""
+        QTimer.singleShot(0, self, self._scroll_to_reveal)
+
+    def _scroll_to_reveal(self) -> None:
+        bar = self.side_scroll.verticalScrollBar()
+        bar.setValue(min(bar.maximum(), self.reveal_title.y()))
 
     # ---- helpers for tests and the shell --------------------------------------------------------
     def visible_text(self) -> str:

@@ -262,6 +262,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
             dim_index = missing[0] if missing else 0
         self.dim_index = dim_index
         self._render()
+        self.side_scroll.verticalScrollBar().setValue(0)     # a new unit opens on its codes, not on a reveal
 
     def _update_progress(self) -> None:
         q, entry = self.queue, self.entry
@@ -419,6 +420,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self.revealed.add(self.index)
         self.status.setText(self.tr("Revealed: labels you make on this unit from now on are not blind (A accepts the pre-label)."))
         self._render()
+        self.show_reveal()
 
     def undo(self) -> None:
         if not self.history:

@@ -1320,6 +1320,30 @@ V1: Selektive Abdeckung</translation>
         <source>{v0} items, {v1} conflict items: {figures}{note}</source>
         <translation>{v0} Einträge, {v1} Konflikteinträge: {figures}{note}</translation>
     </message>
+    <message>
+        <source>conflict</source>
+        <translation>Konflikt</translation>
+    </message>
+    <message>
+        <source>no conflict</source>
+        <translation>kein Konflikt</translation>
+    </message>
+    <message>
+        <source>misinformation</source>
+        <translation>Falschinformation</translation>
+    </message>
+    <message>
+        <source>noise</source>
+        <translation>Rauschen</translation>
+    </message>
+    <message>
+        <source>ambiguous</source>
+        <translation>mehrdeutig</translation>
+    </message>
+    <message>
+        <source>bilingual</source>
+        <translation>zweisprachig</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionsView</name>
@@ -6870,6 +6894,10 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>conflict items</source>
         <translation>Konfliktfälle</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
     </message>
 </context>
 <context>

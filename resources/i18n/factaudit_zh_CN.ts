@@ -1320,6 +1320,30 @@ V1: 选择性覆盖</translation>
         <source>{v0} items, {v1} conflict items: {figures}{note}</source>
         <translation>{v0} 个条目，{v1} 个冲突条目：{figures}{note}</translation>
     </message>
+    <message>
+        <source>conflict</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>no conflict</source>
+        <translation>无冲突</translation>
+    </message>
+    <message>
+        <source>misinformation</source>
+        <translation>错误信息</translation>
+    </message>
+    <message>
+        <source>noise</source>
+        <translation>噪声</translation>
+    </message>
+    <message>
+        <source>ambiguous</source>
+        <translation>歧义</translation>
+    </message>
+    <message>
+        <source>bilingual</source>
+        <translation>双语</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionsView</name>
@@ -6870,6 +6894,10 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>conflict items</source>
         <translation>冲突条目</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>

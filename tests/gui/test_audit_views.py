@@ -281,15 +281,18 @@ def test_agreement_view_matches_sklearn_and_krippendorff(qtbot, demo_project, tm
     matrix = np.array([[cats[given[r][u]] if u in given[r] else np.nan for u in units]
                        for r in sorted(given)], dtype=float)
     alpha = krippendorff.alpha(reliability_data=matrix, level_of_measurement="nominal")
-    rows = {view.dim_table.item(i, 0).text(): i for i in range(view.dim_table.rowCount())}
+    rows = {view.dim_table.item(i, 0).data(Qt.ItemDataRole.UserRole): i for i in range(view.dim_table.rowCount())}
     row = rows["entity_match"]
+    # shown by its codebook name, not its id (issue #35)
+    assert view.dim_table.item(row, 0).text() == services.audit.codebook(project).dimension("entity_match").name
     assert view.dim_table.item(row, 2).text() == f"{alpha:.3f}"
     assert view.dim_table.item(row, 5).text() == "30" and view.dim_table.item(row, 6).text() == "2 + 1"   # alice, bob + the LLM
     r = view.results["entity_match"]
     assert r.alpha_ci[0] <= alpha <= r.alpha_ci[1]
 
     pairs = {(view.pair_table.item(i, 1).text(), view.pair_table.item(i, 2).text()): i
-             for i in range(view.pair_table.rowCount()) if view.pair_table.item(i, 0).text() == "entity_match"}
+             for i in range(view.pair_table.rowCount())
+             if view.pair_table.item(i, 0).data(Qt.ItemDataRole.UserRole) == "entity_match"}
     for a, b in (("alice", "bob"), ("alice", LLM), ("bob", LLM)):
         shared = sorted(set(given[a]) & set(given[b]))
         kappa = cohen_kappa_score([given[a][u] for u in shared], [given[b][u] for u in shared])

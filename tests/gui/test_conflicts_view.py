@@ -50,15 +50,16 @@ def test_conflicts_view_shows_stages_filters_and_renders_chinese(qtbot, tmp_path
     # rules read "golf" and 高尔夫球 from Ann's documents (one group by the lexicon); two sports for Cy: none
     assert rows["ramdocs-1"][2] == "answer: golf" and rows["ramdocs-1"][4] == "same as the oracle"
     assert rows["ramdocs-3"][4] == "extraction" and rows["ramdocs-3"][3] == "no"
-    assert "bilingual" in rows["ramdocs-1"][5] and "misinfo" in rows["ramdocs-2"][5]
+    # conditions in words (issue #35), filtered by their stored ids
+    assert "bilingual" in rows["ramdocs-1"][5] and "misinformation" in rows["ramdocs-2"][5]
     view.stage_combo.setCurrentText("extraction")
     assert view.table.rowCount() == 1 and view.table.item(0, 0).text() == "ramdocs-3"
     view.stage_combo.setCurrentText("any stage")
-    view.condition_combo.setCurrentText("misinfo")
+    view.condition_combo.setCurrentIndex(view.condition_combo.findData("misinfo"))
     assert [view.table.item(r, 0).text() for r in range(view.table.rowCount())] == ["ramdocs-2"]
 
     # the oracle run: privileged note, Chinese text and the lexicon rule in the item's detail
-    view.condition_combo.setCurrentText("bilingual")
+    view.condition_combo.setCurrentIndex(view.condition_combo.findData("bilingual"))
     view.run_combo.setCurrentIndex(view.run_combo.findData(oracle_run))
     view.refresh()
     qtbot.waitUntil(lambda: view.bundle.run_id == oracle_run and view.table.rowCount() == 1, timeout=30_000)

@@ -459,7 +459,8 @@ def test_one_rater_says_what_is_missing(qtbot, source):
     wait_ops(qtbot)
     assert "κ and α between people need a second rater: File › Send to a rater…" in view.status.text()
     assert view.send_button.isVisible()
-    row = next(r for r in range(view.dim_table.rowCount()) if view.dim_table.item(r, 0).text() == d.id)
+    row = next(r for r in range(view.dim_table.rowCount()) if view.dim_table.item(r, 0).data(Qt.ItemDataRole.UserRole) == d.id)
+    assert view.dim_table.item(row, 0).text() == d.name
     assert view.dim_table.item(row, 2).text() == "–" and "second rater" in view.dim_table.item(row, 2).toolTip()
     assert view.dim_table.item(row, 7).text() == f"– {NEEDS_SECOND}"
 

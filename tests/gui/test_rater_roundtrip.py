@@ -130,7 +130,8 @@ def test_two_raters_label_the_same_units_and_reach_kappa_and_an_adjudication(qtb
     assert want is not None and abs(want) < 1
     pt = agreement.pair_table
     shown = next(pt.item(r, 5).text() for r in range(pt.rowCount())
-                 if pt.item(r, 0).text() == dim and {pt.item(r, 1).text(), pt.item(r, 2).text()} == {"Alice", "Bob"})
+                 if pt.item(r, 0).data(Qt.ItemDataRole.UserRole) == dim
+                 and {pt.item(r, 1).text(), pt.item(r, 2).text()} == {"Alice", "Bob"})
     assert shown == f"{want:.3f}", (shown, want)
 
     # ---- adjudication: a click on the row, then a digit (not the table's type-ahead)

@@ -226,7 +226,11 @@ def test_agreement_page_has_a_sentence_label_row(qtbot, tmp_path):
         qtbot.waitUntil(lambda: v.results is not None, timeout=30_000)
         row = v.results["sentence_label"]
         assert row.kappa["bob|expert"] == pytest.approx(kappa, abs=1e-12) and row.n_units == len(bob) == 30
-        names = [v.dim_table.item(r, 0).text() for r in range(v.dim_table.rowCount())]
-        assert "sentence_label" in names
+        from PySide6.QtCore import Qt
+
+        # the row carries the dimension's id and shows its name (issue #35: no raw ids in the table)
+        names = {v.dim_table.item(r, 0).data(Qt.ItemDataRole.UserRole): v.dim_table.item(r, 0).text()
+                 for r in range(v.dim_table.rowCount())}
+        assert names["sentence_label"] == "Sentence label"
     finally:
         project.close()

@@ -14,12 +14,13 @@ from types import SimpleNamespace
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter, QTableWidgetItem,
+    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSplitter, QTableWidgetItem,
     QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.engine.errors import FactAuditError
+from factaudit.engine.i18n import language
 from factaudit.gui import i18n
 from factaudit.gui.ops import error_text
 from factaudit.gui.serial_writer import SerialWriter
@@ -108,6 +109,15 @@ class AdjudicationView(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.itemSelectionChanged.connect(self._selected)
         self.table.installEventFilter(_DigitsToCard(self))
+        # the raters' codes are what a row is about: the unit and dimension columns are capped and the codes
+        # take the rest; rows of two lines wrap what is longer (full texts in the tooltips) (issue #35)
+        header = self.table.horizontalHeader()
+        for col in (1, 2):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self.table.setWordWrap(True)
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.verticalHeader().setDefaultSectionSize(2 * self.table.fontMetrics().lineSpacing() + 10)
         split.addWidget(self.table)
         self.card = UnitCard()
         self.card.keyPressed.connect(self.handle_key)
@@ -136,7 +146,7 @@ class AdjudicationView(QWidget):
         keys.setWordWrap(True)
         card.addWidget(keys)
         split.addWidget(self.card)
-        split.setSizes([540, 560])
+        split.setSizes([640, 460])
         root.addWidget(split, 1)
         self.code_buttons: list[QPushButton] = []
         self.refresh()
@@ -157,6 +167,7 @@ class AdjudicationView(QWidget):
         for r, d in enumerate(self.rows):
             self._fill_row(r, d)
         t.resizeColumnsToContents()
+        self.fit_columns()
         t.blockSignals(False)
         done = sum(1 for d in self.rows if d.adjudicated)
         if not self.rows:
@@ -171,6 +182,17 @@ class AdjudicationView(QWidget):
         t.selectRow(at)
         self._selected()
 
+    def fit_columns(self) -> None:
+        """Unit and dimension at most a fifth of the table each, so the codes column keeps room."""
+        cap = max(90, self.table.viewport().width() // 5)
+        for col in (1, 2):
+            if self.table.columnWidth(col) > cap:
+                self.table.setColumnWidth(col, cap)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.fit_columns()
+
     def empty_text(self, overlap) -> str:
         """Why there is nothing to adjudicate: one rater, two raters on different units, or agreement."""
         why = overlap.why_empty if overlap is not None else "one_rater"
@@ -184,12 +206,15 @@ class AdjudicationView(QWidget):
 
     def _fill_row(self, r: int, d) -> None:
         unit = d.claim_id + (f" · {d.other}" if d.other else "")
-        codes = " · ".join(f"{who}: {self._code_name(d, c)}" for who, c in d.codes.items())
+        # the codes alone in the cell (the card names who gave which), each with its rater in the tooltip:
+        # "name: code" for two raters did not fit beside the card at 1280 px (issue #35)
+        codes = " · ".join(self._code_name(d, c) for c in d.codes.values())
+        who_said = "\n".join(f"{who}: {self._code_name(d, c)}" for who, c in d.codes.items())
         final = self._code_name(d, d.adjudicated) if d.adjudicated else ""
         target = self.tr(TARGET_NAMES[d.target]) if d.target in TARGET_NAMES else d.target
         for col, text in enumerate((target, unit, self._dim_name(d), final, codes)):
             item = QTableWidgetItem(text)
-            item.setToolTip(text)
+            item.setToolTip(who_said if col == len(COLUMNS) - 1 else text)
             self.table.setItem(r, col, item)
 
     # ---- names -------------------------------------------------------------------------------------
@@ -203,7 +228,9 @@ class AdjudicationView(QWidget):
 
     def _dim_name(self, d) -> str:
         dim = self._dimension(d)
-        return dim.name if dim is not None else (self.tr("Sentence label") if d.target == "sentence" else d.dimension)
+        if dim is not None:         # the codebook's name in the interface language (issue #35)
+            return self.book.text(dim, "name", language())
+        return self.tr("Sentence label") if d.target == "sentence" else d.dimension
 
     def codes_of(self, d) -> list[tuple[str, str, str]]:
         """(code id, name, definition) the final code is chosen from."""
@@ -212,7 +239,8 @@ class AdjudicationView(QWidget):
         dim = self._dimension(d)
         if dim is None:
             return [(c, c, "") for c in dict.fromkeys(d.codes.values())]
-        return [(c.id, c.name, c.definition) for c in dim.codes]
+        lang = language()
+        return [(c.id, self.book.text(c, "name", lang, dim), self.book.text(c, "definition", lang, dim)) for c in dim.codes]
 
     def _code_name(self, d, code: str | None) -> str:
         return next((n for c, n, _ in self.codes_of(d) if c == code), code or "")

@@ -1,0 +1,77 @@
+"""Content that sat outside the window at 1280×720 (issue #35 item 7): the Labeling reveal below the fold
+of its side panel, and the raters' codes past the right edge of Agreement › Disagreements."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, Qt
+
+from factaudit.engine import services
+from factaudit.engine.project import runs
+from test_audit_labeling import ANNOTATOR, make_audit_data
+
+
+def in_view(scroll, widget, lines: int = 2) -> bool:
+    """The widget's first lines lie inside the scroll area's viewport."""
+    top = widget.mapTo(scroll.viewport(), QPoint(0, 0)).y()
+    return top >= 0 and top + min(widget.height(), lines * widget.fontMetrics().lineSpacing()) <= scroll.viewport().height()
+
+
+def test_the_reveal_comes_into_view(qtbot, demo_project, tmp_path):
+    from factaudit.gui.views.labeling_parts import set_project_annotator
+    from factaudit.gui.views.labeling_view import LabelingView, set_annotator_name
+
+    data = make_audit_data(demo_project, tmp_path)
+    set_annotator_name(ANNOTATOR)
+    set_project_annotator(demo_project, ANNOTATOR)
+    view = LabelingView(demo_project)
+    qtbot.addWidget(view)
+    view.resize(1100, 560)            # about what the page gets in a 1280×720 window
+    view.show()
+    qtbot.waitExposed(view)
+    view.select_runs(data["retrieval_run"], data["verify_run"])
+    assert view.flush()
+    qtbot.waitUntil(lambda: view.side_scroll.verticalScrollBar().maximum() > 0, timeout=30_000)
+    # the case the issue saw: the codes' descriptions fill the panel and the reveal is under the fold
+    assert not in_view(view.side_scroll, view.reveal_title)
+    qtbot.keyClick(view.card, Qt.Key.Key_R)
+    assert "Refuted" in view.reveal_label.text()
+    qtbot.waitUntil(lambda: in_view(view.side_scroll, view.reveal_title, 1)
+                    and in_view(view.side_scroll, view.reveal_label, 3), timeout=30_000)
+    # the next unit opens on its codes again
+    for _ in view.dims:
+        qtbot.keyClick(view.card, Qt.Key.Key_1)
+        qtbot.keyClick(view.card, Qt.Key.Key_Return)
+    assert view.index == 1 and view.side_scroll.verticalScrollBar().value() == 0
+    assert view.flush()
+
+
+def test_the_raters_codes_fit_beside_the_card(qtbot, demo_project, tmp_path):
+    from factaudit.gui.views.raters.adjudication import AdjudicationView
+
+    data = make_audit_data(demo_project, tmp_path)
+    hits = runs.get_hits(demo_project, data["retrieval_run"])
+    book = services.audit.codebook(demo_project)
+    units = [(c, h.passage_id) for c in data["claims"] for h in hits[c]][:4]
+    # two people who disagree on two dimensions of every unit; long names make long cells
+    for claim, passage in units:
+        for who, pick in (("Alexandra Müller-Lüdenscheidt", 0), ("Bartholomew Okonkwo-Smith", -1)):
+            for d in book.evidence[:2]:
+                services.audit.annotate(demo_project, target="evidence", claim_id=claim, passage_id=passage,
+                                        dimension=d.id, code=d.codes[pick].id, annotator=who)
+    view = AdjudicationView(demo_project)
+    qtbot.addWidget(view)
+    view.resize(1100, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.waitUntil(lambda: len(view.rows) == 2 * len(units), timeout=30_000)
+    t = view.table
+    codes = t.columnCount() - 1
+    assert t.columnViewportPosition(codes) + t.columnWidth(codes) <= t.viewport().width()
+    for r in range(t.rowCount()):
+        text = t.item(r, codes).text()
+        # each cell names both codes (who gave which is in its tooltip) and wraps within its row
+        d = view.rows[r]
+        assert text == " · ".join(view._code_name(d, c) for c in d.codes.values())
+        assert all(f"{who}: " in t.item(r, codes).toolTip() for who in d.codes)
+        need = t.fontMetrics().boundingRect(QRect(0, 0, t.columnWidth(codes) - 8, 10_000),
+                                            int(Qt.TextFlag.TextWordWrap), text)
+        assert need.height() <= t.rowHeight(r), (text, t.columnWidth(codes))
