@@ -304,13 +304,19 @@ def saturation(project: Project) -> list[tuple[int, int]]:
 
 
 def saturation_plot(project: Project, path: str | Path) -> Path:
-    """New codes per closed round as a PNG (matplotlib, Agg); saturation is the first zero."""
+    """New codes per closed round as a PNG (matplotlib, Agg); saturation is the first zero. Its words are
+    in the interface language (engine.i18n), drawn with a CJK-capable font list."""
+    from factaudit.engine.reports.plotfont import cjk_fonts
+
+    return cjk_fonts(_draw_saturation)(saturation(project), Path(path))
+
+
+def _draw_saturation(points: list[tuple[int, int]], path: Path) -> Path:
     # A bare Figure renders with Agg and leaves pyplot's (the GUI's) backend alone.
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
-    points = saturation(project)
-    path = Path(path)
+    from factaudit.engine.i18n import N_, gettext
     fig = Figure(figsize=(5.5, 3.2), dpi=110)
     ax = fig.add_subplot(1, 1, 1)
     if points:
@@ -322,15 +328,15 @@ def saturation_plot(project: Project, path: str | Path) -> Path:
         ax.set_xticklabels([f"{i}\n(#{rid})" for i, (rid, _) in zip(xs, points)], fontsize=8)
         zero = next((x for x, y in zip(xs, ys) if y == 0), None)
         if zero is not None:
-            ax.annotate("saturated", (zero, 0), xytext=(zero, max(ys + [1]) * 0.6), ha="center",
+            ax.annotate(gettext(N_("saturated")), (zero, 0), xytext=(zero, max(ys + [1]) * 0.6), ha="center",
                         arrowprops={"arrowstyle": "->"})
         ax.set_ylim(0, max(ys + [1]) * 1.25)
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     else:
-        ax.text(0.5, 0.5, "no closed induction rounds yet", ha="center", va="center", transform=ax.transAxes)
-    ax.set_xlabel("induction round")
-    ax.set_ylabel("new codes accepted")
-    ax.set_title("Taxonomy saturation")
+        ax.text(0.5, 0.5, gettext(N_("no closed induction rounds yet")), ha="center", va="center", transform=ax.transAxes)
+    ax.set_xlabel(gettext(N_("induction round")))
+    ax.set_ylabel(gettext(N_("new codes accepted")))
+    ax.set_title(gettext(N_("Taxonomy saturation")))
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, format="png")

@@ -32,18 +32,25 @@ def default_gates_path(project: Project) -> Path:
 
 
 def _read_mapping(path: Path, what: str) -> dict[str, Any]:
-    """The file's top-level mapping; a file that does not exist yet is an empty one (a new list)."""
+    """The file's top-level mapping; a file that does not exist yet is an empty one (a new list).
+    `what` is "lexicon" or "gates" (each has its own sentences, so they translate whole)."""
     if not path.exists():
         return {}
     text = path.read_text(encoding="utf-8")
     try:
         data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
     except (ValueError, yaml.YAMLError) as exc:
-        raise InvalidArgument(f"cannot read {what} {path.name}: {exc}", file=str(path)) from exc
+        if what == "lexicon":
+            raise InvalidArgument(f"cannot read the lexicon file {path.name}: {exc}", file=str(path)) from exc
+        raise InvalidArgument(f"cannot read the gates file {path.name}: {exc}", file=str(path)) from exc
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise InvalidArgument(f"{what} {path.name}: expected a mapping", file=str(path))
+        if what == "lexicon":
+            raise InvalidArgument(f"the lexicon file {path.name} is not a list of options with their synonyms",
+                                  file=str(path))
+        raise InvalidArgument(f"the gates file {path.name} is not a list of risk tiers with their conditions",
+                              file=str(path))
     return data
 
 

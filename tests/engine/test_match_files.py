@@ -65,3 +65,15 @@ def test_the_default_homes_sit_beside_the_project(demo_project):
     assert services.default_lexicon_path(demo_project) == demo_project.path.with_name(
         demo_project.path.stem + ".lexicon.yaml")
     assert services.default_gates_path(demo_project).parent == demo_project.path.parent
+
+
+def test_a_file_that_is_not_a_lexicon_or_gates_says_which_file(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("aspirin: [ASA\n", encoding="utf-8")
+    listed = tmp_path / "listed.yaml"
+    listed.write_text("- aspirin\n- ASA\n", encoding="utf-8")
+    for read in (services.lexicon_entries, services.gate_entries):
+        for path in (broken, listed):
+            with pytest.raises(InvalidArgument) as caught:
+                read(path)
+            assert caught.value.file == str(path) and path.name in str(caught.value)
