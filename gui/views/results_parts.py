@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
 
 
 
@@ -239,7 +239,10 @@ def gold_controls(layout, changed) -> tuple:
     layout.addWidget(subset)
     # a saved unit list (certify's drawn sample, a study's gold subset) is a file: the project keeps none
     subset.unit_lists = []
-    pick = QPushButton(QCoreApplication.translate("ResultsView", "Unit list…"))
+    # a narrow "…" button: the row sits outside the page's scroll area, so its width is the window's minimum
+    pick = QToolButton()
+    pick.setText("…")
+    pick.setAccessibleName(QCoreApplication.translate("ResultsView", "Unit list…"))
     pick.setObjectName("unitListButton")
     pick.setToolTip(QCoreApplication.translate("ResultsView", "Score a saved unit list beside the full set: a file of sentence or claim ids, one a line, or the JSON lines Certify's \"Draw these units…\" writes"))
     pick.clicked.connect(lambda _=False: choose_unit_list(subset))
