@@ -43,7 +43,7 @@ STEP_PAGES = {
     "answers": ("Review", "Answers"),
     "conflicts": ("Review", "Conflicts"),
     "judge_evaluation": ("Labeling", "Agreement"),
-    "induction": ("Labeling", "Taxonomy"),
+    "induction": ("Analyses", "Induction"),
     "comparison": ("Reports", None),
 }
 

@@ -96,6 +96,14 @@ def test_induction_decide_close_and_start(make_page, project, qtbot):
     rounds = services.induction_rounds(project)
     assert len(rounds) == n + 1 and rounds[-1].proposer == "none" and rounds[-1].cases == []
     qtbot.waitUntil(lambda: view.rounds_table.rowCount() == n + 1, timeout=30_000)
+    # a label with a note is a case the codebook does not cover: the tab counts it for the next round
+    claim = services.page_rows(project, "claims", 0, 1)[0][0]
+    passage = services.page_rows(project, "passages", 0, 1)[0][0]
+    services.annotate(project, target="evidence", claim_id=claim, passage_id=passage, dimension="polarity",
+                      code="neutral", annotator="alice", note="a retraction notice, not a study")
+    assert [c.kind for c in services.uncovered_cases(project, None)] == ["note"]
+    view.refresh()
+    qtbot.waitUntil(lambda: view.uncovered == (1, 0), timeout=30_000)
 
 
 def test_lexicon_add_remove_and_save(make_page, project, qtbot):
@@ -182,11 +190,18 @@ def test_prices_set_and_remove(make_page, project, qtbot):
     view.remove_button.click()
     qtbot.waitUntil(lambda: not view.op.running, timeout=30_000)
     assert "lab-vllm" not in services.prices()
-    # a label with a note is a case the codebook does not cover: the tab counts it for the next round
-    claim = services.page_rows(project, "claims", 0, 1)[0][0]
-    passage = services.page_rows(project, "passages", 0, 1)[0][0]
-    services.annotate(project, target="evidence", claim_id=claim, passage_id=passage, dimension="polarity",
-                      code="neutral", annotator="alice", note="a retraction notice, not a study")
-    assert [c.kind for c in services.uncovered_cases(project, None)] == ["note"]
-    view.refresh()
-    qtbot.waitUntil(lambda: view.uncovered == (1, 0), timeout=30_000)
+
+
+def test_the_page_sits_in_the_sidebar_and_the_workflow_induction_step_opens_it(demo_copy, qtbot, closer):
+    from factaudit.gui import main_window, workflow_actions
+    from factaudit.gui.views.analyses_page import AnalysesPage
+    from factaudit.gui.views.induction_view import InductionView
+
+    pages = list(main_window.PAGES)
+    assert pages.index("Labeling") < pages.index("Analyses") < pages.index("Reports")
+    window = main_window.ProjectWindow(services.open_project(demo_copy))
+    closer(window)
+    page = workflow_actions.do_step(window, "induction")
+    assert window.current_page == "Analyses" and isinstance(page, AnalysesPage)
+    assert isinstance(page.tabs.currentWidget(), InductionView)
+    assert window.page_actions[pages.index("Analyses")].shortcut().toString() == f"Ctrl+{pages.index('Analyses') + 1}"
