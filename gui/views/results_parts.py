@@ -80,6 +80,43 @@ def closed_figures_text(m) -> str:
     return " ".join(lines)
 
 
+def show_closed(table, canvas, c) -> None:
+    """The closed regime's per-verdict table and its confusion matrix (the Results page's lower left and
+    right; `c` is RunMetrics.closed)."""
+    import numpy as np
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QTableWidgetItem
+
+    from factaudit.engine import services
+    from factaudit.gui import i18n
+
+    table.setRowCount(len(c.per_class))
+    for row, (label, v) in enumerate(c.per_class.items()):
+        support = v.get("support", "")
+        values = (label, i18n.number(support) if isinstance(support, (int, float)) else support,
+                  *(services.percent_text(v.get(k)) for k in ("precision", "recall", "f1")))
+        for col, value in enumerate(values):
+            item = QTableWidgetItem(str(value))
+            if col > 0:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(row, col, item)
+    ax = canvas.figure.add_subplot()
+    mat = np.array(c.confusion_matrix)
+    ax.imshow(mat, cmap="Blues")
+    for i in range(mat.shape[0]):
+        for j in range(mat.shape[1]):
+            ax.text(j, i, i18n.number(int(mat[i, j])), ha="center", va="center", fontsize=8,
+                    color="white" if mat[i, j] > mat.max() / 2 else "black")
+    short = [QCoreApplication.translate("ResultsView", "NE") if lab == "No Evidence" else i18n.verdict_name(lab)
+             for lab in c.labels]
+    # the verdict names side by side overlap in a narrow canvas (and in German): slant them
+    ax.set_xticks(range(len(short)), short, fontsize=8, rotation=30, ha="right", rotation_mode="anchor")
+    ax.set_yticks(range(len(short)), short, fontsize=8)
+    ax.set_xlabel(QCoreApplication.translate("ResultsView", "predicted"), fontsize=8)
+    ax.set_ylabel(QCoreApplication.translate("ResultsView", "gold"), fontsize=8)
+    canvas.draw()
+
+
 class WrapLabel(QLabel):
     """A word-wrapped label whose minimum height follows its wrapped text, so a long line (a 100k run's
     figures, a longer translation) pushes the page into its scroll area instead of squeezing the table

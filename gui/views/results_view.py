@@ -18,7 +18,7 @@ from factaudit.gui.query_op import QueryOp, ReadFailure
 from factaudit.gui.views.raters.certify import CertifyPanel
 from factaudit.gui.views.results_parts import (  # noqa: F401
     FiguresPanel, PlotCanvas, WrapLabel, _empty, _pvalue, add_unit_list, closed_figures_text, fill_choices, gold_controls,
-    keep_columns_in_view, unit_list_items,
+    keep_columns_in_view, show_closed, unit_list_items,
 )
 from factaudit.gui.views.results_scoring import ResultsBundle, compute_results, export_report
 from factaudit.gui.views.results_studies import add_study_tabs
@@ -390,32 +390,7 @@ class ResultsView(ChoosesMapping, QWidget):
         self.closed_label.setText(
             self.tr("Closed regime: {n} claims with gold verdicts, accuracy {v0}, macro-F1 {v1}.").format(n=i18n.number(c.n), v0=services.percent_text(c.accuracy, c.accuracy_ci), v1=services.percent_text(c.macro_f1))
             + " " + closed_figures_text(m))
-        self.closed_table.setRowCount(len(c.per_class))
-        for row, (label, v) in enumerate(c.per_class.items()):
-            support = v.get("support", "")
-            values = (label, i18n.number(support) if isinstance(support, (int, float)) else support,
-                      *(services.percent_text(v.get(k)) for k in ("precision", "recall", "f1")))
-            for col, value in enumerate(values):
-                item = QTableWidgetItem(str(value))
-                if col > 0:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                self.closed_table.setItem(row, col, item)
-        import numpy as np
-
-        ax = fig.add_subplot()
-        mat = np.array(c.confusion_matrix)
-        ax.imshow(mat, cmap="Blues")
-        for i in range(mat.shape[0]):
-            for j in range(mat.shape[1]):
-                ax.text(j, i, i18n.number(int(mat[i, j])), ha="center", va="center", fontsize=8,
-                        color="white" if mat[i, j] > mat.max() / 2 else "black")
-        short = [self.tr("NE") if lab == "No Evidence" else i18n.verdict_name(lab) for lab in c.labels]
-        # the verdict names side by side overlap in a narrow canvas (and in German): slant them
-        ax.set_xticks(range(len(short)), short, fontsize=8, rotation=30, ha="right", rotation_mode="anchor")
-        ax.set_yticks(range(len(short)), short, fontsize=8)
-        ax.set_xlabel(self.tr("predicted"), fontsize=8)
-        ax.set_ylabel(self.tr("gold"), fontsize=8)
-        self.confusion_plot.draw()
+        show_closed(self.closed_table, self.confusion_plot, c)
 
     def _show_comparison(self) -> None:
         comp = self.bundle.comparison if self.bundle else None

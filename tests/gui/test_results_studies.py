@@ -291,6 +291,7 @@ def test_a_unit_list_is_offered_and_scored_as_the_subset(qtbot, tmp_path):
     try:
         v = ResultsView(project, n_resamples=N)
         qtbot.addWidget(v)
+        v.resize(1300, 820)
         v.show()
         qtbot.waitUntil(lambda: v.bundle is not None and v.bundle.metrics is not None, timeout=30_000)
         choose_unit_list(v.subset_combo, str(units))
