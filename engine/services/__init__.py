@@ -61,6 +61,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "judge_scoring": ("judge_scores",),
     "match_files": ("GATE_METRICS", "RISK_TIERS", "default_gates_path", "default_lexicon_path", "gate_entries",
                     "lexicon_entries", "save_gates", "save_lexicon"),
+    "other_codes": ("add_other_codes", "dimensions_without_other"),
     "languages": (
         "DatasetLanguage", "claim_languages", "dataset_languages", "detect_dataset_language",
         "ensure_dataset_language", "normalise_code", "passage_languages", "set_dataset_language",
@@ -234,6 +235,8 @@ def _load(module: str):
             import factaudit.engine.services.judge_scoring as loaded
         case "match_files":
             import factaudit.engine.services.match_files as loaded
+        case "other_codes":
+            import factaudit.engine.services.other_codes as loaded
         case "languages":
             import factaudit.engine.services.languages as loaded
         case "model_add":

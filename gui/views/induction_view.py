@@ -32,6 +32,7 @@ class InductionState:
     verify_runs: list
     codebook: object | None
     llms: list[str] | None          # None: not read this time (the list is read once per tab)
+    without_other: list[str]        # dimensions and steps with no "other" code yet
 
 
 def _read_state(project, with_llms: bool) -> InductionState:
@@ -40,7 +41,8 @@ def _read_state(project, with_llms: bool) -> InductionState:
     except FactAuditError:      # no codebook yet: proposals still list, merging has nothing to offer
         book = None
     llms = [e.name for e in services.llm_models()] if with_llms else None     # the default first
-    return InductionState(services.induction_rounds(project), services.verify_runs(project), book, llms)
+    return InductionState(services.induction_rounds(project), services.verify_runs(project), book, llms,
+                          services.dimensions_without_other(project) if book is not None else [])
 
 
 def _uncovered(project, run: str | None) -> tuple[int, int]:
@@ -98,8 +100,16 @@ class InductionView(QWidget):
         self.start_button.clicked.connect(self.start_round)
         start.addWidget(self.start_button)
         root.addLayout(start)
+        cases_row = QHBoxLayout()
         self.cases_label = muted_label()
-        root.addWidget(self.cases_label)
+        cases_row.addWidget(self.cases_label, 1)
+        self.other_button = QPushButton(self.tr("Add an “other” code"))
+        self.other_button.setToolTip(self.tr(
+            "Add a code “Other (say what in a note)” to every dimension and step that lacks one (a new "
+            "codebook version): labels coded “other” are cases the next round reads"))
+        self.other_button.clicked.connect(self.add_other_codes)
+        cases_row.addWidget(self.other_button)
+        root.addLayout(cases_row)
         self.uncovered: tuple[int, int] | None = None
         self.run_combo.currentIndexChanged.connect(lambda _i: self._count_cases())
 
@@ -316,6 +326,7 @@ class InductionView(QWidget):
         writable = not self.project.readonly and not (self.op is not None and self.op.running)
         open_round = rnd is not None and not rnd.closed
         self.start_button.setEnabled(writable)
+        self.other_button.setEnabled(writable and self.state is not None and bool(self.state.without_other))
         for b in (self.accept_button, self.reject_button, self.merge_button):
             b.setEnabled(writable and open_round and p is not None)
         self.close_button.setEnabled(writable and open_round)
@@ -372,3 +383,9 @@ class InductionView(QWidget):
                            lambda res: self.status.setText(self.tr(
                                "Round {round_id} closed: {n} new codes; codebook v{v}").format(
                                round_id=res.round_id, n=i18n.number(res.n_new_codes), v=res.codebook_version)))
+
+    def add_other_codes(self) -> Op:
+        project = self.project
+        return self._write(Op(self, lambda job: services.add_other_codes(project)), self.tr("Adding “other” codes"),
+                           lambda book: self.status.setText(self.tr(
+                               "Codebook v{v}: every dimension and step has an “other” code").format(v=book.version)))

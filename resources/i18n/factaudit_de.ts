@@ -7220,6 +7220,22 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <source>The LLM reads up to {n} uncovered cases and proposes codes</source>
         <translation>Das LLM liest bis zu {n} nicht abgedeckte Fälle und schlägt Codes vor</translation>
     </message>
+    <message>
+        <source>Add an “other” code</source>
+        <translation>Code „Sonstiges“ hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add a code “Other (say what in a note)” to every dimension and step that lacks one (a new codebook version): labels coded “other” are cases the next round reads</source>
+        <translation>Jeder Dimension und jedem Schritt ohne ihn den Code „Sonstiges (in einer Notiz beschreiben)“ hinzufügen (eine neue Codebuch-Version): Mit „Sonstiges“ codierte Labels sind Fälle, die die nächste Runde liest</translation>
+    </message>
+    <message>
+        <source>Adding “other” codes</source>
+        <translation>Codes „Sonstiges“ werden hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Codebook v{v}: every dimension and step has an “other” code</source>
+        <translation>Codebuch v{v}: Jede Dimension und jeder Schritt hat einen Code „Sonstiges“</translation>
+    </message>
 </context>
 <context>
     <name>ExperimentsView</name>

@@ -7220,6 +7220,22 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <source>The LLM reads up to {n} uncovered cases and proposes codes</source>
         <translation>LLM 最多读取 {n} 个未覆盖案例并提出代码</translation>
     </message>
+    <message>
+        <source>Add an “other” code</source>
+        <translation>添加“其他”代码</translation>
+    </message>
+    <message>
+        <source>Add a code “Other (say what in a note)” to every dimension and step that lacks one (a new codebook version): labels coded “other” are cases the next round reads</source>
+        <translation>为每个尚无此代码的维度和步骤添加代码“其他（在备注中说明）”（新的编码手册版本）：编码为“其他”的标注是下一轮读取的案例</translation>
+    </message>
+    <message>
+        <source>Adding “other” codes</source>
+        <translation>正在添加“其他”代码</translation>
+    </message>
+    <message>
+        <source>Codebook v{v}: every dimension and step has an “other” code</source>
+        <translation>编码手册 v{v}：每个维度和步骤都有“其他”代码</translation>
+    </message>
 </context>
 <context>
     <name>ExperimentsView</name>

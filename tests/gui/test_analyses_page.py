@@ -105,6 +105,14 @@ def test_induction_decide_close_and_start(make_page, project, qtbot):
     view.refresh()
     qtbot.waitUntil(lambda: view.uncovered == (1, 0), timeout=30_000)
 
+    # an "other" code in every dimension and step, as a new codebook version
+    version = services.codebook(project).version
+    qtbot.waitUntil(lambda: view.other_button.isEnabled(), timeout=30_000)
+    view.other_button.click()
+    qtbot.waitUntil(lambda: not view.op.running, timeout=30_000)
+    assert services.dimensions_without_other(project) == [] and services.codebook(project).version == version + 1
+    qtbot.waitUntil(lambda: view.state.without_other == [] and not view.other_button.isEnabled(), timeout=30_000)
+
 
 def test_lexicon_add_remove_and_save(make_page, project, qtbot):
     path = services.default_lexicon_path(project)
