@@ -127,3 +127,21 @@ def test_naturalize_item_counts_per_document():
                                                        Doc("b", "no year here", type="correct", gold="1856")])
     nat = naturalize_item(item)
     assert (nat.n_docs_rewritten, nat.n_mentions) == (1, 1) and nat.item.docs[1] is item.docs[1]
+
+
+def test_the_stress_command(project):
+    from click.testing import CliRunner
+
+    from factaudit.engine.cli import cli
+
+    p, rules, _ = project
+    expected = services.naturalized_stress(p, rules, n_resamples=300, seed=5)
+    path = str(p.path)
+    res = CliRunner().invoke(cli, ["stress", path, "--run", rules, "--resamples", "300", "--seed", "5", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output) == json.loads(json.dumps(expected))
+    res = CliRunner().invoke(cli, ["stress", path, "--run", rules, "--resamples", "300"])
+    assert res.exit_code == 0 and "6 of 8 documents rewritten" in res.output, res.output
+    assert "strict_accuracy: 83.3 -> 16.7, drop 66.7 [" in res.output          # 5/6 -> 1/6 (STRICT)
+    res = CliRunner().invoke(cli, ["stress", path, "--run", "aggregate-99"])
+    assert res.exit_code != 0 and "aggregate-99" in res.output
