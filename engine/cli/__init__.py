@@ -41,6 +41,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "status_cmds": ("status",),
     "network_cmds": ("allow-host",),
     "conflict_cmds": ("aggregate",),
+    "stress_cmds": ("stress",),
     "answer_cmds": ("review-sample", "review-mark", "price", "sweep", "answer-figures"),
     "certify_cmds": ("certify",),
     "rater_cmds": ("rater-package", "rater-return", "rater-merge", "adjudicate"),
@@ -80,6 +81,8 @@ def command_module(module: str):
             from factaudit.engine.cli import network_cmds as loaded
         case "conflict_cmds":
             from factaudit.engine.cli import conflict_cmds as loaded
+        case "stress_cmds":
+            from factaudit.engine.cli import stress_cmds as loaded
         case "answer_cmds":
             from factaudit.engine.cli import answer_cmds as loaded
         case "certify_cmds":
