@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from factaudit.engine.i18n import N_
-from factaudit.engine.reports.lang import ci as _ci
+from factaudit.engine.reports.lang import Words, ci as _ci
 
 Table = tuple[list[str], list[list[Any]]]
+# what an item lost, one sentence per option (engine.metrics.answer_audit's causes)
+LOST = {"missed": N_("missed {option}: {layer}"), "wrong": N_("wrong {option}: {layer}")}
 
 
 def audit_table(data) -> Table:
@@ -109,11 +111,15 @@ def failure_table(data) -> Table:
         for a in res.audit_items:
             if not a.get("failed"):
                 continue
-            lost = "; ".join(f"{c['kind']} {c['option']}: {c.get('layer', c['cause'])}" for c in a["causes"])
+            # sentences and words the report translates (issue #35: they stayed English in zh and de); the
+            # cells read as the English text in JSON
+            lost = [LOST[c["kind"]].format(option=c["option"], layer=c.get("layer", c["cause"])) if c["kind"] in LOST
+                    else f"{c['kind']} {c['option']}: {c.get('layer', c['cause'])}" for c in a["causes"]]
             if a.get("refused"):
-                lost = ("refused; " + lost) if lost else "refused"
+                lost.insert(0, "refused")
             s, crit = strict.get(a["item_id"], (None, False))
-            rows.append([r, a["item_id"], a["risk_tier"], a["category"], crit, s, ", ".join(a["layers"]), lost])
+            rows.append([r, a["item_id"], a["risk_tier"], a["category"], crit, s, Words(a["layers"]),
+                         Words(lost, sep="; ")])
     return head, rows
 
 

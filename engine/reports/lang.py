@@ -23,6 +23,7 @@ CELL_WORDS = frozenset({
     N_("left out: reply cut off at max tokens"), N_("left out: reply did not parse"),
     N_("left out: no verdict (the verifier failed on the claim)"),
     N_("retrieval error"), N_("verification error"), N_("wrong gold label"),
+    N_("generation"), N_("terminology"), N_("data"),       # answer_audit.LAYERS, with retrieval and unknown
 })
 
 HTML_LANG = {"en": "en", "zh_CN": "zh-CN", "de": "de"}
