@@ -69,7 +69,7 @@ class PricesView(QWidget):
         self.status = muted_label()
         root.addWidget(self.status)
         self.table = read_only_table([self.tr("Endpoint"), self.tr("Model"), self.tr("Input per million tokens"),
-                                      self.tr("Output per million tokens")])
+                                      self.tr("Output per million tokens")], stretch_last=False)
         self.table.itemSelectionChanged.connect(self._picked)
         root.addWidget(self.table, 1)
         row = QHBoxLayout()

@@ -7054,7 +7054,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     </message>
     <message>
         <source>Proposer</source>
-        <translation>Vorschlagende Instanz</translation>
+        <translation>Vorgeschlagen von</translation>
     </message>
     <message>
         <source>Cases</source>
