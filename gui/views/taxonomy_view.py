@@ -35,6 +35,23 @@ def _fill(table: QTableWidget, header: list[str], rows: list[list[str]]) -> None
             table.setItem(r, c, it)
 
 
+def _namer(book, dim_id: str):
+    """A dimension's name and a function naming its codes, from the codebook in the interface language
+    (issue #35: the marginals showed the ids); the ids where the codebook does not know them."""
+    try:
+        dim = book.dimension(dim_id) if book is not None else None
+    except FactAuditError:
+        dim = None
+    if dim is None:
+        return dim_id, lambda c: c
+    lang = language()
+
+    def code_name(code_id: str) -> str:
+        code = dim.code(code_id)
+        return book.text(code, "name", lang, dim) if code is not None else code_id
+    return book.text(dim, "name", lang), code_name
+
+
 def _pattern_names(project):
     """The codebook that names the patterns, or None: without it the columns keep the taxonomy's own
     English names (the figures do not depend on it)."""
@@ -120,9 +137,10 @@ class TaxonomyView(QWidget):
             for m in run.marginals:
                 if not m.n:
                     continue
-                codes = ", ".join(f"{c} {n}" for c, n in m.codes.items())
+                dim_name, code_name = _namer(book, m.dimension)
+                codes = ", ".join(f"{code_name(c)} {i18n.number(n)}" for c, n in m.codes.items())
                 hq = "" if m.high_quality_share is None else i18n.percent(m.high_quality_share, 0)
-                rows.append([run.run_id, m.dimension, str(m.n), hq, codes])
+                rows.append([run.run_id, dim_name, i18n.number(m.n), hq, codes])
         _fill(self.marginal_table, [self.tr("Run"), self.tr("Dimension / step"), self.tr("Labelled"), self.tr("In high-quality set"), self.tr("Codes")], rows)
         if not retrieval and not verify:
             self.status.setText(self.tr("No labelled units yet: label evidence pairs or reasoning traces first."))

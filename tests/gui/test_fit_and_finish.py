@@ -44,19 +44,24 @@ def test_the_reveal_comes_into_view(qtbot, demo_project, tmp_path):
     assert view.flush()
 
 
-def test_the_raters_codes_fit_beside_the_card(qtbot, demo_project, tmp_path):
-    from factaudit.gui.views.raters.adjudication import AdjudicationView
-
-    data = make_audit_data(demo_project, tmp_path)
-    hits = runs.get_hits(demo_project, data["retrieval_run"])
-    book = services.audit.codebook(demo_project)
+def two_raters(project, tmp_path):
+    """Two people who disagree on two dimensions of four evidence units; long names make long cells."""
+    data = make_audit_data(project, tmp_path)
+    hits = runs.get_hits(project, data["retrieval_run"])
+    book = services.audit.codebook(project)
     units = [(c, h.passage_id) for c in data["claims"] for h in hits[c]][:4]
-    # two people who disagree on two dimensions of every unit; long names make long cells
     for claim, passage in units:
         for who, pick in (("Alexandra Müller-Lüdenscheidt", 0), ("Bartholomew Okonkwo-Smith", -1)):
             for d in book.evidence[:2]:
-                services.audit.annotate(demo_project, target="evidence", claim_id=claim, passage_id=passage,
+                services.audit.annotate(project, target="evidence", claim_id=claim, passage_id=passage,
                                         dimension=d.id, code=d.codes[pick].id, annotator=who)
+    return units, book
+
+
+def test_the_raters_codes_fit_beside_the_card(qtbot, demo_project, tmp_path):
+    from factaudit.gui.views.raters.adjudication import AdjudicationView
+
+    units, _book = two_raters(demo_project, tmp_path)
     view = AdjudicationView(demo_project)
     qtbot.addWidget(view)
     view.resize(1100, 600)
@@ -75,3 +80,21 @@ def test_the_raters_codes_fit_beside_the_card(qtbot, demo_project, tmp_path):
         need = t.fontMetrics().boundingRect(QRect(0, 0, t.columnWidth(codes) - 8, 10_000),
                                             int(Qt.TextFlag.TextWordWrap), text)
         assert need.height() <= t.rowHeight(r), (text, t.columnWidth(codes))
+
+
+def test_taxonomy_marginals_name_dimensions_and_codes(qtbot, demo_project, tmp_path):
+    """The per-dimension marginals showed codebook ids ("entity_match", "exact 4"), not names."""
+    from factaudit.gui.views.taxonomy_view import TaxonomyView
+
+    units, book = two_raters(demo_project, tmp_path)
+    view = TaxonomyView(demo_project)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitUntil(lambda: view.marginal_table.rowCount() > 0, timeout=30_000)
+    t = view.marginal_table
+    shown = {t.item(r, 1).text(): t.item(r, 4).text() for r in range(t.rowCount())}
+    for d in book.evidence[:2]:
+        assert d.name in shown and d.id not in shown
+        # the most recent label wins: the second rater's last code of each dimension, on every unit
+        want = ", ".join(f"{c.name} {len(units) if c is d.codes[-1] else 0}" for c in d.codes)
+        assert shown[d.name] == want
