@@ -65,6 +65,11 @@ class LabelingLayout:
         head.addWidget(self.verdict_label)
         self.verdict_combo = QComboBox()
         self.verdict_combo.setMinimumWidth(100)
+        # the runs arrive after the page is shown, so the first-show sizing cut "imported-2": room for 14
+        # characters whatever the contents, so a long run id cannot widen the page past a small screen
+        for combo in (self.run_combo, self.verdict_combo):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(14)
         self.verdict_combo.setToolTip(self.tr("The verify run whose verdict is revealed after you commit a pair; its disagreements come first in the queue"))
         self.verdict_combo.activated.connect(lambda _=0: self.load_queue())
         head.addWidget(self.verdict_combo)
