@@ -323,7 +323,7 @@ def index_page(project: Project, verify_run: str, *, mapping: str = "R+NE", leve
     if after is None:
         # claims by id, sentences by item id, both in natural order (c2 before c10), as disagreement_index
         units = store.natural_claim_order(project, verify_run) if level == "claim" else store.labelled_sentence_order(project)
-        after = PageCursor(tuple(units), 0)
+        after = PageCursor(units if isinstance(units, tuple) else tuple(units), 0)
     ids, nxt = after.take(limit)
     if level == "claim":
         found = store.claim_facts_for(project, verify_run, ids)

@@ -83,3 +83,28 @@ def test_the_key_agrees_with_the_reference_and_a_page_must_come_from_the_last():
     assert sorted(ids, key=natural_key) == reference(ids)
     with pytest.raises(FactAuditError):
         tri.index_page(None, "verify-1", level="claim", after="c10")
+
+
+def test_a_finished_runs_order_is_kept_and_never_outlives_its_project(tmp_path):
+    """The order of a finished run is read once (its verdicts are frozen); a different project written at
+    the same path (same run id, same second) gets its own."""
+    from factaudit.engine.project import audit_store as store
+
+    def make(ids, gold="Supported"):
+        path = tmp_path / "same.faproj"
+        if path.exists():
+            path.unlink()
+        p = services.create_project(path)
+        services.import_files(p, [_jsonl(tmp_path / "c.jsonl", [{"id": c, "claim": c, "label": gold} for c in ids])],
+                              kind="claims")
+        run = services.import_files(p, [_jsonl(tmp_path / "v.jsonl", [{"claim_id": c, "verdict": "Refuted"}
+                                                                      for c in ids])], kind="verdicts").run_id
+        return p, run
+
+    p, run = make(["c10", "c9", "c100"])
+    first = store.natural_claim_order(p, run)
+    assert first == ("c9", "c10", "c100") and store.natural_claim_order(p, run) is first     # kept
+    p.close()
+    p, run2 = make(["c10", "c8", "c100"])
+    assert run2 == run and store.natural_claim_order(p, run) == ("c8", "c10", "c100")
+    p.close()
