@@ -182,6 +182,8 @@ PAGE_KEYS = (
      QT_TRANSLATE_NOOP("workflow_actions", "undo the last label")),
     (QT_TRANSLATE_NOOP("workflow_actions", "Labeling"), "R",
      QT_TRANSLATE_NOOP("workflow_actions", "reveal the hidden pre-label and gold label now")),
+    (QT_TRANSLATE_NOOP("workflow_actions", "Labeling"), "N",
+     QT_TRANSLATE_NOOP("workflow_actions", "a note on the current dimension's label (taxonomy induction reads it)")),
     (QT_TRANSLATE_NOOP("workflow_actions", "Review"), "1–3",
      QT_TRANSLATE_NOOP("workflow_actions", "triage the disagreement: retrieval error, verification error, wrong gold label")),
     (QT_TRANSLATE_NOOP("workflow_actions", "Review"), QT_TRANSLATE_NOOP("workflow_actions", "Enter"),

@@ -32,6 +32,7 @@ from factaudit.engine.project.queries import list_claims
 MAX_CASES = 12
 DECISIONS = ("accept", "merge", "reject")
 OTHER_CODE = "other"
+UNDO_NOTE = "undo"        # what annotations.undo writes on the record that restores a code: not the expert's words
 CASE_TEXT_CHARS = 240
 
 
@@ -105,7 +106,7 @@ def uncovered_cases(project: Project, run: str | None = None) -> list[Case]:
     for a in sorted(current.values(), key=lambda r: (r.created, r.seq)):
         if a.target not in cb.TARGETS or ann.is_llm(a.annotator):
             continue
-        if not ((a.note and a.note.strip()) or a.code == OTHER_CODE):
+        if not ((a.note and a.note.strip() and a.note != UNDO_NOTE) or a.code == OTHER_CODE):
             continue
         if scope is not None and a.claim_id not in scope:
             continue

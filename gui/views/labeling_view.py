@@ -32,6 +32,7 @@ from factaudit.gui.views.labeling_parts import (  # noqa: F401  (annotator helpe
     _Done, _Pending, annotator_name, esc as _esc, keep_out_of_gc, set_annotator_name,
 )
 from factaudit.gui.views.labeling_annotator import AnnotatorChoice, annotator_shown
+from factaudit.gui.views.labeling_note import edit_note
 from factaudit.gui.views.labeling_queue import open_queue
 from factaudit.gui.views.labeling_render import MODES, LabelingLayout
 
@@ -303,6 +304,8 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
             self.reveal()
         elif key == Qt.Key.Key_A:
             self.accept_prelabel()
+        elif key == Qt.Key.Key_N:
+            edit_note(self)
 
     def choose(self, n: int) -> None:
         d = self.dims[self.dim_index]

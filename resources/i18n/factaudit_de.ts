@@ -7025,6 +7025,10 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <source>| Page | Key | What it does |</source>
         <translation>| Seite | Taste | Wirkung |</translation>
     </message>
+    <message>
+        <source>a note on the current dimension's label (taxonomy induction reads it)</source>
+        <translation>eine Notiz zum Label der aktuellen Dimension (die Taxonomie-Induktion liest sie)</translation>
+    </message>
 </context>
 <context>
     <name>InductionView</name>
@@ -7821,6 +7825,33 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>Saving {name}</source>
         <translation>{name} wird gespeichert</translation>
+    </message>
+</context>
+<context>
+    <name>labeling_note</name>
+    <message>
+        <source>Note on the label</source>
+        <translation>Notiz zum Label</translation>
+    </message>
+    <message>
+        <source>{dimension}: what did you see that the codes do not say?</source>
+        <translation>{dimension}: Was haben Sie gesehen, das die Codes nicht ausdrücken?</translation>
+    </message>
+    <message>
+        <source>Label {dimension} first (a digit), then N adds a note to that label.</source>
+        <translation>Zuerst {dimension} labeln (eine Ziffer), dann fügt N diesem Label eine Notiz hinzu.</translation>
+    </message>
+    <message>
+        <source>Note saved on {dimension}.</source>
+        <translation>Notiz zu {dimension} gespeichert.</translation>
+    </message>
+    <message>
+        <source>Not saved: {v0}</source>
+        <translation>Nicht gespeichert: {v0}</translation>
+    </message>
+    <message>
+        <source>saving a note</source>
+        <translation>Notiz wird gespeichert</translation>
     </message>
 </context>
 </TS>

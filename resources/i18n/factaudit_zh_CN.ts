@@ -7025,6 +7025,10 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <source>| Page | Key | What it does |</source>
         <translation>| 页面 | 按键 | 作用 |</translation>
     </message>
+    <message>
+        <source>a note on the current dimension's label (taxonomy induction reads it)</source>
+        <translation>为当前维度的标注添加备注（分类体系归纳会读取）</translation>
+    </message>
 </context>
 <context>
     <name>InductionView</name>
@@ -7821,6 +7825,33 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>Saving {name}</source>
         <translation>正在保存 {name}</translation>
+    </message>
+</context>
+<context>
+    <name>labeling_note</name>
+    <message>
+        <source>Note on the label</source>
+        <translation>标注备注</translation>
+    </message>
+    <message>
+        <source>{dimension}: what did you see that the codes do not say?</source>
+        <translation>{dimension}：您看到了哪些代码没有表达的内容？</translation>
+    </message>
+    <message>
+        <source>Label {dimension} first (a digit), then N adds a note to that label.</source>
+        <translation>请先标注{dimension}（按数字键），然后按 N 为该标注添加备注。</translation>
+    </message>
+    <message>
+        <source>Note saved on {dimension}.</source>
+        <translation>已在{dimension}上保存备注。</translation>
+    </message>
+    <message>
+        <source>Not saved: {v0}</source>
+        <translation>未保存：{v0}</translation>
+    </message>
+    <message>
+        <source>saving a note</source>
+        <translation>正在保存备注</translation>
     </message>
 </context>
 </TS>

@@ -30,3 +30,17 @@ def test_other_codes_become_a_version_and_feed_induction(demo_project):
                               code="other", annotator="alice")
     cases = services.uncovered_cases(p, None)
     assert [(c.kind, c.key, c.code, c.dimension) for c in cases] == [("note", f"note:{label.id}", "other", "credibility")]
+
+
+def test_an_undone_correction_is_not_a_case_but_a_typed_note_is(demo_project):
+    p = demo_project
+    claim = services.page_rows(p, "claims", 0, 1)[0][0]
+    passage = services.page_rows(p, "passages", 0, 1)[0][0]
+    kw = dict(target="evidence", claim_id=claim, passage_id=passage, dimension="polarity", annotator="alice")
+    services.annotate(p, code="neutral", **kw)
+    changed = services.annotate(p, code="supports", **kw)
+    restored = services.undo_annotation(p, changed.id)          # the correction taken back: neutral again
+    assert restored.code == "neutral" and restored.note == "undo"
+    assert services.uncovered_cases(p, None) == []
+    noted = services.correct_annotation(p, restored.id, "neutral", "on topic, but a retraction notice")
+    assert [(c.key, c.note) for c in services.uncovered_cases(p, None)] == [(f"note:{noted.id}", noted.note)]

@@ -213,3 +213,45 @@ def test_the_page_sits_in_the_sidebar_and_the_workflow_induction_step_opens_it(d
     assert window.current_page == "Analyses" and isinstance(page, AnalysesPage)
     assert isinstance(page.tabs.currentWidget(), InductionView)
     assert window.page_actions[pages.index("Analyses")].shortcut().toString() == f"Ctrl+{pages.index('Analyses') + 1}"
+
+
+def test_a_note_on_a_label_from_the_labeling_page_is_a_case_for_induction(qtbot, demo_project, tmp_path, monkeypatch):
+    from test_audit_labeling import ANNOTATOR, make_audit_data
+
+    from factaudit.gui.views import labeling_note
+    from factaudit.gui.views.labeling_parts import set_project_annotator
+    from factaudit.gui.views.labeling_view import LabelingView, set_annotator_name
+    from PySide6.QtCore import Qt
+
+    data = make_audit_data(demo_project, tmp_path, n_claims=1)
+    set_annotator_name(ANNOTATOR)
+    set_project_annotator(demo_project, ANNOTATOR)
+    view = LabelingView(demo_project)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    view.select_runs(data["retrieval_run"], data["verify_run"])
+    assert view.flush()
+    unit = view.entry
+    asked = []
+    monkeypatch.setattr(labeling_note, "ask_note", lambda _v, dim, note: asked.append((dim, note)) or "  a retraction notice  ")
+    qtbot.keyClick(view.card, Qt.Key.Key_N)                 # no label yet: nothing to annotate, nothing asked
+    assert asked == [] and view.flush()
+    qtbot.keyClick(view.card, Qt.Key.Key_1)                 # entity_match = exact
+    assert view.flush()
+    qtbot.keyClick(view.card, Qt.Key.Key_N)
+    assert view.flush() and asked == [("Entity match", "")]
+
+    def mine():
+        return [a for a in services.current_annotations(demo_project, target="evidence", annotator=ANNOTATOR)
+                if (a.claim_id, a.passage_id) == (unit.claim_id, unit.passage_id)]
+    [label] = mine()
+    assert (label.dimension, label.code, label.note) == ("entity_match", "exact", "a retraction notice")
+    history = [a for a in services.annotation_history(demo_project, unit.claim_id) if a.annotator == ANNOTATOR]
+    assert [(a.code, a.note) for a in history] == [("exact", None), ("exact", "a retraction notice")]
+    assert history[1].supersedes == history[0].id
+    notes = [c for c in services.uncovered_cases(demo_project, None) if c.kind == "note"]
+    assert [(c.key, c.note, c.dimension) for c in notes] == [(f"note:{label.id}", "a retraction notice", "entity_match")]
+    # Backspace undoes the label, and its note with it
+    qtbot.keyClick(view.card, Qt.Key.Key_Backspace)
+    assert view.flush() and mine() == []
