@@ -122,7 +122,7 @@ class LabelingLayout:
         self.body.setOpenLinks(False)
         self.body.anchorClicked.connect(self.full_texts.open)
         card_layout.addWidget(self.body, 1)
-        self.keys_label = QLabel(self.tr("Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo · R reveal · A accept the revealed pre-label"))
+        self.keys_label = QLabel(self.tr("Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo · R reveal · A accept the revealed pre-label · N note"))
         self.keys_label.setWordWrap(True)
         self.keys_label.setObjectName("muted")
         card_layout.addWidget(self.keys_label)

@@ -2280,8 +2280,8 @@ V1: Selektive Abdeckung</translation>
         <translation>Warteschlange neu laden</translation>
     </message>
     <message>
-        <source>Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo · R reveal · A accept the revealed pre-label</source>
-        <translation>Tasten: 1–9 wählen · Enter/Tab weiter · Shift+Tab zurück · Rücktaste rückgängig · R aufdecken · A aufgedecktes Vorlabel übernehmen</translation>
+        <source>Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo · R reveal · A accept the revealed pre-label · N note</source>
+        <translation>Tasten: 1–9 wählen · Enter/Tab weiter · Shift+Tab zurück · Rücktaste rückgängig · R aufdecken · A aufgedecktes Vorlabel übernehmen · N Notiz</translation>
     </message>
     <message>
         <source>Your labels</source>

@@ -2280,8 +2280,8 @@ V1: 选择性覆盖</translation>
         <translation>重新载入队列</translation>
     </message>
     <message>
-        <source>Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo · R reveal · A accept the revealed pre-label</source>
-        <translation>按键：1–9 选择 · Enter/Tab 下一个 · Shift+Tab 返回 · Backspace 撤销 · R 揭示 · A 接受已揭示的预标注</translation>
+        <source>Keys: 1–9 choose · Enter/Tab next · Shift+Tab back · Backspace undo · R reveal · A accept the revealed pre-label · N note</source>
+        <translation>按键：1–9 选择 · Enter/Tab 下一个 · Shift+Tab 返回 · Backspace 撤销 · R 揭示 · A 接受已揭示的预标注 · N 备注</translation>
     </message>
     <message>
         <source>Your labels</source>
