@@ -12,7 +12,7 @@ from factaudit.gui import i18n
 from factaudit.gui.ops import error_text
 from factaudit.gui.query_op import QueryOp
 from factaudit.gui.views.results_parts import WrapLabel, _pvalue
-from factaudit.gui.views.results_studies import StudySection, fill_table
+from factaudit.gui.views.results_study_base import StudySection, fill_table
 from factaudit.gui.views.tables import fit_rows, read_only_table
 
 DELTA_COLUMNS = (QT_TRANSLATE_NOOP("RetrievalCompareSection", "Figure"), QT_TRANSLATE_NOOP("RetrievalCompareSection", "Baseline"),

@@ -12,7 +12,7 @@ from factaudit.gui import i18n
 from factaudit.gui.ops import error_text
 from factaudit.gui.query_op import QueryOp
 from factaudit.gui.views.results_parts import WrapLabel
-from factaudit.gui.views.results_studies import CONFLICT_METRIC_NAMES, fill_table, pct
+from factaudit.gui.views.results_study_base import CONFLICT_METRIC_NAMES, fill_table, pct
 from factaudit.gui.views.tables import fit_rows, read_only_table
 
 STRESS_COLUMNS = (QT_TRANSLATE_NOOP("StressPanel", "Figure"), QT_TRANSLATE_NOOP("StressPanel", "Original [95% CI]"),
