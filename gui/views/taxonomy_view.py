@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox, QLabel, QPushButton, QTableWidget, QTableWidgetItem,
-    QVBoxLayout, QWidget,
+    QTabWidget, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
@@ -83,21 +83,17 @@ class TaxonomyView(QWidget):
         self.status.setObjectName("muted")
         self.status.setWordWrap(True)
         root.addWidget(self.status)
-        sub = QLabel(self.tr("Retrieval runs (per claim × passage; R6 per claim)"))
-        sub.setObjectName("subsectionTitle")
-        root.addWidget(sub)
+        # one table at a time, each with the page's full height: stacked, the three left the marginals
+        # fewer than three rows at 1.5x on a laptop screen
+        self.tables = QTabWidget()
+        self.tables.setDocumentMode(True)
         self.retrieval_table = read_only_table([self.tr("Run")], select_rows=False, stretch_last=False)
-        root.addWidget(self.retrieval_table, 1)
-        sub2 = QLabel(self.tr("Verify runs (per claim × verification)"))
-        sub2.setObjectName("subsectionTitle")
-        root.addWidget(sub2)
+        self.tables.addTab(self.retrieval_table, self.tr("Retrieval runs (per claim × passage; R6 per claim)"))
         self.verify_table = read_only_table([self.tr("Run")], select_rows=False, stretch_last=False)
-        root.addWidget(self.verify_table, 1)
-        sub3 = QLabel(self.tr("Per-dimension marginals"))
-        sub3.setObjectName("subsectionTitle")
-        root.addWidget(sub3)
+        self.tables.addTab(self.verify_table, self.tr("Verify runs (per claim × verification)"))
         self.marginal_table = read_only_table([self.tr("Run")], select_rows=False, stretch_last=False)
-        root.addWidget(self.marginal_table, 1)
+        self.tables.addTab(self.marginal_table, self.tr("Per-dimension marginals"))
+        root.addWidget(self.tables, 1)
         self.refresh()
 
     def refresh(self) -> None:
