@@ -26,8 +26,11 @@ install: $(STAMP) model
 demo: install
 	$(VENV)/bin/factaudit demo --out projects/demo
 
+# Test files run on one process per core, at most 4 (pytest-xdist; a file's tests stay on one process so
+# its module fixtures are built once). TEST_JOBS=1 runs them in one process.
+TEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
 test: install fonts
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q --durations=30
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile --durations=30
 
 bench: install
 	$(PY) benchmarks/run_all.py
