@@ -101,21 +101,13 @@ class JudgeScoresSection(StudySection):
                                       "(CARE, direct or indirect mode, with or without the gold answer). Accuracy, precision "
                                       "and recall: Wilson 95%; F1: bootstrap 95% ({n} resamples). Units of claims without "
                                       "gold evidence are left out.").format(n=i18n.number(self.n_resamples)))
-        scored = [r for r, j in enumerate(runs) if "error" not in j]
-        if scored:
-            self.table.selectRow(scored[0])
-        else:
-            self.detail.setRowCount(0)
-            self.detail_label.setText("")
+        self.select_first_scored(runs)
 
     def _show_detail(self) -> None:
-        rows = sorted({i.row() for i in self.table.selectedIndexes()})
-        runs = self.result or []
-        if not rows or rows[0] >= len(runs) or "error" in runs[rows[0]]:
-            self.detail.setRowCount(0)
-            self.detail_label.setText("")
+        run = self.selected_run()
+        if run is None:
             return
-        j = runs[rows[0]]
+        j = run
         out = [(self.tr("all"), *_relevance_cells(j["overall"]))]
         out += [(self.tr("K = {k}").format(k=k), *_relevance_cells(f)) for k, f in (j.get("by_k") or {}).items()]
         out += [(self.tr("type {v}").format(v=v), *_relevance_cells(f)) for v, f in (j.get("by_question_type") or {}).items()]
@@ -190,22 +182,14 @@ class ConflictRunsSection(StudySection):
             self.note.setText(self.tr("Each aggregate run over the items it answered, against the gold answers: the five "
                                       "conflict metrics with bootstrap 95% intervals ({n} resamples). A privileged variant "
                                       "(oracle) sees the gold and is a ceiling, not a method.").format(n=i18n.number(self.n_resamples)))
-        scored = [r for r, c in enumerate(runs) if "error" not in c]
-        if scored:
-            self.table.selectRow(scored[0])
-        else:
-            self.detail.setRowCount(0)
-            self.detail_label.setText("")
+        self.select_first_scored(runs)
 
     def _show_detail(self) -> None:
-        rows = sorted({i.row() for i in self.table.selectedIndexes()})
-        runs = self.result or []
-        if not rows or rows[0] >= len(runs) or "error" in runs[rows[0]]:
-            self.detail.setRowCount(0)
-            self.detail_label.setText("")
+        run = self.selected_run()
+        if run is None:
             self.stress.set_run(None)
             return
-        c = runs[rows[0]]
+        c = run
         self.stress.set_run(c["run_id"])
         out = []
         for name, groups in (c.get("breakdown") or {}).items():

@@ -104,5 +104,24 @@ class StudySection(QWidget):
     def show_result(self, result: Any) -> None:
         raise NotImplementedError
 
+    def select_first_scored(self, runs: list[dict]) -> None:
+        """Select the first run with figures (its details follow); none: the details are emptied."""
+        scored = [r for r, run in enumerate(runs) if "error" not in run]
+        if scored:
+            self.table.selectRow(scored[0])
+        else:
+            self.detail.setRowCount(0)
+            self.detail_label.setText("")
+
+    def selected_run(self) -> dict | None:
+        """The selected run's figures; None (and the details emptied) when none with figures is selected."""
+        rows = sorted({i.row() for i in self.table.selectedIndexes()})
+        runs = self.result or []
+        if not rows or rows[0] >= len(runs) or "error" in runs[rows[0]]:
+            self.detail.setRowCount(0)
+            self.detail_label.setText("")
+            return None
+        return runs[rows[0]]
+
     def show_failure(self, text: str) -> None:
         self.note.setText(text)
