@@ -389,6 +389,10 @@ class ProjectWindow(QMainWindow):
         meanwhile wait for this import rather than start its own."""
         def warm(_job) -> None:
             services.label_unit  # noqa: B018 - a name's first use imports its capability module
+            # the Reports page's: matplotlib and numpy blocked "Open results" 2.3 s in a real window (#35)
+            services.MAPPINGS, services.plot_font_families  # noqa: B018
+            import matplotlib.backends.backend_qtagg  # noqa: F401
+            import matplotlib.figure  # noqa: F401
 
         Op(self, warm).title(self.tr("Preparing the labeling pages")).quiet().run()
 

@@ -56,6 +56,7 @@ BUTTONS = {
     "comparison": (QT_TRANSLATE_NOOP("StepRow", "Open results"), False),
     "second_rater": (QT_TRANSLATE_NOOP("StepRow", "Send to a rater…"), True),
 }
+BUTTONS_WIDTH = 300        # at least; widened to the widest row's buttons (WorkflowView.fit_buttons)
 STYLE = """
 #workflowStep { border: 1px solid #d9dde3; border-radius: 6px; background: palette(base); }
 #workflowStep[next="true"] { border: 2px solid #2f6fd0; background: #eef4fd; }
@@ -101,7 +102,8 @@ class StepRow(QFrame):
         grid.addWidget(self.purpose, 1, 1, 1, 2)
         grid.addWidget(self.detail, 2, 1, 1, 2)
         holder = QWidget()
-        holder.setFixedWidth(300)     # one column for every row's buttons, so the states line up
+        holder.setFixedWidth(BUTTONS_WIDTH)   # one column for every row's buttons, so the states line up
+        self.holder = holder
         buttons = QHBoxLayout(holder)
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addStretch(1)
@@ -226,6 +228,7 @@ class WorkflowView(QWidget):
         for step in result.steps:
             self.rows[step.name].show_step(step)
         self._show_paths(result.paths)
+        self.fit_buttons()
         nxt = result.next_step
         if nxt is None:
             self.next_label.setText(self.tr("<b>Every step is done, skipped or enough for now.</b> Seal again after further changes."))
@@ -236,6 +239,16 @@ class WorkflowView(QWidget):
         extra.setText(self.tr("Use pre-labels") if skipped else self.tr("Skip pre-labels"))
         extra.setProperty("skipped", skipped)
         self.statusShown.emit(result)
+
+    def fit_buttons(self) -> None:
+        """The button column as wide as the widest row's buttons: a step with "Enough for now" beside
+        its own button cut both texts at a fixed 300 px (seen in the real window at 1366x768, #35)."""
+        rows = [*self.rows.values(), *self.path_rows.values()]
+        for row in rows:
+            row.button_box.invalidate()          # a button just shown or hidden, or a new text
+        width = max([BUTTONS_WIDTH] + [row.button_box.sizeHint().width() for row in rows])
+        for row in rows:
+            row.holder.setFixedWidth(width)
 
     def _show_paths(self, paths: list) -> None:
         """A row per path the project holds data for, numbered after the steps; rows of paths whose
