@@ -17,6 +17,8 @@ def _list(text: str, none_word: str = "none") -> list:
 @click.argument("project", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--retrievers", default="bm25", show_default=True,
               help="comma-separated retriever specs; an rrf: spec takes the rest")
+@click.option("--merges", default="none", show_default=True,
+              help="comma-separated sub-query merges: none, conservative")
 @click.option("--k", "ks", default="5", show_default=True, help="comma-separated passages per claim")
 @click.option("--rerank", "reranks", default="none", show_default=True,
               help="comma-separated top N to rerank with the embedded cross-encoder, or none")
@@ -32,7 +34,7 @@ def _list(text: str, none_word: str = "none") -> list:
 @click.option("--estimate", "only_estimate", is_flag=True, help="only say which runs the grid needs and how long")
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def grid_cmd(project, retrievers, ks, reranks, corpora, verifiers, prompts, split, baseline, confirm_on,
+def grid_cmd(project, retrievers, merges, ks, reranks, corpora, verifiers, prompts, split, baseline, confirm_on,
              only_estimate, as_json) -> None:
     """Run an ablation grid on a dev split: each cell's accuracy with its interval and cost, Cochran's Q
     over the cells, Holm-adjusted McNemar tests against the baseline, the pick, and one look at test."""
@@ -40,7 +42,8 @@ def grid_cmd(project, retrievers, ks, reranks, corpora, verifiers, prompts, spli
 
     try:
         spec = services.GridSpec(
-            retrievers=services.parse_retrievers(retrievers), ks=[int(k) for k in ks.split(",") if k.strip()],
+            retrievers=services.parse_retrievers(retrievers), merges=[m.strip() for m in merges.split(",") if m.strip()],
+            ks=[int(k) for k in ks.split(",") if k.strip()],
             reranks=[None if n is None else int(n) for n in _list(reranks)],
             corpora=[sorted(c.split("+")) for c in corpora] or [None], verifiers=_list(verifiers),
             prompts=_list(prompts))
@@ -68,7 +71,8 @@ def grid_cmd(project, retrievers, ks, reranks, corpora, verifiers, prompts, spli
         cost = c["cost"]
         money = "local" if cost["local"] else (f"{cost['money']:.4f}" if cost["money"] is not None else "unknown")
         mark = " <- pick" if j == res.pick["cell"] else ""
-        say(f"  {j:>2} {c['retriever']:<12} k={c['k']:<3} rerank={c['rerank'] or '-'} "
+        merge = f" merge={c['merge']}" if c.get("merge", "none") != "none" else ""
+        say(f"  {j:>2} {c['retriever']:<12}{merge} k={c['k']:<3} rerank={c['rerank'] or '-'} "
             f"corpus={'+'.join(c['corpus']) if c['corpus'] else 'all'} verifier={c['verifier'] or 'minilm-verifier'} "
             f"prompt={c['prompt'] or '-'}  {c['accuracy']:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]  "
             f"CPU {cost['cpu_s']:.1f} s, {money}{mark}")

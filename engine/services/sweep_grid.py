@@ -1,5 +1,5 @@
-"""The ablation grid (issue #34 item 6, engine part): retriever × k × rerank × corpus union × verifier ×
-prompt (any subset), verified on a dev split, picked by accuracy, confirmed once on test.
+"""The ablation grid (issue #34 item 6, engine part): retriever × k × merge × rerank × corpus union ×
+verifier × prompt (any subset), verified on a dev split, picked by accuracy, confirmed once on test.
 
 Each cell is a chain of ordinary pinned runs (retrieve, optionally rerank, verify), so its figures are
 exactly those of the separate runs. A cell whose runs exist already (same pins, finished) reuses them and
@@ -33,6 +33,7 @@ EMBEDDED = "minilm-verifier"
 @dataclass
 class GridSpec:
     retrievers: list[str] = field(default_factory=lambda: ["bm25"])
+    merges: list[str] = field(default_factory=lambda: ["none"])            # sub-query merge (retrieval MERGES)
     ks: list[int] = field(default_factory=lambda: [5])
     reranks: list[int | None] = field(default_factory=lambda: [None])       # top N reranked, None: no rerank
     corpora: list[list[str] | None] = field(default_factory=lambda: [None])  # a union of datasets, None: all
@@ -42,11 +43,16 @@ class GridSpec:
 
     def cells(self) -> list[dict[str, Any]]:
         out = []
-        for r, n, c, v, p, k in itertools.product(self.retrievers, self.reranks, self.corpora, self.verifiers,
-                                                  self.prompts, sorted(set(self.ks))):
+        from factaudit.engine.retrieval.runner import MERGES
+
+        for m in self.merges:
+            if m not in MERGES:
+                raise InvalidArgument(f"unknown merge {m!r}; expected one of {', '.join(MERGES)}", setting="merge")
+        for r, m, n, c, v, p, k in itertools.product(self.retrievers, self.merges, self.reranks, self.corpora,
+                                                     self.verifiers, self.prompts, sorted(set(self.ks))):
             if n is not None and k > n:
                 raise InvalidArgument(f"a rerank of the top {n} cannot keep k={k}", setting="k")
-            out.append({"retriever": r, "rerank": n, "corpus": sorted(c) if c else None, "verifier": v,
+            out.append({"retriever": r, "merge": m, "rerank": n, "corpus": sorted(c) if c else None, "verifier": v,
                         "prompt": p, "k": k})
         return out
 
@@ -87,16 +93,22 @@ def _retrieval(project: Project, cell: dict, depth: int, claim_ids: list[str], p
     from factaudit.engine.services.rerank import RerankRequest, rerank
     from factaudit.engine.services.retrieval_run import RetrievalRequest, retrieve
 
+    from factaudit.engine.retrieval.runner import parse_spec
+
     union = cell["corpus"]
+    merge = cell.get("merge") or "none"       # a grid stored before the merge axis had none
     one, many = (union[0], None) if union and len(union) == 1 else (None, union)
-    run = _find(project, "retrieve", lambda c: "rerank" not in c and c.get("retriever") == cell["retriever"]
-                and c.get("k") == depth and c.get("claim_ids") == claim_ids and c.get("corpus_dataset") == one
-                and c.get("corpus_datasets") == many)
+    # a run pins its retriever's full label (`dense` is stored as `dense:minilm-l6`)
+    label = parse_spec(cell["retriever"]).label
+    run = _find(project, "retrieve", lambda c: "rerank" not in c and c.get("retriever") == label
+                and c.get("merge", "none") == merge and c.get("k") == depth and c.get("claim_ids") == claim_ids
+                and c.get("corpus_dataset") == one and c.get("corpus_datasets") == many)
     if run is None and not make:
         return None
     if run is None:
         run = retrieve(project, RetrievalRequest(cell["retriever"], k=depth, claim_ids=claim_ids, corpus_dataset=one,
-                                                 corpus_datasets=many), progress=progress, cancel=cancel).run_id
+                                                 corpus_datasets=many, merge=merge),
+                       progress=progress, cancel=cancel).run_id
     chain = [run]
     if cell["rerank"]:
         top = cell["rerank"]
@@ -199,8 +211,8 @@ def grid_estimate(project: Project, spec: GridSpec) -> dict[str, Any]:
     """Runs a grid needs and the seconds they would take from earlier runs' per-claim wall time
     (None for a kind of run with no measured predecessor: the grid says so rather than guess)."""
     cells = spec.cells()
-    n_ret = len({(c["retriever"], str(c["corpus"])) for c in cells})
-    n_rerank = len({(c["retriever"], str(c["corpus"]), c["rerank"]) for c in cells if c["rerank"]})
+    n_ret = len({(c["retriever"], c["merge"], str(c["corpus"])) for c in cells})
+    n_rerank = len({(c["retriever"], c["merge"], str(c["corpus"]), c["rerank"]) for c in cells if c["rerank"]})
     per_verifier: dict[str, int] = {}
     for c in cells:
         per_verifier[c["verifier"] or EMBEDDED] = per_verifier.get(c["verifier"] or EMBEDDED, 0) + 1
@@ -254,7 +266,7 @@ def confirm_grid(project: Project, sweep_id: int, split: str = TEST_SPLIT,
                  cancel: CancelToken | None = None) -> dict[str, Any]:
     """The picked cell once on a test split (logged); a second look is refused."""
     rec = confirmable(project, sweep_id, split, "grid")
-    cell = {k: rec.pick[k] for k in ("retriever", "rerank", "corpus", "verifier", "prompt", "k")}
+    cell = {k: rec.pick.get(k) for k in ("retriever", "merge", "rerank", "corpus", "verifier", "prompt", "k")}
     claim_ids = _split_claims(project, split)
     gold = {c.id: c.gold_label for c in queries.list_claims(project, ids=claim_ids) if c.gold_label}
     chain = _cell_runs(project, cell, cell["rerank"] or cell["k"], claim_ids, no_progress, cancel)
