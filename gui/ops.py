@@ -93,11 +93,32 @@ _pool: QThreadPool | None = None
 
 
 def pool() -> QThreadPool:
-    global _pool
+    global _pool, _reaper
     if _pool is None:
+        _reaper = _Reaper()     # first called on the UI thread (an Op's run), so it lives there
         _pool = QThreadPool()
         _pool.setMaxThreadCount(MAX_THREADS)
     return _pool
+
+
+class _Reaper(QObject):
+    """Lets go, on the UI thread, of every Python object a worker held for an Op (its work function,
+    result, error, bridge). Were a worker to drop the last reference to a widget (a work function's
+    closure holds its page), shiboken would delete the widget later from the main thread's pending
+    calls, whatever Qt did to it meanwhile: a segfault seen in the GUI tests after a failed test."""
+
+    parcel = Signal(object)
+
+    def __init__(self):
+        super().__init__()
+        self.parcel.connect(self._release, Qt.ConnectionType.QueuedConnection)
+
+    @Slot(object)
+    def _release(self, parcel: list) -> None:
+        parcel.clear()
+
+
+_reaper: _Reaper | None = None
 
 
 class _Bridge(QObject):
@@ -125,8 +146,8 @@ class _Runner(QRunnable):
     def __init__(self, bridge: _Bridge, work: Callable[[Job], Any], token: CancelToken):
         super().__init__()
         self.setAutoDelete(True)
-        self._bridge = bridge
-        self._work = work
+        # everything of Python's that the work needs, emptied by the reaper (see _Reaper)
+        self._parcel = [bridge, work]
         self._token = token
         self._last = 0.0
         self._lock = threading.Lock()
@@ -138,7 +159,9 @@ class _Runner(QRunnable):
             if not final and self._last and now - self._last < PROGRESS_INTERVAL_S:
                 return
             self._last = now
-        self._emit(self._bridge.progressed, done, total, message or "")
+        parcel = self._parcel
+        if parcel:
+            self._emit(parcel[0].progressed, done, total, message or "")
 
     def _emit(self, signal, *args) -> None:
         try:
@@ -147,28 +170,32 @@ class _Runner(QRunnable):
             log.debug("an op ended after its owner was deleted; its result is dropped")
 
     def run(self) -> None:
+        # the worker holds the parcel alone (no local names the work, its result or its error), and hands
+        # it to the reaper last, so whatever it holds is let go on the UI thread
+        parcel = self._parcel
         rec = None
         try:
             # what the work commits is noted at the engine's write path (engine/changes.py); this
             # recording is the Op's own, whatever other ops commit on other threads meanwhile
             with engine_changes.recording() as rec:
-                result = self._work(Job(self._progress, self._token))
+                parcel.append(parcel[1](Job(self._progress, self._token)))
+            ending = "succeeded"
         except JobCancelled:
-            ending = (self._bridge.was_cancelled,)
+            ending = "was_cancelled"
         except BaseException as exc:  # noqa: BLE001 - every failure must reach the UI
             # engine errors are expected and shown to the user; anything else is a bug worth a traceback
             level = logging.WARNING if isinstance(exc, FactAuditError) else logging.ERROR
             log.log(level, "background operation failed:\n%s", "".join(traceback.format_exception(exc)))
-            ending = (self._bridge.failed, exc)
-        else:
-            ending = (self._bridge.succeeded, result)
-        finally:
-            self._work = None  # drop references held by the pool
+            parcel.append(exc)
+            ending = "failed"
         # first what was committed (a failed or cancelled run may have committed units), then the ending:
         # queued signals from one thread arrive in order, so the Op knows its changes when it ends
+        bridge = parcel[0]
         if rec is not None and rec.items():
-            self._emit(self._bridge.recorded, rec.items())
-        self._emit(*ending)
+            self._emit(bridge.recorded, rec.items())
+        self._emit(getattr(bridge, ending), *parcel[2:])
+        del bridge
+        _reaper.parcel.emit(parcel)
 
 
 class Op(QObject):
@@ -349,9 +376,7 @@ class Op(QObject):
             self._announce(status)
             self.ended.emit(status)
             Op._running.discard(self)
-            if self._bridge is not None:
-                self._bridge.deleteLater()
-                self._bridge = None
+            self._bridge = None     # deleted when the reaper lets go of the worker's parcel
 
     @Slot(object)
     def _deliver_recorded(self, items) -> None:
