@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -53,13 +54,24 @@ def shared_datasets_module() -> Path:
     return SHARED_DATASETS
 
 
+def close_project(project) -> None:
+    """Closes a fixture's project once no background read can be on it: closing a reader connection under
+    a query still running on a worker thread crashes the sqlite3 module, and a GUI test's window may start
+    a page read during teardown, after the test's own wait. Engine tests never import Qt for this."""
+    ops = sys.modules.get("factaudit.gui.ops")
+    if ops is not None:
+        ops.Op.cancel_all()
+        ops.Op.wait_all(60_000)
+    project.close()
+
+
 @pytest.fixture
 def project(tmp_path):
     from factaudit.engine.project.db import Project
 
     p = Project.create(tmp_path / "t.faproj")
     yield p
-    p.close()
+    close_project(p)
 
 
 @pytest.fixture(scope="session")
@@ -83,4 +95,4 @@ def demo_project(demo_project_path, tmp_path):
     shutil.copy2(demo_project_path, dst)
     p = Project.open(dst)
     yield p
-    p.close()
+    close_project(p)

@@ -80,6 +80,15 @@ def source(tmp_path, monkeypatch):
     as_user(monkeypatch, tmp_path, "sender")
     project, rrun, vrun = build_source(tmp_path)
     yield project, rrun, vrun, tmp_path
+    # as the app does: the project's windows close first (a failed test leaves them open), waiting for
+    # their reads; qtbot would close them only after this fixture, over a closed project
+    from PySide6.QtWidgets import QApplication
+
+    for w in QApplication.topLevelWidgets():
+        if getattr(w, "project", None) is project and w.isVisible():
+            w.close()
+    Op.cancel_all()
+    assert Op.wait_all(60_000)
     if project.is_open:
         project.close()
 
