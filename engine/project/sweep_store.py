@@ -52,6 +52,11 @@ def get_sweep(project: Project, sweep_id: int) -> SweepRecord:
     return SweepRecord(r[0], r[1], r[2], loads(r[3], []), loads(r[4], []), loads(r[5], {}), r[6])
 
 
+def list_sweeps(project: Project) -> list[SweepRecord]:
+    return [SweepRecord(r[0], r[1], r[2], loads(r[3], []), loads(r[4], []), loads(r[5], {}), r[6])
+            for r in project.reader().execute(f"SELECT {_SWEEP} FROM sweeps ORDER BY id")]
+
+
 def add_look(project: Project, family: str, config: dict, split: str, run_id: str | None, sweep_id: int | None,
              via: str) -> None:
     with project.atomic() as conn:

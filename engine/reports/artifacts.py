@@ -42,6 +42,7 @@ class ReportData:
     answer_figures: dict[str, Any] = field(default_factory=dict) # verify run -> factual precision, correctness
     judge: dict[str, Any] = field(default_factory=dict)          # evidence judge run -> services.judge_scores
     study_notes: dict[str, str] = field(default_factory=dict)    # a study figure not shown -> why
+    grids: dict[str, Any] = field(default_factory=dict)          # grid (sweep number) -> services.report_grids
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -64,6 +65,7 @@ class ReportData:
             "retrieval": self.retrieval,
             "triage": self.triage,
             "skipped": self.skipped,
+            "grids": self.grids,
         }
 
 

@@ -24,6 +24,7 @@ CELL_WORDS = frozenset({
     N_("left out: no verdict (the verifier failed on the claim)"),
     N_("retrieval error"), N_("verification error"), N_("wrong gold label"),
     N_("generation"), N_("terminology"), N_("data"),       # answer_audit.LAYERS, with retrieval and unknown
+    N_("local"), N_("none"), N_("baseline"), N_("pick"), N_("shipped template"),   # grid_section cells
 })
 
 HTML_LANG = {"en": "en", "zh_CN": "zh-CN", "de": "de"}

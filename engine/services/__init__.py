@@ -84,7 +84,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "rerank": ("RerankRequest", "RerankResult", "rerank_run=rerank"),
     "rerank": ("RerankRequest", "RerankResult", "rerank_run=rerank"),
     "sweep_grid": ("GridResult", "GridSpec", "confirm_grid", "grid_done", "grid_estimate", "grid_table",
-                   "run_grid"),
+                   "report_grids", "run_grid"),
     "rater_merging": (
         "MergeResult", "RaterDisagreement", "adjudicate", "adjudicate_sentence", "rater_disagreements",
         "rater_merge", "sentence_disagreements", "sentence_rating_labels",

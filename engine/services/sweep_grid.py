@@ -253,12 +253,42 @@ def run_grid(project: Project, spec: GridSpec, split: str = "dev", baseline: int
     rows, omnibus, pairs = grid_table(project, chains, gold, baseline, n_permutations)
     results = [{**cell, **row} for cell, row in zip(cells, rows)]
     best = max(range(len(results)), key=lambda j: results[j]["accuracy"])    # first of equal values
-    pick = {"cell": best, **cells[best], "accuracy": results[best]["accuracy"], "run_id": chains[best][-1]}
+    pick = {"cell": best, **cells[best], "accuracy": results[best]["accuracy"], "run_id": chains[best][-1],
+            "baseline": baseline}
     record = sweep_store.add_sweep(project, split, "accuracy", cells, results, pick)
     progress(len(cells), len(cells), "picked")
     out = GridResult(record.id, split, len(gold), results, omnibus, pairs, pick, baseline)
     if confirm_on:
         out.confirmation = confirm_grid(project, record.id, confirm_on, cancel=cancel)
+    return out
+
+
+def report_grids(project: Project, n_permutations: int = stats.DEFAULT_RESAMPLES) -> dict[str, Any]:
+    """The report's grid section: the newest record of each distinct grid (a grid run again after a stop
+    records itself again), its table recomputed from the cells' runs against the claims' gold verdicts as
+    they are now. Keyed by the sweep number as text; a grid whose runs are gone says so instead."""
+    from factaudit.engine.errors import NotFound
+
+    newest: dict[str, Any] = {}
+    for rec in sweep_store.list_sweeps(project):
+        if rec.pick_metric == "accuracy" and rec.results and "runs" in rec.results[0]:
+            newest[repr(rec.grid)] = rec
+    out: dict[str, Any] = {}
+    for rec in sorted(newest.values(), key=lambda r: r.id):
+        chains = [r["runs"] for r in rec.results]
+        baseline = int(rec.pick.get("baseline", 0))
+        try:
+            claim_ids = run_store.get_run(project, chains[0][0]).config.get("claim_ids") or []
+            gold = {c.id: c.gold_label for c in queries.list_claims(project, ids=claim_ids) if c.gold_label}
+            rows, omnibus, pairs = grid_table(project, chains, gold, baseline, n_permutations) if gold else ([], {}, [])
+        except NotFound as exc:
+            out[str(rec.id)] = {"missing": str(exc)}
+            continue
+        axes = [{k: c.get(k) for k in ("retriever", "merge", "rerank", "corpus", "verifier", "prompt", "k")}
+                for c in rec.grid]
+        out[str(rec.id)] = {"split": rec.split, "created": rec.created, "n_claims": len(gold), "baseline": baseline,
+                            "pick": rec.pick.get("cell"), "cells": [{**a, **r} for a, r in zip(axes, rows)],
+                            "omnibus": omnibus, "pairwise": pairs}
     return out
 
 
