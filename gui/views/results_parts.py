@@ -93,10 +93,12 @@ def show_closed(table, canvas, c) -> None:
     table.setRowCount(len(c.per_class))
     for row, (label, v) in enumerate(c.per_class.items()):
         support = v.get("support", "")
-        values = (label, i18n.number(support) if isinstance(support, (int, float)) else support,
+        values = (i18n.verdict_name(label), i18n.number(support) if isinstance(support, (int, float)) else support,
                   *(services.percent_text(v.get(k)) for k in ("precision", "recall", "f1")))
         for col, value in enumerate(values):
             item = QTableWidgetItem(str(value))
+            if col == 0:
+                item.setData(Qt.ItemDataRole.UserRole, label)      # the stored (English) verdict
             if col > 0:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             table.setItem(row, col, item)

@@ -27,6 +27,15 @@ def local_dates(text: str) -> str:
     return _ISO_TIME.sub(lambda m: gui_i18n.date(m.group(0)), text)
 
 
+# the engine groups counts the English way ("1,201 passages"); German read "1,201" beside "1.201" (#35)
+_EN_COUNT = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w,]|\.\d)")
+
+
+def local_numbers(text: str) -> str:
+    """A step detail with each English-grouped count in the locale's grouping."""
+    return _EN_COUNT.sub(lambda m: gui_i18n.number(int(m.group(0).replace(",", ""))), text)
+
+
 STATE_TEXT = {"todo": QT_TRANSLATE_NOOP("StepRow", "To do"), "partial": QT_TRANSLATE_NOOP("StepRow", "Partly done"),
               "done": QT_TRANSLATE_NOOP("StepRow", "Done"), "skipped": QT_TRANSLATE_NOOP("StepRow", "Skipped"),
               "enough": QT_TRANSLATE_NOOP("StepRow", "Enough for now")}
@@ -128,7 +137,7 @@ class StepRow(QFrame):
         if self.enough_button is not None:
             self.enough_button.setVisible(step.state in ("todo", "partial"))
             self.enough_button.setText(self.tr("Back to the list") if step.enough else self.tr("Enough for now"))
-        self.detail.setText(local_dates(localize(step.detail)))  # the engine's sentence, in the interface language
+        self.detail.setText(local_numbers(local_dates(localize(step.detail))))  # the engine's sentence, in the interface language
         self.setProperty("next", step.next)
         self.setToolTip(self.tr("The next step") if step.next else "")
         self.style().unpolish(self)

@@ -36,3 +36,56 @@ def test_no_workflow_button_is_cut(qtbot, qapp, demo_copy, closer, lang):
         assert len({r.holder.width() for r in rows}) == 1
     finally:
         i18n.install(qapp, "en")
+
+
+@pytest.fixture
+def german_locale():
+    from PySide6.QtCore import QLocale
+
+    before = QLocale()
+    QLocale.setDefault(QLocale("de_DE"))
+    yield
+    QLocale.setDefault(before)
+
+
+def test_step_counts_take_the_locales_grouping(german_locale):
+    """The engine's detail says "1,201 passages"; German shows 1.201 (the status bar's grouping)."""
+    from factaudit.gui.views.workflow_view import local_numbers
+
+    for n in (1201, 1_234_567, 999, 100_000):
+        german = f"{n:,}".replace(",", ".")
+        assert local_numbers(f"3 datasets: 11 answers, {n:,} passages") == f"3 datasets: 11 answers, {german} passages"
+    # a list of small numbers, a decimal, an id with digits: not counts, left alone
+    for text in ("codes 1,2,3", "F1 0.5,1", "run c1,201"):
+        assert local_numbers(text) == text
+
+
+def test_results_per_verdict_rows_are_named_in_the_language(qtbot, qapp):
+    """The closed regime's table named its rows Supported/Refuted/No Evidence in zh_CN and de while the
+    confusion matrix beside it was translated (seen in the real-window walk, #35 item 9)."""
+    from types import SimpleNamespace
+
+    from PySide6.QtCore import Qt
+
+    from factaudit.gui import i18n
+    from factaudit.gui.views.results_parts import PlotCanvas, show_closed
+    from factaudit.gui.views.tables import read_only_table
+
+    if i18n.qm_path("de") is None:
+        pytest.skip("pyside6-lrelease is not installed")
+    labels = ["Supported", "Refuted", "No Evidence"]
+    closed = SimpleNamespace(labels=labels, confusion_matrix=[[2, 1, 0], [0, 1, 1], [1, 0, 2]],
+                             per_class={lab: {"support": 3, "precision": 0.5, "recall": 0.5, "f1": 0.5} for lab in labels})
+    try:
+        i18n.install(qapp, "de")
+        table = read_only_table(["", "n", "P", "R", "F1"])
+        canvas = PlotCanvas(3, 3)
+        qtbot.addWidget(table)
+        qtbot.addWidget(canvas)
+        show_closed(table, canvas, closed)
+        shown = [table.item(r, 0).text() for r in range(3)]
+        assert shown == [i18n.verdict_name(lab) for lab in labels]
+        assert not set(shown) & set(labels)            # German names, not the stored values
+        assert [table.item(r, 0).data(Qt.ItemDataRole.UserRole) for r in range(3)] == labels
+    finally:
+        i18n.install(qapp, "en")
