@@ -47,7 +47,7 @@ class GridSpec:
 
         for m in self.merges:
             if m not in MERGES:
-                raise InvalidArgument(f"unknown merge {m!r}; expected one of {', '.join(MERGES)}", setting="merge")
+                raise InvalidArgument(f"unknown merge {m!r}; expected one of {', '.join(MERGES)}")
         for r, m, n, c, v, p, k in itertools.product(self.retrievers, self.merges, self.reranks, self.corpora,
                                                      self.verifiers, self.prompts, sorted(set(self.ks))):
             if n is not None and k > n:
