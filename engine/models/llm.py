@@ -36,12 +36,17 @@ class LLM(Protocol):
 
 def open_llm(entry: ModelEntry, *, seed: int = 0, temperature: float = 0.0, prompt_cache: bool = False,
              n_threads: int | None = None, timeout: float = 60.0, max_retries: int = 4,
-             concurrency: int = 4, backoff_base: float = 1.0, on_retry=None) -> LLM:
+             concurrency: int = 4, backoff_base: float = 1.0, on_retry=None, reasoning_effort: str | None = None) -> LLM:
     if entry.is_endpoint:
         from factaudit.engine.models.openai_backend import OpenAIBackend
 
         return OpenAIBackend(entry, seed=seed, temperature=temperature, timeout=timeout, max_retries=max_retries,
-                             concurrency=concurrency, backoff_base=backoff_base, on_retry=on_retry)
+                             concurrency=concurrency, backoff_base=backoff_base, on_retry=on_retry,
+                             reasoning_effort=reasoning_effort)
+    if reasoning_effort is not None:
+        from factaudit.engine.errors import InvalidArgument
+
+        raise InvalidArgument(f"a reasoning effort is a setting of OpenAI-compatible endpoints; {entry.name} runs here")
     from factaudit.engine.models.llama_backend import LlamaBackend
 
     return LlamaBackend(entry, seed=seed, temperature=temperature, prompt_cache=prompt_cache, n_threads=n_threads)

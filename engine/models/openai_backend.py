@@ -7,6 +7,11 @@ not logged again here (the guard logged it, with zero bytes). Error text is reda
 servers echo request headers, keys included, in error bodies. Structured output
 (response_format json_schema) is asked for first; a server that rejects it with a 400 is remembered
 and gets plain JSON instructions instead. A reply that does not parse gets one repair call.
+
+A reasoning effort (issue #34 item 4) is sent as the request's `reasoning_effort` (in the body, so any SDK
+version sends it); a server that rejects it with a 400 naming the field fails the run at once with one
+sentence, before anything else is tried. Reasoning tokens (`usage.completion_tokens_details.reasoning_tokens`)
+are kept apart from the completion tokens, which already include them.
 """
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ import threading
 import time
 from typing import Any, Callable
 
-from factaudit.engine.errors import EndpointError
+from factaudit.engine.errors import EndpointError, InvalidArgument
 from factaudit.engine.netguard import blocked_cause, check_endpoint
 from factaudit.engine.netlog import record_connection
 from factaudit.engine.redact import redact_text
@@ -33,6 +38,7 @@ REPAIR_INSTRUCTION = (
     "object that matches this JSON schema, and nothing else:\n{schema}"
 )
 PLAIN_JSON_INSTRUCTION = "Reply with only one JSON object matching this JSON schema, and nothing else:\n{schema}"
+REASONING_EFFORTS = ("minimal", "low", "medium", "high")    # the values OpenAI's API takes
 
 
 class _Retryable(Exception):
@@ -51,8 +57,12 @@ def _record_connection(endpoint: str, sent: int, received: int, purpose: str) ->
 class OpenAIBackend:
     def __init__(self, entry: ModelEntry, *, seed: int = 0, temperature: float = 0.0, timeout: float = 60.0,
                  max_retries: int = 4, concurrency: int = 4, backoff_base: float = 1.0,
-                 backoff_max: float = 30.0, on_retry: RetryCallback | None = None, purpose: str = "verify"):
+                 backoff_max: float = 30.0, on_retry: RetryCallback | None = None, purpose: str = "verify",
+                 reasoning_effort: str | None = None):
         check_endpoint(entry.base_url or "")  # offline mode: refuse before any run or client exists
+        if reasoning_effort is not None and reasoning_effort not in REASONING_EFFORTS:
+            raise InvalidArgument(f"unknown reasoning effort {reasoning_effort!r}; expected one of "
+                                  f"{', '.join(REASONING_EFFORTS)}")
         import openai
 
         self.entry = entry
@@ -64,6 +74,7 @@ class OpenAIBackend:
         self.backoff_max = backoff_max
         self.on_retry = on_retry
         self.purpose = purpose
+        self.reasoning_effort = reasoning_effort
         self.structured: bool | None = None      # None: not yet known
         self._sem = threading.BoundedSemaphore(max(1, concurrency))
         self._concurrency = max(1, concurrency)
@@ -91,12 +102,14 @@ class OpenAIBackend:
         return sum(self.count_tokens(m["content"]) + 8 for m in messages) + 8
 
     def provenance(self) -> dict[str, Any]:
-        return {
+        out = {
             "backend": "openai-compatible", "endpoint": self.entry.base_url, "model": self.entry.model_name,
             "model_sha256": None, "quantization": None, "seed": self.seed, "temperature": self.temperature,
             "prompt_cache": False, "structured_output": self.structured, "timeout_s": self.timeout,
             "max_retries": self.max_retries,
         }
+        # only when set, so the provenance of runs without one reads as before
+        return {**out, "reasoning_effort": self.reasoning_effort} if self.reasoning_effort else out
 
     def close(self) -> None:
         try:
@@ -110,6 +123,8 @@ class OpenAIBackend:
         openai = self._openai
         kwargs: dict[str, Any] = dict(model=self.entry.model_name, messages=messages, max_tokens=max_tokens,
                                       temperature=temperature, seed=seed)
+        if self.reasoning_effort is not None:
+            kwargs["extra_body"] = {"reasoning_effort": self.reasoning_effort}
         if schema is not None:
             kwargs["response_format"] = {"type": "json_schema",
                                          "json_schema": {"name": "reply", "schema": schema, "strict": True}}
@@ -129,8 +144,11 @@ class OpenAIBackend:
                     raise _Retryable(f"malformed response body ({exc.__class__.__name__})") from exc
                 _record_connection(self.entry.base_url or "", sent, received, self.purpose)
                 return data, attempt
-            except openai.BadRequestError:
+            except openai.BadRequestError as exc:
                 _record_connection(self.entry.base_url or "", sent, received, self.purpose)
+                if self.reasoning_effort is not None and "reasoning_effort" in str(exc):
+                    raise EndpointError(f"{self.entry.base_url} does not take a reasoning effort for "
+                                        f"{self.entry.model_name}: run it without one") from exc
                 raise
             except openai.RateLimitError as exc:
                 last = f"HTTP 429 rate limited: {_short(exc)}"
@@ -187,6 +205,7 @@ class OpenAIBackend:
         text, usage = redact_text(_content(data)), data.get("usage") or {}
         parsed, status, problems = parse_reply(text, schema)
         p_tok, c_tok = usage.get("prompt_tokens"), usage.get("completion_tokens")
+        r_tok = _reasoning(usage)
         attempts = 1 + retries
         notes = list(problems)
         if status == "failed":
@@ -201,12 +220,14 @@ class OpenAIBackend:
             notes.extend(problems2)
             p_tok = _add(p_tok, usage2.get("prompt_tokens"))
             c_tok = _add(c_tok, usage2.get("completion_tokens"))
+            r_tok = _add(r_tok, _reasoning(usage2))
             if parsed is not None:
                 status = "repaired"
             text = f"{text}\n--- repair reply ---\n{text2}"
         latency = (time.perf_counter() - started) * 1000.0
         return LLMResult(text=text, parsed=parsed, parse_status=status, prompt_tokens=p_tok,
-                         completion_tokens=c_tok, latency_ms=latency, attempts=attempts, notes=notes)
+                         completion_tokens=c_tok, latency_ms=latency, attempts=attempts, notes=notes,
+                         reasoning_tokens=r_tok)
 
 
 def _content(data: dict[str, Any]) -> str:
@@ -214,6 +235,13 @@ def _content(data: dict[str, Any]) -> str:
         return data["choices"][0]["message"].get("content") or ""
     except (KeyError, IndexError, TypeError, AttributeError):
         return ""
+
+
+def _reasoning(usage: dict[str, Any]) -> int | None:
+    """Reasoning tokens where the server reports them (None, not 0, where it does not)."""
+    details = usage.get("completion_tokens_details")
+    value = details.get("reasoning_tokens") if isinstance(details, dict) else None
+    return value if isinstance(value, int) else None
 
 
 def _add(a: int | None, b: int | None) -> int | None:

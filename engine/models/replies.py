@@ -26,6 +26,7 @@ class LLMResult:
     latency_ms: float | None = None
     attempts: int = 1
     notes: list[str] = field(default_factory=list)
+    reasoning_tokens: int | None = None     # reported apart by endpoints; already inside completion_tokens
 
 
 # ---- schema checking (the subset our prompts use) ----------------------------------------------

@@ -43,7 +43,8 @@ class LLMOpener:
         return open_llm(entry, seed=config.seed, temperature=config.temperature,
                         prompt_cache=bool(getattr(config, "prompt_cache", False)), n_threads=self.n_threads,
                         timeout=self.timeout, max_retries=self.max_retries, concurrency=self.concurrency,
-                        backoff_base=self.backoff_base, on_retry=self.on_retry)
+                        backoff_base=self.backoff_base, on_retry=self.on_retry,
+                        reasoning_effort=getattr(config, "reasoning_effort", None))
 
     def close(self, model: LLM) -> None:
         model.close()
