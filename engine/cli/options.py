@@ -28,6 +28,9 @@ _LLM_FLAGS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
         "help": "reuse llama.cpp's cached prompt prefix (faster; may change greedy output slightly)"}),
     "prompt": (("--prompt",), {"metavar": "NAME", "help": "a prompt template saved in the project (`factaudit "
                                "prompts list`); default: the shipped one (pinned by sha256 with its text)"}),
+    "reasoning_effort": (("--reasoning-effort",), {
+        "type": click.Choice(["minimal", "low", "medium", "high"]),
+        "help": "endpoint models: the API's reasoning_effort (pinned); a server that does not take it refuses the run"}),
     "n_ctx": (("--n-ctx",), {"type": click.IntRange(256), "help": "context size for a GGUF model"}),
     "n_threads": (("--threads",), {"type": click.IntRange(1), "help": "llama.cpp threads (default: the free cores)"}),
     "timeout": (("--timeout",), {"type": float, "default": 60.0, "show_default": True,

@@ -46,8 +46,8 @@ from factaudit.engine.cli.options import llm_options, retrieval_options
 @click.option("--tau", type=float, help="cascade only: threshold on log P(SUPPORTED) - log P(REFUTED) "
                                        "(default: the fitted value shipped with the model pair)")
 @click.option("--reasoning", is_flag=True, help="cascade only: also write a short constrained reasoning per claim")
-@llm_options("model", "endpoint", "seed", "temperature", "prompt", "prompt_cache", "n_ctx", "n_threads", "timeout",
-             "max_retries", "concurrency", "backoff_base", overrides={
+@llm_options("model", "endpoint", "seed", "temperature", "prompt", "prompt_cache", "reasoning_effort", "n_ctx",
+             "n_threads", "timeout", "max_retries", "concurrency", "backoff_base", overrides={
                  "model": {"help": "default: the embedded classifier verifier minilm-verifier (fast verdicts, no "
                                    "reasoning); a classifier folder (local_models/ name or path), or an LLM for "
                                    "verdicts with reasoning: smollm2-135m, a local_models/ GGUF stem, a saved endpoint "

@@ -181,7 +181,7 @@ def _joint(llm: LLM, claim: str, claim_id: str, passages: list[EvidencePassage],
     res = llm.complete_json(messages, schema, max_tokens=opts.max_tokens, seed=opts.seed, temperature=opts.temperature)
     rec = VerdictRecord(claim_id=claim_id, verdict=None, parse_status=res.parse_status, raw_output=res.text,
                         prompt_tokens=res.prompt_tokens, completion_tokens=res.completion_tokens,
-                        latency_ms=res.latency_ms, trimmed=trimmed)
+                        latency_ms=res.latency_ms, trimmed=trimmed, reasoning_tokens=res.reasoning_tokens)
     if res.parsed is not None:
         rec.verdict = res.parsed["verdict"]
         rec.reasoning = res.parsed["reasoning"]
@@ -203,6 +203,7 @@ def _per_passage(llm: LLM, claim: str, claim_id: str, passages: list[EvidencePas
     reasons, raws = [], []
     statuses: list[str] = []
     p_tok = c_tok = 0
+    r_tok: int | None = None        # None unless some call reported reasoning tokens
     latency = 0.0
     trimmed_any = False
     for n, p in enumerate(passages, start=1):
@@ -215,6 +216,8 @@ def _per_passage(llm: LLM, claim: str, claim_id: str, passages: list[EvidencePas
         raws.append({"passage_id": p.id, "parse_status": res.parse_status, "text": res.text})
         p_tok += res.prompt_tokens or 0
         c_tok += res.completion_tokens or 0
+        if res.reasoning_tokens is not None:
+            r_tok = (r_tok or 0) + res.reasoning_tokens
         latency += res.latency_ms or 0.0
         if res.parsed is not None:
             stances[p.id] = res.parsed["stance"]
@@ -229,7 +232,8 @@ def _per_passage(llm: LLM, claim: str, claim_id: str, passages: list[EvidencePas
         status = "ok"
     rec = VerdictRecord(claim_id=claim_id, verdict=None, parse_status=status, stances=stances,
                         reasoning="\n".join(reasons), raw_output=json.dumps(raws, ensure_ascii=False),
-                        prompt_tokens=p_tok, completion_tokens=c_tok, latency_ms=latency, trimmed=trimmed_any)
+                        prompt_tokens=p_tok, completion_tokens=c_tok, latency_ms=latency, trimmed=trimmed_any,
+                        reasoning_tokens=r_tok)
     if status != "failed":
         rec.verdict = aggregate_stances(stances.values())
         rec.evidence_used = [pid for pid, s in stances.items() if s != "neutral"]

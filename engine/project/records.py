@@ -206,6 +206,7 @@ class VerdictRecord:
     completion_tokens: int | None = None
     latency_ms: float | None = None
     trimmed: bool = False
+    reasoning_tokens: int | None = None     # the endpoint's count, already inside completion_tokens
 
 
 @dataclass

@@ -187,10 +187,11 @@ def add_verdict(project: Project, run_id: str, v: VerdictRecord) -> None:
     with project.atomic() as conn:
         conn.execute(
             "INSERT INTO verdicts(run_id, claim_id, verdict, reasoning, evidence_used, stances, raw_output,"
-            " parse_status, prompt_tokens, completion_tokens, latency_ms, trimmed, created)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " parse_status, prompt_tokens, completion_tokens, latency_ms, trimmed, created, reasoning_tokens)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (run_id, v.claim_id, v.verdict, v.reasoning, dumps(v.evidence_used), dumps(v.stances), v.raw_output,
-             v.parse_status, v.prompt_tokens, v.completion_tokens, v.latency_ms, int(v.trimmed), now_iso()),
+             v.parse_status, v.prompt_tokens, v.completion_tokens, v.latency_ms, int(v.trimmed), now_iso(),
+             v.reasoning_tokens),
         )
 
 
@@ -207,7 +208,7 @@ def get_verdicts(project: Project, run_id: str, claim_ids: Iterable[str] | None 
             claim_id=r["claim_id"], verdict=r["verdict"], parse_status=r["parse_status"], reasoning=r["reasoning"],
             evidence_used=loads(r["evidence_used"]), stances=loads(r["stances"]), raw_output=r["raw_output"],
             prompt_tokens=r["prompt_tokens"], completion_tokens=r["completion_tokens"],
-            latency_ms=r["latency_ms"], trimmed=bool(r["trimmed"]),
+            latency_ms=r["latency_ms"], trimmed=bool(r["trimmed"]), reasoning_tokens=r["reasoning_tokens"],
         )
     return out
 
@@ -220,11 +221,15 @@ def verdict_claim_ids(project: Project, run_id: str) -> set[str]:
 _CALL_TABLES = {"verify": "verdicts", "judge": "judge_units", "aggregate": "conflict_items"}
 
 
-def run_calls(project: Project, run_id: str, kind: str) -> list[tuple[float | None, int | None, int | None]]:
-    """(latency_ms, prompt_tokens, completion_tokens) of each model call a verify, judge or aggregate
-    run stored (empty for a kind that stores none)."""
+_REASONING = {"verdicts": "reasoning_tokens", "judge_units": "reasoning_tokens", "conflict_items": "NULL"}
+
+
+def run_calls(project: Project, run_id: str, kind: str) -> list[tuple[float | None, int | None, int | None, int | None]]:
+    """(latency_ms, prompt_tokens, completion_tokens, reasoning_tokens) of each model call a verify, judge or
+    aggregate run stored (empty for a kind that stores none; reasoning None where none was reported)."""
     table = _CALL_TABLES.get(kind)
     if table is None:
         return []
     return [tuple(r) for r in project.reader().execute(
-        f"SELECT latency_ms, prompt_tokens, completion_tokens FROM {table} WHERE run_id = ? ORDER BY rowid", (run_id,))]
+        f"SELECT latency_ms, prompt_tokens, completion_tokens, {_REASONING[table]} FROM {table} WHERE run_id = ?"
+        " ORDER BY rowid", (run_id,))]

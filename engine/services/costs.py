@@ -33,15 +33,17 @@ class RunCost:
     endpoint: str | None = None       # the saved endpoint whose price applies
     cost: float | None = None         # money, in the price's currency units
     cost_note: str | None = None      # why there is no money figure
+    tokens_reasoning: int | None = None   # reported apart by the endpoint; already inside tokens_out
 
     @property
     def label(self) -> str:
         """One cell of a cost column."""
         if self.where == "local":
             return "local" + (f", CPU {self.cpu_s:.1f} s" if self.cpu_s is not None else ", CPU time not kept")
+        reasoning = f", {self.tokens_reasoning} reasoning tokens" if self.tokens_reasoning is not None else ""
         if self.cost is not None:
-            return f"{self.cost:.4f} ({self.endpoint})"
-        return f"unknown: {self.cost_note}" if self.cost_note else "unknown"
+            return f"{self.cost:.4f} ({self.endpoint}){reasoning}"
+        return (f"unknown: {self.cost_note}" if self.cost_note else "unknown") + reasoning
 
     def per_correct(self, n_correct: int) -> dict[str, float | None]:
         """Cost per correct verdict: money for a priced endpoint run, CPU seconds for a local one."""
@@ -61,7 +63,7 @@ def run_cost(project: Project, run_id: str, endpoint: str | None = None) -> RunC
     sessions = run.summary.get("sessions") or []
     wall = [s["wall_s"] for s in sessions if s.get("wall_s") is not None]
     cpu = [s["cpu_s"] for s in sessions if s.get("cpu_s") is not None]
-    calls = [U.Call(lat, tin, tout) for lat, tin, tout in run_store.run_calls(project, run_id, run.kind)]
+    calls = [U.Call(lat, tin, tout, rtok) for lat, tin, tout, rtok in run_store.run_calls(project, run_id, run.kind)]
     pin = (run.config or {}).get("model") or {}
     where = ("imported" if run.kind == "imported" else
              "endpoint" if pin.get("source") == "endpoint" or endpoint else "local")
@@ -76,7 +78,7 @@ def run_cost(project: Project, run_id: str, endpoint: str | None = None) -> RunC
     return RunCost(run_id=run_id, kind=run.kind, where=where, n_calls=len(calls), tokens_in=used["tokens_in"],
                    tokens_out=used["tokens_out"], wall_s=round(sum(wall), 3) if wall else None,
                    cpu_s=round(sum(cpu), 3) if cpu else None, n_sessions=len(sessions), endpoint=name,
-                   cost=cost, cost_note=note)
+                   cost=cost, cost_note=note, tokens_reasoning=used["tokens_reasoning"])
 
 
 def run_costs(project: Project, kind: str | None = None) -> list[RunCost]:

@@ -29,6 +29,7 @@ class LLMOptions:
     n_ctx: int | None = None            # GGUF context size (None: sized by the run or the model's default)
     prompt_cache: bool = False          # reuse llama.cpp's cached prompt prefix (pinned: may change output)
     prompt: str | None = None           # a project prompt template by name (services.prompts; pinned)
+    reasoning_effort: str | None = None # endpoint models: the API's reasoning_effort (pinned)
     # transport settings (not pinned: they do not change what the model answers)
     n_threads: int | None = None
     timeout: float = 60.0

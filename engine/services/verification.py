@@ -51,6 +51,7 @@ class VerifyRequest(LLMRunSettings):
     tau: float | None = None             # cascade only: log-odds threshold (default: the shipped fit)
     reasoning: bool = False              # cascade only: also write a short constrained reasoning
     prompt: str | None = None            # LLM only: a project prompt template by name (services.prompts)
+    reasoning_effort: str | None = None  # endpoint LLMs only: the API's reasoning_effort (pinned)
 
 
 @dataclass
@@ -85,6 +86,7 @@ class VerifyConfig:
     claim_ids: list[str] | None = None          # pinned only when given (configs keep their earlier keys)
     evidence_source: str = "retrieval"          # verify_inputs.source_config: written only when not default
     control: str | None = None
+    reasoning_effort: str | None = None         # written only when set (earlier configs keep their hash)
 
     @classmethod
     def from_request(cls, req: VerifyRequest) -> VerifyConfig:
@@ -93,7 +95,8 @@ class VerifyConfig:
                   seed=req.seed, temperature=req.temperature, max_tokens=req.max_tokens,
                   passage_words=req.passage_words, prompt_cache=req.prompt_cache, evidence=req.evidence or "whole",
                   scoring=req.scoring, calibration=req.calibration, claim_ids=req.claim_ids,
-                  evidence_source=req.evidence_source or "retrieval", control=req.control)
+                  evidence_source=req.evidence_source or "retrieval", control=req.control,
+                  reasoning_effort=req.reasoning_effort)
         opts = cfg.options()
         cfg.prompt = opts.prompt().ref()
         cfg.withheld_instructions = DETECTOR if opts.withhold_instructions else None
@@ -110,7 +113,8 @@ class VerifyConfig:
                    model=c.get("model"), withheld_instructions=c.get("withheld_instructions"),
                    scoring=scoring.get("method", "generate"), calibration=scoring.get("calibration", "none"),
                    bias=scoring.get("bias"), claim_ids=c.get("claim_ids"),
-                   evidence_source=c.get("evidence_source", "retrieval"), control=c.get("control"))
+                   evidence_source=c.get("evidence_source", "retrieval"), control=c.get("control"),
+                   reasoning_effort=c.get("reasoning_effort"))
 
     def to_config(self) -> dict[str, Any]:
         scoring: dict[str, Any] = {"method": "generate"}
@@ -124,6 +128,7 @@ class VerifyConfig:
             "withheld_instructions": self.withheld_instructions, "scoring": scoring,
             **({"claim_ids": self.claim_ids} if self.claim_ids is not None else {}),
             **source_config(self.evidence_source, self.control),
+            **({"reasoning_effort": self.reasoning_effort} if self.reasoning_effort else {}),
         }
 
     def validate(self) -> None:
@@ -192,11 +197,16 @@ def verify(project: Project, req: VerifyRequest, progress: ProgressCallback = no
     if strategy == "cascade" and req.prompt:
         raise InvalidArgument("the cascade reads its own prompt; a project prompt applies to LLM verifiers",
                               setting="prompt")
+    if req.reasoning_effort and strategy == "cascade":
+        raise InvalidArgument("a reasoning effort applies to LLM verifiers on an endpoint, not to the cascade")
     if strategy == "cascade":
         from factaudit.engine.services import cascade_verify
 
         return cascade_verify.verify_with_cascade(project, req, progress, cancel, llm=llm)
     if strategy == "classifier" or (strategy is None and classify_verify.uses_classifier(project, req, llm)):
+        if req.reasoning_effort:
+            raise InvalidArgument("a reasoning effort applies to LLM verifiers on an endpoint, not to the classifier "
+                                  "verifier")
         return classify_verify.verify_with_classifier(project, req, progress, cancel)
     with jobs.start_or_resume(project, _VerifyKind(req, on_retry), req, model=llm, progress=progress,
                               cancel=cancel) as run:

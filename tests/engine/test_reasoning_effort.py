@@ -15,6 +15,7 @@ from factaudit.engine.models.registry import endpoint_entry
 from test_verify_endpoint import API_KEY, FakeServer  # noqa: I001
 
 SCHEMA = {"type": "object", "properties": {"verdict": {"type": "string"}}, "required": ["verdict"]}
+REPLY = {"verdict": "Supported", "reasoning": "fake", "evidence_used": [1]}   # a verify reply
 MESSAGES = [{"role": "system", "content": "You check claims."}, {"role": "user", "content": "Claim: <<<x>>>"}]
 
 
@@ -34,7 +35,7 @@ class ReasoningServer(FakeServer):
                 "message": "Unrecognized request argument supplied: reasoning_effort", "type": "invalid_request_error",
                 "param": "reasoning_effort"}}).encode())
         n = len(self.requests)
-        content = "not json" if self.bad_first and n == 1 else json.dumps({"verdict": "Supported"})
+        content = "not json" if self.bad_first and n == 1 else json.dumps(REPLY)
         doc = {"id": "x", "object": "chat.completion", "created": 0, "model": body.get("model"),
                "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
                "usage": {"prompt_tokens": 50, "completion_tokens": 40 + 7 * n, "total_tokens": 90 + 7 * n,
@@ -62,7 +63,7 @@ def test_effort_is_sent_and_pinned_and_reasoning_tokens_kept_apart(server):
         res = llm.complete_json(MESSAGES, SCHEMA)
         assert server.requests[-1]["reasoning_effort"] == "high"
         assert llm.provenance()["reasoning_effort"] == "high"
-        assert (res.parsed, res.reasoning_tokens, res.completion_tokens) == ({"verdict": "Supported"}, 7, 47)
+        assert (res.parsed["verdict"], res.reasoning_tokens, res.completion_tokens) == ("Supported", 7, 47)
         server.bad_first, server.requests[:] = True, []
         res = llm.complete_json(MESSAGES, SCHEMA)      # the first reply does not parse: a repair call follows
         assert len(server.requests) == 2 and res.parse_status == "repaired"
@@ -97,3 +98,47 @@ def test_an_unknown_effort_and_a_local_model_are_refused(server):
     local = ModelEntry(name="some-gguf", kind="llm", source="path", path="/nonexistent/some.gguf")
     with pytest.raises(InvalidArgument, match="setting of OpenAI-compatible endpoints; some-gguf runs here"):
         open_llm(local, reasoning_effort="low")
+
+
+def test_a_verify_run_pins_the_effort_and_its_cost_counts_reasoning_tokens(project, tmp_path, server):
+    """`factaudit verify --reasoning-effort low` on an endpoint: the run's config pins it, every request
+    carried it, each verdict keeps its call's reasoning tokens, and the run's cost sums them (beside the
+    output tokens, which already hold them); a run without one pins nothing new; the classifier refuses it."""
+    from click.testing import CliRunner
+
+    from factaudit.engine import services
+    from factaudit.engine.cli import cli
+    from factaudit.engine.ingest import import_files
+    from factaudit.engine.project import runs as run_store
+
+    claims = ["aspirin causes bleeding.", "statins cause muscle pain.", "insulin causes hypoglycemia."]
+    (tmp_path / "c.jsonl").write_text("".join(json.dumps({"id": f"p{n}", "text": c}) + "\n"
+                                              for n, c in enumerate(claims)), encoding="utf-8")
+    (tmp_path / "q.jsonl").write_text("".join(json.dumps({"id": f"q{n}", "claim": c, "label": "Supported"}) + "\n"
+                                              for n, c in enumerate(claims)), encoding="utf-8")
+    import_files(project, [tmp_path / "c.jsonl"], kind="corpus", dataset="C")
+    import_files(project, [tmp_path / "q.jsonl"], kind="claims", dataset="Q")
+    retrieval = services.retrieve(project, services.RetrievalRequest("bm25", k=1)).run_id
+    path = str(project.path)
+    project.close()
+    common = ["verify", path, "--retrieval-run", retrieval, "--k", "1", "--endpoint", server.url, "--model",
+              "fake-model", "--concurrency", "1", "--json"]
+    res = CliRunner().invoke(cli, [*common, "--reasoning-effort", "low"])
+    assert res.exit_code == 0, res.output
+    run_id = json.loads(res.stdout)["run_id"]
+    assert [r.get("reasoning_effort") for r in server.requests] == ["low"] * 3
+    plain = CliRunner().invoke(cli, common)
+    assert plain.exit_code == 0, plain.output
+    with services.open_project(path) as p:
+        run = run_store.get_run(p, run_id)
+        assert run.config["reasoning_effort"] == "low"
+        assert "reasoning_effort" not in run_store.get_run(p, json.loads(plain.stdout)["run_id"]).config
+        verdicts = run_store.get_verdicts(p, run_id)
+        # one call per claim (concurrency 1): the n-th request reported 7n reasoning tokens
+        assert sorted(v.reasoning_tokens for v in verdicts.values()) == [7, 14, 21]
+        assert all(v.completion_tokens == 40 + v.reasoning_tokens for v in verdicts.values())
+        cost = services.run_cost(p, run_id)
+        assert cost.tokens_reasoning == 42 and cost.tokens_out == 3 * 40 + 42
+        assert "42 reasoning tokens" in cost.label
+        with pytest.raises(InvalidArgument, match="not to the classifier verifier"):
+            services.verify(p, services.VerifyRequest(retrieval_run=retrieval, k=1, reasoning_effort="low"))
