@@ -46,6 +46,8 @@ _NAME_RULES = (
 
 
 RULES = ("maxima", "evidence_stance")
+STANCE_KEY = {"maxima": (), "evidence_stance": ("stance",)}   # the optional stance bias, evidence_stance only
+MAX_STANCE = 10.0
 
 
 @dataclass(frozen=True)
@@ -55,23 +57,29 @@ class Thresholds:
     "maxima": τ_s on max P(Supported), τ_r on max P(Refuted) — for models trained as NLI classifiers.
     "evidence_stance": τ_e on the evidence a window carries, 1 - P(No Evidence); the stance of the
     window with the most evidence decides; a passage whose best window has evidence >= τ_c and the
-    opposite stance makes the claim Ambiguous (τ_c >= τ_e; 1.0 turns Ambiguous off)."""
+    opposite stance makes the claim Ambiguous (τ_c >= τ_e; 1.0 turns Ambiguous off). A window's stance is
+    Supported when log P(S) - log P(R) >= `stance` (0: the likelier of the two), a bias fitted like τ_e, since a
+    small model trained on more Supported than Refuted pairs leans to Supported."""
 
     supported: float = DEFAULT_THRESHOLD
     refuted: float = DEFAULT_THRESHOLD
     rule: str = "maxima"
     evidence: float = DEFAULT_THRESHOLD
     conflict: float = 1.0
+    stance: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         if self.rule == "maxima":
             return {"supported": self.supported, "refuted": self.refuted}
-        return {"rule": self.rule, "evidence": self.evidence, "conflict": self.conflict}
+        out = {"rule": self.rule, "evidence": self.evidence, "conflict": self.conflict}
+        # Written only when set, so the pins of runs made before it existed read back unchanged.
+        return {**out, "stance": self.stance} if self.stance else out
 
     def describe(self) -> str:
         if self.rule == "maxima":
             return f"τ_s {self.supported:g} / τ_r {self.refuted:g}"
-        return f"evidence τ_e {self.evidence:g}, conflict τ_c {self.conflict:g}"
+        bias = f", stance bias {self.stance:g}" if self.stance else ""
+        return f"evidence τ_e {self.evidence:g}, conflict τ_c {self.conflict:g}{bias}"
 
 
 @dataclass(frozen=True)
@@ -240,12 +248,12 @@ def _int(folder: Path, value: Any, what: str, low: int = 1) -> int:
 
 def parse_thresholds(raw: Any, where: str) -> Thresholds:
     """{"supported": x, "refuted": y} (rule "maxima") or {"rule": "evidence_stance", "evidence": x,
-    "conflict": y}, every value in (0, 1] (a missing key keeps the default)."""
+    "conflict": y, "stance": b}, every threshold in (0, 1] and b in [-10, 10] (a missing key keeps the default)."""
     from factaudit.engine.errors import InvalidArgument
 
     rule = raw.get("rule", "maxima") if isinstance(raw, dict) else None
     keys = ("supported", "refuted") if rule == "maxima" else ("evidence", "conflict")
-    if not isinstance(raw, dict) or rule not in RULES or set(raw) - {"rule", *keys}:
+    if not isinstance(raw, dict) or rule not in RULES or set(raw) - {"rule", *keys, *STANCE_KEY[rule]}:
         raise InvalidArgument(f"{where}: thresholds must be an object {{\"supported\": x, \"refuted\": y}} or "
                               f"{{\"rule\": \"evidence_stance\", \"evidence\": x, \"conflict\": y}}")
     vals: dict[str, Any] = {"rule": rule}
@@ -254,6 +262,12 @@ def parse_thresholds(raw: Any, where: str) -> Thresholds:
         if not isinstance(v, (int, float)) or isinstance(v, bool) or not 0.0 < float(v) <= 1.0:
             raise InvalidArgument(f"{where}: threshold {key!r} must be a number in (0, 1], got {v!r}")
         vals[key] = float(v)
+    if STANCE_KEY[rule] and "stance" in raw:
+        v = raw["stance"]
+        if not isinstance(v, (int, float)) or isinstance(v, bool) or not -MAX_STANCE <= float(v) <= MAX_STANCE:
+            raise InvalidArgument(f"{where}: the stance bias must be a number from -{MAX_STANCE:g} to {MAX_STANCE:g} "
+                                  f"(a log-odds margin), got {v!r}")
+        vals["stance"] = float(v)
     if rule == "evidence_stance" and vals["conflict"] < vals["evidence"]:
         raise InvalidArgument(f"{where}: threshold 'conflict' ({vals['conflict']:g}) must be at least "
                               f"'evidence' ({vals['evidence']:g})")

@@ -9,7 +9,7 @@ Rule "maxima" (NLI-trained models; per label the maximum over all windows of all
     No Evidence otherwise
 
 Rule "evidence_stance" (the embedded model): a window's evidence is 1 - P(No Evidence) and its stance
-Supported if P(S) >= P(R), else Refuted. The window with the most evidence over all passages decides:
+Supported if log P(S) - log P(R) >= b (the stance bias, 0 by default: P(S) >= P(R)), else Refuted. The window with the most evidence over all passages decides:
 
     No Evidence if its evidence < τ_e
     Ambiguous   if its evidence >= τ_c and another passage's best window has evidence >= τ_c and the
@@ -146,7 +146,13 @@ def evidence_stance_rule(windows: Sequence[Window], p_s: np.ndarray, p_r: np.nda
                          thresholds: Thresholds) -> tuple[str, int, str]:
     """Rule "evidence_stance": (verdict, deciding window index, its stance)."""
     evidence = 1.0 - p_n
-    stance_s = np.ones(len(windows), dtype=bool) if p_r is None else p_s >= p_r
+    if p_r is None:
+        stance_s = np.ones(len(windows), dtype=bool)
+    elif thresholds.stance:
+        tiny = np.finfo(np.float64).tiny
+        stance_s = (np.log(np.maximum(p_s, tiny)) - np.log(np.maximum(p_r, tiny))) >= thresholds.stance
+    else:
+        stance_s = p_s >= p_r
     top = int(np.argmax(evidence))
     stance = SUPPORTED if stance_s[top] else REFUTED
     if evidence[top] < thresholds.evidence:

@@ -21,7 +21,7 @@ from factaudit.engine.services.projects import create_project, import_files, pro
 DEMO_NAME = "demo.faproj"
 # Bump when DEMO_STEPS or the data in resources/demo change: Open demo rebuilds (when asked) a demo
 # whose stamp differs, and opens one that matches at once.
-DEMO_VERSION = "2"
+DEMO_VERSION = "3"
 DEMO_VERSION_KEY, DEMO_STEPS_KEY = "demo_version", "demo_steps"
 FULL, QUICK, DATA_ONLY, BUILDING = "all", "without model steps", "data only", "building"
 
@@ -148,6 +148,26 @@ def demo_step_prelabel(project: Project, summary: DemoSummary, progress: Progres
     })
 
 
+def demo_step_verify_control(project: Project, summary: DemoSummary,
+                              progress: ProgressCallback = no_progress) -> None:
+    """The grounding control of the SciFact run: the same verifier on the same claims without passages."""
+    from factaudit.engine.services.scoring_units import grounding_control
+    from factaudit.engine.services.verification import VerifyRequest, verify
+
+    run = _retrieval_run(summary, "retrieve")
+    res = verify(project, VerifyRequest(retrieval_run=run, k=DEMO_VERIFY_K, dataset=SCIFACT, control="no-evidence"),
+                 progress)
+    g = grounding_control(project, res.run_id) or {}
+    bal = lambda v: "n/a" if v is None else f"{v:.3f}"   # noqa: E731
+    summary.steps.append({
+        "step": "verify_control", "run_id": res.run_id, "grounding": g,
+        "text": (f"grounding control ({res.run_id}): the same verifier without passages keeps {g.get('n_same')} of "
+                 f"{g.get('n_compared')} verdicts of {g.get('real_run')}; balanced accuracy "
+                 f"{bal(g.get('control_balanced_accuracy'))} without evidence against "
+                 f"{bal(g.get('real_balanced_accuracy'))} with it"),
+    })
+
+
 # ---- conflict-aware answering (issue 14) ----------------------------------------------------------
 RAMDOCS = "ramdocs-demo"
 
@@ -208,6 +228,7 @@ DEMO_STEPS: list[DemoStep] = [
     demo_step_decompose,
     demo_step_retrieve_answers,
     demo_step_verify,
+    demo_step_verify_control,
     demo_step_verify_reasoning,
     demo_step_verify_answers,   # after the LLM slice: the newest verify run is the one Review and Score open
     demo_step_prelabel,
@@ -217,7 +238,7 @@ DEMO_STEPS: list[DemoStep] = [
     demo_step_conflicts_full,
     demo_step_seal,
 ]
-SLOW_STEPS = {demo_step_verify, demo_step_verify_reasoning, demo_step_verify_answers, demo_step_prelabel,
+SLOW_STEPS = {demo_step_verify, demo_step_verify_control, demo_step_verify_reasoning, demo_step_verify_answers, demo_step_prelabel,
               demo_step_conflicts_full}  # the model steps: minutes on 2 cores
 
 

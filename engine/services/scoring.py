@@ -413,13 +413,14 @@ def _fig(x: float | None) -> str:
 
 
 def closed_text(c: ClosedScore) -> str:
-    """Closed accuracy and macro-F1 beside the majority baseline (always the most frequent gold verdict)."""
-    support = {v: d["support"] for v, d in c.per_class.items() if d["support"]}
-    majority = max(support, key=support.get)
-    base_acc = support[majority] / c.n
-    base_f1 = 2 * support[majority] / (support[majority] + c.n) / len(support)   # F1 of the majority class only
-    return (f"closed accuracy {c.accuracy:.3f}{_ci(c.accuracy_ci)}, macro-F1 {c.macro_f1:.3f} on {c.n} claims "
-            f"(majority baseline, always {majority}: accuracy {base_acc:.3f}, macro-F1 {base_f1:.3f})")
+    """Balanced accuracy, accuracy and macro-F1 beside the majority baseline (always the most frequent gold
+    verdict) scored the same way."""
+    m = c.majority or {}
+    bal = lambda v: "n/a" if v is None else f"{v:.3f}"   # noqa: E731  (None: no Supported/Refuted in gold)
+    return (f"closed balanced accuracy {bal(c.balanced_accuracy)}, accuracy {c.accuracy:.3f}{_ci(c.accuracy_ci)}, "
+            f"macro-F1 {c.macro_f1:.3f} on {c.n} claims (majority baseline, always {m.get('label')}: balanced "
+            f"accuracy {bal(m.get('balanced_accuracy'))}, accuracy {m.get('accuracy', 0):.3f}, "
+            f"macro-F1 {m.get('macro_f1', 0):.3f})")
 
 
 def sentence_text(m: RunMetrics) -> str:

@@ -4,6 +4,7 @@ a straightforward loop written independently of engine.pipeline.classify."""
 from __future__ import annotations
 
 import itertools
+import math
 import json
 import random
 
@@ -115,11 +116,12 @@ def test_no_windows_is_no_evidence_without_attribution_and_records_keep_verdict_
     assert (evidence.span_start, evidence.span_end, evidence.prob) == (ws[1].start, ws[1].end, 0.91)
 
 
-def _es_reference(rows, pids, te, tc):
+def _es_reference(rows, pids, te, tc, bias=0.0):
     """Rule "evidence_stance" written out as a loop: evidence = 1 - P(NE), the first window with the
     most evidence decides; Ambiguous needs another passage's best window at >= τ_c, opposite stance."""
     ev = [1 - n for _, _, n in rows]
-    stance = ["Supported" if r is None or s >= r else "Refuted" for s, r, _ in rows]
+    # the stance bias as a ratio, not a log-odds difference: written apart from the engine's form
+    stance = ["Supported" if r is None or s >= r * math.exp(bias) else "Refuted" for s, r, _ in rows]
     top = 0
     for i in range(len(rows)):
         if ev[i] > ev[top]:
@@ -179,3 +181,41 @@ def test_evidence_stance_the_surest_window_decides_even_when_another_has_a_highe
     assert decide("c", ws, p_s, p_r, p_n, Thresholds(0.5, 0.5)).verdict == "Ambiguous"
     # the conflict threshold only looks at other passages' best windows (windows 0-2 are one passage here)
     assert decide("c", ws, p_s, p_r, p_n, Thresholds(rule="evidence_stance", evidence=0.5, conflict=0.5)).verdict == "Refuted"
+
+
+def test_the_stance_bias_moves_the_line_between_supported_and_refuted():
+    """A stance bias b makes a window Supported only when P(S) >= P(R) * e^b, checked against the reference
+    on random tables; with b = 0 the rule is the plain P(S) >= P(R)."""
+    rng = random.Random(11)
+    flipped = 0
+    for _ in range(600):
+        n = rng.randint(1, 6)
+        probs = []
+        for _ in range(n):
+            raw = [rng.choice([0.05, 0.2, 0.5, 0.8, 1.0, 2.0, 4.0]) for _ in range(3)]
+            probs.append([v / sum(raw) for v in raw])
+        p_s, p_r, p_n = (np.array([p[i] for p in probs]) for i in range(3))
+        bias = rng.choice([-1.3, -0.4, 0.7, 1.9])
+        ws = _windows(n)
+        got = decide("c", ws, p_s, p_r, p_n, Thresholds(rule="evidence_stance", evidence=0.3, conflict=1.0, stance=bias))
+        rows = [(p_s[i], p_r[i], p_n[i]) for i in range(n)]
+        assert got.verdict == _es_reference(rows, [w.passage_id for w in ws], 0.3, 1.0, bias)[0]
+        plain = decide("c", ws, p_s, p_r, p_n, Thresholds(rule="evidence_stance", evidence=0.3, conflict=1.0)).verdict
+        flipped += plain != got.verdict
+    assert flipped > 0
+
+
+def test_the_stance_bias_is_read_checked_and_pinned_only_when_set():
+    import pytest
+
+    from factaudit.engine.errors import InvalidArgument
+    from factaudit.engine.models.classifier_folder import parse_thresholds
+
+    th = parse_thresholds({"rule": "evidence_stance", "evidence": 0.1, "conflict": 1.0, "stance": -0.75}, "t")
+    assert th.stance == -0.75 and th.to_json()["stance"] == -0.75 and "stance bias -0.75" in th.describe()
+    assert "stance" not in parse_thresholds({"rule": "evidence_stance", "evidence": 0.7}, "t").to_json()
+    for bad in (11, "1", True):
+        with pytest.raises(InvalidArgument, match="stance bias"):
+            parse_thresholds({"rule": "evidence_stance", "evidence": 0.1, "stance": bad}, "t")
+    with pytest.raises(InvalidArgument):
+        parse_thresholds({"supported": 0.5, "refuted": 0.5, "stance": 1.0}, "t")
