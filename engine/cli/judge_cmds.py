@@ -30,7 +30,8 @@ from factaudit.engine.cli.options import llm_options
 @click.option("--resume", help="continue this cancelled or interrupted judge run")
 @click.option("--max-tokens", type=click.IntRange(16), default=120, show_default=True)
 @click.option("--passage-words", type=click.IntRange(10), help="cap each passage at N words (pinned in the run)")
-@llm_options("model", "endpoint", "seed", "temperature", "prompt", "prompt_cache", "n_ctx", "n_threads", overrides={
+@llm_options("model", "endpoint", "seed", "temperature", "prompt", "prompt_cache", "reasoning_effort", "n_ctx",
+             "n_threads", overrides={
     "model": {"help": "registry name (qwen2.5-coder-1.5b, smollm2-135m, a local_models/ stem, a saved endpoint) or "
                       "a GGUF path; with --endpoint, the server's model name"},
     "endpoint": {"help": "base URL of an OpenAI-compatible server"},

@@ -136,6 +136,7 @@ class UnitOutcome:
     completion_tokens: int | None = None
     latency_ms: float | None = None
     trimmed: bool = False
+    reasoning_tokens: int | None = None
 
 
 def _fit(llm: LLM, render: Callable[[list[str]], list[dict[str, str]]], texts: list[str],
@@ -162,7 +163,8 @@ def _fit(llm: LLM, render: Callable[[list[str]], list[dict[str, str]]], texts: l
 
 def _outcome(res: LLMResult, trimmed: bool) -> UnitOutcome:
     return UnitOutcome(parse_status=res.parse_status, raw_output=res.text, prompt_tokens=res.prompt_tokens,
-                       completion_tokens=res.completion_tokens, latency_ms=res.latency_ms, trimmed=trimmed)
+                       completion_tokens=res.completion_tokens, latency_ms=res.latency_ms, trimmed=trimmed,
+                       reasoning_tokens=res.reasoning_tokens)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ class JudgeUnit:
     completion_tokens: int | None = None
     latency_ms: float | None = None
     created: str = ""
+    reasoning_tokens: int | None = None     # the endpoint's count, already inside completion_tokens
 
 
 def add_unit(project: Project, unit: JudgeUnit, annotations: Iterable[Annotation]) -> None:
@@ -32,23 +33,25 @@ def add_unit(project: Project, unit: JudgeUnit, annotations: Iterable[Annotation
     with project.atomic() as conn:
         conn.execute(
             "INSERT INTO judge_units(run_id, claim_id, passage_id, parse_status, labels, answer, raw_output,"
-            " prompt_tokens, completion_tokens, latency_ms, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " prompt_tokens, completion_tokens, latency_ms, created, reasoning_tokens)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (unit.run_id, unit.claim_id, unit.passage_id or "", unit.parse_status, dumps(unit.labels or None),
              dumps(unit.answer), unit.raw_output, unit.prompt_tokens, unit.completion_tokens, unit.latency_ms,
-             unit.created or now_iso()))
+             unit.created or now_iso(), unit.reasoning_tokens))
         audit_store.insert_annotations(project, list(annotations))
 
 
 def _unit(r) -> JudgeUnit:
     return JudgeUnit(run_id=r[0], claim_id=r[1], passage_id=r[2] or None, parse_status=r[3], labels=loads(r[4], {}) or {},
                      answer=loads(r[5]), raw_output=r[6], prompt_tokens=r[7], completion_tokens=r[8],
-                     latency_ms=r[9], created=r[10])
+                     latency_ms=r[9], created=r[10], reasoning_tokens=r[11])
 
 
 def get_units(project: Project, run_id: str) -> list[JudgeUnit]:
     return [_unit(r) for r in project.reader().execute(
         "SELECT run_id, claim_id, passage_id, parse_status, labels, answer, raw_output, prompt_tokens,"
-        " completion_tokens, latency_ms, created FROM judge_units WHERE run_id = ? ORDER BY rowid", (run_id,))]
+        " completion_tokens, latency_ms, created, reasoning_tokens FROM judge_units WHERE run_id = ? ORDER BY rowid",
+        (run_id,))]
 
 
 def done_keys(project: Project, run_id: str) -> set[tuple[str, str | None]]:

@@ -48,6 +48,7 @@ class JudgeRequest(LLMRunSettings):
     # limited run pre-labels the units the queue shows next; None: claim id order
     order_by: str | None = None
     prompt: str | None = None              # a project prompt template by name (services.prompts)
+    reasoning_effort: str | None = None    # endpoint LLMs only: the API's reasoning_effort (pinned)
 
 
 @dataclass
@@ -112,10 +113,11 @@ class JudgeConfig:
     model: dict[str, Any] | None = None
     annotator: str | None = None          # a resumed run keeps it, whatever the model is called now
     order_by: str | None = None           # the verify run whose queue order the claims follow
+    reasoning_effort: str | None = None   # endpoint LLMs: sent as reasoning_effort
 
     _KEYS = ("run", "target", "mode", "with_gold", "k", "limit", "dataset", "dimensions", "seed", "temperature",
              "max_tokens", "passage_words", "prompt_cache", "prompt", "codebook_version", "codebook_sha256",
-             "corpus_hash", "model", "annotator", "order_by")
+             "corpus_hash", "model", "annotator", "order_by", "reasoning_effort")
 
     @classmethod
     def from_config(cls, c: dict[str, Any]) -> JudgeConfig:
@@ -123,8 +125,9 @@ class JudgeConfig:
 
     def to_config(self) -> dict[str, Any]:
         out = {key: getattr(self, key) for key in self._KEYS}
-        if out["order_by"] is None:       # runs made in claim id order pin what they always pinned
-            del out["order_by"]
+        for key in ("order_by", "reasoning_effort"):
+            if out[key] is None:          # runs without one pin what they always pinned
+                del out[key]
         return out
 
     def validate(self) -> None:
@@ -169,7 +172,8 @@ class _JudgeKind(jobs.RunKind):
         cfg = JudgeConfig(run=req.run, target=req.target, mode=req.mode, with_gold=req.with_gold, k=k,
                           limit=req.limit, dataset=req.dataset, seed=req.seed, temperature=req.temperature,
                           max_tokens=req.max_tokens, passage_words=req.passage_words, prompt_cache=req.prompt_cache,
-                          codebook_version=book.version, codebook_sha256=book.sha256, order_by=req.order_by)
+                          codebook_version=book.version, codebook_sha256=book.sha256, order_by=req.order_by,
+                          reasoning_effort=req.reasoning_effort)
         if req.order_by:
             run_store.get_run(project, req.order_by)      # an unknown run is an error, not claim id order
         cfg.prompt = cfg.options().prompt().ref()
@@ -336,7 +340,7 @@ def _store_unit(project: Project, run_id: str, cfg: JudgeConfig, book: cb.Codebo
     unit = store.JudgeUnit(run_id=run_id, claim_id=u.claim_id, passage_id=passage_id, parse_status=out.parse_status,
                            labels=out.labels, answer=out.answer, raw_output=out.raw_output,
                            prompt_tokens=out.prompt_tokens, completion_tokens=out.completion_tokens,
-                           latency_ms=out.latency_ms)
+                           latency_ms=out.latency_ms, reasoning_tokens=out.reasoning_tokens)
     store.add_unit(project, unit, records)
 
 

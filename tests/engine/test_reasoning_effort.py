@@ -12,6 +12,7 @@ from factaudit.engine.errors import EndpointError, InvalidArgument
 from factaudit.engine.models.llm import open_llm
 from factaudit.engine.models.registry import endpoint_entry
 
+from test_judge import proj  # noqa: F401,I001  (claims, a corpus, a fixed retrieval run)
 from test_verify_endpoint import API_KEY, FakeServer  # noqa: I001
 
 SCHEMA = {"type": "object", "properties": {"verdict": {"type": "string"}}, "required": ["verdict"]}
@@ -35,12 +36,24 @@ class ReasoningServer(FakeServer):
                 "message": "Unrecognized request argument supplied: reasoning_effort", "type": "invalid_request_error",
                 "param": "reasoning_effort"}}).encode())
         n = len(self.requests)
-        content = "not json" if self.bad_first and n == 1 else json.dumps(REPLY)
+        schema = ((body.get("response_format") or {}).get("json_schema") or {}).get("schema")
+        reply = _fill(schema) if schema and "verdict" not in schema.get("properties", {}) else REPLY
+        content = "not json" if self.bad_first and n == 1 else json.dumps(reply)
         doc = {"id": "x", "object": "chat.completion", "created": 0, "model": body.get("model"),
                "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
                "usage": {"prompt_tokens": 50, "completion_tokens": 40 + 7 * n, "total_tokens": 90 + 7 * n,
                          "completion_tokens_details": {"reasoning_tokens": 7 * n}}}
         return self._send(h, 200, json.dumps(doc).encode())
+
+
+def _fill(schema: dict):
+    """The smallest value a JSON schema accepts (the first of an enum): a judge's reply, whatever its codes."""
+    if "enum" in schema:
+        return schema["enum"][0]
+    kind = schema.get("type")
+    if kind == "object":
+        return {k: _fill(v) for k, v in schema.get("properties", {}).items()}
+    return {"array": [], "string": "x", "integer": 1, "number": 1, "boolean": False}.get(kind, "x")
 
 
 @pytest.fixture
@@ -142,3 +155,21 @@ def test_a_verify_run_pins_the_effort_and_its_cost_counts_reasoning_tokens(proje
         assert "42 reasoning tokens" in cost.label
         with pytest.raises(InvalidArgument, match="not to the classifier verifier"):
             services.verify(p, services.VerifyRequest(retrieval_run=retrieval, k=1, reasoning_effort="low"))
+
+
+def test_a_judge_run_pins_the_effort_and_keeps_reasoning_tokens_per_unit(proj, server):
+    """The judge takes the same setting: pinned in its config, sent on every call, each unit's reasoning
+    tokens stored, the run's cost their sum."""
+    from factaudit.engine import services
+    from factaudit.engine.project import judge_store, runs as run_store
+
+    res = services.judge(proj, services.JudgeRequest(run=proj.ids["retrieval"], target="evidence", mode="direct", k=2,
+                                                     limit=1, endpoint=server.url, model="fake-model",
+                                                     reasoning_effort="medium"))
+    assert res.status == "done"
+    assert run_store.get_run(proj, res.run_id).config["reasoning_effort"] == "medium"
+    assert server.requests and all(r["reasoning_effort"] == "medium" for r in server.requests)
+    units = judge_store.get_units(proj, res.run_id)
+    reported = sum(7 * n for n in range(1, len(server.requests) + 1))
+    assert units and sum(u.reasoning_tokens for u in units) == reported
+    assert services.run_cost(proj, res.run_id).tokens_reasoning == reported
