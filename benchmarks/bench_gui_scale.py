@@ -17,7 +17,7 @@ with `factaudit demo --out projects/demo` when missing, which takes minutes). JS
     results_page_shown_s       Workflow's "Open results" pressed -> the Reports page painted
     results_scored_s           Workflow's "Open results" pressed -> the run's metrics on the page
     max_ui_block_ms            the longest time the UI thread did not serve the heartbeat, from the drawn
-                               window on, and the phase it happened in
+                               window on, and the phase it happened in (ui_block_ms_by_phase: per phase)
 
 with `<phase>_cpu_s` and `<phase>_ui_cpu_s` beside each headline timing: the CPU seconds all threads
 and the UI thread spent in it (less stretched by the load of a shared machine than the wall clock), and
@@ -35,7 +35,7 @@ round trips), under Xvfb and a window manager:
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_gui_scale.py --claims 100000 \\
         --out benchmarks/results/gui_scale.json [--project /tmp/scale.faproj] [--demo projects/demo/demo.faproj]
 
-Targets at 100,000 claims (issues #15 and #23): window <= 2 s warm, Workflow statuses <= 3 s, Review's
+Targets at 100,000 claims (issues #15, #23 and #35): window <= 2 s warm (painted, in a real window), Workflow statuses <= 3 s, Review's
 full list <= 2 s, queue ordered <= 2 s, first unit < 2 s, commit -> next p95 < 100 ms, no UI block over
 250 ms. Timings here are wall-clock on purpose; tests never assert them.
 """
@@ -88,6 +88,7 @@ class Watchdog:
         self.max_gap = 0.0
         self.phase = "start"
         self.worst_phase = None
+        self.by_phase: dict[str, float] = {}     # the longest block within each phase
         self.timer = QTimer()
         self.timer.setInterval(HEARTBEAT_MS)
         self.timer.timeout.connect(self._beat)
@@ -100,6 +101,9 @@ class Watchdog:
     def _watch(self) -> None:
         while not self._stop.wait(0.002):
             gap = time.perf_counter() - self.last
+            phase = self.phase
+            if gap > self.by_phase.get(phase, 0.0):
+                self.by_phase[phase] = gap
             if gap > self.max_gap:
                 self.max_gap, self.worst_phase = gap, self.phase
 
@@ -321,6 +325,7 @@ def drive(path: Path, units: int, launched: float, open_only: bool = False, log=
     dog.stop()
     out["max_ui_block_ms"] = round(dog.max_gap * 1000, 1)
     out["max_ui_block_phase"] = dog.worst_phase
+    out["ui_block_ms_by_phase"] = {k: round(v * 1000, 1) for k, v in dog.by_phase.items()}
     out["longest_gc_pause_ms"] = round(pauses.longest[0] * 1000, 1)
     out["longest_gc_pause_generation"] = pauses.longest[1]
     window.close()
@@ -331,8 +336,7 @@ HEADLINE = ("window_open_s", "window_painted_s", "workflow_statuses_s", "review_
             "results_page_shown_s", "results_scored_s", "max_ui_block_ms")
 TARGETS = {"window_open_s": 2.0, "window_painted_s": 2.0, "workflow_statuses_s": 3.0, "review_complete_s": 2.0, "labeling_queue_ordered_s": 2.0,
            "labeling_first_unit_s": 2.0, "commit_next_p95_ms": 100, "review_first_display_s": 2.0,
-           "max_ui_block_ms": 250,
-           "results_page_shown_s": 0.5}
+           "max_ui_block_ms": 250}
 
 
 def launch(path: Path, units: int, *, open_only: bool = False) -> dict:
