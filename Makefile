@@ -76,6 +76,14 @@ DEB_COMPRESS ?= xz
 deb: $(if $(NO_BUNDLE),install,bundle)
 	$(PY) packaging/build_linux.py deb --bundle dist/factaudit --out dist --compress $(DEB_COMPRESS)
 
+# The embedded LLM's own package (factaudit-model-qwen2.5-coder-1.5b_*_all.deb, which the app package
+# Recommends), from the verified GGUF `make install` assembled; GGUF=path packs another copy of it.
+# Uncompressed by default: the quantized weights do not compress (DEB_MODEL_COMPRESS=xz to try).
+.PHONY: deb-model
+DEB_MODEL_COMPRESS ?= none
+deb-model: install
+	$(PY) packaging/build_linux.py model-deb $(if $(GGUF),--gguf $(GGUF)) --out dist --compress $(DEB_MODEL_COMPRESS)
+
 # Says in one sentence why not, before any build, when appimagetool cannot be had.
 appimage: install
 	@$(PY) packaging/build_linux.py appimage --tool-only

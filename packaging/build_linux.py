@@ -3,12 +3,15 @@
     python packaging/build_linux.py deb [--bundle dist/factaudit] [--out dist]
     python packaging/build_linux.py appimage [--bundle dist/factaudit] [--out dist]
     python packaging/build_linux.py sizes [--bundle dist/factaudit]
+    python packaging/build_linux.py model-deb [--gguf PATH] [--out dist]
 
 The .deb installs the bundle to /opt/factaudit, a `factaudit` launcher to /usr/bin, the desktop
 entry, the shared-mime-info types (packaging/linux/) and the icon (resources/icons/factaudit.svg,
 with PNG sizes rendered here by Qt's SVG renderer) in the hicolor theme. Depends: is worked out
 from the bundle's own ELF files (packaging/linux_deps.py, packaging/linux/depends.txt). A package
-larger than MAX_MB unpacked is refused.
+larger than MAX_MB unpacked is refused. The embedded LLM's GGUF (1.1 GB) is not in the bundle: it
+has its own architecture-independent package (`model-deb`, packaging/linux_model.py), which the app
+package Recommends.
 """
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ ROOT = HERE.parent
 LINUX = HERE / "linux"
 sys.path.insert(0, str(HERE))
 import linux_deps  # noqa: E402
+import linux_model  # noqa: E402
 
 APP = "factaudit"
 PREFIX = f"/opt/{APP}"
@@ -34,7 +38,7 @@ ICON_SIZES = (16, 32, 48, 64, 128, 256)
 DESKTOP = LINUX / f"{APP}.desktop"
 MIME_XML = LINUX / f"{APP}-mime.xml"
 ICON_SVG = ROOT / "resources" / "icons" / f"{APP}.svg"
-RECOMMENDS = "xdg-utils, shared-mime-info, desktop-file-utils, fonts-noto-cjk"
+RECOMMENDS = f"xdg-utils, shared-mime-info, desktop-file-utils, fonts-noto-cjk, {linux_model.PACKAGE}"
 # Declared whatever the bundle carries: PyInstaller copies the build machine's xcb, xkbcommon,
 # fontconfig and D-Bus libraries into the bundle, but those copies read the system's side (fonts.conf
 # and the fonts, the xkb keymaps); without libfontconfig1 a clean system prints "Fontconfig error:
@@ -219,6 +223,7 @@ def build_deb(bundle: Path, out: Path, *, work: Path | None = None, compress: st
     if shutil.which("dpkg-deb") is None:
         raise BuildError("dpkg-deb is not installed (it comes with dpkg, on Debian and Ubuntu)")
     bundle_mib = check_size(bundle, "the bundle", max_mb)
+    linux_model.refuse_bundled_model(bundle)
     needs = work_out_depends(bundle)
     version, arch = app_version(), deb_arch()
     root = (work or ROOT / "build" / "deb") / "root"
@@ -292,11 +297,14 @@ def build_appimage(bundle: Path, out: Path, *, work: Path | None = None, max_mb:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=["deb", "appimage", "sizes"])
+    parser.add_argument("what", choices=["deb", "appimage", "sizes", "model-deb"])
     parser.add_argument("--bundle", type=Path, default=ROOT / "dist" / APP)
     parser.add_argument("--out", type=Path, default=ROOT / "dist")
     parser.add_argument("--work", type=Path, default=None, help="staging folder (default build/deb, build/appimage)")
-    parser.add_argument("--compress", default="xz", choices=["xz", "gzip", "none"])
+    parser.add_argument("--compress", default=None, choices=["xz", "gzip", "none"],
+                        help="dpkg-deb compression (default xz; none for model-deb)")
+    parser.add_argument("--gguf", type=Path, default=None,
+                        help="model-deb: the verified GGUF (default: the file the app finds)")
     parser.add_argument("--max-mb", type=int, default=MAX_MB)
     parser.add_argument("--tool-only", action="store_true", help="appimage: only check that appimagetool is there")
     args = parser.parse_args(argv)
@@ -309,10 +317,12 @@ def main(argv: list[str] | None = None) -> int:
                 raise BuildError(f"no bundle at {args.bundle} (run `make bundle` first)")
             print(size_report(args.bundle))
         elif args.what == "deb":
-            print(build_deb(args.bundle, args.out, work=args.work, compress=args.compress, max_mb=args.max_mb))
+            print(build_deb(args.bundle, args.out, work=args.work, compress=args.compress or "xz", max_mb=args.max_mb))
+        elif args.what == "model-deb":
+            print(linux_model.build_model_deb(args.gguf, args.out, work=args.work, compress=args.compress or "none"))
         else:
             print(build_appimage(args.bundle, args.out, work=args.work, max_mb=args.max_mb))
-    except BuildError as exc:
+    except (BuildError, linux_model.ModelPackageError) as exc:
         print(exc, file=sys.stderr)
         return 1
     return 0

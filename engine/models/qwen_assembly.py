@@ -33,6 +33,9 @@ PUBLISHED = "https://huggingface.co/Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF"
 PART_VERSION = "0.2.0"
 N_PARTS = 22
 STAMP_SUFFIX = ".verified.json"
+# The model's own Linux package (packaging/linux_model.py) and where it installs the file.
+PACKAGE = "factaudit-model-qwen2.5-coder-1.5b"
+PACKAGE_DIR = Path("/usr/share/factaudit/models")
 NOTE = (f"Qwen2.5-Coder-1.5B-Instruct Q4_K_M (Qwen team, Alibaba Cloud; Apache-2.0), the official {FILENAME} "
         "checked against its published sha256")
 MISSING = (f"the embedded LLM {NAME} is not installed: run `make install` "
@@ -72,7 +75,7 @@ def search_dirs() -> list[Path]:
     dirs = [install_dir()]
     if getattr(sys, "frozen", False):
         dirs.append(Path(sys.executable).resolve().parent / "models")
-    dirs.append(Path("/usr/share/factaudit/models"))
+    dirs.append(PACKAGE_DIR)
     return dirs
 
 
@@ -82,6 +85,20 @@ def find_file() -> Path | None:
         if path.is_file():
             return path
     return None
+
+
+def origin(path: Path) -> str:
+    """Which of search_dirs() `path` came from, in words (the self-test says where the model is)."""
+    folder = Path(path).parent
+    if os.environ.get("FACTAUDIT_EMBEDDED_MODELS"):
+        return "the folder FACTAUDIT_EMBEDDED_MODELS names"
+    if folder == PACKAGE_DIR:
+        return f"the {PACKAGE} package"
+    if folder == install_dir():
+        return "this Python environment (make install)"
+    if getattr(sys, "frozen", False) and folder == Path(sys.executable).resolve().parent / "models":
+        return "the models folder beside the app"
+    return "elsewhere"
 
 
 def stamp_path(target: Path) -> Path:
@@ -162,7 +179,10 @@ def is_verified(target: Path, *, size: int | None = None, sha256: str | None = N
     with target.open("rb") as fh:
         ok = hashlib.file_digest(fh, "sha256").hexdigest() == sha256
     if ok:
-        write_stamp(target, sha256)
+        try:
+            write_stamp(target, sha256)
+        except OSError:  # a package's root-owned folder: verified now, hashed again next time
+            pass
     return ok
 
 
