@@ -91,7 +91,7 @@ def remaining_seconds(state: GridState) -> tuple[float | None, list[str]]:
     todo = [c for c, d in zip(state.cells, state.done) if d is None]
     rates = state.estimate["seconds_per_claim"]
     unmeasured, seconds = [], 0.0
-    retrievals = {(c["retriever"], str(c["corpus"])) for c in todo}
+    retrievals = {(c["retriever"], c.get("merge"), str(c["corpus"])) for c in todo}
     if retrievals:
         if rates.get("retrieve") is None:
             unmeasured.append(RETRIEVAL)
@@ -133,8 +133,9 @@ class ExperimentsView(QWidget):
 
         axes = QGridLayout()
         self.retriever_list, self.k_list, self.corpus_list = QListWidget(), QListWidget(), QListWidget()
-        self.verifier_list, self.prompt_list = QListWidget(), QListWidget()
+        self.verifier_list, self.prompt_list, self.merge_list = QListWidget(), QListWidget(), QListWidget()
         for col, (title, lst) in enumerate(((self.tr("Retrievers"), self.retriever_list),
+                                            (self.tr("Sub-query merge"), self.merge_list),
                                             (self.tr("Passages per claim (k)"), self.k_list),
                                             (self.tr("Corpora"), self.corpus_list),
                                             (self.tr("Verifiers"), self.verifier_list),
@@ -229,6 +230,8 @@ class ExperimentsView(QWidget):
         corpora = [(self.tr("all corpora"), None)] + [(n, n) for n in choices.corpora]
         corpora += [(f"{a}+{b}", f"{a}+{b}") for i, a in enumerate(choices.corpora) for b in choices.corpora[i + 1:]]
         fill(self.retriever_list, [(r, r) for r in choices.retrievers], set(saved.get("retrievers", ["bm25"])))
+        fill(self.merge_list, [(self.tr("no merge"), "none"), (self.tr("conservative merge"), "conservative")],
+             set(saved.get("merges", ["none"])))
         fill(self.k_list, [(str(k), k) for k in sorted(set(K_VALUES) | set(saved.get("ks", [])))],
              set(saved.get("ks", [services.DEFAULT_K])))
         fill(self.corpus_list, corpora, {"+".join(c) if c else None for c in saved.get("corpora", [None])})
@@ -254,12 +257,12 @@ class ExperimentsView(QWidget):
             return [lst.item(i).data(FIGURE) for i in range(lst.count())
                     if lst.item(i).checkState() == Qt.CheckState.Checked]
         axes = [checked(lst) for lst in (self.retriever_list, self.k_list, self.corpus_list, self.verifier_list,
-                                         self.prompt_list)]
+                                         self.prompt_list, self.merge_list)]
         if not all(axes):
             return None
-        retrievers, ks, corpora, verifiers, prompts = axes
+        retrievers, ks, corpora, verifiers, prompts, merges = axes
         return {"retrievers": retrievers, "ks": ks, "corpora": [c.split("+") if c else None for c in corpora],
-                "verifiers": verifiers, "prompts": prompts, "limit": self.limit_spin.value() or None}
+                "verifiers": verifiers, "prompts": prompts, "merges": merges, "limit": self.limit_spin.value() or None}
 
     def spec_changed(self) -> None:
         self.result = self.confirmation = None
@@ -320,7 +323,8 @@ class ExperimentsView(QWidget):
                 state = self.tr("done") if self.state.done[j] is not None else self.tr("to run")
             if j == self.baseline_spin.value():
                 state += " · " + self.tr("baseline")
-            texts = [str(j), c["retriever"], str(c["k"]), "+".join(c["corpus"]) if c["corpus"] else self.tr("all"),
+            merge = "" if c.get("merge", "none") == "none" else " · " + self.tr("conservative merge")
+            texts = [str(j), c["retriever"] + merge, str(c["k"]), "+".join(c["corpus"]) if c["corpus"] else self.tr("all"),
                      c["verifier"] or EMBEDDED, c["prompt"] or self.tr("shipped"), state, "", "", ""]
             figures: dict[int, object] = {}
             if "accuracy" in c:
@@ -370,8 +374,8 @@ class ExperimentsView(QWidget):
         self.confirm_button.setEnabled(writable and not busy and self.result is not None
                                        and self.confirmation is None
                                        and bool(self.choices and self.choices.splits.get(TEST)))
-        for w in (self.retriever_list, self.k_list, self.corpus_list, self.verifier_list, self.prompt_list,
-                  self.split_combo, self.limit_spin, self.baseline_spin):
+        for w in (self.retriever_list, self.merge_list, self.k_list, self.corpus_list, self.verifier_list,
+                  self.prompt_list, self.split_combo, self.limit_spin, self.baseline_spin):
             w.setEnabled(not busy)
         if not busy:
             self.progress.setRange(0, 1)

@@ -7244,6 +7244,18 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
 <context>
     <name>ExperimentsView</name>
     <message>
+        <source>Sub-query merge</source>
+        <translation>Teilanfragen zusammenführen</translation>
+    </message>
+    <message>
+        <source>no merge</source>
+        <translation>keine Zusammenführung</translation>
+    </message>
+    <message>
+        <source>conservative merge</source>
+        <translation>konservative Zusammenführung</translation>
+    </message>
+    <message>
         <source>Cell</source>
         <translation>Zelle</translation>
     </message>

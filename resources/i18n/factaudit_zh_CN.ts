@@ -7244,6 +7244,18 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
 <context>
     <name>ExperimentsView</name>
     <message>
+        <source>Sub-query merge</source>
+        <translation>子查询合并</translation>
+    </message>
+    <message>
+        <source>no merge</source>
+        <translation>不合并</translation>
+    </message>
+    <message>
+        <source>conservative merge</source>
+        <translation>保守合并</translation>
+    </message>
+    <message>
         <source>Cell</source>
         <translation>单元</translation>
     </message>

@@ -18,6 +18,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from test_grid_done_when import GOLD, setup  # noqa: E402,F401  (the fixture: project path and fake server)
 
 
+def _close(project) -> None:
+    """The view's reads end before the file closes (a read on a worker thread under a closed file crashes
+    the sqlite3 module)."""
+    from factaudit.gui.ops import Op
+
+    Op.cancel_all()
+    Op.wait_all(30_000)
+    project.close()
+
+
 def _check_only(lst, values) -> None:
     for i in range(lst.count()):
         item = lst.item(i)
@@ -71,4 +81,28 @@ def test_the_done_when_grid_runs_from_the_view_resumes_and_matches_separate_runs
             assert list(ci) == cell["interval"]
         assert len({c["correct"] for c in view.result.cells}) > 1
     finally:
-        p.close()
+        _close(p)
+
+
+def test_the_merge_axis_in_the_view(qtbot, setup):  # noqa: F811
+    """Checking both merges doubles the cells; a conservative cell says so beside its retriever."""
+    from factaudit.gui.views.experiments_view import ExperimentsView
+
+    path, _server = setup
+    p = Project.open(path)
+    try:
+        view = ExperimentsView(p)
+        qtbot.addWidget(view)
+        qtbot.waitUntil(lambda: view.state is not None, timeout=30_000)
+        assert [view.merge_list.item(i).text() for i in range(view.merge_list.count())] == \
+               ["no merge", "conservative merge"]
+        _check_only(view.retriever_list, {"bm25"})
+        _check_only(view.k_list, {"2"})
+        _check_only(view.corpus_list, {"A"})
+        _check_only(view.merge_list, {"no merge", "conservative merge"})
+        qtbot.waitUntil(lambda: view.state is not None and len(view.state.cells) == 2, timeout=30_000)
+        assert [c["merge"] for c in view.state.cells] == ["none", "conservative"]
+        assert [view.table.item(j, 1).text() for j in range(2)] == ["bm25", "bm25 · conservative merge"]
+        assert view.spec()["merges"] == ["none", "conservative"]
+    finally:
+        _close(p)
