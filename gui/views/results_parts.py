@@ -26,6 +26,14 @@ def _empty(canvas, why: str) -> None:
     canvas.draw()
 
 
+def percent_text(value: float | None, ci=None) -> str:
+    """The engine's "85.3 [80.0, 90.0]" (engine.metrics.display) in the locale's digits; None -> "n/a".
+    German read "33.3" on this page beside "1,0 GB" and "1.201" elsewhere (issue #35 item 9)."""
+    from factaudit.gui import i18n
+
+    return i18n.percent_ci(value, ci, missing=QCoreApplication.translate("ResultsView", "n/a"))
+
+
 class PlotCanvas(QWidget):
     """A matplotlib figure on the QtAgg canvas (imported lazily: matplotlib is slow to load)."""
 
@@ -55,18 +63,17 @@ def closed_figures_text(m) -> str:
     its verifier is demo-grade, and the grounding control paired with the run."""
     from PySide6.QtCore import QCoreApplication
 
-    from factaudit.engine import services
     from factaudit.gui import i18n
 
     c, lines = m.closed, []
     if c.balanced_accuracy is not None:
         lines.append(QCoreApplication.translate("ResultsView", "Balanced accuracy {v} (mean recall of Supported and Refuted).").format(
-            v=services.percent_text(c.balanced_accuracy)))
+            v=percent_text(c.balanced_accuracy)))
     if c.majority:
         maj = c.majority
         lines.append(QCoreApplication.translate("ResultsView", "Majority baseline (always {label}): accuracy {acc}, balanced accuracy {bal}.").format(
-            label=i18n.verdict_name(maj["label"]), acc=services.percent_text(maj["accuracy"], maj.get("accuracy_ci")),
-            bal=services.percent_text(maj["balanced_accuracy"])))
+            label=i18n.verdict_name(maj["label"]), acc=percent_text(maj["accuracy"], maj.get("accuracy_ci")),
+            bal=percent_text(maj["balanced_accuracy"])))
     if c.within_majority:
         lines.append(QCoreApplication.translate("ResultsView", "Note: accuracy is within the majority baseline's interval."))
     if m.demo_grade:
@@ -76,7 +83,7 @@ def closed_figures_text(m) -> str:
         lines.append(QCoreApplication.translate("ResultsView", "Grounding control {control} of {real}: {same} of {n} verdicts stay the same without "
                         "evidence; balanced accuracy {b1} with evidence, {b0} without.").format(
             control=g["control_run"], real=g["real_run"], same=i18n.number(g["n_same"]), n=i18n.number(g["n_compared"]),
-            b1=services.percent_text(g["real_balanced_accuracy"]), b0=services.percent_text(g["control_balanced_accuracy"])))
+            b1=percent_text(g["real_balanced_accuracy"]), b0=percent_text(g["control_balanced_accuracy"])))
     return " ".join(lines)
 
 
@@ -87,14 +94,13 @@ def show_closed(table, canvas, c) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QTableWidgetItem
 
-    from factaudit.engine import services
     from factaudit.gui import i18n
 
     table.setRowCount(len(c.per_class))
     for row, (label, v) in enumerate(c.per_class.items()):
         support = v.get("support", "")
         values = (i18n.verdict_name(label), i18n.number(support) if isinstance(support, (int, float)) else support,
-                  *(services.percent_text(v.get(k)) for k in ("precision", "recall", "f1")))
+                  *(percent_text(v.get(k)) for k in ("precision", "recall", "f1")))
         for col, value in enumerate(values):
             item = QTableWidgetItem(str(value))
             if col == 0:
@@ -172,9 +178,8 @@ def subset_name(subset: str) -> str:
 def figure_rows(extras: dict | None, mapping: str) -> list[tuple[str, str, str]]:
     """(figure, n, value) rows of the figures a run has: the gold it is scored against, the gold
     subset, recall by severity, reasoning, answer correctness and label-free factual precision."""
-    from factaudit.engine import services
 
-    pct = services.percent_text
+    pct = percent_text
     if not extras:
         return []
     rows: list[tuple[str, str, str]] = []

@@ -18,7 +18,7 @@ from factaudit.gui.query_op import QueryOp, ReadFailure
 from factaudit.gui.views.raters.certify import CertifyPanel
 from factaudit.gui.views.results_parts import (  # noqa: F401
     FiguresPanel, PlotCanvas, WrapLabel, _empty, _pvalue, add_unit_list, closed_figures_text, fill_choices, gold_controls,
-    keep_columns_in_view, show_closed, unit_list_items,
+    keep_columns_in_view, percent_text, show_closed, unit_list_items,
 )
 from factaudit.gui.views.results_scoring import ResultsBundle, compute_results, export_report
 from factaudit.gui.views.results_studies import add_study_tabs
@@ -298,8 +298,8 @@ class ResultsView(ChoosesMapping, QWidget):
         self.confusion_plot.setVisible(m.closed is not None)
         t.setRowCount(len(scores))
         for row, (mapping, s) in enumerate(scores.items()):
-            values = (mapping, s.n, s.tp, s.fp, s.fn, s.tn, services.percent_text(s.precision, s.precision_ci),
-                      services.percent_text(s.recall, s.recall_ci), services.percent_text(s.f1, s.f1_ci))
+            values = (mapping, s.n, s.tp, s.fp, s.fn, s.tn, percent_text(s.precision, s.precision_ci),
+                      percent_text(s.recall, s.recall_ci), percent_text(s.f1, s.f1_ci))
             for col, v in enumerate(values):
                 item = QTableWidgetItem(str(v))
                 if col > 0:
@@ -388,7 +388,7 @@ class ResultsView(ChoosesMapping, QWidget):
                                                 "verdict (open-regime runs are scored above)."))
             return
         self.closed_label.setText(
-            self.tr("Closed regime: {n} claims with gold verdicts, accuracy {v0}, macro-F1 {v1}.").format(n=i18n.number(c.n), v0=services.percent_text(c.accuracy, c.accuracy_ci), v1=services.percent_text(c.macro_f1))
+            self.tr("Closed regime: {n} claims with gold verdicts, accuracy {v0}, macro-F1 {v1}.").format(n=i18n.number(c.n), v0=percent_text(c.accuracy, c.accuracy_ci), v1=percent_text(c.macro_f1))
             + " " + closed_figures_text(m))
         show_closed(self.closed_table, self.confusion_plot, c)
 
@@ -407,9 +407,9 @@ class ResultsView(ChoosesMapping, QWidget):
             + self.tr(" under {mapping}. Cochran's Q = {v0:.2f}, p = {v1} (permutation p = {v2}). Δ against {v3}; exact McNemar with Holm adjustment; bootstrap stratified by {strata}.").format(mapping=comp.mapping, v0=q.get('statistic', 0), v1=_pvalue(q.get('p_asymptotic')), v2=_pvalue(q.get('p_permutation')), v3=comp.runs[0], strata=comp.strata))
         t.setRowCount(len(comp.table))
         for row, r in enumerate(comp.table):
-            values = (r["run_id"], r["n"], services.percent_text(r["recall"], r["recall_ci"]), services.percent_text(r["f1"], r["f1_ci"]),
-                      services.percent_text(r["delta_recall"], r["delta_recall_ci"]) if r["delta_recall"] is not None else "",
-                      services.percent_text(r["delta_f1"], r["delta_f1_ci"]) if r["delta_f1"] is not None else "",
+            values = (r["run_id"], r["n"], percent_text(r["recall"], r["recall_ci"]), percent_text(r["f1"], r["f1_ci"]),
+                      percent_text(r["delta_recall"], r["delta_recall_ci"]) if r["delta_recall"] is not None else "",
+                      percent_text(r["delta_f1"], r["delta_f1_ci"]) if r["delta_f1"] is not None else "",
                       _pvalue(r["mcnemar_p"]), _pvalue(r["mcnemar_p_holm"]))
             for col, v in enumerate(values):
                 item = QTableWidgetItem(str(v))

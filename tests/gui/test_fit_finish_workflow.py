@@ -62,7 +62,8 @@ def test_step_counts_take_the_locales_grouping(german_locale):
 
 def test_results_per_verdict_rows_are_named_in_the_language(qtbot, qapp):
     """The closed regime's table named its rows Supported/Refuted/No Evidence in zh_CN and de while the
-    confusion matrix beside it was translated (seen in the real-window walk, #35 item 9)."""
+    confusion matrix beside it was translated, and wrote 50.0 in German where the Models page writes
+    1,0 GB (seen in the real-window walk, #35 item 9)."""
     from types import SimpleNamespace
 
     from PySide6.QtCore import Qt
@@ -87,5 +88,7 @@ def test_results_per_verdict_rows_are_named_in_the_language(qtbot, qapp):
         assert shown == [i18n.verdict_name(lab) for lab in labels]
         assert not set(shown) & set(labels)            # German names, not the stored values
         assert [table.item(r, 0).data(Qt.ItemDataRole.UserRole) for r in range(3)] == labels
+        # precision, recall, F1 of 0.5 with the German decimal comma (the engine's own text reads 50.0)
+        assert [table.item(0, c).text() for c in (2, 3, 4)] == ["50,0"] * 3
     finally:
         i18n.install(qapp, "en")
