@@ -45,6 +45,6 @@ def test_what_the_work_held_is_let_go_on_the_ui_thread(qtbot, kind):
     assert op.status == ("failed" if kind == "error" else "done")
     assert Op.wait_all(30_000)
     op.result = op.error = None      # what the Op kept for the page, dropped here on the UI thread
-    del op
+    op = None
     qtbot.waitUntil(lambda: bool(log), timeout=30_000)
     assert log == [True]
