@@ -22,7 +22,8 @@ def _money(cost: dict[str, Any]) -> str | None:
 
 def cell_table(grid: dict[str, Any]) -> Table:
     head = ["cell", "role", "retriever", "merge", "rerank top", "corpus", "verifier", "prompt", "k", "claims",
-            "correct", "accuracy", "accuracy 95% CI", "McNemar p vs baseline", "Holm p", "CPU s", "wall s", "cost"]
+            "correct", "accuracy", "accuracy 95% CI", "McNemar p vs baseline", "Holm p", "CPU s", "wall s", "cost",
+            "output tokens", "reasoning tokens"]
     tests = {p["cell"]: p for p in grid["pairwise"]}
     rows = []
     for j, c in enumerate(grid["cells"]):
@@ -33,7 +34,8 @@ def cell_table(grid: dict[str, Any]) -> Table:
                      "+".join(c["corpus"]) if c.get("corpus") else "all", c.get("verifier") or "minilm-verifier",
                      c.get("prompt") or SHIPPED, c["k"], c["n"], c["correct"], c["accuracy"],
                      Interval(*ci) if ci else None, t.get("p"), t.get("p_holm"), Fixed(c["cost"]["cpu_s"], 1),
-                     Fixed(c["cost"]["wall_s"], 1), _money(c["cost"])])
+                     Fixed(c["cost"]["wall_s"], 1), _money(c["cost"]), c["cost"].get("tokens_out") or None,
+                     c["cost"].get("tokens_reasoning")])
     return head, rows
 
 

@@ -177,9 +177,12 @@ def _correct(project: Project, run_id: str, gold: dict[str, str]) -> np.ndarray:
 def _cost(project: Project, runs: list[str]) -> dict[str, Any]:
     costs = [run_cost(project, r) for r in runs]
     money = [c.cost for c in costs if c.where == "endpoint"]
+    reasoning = [c.tokens_reasoning for c in costs if c.tokens_reasoning is not None]
     return {"cpu_s": round(sum(c.cpu_s or 0.0 for c in costs), 3), "wall_s": round(sum(c.wall_s or 0.0 for c in costs), 3),
             "money": sum(money) if money and all(m is not None for m in money) else None,
-            "local": all(c.where == "local" for c in costs)}
+            "local": all(c.where == "local" for c in costs),
+            "tokens_out": sum(c.tokens_out or 0 for c in costs),
+            "tokens_reasoning": sum(reasoning) if reasoning else None}
 
 
 def grid_table(project: Project, cell_runs: list[list[str]], gold: dict[str, str], baseline: int = 0,

@@ -170,6 +170,8 @@ def test_a_grid_killed_mid_way_resumes_and_matches_the_separate_runs(setup):
         assert (cell["correct"], cell["n"]) == (sum(right), len(gold))
         assert cell["interval"] == pytest.approx(list(proportion_confint(sum(right), len(gold), method="wilson")),
                                                  abs=1e-12)
+        # the cell's cost: the fake reports 20 output tokens a call and no reasoning tokens
+        assert (cell["cost"]["tokens_out"], cell["cost"]["tokens_reasoning"]) == (20 * len(gold), None)
     x = np.array(cols).T
     assert len({tuple(c) for c in x.T}) > 2       # retriever, corpus and prompt change the verdicts
     assert res["omnibus"]["q"] == pytest.approx(cochrans_q(x).statistic, rel=1e-12)
