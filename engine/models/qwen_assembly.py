@@ -95,7 +95,7 @@ def origin(path: Path) -> str:
     if folder == PACKAGE_DIR:
         return f"the {PACKAGE} package"
     if folder == install_dir():
-        return "this Python environment (make install)"
+        return "make install in this Python environment"
     if getattr(sys, "frozen", False) and folder == Path(sys.executable).resolve().parent / "models":
         return "the models folder beside the app"
     return "elsewhere"

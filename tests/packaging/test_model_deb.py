@@ -110,7 +110,7 @@ def test_the_self_test_names_the_package(built, monkeypatch, tmp_path):
 def test_origin_names_each_place(monkeypatch, tmp_path):
     monkeypatch.delenv("FACTAUDIT_EMBEDDED_MODELS", raising=False)
     assert qa.origin(qa.PACKAGE_DIR / qa.FILENAME) == "the factaudit-model-qwen2.5-coder-1.5b package"
-    assert qa.origin(qa.install_dir() / qa.FILENAME) == "this Python environment (make install)"
+    assert qa.origin(qa.install_dir() / qa.FILENAME) == "make install in this Python environment"
     monkeypatch.setenv("FACTAUDIT_EMBEDDED_MODELS", str(tmp_path))
     assert "FACTAUDIT_EMBEDDED_MODELS" in qa.origin(tmp_path / qa.FILENAME)
 
