@@ -1,10 +1,13 @@
 """Pieces of the Results page: number formatting, tables and matplotlib canvases."""
 from __future__ import annotations
 
+import threading
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
 
 
+_RENDER_LOCK = threading.Lock()
 
 
 def _pvalue(p) -> str:
@@ -19,8 +22,7 @@ def _empty(canvas, why: str) -> None:
     """An empty chart says why it is empty (never axes with "n/a" drawn over them)."""
     import textwrap
 
-    fig = canvas.figure
-    fig.clear()
+    fig = canvas.new_figure()
     fig.text(0.5, 0.5, textwrap.fill(why.replace("$", r"\$"), 48), ha="center", va="center", fontsize=9,
              color="#52606d")
     canvas.draw()
@@ -35,26 +37,111 @@ def percent_text(value: float | None, ci=None) -> str:
 
 
 class PlotCanvas(QWidget):
-    """A matplotlib figure on the QtAgg canvas (imported lazily: matplotlib is slow to load)."""
+    """A matplotlib figure rendered with Agg in a worker and shown as an image. Drawing on the UI
+    thread (the QtAgg canvas) blocked "Open results" 0.33-0.46 s in a real window (#35 item 4).
+    Each drawing starts with new_figure(): a figure handed to the worker is never touched again by
+    this thread, so no figure is used by two threads at once; `figure` stays the last one built."""
 
     def __init__(self, width: float, height: float, parent: QWidget | None = None):
         super().__init__(parent)
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QSizePolicy
+
+        self._size = (width, height)
+        self._figure = None
+        self.rendering = False        # a drawing is in the worker
+        self.renders = 0              # drawings shown (what tests wait for)
+        self._pending = None          # the newest figure drawn while one was rendering
+        self.image = QLabel(self)
+        self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.image.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.image.setMinimumSize(int(width * 40), int(height * 40))
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.image)
+
+    def sizeHint(self):
+        from PySide6.QtCore import QSize
+
+        return QSize(int(self._size[0] * 100), int(self._size[1] * 100))   # as the QtAgg canvas asked
+
+    @property
+    def figure(self):
+        if self._figure is None:
+            self._figure = self.new_figure()
+        return self._figure
+
+    def new_figure(self):
+        """A fresh figure for the next drawing (the last one may be in the worker)."""
         import matplotlib
-        from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
 
         from factaudit.engine import services
 
         # texts take their font when created: Chinese labels need the CJK fallback before the first one
         matplotlib.rcParams["font.family"] = services.plot_font_families()
-        self.figure = Figure(figsize=(width, height), layout="constrained")
-        self.canvas = FigureCanvasQTAgg(self.figure)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.canvas)
+        self._figure = Figure(figsize=self._size, layout="constrained")
+        FigureCanvasAgg(self._figure)
+        return self._figure
 
     def draw(self) -> None:
-        self.canvas.draw_idle()
+        """Render the current figure off the UI thread at the widget's size; one render at a time."""
+        if self.rendering:
+            self._pending = self._figure
+            return
+        self._render(self._figure)
+
+    def _render(self, fig) -> None:
+        from factaudit.gui.ops import Op
+
+        if fig is None:
+            return
+        ratio = self.devicePixelRatioF()
+        w, h = max(self.width(), 1), max(self.height(), 1)
+        # before the first layout the widget has no size yet: the figure's own size then
+        size = (w / 100, h / 100) if self.isVisible() and w > 20 and h > 20 else None
+        self.rendering = True
+        Op(self, lambda _job: _render_rgba(fig, size, 100 * ratio)).title("chart").quiet() \
+            .success(lambda out, r=ratio: self._rendered(out, r)).finished(self._render_ended).run()
+
+    def _rendered(self, out, ratio: float) -> None:
+        from PySide6.QtGui import QImage, QPixmap
+
+        data, w, h = out
+        img = QImage(data, w, h, 4 * w, QImage.Format.Format_RGBA8888).copy()
+        pix = QPixmap.fromImage(img)
+        pix.setDevicePixelRatio(ratio)
+        self.image.setPixmap(pix)
+        self.renders += 1
+
+    def _render_ended(self) -> None:
+        self.rendering = False
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._render(pending)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self._figure is None or not self.renders:
+            return
+        if self.rendering:
+            self._pending = self._figure
+        else:
+            self._render(self._figure)   # the figure is only read by the worker: no new one needed
+
+
+def _render_rgba(fig, size, dpi: float) -> tuple[bytes, int, int]:
+    """(RGBA bytes, width, height) of `fig` drawn with Agg; in a worker. One render at a time across
+    the page: matplotlib's font cache is not safe for threads drawing together."""
+    with _RENDER_LOCK:
+        if size is not None:
+            fig.set_size_inches(*size)
+        fig.set_dpi(dpi)
+        fig.canvas.draw()
+        buf = fig.canvas.buffer_rgba()
+        return bytes(buf), buf.shape[1], buf.shape[0]
 
 
 def closed_figures_text(m) -> str:
@@ -108,7 +195,7 @@ def show_closed(table, canvas, c) -> None:
             if col > 0:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             table.setItem(row, col, item)
-    ax = canvas.figure.add_subplot()
+    ax = canvas.new_figure().add_subplot()
     mat = np.array(c.confusion_matrix)
     ax.imshow(mat, cmap="Blues")
     for i in range(mat.shape[0]):

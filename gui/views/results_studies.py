@@ -206,14 +206,22 @@ class ConflictRunsSection(StudySection):
         self.detail_label.setText(text)
 
 
-def add_study_tabs(tabs: QTabWidget, project, n_resamples: int) -> list[StudySection]:
-    """The three sections as tabs of the Results page's lower half; returned so its Refresh reaches them."""
+STUDY_TABS = (("retrieval", QT_TRANSLATE_NOOP("ResultsStudies", "Retrieval runs")),
+              ("judge", QT_TRANSLATE_NOOP("ResultsStudies", "Judge runs")),
+              ("conflict", QT_TRANSLATE_NOOP("ResultsStudies", "Conflict runs")))
+
+
+def study_section(key: str, project, n_resamples: int) -> StudySection:
+    """One section of the Results page's lower half (built when its tab is first shown)."""
     from factaudit.gui.views.results_retrieval import RetrievalCompareSection
 
-    sections = [RetrievalCompareSection(project, n_resamples), JudgeScoresSection(project, n_resamples),
-                ConflictRunsSection(project, n_resamples)]
-    names = (QT_TRANSLATE_NOOP("ResultsStudies", "Retrieval runs"), QT_TRANSLATE_NOOP("ResultsStudies", "Judge runs"),
-             QT_TRANSLATE_NOOP("ResultsStudies", "Conflict runs"))
-    for section, name in zip(sections, names):
-        tabs.addTab(section, _t(name))
-    return sections
+    cls = {"retrieval": RetrievalCompareSection, "judge": JudgeScoresSection, "conflict": ConflictRunsSection}[key]
+    return cls(project, n_resamples)
+
+
+def add_study_tabs(lazy, project, n_resamples: int) -> list[str]:
+    """The three sections as lazily built tabs (results_lazy.LazyTabs) of the Results page's lower
+    half; returns their keys, so its Refresh reaches those built."""
+    for key, name in STUDY_TABS:
+        lazy.add(key, _t(name), lambda k=key: study_section(k, project, n_resamples))
+    return [key for key, _name in STUDY_TABS]

@@ -21,6 +21,7 @@ from factaudit.gui.views.results_parts import (  # noqa: F401
     keep_columns_in_view, percent_text, show_closed, unit_list_items,
 )
 from factaudit.gui.views.results_scoring import ResultsBundle, compute_results, export_report
+from factaudit.gui.views.results_lazy import LazyTabs
 from factaudit.gui.views.results_studies import add_study_tabs
 from factaudit.gui.views.tables import fit_rows, read_only_table, scrolling
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
@@ -140,13 +141,12 @@ class ResultsView(ChoosesMapping, QWidget):
         self.lower_tabs = QTabWidget()
         self.lower_tabs.setDocumentMode(True)
         self.lower_tabs.addTab(bottom, self.tr("Compare runs"))
-        self.certify_panel = CertifyPanel(project)
-        self.certify_panel.sampleDrawn.connect(lambda path: add_unit_list(self.subset_combo, path, select=False))
-        self.lower_tabs.addTab(self.certify_panel, self.tr("Certify"))
-        self.figures_panel = FiguresPanel()
-        self.lower_tabs.addTab(self.figures_panel, self.tr("Study figures"))
+        # the other tabs are built when first shown: building them all blocked "Open results" (#35 item 4)
+        self._lazy = LazyTabs(self.lower_tabs)
+        self._lazy.add("certify", self.tr("Certify"), self._build_certify)
+        self._lazy.add("figures", self.tr("Study figures"), self._build_figures)
         # retrieval, judge and conflict runs' figures (issue #33), each read when its tab is shown
-        self.study_sections = add_study_tabs(self.lower_tabs, project, n_resamples)
+        self._study_keys = add_study_tabs(self._lazy, project, n_resamples)
         split.addWidget(self.lower_tabs)
         split.setSizes([480, 320])
         split.setChildrenCollapsible(False)
@@ -154,6 +154,31 @@ class ResultsView(ChoosesMapping, QWidget):
         self.scroll = scrolling(split)
         root.addWidget(self.scroll, 1)
         self.refresh()
+
+    # ---- the lower tabs, built on first show or first use ---------------------------------------------
+    def _build_certify(self) -> CertifyPanel:
+        panel = CertifyPanel(self.project)
+        panel.sampleDrawn.connect(lambda path: add_unit_list(self.subset_combo, path, select=False))
+        panel.set_inputs(self.run_combo.currentText() or None, self.mapping, self.level)
+        return panel
+
+    def _build_figures(self) -> FiguresPanel:
+        panel = FiguresPanel()
+        if self.bundle is not None:
+            panel.show_figures(self.bundle.extras, self.mapping)
+        return panel
+
+    @property
+    def certify_panel(self) -> CertifyPanel:
+        return self._lazy.build("certify")
+
+    @property
+    def figures_panel(self) -> FiguresPanel:
+        return self._lazy.build("figures")
+
+    @property
+    def study_sections(self) -> list:
+        return [self._lazy.build(key) for key in self._study_keys]
 
     # ---- state ----------------------------------------------------------------------------------------
     @property
@@ -177,7 +202,7 @@ class ResultsView(ChoosesMapping, QWidget):
         """Re-read the scorable runs off the UI thread; the page keeps its choices until they arrive."""
         self._reading_runs = True
         self.status.setText(QCoreApplication.translate("PageRead", "Reading…"))
-        for section in self.study_sections:
+        for section in filter(None, map(self._lazy.built, self._study_keys)):
             section.refresh()
         project = self.project
         QueryOp(self, op=lambda: services.scorable_runs(project), success=self._runs_read) \
@@ -225,7 +250,8 @@ class ResultsView(ChoosesMapping, QWidget):
     def _mapping_chosen(self, _mapping: str) -> None:
         if self.bundle is not None and self.bundle.metrics is not None:
             self._show_metrics()
-            self.figures_panel.show_figures(self.bundle.extras, self.mapping)
+            if self._lazy.built("figures") is not None:
+                self.figures_panel.show_figures(self.bundle.extras, self.mapping)
         self.recompute(metrics=False)
 
     def _show_choices(self, bundle: ResultsBundle) -> None:
@@ -237,7 +263,8 @@ class ResultsView(ChoosesMapping, QWidget):
     def recompute(self, metrics: bool = True) -> None:
         run_id = self.run_combo.currentText() or None
         compare_ids = self.compare_ids()
-        self.certify_panel.set_inputs(run_id, self.mapping, self.level)
+        if self._lazy.built("certify") is not None:
+            self.certify_panel.set_inputs(run_id, self.mapping, self.level)
         if run_id is None and len(compare_ids) < 2:
             self._show(ResultsBundle(None, None, None))
             return
@@ -267,7 +294,8 @@ class ResultsView(ChoosesMapping, QWidget):
         self.bundle = bundle
         self._show_metrics()
         self._show_comparison()
-        self.figures_panel.show_figures(bundle.extras, self.mapping)
+        if self._lazy.built("figures") is not None:
+            self.figures_panel.show_figures(bundle.extras, self.mapping)
 
     def _show_metrics(self) -> None:
         m = self.bundle.metrics if self.bundle else None
@@ -355,9 +383,7 @@ class ResultsView(ChoosesMapping, QWidget):
                               "{level} level.").format(level=self._level_name())
             _empty(self.interval_plot, why)
             return
-        fig = self.interval_plot.figure
-        fig.clear()
-        ax = fig.add_subplot()
+        ax = self.interval_plot.new_figure().add_subplot()
         names = [self.tr("precision"), self.tr("recall"), "F1"]
         vals = [s.precision, s.recall, s.f1]
         cis = [s.precision_ci, s.recall_ci, s.f1_ci]
@@ -378,8 +404,6 @@ class ResultsView(ChoosesMapping, QWidget):
         self.interval_plot.draw()
 
     def _plot_confusion(self, m: services.RunMetrics) -> None:
-        fig = self.confusion_plot.figure
-        fig.clear()
         c = m.closed
         if c is None:
             self.closed_label.setText(self.tr("Closed regime: no verified claim of this run has a gold verdict."))

@@ -201,6 +201,7 @@ def test_labeling_review_answers_and_models_speak_the_language(qtbot, translated
     qtbot.waitUntil(lambda: results.bundle is not None and results.bundle.metrics is not None, timeout=60_000)
     settle(4)
     walk.widget(window, "Reports")
+    qtbot.waitUntil(lambda: not results.interval_plot.rendering)   # the worker renders it (#35 item 4)
     axes = results.interval_plot.figure.axes
     assert axes, "the imported verify run has sentence-level scores to chart"
     for text in [axes[0].get_title(), *(label.get_text() for label in axes[0].get_yticklabels())]:

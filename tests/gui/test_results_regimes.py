@@ -134,6 +134,7 @@ def test_confusion_matrix_tick_labels_do_not_overlap(qtbot, demo_project, tmp_pa
     view.resize(760, 600)             # the page's share of a 1280x720 window at 150 %
     qtbot.wait(100)
     view._show_metrics()
+    qtbot.waitUntil(lambda: not view.confusion_plot.rendering)     # the worker renders it (#35 item 4)
     fig = view.confusion_plot.figure
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()

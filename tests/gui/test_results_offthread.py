@@ -1,0 +1,50 @@
+"""The Results page's construction draws no chart on the UI thread and builds only the lower tab that
+is shown (#35 item 4: "Open results" froze the UI thread over a second at 100k claims)."""
+from __future__ import annotations
+
+import threading
+
+
+def test_charts_render_in_a_worker_and_lower_tabs_wait_for_first_show(qtbot, project, monkeypatch):
+    from PySide6.QtGui import QColor
+
+    from factaudit.gui.views import results_parts
+    from factaudit.gui.views.results_view import ResultsView
+
+    threads: list[int] = []
+    real = results_parts._render_rgba
+
+    def recording(fig, size, dpi):
+        threads.append(threading.get_ident())
+        return real(fig, size, dpi)
+
+    monkeypatch.setattr(results_parts, "_render_rgba", recording)
+    v = ResultsView(project, n_resamples=200)
+    qtbot.addWidget(v)
+    # construction returns before any chart is rendered, and with only the shown lower tab built
+    assert not threads and v.interval_plot.renders == 0 and v.interval_plot.image.pixmap().isNull()
+    assert [v._lazy.built(k) for k in ("certify", "figures", *v._study_keys)] == [None] * 5
+    titles = [v.lower_tabs.tabText(i) for i in range(v.lower_tabs.count())]
+    assert titles == ["Compare runs", "Certify", "Study figures", "Retrieval runs", "Judge runs", "Conflict runs"]
+
+    v.resize(1000, 700)
+    v.show()
+    # an empty project: both charts say why they are empty, rendered by the worker
+    qtbot.waitUntil(lambda: v.interval_plot.renders >= 1 and v.confusion_plot.renders >= 1
+                    and not v.interval_plot.rendering and not v.confusion_plot.rendering, timeout=30_000)
+    assert threads and threading.get_ident() not in threads
+    texts = " ".join(t.get_text() for t in v.interval_plot.figure.texts)
+    assert "No scores yet" in texts
+    image = v.interval_plot.image.pixmap().toImage()
+    assert image.width() > 50 and image.height() > 50
+    # some pixel is drawn text (dark), not the white background alone
+    dark = any(QColor(image.pixel(x, y)).lightness() < 160
+               for x in range(0, image.width(), 2) for y in range(0, image.height(), 2))
+    assert dark, "the rendered chart shows its text"
+
+    # showing a lower tab builds it (once), under the same title and at the same place
+    v.lower_tabs.setCurrentIndex(1)
+    certify = v._lazy.built("certify")
+    assert certify is not None and v.lower_tabs.widget(1) is certify and v.certify_panel is certify
+    assert v.lower_tabs.tabText(1) == "Certify" and v.lower_tabs.currentIndex() == 1
+    assert v._lazy.built("figures") is None
