@@ -34,7 +34,7 @@ macro-F1, then speed); the "fast" choice is the candidate with the highest claim
 baseline is a reference, not a candidate.
 
     nice -n 10 .venv/bin/python benchmarks/bench_verifiers.py [--limit 80] [--hv-limit 40] [--threads 2]
-        [--out benchmarks/results/verifiers.json]
+        [--llm-limit 24] [--hv-llm-limit 12] [--out benchmarks/results/verifiers.json]
 """
 from __future__ import annotations
 
@@ -224,12 +224,15 @@ def figures(gold, preds, walls, cpus, threads: int, extra: dict) -> dict:
             "cpu_s_per_claim": round(cpu, 3), "claims_per_min_cpu": round(60 * threads / max(cpu, 1e-9), 2)}
 
 
-def evaluate(sets, threads: int, tau: float, check: int) -> dict:
-    """Every candidate on `sets`; {name: figures}."""
+def evaluate(sets, threads: int, tau: float, check: int, llm_limit: int | None = None) -> dict:
+    """Every candidate on `sets`, the LLM candidates on the stratified slice of `llm_limit` of them (the
+    classifiers' figures on that slice too, under "on_llm_slice", for a like-for-like look); {name: figures}."""
     from factaudit.engine.models import registry
     from factaudit.engine.models.llama_backend import LlamaBackend
 
     gold = [g for _, _, g, _ in sets]
+    keep = {id(s) for s in stratified(sets, llm_limit)}
+    on_slice = [i for i, s in enumerate(sets) if id(s) in keep]
     out: dict[str, dict] = {"majority baseline": {"kind": "baseline", **scores(gold, ["Supported"] * len(gold))}}
     folders = [None] + ([str(NLI_FOLDER)] if NLI_FOLDER.is_dir() else [])
     base = None
@@ -237,13 +240,17 @@ def evaluate(sets, threads: int, tau: float, check: int) -> dict:
         model, entry = open_classifier(folder, threads)
         rows = run_classifier(model, sets)
         out[entry.name] = figures(gold, [r[0] for r in rows], [r[2] for r in rows], [r[3] for r in rows], threads,
-                                  {"kind": "classifier", "sha256": model.pin()["sha256"]})
+                                  {"kind": "classifier", "sha256": model.pin()["sha256"],
+                                   "thresholds": model.thresholds.to_json()})
+        if len(on_slice) < len(sets):
+            out[entry.name]["on_llm_slice"] = scores([gold[i] for i in on_slice], [rows[i][0] for i in on_slice])
         if folder is None:
             base = (model, rows)
         print(entry.name, out[entry.name]["balanced_accuracy"], flush=True)
     if not NLI_FOLDER.is_dir():
         out["minilm-nli-verifier"] = {"kind": "classifier", "status": "not trained yet"}
     model, rows = base
+    sets, gold, rows = [sets[i] for i in on_slice], [gold[i] for i in on_slice], [rows[i] for i in on_slice]
     llm = LlamaBackend(registry.resolve_llm(QWEN, n_ctx=2048), n_threads=threads)
     calls = llm_pass(llm, model, sets, rows)
     for top in (1, 2, 3):
@@ -298,6 +305,9 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None, help="stratified seeded slice of N SciFact dev claims")
     ap.add_argument("--hv-limit", type=int, default=40, help="stratified slice of HealthVer test (0: skip)")
     ap.add_argument("--check", type=int, default=3, help="claims also run through cascade.cascade_claim")
+    ap.add_argument("--llm-limit", type=int, default=None,
+                    help="the LLM candidates read a stratified seeded slice of N of the claims (minutes a claim on 2 cores)")
+    ap.add_argument("--hv-llm-limit", type=int, default=None, help="the same for HealthVer")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "verifiers.json")
     args = ap.parse_args()
     os.environ.setdefault("FACTAUDIT_LLM_THREADS", str(args.threads))
@@ -317,14 +327,17 @@ def main() -> None:
               "rule": (f"default: highest balanced accuracy on SciFact dev among candidates with claims_per_min_cpu >= "
                        f"{MIN_RATE:g} (60 x threads / CPU s per claim, so the load at bench time does not decide); "
                        "ties: macro-F1, then speed. fast: the highest claims_per_min_cpu."),
-              "candidates": evaluate(sets, args.threads, tau, args.check)}
+              "llm_slice": (f"the LLM candidates (Qwen alone, the cascades, SmolLM2) read a seeded stratified slice of "
+                            f"{args.llm_limit} of these claims; each classifier's figures on that slice are under "
+                            "on_llm_slice" if args.llm_limit else "all candidates read every claim"),
+              "candidates": evaluate(sets, args.threads, tau, args.check, args.llm_limit)}
     result["cascade_check"] = result["candidates"].pop("_check")
     result["default"], result["fast"] = choose(result["candidates"])
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1) + "\n")       # SciFact kept if HealthVer fails
     if args.hv_limit:
         hv = stratified(healthver_sets(), args.hv_limit)
-        cands = evaluate(hv, args.threads, tau, 0)
+        cands = evaluate(hv, args.threads, tau, 0, args.hv_llm_limit)
         cands.pop("_check")
         result["healthver_test"] = {"claims": len(hv), "slice": f"seeded stratified slice of {args.hv_limit}",
                                     "gold_counts": {c: sum(s[2] == c for s in hv) for c in CLASSES},

@@ -358,7 +358,7 @@ class ProjectWindow(QMainWindow):
 
     def _show_about(self, version: str) -> None:
         QMessageBox.about(self, self.tr("About factaudit"),
-                          self.tr("<b>factaudit {version}</b><p>Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier is the embedded classifier minilm-verifier (fast, no reasoning); the embedded LLM Qwen2.5-Coder-1.5B writes reasoning, and SmolLM2-135M is a demo-grade one kept for quick tries. For real audits put an NLI classifier folder or a stronger GGUF model into <code>local_models/</code>.</p>").format(version=version))
+                          self.tr("<b>factaudit {version}</b><p>Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier is an embedded classifier (fast, no reasoning); the embedded LLM Qwen2.5-Coder-1.5B writes reasoning, and SmolLM2-135M is a demo-grade one kept for quick tries. For real audits put an NLI classifier folder or a stronger GGUF model into <code>local_models/</code>.</p>").format(version=version))
 
     # ---- title and status ------------------------------------------------------------------------
     @property

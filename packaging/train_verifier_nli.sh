@@ -5,7 +5,8 @@
 #   stage 1: ../shared/datasets/nli, three-way (not_entailment and entailment-only sources left out), 1 epoch
 #   stage 2: SciFact train (minus the fit split, grouped by cited abstract like the cascade's fit) + HealthVer dev
 #            (HealthVer test stays out, so it can be reported), the recipe of minilm-verifier, from stage 1
-#   then export (epoch, W and thresholds chosen on the SciFact-train fit split) to resources/models/minilm-nli-verifier
+#   then export (epoch, W and thresholds chosen on the SciFact-train fit split) to resources/models/minilm-nli-verifier,
+#   and packaging/fit_thresholds.py refits the thresholds for balanced accuracy
 set -e
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
@@ -26,3 +27,5 @@ if [ ! -f "$S2/epoch2.pt" ]; then
 fi
 $PY packaging/train_verifier.py --export --evaluate --fit-by-abstract --threads "$T" --work "$S2" \
   --results benchmarks/results/train_verifier_nli.json --out resources/models/minilm-nli-verifier
+# then the thresholds for balanced accuracy between Supported and Refuted, on the same fit split (issue #32 item 5)
+$PY packaging/fit_thresholds.py --folder resources/models/minilm-nli-verifier --fit-by-abstract --threads "$T" --write

@@ -47,7 +47,7 @@ def uses_classifier(project: Project, req: Any, llm: Any = None) -> bool:
         return strategy == "classifier"
     if llm is not None or req.endpoint:
         return False
-    if req.model is None or req.model == classifier_registry.EMBEDDED_CLASSIFIER:
+    if req.model is None or req.model in classifier_registry.EMBEDDED_CLASSIFIERS:
         return True
     try:
         classifier_registry.resolve_classifier(req.model)

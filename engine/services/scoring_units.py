@@ -191,8 +191,8 @@ def demo_grade(config: dict) -> bool:
     for m in _models(config):
         name = m.get("name")
         try:
-            if name == classifier_registry.EMBEDDED_CLASSIFIER and m.get("origin", m.get("source")) == "embedded":
-                if classifier_registry.embedded_classifier().demo_grade:
+            if name in classifier_registry.EMBEDDED_CLASSIFIERS and m.get("origin", m.get("source")) == "embedded":
+                if classifier_registry.embedded_classifier(name).demo_grade:
                     return True
             elif name == registry.SMOLLM2_LLM and registry.resolve_llm(name).demo_grade:
                 return True

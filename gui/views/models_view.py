@@ -224,7 +224,7 @@ class ModelsView(QWidget):
                                                        folder=folders[0] if folders else 'local_models/') if demo else ""
         weak = [e for e in self.classifiers if e.demo_grade]
         if weak:     # the default verifier: the README promises this page says it is demo-grade
-            note += ("<br>" if note else "") + self.tr("<b>demo-grade:</b> the embedded classifier {name} is the default verifier but no better than always answering Supported on SciFact. For real audits put an NLI classifier folder into local_models/.").format(name=weak[0].name)
+            note += ("<br>" if note else "") + self.tr("<b>demo-grade:</b> the embedded classifier {name} is the default verifier but below the accuracy targets on SciFact dev (README). For real audits put an NLI classifier folder into local_models/.").format(name=weak[0].name)
         self.note_label.setText(note)
         self._update_buttons()
         self._start_hashing()

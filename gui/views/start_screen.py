@@ -14,7 +14,7 @@ from factaudit.gui.views.job_area import JobArea
 from factaudit.gui.screen import resize_to_fit
 
 VERIFIER_NOTE = (
-    QT_TRANSLATE_NOOP("StartScreen", "Runs offline on embedded models. Verify uses the embedded classifier (minilm-verifier: fast verdicts, no reasoning) unless you choose the embedded LLM (Qwen2.5-Coder-1.5B, which writes reasoning, about half a minute a claim on 2 cores; SmolLM2-135M is a faster demo-grade one). For real audits put an NLI classifier folder or a stronger GGUF model into <b>local_models/</b> or use an OpenAI-compatible endpoint.")
+    QT_TRANSLATE_NOOP("StartScreen", "Runs offline on embedded models. Verify uses an embedded classifier (fast verdicts, no reasoning) unless you choose the embedded LLM (Qwen2.5-Coder-1.5B, which writes reasoning, about half a minute a claim on 2 cores; SmolLM2-135M is a faster demo-grade one). For real audits put an NLI classifier folder or a stronger GGUF model into <b>local_models/</b> or use an OpenAI-compatible endpoint.")
 )
 
 

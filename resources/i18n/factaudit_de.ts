@@ -2863,8 +2863,8 @@ V1: Selektive Abdeckung</translation>
         <translation>RAM-Prüfung</translation>
     </message>
     <message>
-        <source>&lt;b&gt;demo-grade:&lt;/b&gt; the embedded classifier {name} is the default verifier but no better than always answering Supported on SciFact. For real audits put an NLI classifier folder into local_models/.</source>
-        <translation>&lt;b&gt;nur zur Demo:&lt;/b&gt; Der eingebettete Klassifikator {name} ist der Standard-Prüfer, aber auf SciFact nicht besser als stets „Gestützt“ zu antworten. Für echte Audits einen NLI-Klassifikator-Ordner in local_models/ legen.</translation>
+        <source>&lt;b&gt;demo-grade:&lt;/b&gt; the embedded classifier {name} is the default verifier but below the accuracy targets on SciFact dev (README). For real audits put an NLI classifier folder into local_models/.</source>
+        <translation>&lt;b&gt;nur zur Demo:&lt;/b&gt; Der eingebettete Klassifikator {name} ist der Standard-Prüfer, verfehlt aber die Genauigkeitsziele auf SciFact dev (README). Für echte Audits einen NLI-Klassifikator-Ordner in local_models/ legen.</translation>
     </message>
 </context>
 <context>
@@ -3204,8 +3204,8 @@ V1: Selektive Abdeckung</translation>
         <translation>Über factaudit</translation>
     </message>
     <message>
-        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier is the embedded classifier minilm-verifier (fast, no reasoning); the embedded LLM Qwen2.5-Coder-1.5B writes reasoning, and SmolLM2-135M is a demo-grade one kept for quick tries. For real audits put an NLI classifier folder or a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Faktenprüf-Pipelines nach dem Muster „erst abrufen, dann prüfen“ offline auditieren. Der Standardprüfer ist der eingebettete Klassifikator minilm-verifier (schnell, ohne Begründung); das eingebettete LLM Qwen2.5-Coder-1.5B schreibt Begründungen, SmolLM2-135M ist ein reines Demo-Modell zum schnellen Ausprobieren. Für echte Audits gehört ein NLI-Klassifikator-Ordner oder ein stärkeres GGUF-Modell nach &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</translation>
+        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier is an embedded classifier (fast, no reasoning); the embedded LLM Qwen2.5-Coder-1.5B writes reasoning, and SmolLM2-135M is a demo-grade one kept for quick tries. For real audits put an NLI classifier folder or a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Faktenprüf-Pipelines nach dem Muster „erst abrufen, dann prüfen“ offline auditieren. Der Standardprüfer ist ein eingebetteter Klassifikator (schnell, ohne Begründung); das eingebettete LLM Qwen2.5-Coder-1.5B schreibt Begründungen, SmolLM2-135M ist ein reines Demo-Modell zum schnellen Ausprobieren. Für echte Audits gehört ein NLI-Klassifikator-Ordner oder ein stärkeres GGUF-Modell nach &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</translation>
     </message>
     <message>
         <source> [read-only]</source>
@@ -4966,8 +4966,8 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
 <context>
     <name>StartScreen</name>
     <message>
-        <source>Runs offline on embedded models. Verify uses the embedded classifier (minilm-verifier: fast verdicts, no reasoning) unless you choose the embedded LLM (Qwen2.5-Coder-1.5B, which writes reasoning, about half a minute a claim on 2 cores; SmolLM2-135M is a faster demo-grade one). For real audits put an NLI classifier folder or a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
-        <translation>Läuft offline mit eingebetteten Modellen. Prüfen verwendet den eingebetteten Klassifikator (minilm-verifier: schnelle Urteile, keine Begründung), sofern Sie nicht das eingebettete LLM wählen (Qwen2.5-Coder-1.5B, das eine Begründung schreibt, etwa eine halbe Minute pro Behauptung auf 2 Kernen; SmolLM2-135M ist schneller, aber nur für Demos gedacht). Für echte Audits einen NLI-Klassifikator-Ordner oder ein stärkeres GGUF-Modell in &lt;b&gt;local_models/&lt;/b&gt; legen oder einen OpenAI-kompatiblen Endpunkt verwenden.</translation>
+        <source>Runs offline on embedded models. Verify uses an embedded classifier (fast verdicts, no reasoning) unless you choose the embedded LLM (Qwen2.5-Coder-1.5B, which writes reasoning, about half a minute a claim on 2 cores; SmolLM2-135M is a faster demo-grade one). For real audits put an NLI classifier folder or a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
+        <translation>Läuft offline mit eingebetteten Modellen. Prüfen verwendet einen eingebetteten Klassifikator (schnelle Urteile, keine Begründung), sofern Sie nicht das eingebettete LLM wählen (Qwen2.5-Coder-1.5B, das eine Begründung schreibt, etwa eine halbe Minute pro Behauptung auf 2 Kernen; SmolLM2-135M ist schneller, aber nur für Demos gedacht). Für echte Audits einen NLI-Klassifikator-Ordner oder ein stärkeres GGUF-Modell in &lt;b&gt;local_models/&lt;/b&gt; legen oder einen OpenAI-kompatiblen Endpunkt verwenden.</translation>
     </message>
     <message>
         <source>Open the black box of retrieve-then-verify fact-checking: run the pipeline, score it against expert labels, and label why it failed.</source>

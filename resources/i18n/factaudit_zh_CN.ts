@@ -2863,8 +2863,8 @@ V1: 选择性覆盖</translation>
         <translation>适配检查</translation>
     </message>
     <message>
-        <source>&lt;b&gt;demo-grade:&lt;/b&gt; the embedded classifier {name} is the default verifier but no better than always answering Supported on SciFact. For real audits put an NLI classifier folder into local_models/.</source>
-        <translation>&lt;b&gt;仅供演示：&lt;/b&gt;内置分类器 {name} 是默认核验器，但在 SciFact 上并不比始终回答“支持”更好。正式审核请将 NLI 分类器文件夹放入 local_models/。</translation>
+        <source>&lt;b&gt;demo-grade:&lt;/b&gt; the embedded classifier {name} is the default verifier but below the accuracy targets on SciFact dev (README). For real audits put an NLI classifier folder into local_models/.</source>
+        <translation>&lt;b&gt;仅供演示：&lt;/b&gt;内置分类器 {name} 是默认核验器，但在 SciFact dev 上未达到准确率目标（见 README）。正式审核请将 NLI 分类器文件夹放入 local_models/。</translation>
     </message>
 </context>
 <context>
@@ -3204,8 +3204,8 @@ V1: 选择性覆盖</translation>
         <translation>关于 factaudit</translation>
     </message>
     <message>
-        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier is the embedded classifier minilm-verifier (fast, no reasoning); the embedded LLM Qwen2.5-Coder-1.5B writes reasoning, and SmolLM2-135M is a demo-grade one kept for quick tries. For real audits put an NLI classifier folder or a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;离线审计“先检索后核验”的事实核查流程。默认核验器是内置分类器 minilm-verifier（快速，不给出推理）；内置 LLM Qwen2.5-Coder-1.5B 会写出推理，SmolLM2-135M 是仅供演示、便于快速试用的模型。正式审核请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;code&gt;local_models/&lt;/code&gt;。&lt;/p&gt;</translation>
+        <source>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;Audit retrieve-then-verify fact-checking pipelines, offline. The default verifier is an embedded classifier (fast, no reasoning); the embedded LLM Qwen2.5-Coder-1.5B writes reasoning, and SmolLM2-135M is a demo-grade one kept for quick tries. For real audits put an NLI classifier folder or a stronger GGUF model into &lt;code&gt;local_models/&lt;/code&gt;.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;factaudit {version}&lt;/b&gt;&lt;p&gt;离线审计“先检索后核验”的事实核查流程。默认核验器是内置分类器（快速，不给出推理）；内置 LLM Qwen2.5-Coder-1.5B 会写出推理，SmolLM2-135M 是仅供演示、便于快速试用的模型。正式审核请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;code&gt;local_models/&lt;/code&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
         <source> [read-only]</source>
@@ -4966,8 +4966,8 @@ Every label is saved as you make it; close the window whenever you like and open
 <context>
     <name>StartScreen</name>
     <message>
-        <source>Runs offline on embedded models. Verify uses the embedded classifier (minilm-verifier: fast verdicts, no reasoning) unless you choose the embedded LLM (Qwen2.5-Coder-1.5B, which writes reasoning, about half a minute a claim on 2 cores; SmolLM2-135M is a faster demo-grade one). For real audits put an NLI classifier folder or a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
-        <translation>使用内置模型离线运行。核验默认使用内置分类器（minilm-verifier：判定快，不给出推理），除非您选择内置 LLM（Qwen2.5-Coder-1.5B，会写出推理，在 2 个 CPU 核心上每条主张约半分钟；SmolLM2-135M 更快，但仅供演示）。正式审核请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;b&gt;local_models/&lt;/b&gt;，或使用兼容 OpenAI 的端点。</translation>
+        <source>Runs offline on embedded models. Verify uses an embedded classifier (fast verdicts, no reasoning) unless you choose the embedded LLM (Qwen2.5-Coder-1.5B, which writes reasoning, about half a minute a claim on 2 cores; SmolLM2-135M is a faster demo-grade one). For real audits put an NLI classifier folder or a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
+        <translation>使用内置模型离线运行。核验默认使用内置分类器（判定快，不给出推理），除非您选择内置 LLM（Qwen2.5-Coder-1.5B，会写出推理，在 2 个 CPU 核心上每条主张约半分钟；SmolLM2-135M 更快，但仅供演示）。正式审核请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;b&gt;local_models/&lt;/b&gt;，或使用兼容 OpenAI 的端点。</translation>
     </message>
     <message>
         <source>Open the black box of retrieve-then-verify fact-checking: run the pipeline, score it against expert labels, and label why it failed.</source>

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QAbstractButton, QApplication, QGroupBox, QLabel, QLineEdit, QTableView, QTabWidget, QWidget,
 )
 
-from factaudit.engine.models.classifier_registry import EMBEDDED_CLASSIFIER
+from factaudit.engine.models.classifier_registry import EMBEDDED_CLASSIFIERS
 from factaudit.engine.models.registry import EMBEDDED_LLM, SMOLLM2_LLM
 from factaudit.gui import i18n
 
@@ -171,7 +171,7 @@ def offenders(top: QWidget, lang: str, where: str, found: dict[str, list[str]], 
 
 
 # the embedded models' names are proper nouns ("minilm-verifier" is no English left in a sentence)
-MODEL_NAMES = (EMBEDDED_CLASSIFIER, EMBEDDED_LLM, SMOLLM2_LLM)
+MODEL_NAMES = (*EMBEDDED_CLASSIFIERS, EMBEDDED_LLM, SMOLLM2_LLM)
 # widgets that show the user's data (recent project files), not the interface
 DATA_WIDGETS = {"recentList"}
 
