@@ -1,7 +1,9 @@
 """The report's grid section (issue #34 item 6): services.report_grids recomputes each grid's table from its
 cells' runs; its figures are checked against hand counts of the stored verdicts, statsmodels' Wilson
 interval, Cochran's Q, exact McNemar and Holm (multipletests); the newest record of a grid run twice is
-shown once; the HTML report shows the section with the summary JSON holding the same figures."""
+shown once; the HTML report shows the section with the summary JSON holding the same figures. The cells are
+verified by a fake endpoint on 127.0.0.1 whose verdicts follow the prompt and the evidence by construction
+(tests/engine/test_grid_done_when.py), so the cells differ whatever the embedded classifier's thresholds."""
 from __future__ import annotations
 
 import json
@@ -14,31 +16,39 @@ from statsmodels.stats.proportion import proportion_confint
 
 from factaudit.engine import services
 from factaudit.engine.project import runs as run_store
+from factaudit.engine.project.db import Project
 from factaudit.engine.reports import grid_section
 from factaudit.engine.services import scoring
 
-from test_grid import grid_project  # noqa: F401  (the fixture: corpora A, A+B; six dev claims)
+from test_grid_done_when import GOLD, setup  # noqa: F401  (corpora A, A+B; five dev claims; the fake endpoint)
 
-SPEC = dict(retrievers=["bm25"], ks=[1, 2], corpora=[["A"], ["A", "B"]])
+SPEC = dict(retrievers=["bm25"], ks=[2], corpora=[["A"], ["A", "B"]], verifiers=["fake"], prompts=[None, "sceptic"])
 
 
-def test_the_report_section_matches_statsmodels_and_hand_counts(grid_project, tmp_path):  # noqa: F811
-    p = grid_project
+def test_the_report_section_matches_statsmodels_and_hand_counts(setup, tmp_path):  # noqa: F811
+    path, server = setup
+    server.hold_at = None
+    with Project.open(path) as p:
+        _check(p, tmp_path)
+
+
+def _check(p, tmp_path) -> None:
     res = services.run_grid(p, services.GridSpec(**SPEC), "dev", baseline=1, n_permutations=500)
     services.run_grid(p, services.GridSpec(**SPEC), "dev", baseline=1, n_permutations=500)   # reuses, records again
     grids = services.report_grids(p, n_permutations=500)
     assert list(grids) == [str(res.sweep_id + 1)]          # the newest record of the one grid
     g = grids[str(res.sweep_id + 1)]
-    assert g["baseline"] == 1 and g["n_claims"] == 6 and len(g["cells"]) == 4
-    gold = {f"q{n}": "Supported" for n in range(6)}          # by the fixture
+    assert g["baseline"] == 1 and g["n_claims"] == len(GOLD) and len(g["cells"]) == 4
+    gold = {f"q{n}": v for n, v in enumerate(GOLD)}
     cols = []
     for cell, stored in zip(g["cells"], res.cells):
         assert cell["runs"] == stored["runs"] and (cell["corpus"], cell["k"]) == (stored["corpus"], stored["k"])
         verdicts = run_store.get_verdicts(p, cell["runs"][-1])
         right = [int(c in verdicts and verdicts[c].verdict == v) for c, v in sorted(gold.items())]
         cols.append(right)
-        assert (cell["correct"], cell["n"]) == (sum(right), 6)
-        assert cell["interval"] == pytest.approx(list(proportion_confint(sum(right), 6, method="wilson")), abs=1e-12)
+        assert (cell["correct"], cell["n"]) == (sum(right), len(gold))
+        assert cell["interval"] == pytest.approx(list(proportion_confint(sum(right), len(gold), method="wilson")),
+                                                 abs=1e-12)
     x = np.array(cols).T
     assert len({tuple(c) for c in x.T}) > 1
     q = cochrans_q(x)
