@@ -50,3 +50,49 @@ class LazyTabs:
             if holder is widget and key not in self._built:
                 self.build(key)
                 return
+
+
+class LowerTabsMixin:
+    """ResultsView's parts built after its construction: the body (tables, charts, lower tabs) on the
+    next turn of the event loop or when first used, and the lower tabs other than "Compare runs" when
+    first shown or first used."""
+
+    _BODY = frozenset(("metrics_table", "interval_plot", "closed_label", "closed_table", "confusion_plot",
+                       "compare_list", "compare_label", "compare_table", "lower_tabs", "_lazy", "_study_keys",
+                       "scroll"))
+
+    def __getattr__(self, name: str):
+        # only reached for a missing attribute: a body widget asked for before the body was built
+        if name in type(self)._BODY and not self.__dict__.get("_body_built", True):
+            self._build_body()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def _build_certify(self):
+        from factaudit.gui.views.raters.certify import CertifyPanel
+        from factaudit.gui.views.results_parts import add_unit_list
+
+        panel = CertifyPanel(self.project)
+        panel.sampleDrawn.connect(lambda path: add_unit_list(self.subset_combo, path, select=False))
+        panel.set_inputs(self.run_combo.currentText() or None, self.mapping, self.level)
+        return panel
+
+    def _build_figures(self):
+        from factaudit.gui.views.results_parts import FiguresPanel
+
+        panel = FiguresPanel()
+        if self.bundle is not None:
+            panel.show_figures(self.bundle.extras, self.mapping)
+        return panel
+
+    @property
+    def certify_panel(self):
+        return self._lazy.build("certify")
+
+    @property
+    def figures_panel(self):
+        return self._lazy.build("figures")
+
+    @property
+    def study_sections(self) -> list:
+        return [self._lazy.build(key) for key in self._study_keys]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMessageBox,
     QPushButton, QSplitter, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget,
@@ -15,13 +15,12 @@ from factaudit.engine import services
 from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.query_op import QueryOp, ReadFailure
-from factaudit.gui.views.raters.certify import CertifyPanel
 from factaudit.gui.views.results_parts import (  # noqa: F401
     FiguresPanel, PlotCanvas, WrapLabel, _empty, _pvalue, add_unit_list, closed_figures_text, fill_choices, gold_controls,
     keep_columns_in_view, percent_text, show_closed, unit_list_items,
 )
 from factaudit.gui.views.results_scoring import ResultsBundle, compute_results, export_report
-from factaudit.gui.views.results_lazy import LazyTabs
+from factaudit.gui.views.results_lazy import LazyTabs, LowerTabsMixin
 from factaudit.gui.views.results_studies import add_study_tabs
 from factaudit.gui.views.tables import fit_rows, read_only_table, scrolling
 from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
@@ -32,7 +31,7 @@ COMPARE_COLUMNS = (QT_TRANSLATE_NOOP("ResultsView", "Run"), "n", QT_TRANSLATE_NO
                    QT_TRANSLATE_NOOP("ResultsView", "McNemar p"), QT_TRANSLATE_NOOP("ResultsView", "Holm p"))
 
 
-class ResultsView(ChoosesMapping, QWidget):
+class ResultsView(LowerTabsMixin, ChoosesMapping, QWidget):
     reportWritten = Signal(str)
 
     def __init__(self, project, parent: QWidget | None = None, *, n_resamples: int = 10_000):
@@ -88,6 +87,18 @@ class ResultsView(ChoosesMapping, QWidget):
         self.status.setWordWrap(True)
         root.addWidget(self.status)
 
+        self._root = root
+        self._body_built = False
+        # the tables, charts and lower tabs are built on the next turn of the event loop (or when first
+        # used): built here they blocked the UI thread through "Open results" (#35 item 4)
+        QTimer.singleShot(0, self, self._build_body)
+        self.refresh()
+
+    def _build_body(self) -> None:
+        if self._body_built:
+            return
+        self._body_built = True
+        project, n_resamples, root = self.project, self.n_resamples, self._root
         split = QSplitter(Qt.Orientation.Vertical)
         top = QWidget()
         grid = QGridLayout(top)
@@ -153,32 +164,6 @@ class ResultsView(ChoosesMapping, QWidget):
         # the tables keep their rows on a laptop screen: the page scrolls instead of squeezing them
         self.scroll = scrolling(split)
         root.addWidget(self.scroll, 1)
-        self.refresh()
-
-    # ---- the lower tabs, built on first show or first use ---------------------------------------------
-    def _build_certify(self) -> CertifyPanel:
-        panel = CertifyPanel(self.project)
-        panel.sampleDrawn.connect(lambda path: add_unit_list(self.subset_combo, path, select=False))
-        panel.set_inputs(self.run_combo.currentText() or None, self.mapping, self.level)
-        return panel
-
-    def _build_figures(self) -> FiguresPanel:
-        panel = FiguresPanel()
-        if self.bundle is not None:
-            panel.show_figures(self.bundle.extras, self.mapping)
-        return panel
-
-    @property
-    def certify_panel(self) -> CertifyPanel:
-        return self._lazy.build("certify")
-
-    @property
-    def figures_panel(self) -> FiguresPanel:
-        return self._lazy.build("figures")
-
-    @property
-    def study_sections(self) -> list:
-        return [self._lazy.build(key) for key in self._study_keys]
 
     # ---- state ----------------------------------------------------------------------------------------
     @property
@@ -202,8 +187,9 @@ class ResultsView(ChoosesMapping, QWidget):
         """Re-read the scorable runs off the UI thread; the page keeps its choices until they arrive."""
         self._reading_runs = True
         self.status.setText(QCoreApplication.translate("PageRead", "Reading…"))
-        for section in filter(None, map(self._lazy.built, self._study_keys)):
-            section.refresh()
+        if self._body_built:
+            for section in filter(None, map(self._lazy.built, self._study_keys)):
+                section.refresh()
         project = self.project
         QueryOp(self, op=lambda: services.scorable_runs(project), success=self._runs_read) \
             .failure(self._runs_failed).title("reading the scorable runs").run_in_background()

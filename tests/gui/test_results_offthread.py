@@ -21,7 +21,10 @@ def test_charts_render_in_a_worker_and_lower_tabs_wait_for_first_show(qtbot, pro
     monkeypatch.setattr(results_parts, "_render_rgba", recording)
     v = ResultsView(project, n_resamples=200)
     qtbot.addWidget(v)
-    # construction returns before any chart is rendered, and with only the shown lower tab built
+    # construction returns before the tables and charts are built (the next turn of the event loop
+    # builds them), before any chart is rendered, and with only the shown lower tab built
+    assert not v._body_built
+    qtbot.waitUntil(lambda: v._body_built)
     assert not threads and v.interval_plot.renders == 0 and v.interval_plot.image.pixmap().isNull()
     assert [v._lazy.built(k) for k in ("certify", "figures", *v._study_keys)] == [None] * 5
     titles = [v.lower_tabs.tabText(i) for i in range(v.lower_tabs.count())]
