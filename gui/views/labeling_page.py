@@ -37,9 +37,11 @@ class LabelingPage(TabbedPage):
             if index != 0 and self.tabs.currentIndex() == index:
                 view.refresh()
 
+    DEFER_FIRST = True
+
     @property
     def labeling(self):
-        return self._built[0]
+        return self.widget("Label")      # built on first use if the deferred build has not run yet
 
     def view_built(self, index: int, view: QWidget) -> None:
         if isinstance(view, LabelingView):

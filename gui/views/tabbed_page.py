@@ -1,8 +1,8 @@
 """A sidebar page made of tabs whose views are built the first time they are shown."""
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QTimer
+from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from factaudit.gui.ops import on_changes
 from factaudit.gui.views.answers_view import AnswersView
@@ -16,6 +16,9 @@ class TabbedPage(QWidget):
     """TABS = ((name, view class), ...); each view takes (project) and has refresh()."""
 
     TABS: tuple[tuple[str, type[QWidget]], ...] = ()
+    # build the first tab on the next turn of the event loop (or when first asked for), so the page is
+    # drawn before its heaviest view is built: one block of the UI thread becomes two short ones (#35 item 4)
+    DEFER_FIRST = False
 
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(parent)
@@ -25,11 +28,15 @@ class TabbedPage(QWidget):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self._built: dict[int, QWidget] = {}
-        for name, _spec in self.TABS:
-            self.tabs.addTab(QWidget(), QCoreApplication.translate("TabbedPage", name))
-        self._ensure(0)
+        for n, (name, _spec) in enumerate(self.TABS):
+            holder = QLabel(QCoreApplication.translate("PageRead", "Reading…")) if n == 0 and self.DEFER_FIRST else QWidget()
+            self.tabs.addTab(holder, QCoreApplication.translate("TabbedPage", name))
         self.tabs.currentChanged.connect(self._tab_changed)
         layout.addWidget(self.tabs)
+        if self.DEFER_FIRST:
+            QTimer.singleShot(0, self, lambda: self._ensure(0))
+        else:
+            self._ensure(0)
 
     def widget(self, name: str) -> QWidget:
         """The tab's view (built on demand)."""

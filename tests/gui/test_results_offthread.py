@@ -51,3 +51,27 @@ def test_charts_render_in_a_worker_and_lower_tabs_wait_for_first_show(qtbot, pro
     assert certify is not None and v.lower_tabs.widget(1) is certify and v.certify_panel is certify
     assert v.lower_tabs.tabText(1) == "Certify" and v.lower_tabs.currentIndex() == 1
     assert v._lazy.built("figures") is None
+
+
+def test_labeling_page_is_drawn_before_its_label_view_is_built(qtbot, project):
+    from factaudit.gui.views.labeling_page import LabelingPage
+    from factaudit.gui.views.labeling_view import LabelingView
+
+    page = LabelingPage(project)
+    qtbot.addWidget(page)
+    # the constructor leaves the heavy view to the next turn of the event loop, showing Reading… meanwhile
+    assert page._built == {} and page.tabs.widget(0).text() == "Reading…"
+    qtbot.waitUntil(lambda: 0 in page._built)
+    view = page._built[0]
+    assert isinstance(view, LabelingView) and page.tabs.widget(0) is view and page.labeling is view
+    assert page.tabs.tabText(0) == "Label" and page.tabs.currentIndex() == 0
+
+
+def test_labeling_page_builds_its_view_when_asked_before_the_deferred_turn(qtbot, project):
+    from factaudit.gui.views.labeling_page import LabelingPage
+
+    page = LabelingPage(project)
+    qtbot.addWidget(page)
+    view = page.labeling                     # asked at once (workflow actions, the bench): built now, once
+    qtbot.wait(50)
+    assert page._built == {0: view} and page.tabs.widget(0) is view
