@@ -247,6 +247,7 @@ def drive(path: Path, units: int, launched: float, open_only: bool = False, log=
     started = time.perf_counter()
     window.show_page(main_window.PAGES.index("Labeling"))
     page = window.page_widget("Labeling")
+    wait_until(app, lambda: page.is_built("Label"))      # as a user sees it: built a turn after the page
     view = page.labeling
     wait_until(app, lambda: view.unit is not None)
     out["labeling_first_unit_s"] = round(time.perf_counter() - started, 3)

@@ -44,6 +44,10 @@ class TabbedPage(QWidget):
         self._ensure(index)
         return self._built[index]
 
+    def is_built(self, name: str) -> bool:
+        """Whether the tab's view exists yet (a deferred first tab is built a turn after the page)."""
+        return [n for n, _ in self.TABS].index(name) in self._built
+
     def show_tab(self, name: str) -> QWidget:
         index = [n for n, _ in self.TABS].index(name)
         self._ensure(index)

@@ -1,5 +1,5 @@
-"""The Results page's construction draws no chart on the UI thread and builds only the lower tab that
-is shown (#35 item 4: "Open results" froze the UI thread over a second at 100k claims)."""
+"""The Results and Labeling pages draw before their heavy parts are built, and the Results page draws no
+chart on the UI thread; it builds only the lower tab that is shown (#35 item 4: "Open results" froze the UI thread over a second at 100k claims)."""
 from __future__ import annotations
 
 import threading
@@ -60,8 +60,8 @@ def test_labeling_page_is_drawn_before_its_label_view_is_built(qtbot, project):
     page = LabelingPage(project)
     qtbot.addWidget(page)
     # the constructor leaves the heavy view to the next turn of the event loop, showing Reading… meanwhile
-    assert page._built == {} and page.tabs.widget(0).text() == "Reading…"
-    qtbot.waitUntil(lambda: 0 in page._built)
+    assert not page.is_built("Label") and page.tabs.widget(0).text() == "Reading…"
+    qtbot.waitUntil(lambda: page.is_built("Label"))
     view = page._built[0]
     assert isinstance(view, LabelingView) and page.tabs.widget(0) is view and page.labeling is view
     assert page.tabs.tabText(0) == "Label" and page.tabs.currentIndex() == 0
