@@ -224,7 +224,7 @@ def figures(gold, preds, walls, cpus, threads: int, extra: dict) -> dict:
             "cpu_s_per_claim": round(cpu, 3), "claims_per_min_cpu": round(60 * threads / max(cpu, 1e-9), 2)}
 
 
-def evaluate(sets, threads: int, tau: float, check: int, llm_limit: int | None = None) -> dict:
+def evaluate(sets, threads: int, tau: float, check: int, llm_limit: int | None = None, llm: bool = True) -> dict:
     """Every candidate on `sets`, the LLM candidates on the stratified slice of `llm_limit` of them (the
     classifiers' figures on that slice too, under "on_llm_slice", for a like-for-like look); {name: figures}."""
     from factaudit.engine.models import registry
@@ -249,6 +249,8 @@ def evaluate(sets, threads: int, tau: float, check: int, llm_limit: int | None =
         print(entry.name, out[entry.name]["balanced_accuracy"], flush=True)
     if not NLI_FOLDER.is_dir():
         out["minilm-nli-verifier"] = {"kind": "classifier", "status": "not trained yet"}
+    if not llm:
+        return out
     model, rows = base
     sets, gold, rows = [sets[i] for i in on_slice], [gold[i] for i in on_slice], [rows[i] for i in on_slice]
     llm = LlamaBackend(registry.resolve_llm(QWEN, n_ctx=2048), n_threads=threads)
@@ -298,6 +300,20 @@ def choose(cands: dict) -> tuple[str | None, str | None]:
     return rule(cands)
 
 
+def healthver_classifiers(path: Path, threads: int, limit: int) -> None:
+    """The HealthVer part for the classifiers only (the LLM candidates take minutes a claim), into `path`."""
+    result = json.loads(path.read_text(encoding="utf-8"))
+    hv = stratified(healthver_sets(), limit)
+    result["healthver_test"] = {"claims": len(hv), "slice": f"seeded stratified slice of {limit}",
+                                "gold_counts": {c: sum(s[2] == c for s in hv) for c in CLASSES},
+                                "candidates": evaluate(hv, threads, 0.0, 0, llm=False),
+                                "note": "classifiers and the majority baseline only (--healthver-only): the LLM "
+                                        "candidates were not run on HealthVer in this session"}
+    path.write_text(json.dumps(result, indent=1) + "\n")
+    for k, c in result["healthver_test"]["candidates"].items():
+        print(f"{k:30s} bal {c.get('balanced_accuracy')} {c.get('balanced_accuracy_ci')} F1 {c.get('macro_f1')}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--k", type=int, default=3)
@@ -309,7 +325,12 @@ def main() -> None:
                     help="the LLM candidates read a stratified seeded slice of N of the claims (minutes a claim on 2 cores)")
     ap.add_argument("--hv-llm-limit", type=int, default=None, help="the same for HealthVer")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "verifiers.json")
+    ap.add_argument("--healthver-only", type=Path, default=None, metavar="JSON",
+                    help="add HealthVer test figures of the classifiers and the baseline to this result file")
     args = ap.parse_args()
+    if args.healthver_only:
+        healthver_classifiers(args.healthver_only, args.threads, args.hv_limit)
+        return
     os.environ.setdefault("FACTAUDIT_LLM_THREADS", str(args.threads))
     from factaudit.engine.models.verifier_choice import MIN_CLAIMS_PER_MIN as MIN_RATE
     from factaudit.engine.services.cascade_verify import shipped_tau

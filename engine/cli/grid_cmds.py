@@ -73,7 +73,7 @@ def grid_cmd(project, retrievers, merges, ks, reranks, corpora, verifiers, promp
         mark = " <- pick" if j == res.pick["cell"] else ""
         merge = f" merge={c['merge']}" if c.get("merge", "none") != "none" else ""
         say(f"  {j:>2} {c['retriever']:<12}{merge} k={c['k']:<3} rerank={c['rerank'] or '-'} "
-            f"corpus={'+'.join(c['corpus']) if c['corpus'] else 'all'} verifier={c['verifier'] or 'minilm-verifier'} "
+            f"corpus={'+'.join(c['corpus']) if c['corpus'] else 'all'} verifier={c['verifier'] or services.DEFAULT_CLASSIFIER} "
             f"prompt={c['prompt'] or '-'}  {c['accuracy']:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]  "
             f"CPU {cost['cpu_s']:.1f} s, {money}{mark}")
     if res.omnibus:

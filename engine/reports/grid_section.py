@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from factaudit.engine.i18n import N_
+from factaudit.engine.models.classifier_registry import EMBEDDED_CLASSIFIER
 from factaudit.engine.reports.lang import Fixed, Interval
 
 Table = tuple[list[str], list[list[Any]]]
@@ -31,7 +32,7 @@ def cell_table(grid: dict[str, Any]) -> Table:
         role = "baseline" if j == grid["baseline"] else (PICK if j == grid["pick"] else None)
         ci = c.get("interval")
         rows.append([j, role, c["retriever"], c.get("merge") or "none", c.get("rerank"),
-                     "+".join(c["corpus"]) if c.get("corpus") else "all", c.get("verifier") or "minilm-verifier",
+                     "+".join(c["corpus"]) if c.get("corpus") else "all", c.get("verifier") or EMBEDDED_CLASSIFIER,
                      c.get("prompt") or SHIPPED, c["k"], c["n"], c["correct"], c["accuracy"],
                      Interval(*ci) if ci else None, t.get("p"), t.get("p_holm"), Fixed(c["cost"]["cpu_s"], 1),
                      Fixed(c["cost"]["wall_s"], 1), _money(c["cost"]), c["cost"].get("tokens_out") or None,

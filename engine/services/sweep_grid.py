@@ -22,12 +22,13 @@ from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.jobs import CancelToken, ProgressCallback, no_progress
 from factaudit.engine.metrics import stats
 from factaudit.engine.project import queries, runs as run_store, sweep_store
+from factaudit.engine.models.classifier_registry import EMBEDDED_CLASSIFIER
 from factaudit.engine.project.db import Project
 from factaudit.engine.services.costs import run_cost
 from factaudit.engine.services.split_looks import TEST_SPLIT
 from factaudit.engine.services.sweeps import confirmable
 
-EMBEDDED = "minilm-verifier"
+EMBEDDED = EMBEDDED_CLASSIFIER        # a cell with no verifier named uses the default classifier
 
 
 @dataclass

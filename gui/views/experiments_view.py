@@ -30,7 +30,7 @@ from factaudit.gui.views.page_parts import muted_label, refresh_button, section_
 from factaudit.gui.views.tables import fit_rows, read_only_table
 
 K_VALUES = (1, 2, 3, 5, 10, 20)
-EMBEDDED = "minilm-verifier"
+EMBEDDED = services.DEFAULT_CLASSIFIER
 TEST = "test"
 RETRIEVAL = QT_TRANSLATE_NOOP("ExperimentsView", "retrieval")     # a kind of run the estimate may lack
 COLUMNS = (QT_TRANSLATE_NOOP("ExperimentsView", "Cell"), QT_TRANSLATE_NOOP("ExperimentsView", "Retriever"),
