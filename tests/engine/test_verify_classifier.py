@@ -1,18 +1,24 @@
 """The default verifier: the embedded classifier, through the verify service (runs, resume, attribution)
-on the demo's fixed 100-claim SciFact dev slice (shipped in resources/demo, so no datasets marker)."""
+on the demo's fixed 100-claim SciFact dev slice (shipped in resources/demo, so no datasets marker); and
+the whole demo pipeline with every network socket blocked, which makes that classifier run: one build
+serves both (the 100-claim run took 4-12 minutes on 2 cores, and was made twice before)."""
 from __future__ import annotations
+
+import math
+import os
+import warnings
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 from sklearn.metrics import f1_score
 
-from factaudit.engine import services
+from factaudit.engine import netguard, netlog, services
 from factaudit.engine.errors import InvalidArgument, RunCancelled
 from factaudit.engine.jobs import CancelToken
 from factaudit.engine.project import classifier_store
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.project.queries import get_passages, list_claims
-from factaudit.engine.services.retrieval import RetrievalRequest
 from factaudit.engine.services.verification import VerifyRequest, verify
 
 SCIFACT = "scifact-demo"
@@ -20,15 +26,66 @@ CLOSED = ["Supported", "Refuted"]
 
 
 @pytest.fixture(scope="module")
-def verified(tmp_path_factory):
-    """The demo data, BM25 top 3 for the SciFact claims and one default verify run over all of them."""
-    from factaudit.engine.project.db import Project
-    from factaudit.engine.services.demo import build_demo
+def demo_offline(tmp_path_factory):
+    """`build_demo` with every step, every network socket blocked (Unix sockets allowed: keyring and
+    asyncio use them) and its own user folders; the connections the log holds afterwards."""
+    import pytest_socket
 
-    summary = build_demo(tmp_path_factory.mktemp("clf"), run_steps=False)
+    from factaudit.engine.services import build_demo
+
+    root = tmp_path_factory.mktemp("demo-offline")
+    saved = {k: os.environ.get(k) for k in ("FACTAUDIT_CONFIG_DIR", "FACTAUDIT_DATA_DIR")}
+    os.environ["FACTAUDIT_CONFIG_DIR"] = str(root / "user-config")
+    os.environ["FACTAUDIT_DATA_DIR"] = str(root / "user-data")
+    pytest_socket.disable_socket(allow_unix_socket=True)
+    netguard.set_guard(True)
+    try:
+        import socket
+
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "A test tried to use socket.socket")
+            with pytest.raises(Exception):
+                socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        summary = build_demo(root / "demo", run_steps=True)
+        connections = netlog.list_connections()      # read from this build's user folders
+    finally:
+        netguard.set_guard(False)
+        pytest_socket.enable_socket()
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    return summary, connections
+
+
+def test_demo_runs_with_all_sockets_blocked(demo_offline):
+    summary, connections = demo_offline
+    # Every stage of the pipeline ran, in order (a step may add more than one entry), then "info".
+    stages = [s["step"] for s in summary.steps]
+    stages = [name for i, name in enumerate(stages) if i == 0 or stages[i - 1] != name]
+    assert stages == ["retrieve", "decompose", "retrieve_answers", "verify", "verify_control", "verify_reasoning",
+                      "verify_answers",
+                      "prelabel", "metrics", "audit", "conflicts", "conflicts_full", "seal", "info"], summary.steps
+    info = summary.steps[-1]
+    # 1,201 SciFact abstracts + the 47 documents of the 12 RAMDocs questions
+    assert info["step"] == "info" and info["passages"] == 1248 and info["claims"] >= 100
+    assert connections == []  # not even a blocked attempt
+
+
+@pytest.fixture(scope="module")
+def verified(demo_offline):
+    """The demo's default verify run: the embedded classifier over BM25's top 3 for all its SciFact claims
+    (the regression bar below needs the whole fixed slice); `res` as the stored run says."""
+    from factaudit.engine.project.db import Project
+
+    summary, _ = demo_offline
+    step = {s["step"]: s for s in summary.steps}
     project = Project.open(summary.project)
-    rr = services.retrieve(project, RetrievalRequest(retriever="bm25", k=3, dataset=SCIFACT)).run_id
-    res = verify(project, VerifyRequest(retrieval_run=rr, k=3, dataset=SCIFACT))
+    rr, run_id = step["retrieve"]["run_id"], step["verify"]["run_id"]
+    stored = run_store.get_run(project, run_id)
+    assert stored.config["retrieval_run"] == rr and stored.config["k"] == 3
+    res = SimpleNamespace(run_id=run_id, **{k: stored.summary[k] for k in ("n_claims", "n_verdicts", "n_parse_failures")})
     yield project, rr, res
     project.close()
 
@@ -52,11 +109,14 @@ def _rule_applied(pairs, tau):
         s, r = p_s >= tau["supported"], p_r >= tau["refuted"]
         return "Ambiguous" if s and r else "Supported" if s else "Refuted" if r else "No Evidence"
     evidence = [1 - p[5] for p in pairs]
-    stance = ["Supported" if p[3] >= p[4] else "Refuted" for p in pairs]
+    # stance: Supported when log P(S) - log P(R) >= the stance bias b (0 by default: P(S) >= P(R))
+    bias = tau.get("stance", 0.0)
+    margin = [math.log(max(p[3], 1e-300)) - math.log(max(p[4], 1e-300)) - bias for p in pairs]
+    stance = ["Supported" if m >= 0 else "Refuted" for m in margin]
     top = evidence.index(max(evidence))
     near = [abs(evidence[top] - t) <= 1e-6 for t in (tau["evidence"], tau["conflict"])]
     tie = len(evidence) > 1 and evidence[top] - sorted(evidence)[-2] <= 1e-6
-    if tie or any(near):
+    if tie or any(near) or abs(margin[top]) <= 1e-3:   # log of probabilities stored rounded
         return None                      # the top or a threshold within rounding: either answer is right
     if evidence[top] < tau["evidence"]:
         return "No Evidence"
@@ -124,16 +184,17 @@ def test_a_killed_run_resumes_to_the_same_verdicts(verified):
     project, rr, res = verified
     cancel = CancelToken()
 
+    # ten claims: the run is killed after four and resumed, its verdicts compared with the full run's
     def progress(done, total, message=""):
-        if done >= 7:
+        if done >= 4:
             cancel.cancel()
 
     with pytest.raises(RunCancelled) as stopped:
-        verify(project, VerifyRequest(retrieval_run=rr, k=3, dataset=SCIFACT, limit=20), progress, cancel)
+        verify(project, VerifyRequest(retrieval_run=rr, k=3, dataset=SCIFACT, limit=10), progress, cancel)
     run_id = stopped.value.run_id
-    assert 7 <= len(run_store.get_verdicts(project, run_id)) < 20
+    assert 4 <= len(run_store.get_verdicts(project, run_id)) < 10
     done = verify(project, VerifyRequest(resume=run_id))
-    assert done.run_id == run_id and done.n_verdicts == 20
+    assert done.run_id == run_id and done.n_verdicts == 10
     again, full = run_store.get_verdicts(project, run_id), run_store.get_verdicts(project, res.run_id)
     assert {c: v.verdict for c, v in again.items()} == {c: full[c].verdict for c in again}
 

@@ -110,7 +110,7 @@ def test_other_errors_show_their_message(qtbot, tmp_path, monkeypatch):
 def test_open_demo_builds_it_in_the_background(qtbot, closer, tmp_path, monkeypatch):
     monkeypatch.setattr("factaudit.engine.services.source_demo_dir", lambda: None)   # not the checkout's projects/demo
     controller = AppController()
-    controller.demo_skips_model_steps = True    # the model steps are tested in test_offline_demo
+    controller.demo_skips_model_steps = True    # the model steps: test_verify_classifier (demo offline)
     qtbot.addWidget(controller.start)
     controller.start.show()
     op = controller.open_demo()
