@@ -53,4 +53,4 @@ def candidate_choice(name: str, figures: Mapping[str, Any]) -> VerifierChoice:
 
 # What benchmarks/results/verifiers.json chose (see its "default" and "fast").
 DEFAULT = VerifierChoice("classifier", classifier="minilm-verifier")
-FAST = VerifierChoice("classifier", classifier="minilm-verifier")
+FAST = VerifierChoice("classifier", classifier="minilm-nli-verifier")
