@@ -72,10 +72,11 @@ def grid_cmd(project, retrievers, merges, ks, reranks, corpora, verifiers, promp
         money = "local" if cost["local"] else (f"{cost['money']:.4f}" if cost["money"] is not None else "unknown")
         mark = " <- pick" if j == res.pick["cell"] else ""
         merge = f" merge={c['merge']}" if c.get("merge", "none") != "none" else ""
-        say(f"  {j:>2} {c['retriever']:<12}{merge} k={c['k']:<3} rerank={c['rerank'] or '-'} "
-            f"corpus={'+'.join(c['corpus']) if c['corpus'] else 'all'} verifier={c['verifier'] or services.DEFAULT_CLASSIFIER} "
-            f"prompt={c['prompt'] or '-'}  {c['accuracy']:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]  "
-            f"CPU {cost['cpu_s']:.1f} s, {money}{mark}")
+        rerank, prompt = c["rerank"] or "-", c["prompt"] or "-"
+        corpus = "+".join(c["corpus"]) if c["corpus"] else "all"
+        verifier = c["verifier"] or services.DEFAULT_CLASSIFIER
+        say(f"  {j:>2} {c['retriever']:<12}{merge} k={c['k']:<3} rerank={rerank} corpus={corpus} verifier={verifier} "
+            f"prompt={prompt}  {c['accuracy']:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]  CPU {cost['cpu_s']:.1f} s, {money}{mark}")
     if res.omnibus:
         o = res.omnibus
         say(f"Cochran's Q = {o['q']:.3f} (df {o['df']}), p = {o['p_asymptotic']:.4f} (χ²), "

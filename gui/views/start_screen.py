@@ -9,12 +9,13 @@ from PySide6.QtWidgets import (
     QFrame, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu, QPushButton, QVBoxLayout, QWidget,
 )
 
+from factaudit.engine import services
 from factaudit.gui import settings
 from factaudit.gui.views.job_area import JobArea
 from factaudit.gui.screen import resize_to_fit
 
 VERIFIER_NOTE = (
-    QT_TRANSLATE_NOOP("StartScreen", "Runs offline on embedded models. Verify uses an embedded classifier (fast verdicts, no reasoning) unless you choose the embedded LLM (Qwen2.5-Coder-1.5B, which writes reasoning, about half a minute a claim on 2 cores; SmolLM2-135M is a faster demo-grade one). For real audits put an NLI classifier folder or a stronger GGUF model into <b>local_models/</b> or use an OpenAI-compatible endpoint.")
+    QT_TRANSLATE_NOOP("StartScreen", "Runs offline on embedded models. Verify uses the embedded classifier ({classifier}: fast verdicts, no reasoning) unless you choose the embedded LLM (Qwen2.5-Coder-1.5B, which writes reasoning, about half a minute a claim on 2 cores; SmolLM2-135M is a faster demo-grade one). For real audits put an NLI classifier folder or a stronger GGUF model into <b>local_models/</b> or use an OpenAI-compatible endpoint.")
 )
 
 
@@ -104,7 +105,7 @@ class StartScreen(QWidget):
         columns.addLayout(recent_box, 1)
         root.addLayout(columns, 1)
 
-        note = QLabel(self.tr(VERIFIER_NOTE))
+        note = QLabel(self.tr(VERIFIER_NOTE).replace("{classifier}", services.DEFAULT_CLASSIFIER))
         note.setObjectName("note")
         note.setWordWrap(True)
         note.setTextFormat(Qt.TextFormat.RichText)

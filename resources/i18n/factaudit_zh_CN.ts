@@ -4966,8 +4966,8 @@ Every label is saved as you make it; close the window whenever you like and open
 <context>
     <name>StartScreen</name>
     <message>
-        <source>Runs offline on embedded models. Verify uses an embedded classifier (fast verdicts, no reasoning) unless you choose the embedded LLM (Qwen2.5-Coder-1.5B, which writes reasoning, about half a minute a claim on 2 cores; SmolLM2-135M is a faster demo-grade one). For real audits put an NLI classifier folder or a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
-        <translation>使用内置模型离线运行。核验默认使用内置分类器（判定快，不给出推理），除非您选择内置 LLM（Qwen2.5-Coder-1.5B，会写出推理，在 2 个 CPU 核心上每条主张约半分钟；SmolLM2-135M 更快，但仅供演示）。正式审核请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;b&gt;local_models/&lt;/b&gt;，或使用兼容 OpenAI 的端点。</translation>
+        <source>Runs offline on embedded models. Verify uses the embedded classifier ({classifier}: fast verdicts, no reasoning) unless you choose the embedded LLM (Qwen2.5-Coder-1.5B, which writes reasoning, about half a minute a claim on 2 cores; SmolLM2-135M is a faster demo-grade one). For real audits put an NLI classifier folder or a stronger GGUF model into &lt;b&gt;local_models/&lt;/b&gt; or use an OpenAI-compatible endpoint.</source>
+        <translation>使用内置模型离线运行。核验默认使用内置分类器（{classifier}：判定快，不给出推理），除非您选择内置 LLM（Qwen2.5-Coder-1.5B，会写出推理，在 2 个 CPU 核心上每条主张约半分钟；SmolLM2-135M 更快，但仅供演示）。正式审核请将 NLI 分类器文件夹或更强的 GGUF 模型放入 &lt;b&gt;local_models/&lt;/b&gt;，或使用兼容 OpenAI 的端点。</translation>
     </message>
     <message>
         <source>Open the black box of retrieve-then-verify fact-checking: run the pipeline, score it against expert labels, and label why it failed.</source>

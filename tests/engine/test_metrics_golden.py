@@ -35,8 +35,9 @@ ADDED_KEYS = {"balanced_accuracy", "balanced_accuracy_classes", "majority", "wit
               "gold", "severity",
               # issue #33: the report's retrieval comparison and why a study figure is not shown
               "retrieval_comparison", "study_notes", "reasoning", "answer_figures", "judge"}
-# issue #34: a verify run's cost (tokens, CPU and wall seconds, money with a price) and its cost per correct verdict
-ADDED_KEYS |= {"cost"}
+# issue #34: a verify run's cost (tokens, CPU and wall seconds, money with a price) and its cost per correct verdict,
+# and the report's grids section (issue #34 item 6)
+ADDED_KEYS |= {"cost", "grids"}
 
 
 def build(folder: Path):

@@ -38,6 +38,7 @@ factaudit SciFact MedExpert HealthVer LLM LLMs API URL UTC BM25 Krippendorff Coh
 example org JSON JSONL CSV XLSX HTML PDF ONNX GGUF MiniLM SmolLM NLI kappa alpha bootstrap retest name
 Wilson Clopper Pearson PPI faproj Qt OpenAI Ollama llama cpp FAISS Ctrl Strg Shift Enter Tab McNemar Holm
 Cochran ISO Alt Backspace choices RRF CARE CPU dense adjudicator
+dev README
 """.split()}
 # Words that mark an English sentence left in German text (none of them is German).
 ENGLISH_MARKERS = {"the", "and", "of", "to", "with", "for", "from", "yet", "not", "this", "that", "open", "close",

@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtWidgets import QComboBox, QTreeWidget, QWidget
 
 from factaudit.gui import i18n
-from test_i18n import PENDING, english_in, settle, translated, visible_texts  # noqa: F401  (translated: a fixture)
+from test_i18n import MODEL_NAMES, PENDING, english_in, settle, translated, visible_texts  # noqa: F401  (translated: a fixture)
 
 
 def _jsonl(path, rows):
@@ -128,8 +128,9 @@ def test_labeling_review_answers_and_models_speak_the_language(qtbot, translated
     window.show()
     qtbot.waitExposed(window)
     # the model folders' paths are data: a checkout path may hold any words (CI's did)
+    # and the embedded models' names are proper nouns
     walk = Walk(translated, data_texts(project, [window.project_name, annotator_for(project), *runs["claims"],
-                                                 *services.models.local_models_folders()]))
+                                                 *services.models.local_models_folders(), *MODEL_NAMES]))
 
     # the sidebar and every menu entry
     for i in range(window.sidebar.count()):
