@@ -49,6 +49,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "cost_cmds": ("cost",),
     "rerank_cmds": ("rerank",),
     "grid_cmds": ("grid",),
+    "gold_option_cmds": ("gold-options",),
 }
 COMMAND_MODULE = {name: module for module, names in COMMAND_MODULES.items() for name in names}
 
@@ -97,6 +98,8 @@ def command_module(module: str):
             from factaudit.engine.cli import rerank_cmds as loaded
         case "grid_cmds":
             from factaudit.engine.cli import grid_cmds as loaded
+        case "gold_option_cmds":
+            from factaudit.engine.cli import gold_option_cmds as loaded
         case _:
             raise KeyError(module)
     return loaded

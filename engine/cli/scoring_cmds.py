@@ -20,6 +20,12 @@ def gold_option(default: str | None = "expert"):
     return click.option("--gold", "gold", default=default, show_default=default is not None, help=GOLD_HELP)
 
 
+def lenient_penalty_option():
+    return click.option("--lenient-penalty", "lenient_penalty", default=0.2, show_default=True,
+                        type=click.FloatRange(0.0, 1.0),
+                        help="choices runs: what lenient takes off per wrong option (0 to 1)")
+
+
 def _lexicon_and_gates(lexicon: Path | None, gates: Path | None):
     return (services.Lexicon.load(lexicon) if lexicon else None, services.load_gates(gates) if gates else None)
 
@@ -37,18 +43,21 @@ def _lexicon_and_gates(lexicon: Path | None, gates: Path | None):
               help="saved endpoint whose price applies (an imported run has none of its own; see `factaudit price`)")
 @gold_option()
 @click.option("--subset", default=None, help=SUBSET_HELP)
+@lenient_penalty_option()
 @click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
 @click.option("--seed", default=42, show_default=True, type=int)
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, gold, subset, resamples, seed, as_json) -> None:
+def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, gold, subset, lenient_penalty, resamples, seed,
+                as_json) -> None:
     """Score one run: every label mapping at sentence and claim level, with intervals."""
     from factaudit.engine import services
 
     lex, gts = _lexicon_and_gates(lexicon, gates)
     with open_to_record(project) as p:
         result = services.score_run(p, run_id, lexicon=lex, gates=gts, n_resamples=resamples, seed=seed,
-                                    endpoint=endpoint, verify_run=verify_run, gold=gold, subset=subset)
+                                    endpoint=endpoint, verify_run=verify_run, gold=gold, subset=subset,
+                                    lenient_penalty=lenient_penalty)
     if as_json:
         emit_json(result)
         return
@@ -58,7 +67,7 @@ def metrics_cmd(project, run_id, lexicon, gates, verify_run, endpoint, gold, sub
         say(f"{run_id}: {m['n']} multi-answer items ({m['n_missing']} without a prediction)")
         say(f"  strict {services.percent_text(m['strict'], m.get('strict_ci'))}  intermediate "
                    f"{services.percent_text(m['intermediate'], m.get('intermediate_ci'))}  "
-                   f"lenient {services.percent_text(m['lenient'], m.get('lenient_ci'))}")
+                   f"lenient (penalty {m['lenient_penalty']:g}) {services.percent_text(m['lenient'], m.get('lenient_ci'))}")
         if m.get("review"):
             r, t2 = m["review"], m["review"]["table"]
             say(f"  expert review (sample {r['sample_id']}, {r['n_reviewed']} of {r['n_sampled']} reviewed): "
@@ -293,11 +302,12 @@ def _echo_audit(m: dict, indent: str) -> None:
 @click.option("--lexicon", type=click.Path(dir_okay=False, path_type=Path),
               help="equivalence lexicon for choices runs")
 @gold_option()
+@lenient_penalty_option()
 @click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
 @click.option("--seed", default=42, show_default=True, type=int)
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def compare_cmd(project, runs, mapping, level, lexicon, gold, resamples, seed, as_json) -> None:
+def compare_cmd(project, runs, mapping, level, lexicon, gold, lenient_penalty, resamples, seed, as_json) -> None:
     """Compare runs on the units they share: Cochran's Q, exact McNemar, paired bootstrap, Holm.
     Choices runs: the change of strict, intermediate and lenient against the first run, with paired
     bootstrap intervals, flagged when the three move in different directions. Aggregate runs: paired sign tests of
@@ -318,8 +328,8 @@ def compare_cmd(project, runs, mapping, level, lexicon, gold, resamples, seed, a
             return echo_comparison(services.compare_aggregate_runs(p, run_ids), as_json)
         if services.scorable_runs(p).get(run_ids[0]) == "choices":
             lex, _ = _lexicon_and_gates(lexicon, None)
-            _echo_answer_comparison(services.compare_answer_runs(p, run_ids, lex, n_resamples=resamples, seed=seed),
-                                    as_json)
+            _echo_answer_comparison(services.compare_answer_runs(p, run_ids, lex, n_resamples=resamples, seed=seed,
+                                                                 lenient_penalty=lenient_penalty), as_json)
             return
         gold_used = services.gold_labels(p, gold)
         comp = services.compare_runs(p, run_ids, mapping, level, n_resamples=resamples, seed=seed, gold=gold_used)
@@ -367,7 +377,8 @@ def _echo_answer_comparison(comps, as_json: bool) -> None:
         emit_json({"baseline": comps[0].before, "comparisons": [c.to_json() for c in comps]})
         return
     for c in comps:
-        say(f"{c.after} against {c.before} on {c.n_shared} shared items (Δ in points, 95% paired bootstrap):")
+        say(f"{c.after} against {c.before} on {c.n_shared} shared items (Δ in points, 95% paired bootstrap, "
+            f"lenient penalty {c.lenient_penalty:g}):")
         for ch in c.changes.values():
             lo, hi = ch.delta_ci or (float("nan"), float("nan"))
             say(f"  {ch.metric:<13} {100 * ch.before:5.1f} -> {100 * ch.after:5.1f}  "

@@ -17,7 +17,7 @@ import numpy as np
 
 from factaudit.engine.errors import InvalidArgument
 from factaudit.engine.metrics import stats
-from factaudit.engine.metrics.multi_answer import MEAN_METRICS, OptionScore
+from factaudit.engine.metrics.multi_answer import MEAN_METRICS, WRONG_OPTION_PENALTY, OptionScore
 
 SMALL_SET = 100
 
@@ -44,6 +44,7 @@ class AnswerComparison:
     notes: list[str] = field(default_factory=list)
     n_resamples: int = stats.DEFAULT_RESAMPLES
     seed: int = stats.DEFAULT_SEED
+    lenient_penalty: float = WRONG_OPTION_PENALTY     # what the scores compared charged per wrong option
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -54,7 +55,8 @@ def _direction(delta: float) -> int:
 
 
 def compare_scores(before: Sequence[OptionScore], after: Sequence[OptionScore], before_id: str, after_id: str, *,
-                   n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED) -> AnswerComparison:
+                   n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
+                   lenient_penalty: float = WRONG_OPTION_PENALTY) -> AnswerComparison:
     b = {s.item_id: s for s in before}
     a = {s.item_id: s for s in after}
     shared = [i for i in b if i in a]
@@ -80,12 +82,13 @@ def compare_scores(before: Sequence[OptionScore], after: Sequence[OptionScore], 
         notes.append(f"only {len(shared)} shared items: under {SMALL_SET} a score can swing by about 10 points "
                      "between equivalent runs; read the intervals")
     return AnswerComparison(before_id, after_id, len(shared), len(b) - len(shared), len(a) - len(shared),
-                            changes, diverging, notes, n_resamples, seed)
+                            changes, diverging, notes, n_resamples, seed, lenient_penalty)
 
 
 def compare_many(scores: Mapping[str, Sequence[OptionScore]], *, n_resamples: int = stats.DEFAULT_RESAMPLES,
-                 seed: int = stats.DEFAULT_SEED) -> list[AnswerComparison]:
+                 seed: int = stats.DEFAULT_SEED, lenient_penalty: float = WRONG_OPTION_PENALTY) -> list[AnswerComparison]:
     """The first run is the baseline; each later run is compared with it."""
     runs = list(scores)
-    return [compare_scores(scores[runs[0]], scores[r], runs[0], r, n_resamples=n_resamples, seed=seed)
+    return [compare_scores(scores[runs[0]], scores[r], runs[0], r, n_resamples=n_resamples, seed=seed,
+                           lenient_penalty=lenient_penalty)
             for r in runs[1:]]

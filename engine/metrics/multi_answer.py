@@ -5,7 +5,8 @@ option (`numeric_canons`).
 
 strict        = 1 if pred == gold else 0
 intermediate  = 0 if pred ⊄ gold else |pred ∩ gold| / |gold|
-lenient       = max(0, |pred ∩ gold| / |gold| − 0.2·|pred − gold|)
+lenient       = max(0, |pred ∩ gold| / |gold| − p·|pred − gold|), p the wrong-option penalty (0.2 unless
+                the user sets another in [0, 1]: studies differ on how much a wrong option should cost)
 """
 from __future__ import annotations
 
@@ -125,7 +126,17 @@ def numeric_canons(pred: Iterable[str], gold: Iterable[str], lexicon: Lexicon) -
     return out
 
 
-def score_options(pred: Iterable[str], gold: Iterable[str], lexicon: Lexicon | None = None) -> tuple[float, float, float, int, int]:
+def check_penalty(penalty: float) -> float:
+    """The lenient score's wrong-option penalty, refused outside [0, 1]: above 1 one wrong option would
+    cancel a complete answer, below 0 a wrong option would earn credit."""
+    if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or not 0.0 <= float(penalty) <= 1.0:
+        # no setting id: SETTINGS needs a GUI name for each, and no page sets the penalty yet
+        raise InvalidArgument(f"the lenient score's wrong-option penalty must be a number from 0 to 1, not {penalty!r}")
+    return float(penalty)
+
+
+def score_options(pred: Iterable[str], gold: Iterable[str], lexicon: Lexicon | None = None,
+                  penalty: float = WRONG_OPTION_PENALTY) -> tuple[float, float, float, int, int]:
     lex = lexicon or Lexicon()
     gold = list(gold)
     p, g = frozenset(numeric_canons(pred, gold, lex)), lex.canon_set(gold)
@@ -137,7 +148,7 @@ def score_options(pred: Iterable[str], gold: Iterable[str], lexicon: Lexicon | N
     else:
         partial = hit / len(g)
     intermediate = partial if p <= g else 0.0
-    lenient = max(0.0, partial - WRONG_OPTION_PENALTY * wrong)
+    lenient = max(0.0, partial - penalty * wrong)
     return strict, intermediate, lenient, missed, wrong
 
 
@@ -172,6 +183,7 @@ class MultiAnswerResult:
     audit: dict[str, Any] = field(default_factory=dict)    # answer-level audit figures (metrics.answer_audit)
     warnings: list[str] = field(default_factory=list)
     audit_items: list[dict[str, Any]] = field(default_factory=list)   # per-item audit rows (causes of misses)
+    lenient_penalty: float = WRONG_OPTION_PENALTY      # the wrong-option penalty `lenient` was scored with
 
     def to_json(self, with_items: bool = False) -> dict[str, Any]:
         out = {k: v for k, v in asdict(self).items() if k not in ("items", "audit", "audit_items")}

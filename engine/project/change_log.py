@@ -36,6 +36,7 @@ TABLE_AREAS: dict[str, str | None] = {
     "reports": "reports",
     "workflow_marks": "workflow",
     "rater_packages": "raters", "rater_merges": "raters",
+    "gold_option_ratings": "annotations",    # a second rater's gold option sets (issue #34 item 7)
     "seal": "seal", "seal_file": "seal",
 }
 # a triage decision is an annotation row with target_kind 'triage'; pages tell the two apart

@@ -47,6 +47,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "datasets": ("DatasetUsage", "dataset_usage", "delete_dataset", "rename_dataset"),
     "gold_sources": ("gold_choices", "gold_figures", "gold_labels", "sentence_agreement", "sentence_label_agreement"),
+    "gold_options": ("answer_set_figures", "answer_set_profile", "gold_agreement", "gold_raters", "import_gold_options"),
     "decomposition": ("DecomposeRequest", "DecomposeResult", "decompose"),
     "demo": (
         "DEMO_FULL=FULL", "DEMO_QUICK=QUICK", "DemoCandidate", "DemoSummary", "build_demo", "demo_file",
@@ -220,6 +221,8 @@ def _load(module: str):
             import factaudit.engine.services.datasets as loaded
         case "gold_sources":
             import factaudit.engine.services.gold_sources as loaded
+        case "gold_options":
+            import factaudit.engine.services.gold_options as loaded
         case "decomposition":
             import factaudit.engine.services.decomposition as loaded
         case "demo":

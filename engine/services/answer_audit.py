@@ -22,10 +22,12 @@ from factaudit.engine.services.review_sample import review_figures
 from factaudit.engine.text.normalize import fold
 
 
-def option_scores(project: Project, run_id: str, lexicon: ma.Lexicon | None = None
+def option_scores(project: Project, run_id: str, lexicon: ma.Lexicon | None = None,
+                  lenient_penalty: float = ma.WRONG_OPTION_PENALTY
                   ) -> tuple[list[ma.OptionScore], int, dict[str, ItemPrediction], list[ItemRow]]:
-    """Strict / intermediate / lenient per item of a choices run, the count of option items it has no
-    prediction for, its predictions and the option items."""
+    """Strict / intermediate / lenient (with `lenient_penalty` per wrong option) per item of a choices
+    run, the count of option items it has no prediction for, its predictions and the option items."""
+    penalty = ma.check_penalty(lenient_penalty)
     preds = scoring_store.get_predictions(project, run_id)
     rows = scoring_store.option_items(project)
     items, missing = [], 0
@@ -34,7 +36,7 @@ def option_scores(project: Project, run_id: str, lexicon: ma.Lexicon | None = No
         if p is None or p.chosen is None:
             missing += 1
             continue
-        s, i, l, miss, wrong = ma.score_options(p.chosen, it.gold_options or [], lexicon)
+        s, i, l, miss, wrong = ma.score_options(p.chosen, it.gold_options or [], lexicon, penalty)
         items.append(ma.OptionScore(it.id, s, i, l, miss, wrong, it.risk_tier, it.critical, it.category))
     if not items:
         raise InvalidArgument(f"{run_id}: none of its chosen options belong to items with gold_options")
@@ -136,13 +138,16 @@ def audited_result(project: Project, run_id: str, scores: Sequence[ma.OptionScor
                    preds: Mapping[str, ItemPrediction], rows: Sequence[ItemRow], *,
                    lexicon: ma.Lexicon | None = None, gates: Mapping | None = None,
                    n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
-                   verify_run: str | None = None) -> ma.MultiAnswerResult:
+                   verify_run: str | None = None,
+                   lenient_penalty: float = ma.WRONG_OPTION_PENALTY) -> ma.MultiAnswerResult:
     """Strict / intermediate / lenient with intervals, tier gates (audit conditions included), the
-    audit figures overall and per tier, and the refusal warning."""
+    audit figures overall and per tier, and the refusal warning. `lenient_penalty` is the one `scores`
+    were scored with: the result names it beside lenient."""
     audits = item_audits(project, preds, rows, lexicon)
     overall = aa.summarise(audits)
     tiers = aa.by_tier(audits)
     res = ma.evaluate(scores, gates, run_id, n_missing, audit=tiers)
+    res.lenient_penalty = ma.check_penalty(lenient_penalty)
     _attribute_failures(project, audits, {s.item_id: s.strict for s in scores},
                         {r.id: (r.meta or {}).get("option_evidence") for r in rows}, lexicon)
     res.audit = overall
@@ -183,8 +188,10 @@ def audited_result(project: Project, run_id: str, scores: Sequence[ma.OptionScor
 
 def compare_answer_runs(project: Project, run_ids: Sequence[str], lexicon: ma.Lexicon | None = None, *,
                         n_resamples: int = stats.DEFAULT_RESAMPLES,
-                        seed: int = stats.DEFAULT_SEED) -> list[answer_compare.AnswerComparison]:
-    """Regression comparison of choices runs: the first is the baseline, each later one is compared with it."""
+                        seed: int = stats.DEFAULT_SEED, lenient_penalty: float = ma.WRONG_OPTION_PENALTY
+                        ) -> list[answer_compare.AnswerComparison]:
+    """Regression comparison of choices runs: the first is the baseline, each later one is compared with it;
+    both scored with the same `lenient_penalty`."""
     run_ids = list(dict.fromkeys(run_ids))
     if len(run_ids) < 2:
         raise InvalidArgument("compare needs at least two different runs", setting="runs")
@@ -193,8 +200,8 @@ def compare_answer_runs(project: Project, run_ids: Sequence[str], lexicon: ma.Le
         if kinds.get(r) != "choices":
             holds = f" (it holds {kinds[r]})" if r in kinds else ""
             raise InvalidArgument(f"{r} is not a finished choices run{holds}")
-    scores = {r: option_scores(project, r, lexicon)[0] for r in run_ids}
-    return answer_compare.compare_many(scores, n_resamples=n_resamples, seed=seed)
+    scores = {r: option_scores(project, r, lexicon, lenient_penalty)[0] for r in run_ids}
+    return answer_compare.compare_many(scores, n_resamples=n_resamples, seed=seed, lenient_penalty=lenient_penalty)
 
 
 def answer_correctness(project: Project, item_ids: set[str] | None = None,

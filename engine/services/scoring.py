@@ -104,11 +104,12 @@ def compare_runs(project: Project, run_ids: Sequence[str], mapping: str = DEFAUL
 def multi_answer_scores(project: Project, run_id: str, lexicon: ma.Lexicon | None = None,
                         gates: Mapping[str, Mapping[str, float]] | None = None, *,
                         n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
-                        verify_run: str | None = None) -> ma.MultiAnswerResult:
+                        verify_run: str | None = None, lenient_penalty: float = ma.WRONG_OPTION_PENALTY
+                        ) -> ma.MultiAnswerResult:
     _check_run(project, run_id, "choices")
-    items, missing, preds, rows = option_scores(project, run_id, lexicon)
+    items, missing, preds, rows = option_scores(project, run_id, lexicon, lenient_penalty)
     return audited_result(project, run_id, items, missing, preds, rows, lexicon=lexicon, gates=gates,
-                          n_resamples=n_resamples, seed=seed, verify_run=verify_run)
+                          n_resamples=n_resamples, seed=seed, verify_run=verify_run, lenient_penalty=lenient_penalty)
 
 
 def conflict_scores(project: Project, run_id: str) -> conflict_metrics.ConflictResult:
@@ -132,7 +133,8 @@ def conflict_scores(project: Project, run_id: str) -> conflict_metrics.ConflictR
 def score_run(project: Project, run_id: str, *, lexicon: ma.Lexicon | None = None,
               gates: Mapping[str, Mapping[str, float]] | None = None, n_resamples: int = stats.DEFAULT_RESAMPLES,
               seed: int = stats.DEFAULT_SEED, endpoint: str | None = None,
-              verify_run: str | None = None, gold: str | None = None, subset: str | None = None) -> dict[str, Any]:
+              verify_run: str | None = None, gold: str | None = None, subset: str | None = None,
+              lenient_penalty: float = ma.WRONG_OPTION_PENALTY) -> dict[str, Any]:
     """The `metrics` command: whatever the run holds, scored, as one JSON-ready dict. `usage` (latency,
     tokens, cost) appears when the run's calls report latency or tokens; `endpoint` names the saved
     endpoint whose price applies to an imported run. A verify run is scored against the `gold` source
@@ -162,7 +164,8 @@ def score_run(project: Project, run_id: str, *, lexicon: ma.Lexicon | None = Non
     workflow_status.mark_step(project, "score", run_id)
     if kind == "choices":
         return {"run_id": run_id, "multi_answer": multi_answer_scores(
-            project, run_id, lexicon, gates, n_resamples=n_resamples, seed=seed, verify_run=verify_run).to_json(),
+            project, run_id, lexicon, gates, n_resamples=n_resamples, seed=seed, verify_run=verify_run,
+            lenient_penalty=lenient_penalty).to_json(),
             "usage": run_usage(project, run_id, kind, endpoint)}
     return {"run_id": run_id, "conflict": conflict_scores(project, run_id).to_json()}
 
