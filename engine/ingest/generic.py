@@ -150,6 +150,8 @@ def _answer_meta(r: dict, from_csv: bool, options: list[str] | None) -> dict | N
         "gold_passages": F.id_list(r, "gold_passages", from_csv=from_csv),
         "answerable": F.optional_boolean(r, "answerable"),
         "reference": F.text(r, "reference", required=False),
+        # where the item comes from (a test-set profile counts items per source, issue #34 item 7)
+        "source": F.text(r, "source", required=False),
     }
     return {k: v for k, v in meta.items() if v is not None} or None
 

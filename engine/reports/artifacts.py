@@ -43,6 +43,7 @@ class ReportData:
     judge: dict[str, Any] = field(default_factory=dict)          # evidence judge run -> services.judge_scores
     study_notes: dict[str, str] = field(default_factory=dict)    # a study figure not shown -> why
     grids: dict[str, Any] = field(default_factory=dict)          # grid (sweep number) -> services.report_grids
+    answer_sets: dict[str, Any] = field(default_factory=dict)    # services.answer_set_figures: profile, gold agreement
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -66,6 +67,7 @@ class ReportData:
             "triage": self.triage,
             "skipped": self.skipped,
             "grids": self.grids,
+            "answer_sets": self.answer_sets,
         }
 
 
@@ -213,18 +215,18 @@ def category_table(data: ReportData) -> Table:
 
 def multi_answer_table(data: ReportData) -> Table:
     head = ["run", "tier", "n", "strict", "strict 95% CI", "intermediate", "intermediate 95% CI", "lenient",
-            "lenient 95% CI", "acceptable (expert review)", "critical misses", "gates", "result"]
+            "lenient 95% CI", "lenient penalty", "acceptable (expert review)", "critical misses", "gates", "result"]
     rows = []
     for r, res in data.multi_answer.items():
         rows.append([r, "all", res.n, res.strict, _ci(res.strict_ci), res.intermediate, _ci(res.intermediate_ci),
-                     res.lenient, _ci(res.lenient_ci), res.audit.get("acceptable_rate"), "", "", ""])
+                     res.lenient, _ci(res.lenient_ci), res.lenient_penalty, res.audit.get("acceptable_rate"), "", "", ""])
         for t in res.tiers.values():
             if not t.n and not any(i.risk_tier for i in res.items):
                 continue        # no item carries a risk tier: three empty tier rows would say nothing
             gates = ", ".join(f"{k} {'≤' if k in ('critical_misses', 'max_refusal_rate') else '≥'} {v:g}"
                               for k, v in t.gates.items())
             verdict = "n/a" if t.passed is None else ("pass" if t.passed else "fail")
-            rows.append([r, t.tier, t.n, t.strict, "", t.intermediate, "", t.lenient, "", None, t.critical_misses,
+            rows.append([r, t.tier, t.n, t.strict, "", t.intermediate, "", t.lenient, "", "", None, t.critical_misses,
                          gates, verdict])
     return head, rows
 

@@ -9,7 +9,7 @@ from typing import Any
 from factaudit.engine.metrics.classification import MAPPINGS
 from factaudit.engine.reports import artifacts as A
 from factaudit.engine.reports import (
-    answer_sections, attribution_section, audit_sections, certify_section, grid_section, study_sections, summary,
+    answer_set_section, answer_sections, attribution_section, audit_sections, certify_section, grid_section, study_sections, summary,
     work_section,
 )
 from factaudit.engine.reports.artifacts import ReportData
@@ -176,6 +176,7 @@ def render_html(data: ReportData, lang: ReportLang = EN) -> str:
                                              data.reasoning, data.answer_figures, data.judge),
         "certify": certify_section.html_context(data.certification),
         "grids": grid_section.html_context(data.grids),
+        "answer_sets": answer_set_section.html_context(data.answer_sets),
         "attribution": attribution_section.html_context(data.attribution),
         "summary": summary.plain_summary(data, mapping, lang),
         "open_has_data": summary.open_has_data(data, mapping),

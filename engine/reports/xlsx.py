@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from factaudit.engine.reports import artifacts as A
-from factaudit.engine.reports import answer_sections, audit_sections, study_sections, work_section
+from factaudit.engine.reports import answer_set_section, answer_sections, audit_sections, study_sections, work_section
 from factaudit.engine.i18n import N_
 from factaudit.engine.reports.artifacts import ReportData, dump_json
 from factaudit.engine.reports.lang import EN, Fixed, Interval, Percent, ReportLang, Words
@@ -101,6 +101,7 @@ def write_xlsx(data: ReportData, path: Path, lang: ReportLang = EN) -> Path:
     if data.multi_answer:
         sheet(wb, N_("Multi-answer"), A.multi_answer_table(data))
         answer_sections.add_sheets(wb, data, sheet)
+    answer_set_section.add_sheets(wb, data.answer_sets, sheet)
     if data.conflict:
         sheet(wb, N_("Conflict"), A.conflict_table(data))
     for title, table in ((N_("Retrieval"), work_section.retrieval_table(data.retrieval)),

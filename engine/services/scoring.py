@@ -382,6 +382,7 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
 
     certification = report_certification(project, list(metrics), mapping, level,
                                          gold=None if gold is None or gold.is_default else gold)
+    from factaudit.engine.services.gold_options import answer_set_figures
     from factaudit.engine.services.report_work import report_retrieval, report_triage
 
     retrieval = report_retrieval(project, list(metrics))
@@ -398,7 +399,8 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
                       retrieval_comparison=studies.retrieval_comparison if studies else None,
                       reasoning=studies.reasoning if studies else {}, answer_figures=studies.answers if studies else {},
                       judge=studies.judge if studies else {},
-                      study_notes=studies.notes if studies else {}, grids=_grids(project))
+                      study_notes=studies.notes if studies else {}, grids=_grids(project),
+                      answer_sets=answer_set_figures(project, lexicon))
 
 
 def _grids(project: Project) -> dict[str, Any]:

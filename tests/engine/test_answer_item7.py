@@ -170,3 +170,47 @@ def test_agreement_cli(rated):
     assert data["second"] == "rater2" and data["n_items"] == len(SECOND)
     text = CliRunner().invoke(cli, ["gold-options", "agreement", str(project.path)]).output
     assert "Cohen's kappa" in text and "q2:" in text and "q3:" not in text
+
+
+# ---- 3. the test-set profile and the report -----------------------------------------------------------
+NEGATION = re.compile(r"\b(not|no|none|never|except)\b|n't\b", re.I)   # the README's core words
+
+
+def _expected_profile():
+    n = len(ITEMS)
+    sources: dict[str, int] = {}
+    for _i, _q, _g, s in ITEMS:
+        sources[s or "mcq"] = sources.get(s or "mcq", 0) + 1
+    return {"n_items": n, "sources": sources, "n_multi": sum(len(g) > 1 for _i, _q, g, _s in ITEMS),
+            "n_negation": sum(bool(NEGATION.search(q)) for _i, q, _g, _s in ITEMS),
+            "distractors_mean": sum(len(OPTIONS) - len(g) for _i, _q, g, _s in ITEMS) / n}
+
+
+def test_profile_recomputed_from_the_fixture_rows(rated):
+    project, _run, _ = rated
+    p = services.answer_set_profile(project)
+    want = _expected_profile()
+    assert (p.n_items, p.sources, p.n_multi, p.n_negation) == (want["n_items"], want["sources"], want["n_multi"],
+                                                               want["n_negation"])
+    assert p.multi_share == pytest.approx(want["n_multi"] / want["n_items"])
+    assert p.negation_share == pytest.approx(want["n_negation"] / want["n_items"])
+    assert p.distractors_mean == pytest.approx(want["distractors_mean"]) and p.n_with_options == len(ITEMS)
+    assert "notable" not in "".join(NEGATION.findall("notable"))       # q6's "notable" is no negation
+
+
+def test_report_holds_penalty_profile_and_agreement(rated):
+    project, run, tmp_path = rated
+    _import_second(project, tmp_path)
+    out = tmp_path / "report"
+    services.write_report(project, out, ("html", "json", "xlsx"), [run], n_resamples=200)
+    summary = json.loads((out / "json" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["multi_answer"][run]["lenient_penalty"] == 0.2
+    sets = summary["answer_sets"]
+    want = _expected_profile()
+    assert sets["profile"]["n_items"] == want["n_items"] and sets["profile"]["sources"] == want["sources"]
+    assert sets["profile"]["distractors_mean"] == pytest.approx(want["distractors_mean"])
+    agreement = services.gold_agreement(project).to_json()
+    assert sets["gold_agreement"]["rater2"]["kappa"] == pytest.approx(agreement["kappa"])
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert "Multi-answer test set" in html and "Gold options of two raters" in html and "lenient penalty" in html
+    assert "Items whose two gold sets differ" in html and ">q2<" in html
