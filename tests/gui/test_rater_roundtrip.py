@@ -18,7 +18,8 @@ LONG = 180_000
 
 def label_unit(qtbot, view, digits) -> tuple[str, str]:
     """One evidence unit by keyboard: a digit and Enter per dimension; returns the unit labelled."""
-    qtbot.waitUntil(lambda: view.entry is not None and view.unit is not None, timeout=LONG)
+    # not while a queue is (re)opening: the page's first refreshes can replace the queue under the keys
+    qtbot.waitUntil(lambda: not view.loading and view.entry is not None and view.unit is not None, timeout=LONG)
     unit = (view.entry.claim_id, view.entry.passage_id)
     view.auto_check.setChecked(False)
     for n in range(len(view.dims)):
@@ -89,8 +90,13 @@ def test_two_raters_label_the_same_units_and_reach_kappa_and_an_adjudication(qtb
     as_user(monkeypatch, tmp, "bob")
     rater, view = _open_rater(qtbot, controller, pkg)
     assert "0 of 3" in rater.progress_label.text()
+    done: list[tuple[str, str]] = []
     for n in range(3):
+        # the next unit is read off the UI thread: "n of 3" can change before it arrives
+        qtbot.waitUntil(lambda: view.entry is not None and (view.entry.claim_id, view.entry.passage_id) not in done,
+                        timeout=LONG)
         unit = (view.entry.claim_id, view.entry.passage_id)
+        done.append(unit)
         digits = alice_digits[mine.index(unit)]
         if unit == mine[2]:
             digits = [2] + digits[1:]                           # Bob differs from Alice on the third unit's first dimension
