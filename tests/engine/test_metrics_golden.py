@@ -38,6 +38,8 @@ ADDED_KEYS = {"balanced_accuracy", "balanced_accuracy_classes", "majority", "wit
 # issue #34: a verify run's cost (tokens, CPU and wall seconds, money with a price) and its cost per correct verdict,
 # and the report's grids section (issue #34 item 6)
 ADDED_KEYS |= {"cost", "grids"}
+# issue #34 item 7: the lenient penalty a multi-answer figure used, and the report's multi-answer test-set section
+ADDED_KEYS |= {"lenient_penalty", "answer_sets"}
 
 
 def build(folder: Path):
