@@ -214,3 +214,26 @@ def test_report_holds_penalty_profile_and_agreement(rated):
     html = (out / "report.html").read_text(encoding="utf-8")
     assert "Multi-answer test set" in html and "Gold options of two raters" in html and "lenient penalty" in html
     assert "Items whose two gold sets differ" in html and ">q2<" in html
+
+
+def test_the_readme_examples():
+    from sklearn.metrics import cohen_kappa_score
+    from statsmodels.stats.proportion import proportion_confint
+
+    from factaudit.engine.metrics import option_sets
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Multi-answer scores"):readme.index("## Desktop bundle")]
+    for penalty, text in ((0.2, "0.467"), (0.5, "0.167"), (0.0, "0.667")):
+        assert f"{ma.score_options(['A', 'B', 'D'], ['A', 'B', 'C'], penalty=penalty)[2]:.3f}" == text
+        assert f"{text} at p = {penalty:g}" in section
+    items = [option_sets.RatedItem("1", list("ABCD"), ["A", "B"], ["A"]),
+             option_sets.RatedItem("2", list("ABCD"), ["C"], ["C"])]
+    res = option_sets.option_agreement(items, "expert", "second")
+    a, b, _exact, _without = option_sets.decisions(items)
+    assert res.kappa == pytest.approx(cohen_kappa_score(a, b))
+    lo, hi = proportion_confint(1, 2, method="wilson")
+    assert f"κ = {res.kappa:.3f}" in section and f"[{lo:.3f}, {hi:.3f}]" in section and res.exact == 0.5
+    assert option_sets.has_negation("Which drug is NOT safe?") and not option_sets.has_negation("the notable effect")
+    for word in ("not", "except", "never", "no", "none"):
+        assert word in option_sets.NEGATIONS and word in section
