@@ -128,13 +128,19 @@ class FirstPaint:
         self.filter = _PaintFilter(self)
 
     def reset(self, wanted) -> None:
+        from PySide6.QtWidgets import QApplication
+
         self.at, self._wanted = None, wanted
+        QApplication.instance().installEventFilter(self.filter)
 
     def seen(self, obj) -> None:
-        from PySide6.QtWidgets import QWidget
+        from PySide6.QtWidgets import QApplication, QWidget
 
         if self.at is None and isinstance(obj, QWidget) and self._wanted(obj):
             self.at = time.time()
+            # the filter is called for every event of the app: left installed it slowed the UI thread
+            # it measures (page builds by a third in a real window)
+            QApplication.instance().removeEventFilter(self.filter)
 
 
 def _PaintFilter(owner):                       # noqa: N802 - a class made on first use (Qt imported late)

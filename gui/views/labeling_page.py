@@ -45,7 +45,8 @@ class LabelingPage(TabbedPage):
 
     def view_built(self, index: int, view: QWidget) -> None:
         if isinstance(view, LabelingView):
-            self.setFocusProxy(view.card)       # digits label at once when the page is opened
+            # digits label at once when the page is opened (the card is built a turn after the view)
+            view.after_card(lambda: self.setFocusProxy(view.card))
             view.annotatorChanged.connect(self._annotator_changed)
         # a saved codebook is announced (OpChanges.codebook), and _changed refreshes every tab
 

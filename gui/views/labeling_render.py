@@ -15,7 +15,7 @@ from factaudit.gui.views.labeling_parts import (
 )
 from factaudit.gui.views.labeling_reasoning import ReasoningFromLLMBar
 from factaudit.gui.views.long_text import FullTexts, elide
-from factaudit.gui.views.page_parts import section_head
+from factaudit.gui.views.page_parts import build_later, section_head
 from factaudit.gui.views.review_detail import label_name
 
 MODES = {"evidence": QT_TRANSLATE_NOOP("LabelingLayout", "Evidence pairs (5 dimensions)"),
@@ -104,6 +104,39 @@ class LabelingLayout:
         self.progress_label.setWordWrap(True)
         root.addWidget(self.progress_label)
 
+        self.status = QLabel("")
+        self.status.setObjectName("muted")
+        self.status.setWordWrap(True)
+        root.addWidget(self.status)
+        self._root = root
+        self._card_built = False
+        self._card_waiting: list = []
+        # the unit card and the side panel are built on the next turn of the event loop (or when first
+        # used): built in the same turn as the rest, the page blocked the UI thread 170-300 ms when it
+        # was opened in a real window (#35 item 4)
+        build_later(self, self._build_card)
+
+    _CARD = frozenset(("card", "claim_label", "full_texts", "body", "keys_label", "dims_box", "dims_grid", "dim_rows",
+                       "codes_title", "codes_label", "reveal_title", "reveal_label", "previous_label", "side_scroll"))
+
+    def __getattr__(self, name: str):
+        # only reached for a missing attribute: a card widget asked for before the card was built
+        if name in LabelingLayout._CARD and not self.__dict__.get("_card_built", True):
+            self._build_card()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def after_card(self, fn) -> None:
+        """fn() once the unit card exists (now if it does)."""
+        if self._card_built:
+            fn()
+        else:
+            self._card_waiting.append(fn)
+
+    def _build_card(self) -> None:
+        if self._card_built:
+            return
+        self._card_built = True
         split = QSplitter(Qt.Orientation.Horizontal)
         self.card = UnitCard()
         self.card.keyPressed.connect(self.handle_key)
@@ -186,12 +219,10 @@ class LabelingLayout:
         self.card.setMinimumWidth(320)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
-        root.addWidget(split, 1)
-
-        self.status = QLabel("")
-        self.status.setObjectName("muted")
-        self.status.setWordWrap(True)
-        root.addWidget(self.status)
+        self._root.insertWidget(self._root.indexOf(self.status), split, 1)
+        waiting, self._card_waiting = self._card_waiting, []
+        for fn in waiting:
+            fn()
 
     def _render(self) -> None:
         u, entry = self.unit, self.entry

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QPushButton, QRadioButton, QWidget
 
 from factaudit.engine import services
@@ -12,6 +12,14 @@ from factaudit.gui.i18n import verdict_name
 from factaudit.gui.ops import Job, Op, error_text
 
 DEFAULT_MAPPING = "R+NE"
+# a part of a page built after the rest waits this long: a zero timer ran before the window painted
+# what was built already and before the other timers, so two parts still made one long block (#35 item 4)
+LATER_MS = 15
+
+
+def build_later(owner: QWidget, build: Callable[[], Any]) -> None:
+    """build() on a later turn of the event loop, after the window painted what it has."""
+    QTimer.singleShot(LATER_MS, owner, build)
 
 
 def section_head(title: str) -> QHBoxLayout:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 
@@ -53,13 +54,13 @@ class LazyTabs:
 
 
 class LowerTabsMixin:
-    """ResultsView's parts built after its construction: the body (tables, charts, lower tabs) on the
-    next turn of the event loop or when first used, and the lower tabs other than "Compare runs" when
-    first shown or first used."""
+    """ResultsView's parts built after its construction: the body (buttons, tables, charts, lower tabs)
+    over the next turns of the event loop, a part a turn, or all when first used; the lower tabs other
+    than "Compare runs" when first shown or first used."""
 
     _BODY = frozenset(("metrics_table", "interval_plot", "closed_label", "closed_table", "confusion_plot",
                        "compare_list", "compare_label", "compare_table", "lower_tabs", "_lazy", "_study_keys",
-                       "scroll"))
+                       "scroll", "_top_grid", "_split", "gold_combo", "subset_combo", "refresh_button", "export_buttons"))
 
     def __getattr__(self, name: str):
         # only reached for a missing attribute: a body widget asked for before the body was built
@@ -67,6 +68,57 @@ class LowerTabsMixin:
             self._build_body()
             return getattr(self, name)
         raise AttributeError(name)
+
+    def _build_next_part(self) -> None:
+        """One part of the body a turn (ResultsView._body_parts), so no turn holds the UI thread long."""
+        from factaudit.gui.views.page_parts import build_later
+
+        if self._body_parts:
+            self._body_parts.pop(0)()
+        if self._body_parts:
+            build_later(self, self._build_next_part)
+        else:
+            self._body_built = True
+
+    def _build_body(self) -> None:
+        """What is left of the body, now (a body widget is wanted before its turn came)."""
+        while self._body_parts:
+            self._body_parts.pop(0)()
+        self._body_built = True
+
+    def _build_buttons(self) -> None:
+        from PySide6.QtWidgets import QHBoxLayout, QPushButton
+
+        from factaudit.gui.views.results_parts import gold_controls
+
+        # the buttons get their own row, so the page fits a 1280-px laptop screen (F5 is the window's)
+        buttons = QHBoxLayout()
+        # which labels the figures are scored against, and a subset scored beside the full set (#33)
+        self.gold_combo, self.subset_combo = gold_controls(buttons, lambda: self.recompute())
+        buttons.addStretch(1)
+        self.refresh_button = QPushButton(QCoreApplication.translate("ResultsView", "Refresh"))
+        self.refresh_button.setToolTip(QCoreApplication.translate("ResultsView", "Read this page again from the project file (F5)"))
+        self.refresh_button.clicked.connect(self.refresh)
+        buttons.addWidget(self.refresh_button)
+        self.export_buttons: dict[str, QPushButton] = {}
+        for fmt, text in (("html", QCoreApplication.translate("ResultsView", "Export HTML…")),
+                          ("xlsx", QCoreApplication.translate("ResultsView", "Export XLSX…")),
+                          ("json", QCoreApplication.translate("ResultsView", "Export JSON…"))):
+            b = QPushButton(text)
+            b.clicked.connect(lambda _=False, f=fmt: self.export((f,)))
+            self.export_buttons[fmt] = b
+            buttons.addWidget(b)
+        self._root.insertLayout(1, buttons)      # under the header, above the status line
+
+    def _build_lower_tabs(self) -> None:
+        from factaudit.gui.views.results_studies import add_study_tabs
+
+        # the other tabs are built when first shown: building them all blocked "Open results" (#35 item 4)
+        self._lazy = LazyTabs(self.lower_tabs)
+        self._lazy.add("certify", QCoreApplication.translate("ResultsView", "Certify"), self._build_certify)
+        self._lazy.add("figures", QCoreApplication.translate("ResultsView", "Study figures"), self._build_figures)
+        # retrieval, judge and conflict runs' figures (issue #33), each read when its tab is shown
+        self._study_keys = add_study_tabs(self._lazy, self.project, self.n_resamples)
 
     def _build_certify(self):
         from factaudit.gui.views.raters.certify import CertifyPanel

@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as _dt
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMessageBox,
-    QPushButton, QSplitter, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget,
+    QSplitter, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
@@ -20,10 +20,9 @@ from factaudit.gui.views.results_parts import (  # noqa: F401
     keep_columns_in_view, percent_text, show_closed, unit_list_items,
 )
 from factaudit.gui.views.results_scoring import ResultsBundle, compute_results, export_report
-from factaudit.gui.views.results_lazy import LazyTabs, LowerTabsMixin
-from factaudit.gui.views.results_studies import add_study_tabs
+from factaudit.gui.views.results_lazy import LowerTabsMixin
 from factaudit.gui.views.tables import fit_rows, read_only_table, scrolling
-from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, section_head
+from factaudit.gui.views.page_parts import ChoosesMapping, MappingChoice, build_later, section_head
 
 METRIC_COLUMNS = (QT_TRANSLATE_NOOP("ResultsView", "Mapping"), "n", QT_TRANSLATE_NOOP("ResultsView", "TP"), QT_TRANSLATE_NOOP("ResultsView", "FP"), QT_TRANSLATE_NOOP("ResultsView", "FN"), QT_TRANSLATE_NOOP("ResultsView", "TN"), QT_TRANSLATE_NOOP("ResultsView", "Precision [95% CI]"), QT_TRANSLATE_NOOP("ResultsView", "Recall [95% CI]"), QT_TRANSLATE_NOOP("ResultsView", "F1 [95% CI]"))
 CLOSED_COLUMNS = (QT_TRANSLATE_NOOP("ResultsView", "Gold verdict"), "n", QT_TRANSLATE_NOOP("ResultsView", "Precision"), QT_TRANSLATE_NOOP("ResultsView", "Recall"), "F1")
@@ -64,23 +63,6 @@ class ResultsView(LowerTabsMixin, ChoosesMapping, QWidget):
         self.mapping_buttons = self.mapping_choice.buttons
         head.addStretch(1)
         root.addLayout(head)
-        # the buttons get their own row, so the page fits a 1280-px laptop screen (F5 is the window's)
-        buttons = QHBoxLayout()
-        # which labels the figures are scored against, and a subset scored beside the full set (#33)
-        self.gold_combo, self.subset_combo = gold_controls(buttons, lambda: self.recompute())
-        buttons.addStretch(1)
-        self.refresh_button = QPushButton(self.tr("Refresh"))
-        self.refresh_button.setToolTip(self.tr("Read this page again from the project file (F5)"))
-        self.refresh_button.clicked.connect(self.refresh)
-        buttons.addWidget(self.refresh_button)
-        self.export_buttons: dict[str, QPushButton] = {}
-        for fmt, text in (("html", self.tr("Export HTML…")), ("xlsx", self.tr("Export XLSX…")),
-                          ("json", self.tr("Export JSON…"))):
-            b = QPushButton(text)
-            b.clicked.connect(lambda _=False, f=fmt: self.export((f,)))
-            self.export_buttons[fmt] = b
-            buttons.addWidget(b)
-        root.addLayout(buttons)
 
         self.status = QLabel("")
         self.status.setObjectName("muted")
@@ -89,17 +71,16 @@ class ResultsView(LowerTabsMixin, ChoosesMapping, QWidget):
 
         self._root = root
         self._body_built = False
-        # the tables, charts and lower tabs are built on the next turn of the event loop (or when first
-        # used): built here they blocked the UI thread through "Open results" (#35 item 4)
-        QTimer.singleShot(0, self, self._build_body)
+        # tables, charts and lower tabs: a part a turn later (all when first used); built in one turn they
+        # blocked the UI thread 250-480 ms through "Open results" in a real window (#35 item 4)
+        self._body_parts = [self._build_buttons, self._build_top, self._build_charts, self._build_closed,
+                            self._build_compare, self._build_lower_tabs]
+        build_later(self, self._build_next_part)
         self.refresh()
 
-    def _build_body(self) -> None:
-        if self._body_built:
-            return
-        self._body_built = True
-        project, n_resamples, root = self.project, self.n_resamples, self._root
+    def _build_top(self) -> None:
         split = QSplitter(Qt.Orientation.Vertical)
+        self._split = split
         top = QWidget()
         grid = QGridLayout(top)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -107,8 +88,23 @@ class ResultsView(LowerTabsMixin, ChoosesMapping, QWidget):
         self.metrics_table.setObjectName("metricsTable")
         fit_rows(self.metrics_table, 3)          # R, R+NE, R+NE+A: always all three
         grid.addWidget(self.metrics_table, 0, 0)
+        grid.setColumnStretch(0, 3)
+        grid.setColumnStretch(1, 2)
+        self._top_grid = grid
+        split.addWidget(top)
+        split.setChildrenCollapsible(False)
+        # the tables keep their rows on a laptop screen: the page scrolls instead of squeezing them
+        self.scroll = scrolling(split)
+        self._root.addWidget(self.scroll, 1)
+
+    def _build_charts(self) -> None:
         self.interval_plot = PlotCanvas(5.2, 2.6)
-        grid.addWidget(self.interval_plot, 0, 1)
+        self._top_grid.addWidget(self.interval_plot, 0, 1)
+        self.confusion_plot = PlotCanvas(3.6, 3.0)
+        self._top_grid.addWidget(self.confusion_plot, 1, 1)
+
+    def _build_closed(self) -> None:
+        grid = self._top_grid
         closed = QWidget()
         cl = QVBoxLayout(closed)
         cl.setContentsMargins(0, 0, 0, 0)
@@ -121,12 +117,8 @@ class ResultsView(LowerTabsMixin, ChoosesMapping, QWidget):
         fit_rows(self.closed_table, 4)           # the four verdicts
         cl.addWidget(self.closed_table, 1)
         grid.addWidget(closed, 1, 0)
-        self.confusion_plot = PlotCanvas(3.6, 3.0)
-        grid.addWidget(self.confusion_plot, 1, 1)
-        grid.setColumnStretch(0, 3)
-        grid.setColumnStretch(1, 2)
-        split.addWidget(top)
 
+    def _build_compare(self) -> None:
         bottom = QWidget()
         bl = QHBoxLayout(bottom)
         bl.setContentsMargins(0, 0, 0, 0)
@@ -152,18 +144,9 @@ class ResultsView(LowerTabsMixin, ChoosesMapping, QWidget):
         self.lower_tabs = QTabWidget()
         self.lower_tabs.setDocumentMode(True)
         self.lower_tabs.addTab(bottom, self.tr("Compare runs"))
-        # the other tabs are built when first shown: building them all blocked "Open results" (#35 item 4)
-        self._lazy = LazyTabs(self.lower_tabs)
-        self._lazy.add("certify", self.tr("Certify"), self._build_certify)
-        self._lazy.add("figures", self.tr("Study figures"), self._build_figures)
-        # retrieval, judge and conflict runs' figures (issue #33), each read when its tab is shown
-        self._study_keys = add_study_tabs(self._lazy, project, n_resamples)
-        split.addWidget(self.lower_tabs)
-        split.setSizes([480, 320])
-        split.setChildrenCollapsible(False)
-        # the tables keep their rows on a laptop screen: the page scrolls instead of squeezing them
-        self.scroll = scrolling(split)
-        root.addWidget(self.scroll, 1)
+        self._split.addWidget(self.lower_tabs)
+        self._split.setSizes([480, 320])
+        self._split.setChildrenCollapsible(False)
 
     # ---- state ----------------------------------------------------------------------------------------
     @property
@@ -203,6 +186,9 @@ class ResultsView(LowerTabsMixin, ChoosesMapping, QWidget):
             b.setEnabled(False)
 
     def _runs_read(self, kinds: dict) -> None:
+        if not self._body_built:    # into the body once its turns are over: asking for it now built it all in one
+            build_later(self, lambda: self._runs_read(kinds))
+            return
         self._reading_runs = False
         runs = [r for r, k in kinds.items() if k == "verdicts"]
         current = self.run_combo.currentText()

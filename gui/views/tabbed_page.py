@@ -1,12 +1,13 @@
 """A sidebar page made of tabs whose views are built the first time they are shown."""
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from factaudit.gui.ops import on_changes
 from factaudit.gui.views.answers_view import AnswersView
 from factaudit.gui.views.broken_page import BrokenPage, build_or_explain
+from factaudit.gui.views.page_parts import build_later
 from factaudit.gui.views.conflicts_view import ConflictsView
 from factaudit.gui.views.hits_view import HitsView
 from factaudit.gui.views.review_view import ReviewView
@@ -34,7 +35,7 @@ class TabbedPage(QWidget):
         self.tabs.currentChanged.connect(self._tab_changed)
         layout.addWidget(self.tabs)
         if self.DEFER_FIRST:
-            QTimer.singleShot(0, self, lambda: self._ensure(0))
+            build_later(self, lambda: self._ensure(0))   # after the page's first paint (#35 item 4)
         else:
             self._ensure(0)
 
