@@ -408,13 +408,14 @@ def raise_bad(message: str) -> None:
 @click.option("--resamples", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000))
 @click.option("--seed", default=42, show_default=True, type=int)
 @gold_option()
+@lenient_penalty_option()
 @click.option("--lang", "lang", type=click.Choice(("zh", "de", "en")), default=None,
               help="language of the HTML and XLSX report (default: LANG / FACTAUDIT_LANG, else en); "
                    "the JSON files are the same in every language")
 @click.option("--json", "as_json", is_flag=True)
 @handle_errors
-def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resamples, seed, gold, lang,
-               as_json) -> None:
+def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resamples, seed, gold, lenient_penalty,
+               lang, as_json) -> None:
     """Write an HTML / XLSX / JSON report of the runs into a new folder."""
     from factaudit.engine import services
 
@@ -425,7 +426,8 @@ def report_cmd(project, out, formats, runs, mapping, level, lexicon, gates, resa
         raise_bad(f"{out} already exists; reports go into a new folder")
     with open_to_record(project) as p, progress_bar("report") as bar:  # a report only reads
         written = services.write_report(p, out, fmts, run_ids, mapping=mapping, level=level, lexicon=lex, gates=gts,
-                                        n_resamples=resamples, seed=seed, progress=bar, lang=lang, gold=gold)
+                                        n_resamples=resamples, seed=seed, progress=bar, lang=lang, gold=gold,
+                                        lenient_penalty=lenient_penalty)
     if as_json:
         emit_json({"out": str(out), "files": written})
         return

@@ -250,10 +250,12 @@ def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] =
                  run_ids: Sequence[str] | None = None, *, mapping: str = DEFAULT_MAPPING, level: str = DEFAULT_LEVEL,
                  lexicon: ma.Lexicon | None = None, gates: Mapping | None = None,
                  n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
-                 progress: ProgressCallback = no_progress, lang: str | None = None, gold: str | None = None):
+                 progress: ProgressCallback = no_progress, lang: str | None = None, gold: str | None = None,
+                 lenient_penalty: float = ma.WRONG_OPTION_PENALTY):
     """Write report.html / report.xlsx / json/ into a new folder and record each file with its sha256.
     `lang` (zh, de, en; None: the app's language, engine.i18n) is the HTML's and XLSX's language; `gold`
-    the sentence labels the figures are scored against (gold_sources; None: the expert's)."""
+    the sentence labels the figures are scored against (gold_sources; None: the expert's); choices runs'
+    lenient score takes off `lenient_penalty` per wrong option."""
     from factaudit.engine.reports.artifacts import ReportData
     from factaudit.engine.reports.writer import write_all
 
@@ -278,7 +280,8 @@ def write_report(project: Project, out_dir: str | Path, formats: Sequence[str] =
     if not chosen and not study_ids and not _has_study_runs(project):
         raise NotFound("no finished runs with verdicts or item predictions to report on")
     data = build_report_data(project, chosen, kinds, mapping=mapping, level=level, lexicon=lexicon, gates=gates,
-                             n_resamples=n_resamples, seed=seed, progress=progress, gold=gold, study_runs=study_ids)
+                             n_resamples=n_resamples, seed=seed, progress=progress, gold=gold, study_runs=study_ids,
+                             lenient_penalty=lenient_penalty)
     assert isinstance(data, ReportData)
     written = write_all(data, out, formats, lang=lang)
     if not project.readonly:
@@ -300,7 +303,7 @@ def _has_study_runs(project: Project) -> bool:
 def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[str, str], *, mapping: str,
                       level: str, lexicon: ma.Lexicon | None, gates: Mapping | None, n_resamples: int, seed: int,
                       progress: ProgressCallback = no_progress, gold: str | None = None,
-                      study_runs: Sequence[str] | None = None):
+                      study_runs: Sequence[str] | None = None, lenient_penalty: float = ma.WRONG_OPTION_PENALTY):
     """Everything a report shows. Each run's units are read once (scoring_units.read_once), though
     metrics, the comparison, certification and the per-item rows all use them. `study_runs`: the
     aggregate and retrieval runs to show (None: every finished one; services.report_figures)."""
@@ -311,13 +314,13 @@ def build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[s
     with read_once():
         return _build_report_data(project, run_ids, kinds, mapping=mapping, level=level, lexicon=lexicon,
                                   gates=gates, n_resamples=n_resamples, seed=seed, progress=progress,
-                                  gold=gold_labels(project, gold), studies=studies)
+                                  gold=gold_labels(project, gold), studies=studies, lenient_penalty=lenient_penalty)
 
 
 def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[str, str], *, mapping: str,
                        level: str, lexicon: ma.Lexicon | None, gates: Mapping | None, n_resamples: int, seed: int,
                        progress: ProgressCallback = no_progress, gold: GoldLabels | None = None,
-                       studies=None):
+                       studies=None, lenient_penalty: float = ma.WRONG_OPTION_PENALTY):
     from factaudit.engine.project.db import now_iso
     from factaudit.engine.reports.artifacts import ReportData
     from factaudit.engine.version import APP_VERSION
@@ -335,7 +338,8 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
             if kind == "verdicts":
                 metrics[r] = run_metrics(project, r, n_resamples=n_resamples, seed=seed, gold=gold)
             elif kind == "choices":
-                multi[r] = multi_answer_scores(project, r, lexicon, gates, n_resamples=n_resamples, seed=seed)
+                multi[r] = multi_answer_scores(project, r, lexicon, gates, n_resamples=n_resamples, seed=seed,
+                                               lenient_penalty=lenient_penalty)
             else:
                 confl[r] = conflict_scores(project, r)
         except InvalidArgument as exc:
@@ -346,8 +350,8 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
     if not (metrics or multi or confl or (studies and (studies.aggregate or studies.retrieval_comparison
                                                         or studies.judge))):
         raise InvalidArgument("nothing to report: " + "; ".join(skipped.values()))
-    answer_comparisons = (compare_answer_runs(project, list(multi), lexicon, n_resamples=n_resamples, seed=seed)
-                          if len(multi) >= 2 else [])
+    answer_comparisons = (compare_answer_runs(project, list(multi), lexicon, n_resamples=n_resamples, seed=seed,
+                                              lenient_penalty=lenient_penalty) if len(multi) >= 2 else [])
     comparison = None
     comparison_note = None
     verdict_runs = list(metrics)

@@ -214,6 +214,17 @@ def test_report_holds_penalty_profile_and_agreement(rated):
     html = (out / "report.html").read_text(encoding="utf-8")
     assert "Multi-answer test set" in html and "Gold options of two raters" in html and "lenient penalty" in html
     assert "Items whose two gold sets differ" in html and ">q2<" in html
+    # the report command's penalty reaches its figures
+    from factaudit.engine.cli import cli
+
+    out2 = tmp_path / "report-0.5"
+    res = CliRunner().invoke(cli, ["report", str(project.path), "--out", str(out2), "--format", "json", "--runs", run,
+                                   "--resamples", "100", "--lenient-penalty", "0.5"])
+    assert res.exit_code == 0, res.output
+    m = json.loads((out2 / "json" / "summary.json").read_text(encoding="utf-8"))["multi_answer"][run]
+    gold = {i: set(g) for i, _q, g, _s in ITEMS}
+    assert m["lenient_penalty"] == 0.5 and m["lenient"] == pytest.approx(
+        sum(_lenient(set(CHOSEN[i]), gold[i], 0.5) for i in gold) / len(gold))
 
 
 def test_the_readme_examples():
