@@ -159,11 +159,21 @@ def test_gold_import_checks_every_record_and_writes_nothing_on_error(rated):
     assert services.gold_agreement(project, "rater2").n_items == 1
 
 
-def test_agreement_cli(rated):
+def test_import_and_agreement_cli(rated):
+    import csv
+
     from factaudit.engine.cli import cli
 
     project, _run, tmp_path = rated
-    _import_second(project, tmp_path)
+    with open(tmp_path / "second.csv", "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["item_id", "gold_options"])
+        w.writerows([k, json.dumps(v)] for k, v in SECOND.items())
+    project.close()                   # the command opens the file for writing itself
+    imp = CliRunner().invoke(cli, ["gold-options", "import", str(project.path), str(tmp_path / "second.csv"),
+                                   "--rater", "rater2", "--json"])
+    assert imp.exit_code == 0, imp.output
+    assert json.loads(imp.output)["n_items"] == len(SECOND)
     out = CliRunner().invoke(cli, ["gold-options", "agreement", str(project.path), "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
