@@ -22,7 +22,7 @@ STOPPED_AFTER = "... stopped after {n} problems"
 # is never shown as it is, so it can stay stable while flags and labels are renamed.
 SETTINGS = frozenset({
     "all", "calibration", "confirm_on", "dataset", "dimensions", "endpoint", "evidence", "format", "fraction",
-    "id_prefix", "k", "kind", "level", "limit", "map_values", "mode", "model", "n_ctx", "passage_words",
+    "id_prefix", "k", "kind", "lenient_penalty", "level", "limit", "map_values", "mode", "model", "n_ctx", "passage_words",
     "prompt", "prompt_cache", "rater", "rejected_out", "resume", "retrieval_run", "retrievers", "run", "runs", "scoring",
     "split", "strata", "target", "target_half_width", "temperature", "trust", "units", "units_from",
 })

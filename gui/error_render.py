@@ -24,6 +24,7 @@ SETTING_NAMES: dict[str, str] = {
     "evidence": QT_TRANSLATE_NOOP("ops", "evidence"), "format": QT_TRANSLATE_NOOP("ops", "format"),
     "fraction": QT_TRANSLATE_NOOP("ops", "fraction"), "id_prefix": QT_TRANSLATE_NOOP("ops", "id prefix"),
     "k": QT_TRANSLATE_NOOP("ops", "k"), "kind": QT_TRANSLATE_NOOP("ops", "kind of records"),
+    "lenient_penalty": QT_TRANSLATE_NOOP("ops", "lenient penalty"),
     "level": QT_TRANSLATE_NOOP("ops", "level"), "limit": QT_TRANSLATE_NOOP("ops", "limit"),
     "map_values": QT_TRANSLATE_NOOP("ops", "value map"), "mode": QT_TRANSLATE_NOOP("ops", "mode"),
     "model": QT_TRANSLATE_NOOP("ops", "model"), "n_ctx": QT_TRANSLATE_NOOP("ops", "context length"),

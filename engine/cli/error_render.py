@@ -13,7 +13,7 @@ from factaudit.engine.errors import FactAuditError, ImportFailed, Problem
 FLAGS: dict[str, str] = {
     "all": "--all", "calibration": "--calibration", "confirm_on": "--confirm-on", "dataset": "--dataset",
     "dimensions": "--dimensions", "endpoint": "--endpoint", "evidence": "--evidence", "format": "--format",
-    "fraction": "--fraction", "id_prefix": "--id-prefix", "k": "--k", "kind": "--kind", "level": "--level",
+    "fraction": "--fraction", "id_prefix": "--id-prefix", "k": "--k", "kind": "--kind", "lenient_penalty": "--lenient-penalty", "level": "--level",
     "limit": "--limit", "map_values": "--map-values", "mode": "--mode", "model": "--model", "n_ctx": "--n-ctx",
     "passage_words": "--passage-words", "prompt": "--prompt", "prompt_cache": "--prompt-cache", "rater": "--rater",
     "rejected_out": "--rejected-out", "resume": "--resume", "retrieval_run": "--retrieval-run",

@@ -130,8 +130,8 @@ def check_penalty(penalty: float) -> float:
     """The lenient score's wrong-option penalty, refused outside [0, 1]: above 1 one wrong option would
     cancel a complete answer, below 0 a wrong option would earn credit."""
     if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or not 0.0 <= float(penalty) <= 1.0:
-        # no setting id: SETTINGS needs a GUI name for each, and no page sets the penalty yet
-        raise InvalidArgument(f"the lenient score's wrong-option penalty must be a number from 0 to 1, not {penalty!r}")
+        raise InvalidArgument(f"the lenient score's wrong-option penalty must be a number from 0 to 1, not {penalty!r}",
+                              setting="lenient_penalty")
     return float(penalty)
 
 

@@ -108,9 +108,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "run_options": ("LLMOptions", "RetrievalOptions", "build_request=build"),
     "review_sample": ("ReviewItem", "answer_items", "draw_review_sample", "mark_review", "review_queue"),
     "scoring": (
-        "DEFAULT_LEVEL", "DEFAULT_MAPPING", "compare_runs", "conflict_scores", "multi_answer_scores",
-        "run_metrics", "scorable_runs", "score_run", "write_report",
+        "DEFAULT_LEVEL", "DEFAULT_MAPPING", "compare_runs", "run_metrics", "scorable_runs", "score_run", "write_report",
     ),
+    "scoring_answers": ("conflict_scores", "multi_answer_scores"),
     "scoring_units": ("CLOSED_REASONS",),
     "seal": (
         "SealResult", "SealedProject", "export_public_key", "is_encrypted", "is_sealed", "make_working_copy",
@@ -281,6 +281,8 @@ def _load(module: str):
             import factaudit.engine.services.review_sample as loaded
         case "scoring":
             import factaudit.engine.services.scoring as loaded
+        case "scoring_answers":
+            import factaudit.engine.services.scoring_answers as loaded
         case "scoring_units":
             import factaudit.engine.services.scoring_units as loaded
         case "seal":

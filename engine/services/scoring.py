@@ -19,7 +19,9 @@ from factaudit.engine.metrics.classification import (
 from factaudit.engine.metrics.compare import Comparison, UnitPrediction, compare
 from factaudit.engine.project import runs as run_store
 from factaudit.engine.services import injection
-from factaudit.engine.services.answer_audit import audited_result, compare_answer_runs, option_scores
+from factaudit.engine.services.answer_audit import compare_answer_runs
+# the answer runs' scores have their own module; the report and `metrics` call them from here
+from factaudit.engine.services.scoring_answers import conflict_scores, multi_answer_scores
 from factaudit.engine.metrics.gold_source import GoldLabels
 from factaudit.engine.services.gold_sources import gold_figures, gold_labels
 from factaudit.engine.project import classifier_store, scoring_store
@@ -98,36 +100,6 @@ def compare_runs(project: Project, run_ids: Sequence[str], mapping: str = DEFAUL
     strata = {p.stratum for r in preds.values() for p in r.values()}
     strata_name = "gold label" if strata <= {"error", "correct"} else "category"
     return compare(preds, mapping, level, strata_name=strata_name, n_resamples=n_resamples, seed=seed)
-
-
-# ---- multi-answer and conflict ----------------------------------------------------------------------
-def multi_answer_scores(project: Project, run_id: str, lexicon: ma.Lexicon | None = None,
-                        gates: Mapping[str, Mapping[str, float]] | None = None, *,
-                        n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
-                        verify_run: str | None = None, lenient_penalty: float = ma.WRONG_OPTION_PENALTY
-                        ) -> ma.MultiAnswerResult:
-    _check_run(project, run_id, "choices")
-    items, missing, preds, rows = option_scores(project, run_id, lexicon, lenient_penalty)
-    return audited_result(project, run_id, items, missing, preds, rows, lexicon=lexicon, gates=gates,
-                          n_resamples=n_resamples, seed=seed, verify_run=verify_run, lenient_penalty=lenient_penalty)
-
-
-def conflict_scores(project: Project, run_id: str) -> conflict_metrics.ConflictResult:
-    _check_run(project, run_id, "candidates")
-    preds = scoring_store.get_predictions(project, run_id)
-    rows = scoring_store.answer_items(project, preds)
-    need_docs = [r.id for r in rows if "document_answers" not in r.meta]
-    docs = scoring_store.document_answers(project, need_docs) if need_docs else {}
-    items = []
-    for it in rows:
-        p = preds[it.id]
-        doc_answers = it.meta.get("document_answers", docs.get(it.id, []))
-        gold_conflict = it.meta.get("conflict")
-        items.append(conflict_metrics.score_item(it.id, it.gold_answers or [], doc_answers, p.answers or [],
-                                                 bool(p.conflict), gold_conflict))
-    if not items:
-        raise InvalidArgument(f"{run_id}: none of its candidates belong to items with gold answers")
-    return conflict_metrics.summarise(items, run_id, len(preds) - len(items))
 
 
 def score_run(project: Project, run_id: str, *, lexicon: ma.Lexicon | None = None,
