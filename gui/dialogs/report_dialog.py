@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import i18n as engine_i18n  # the interface language the app chose (gui/i18n.py)
 from factaudit.engine import services
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.views.answers_parts import last_penalty, penalty_spin
 
 FORMATS = (("html", QT_TRANSLATE_NOOP("ReportDialog", "HTML report (opens in a browser)")), ("xlsx", QT_TRANSLATE_NOOP("ReportDialog", "Spreadsheet (XLSX)")),
            ("json", QT_TRANSLATE_NOOP("ReportDialog", "Data files (JSON) for other tools")))
@@ -53,6 +54,9 @@ class ReportDialog(QDialog):
             check.setChecked(True)
             self.format_checks[key] = check
             form.addRow("" if key != "html" else self.tr("Formats"), check)
+        # the Answers page's last choice for this project, so the report shows the figures looked at there
+        self.penalty = penalty_spin(last_penalty(project), self.tr("What the lenient score of choices runs takes off per wrong option chosen (0 to 1)"))
+        form.addRow(self.tr("Lenient penalty"), self.penalty)
         root.addLayout(form)
         note = QLabel(self.tr("The report covers every finished run. Sections without data say which step fills them."))
         note.setObjectName("muted")
@@ -101,9 +105,10 @@ class ReportDialog(QDialog):
             return None
         self.write_button.setEnabled(False)
         self.status_label.setText(self.tr("Writing…"))
-        self.op = (Op(self, lambda job, p=self.project, formats=self.formats:
+        self.op = (Op(self, lambda job, p=self.project, formats=self.formats, penalty=self.penalty.value():
                        services.write_report(p, str(folder), formats, progress=job.progress,
-                                             lang=engine_i18n.language())).title(self.tr("Writing the report"))
+                                             lang=engine_i18n.language(), lenient_penalty=penalty))
+                   .title(self.tr("Writing the report"))
                    .success(lambda files: self._done(folder, files)).failure(self._failed)
                    .finished(lambda: self.write_button.setEnabled(True)).run())
         return self.op

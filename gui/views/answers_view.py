@@ -2,22 +2,26 @@
 lenient, where options were lost, faithfulness, refusals, the expert review — and the expert review
 itself: each sampled answer with its gold options and the passages the system saw, marked from the
 keyboard (A = acceptable, N = not acceptable, with the note typed above; append-only, the next answer
-follows). Without a sample the table lists the failed answers. Reads and writes run off the UI thread."""
+follows). Without a sample the table lists the failed answers. The lenient score's wrong-option penalty
+is set here (re-scored in the worker); the "Gold options" tab holds a second rater's gold options and the
+test-set profile (answers_gold). Reads and writes run off the UI thread."""
 from __future__ import annotations
 
 import html
 import re
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter, QTableWidgetItem, QTextBrowser, QVBoxLayout,
-    QWidget,
+    QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter, QTableWidgetItem, QTabWidget, QTextBrowser,
+    QVBoxLayout, QWidget,
 )
 
 from factaudit.engine import services
 from factaudit.gui.ops import Op, error_text
+from factaudit.gui.views.answers_gold import GoldOptionsPanel
+from factaudit.gui.views.answers_parts import last_penalty, penalty_spin, remember_penalty
 from factaudit.gui.views.labeling_parts import annotator_for
 from factaudit.gui import i18n
 from factaudit.gui.views.tables import read_only_table
@@ -66,14 +70,16 @@ class AnswersBundle:
     strict: dict = field(default_factory=dict)
 
 
-def load_answers(project, run_id: str | None, n_resamples: int = 1000, cancel=None) -> AnswersBundle:
-    """Worker-thread function: the choices runs, and the chosen run's figures, sample and answers."""
+def load_answers(project, run_id: str | None, n_resamples: int = 1000, cancel=None,
+                 lenient_penalty: float = 0.2) -> AnswersBundle:
+    """Worker-thread function: the choices runs, and the chosen run's figures (the lenient score with
+    `lenient_penalty` per wrong option), sample and answers."""
     runs = [r for r, kind in services.scorable_runs(project).items() if kind == "choices"][::-1]
     if run_id not in runs:
         run_id = runs[0] if runs else None
     if run_id is None:
         return AnswersBundle(runs, None)
-    res = services.multi_answer_scores(project, run_id, n_resamples=n_resamples)
+    res = services.multi_answer_scores(project, run_id, n_resamples=n_resamples, lenient_penalty=lenient_penalty)
     if cancel is not None:
         cancel.check()
     audits = {a["item_id"]: a for a in res.audit_items}
@@ -91,6 +97,9 @@ def summary_text(m: dict) -> str:
         n=i18n.number(m['n']), strict=percent_text(m['strict'], m.get('strict_ci')),
         intermediate=percent_text(m['intermediate'], m.get('intermediate_ci')),
         lenient=percent_text(m['lenient'], m.get('lenient_ci')))]
+    if m.get("lenient_penalty") is not None:      # beside the lenient figure it qualifies
+        parts[0] += " " + QCoreApplication.translate("AnswersView", "(penalty {penalty} per wrong option)").format(
+            penalty=i18n.number(m["lenient_penalty"], 2))
     if m.get("acceptable_rate") is not None:
         t = m["review"]["table"]
         parts.append(QCoreApplication.translate("AnswersView", "acceptable (expert review, {reviewed} of {sampled}) {rate} against strict {strict} on those items — strict & acceptable {sa}, strict & not {sn}, not strict & acceptable {na}, neither {nn}").format(
@@ -195,6 +204,10 @@ class AnswersView(QWidget):
         self.sample_button.setToolTip(self.tr("A stratified (by risk tier), seeded sample of the run's answers for expert review"))
         self.sample_button.clicked.connect(self.draw_sample)
         head.addWidget(self.sample_button)
+        head.addWidget(QLabel(self.tr("Lenient penalty:")))
+        self.penalty = penalty_spin(last_penalty(project), self.tr("What the lenient score takes off per wrong option chosen (0 to 1); the report uses the last value chosen here"))
+        self.penalty.valueChanged.connect(self._penalty_changed)
+        head.addWidget(self.penalty)
         head.addStretch(1)
         self.refresh_button = refresh_button(head, self.refresh)
         root.addLayout(head)
@@ -221,7 +234,12 @@ class AnswersView(QWidget):
         self.detail = QTextBrowser()
         split.addWidget(self.detail)
         split.setSizes([420, 780])
-        root.addWidget(split, 1)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(split, self.tr("Answers"))
+        self.gold = GoldOptionsPanel(project)
+        self.tabs.addTab(self.gold, self.tr("Gold options"))
+        self.tabs.currentChanged.connect(lambda i: self.gold.refresh() if self.tabs.widget(i) is self.gold else None)
+        root.addWidget(self.tabs, 1)
         for key, ok in (("A", True), ("N", False)):
             sc = QShortcut(QKeySequence(key), self.table)
             sc.setContext(Qt.ShortcutContext.WidgetShortcut)
@@ -231,13 +249,23 @@ class AnswersView(QWidget):
 
     # ---- reading ---------------------------------------------------------------------------------
     def refresh(self) -> None:
-        project, run, n = self.project, self.run_combo.currentData(), self.n_resamples
-        self._read.start(lambda job: load_answers(project, run, n, cancel=job.cancel), title=self.tr("Reading answers"),
-                         success=self.show_bundle, failed=self.tr("Could not read the run"), busy=self.tr("Reading…"))
+        project, run, n, penalty = self.project, self.run_combo.currentData(), self.n_resamples, self.penalty.value()
+        self._read.start(lambda job: load_answers(project, run, n, cancel=job.cancel, lenient_penalty=penalty),
+                         title=self.tr("Reading answers"), success=self.show_bundle,
+                         failed=self.tr("Could not read the run"), busy=self.tr("Reading…"))
+        if self.tabs.currentWidget() is self.gold:
+            self.gold.refresh()
+
+    def _penalty_changed(self, value: float) -> None:
+        remember_penalty(self.project, value)
+        self.refresh()      # a read still running is not restarted: show_bundle reads again when it is stale
 
     def show_bundle(self, bundle: AnswersBundle) -> None:
         keep = self.current_item()
         self.bundle = bundle
+        shown = (bundle.figures or {}).get("lenient_penalty")
+        if shown is not None and abs(shown - self.penalty.value()) > 1e-9:
+            QTimer.singleShot(0, self.refresh)      # the penalty changed while this was read
         self.run_combo.blockSignals(True)
         self.run_combo.clear()
         for r in bundle.runs:
