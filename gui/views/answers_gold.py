@@ -21,10 +21,6 @@ from factaudit.gui.views.page_parts import muted_label, section_head
 from factaudit.gui.views.tables import read_only_table
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("AnswersGold", text)
-
-
 @dataclass
 class GoldBundle:
     raters: list[str]
@@ -45,33 +41,33 @@ def load_gold(project, rater: str | None) -> GoldBundle:
 def share_text(share, n: int, total: int) -> str:
     """0.375 of 8 -> "37.5 % (3 of 8)"."""
     if share is None:
-        return _tr("n/a")
-    return _tr("{share} ({n} of {total})").format(share=i18n.percent(share), n=i18n.number(n),
+        return QCoreApplication.translate("AnswersGold", "n/a")
+    return QCoreApplication.translate("AnswersGold", "{share} ({n} of {total})").format(share=i18n.percent(share), n=i18n.number(n),
                                                   total=i18n.number(total))
 
 
 def agreement_text(a) -> str:
-    kappa = _tr("n/a") if a.kappa is None else i18n.number(a.kappa, 3)
-    lines = [_tr("Cohen's κ {kappa} over {decisions} option decisions of {items} items rated by both").format(
+    kappa = QCoreApplication.translate("AnswersGold", "n/a") if a.kappa is None else i18n.number(a.kappa, 3)
+    lines = [QCoreApplication.translate("AnswersGold", "Cohen's κ {kappa} over {decisions} option decisions of {items} items rated by both").format(
         kappa=kappa, decisions=i18n.number(a.n_decisions), items=i18n.number(a.n_items)),
-        _tr("same gold set on {share}, 95 % interval {ci}").format(
+        QCoreApplication.translate("AnswersGold", "same gold set on {share}, 95 % interval {ci}").format(
             share=share_text(a.exact, a.n_exact, a.n_items),
-            ci=i18n.interval(100 * a.exact_ci[0], 100 * a.exact_ci[1], 1) if a.exact_ci else _tr("n/a"))]
+            ci=i18n.interval(100 * a.exact_ci[0], 100 * a.exact_ci[1], 1) if a.exact_ci else QCoreApplication.translate("AnswersGold", "n/a"))]
     if a.only_first or a.only_second:
-        lines.append(_tr("items not compared, set by one rater only: imported gold {first}, {rater} {second}").format(
+        lines.append(QCoreApplication.translate("AnswersGold", "items not compared, set by one rater only: imported gold {first}, {rater} {second}").format(
             first=i18n.number(a.only_first), second=i18n.number(a.only_second), rater=a.second))
     if a.n_without_options:
-        lines.append(_tr("{n} items list no options: judged over the union of the two sets, which lowers κ").format(
+        lines.append(QCoreApplication.translate("AnswersGold", "{n} items list no options: judged over the union of the two sets, which lowers κ").format(
             n=i18n.number(a.n_without_options)))
     return "\n".join(lines)
 
 
 def profile_text(p) -> str:
     if p is None:
-        return _tr("No items with gold options in this project.")
+        return QCoreApplication.translate("AnswersGold", "No items with gold options in this project.")
     sources = ", ".join(f"{name} {i18n.number(n)}" for name, n in p.sources.items())
-    mean = _tr("n/a") if p.distractors_mean is None else i18n.number(p.distractors_mean, 2)
-    return _tr("{n} items; sources: {sources}; more than one gold option: {multi}; negated question: {negation}; "
+    mean = QCoreApplication.translate("AnswersGold", "n/a") if p.distractors_mean is None else i18n.number(p.distractors_mean, 2)
+    return QCoreApplication.translate("AnswersGold", "{n} items; sources: {sources}; more than one gold option: {multi}; negated question: {negation}; "
                "mean distractors {mean} (over {listed} items that list their options)").format(
         n=i18n.number(p.n_items), sources=sources, multi=share_text(p.multi_share, p.n_multi, p.n_items),
         negation=share_text(p.negation_share, p.n_negation, p.n_items), mean=mean,

@@ -655,6 +655,22 @@
         <source>Could not save: {v0}</source>
         <translation>Konnte nicht speichern: {v0}</translation>
     </message>
+    <message>
+        <source>(penalty {penalty} per wrong option)</source>
+        <translation>(Abzug {penalty} je falscher Option)</translation>
+    </message>
+    <message>
+        <source>Lenient penalty:</source>
+        <translation>Abzug bei nachsichtig:</translation>
+    </message>
+    <message>
+        <source>What the lenient score takes off per wrong option chosen (0 to 1); the report uses the last value chosen here</source>
+        <translation>Was die nachsichtige Bewertung je gewählter falscher Option abzieht (0 bis 1); der Bericht verwendet den hier zuletzt gewählten Wert</translation>
+    </message>
+    <message>
+        <source>Gold options</source>
+        <translation>Gold-Optionen</translation>
+    </message>
 </context>
 <context>
     <name>AppController</name>
@@ -3519,6 +3535,14 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
         <source>No file manager could be started; the report is in {folder}.</source>
         <translation>Es ließ sich kein Dateimanager starten; der Bericht liegt in {folder}.</translation>
     </message>
+    <message>
+        <source>What the lenient score of choices runs takes off per wrong option chosen (0 to 1)</source>
+        <translation>Was die nachsichtige Bewertung von Auswahlläufen je gewählter falscher Option abzieht (0 bis 1)</translation>
+    </message>
+    <message>
+        <source>Lenient penalty</source>
+        <translation>Abzug bei nachsichtig</translation>
+    </message>
 </context>
 <context>
     <name>ResultsFigures</name>
@@ -6377,6 +6401,10 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
         <source>“Resume”</source>
         <translation>„Fortsetzen“</translation>
     </message>
+    <message>
+        <source>lenient penalty</source>
+        <translation>Abzug bei nachsichtig</translation>
+    </message>
 </context>
 <context>
     <name>page_parts</name>
@@ -7864,6 +7892,132 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     <message>
         <source>saving a note</source>
         <translation>Notiz wird gespeichert</translation>
+    </message>
+</context>
+<context>
+    <name>GoldOptionsPanel</name>
+    <message>
+        <source>Gold options of two raters</source>
+        <translation>Gold-Optionen zweier Bewerter</translation>
+    </message>
+    <message>
+        <source>Second rater:</source>
+        <translation>Zweiter Bewerter:</translation>
+    </message>
+    <message>
+        <source>name of the rater to import</source>
+        <translation>Name des zu importierenden Bewerters</translation>
+    </message>
+    <message>
+        <source>Import gold options…</source>
+        <translation>Gold-Optionen importieren…</translation>
+    </message>
+    <message>
+        <source>A JSONL or CSV file of records {"item_id", "gold_options"} from a second rater; a new import of the same rater replaces their sets</source>
+        <translation>Eine JSONL- oder CSV-Datei mit Datensätzen {"item_id", "gold_options"} eines zweiten Bewerters; ein neuer Import desselben Bewerters ersetzt dessen Mengen</translation>
+    </message>
+    <message>
+        <source>Items whose two gold sets differ</source>
+        <translation>Einträge, deren zwei Gold-Mengen sich unterscheiden</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>Only in the imported gold</source>
+        <translation>Nur im importierten Gold</translation>
+    </message>
+    <message>
+        <source>Only in the second rater's</source>
+        <translation>Nur beim zweiten Bewerter</translation>
+    </message>
+    <message>
+        <source>Test-set profile</source>
+        <translation>Profil des Testsatzes</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Could not read the gold options: {v0}</source>
+        <translation>Die Gold-Optionen konnten nicht gelesen werden: {v0}</translation>
+    </message>
+    <message>
+        <source>Reading gold options</source>
+        <translation>Gold-Optionen werden gelesen</translation>
+    </message>
+    <message>
+        <source>No second rater yet: name one and import their gold options to see the agreement.</source>
+        <translation>Noch kein zweiter Bewerter: einen benennen und seine Gold-Optionen importieren, um die Übereinstimmung zu sehen.</translation>
+    </message>
+    <message>
+        <source>Name the second rater first.</source>
+        <translation>Zuerst den zweiten Bewerter benennen.</translation>
+    </message>
+    <message>
+        <source>A second rater's gold options</source>
+        <translation>Gold-Optionen eines zweiten Bewerters</translation>
+    </message>
+    <message>
+        <source>Gold options (*.jsonl *.csv)</source>
+        <translation>Gold-Optionen (*.jsonl *.csv)</translation>
+    </message>
+    <message>
+        <source>Importing…</source>
+        <translation>Wird importiert…</translation>
+    </message>
+    <message>
+        <source>Importing gold options</source>
+        <translation>Gold-Optionen werden importiert</translation>
+    </message>
+    <message>
+        <source>… and more</source>
+        <translation>… und weitere</translation>
+    </message>
+    <message>
+        <source>Not imported, nothing written:</source>
+        <translation>Nicht importiert, nichts geschrieben:</translation>
+    </message>
+    <message>
+        <source>Not imported: {v0}</source>
+        <translation>Nicht importiert: {v0}</translation>
+    </message>
+</context>
+<context>
+    <name>AnswersGold</name>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>{share} ({n} of {total})</source>
+        <translation>{share} ({n} von {total})</translation>
+    </message>
+    <message>
+        <source>Cohen's κ {kappa} over {decisions} option decisions of {items} items rated by both</source>
+        <translation>Cohens κ {kappa} über {decisions} Optionsentscheidungen von {items} von beiden bewerteten Einträgen</translation>
+    </message>
+    <message>
+        <source>same gold set on {share}, 95 % interval {ci}</source>
+        <translation>gleiche Gold-Menge bei {share}, 95-%-Intervall {ci}</translation>
+    </message>
+    <message>
+        <source>items not compared, set by one rater only: imported gold {first}, {rater} {second}</source>
+        <translation>nicht verglichene Einträge, nur von einem Bewerter gesetzt: importiertes Gold {first}, {rater} {second}</translation>
+    </message>
+    <message>
+        <source>{n} items list no options: judged over the union of the two sets, which lowers κ</source>
+        <translation>{n} Einträge nennen keine Optionen: über die Vereinigung der beiden Mengen beurteilt, was κ senkt</translation>
+    </message>
+    <message>
+        <source>No items with gold options in this project.</source>
+        <translation>Keine Einträge mit Gold-Optionen in diesem Projekt.</translation>
+    </message>
+    <message>
+        <source>{n} items; sources: {sources}; more than one gold option: {multi}; negated question: {negation}; mean distractors {mean} (over {listed} items that list their options)</source>
+        <translation>{n} Einträge; Quellen: {sources}; mehr als eine Gold-Option: {multi}; verneinte Frage: {negation}; mittlere Distraktoren {mean} (über {listed} Einträge, die ihre Optionen nennen)</translation>
     </message>
 </context>
 </TS>

@@ -655,6 +655,22 @@
         <source>Could not save: {v0}</source>
         <translation>无法保存：{v0}</translation>
     </message>
+    <message>
+        <source>(penalty {penalty} per wrong option)</source>
+        <translation>（每个错误选项扣 {penalty}）</translation>
+    </message>
+    <message>
+        <source>Lenient penalty:</source>
+        <translation>宽松扣分：</translation>
+    </message>
+    <message>
+        <source>What the lenient score takes off per wrong option chosen (0 to 1); the report uses the last value chosen here</source>
+        <translation>宽松得分对每个选错的选项扣除的分值（0 到 1）；报告使用此处最后选择的值</translation>
+    </message>
+    <message>
+        <source>Gold options</source>
+        <translation>金标准选项</translation>
+    </message>
 </context>
 <context>
     <name>AppController</name>
@@ -3519,6 +3535,14 @@ Every label is saved as you make it; close the window whenever you like and open
         <source>No file manager could be started; the report is in {folder}.</source>
         <translation>无法启动文件管理器；报告位于 {folder}。</translation>
     </message>
+    <message>
+        <source>What the lenient score of choices runs takes off per wrong option chosen (0 to 1)</source>
+        <translation>选择题运行的宽松得分对每个选错的选项扣除的分值（0 到 1）</translation>
+    </message>
+    <message>
+        <source>Lenient penalty</source>
+        <translation>宽松扣分</translation>
+    </message>
 </context>
 <context>
     <name>ResultsFigures</name>
@@ -6377,6 +6401,10 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
         <source>“Resume”</source>
         <translation>“继续”按钮</translation>
     </message>
+    <message>
+        <source>lenient penalty</source>
+        <translation>宽松扣分</translation>
+    </message>
 </context>
 <context>
     <name>page_parts</name>
@@ -7864,6 +7892,132 @@ BM25 会使用该语言的词干提取和分词规则；此前的运行保持原
     <message>
         <source>saving a note</source>
         <translation>正在保存备注</translation>
+    </message>
+</context>
+<context>
+    <name>GoldOptionsPanel</name>
+    <message>
+        <source>Gold options of two raters</source>
+        <translation>两位评分者的金标准选项</translation>
+    </message>
+    <message>
+        <source>Second rater:</source>
+        <translation>第二位评分者：</translation>
+    </message>
+    <message>
+        <source>name of the rater to import</source>
+        <translation>要导入的评分者姓名</translation>
+    </message>
+    <message>
+        <source>Import gold options…</source>
+        <translation>导入金标准选项…</translation>
+    </message>
+    <message>
+        <source>A JSONL or CSV file of records {"item_id", "gold_options"} from a second rater; a new import of the same rater replaces their sets</source>
+        <translation>第二位评分者的 JSONL 或 CSV 文件，记录为 {"item_id", "gold_options"}；同一评分者再次导入会替换其选项集</translation>
+    </message>
+    <message>
+        <source>Items whose two gold sets differ</source>
+        <translation>两份金标准选项集不同的条目</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>Only in the imported gold</source>
+        <translation>仅在导入的金标准中</translation>
+    </message>
+    <message>
+        <source>Only in the second rater's</source>
+        <translation>仅在第二位评分者的选项中</translation>
+    </message>
+    <message>
+        <source>Test-set profile</source>
+        <translation>测试集概况</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>Could not read the gold options: {v0}</source>
+        <translation>无法读取金标准选项：{v0}</translation>
+    </message>
+    <message>
+        <source>Reading gold options</source>
+        <translation>正在读取金标准选项</translation>
+    </message>
+    <message>
+        <source>No second rater yet: name one and import their gold options to see the agreement.</source>
+        <translation>尚无第二位评分者：填写姓名并导入其金标准选项即可查看一致性。</translation>
+    </message>
+    <message>
+        <source>Name the second rater first.</source>
+        <translation>请先填写第二位评分者的姓名。</translation>
+    </message>
+    <message>
+        <source>A second rater's gold options</source>
+        <translation>第二位评分者的金标准选项</translation>
+    </message>
+    <message>
+        <source>Gold options (*.jsonl *.csv)</source>
+        <translation>金标准选项 (*.jsonl *.csv)</translation>
+    </message>
+    <message>
+        <source>Importing…</source>
+        <translation>正在导入…</translation>
+    </message>
+    <message>
+        <source>Importing gold options</source>
+        <translation>正在导入金标准选项</translation>
+    </message>
+    <message>
+        <source>… and more</source>
+        <translation>… 以及更多</translation>
+    </message>
+    <message>
+        <source>Not imported, nothing written:</source>
+        <translation>未导入，未写入任何内容：</translation>
+    </message>
+    <message>
+        <source>Not imported: {v0}</source>
+        <translation>未导入：{v0}</translation>
+    </message>
+</context>
+<context>
+    <name>AnswersGold</name>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>{share} ({n} of {total})</source>
+        <translation>{share}（{total} 个中的 {n} 个）</translation>
+    </message>
+    <message>
+        <source>Cohen's κ {kappa} over {decisions} option decisions of {items} items rated by both</source>
+        <translation>Cohen κ {kappa}，基于两人都评分的 {items} 个条目的 {decisions} 个选项判断</translation>
+    </message>
+    <message>
+        <source>same gold set on {share}, 95 % interval {ci}</source>
+        <translation>金标准选项集相同：{share}，95% 区间 {ci}</translation>
+    </message>
+    <message>
+        <source>items not compared, set by one rater only: imported gold {first}, {rater} {second}</source>
+        <translation>未比较的条目（仅一位评分者给出）：导入的金标准 {first}，{rater} {second}</translation>
+    </message>
+    <message>
+        <source>{n} items list no options: judged over the union of the two sets, which lowers κ</source>
+        <translation>{n} 个条目未列出选项：按两个选项集的并集判断，这会降低 κ</translation>
+    </message>
+    <message>
+        <source>No items with gold options in this project.</source>
+        <translation>此项目中没有带金标准选项的条目。</translation>
+    </message>
+    <message>
+        <source>{n} items; sources: {sources}; more than one gold option: {multi}; negated question: {negation}; mean distractors {mean} (over {listed} items that list their options)</source>
+        <translation>{n} 个条目；来源：{sources}；多于一个金标准选项：{multi}；否定式题干：{negation}；平均干扰项 {mean}（基于 {listed} 个列出选项的条目）</translation>
     </message>
 </context>
 </TS>
