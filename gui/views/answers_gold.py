@@ -74,6 +74,13 @@ def profile_text(p) -> str:
         listed=i18n.number(p.n_with_options))
 
 
+def _figures_label() -> QLabel:
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)      # figures get copied
+    return label
+
+
 class GoldOptionsPanel(QWidget):
     def __init__(self, project, parent: QWidget | None = None):
         super().__init__(parent)
@@ -99,9 +106,7 @@ class GoldOptionsPanel(QWidget):
         self.status = muted_label()
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         root.addWidget(self.status)
-        self.agreement = QLabel()
-        self.agreement.setWordWrap(True)
-        self.agreement.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.agreement = _figures_label()
         root.addWidget(self.agreement)
         root.addWidget(QLabel(self.tr("Items whose two gold sets differ")))
         self.table = read_only_table([self.tr("Item"), self.tr("Only in the imported gold"),
@@ -110,9 +115,7 @@ class GoldOptionsPanel(QWidget):
         profile_head = QLabel(self.tr("Test-set profile"))
         profile_head.setObjectName("sectionTitle")
         root.addWidget(profile_head)
-        self.profile = QLabel()
-        self.profile.setWordWrap(True)
-        self.profile.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.profile = _figures_label()
         root.addWidget(self.profile)
 
     # ---- reading ---------------------------------------------------------------------------------
