@@ -273,12 +273,20 @@ def drive(path: Path, units: int, launched: float, open_only: bool = False, log=
         if view.unit is None:
             break
         for _dim in view.dims[:-1]:
-            QTest.keyClick(view.card, Qt.Key.Key_1)
-            QTest.keyClick(view.card, Qt.Key.Key_Return)
+            # each key in a turn of its own, as a typist's keys arrive: sent back to back they made one
+            # block of the driver's own, not the app's
+            for key in (Qt.Key.Key_1, Qt.Key.Key_Return):
+                QTest.keyClick(view.card, key)
+                app.processEvents()
         QTest.keyClick(view.card, Qt.Key.Key_1)
+        app.processEvents()
         t = time.perf_counter()
         QTest.keyClick(view.card, Qt.Key.Key_Return)        # commits the unit and shows the next one
-        wait_until(app, lambda: view.index == index + 1 and view.unit is not None)
+        try:
+            wait_until(app, lambda: view.index == index + 1 and view.unit is not None, timeout=60)
+        except TimeoutError:
+            raise TimeoutError(f"unit {index} not committed: at {view.index}, dimension {view.dim_index}, "
+                               f"unit shown: {view.unit is not None}, status: {view.status.text()!r}") from None
         commits.append((time.perf_counter() - t) * 1000)
         app.processEvents()
     assert view.flush(), "label writes did not finish"

@@ -35,6 +35,7 @@ from factaudit.gui.views.labeling_annotator import AnnotatorChoice, annotator_sh
 from factaudit.gui.views.labeling_note import edit_note
 from factaudit.gui.views.labeling_queue import open_queue
 from factaudit.gui.views.labeling_render import MODES, LabelingLayout
+from factaudit.gui.views.page_parts import build_later
 
 NO_RUN = QT_TRANSLATE_NOOP("LabelingView", "(none)")      # shown translated; never a run id
 PASSES = {"first": QT_TRANSLATE_NOOP("LabelingView", "first pass"), "retest": QT_TRANSLATE_NOOP("LabelingView", "retest pass")}
@@ -100,6 +101,8 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self.status.setText(error_text(exc))
 
     def _runs_read(self, runs) -> None:
+        if not self._card_built:     # the queue opens into the card: wait for the card's own turn (#35 item 4)
+            return build_later(self, lambda: self._runs_read(runs))
         self._reading = False
         verify, retrieval = runs
         evidence = self.mode == "evidence"

@@ -75,3 +75,45 @@ def test_labeling_page_builds_its_view_when_asked_before_the_deferred_turn(qtbot
     view = page.labeling                     # asked at once (workflow actions, the bench): built now, once
     qtbot.wait(50)
     assert page._built == {0: view} and page.tabs.widget(0) is view
+
+
+def test_results_body_is_built_a_part_a_turn_and_runs_read_early_wait_for_it(qtbot, project, monkeypatch):
+    from factaudit.engine import services
+    from factaudit.gui.views.results_view import ResultsView
+
+    runs = {"run-a": "verdicts", "run-b": "verdicts"}
+    monkeypatch.setattr(services, "scorable_runs", lambda _project: runs)
+    monkeypatch.setattr(ResultsView, "recompute", lambda self, metrics=True: None)   # no run to score here
+    v = ResultsView(project, n_resamples=200)
+    qtbot.addWidget(v)
+    assert len(v._body_parts) >= 4 and "gold_combo" not in v.__dict__
+    v._build_next_part()                     # one turn builds one part: the buttons, not the tables yet
+    assert "gold_combo" in v.__dict__ and "metrics_table" not in v.__dict__ and not v._body_built
+    # runs read before the body is there wait for its turns: taking them now built the rest in this turn
+    v._runs_read(runs)
+    assert "metrics_table" not in v.__dict__ and "compare_list" not in v.__dict__ and v.loading
+    qtbot.waitUntil(lambda: v._body_built and not v.loading)
+    assert [v.run_combo.itemText(i) for i in range(v.run_combo.count())] == ["run-a", "run-b"]
+    assert v.compare_list.count() == 2 and v.lower_tabs.count() == 6
+    # the buttons row sits under the header, above the status line
+    assert v._root.itemAt(1).layout().indexOf(v.refresh_button) >= 0 and v._root.itemAt(2).widget() is v.status
+
+
+def test_labeling_card_is_built_a_turn_after_the_view_and_the_runs_wait_for_it(qtbot, project):
+    from factaudit.gui.views.labeling_page import LabelingPage
+    from factaudit.gui.views.labeling_view import LabelingView
+
+    view = LabelingView(project)
+    qtbot.addWidget(view)
+    assert "card" not in view.__dict__ and "status" in view.__dict__
+    view._runs_read(([], []))                # the runs arrive first: the queue waits for the card's turn
+    assert "card" not in view.__dict__ and view._reading
+    qtbot.waitUntil(lambda: "card" in view.__dict__ and not view._reading)
+    # the card sits between the progress line and the status line
+    root = view._root
+    assert root.indexOf(view.card.parentWidget()) == root.indexOf(view.status) - 1
+
+    page = LabelingPage(project)
+    qtbot.addWidget(page)
+    qtbot.waitUntil(lambda: page.is_built("Label") and "card" in page._built[0].__dict__)
+    assert page.focusProxy() is page._built[0].card       # digits reach the card when the page is opened
