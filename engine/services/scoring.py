@@ -375,14 +375,14 @@ def _build_report_data(project: Project, run_ids: Sequence[str], kinds: Mapping[
                       retrieval_comparison=studies.retrieval_comparison if studies else None,
                       reasoning=studies.reasoning if studies else {}, answer_figures=studies.answers if studies else {},
                       judge=studies.judge if studies else {},
-                      study_notes=studies.notes if studies else {}, grids=_grids(project),
+                      study_notes=studies.notes if studies else {}, grids=_grids(project, n_resamples, seed),
                       answer_sets=answer_set_figures(project, lexicon))
 
 
-def _grids(project: Project) -> dict[str, Any]:
+def _grids(project: Project, n_resamples: int, seed: int) -> dict[str, Any]:
     from factaudit.engine.services.sweep_grid import report_grids
 
-    return report_grids(project)
+    return report_grids(project, n_resamples, seed)
 
 
 def _ci(ci: list[float] | None) -> str:

@@ -267,10 +267,12 @@ def run_grid(project: Project, spec: GridSpec, split: str = "dev", baseline: int
     return out
 
 
-def report_grids(project: Project, n_permutations: int = stats.DEFAULT_RESAMPLES) -> dict[str, Any]:
+def report_grids(project: Project, n_permutations: int = stats.DEFAULT_RESAMPLES,
+                 seed: int = stats.DEFAULT_SEED) -> dict[str, Any]:
     """The report's grid section: the newest record of each distinct grid (a grid run again after a stop
     records itself again), its table recomputed from the cells' runs against the claims' gold verdicts as
-    they are now. Keyed by the sweep number as text; a grid whose runs are gone says so instead."""
+    they are now, Cochran's Q with the report's resamples and seed. Keyed by the sweep number as text; a
+    grid whose runs are gone says so instead."""
     from factaudit.engine.errors import NotFound
 
     newest: dict[str, Any] = {}
@@ -284,7 +286,8 @@ def report_grids(project: Project, n_permutations: int = stats.DEFAULT_RESAMPLES
         try:
             claim_ids = run_store.get_run(project, chains[0][0]).config.get("claim_ids") or []
             gold = {c.id: c.gold_label for c in queries.list_claims(project, ids=claim_ids) if c.gold_label}
-            rows, omnibus, pairs = grid_table(project, chains, gold, baseline, n_permutations) if gold else ([], {}, [])
+            rows, omnibus, pairs = (grid_table(project, chains, gold, baseline, n_permutations, seed) if gold
+                                    else ([], {}, []))
         except NotFound as exc:
             out[str(rec.id)] = {"missing": str(exc)}
             continue

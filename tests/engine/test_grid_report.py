@@ -72,5 +72,9 @@ def _check(p, tmp_path) -> None:
     scoring.write_report(p, folder, ("html", "json"), [res.cells[0]["runs"][-1]], n_resamples=200)
     summary = json.loads((folder / "json" / "summary.json").read_text(encoding="utf-8"))
     assert summary["grids"][str(res.sweep_id + 1)]["omnibus"]["q"] == pytest.approx(q.statistic, rel=1e-12)
+    # the permutation p with the report's own resamples (200 here), not the grid's default
+    assert (summary["grids"][str(res.sweep_id + 1)]["omnibus"]["p_permutation"]
+            == services.report_grids(p, n_permutations=200)[str(res.sweep_id + 1)]["omnibus"]["p_permutation"]
+            != services.report_grids(p, n_permutations=500)[str(res.sweep_id + 1)]["omnibus"]["p_permutation"])
     html = (folder / "report.html").read_text(encoding="utf-8")
     assert "Ablation grids" in html and "McNemar p vs baseline" in html
