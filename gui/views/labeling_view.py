@@ -177,14 +177,6 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self.dims = book.evidence if self.mode == "evidence" else book.reasoning
         self.codebook_version = book.version
         self.queue = queue
-        if not queue.complete:
-            project = self.project
-            op = (Op(self, lambda job: services.queue_full_order(project, queue.spec, progress=job.progress,
-                                                                       cancel=job.cancel))
-                  .title(self.tr("Ordering the labeling queue"))
-                  .success(lambda order: self._order_ready(gen, order))
-                  .failure(lambda exc: gen == self._generation and self.status.setText(error_text(exc))))
-            self._ops.append(op.run())
         if self.llm_bar.active:   # the queue gives the units to verify with the LLM; nothing to rate here
             self.status.setText(self.tr("Verify the units with the LLM, then label its reasoning."))
             self._clear_unit("<i>" + self.tr("Classifier verdicts have no reasoning to label.") + "</i>")
@@ -195,6 +187,14 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         if not self.llm_bar.active:
             self.show_unit()
         self.card.setFocus()
+        if not queue.complete:       # after the first unit is shown: the ordering worker holds the GIL half the time
+            project = self.project
+            op = (Op(self, lambda job: services.queue_full_order(project, queue.spec, progress=job.progress,
+                                                                       cancel=job.cancel))
+                  .title(self.tr("Ordering the labeling queue"))
+                  .success(lambda order: self._order_ready(gen, order))
+                  .failure(lambda exc: gen == self._generation and self.status.setText(error_text(exc))))
+            self._ops.append(op.run())
 
     def _reasoning_run_made(self, run_id: str) -> None:
         project = self.project

@@ -140,9 +140,11 @@ def problems_of(top: QWidget, where: str) -> list[str]:
 def settle(app: QApplication, rounds: int = 6) -> None:
     from factaudit.gui.ops import Op
 
+    from PySide6.QtTest import QTest
+
     for _ in range(rounds):
         Op.wait_all(30_000)
-        app.processEvents()
+        QTest.qWait(20)    # pages build their parts on later turns, 15 ms apart (page_parts.build_later)
 
 
 def tab_states(page: QWidget):

@@ -29,9 +29,10 @@ def test_the_reveal_comes_into_view(qtbot, demo_project, tmp_path):
     qtbot.waitExposed(view)
     view.select_runs(data["retrieval_run"], data["verify_run"])
     assert view.flush()
-    qtbot.waitUntil(lambda: view.side_scroll.verticalScrollBar().maximum() > 0, timeout=30_000)
-    # the case the issue saw: the codes' descriptions fill the panel and the reveal is under the fold
-    assert not in_view(view.side_scroll, view.reveal_title)
+    # the case the issue saw: the codes' descriptions fill the panel and the reveal is under the fold (the
+    # card is built a turn after the view, so its panel's layout settles over a few turns)
+    qtbot.waitUntil(lambda: view.side_scroll.verticalScrollBar().maximum() > 0
+                    and not in_view(view.side_scroll, view.reveal_title), timeout=30_000)
     qtbot.keyClick(view.card, Qt.Key.Key_R)
     assert "Refuted" in view.reveal_label.text()
     qtbot.waitUntil(lambda: in_view(view.side_scroll, view.reveal_title, 1)

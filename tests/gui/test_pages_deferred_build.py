@@ -24,7 +24,7 @@ def test_charts_render_in_a_worker_and_lower_tabs_wait_for_first_show(qtbot, pro
     # construction returns before the tables and charts are built (the next turn of the event loop
     # builds them), before any chart is rendered, and with only the shown lower tab built
     assert not v._body_built
-    qtbot.waitUntil(lambda: v._body_built)
+    v._build_body()            # every part at once, no turn of the event loop between: building renders nothing
     assert not threads and v.interval_plot.renders == 0 and v.interval_plot.image.pixmap().isNull()
     assert [v._lazy.built(k) for k in ("certify", "figures", *v._study_keys)] == [None] * 5
     titles = [v.lower_tabs.tabText(i) for i in range(v.lower_tabs.count())]
