@@ -193,6 +193,16 @@ class Cpu:
         out[f"{name}_ui_cpu_s"] = round(time.thread_time() - self.ui, 3)
 
 
+def _recording(fn, name: str, calls: list[str]):
+    """fn, noting where each call came from (a queue reloaded under the labeler says why)."""
+    def call() -> None:
+        import traceback
+
+        calls.append(f"{name} from:\n" + "".join(traceback.format_stack(limit=12)))
+        fn()
+    return call
+
+
 def drive(path: Path, units: int, launched: float, open_only: bool = False, log=print) -> dict:
     """One launch: everything from the imports on, in this (fresh) process. `launched` is the
     time.time() at which the parent started the process."""
@@ -267,6 +277,9 @@ def drive(path: Path, units: int, launched: float, open_only: bool = False, log=
 
     dog.phase = "labeling: commits"
     view.auto_check.setChecked(False)
+    reloads: list[str] = []          # where a reload of the queue came from, if one comes mid-session
+    for name in ("refresh", "load_queue"):
+        setattr(view, name, _recording(getattr(view, name), name, reloads))
     commits = []
     for _ in range(units):
         index = view.index
@@ -286,7 +299,8 @@ def drive(path: Path, units: int, launched: float, open_only: bool = False, log=
             wait_until(app, lambda: view.index == index + 1 and view.unit is not None, timeout=60)
         except TimeoutError:
             raise TimeoutError(f"unit {index} not committed: at {view.index}, dimension {view.dim_index}, "
-                               f"unit shown: {view.unit is not None}, status: {view.status.text()!r}") from None
+                               f"unit shown: {view.unit is not None}, status: {view.status.text()!r}; "
+                               f"queue reloaded from: {reloads if reloads else 'nowhere'}") from None
         commits.append((time.perf_counter() - t) * 1000)
         app.processEvents()
     assert view.flush(), "label writes did not finish"
