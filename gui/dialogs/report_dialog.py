@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import i18n as engine_i18n  # the interface language the app chose (gui/i18n.py)
 from factaudit.engine import services
 from factaudit.gui.ops import Op, error_text
-from factaudit.gui.views.answers_parts import last_penalty, penalty_spin
+from factaudit.gui.penalty_setting import last_penalty, penalty_spin
 
 FORMATS = (("html", QT_TRANSLATE_NOOP("ReportDialog", "HTML report (opens in a browser)")), ("xlsx", QT_TRANSLATE_NOOP("ReportDialog", "Spreadsheet (XLSX)")),
            ("json", QT_TRANSLATE_NOOP("ReportDialog", "Data files (JSON) for other tools")))

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from factaudit.engine import services
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.views.answers_gold import GoldOptionsPanel
-from factaudit.gui.views.answers_parts import last_penalty, penalty_spin, remember_penalty
+from factaudit.gui.penalty_setting import last_penalty, penalty_spin, remember_penalty
 from factaudit.gui.views.labeling_parts import annotator_for
 from factaudit.gui import i18n
 from factaudit.gui.views.tables import read_only_table
