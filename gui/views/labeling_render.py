@@ -92,7 +92,7 @@ class LabelingLayout:
         second.addWidget(self.auto_check)
         second.addStretch(1)
         self.reload_button = QPushButton(self.tr("Reload queue"))
-        self.reload_button.clicked.connect(self.refresh)
+        self.reload_button.clicked.connect(self.reload)
         second.addWidget(self.reload_button)
         root.addLayout(second)
         self.llm_bar = ReasoningFromLLMBar(self)    # reasoning mode on a classifier run: no reasoning

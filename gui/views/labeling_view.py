@@ -66,6 +66,8 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         self._accepted = False             # the status line says a pre-label was accepted for this unit
         self._reading = False              # the runs are being read
         self._wanted: tuple | None = None  # select_runs() while they were
+        self._queue_key: tuple | None = None   # (mode, run, verdict run) of the queue last opened
+        self._force_reload = False         # Reload queue: reopen even where the labeler has a place
 
         self._build_ui(mode)
         self.refresh()
@@ -117,7 +119,23 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
         if wanted is not None:
             self.select_runs(*wanted)
             return
+        force, self._force_reload = self._force_reload, False
+        if not force and self._keeps_place():
+            self.status.setText(self.tr("New runs or verdicts arrived; you keep your place in the queue (Reload queue takes them in)."))
+            return
         self.load_queue()
+
+    def reload(self) -> None:
+        """Reload queue: read the runs again and reopen the queue, even where the labeler has a place in it."""
+        self._force_reload = True
+        self.refresh()
+
+    def _keeps_place(self) -> bool:
+        """A reread of the runs (a page refresh on new runs or verdicts, from any job) while the labeler is
+        working on the same queue must not send them back to its first unit."""
+        if self.queue is None or self._queue_key != (self.mode, self.run_combo.currentText(), self.verdict_run):
+            return False
+        return bool(self.committed or self.history or self.index > 0 or self.dim_index > 0)
 
     def select_runs(self, run: str, verdicts: str | None = None) -> None:
         if self._reading:                  # chosen once the runs are read
@@ -139,6 +157,7 @@ class LabelingView(AnnotatorChoice, LabelingLayout, QWidget):
     def load_queue(self) -> None:
         """Open the queue in a worker: the head first (the first unit shows at once), then the rest."""
         run = self.run_combo.currentText()
+        self._queue_key = (self.mode, run, self.verdict_run)
         self._generation += 1
         for op in self._ops:
             op.cancel()

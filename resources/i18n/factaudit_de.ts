@@ -2383,6 +2383,10 @@ V1: Selektive Abdeckung</translation>
 <context>
     <name>LabelingView</name>
     <message>
+        <source>New runs or verdicts arrived; you keep your place in the queue (Reload queue takes them in).</source>
+        <translation>Neue Läufe oder Urteile sind eingetroffen; Sie behalten Ihre Stelle in der Warteschlange („Warteschlange neu laden“ nimmt sie auf).</translation>
+    </message>
+    <message>
         <source>(none)</source>
         <translation>(keiner)</translation>
     </message>

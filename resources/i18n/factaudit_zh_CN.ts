@@ -2383,6 +2383,10 @@ V1: 选择性覆盖</translation>
 <context>
     <name>LabelingView</name>
     <message>
+        <source>New runs or verdicts arrived; you keep your place in the queue (Reload queue takes them in).</source>
+        <translation>有新的运行或判定到达；您在队列中的位置保持不变（“重新载入队列”会将其纳入）。</translation>
+    </message>
+    <message>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>

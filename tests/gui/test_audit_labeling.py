@@ -166,8 +166,8 @@ def test_keyboard_session_blind_reveal_and_undo(labeling, qtbot, screenshots):
     _press(qtbot, card, 9)
     assert view.flush()
     assert len(_mine(project)) == 12
-    # a new queue skips the finished units
-    view.refresh()
+    # a new queue (Reload queue) skips the finished units
+    view.reload()
     assert view.flush()
     assert view.queue.total() == 10
 
@@ -307,3 +307,21 @@ def test_committed_labels_survive_kill_9(demo_project_path, tmp_path, qapp):
                    and a.dimension == "entity_match")
     finally:
         reopened.close()
+
+
+def test_new_runs_while_labelling_keep_the_labelers_place(labeling, qtbot):
+    """A page refresh on new runs or verdicts (any job's, or the page's own first reads arriving late) once
+    sent the labeler back to the queue's first unit; it keeps their place now, and Reload queue reopens it."""
+    view, project, data = labeling
+    card = view.card
+    for n, (_dim, digit, _code) in enumerate(FIRST_KEYS):
+        _press(qtbot, card, digit, Qt.Key.Key_Return if n == len(FIRST_KEYS) - 1 else Qt.Key.Key_Tab)
+    assert view.flush() and view.index == 1
+    second = view.entry
+    _press(qtbot, card, 1)                           # halfway through the second unit
+    view.refresh()                                   # what LabelingPage._changed does on "runs"/"verdicts"
+    assert view.flush()
+    assert view.index == 1 and view.entry == second and view.dim_index == 0 and "keep your place" in view.status.text()
+    view.reload_button.click()                       # the labeler asks for it: the finished unit drops out
+    assert view.flush()
+    assert view.index == 0 and view.queue.total() == data["n_units"] - 1
