@@ -7,28 +7,43 @@ full walk took 340 ms in the middle of a labeling session (benchmarks/bench_gui_
 generations stay automatic (their walks are bounded by the threshold, a few thousand objects); full
 collections run from a timer when no background work is running and the user has not touched the
 keyboard or mouse for a while, and what survives them is frozen out of later walks. Almost all of our garbage is acyclic and is freed by reference counting at once;
-only cycles wait for the idle collection."""
+only cycles wait for the idle collection.
+
+"Touched" is read from the window system's own events (a native event filter: key presses, clicks,
+pointer motion, focus), not from an application-wide QObject event filter: that one is called in Python
+for every Qt event of every object, and building a page's widgets sends thousands of them (it doubled the
+Results and Labeling build times in the GUI bench, issue #35 item 4)."""
 from __future__ import annotations
 
 import gc
 import time
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QAbstractNativeEventFilter, QObject, QTimer
 
 from factaudit.gui.ops import Op
 
 YOUNG_THRESHOLDS = (700, 10)        # CPython's defaults for generations 0 and 1
 NEVER = 2**31 - 1                   # generation 2 is never collected automatically
 IDLE_CHECK_MS = 15_000
-QUIET_S = 10.0                      # no key or mouse press for this long counts as idle
-INPUT_EVENTS = frozenset({QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.Wheel,
-                          QEvent.Type.ShortcutOverride})
+QUIET_S = 10.0                      # no window-system event for this long counts as idle
 
 
 def freeze_survivors() -> None:
     """A full collection, then what survived moves out of the collector's future walks."""
     gc.collect()
     gc.freeze()
+
+
+class WindowSystemActivity(QAbstractNativeEventFilter):
+    """The time of the window system's last event to this app; never filters anything out."""
+
+    def __init__(self):
+        super().__init__()
+        self.last = time.monotonic()
+
+    def nativeEventFilter(self, event_type, message):
+        self.last = time.monotonic()
+        return False, 0
 
 
 class IdleCollector(QObject):
@@ -38,8 +53,8 @@ class IdleCollector(QObject):
         super().__init__(app)
         self.full_collections = 0
         self.quiet_s = quiet_s
-        self.last_input = time.monotonic()
-        app.installEventFilter(self)
+        self.activity = WindowSystemActivity()
+        app.installNativeEventFilter(self.activity)
         freeze_survivors()
         gc.set_threshold(*YOUNG_THRESHOLDS, NEVER)
         self.timer = QTimer(self)
@@ -47,13 +62,13 @@ class IdleCollector(QObject):
         self.timer.timeout.connect(self.collect_if_idle)
         self.timer.start()
 
-    def eventFilter(self, watched, event) -> bool:
-        if event.type() in INPUT_EVENTS:
-            self.last_input = time.monotonic()
-        return False
+    def remove(self, app: QObject) -> None:
+        """Hand the schedule back (tests): no filter, no timer."""
+        app.removeNativeEventFilter(self.activity)
+        self.timer.stop()
 
     def collect_if_idle(self) -> bool:
-        if Op.busy() or time.monotonic() - self.last_input < self.quiet_s:
+        if Op.busy() or time.monotonic() - self.activity.last < self.quiet_s:
             return False
         freeze_survivors()
         self.full_collections += 1
