@@ -43,6 +43,7 @@ class ReadFailure(QLabel):
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
+        self.failed: dict[Any, str] = {}    # read key -> its message: a page's other reads may still succeed
         self.setObjectName("readFailure")
         self.setWordWrap(True)
         self.setProperty("role", "error")
@@ -61,9 +62,20 @@ class ReadFailure(QLabel):
         layout.insertWidget(0, banner)
         return banner
 
-    def show_error(self, exc: BaseException) -> None:
-        self.setText(QCoreApplication.translate("query_op", "Could not read this: {v0}").format(v0=error_text(exc)))
-        self.show()
+    def show_error(self, exc: BaseException, key: Any = None) -> None:
+        self.failed[key] = QCoreApplication.translate("query_op", "Could not read this: {v0}").format(v0=error_text(exc))
+        self._update()
+
+    def cleared(self, key: Any) -> None:
+        """The read of `key` succeeded: its message goes, the failures of the page's other reads stay (one
+        shown without a key, by a page's own failure handler, goes with the page's next good read)."""
+        self.failed.pop(key, None)
+        self.failed.pop(None, None)
+        self._update()
+
+    def _update(self) -> None:
+        self.setText("\n".join(self.failed.values()))
+        self.setVisible(bool(self.failed))
 
 
 class QueryOp(QObject):
@@ -118,7 +130,7 @@ class QueryOp(QObject):
             return
         banner = ReadFailure.of(self._page, create=False)
         if banner is not None:
-            banner.hide()
+            banner.cleared(self._key)
         self._on_success(result)
 
     def _failed(self, exc: BaseException) -> None:
@@ -129,7 +141,7 @@ class QueryOp(QObject):
             return
         banner = ReadFailure.of(self._page)
         if banner is not None:
-            banner.show_error(exc)
+            banner.show_error(exc, self._key)
         else:
             self.op._show_error(exc)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from factaudit.engine import services
 from factaudit.engine.errors import InvalidArgument
 from factaudit.gui.ops import Op
-from factaudit.gui.query_op import ReadFailure
+from factaudit.gui.query_op import QueryOp, ReadFailure
 
 
 def _broken(message: str):
@@ -75,3 +75,26 @@ def test_the_taxonomy_page_says_its_read_failed(qtbot, project, monkeypatch):
     assert view.loading and view.status.text() == "Reading…"
     qtbot.waitUntil(lambda: not view.loading, timeout=10_000)
     assert "cannot be read right now" in view.status.text() and view.taxonomy is None
+
+
+def test_a_read_that_succeeds_leaves_another_reads_failure_on_screen(qtbot):
+    """The Retrieve dialog reads its retrievers and its embedders apart: the embedders' failure vanished when
+    the other read ended after it, leaving a disabled Start with no reason (seen in a full run)."""
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    page = QWidget()
+    QVBoxLayout(page)
+    qtbot.addWidget(page)
+    page.show()
+    failing = QueryOp(page, op=_broken("the model folder cannot be read"), success=lambda _r: None).key("embedders")
+    failing.run_in_background()
+    qtbot.waitUntil(lambda: ReadFailure.of(page, create=False) is not None, timeout=10_000)
+    got = []
+    QueryOp(page, op=lambda: 7, success=got.append).key("retrievers").run_in_background()
+    qtbot.waitUntil(lambda: got == [7], timeout=10_000)
+    banner = ReadFailure.of(page, create=False)
+    assert banner.isVisible() and "model folder cannot be read" in banner.text()
+    QueryOp(page, op=lambda: 8, success=got.append).key("embedders").run_in_background()   # readable again
+    qtbot.waitUntil(lambda: got == [7, 8], timeout=10_000)
+    assert not banner.isVisible()
+    Op.wait_all(10_000)

@@ -48,15 +48,23 @@ def test_a_read_runs_off_the_ui_thread_and_delivers_on_it(qtbot, page):
 
 def test_a_failed_read_shows_its_message_in_the_page(qtbot, page):
     got = []
-    QueryOp(page, op=lambda: (_ for _ in ()).throw(InvalidArgument("the run r9 does not exist")),
-            success=got.append).run_in_background()
+
+    def reader(fail: bool):
+        def read():           # one call site (one key) read twice, as a page's refresh reads again
+            if fail:
+                raise InvalidArgument("the run r9 does not exist")
+            return 1
+        return read
+
+    QueryOp(page, op=reader(True), success=got.append).run_in_background()
     qtbot.waitUntil(lambda: ReadFailure.of(page, create=False) is not None
                     and ReadFailure.of(page, create=False).isVisible(), timeout=5000)
     banner = ReadFailure.of(page, create=False)
     assert "the run r9 does not exist" in banner.text() and got == []
     assert page.layout().itemAt(0).widget() is banner            # at the top of the page
-    # the next read that succeeds takes the message away
-    QueryOp(page, op=lambda: 1, success=got.append).run_in_background()
+    # the same read succeeding next takes the message away (another read's success does not:
+    # test_page_reads.test_a_read_that_succeeds_leaves_another_reads_failure_on_screen)
+    QueryOp(page, op=reader(False), success=got.append).run_in_background()
     qtbot.waitUntil(lambda: got == [1], timeout=5000)
     assert not banner.isVisible()
 
