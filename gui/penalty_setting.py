@@ -7,9 +7,11 @@ import hashlib
 
 from PySide6.QtWidgets import QDoubleSpinBox, QWidget
 
+from factaudit.engine import services
+from factaudit.engine.errors import FactAuditError
 from factaudit.gui.settings import settings
 
-DEFAULT_PENALTY = 0.2     # engine.metrics.multi_answer.WRONG_OPTION_PENALTY, the documented default
+DEFAULT_PENALTY = services.WRONG_OPTION_PENALTY
 
 
 def _key(project) -> str:
@@ -20,10 +22,9 @@ def last_penalty(project) -> float:
     """The penalty last chosen for this project; the default where none was, or where the stored value
     is not a penalty the engine accepts (a hand-edited settings file)."""
     try:
-        value = float(settings().value(_key(project), DEFAULT_PENALTY))
-    except (TypeError, ValueError):
+        return services.check_penalty(float(settings().value(_key(project), DEFAULT_PENALTY)))
+    except (TypeError, ValueError, FactAuditError):
         return DEFAULT_PENALTY
-    return value if 0.0 <= value <= 1.0 else DEFAULT_PENALTY
 
 
 def remember_penalty(project, value: float) -> None:

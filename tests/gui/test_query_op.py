@@ -156,6 +156,7 @@ def test_the_runs_page_says_its_read_failed_instead_of_no_runs(qtbot, demo_copy,
 CHEAP = {
     "table_columns": "a constant: the column names of a record kind",
     "parse_value_map": "parses text the user typed; no I/O",
+    "check_penalty": "checks a number is a lenient penalty (0 to 1); no I/O",
     "fit_check_text": "words about a model entry already read; no I/O",
     "connection_log_path": "a path; nothing is read",
     "source_demo_dir": "one stat of the source checkout's projects/demo",
