@@ -94,6 +94,10 @@ class SettingsDialog(QDialog):
         layout.setContentsMargins(0, 0, 0, 0)
         path = QLineEdit(str(self.folders[key]))
         path.setReadOnly(True)
+        # the whole path in view (the field showed only its end), at most 640 px wide
+        path.ensurePolished()           # the style sheet's font and padding, not the default ones
+        path.setMinimumWidth(min(path.fontMetrics().horizontalAdvance(path.text()) + 28, 640))
+        path.setCursorPosition(0)
         path.setObjectName(f"folder_{key}")
         show = QPushButton(self.tr("Show"))
         show.clicked.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.folders[key]))))

@@ -97,6 +97,10 @@ class GoldOptionsPanel(QWidget):
         head.addStretch(1)
         self.rater_name = QLineEdit()
         self.rater_name.setPlaceholderText(self.tr("name of the rater to import"))
+        # the placeholder whole, in every language (the default width cut it), in the style sheet's font
+        self.rater_name.ensurePolished()
+        self.rater_name.setMinimumWidth(self.rater_name.fontMetrics().horizontalAdvance(
+            self.rater_name.placeholderText()) + 28)
         head.addWidget(self.rater_name)
         self.import_button = QPushButton(self.tr("Import gold options…"))
         self.import_button.setToolTip(self.tr("A JSONL or CSV file of records {\"item_id\", \"gold_options\"} from a second rater; a new import of the same rater replaces their sets"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QItemSelectionModel, QRect, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSplitter, QTextBrowser,
     QVBoxLayout, QWidget,
@@ -97,14 +97,20 @@ class ReviewView(ReviewRunChoice, ChoosesMapping, QWidget):
         self.list = DisagreementList()
         self.list.setObjectName("disagreementList")
         self.list.setModel(self.model)
-        self.list.setWordWrap(True)
+        # one line each (kind and id, the text elided, the triage state): a wrapped text pushed the state
+        # line out of the fixed three-line row, so a triaged row no longer said its decision
+        self.list.setWordWrap(False)
         self.list.setShowGrid(False)
         self.list.horizontalHeader().hide()
         self.list.horizontalHeader().setStretchLastSection(True)
         rows = self.list.verticalHeader()
         rows.hide()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setDefaultSectionSize(self.list.fontMetrics().lineSpacing() * 3 + 10)   # three lines per row
+        # three lines per row, measured in the style sheet's font and with a CJK line (its fallback font is
+        # taller: Chinese rows overlapped the next row when measured by the Latin font's line spacing)
+        self.list.ensurePolished()
+        rows.setDefaultSectionSize(self.list.fontMetrics().boundingRect(
+            QRect(0, 0, 4000, 4000), 0, "\n".join(["Ág中"] * 3)).height() + 8)
         self.list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
