@@ -661,7 +661,7 @@
     </message>
     <message>
         <source>Lenient penalty:</source>
-        <translation>Abzug bei nachsichtig:</translation>
+        <translation>Abzug bei nachsichtiger Bewertung:</translation>
     </message>
     <message>
         <source>What the lenient score takes off per wrong option chosen (0 to 1); the report uses the last value chosen here</source>
@@ -3545,7 +3545,7 @@ Jedes Label wird gespeichert, sobald Sie es setzen; schließen Sie das Fenster, 
     </message>
     <message>
         <source>Lenient penalty</source>
-        <translation>Abzug bei nachsichtig</translation>
+        <translation>Abzug bei nachsichtiger Bewertung</translation>
     </message>
 </context>
 <context>
@@ -6407,7 +6407,7 @@ BM25 verwendet deren Stemmer und Wortregeln; frühere Läufe behalten ihre.</tra
     </message>
     <message>
         <source>lenient penalty</source>
-        <translation>Abzug bei nachsichtig</translation>
+        <translation>Abzug bei nachsichtiger Bewertung</translation>
     </message>
 </context>
 <context>
