@@ -4,9 +4,11 @@ the Labeling card) and captured with ImageMagick's `import -window root`. A 1366
 scale 1 and a 1920×1080 screen at QT_SCALE_FACTOR=1.5, each in en, zh_CN and de.
 
     apt-get install -y xvfb openbox xdotool imagemagick pngquant libxcb-cursor0
-    .venv/bin/python docs/screenshots/round3/shots.py docs/screenshots/round3
+    .venv/bin/python docs/screenshots/round3/shots.py docs/screenshots/round3 [1366x768|1920x1080_150] [en|zh_CN|de] [shot ...]
 
-What has no key (a tab of a page, the Models window, the Seal dialog) is asked of the app through a
+A shot's name (SHOTS) limits the captures to the named ones; the steps before them still run.
+
+What has no key (a tab of a page, the Models window, the Seal and Settings dialogs) is asked of the app through a
 command file it polls; after every step the app answers once its background reads are idle, so a
 capture never shows "Reading…" from a read still under way.
 """
@@ -37,14 +39,21 @@ SHOTS = (
     ("analyses_experiments", [("do", "tab Experiments")]),
     ("models", [("do", "models")]),
     ("seal", [("do", "close"), ("do", "seal")]),
+    ("settings", [("do", "close"), ("do", "settings")]),
+    ("review", [("do", "close"), ("key", "ctrl+4"), ("do", "wait review")]),
+    ("answers_gold", [("do", "tab Answers"), ("do", "gold")]),
 )
-# at 1.5x only the pages whose columns were cut there (issue #35 item 7)
-SHOTS_150 = ("workflow", "results", "agreement", "disagreements", "labeling_reveal", "models", "seal")
+# at 1.5x the pages whose columns were cut there (issue #35 item 7) and the wide pages added after them
+SHOTS_150 = ("workflow", "results", "agreement", "disagreements", "labeling_reveal", "models", "seal", "settings",
+             "review", "answers_gold")
+# the claims triaged before the app starts (claim level): the Review list shows each row's decision
+TRIAGED = (("1", "retrieval_error"), ("5", "verification_error"), ("13", "wrong_gold"))
 
 
 def populate(folder: Path) -> Path:
     """The demo's data, a BM25 run over 12 claims, verdicts on them imported as a verify run, and two
-    raters' evidence labels on the same 16 pairs (every fourth one disagreeing)."""
+    raters' evidence labels on the same 16 pairs (every fourth one disagreeing), and alice's triage of
+    three of the run's disagreements with the expert (TRIAGED)."""
     from factaudit.engine import services
     from factaudit.engine.audit import annotations as ann
     from factaudit.engine.project import runs as run_store
@@ -63,12 +72,14 @@ def populate(folder: Path) -> Path:
                 fh.write(json.dumps({"claim_id": c, "verdict": names[n % 4], "passages": passages,
                                      "reasoning": f"The first passage is read against the claim ({len(passages)} passages)."})
                          + "\n")
-        services.import_files(project, [verdicts], kind="verdicts")
+        verify_run = services.import_files(project, [verdicts], kind="verdicts").run_id
         pairs = [(c, h.passage_id) for c, hs in hits.items() for h in hs][:16]
         for n, (c, p) in enumerate(pairs):
             for who, code in (("alice", "exact"), ("bob", "exact" if n % 4 else "related")):
                 ann.annotate(project, target="evidence", claim_id=c, passage_id=p, run_id=run,
                              dimension="entity_match", code=code, annotator=who)
+        for claim, outcome in TRIAGED:
+            services.set_triage(project, verify_run, claim, outcome, "alice", level="claim")
     finally:
         project.close()
     return Path(summary.project)
@@ -79,12 +90,16 @@ def child(project_path: str, commands: str, answers: str) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from factaudit.gui import i18n
     from factaudit.gui.app import start
     from factaudit.gui.collector import IdleCollector
     from factaudit.gui.ops import Op, pool
     from factaudit.gui.views.labeling_parts import set_annotator_name, set_project_annotator
 
     set_annotator_name("alice")
+    # the language as a user sets it (File › Settings), so the Settings dialog shows it rather than "the
+    # system's"; FACTAUDIT_LANG, which overrides it, stays set (this config folder is the run's own)
+    i18n.set_language(os.environ.get("FACTAUDIT_LANG", ""))
     controller = start(project_path, remember_recent=False)
     app = QApplication.instance()
     collector = IdleCollector(app)  # noqa: F841 - as gui.app.run
@@ -107,6 +122,12 @@ def child(project_path: str, commands: str, answers: str) -> int:
             state["dialog"] = window.show_models()
         elif verb == "seal":
             state["dialog"] = window.do_step("seal")
+        elif verb == "settings":
+            state["dialog"] = window.show_settings()
+        elif verb == "gold":              # the Answers tab's own tabs: Answers, Gold options
+            answers = current_page().widget("Answers")
+            answers.tabs.setCurrentWidget(answers.gold)
+            state["until"] = lambda: answers.gold.bundle is not None
         elif verb == "close" and state["dialog"] is not None:
             state["dialog"].close()
             state["dialog"] = None
@@ -119,6 +140,10 @@ def child(project_path: str, commands: str, answers: str) -> int:
             view = current_page()
             state["until"] = lambda: (not view.loading and view.bundle is not None
                                       and not (view._op is not None and view._op.running))
+        elif verb == "wait" and arg == "review":    # the whole list read and the first row's passages shown
+            view = current_page().widget("Disagreements")
+            state["until"] = lambda: (view.result is not None and view.result.complete and not view.loading
+                                      and view.model.rowCount() > 0)
 
     def poll() -> None:
         if state["waiting"] is not None:
@@ -195,6 +220,7 @@ def x_server(display: int, w: int, h: int) -> list[subprocess.Popen]:
 
 def main(out: Path, only: list[str]) -> int:
     langs = [a for a in only if a in LANGS] or LANGS
+    names = [a for a in only if a in dict(SHOTS)]     # capture only these (every step still runs)
     only = [a for a in only if a in SCREENS]
     out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="round3-shots-"))
@@ -218,7 +244,7 @@ def main(out: Path, only: list[str]) -> int:
                     for name, steps in SHOTS:
                         for kind, arg in steps:
                             session.key(arg) if kind == "key" else session.ask(arg)
-                        if scale == "1" or name in SHOTS_150:
+                        if (scale == "1" or name in SHOTS_150) and (not names or name in names):
                             session.capture(out / f"{name}_{lang}_{screen}.png")
                 except (RuntimeError, TimeoutError, subprocess.CalledProcessError) as exc:
                     failed += 1
