@@ -64,7 +64,9 @@ class _Listener(QObject):
         self._callback(changes)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
-        if obj is self._widget and event.type() == QEvent.Type.Show and self._pending is not None:
+        # while Qt tears a widget down it may hand this filter a fresh wrapper without our attributes
+        # (seen in a test run): such a listener has nothing pending
+        if getattr(self, "_pending", None) is not None and obj is self._widget and event.type() == QEvent.Type.Show:
             pending, self._pending = self._pending, None
             self._callback(pending)
         return False

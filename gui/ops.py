@@ -306,6 +306,16 @@ class Op(QObject):
         return None
 
     @classmethod
+    def _forget_deleted(cls) -> None:
+        """Drop ops whose Qt object is gone. An op's `destroyed` hook discards it when its parent is
+        deleted, but a test run saw deleted ops left in the set (the first page built in a fresh worker
+        process), and wait_all then waited out its whole limit at every teardown."""
+        from shiboken6 import isValid
+
+        for op in [op for op in cls._running if not isValid(op)]:
+            cls._running.discard(op)
+
+    @classmethod
     def running_under(cls, widget: QObject) -> list["Op"]:
         """The running ops whose parent chain reaches `widget` (a window cancels its own on close)."""
         def under(obj) -> bool:
@@ -314,6 +324,7 @@ class Op(QObject):
                     return True
                 obj = obj.parent()
             return False
+        cls._forget_deleted()
         return [op for op in list(cls._running) if under(op.parent())]
 
     @classmethod
@@ -324,18 +335,22 @@ class Op(QObject):
         from PySide6.QtCore import QCoreApplication, QDeadlineTimer
 
         deadline = QDeadlineTimer(msecs)
+        cls._forget_deleted()
         while (cls._running or pool().activeThreadCount()) and not deadline.hasExpired():
             pool().waitForDone(20)
             QCoreApplication.processEvents()
+            cls._forget_deleted()
         return not cls._running and not pool().activeThreadCount()
 
     @classmethod
     def busy(cls) -> bool:
         """Any background operation still running."""
+        cls._forget_deleted()
         return bool(cls._running)
 
     @classmethod
     def cancel_all(cls) -> None:
+        cls._forget_deleted()
         for op in list(cls._running):
             op.cancel()
 

@@ -223,3 +223,18 @@ def test_serial_writer_runs_in_order_and_reports_a_failure(qtbot, owner, caplog,
     assert any("label 2 was refused" in r.getMessage() for r in caplog.records)   # and the log
     for b in boxes:
         b.close()
+
+
+def test_an_op_whose_qt_object_is_gone_is_not_waited_for(qtbot):
+    """A deleted op left in the running set (its destroyed hook did not run: seen when a page was the
+    first thing a fresh test process built) made every wait_all wait out its limit and busy() stay true."""
+    import shiboken6
+
+    op = Op(None, lambda job: None)
+    op.destroyed.disconnect()          # as when the hook did not run
+    Op._running.add(op)
+    shiboken6.delete(op)
+    try:
+        assert Op.wait_all(2_000) and not Op.busy()
+    finally:
+        Op._running.discard(op)
