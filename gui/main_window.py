@@ -386,13 +386,12 @@ class ProjectWindow(QMainWindow):
         """Import the audit services (and the report modules they pull in) in a worker once the window is
         up: imported on first use, they took most of the UI thread's longest block (424 ms under load) when
         the Labeling page was first built on a 100k project. The import lock makes a page that needs them
-        meanwhile wait for this import rather than start its own."""
+        meanwhile wait for this import rather than start its own. matplotlib is not among them: only the
+        chart workers use it (results_parts.PlotCanvas), and importing it here kept a worker busy for the
+        first seconds of every session, which lengthened the UI thread's blocks on the first pages opened."""
         def warm(_job) -> None:
             services.label_unit  # noqa: B018 - a name's first use imports its capability module
-            # the Reports page's: matplotlib and numpy blocked "Open results" 2.3 s in a real window (#35)
-            services.MAPPINGS, services.plot_font_families  # noqa: B018
-            import matplotlib.backends.backend_qtagg  # noqa: F401
-            import matplotlib.figure  # noqa: F401
+            services.MAPPINGS  # noqa: B018
 
         Op(self, warm).title(self.tr("Preparing the labeling pages")).quiet().run()
 

@@ -22,10 +22,8 @@ def _empty(canvas, why: str) -> None:
     """An empty chart says why it is empty (never axes with "n/a" drawn over them)."""
     import textwrap
 
-    fig = canvas.new_figure()
-    fig.text(0.5, 0.5, textwrap.fill(why.replace("$", r"\$"), 48), ha="center", va="center", fontsize=9,
-             color="#52606d")
-    canvas.draw()
+    text = textwrap.fill(why.replace("$", r"\$"), 48)
+    canvas.plot(lambda fig: fig.text(0.5, 0.5, text, ha="center", va="center", fontsize=9, color="#52606d"))
 
 
 def percent_text(value: float | None, ci=None) -> str:
@@ -37,10 +35,11 @@ def percent_text(value: float | None, ci=None) -> str:
 
 
 class PlotCanvas(QWidget):
-    """A matplotlib figure rendered with Agg in a worker and shown as an image. Drawing on the UI
-    thread (the QtAgg canvas) blocked "Open results" 0.33-0.46 s in a real window (#35 item 4).
-    Each drawing starts with new_figure(): a figure handed to the worker is never touched again by
-    this thread, so no figure is used by two threads at once; `figure` stays the last one built."""
+    """A matplotlib figure built and rendered with Agg in a worker and shown as an image: the UI thread
+    never imports or touches matplotlib. Drawing on the UI thread (the QtAgg canvas) blocked "Open
+    results" 0.33-0.46 s in a real window, and building the axes there still took 70-140 ms under load
+    (#35 item 4). plot(build) hands the worker a function that fills a fresh figure from plain data
+    (texts already translated); `figure` is the last figure drawn, for tests to read."""
 
     def __init__(self, width: float, height: float, parent: QWidget | None = None):
         super().__init__(parent)
@@ -48,10 +47,10 @@ class PlotCanvas(QWidget):
         from PySide6.QtWidgets import QSizePolicy
 
         self._size = (width, height)
-        self._figure = None
+        self.figure = None            # the last figure drawn (built in the worker)
         self.rendering = False        # a drawing is in the worker
         self.renders = 0              # drawings shown (what tests wait for)
-        self._pending = None          # the newest figure drawn while one was rendering
+        self._pending = None          # the newest drawing asked for while one was rendering
         self.image = QLabel(self)
         self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.image.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
@@ -66,50 +65,32 @@ class PlotCanvas(QWidget):
 
         return QSize(int(self._size[0] * 100), int(self._size[1] * 100))   # as the QtAgg canvas asked
 
-    @property
-    def figure(self):
-        if self._figure is None:
-            self._figure = self.new_figure()
-        return self._figure
+    def plot(self, build) -> None:
+        """Draw a new figure that build(figure) fills, in a worker; the newest request wins."""
+        size = self._size
+        self._request(lambda: _built_figure(build, size))
 
-    def new_figure(self):
-        """A fresh figure for the next drawing (the last one may be in the worker)."""
-        import matplotlib
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-
-        from factaudit.engine import services
-
-        # texts take their font when created: Chinese labels need the CJK fallback before the first one
-        matplotlib.rcParams["font.family"] = services.plot_font_families()
-        self._figure = Figure(figsize=self._size, layout="constrained")
-        FigureCanvasAgg(self._figure)
-        return self._figure
-
-    def draw(self) -> None:
-        """Render the current figure off the UI thread at the widget's size; one render at a time."""
+    def _request(self, make) -> None:
         if self.rendering:
-            self._pending = self._figure
-            return
-        self._render(self._figure)
+            self._pending = make
+        else:
+            self._render(make)
 
-    def _render(self, fig) -> None:
+    def _render(self, make) -> None:
         from factaudit.gui.ops import Op
 
-        if fig is None:
-            return
         ratio = self.devicePixelRatioF()
         w, h = max(self.width(), 1), max(self.height(), 1)
         # before the first layout the widget has no size yet: the figure's own size then
         size = (w / 100, h / 100) if self.isVisible() and w > 20 and h > 20 else None
         self.rendering = True
-        Op(self, lambda _job: _render_rgba(fig, size, 100 * ratio)).title("chart").quiet() \
+        Op(self, lambda _job: _render_rgba(make, size, 100 * ratio)).title("chart").quiet() \
             .success(lambda out, r=ratio: self._rendered(out, r)).finished(self._render_ended).run()
 
     def _rendered(self, out, ratio: float) -> None:
         from PySide6.QtGui import QImage, QPixmap
 
-        data, w, h = out
+        data, w, h, self.figure = out
         img = QImage(data, w, h, 4 * w, QImage.Format.Format_RGBA8888).copy()
         pix = QPixmap.fromImage(img)
         pix.setDevicePixelRatio(ratio)
@@ -124,24 +105,37 @@ class PlotCanvas(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self._figure is None or not self.renders:
-            return
-        if self.rendering:
-            self._pending = self._figure
-        else:
-            self._render(self._figure)   # the figure is only read by the worker: no new one needed
+        if self.figure is not None and self.renders:
+            self._request(lambda fig=self.figure: fig)   # the figure is only read by the worker
 
 
-def _render_rgba(fig, size, dpi: float) -> tuple[bytes, int, int]:
-    """(RGBA bytes, width, height) of `fig` drawn with Agg; in a worker. One render at a time across
-    the page: matplotlib's font cache is not safe for threads drawing together."""
+def _built_figure(build, size: tuple[float, float]):
+    """A fresh Agg figure filled by build(); in a worker, under the render lock."""
+    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from factaudit.engine import services
+
+    # texts take their font when created: Chinese labels need the CJK fallback before the first one
+    matplotlib.rcParams["font.family"] = services.plot_font_families()
+    fig = Figure(figsize=size, layout="constrained")
+    FigureCanvasAgg(fig)
+    build(fig)
+    return fig
+
+
+def _render_rgba(make, size, dpi: float) -> tuple[bytes, int, int, object]:
+    """(RGBA bytes, width, height, figure) of the figure make() returns, drawn with Agg; in a worker.
+    One render at a time across the page: matplotlib's font cache is not safe for threads drawing together."""
     with _RENDER_LOCK:
+        fig = make()
         if size is not None:
             fig.set_size_inches(*size)
         fig.set_dpi(dpi)
         fig.canvas.draw()
         buf = fig.canvas.buffer_rgba()
-        return bytes(buf), buf.shape[1], buf.shape[0]
+        return bytes(buf), buf.shape[1], buf.shape[0], fig
 
 
 def closed_figures_text(m) -> str:
@@ -195,21 +189,44 @@ def show_closed(table, canvas, c) -> None:
             if col > 0:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             table.setItem(row, col, item)
-    ax = canvas.new_figure().add_subplot()
     mat = np.array(c.confusion_matrix)
+    cells = [[i18n.number(int(v)) for v in row] for row in mat]
+    short = [QCoreApplication.translate("ResultsView", "NE") if lab == "No Evidence" else i18n.verdict_name(lab)
+             for lab in c.labels]
+    axis_names = (QCoreApplication.translate("ResultsView", "predicted"), QCoreApplication.translate("ResultsView", "gold"))
+    canvas.plot(lambda fig: _confusion_axes(fig, mat, cells, short, axis_names))
+
+
+def interval_axes(fig, rows: list[tuple], title: str, missing: str) -> None:
+    """Precision, recall and F1 with their 95% intervals: rows of (name, value, interval, value text)."""
+    ax = fig.add_subplot()
+    for y, (_name, v, ci, text) in enumerate(rows):
+        if v is None:
+            ax.text(0.5, y, missing, va="center", ha="center", color="#52606d")
+            continue
+        if ci:
+            ax.plot(ci, [y, y], color="#1d3557", linewidth=3, solid_capstyle="butt")
+        ax.plot([v], [y], "o", color="#e63946", markersize=8)
+        ax.text(1.02, y, text, va="center", fontsize=8, transform=ax.get_yaxis_transform())
+    ax.set_yticks(range(len(rows)), [r[0] for r in rows])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(title, fontsize=9)
+
+
+def _confusion_axes(fig, mat, cells: list[list[str]], short: list[str], axis_names: tuple[str, str]) -> None:
+    ax = fig.add_subplot()
     ax.imshow(mat, cmap="Blues")
     for i in range(mat.shape[0]):
         for j in range(mat.shape[1]):
-            ax.text(j, i, i18n.number(int(mat[i, j])), ha="center", va="center", fontsize=8,
+            ax.text(j, i, cells[i][j], ha="center", va="center", fontsize=8,
                     color="white" if mat[i, j] > mat.max() / 2 else "black")
-    short = [QCoreApplication.translate("ResultsView", "NE") if lab == "No Evidence" else i18n.verdict_name(lab)
-             for lab in c.labels]
     # the verdict names side by side overlap in a narrow canvas (and in German): slant them
     ax.set_xticks(range(len(short)), short, fontsize=8, rotation=30, ha="right", rotation_mode="anchor")
     ax.set_yticks(range(len(short)), short, fontsize=8)
-    ax.set_xlabel(QCoreApplication.translate("ResultsView", "predicted"), fontsize=8)
-    ax.set_ylabel(QCoreApplication.translate("ResultsView", "gold"), fontsize=8)
-    canvas.draw()
+    ax.set_xlabel(axis_names[0], fontsize=8)
+    ax.set_ylabel(axis_names[1], fontsize=8)
 
 
 class WrapLabel(QLabel):

@@ -16,7 +16,7 @@ from factaudit.gui import i18n
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.query_op import QueryOp, ReadFailure
 from factaudit.gui.views.results_parts import (  # noqa: F401
-    FiguresPanel, PlotCanvas, WrapLabel, _empty, _pvalue, add_unit_list, closed_figures_text, fill_choices, gold_controls,
+    FiguresPanel, PlotCanvas, WrapLabel, _empty, interval_axes, _pvalue, add_unit_list, closed_figures_text, fill_choices, gold_controls,
     keep_columns_in_view, percent_text, show_closed, unit_list_items,
 )
 from factaudit.gui.views.results_scoring import ResultsBundle, compute_results, export_report
@@ -355,25 +355,12 @@ class ResultsView(LowerTabsMixin, ChoosesMapping, QWidget):
                               "{level} level.").format(level=self._level_name())
             _empty(self.interval_plot, why)
             return
-        ax = self.interval_plot.new_figure().add_subplot()
-        names = [self.tr("precision"), self.tr("recall"), "F1"]
-        vals = [s.precision, s.recall, s.f1]
-        cis = [s.precision_ci, s.recall_ci, s.f1_ci]
-        for y, (name, v, ci) in enumerate(zip(names, vals, cis)):
-            if v is None:
-                ax.text(0.5, y, self.tr("n/a"), va="center", ha="center", color="#52606d")
-                continue
-            if ci:
-                ax.plot(ci, [y, y], color="#1d3557", linewidth=3, solid_capstyle="butt")
-            ax.plot([v], [y], "o", color="#e63946", markersize=8)
-            ax.text(1.02, y, i18n.number(100 * v, 1), va="center", fontsize=8, transform=ax.get_yaxis_transform())
-        ax.set_yticks(range(3), names)
-        ax.invert_yaxis()
-        ax.set_xlim(0, 1)
-        ax.grid(axis="x", alpha=0.3)
-        ax.set_title(self.tr("{mapping}, {level} level (95% intervals)").format(mapping=self.mapping,
-                                                                                 level=self._level_name()), fontsize=9)
-        self.interval_plot.draw()
+        rows = [(name, v, ci, None if v is None else i18n.number(100 * v, 1))
+                for name, v, ci in zip([self.tr("precision"), self.tr("recall"), "F1"], [s.precision, s.recall, s.f1],
+                                       [s.precision_ci, s.recall_ci, s.f1_ci])]
+        title = self.tr("{mapping}, {level} level (95% intervals)").format(mapping=self.mapping, level=self._level_name())
+        missing = self.tr("n/a")
+        self.interval_plot.plot(lambda fig: interval_axes(fig, rows, title, missing))
 
     def _plot_confusion(self, m: services.RunMetrics) -> None:
         c = m.closed

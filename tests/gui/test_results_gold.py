@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -180,11 +181,17 @@ def _child(project_path: str, shot: str, width: int = 0) -> None:
     window.show()
     window.show_page(list(main_window.PAGES).index("Reports"))      # the Results page (LAZY_PAGES)
     page = window.pages.currentWidget()
-    for _ in range(600):
+
+    def filled() -> bool:   # the metrics read and the table's rows shown (the page builds in parts)
+        t = getattr(page, "metrics_table", None)
+        return (getattr(page, "bundle", None) is not None and page.bundle.metrics is not None and t is not None
+                and t.rowCount() > 1 and t.item(1, t.columnCount() - 1) is not None)
+
+    deadline = time.monotonic() + 240     # on the condition, not a count of turns: a turn may take no time
+    while not filled() and time.monotonic() < deadline:
         app.processEvents()
         Op.wait_all(100)
-        if getattr(page, "bundle", None) is not None and page.bundle.metrics is not None:
-            break
+        time.sleep(0.01)
     for _ in range(20):
         app.processEvents()
     t = page.metrics_table

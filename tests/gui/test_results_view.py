@@ -72,11 +72,13 @@ def test_metrics_mapping_toggle_and_comparison(view, qtbot, screenshots):
     assert v.metrics_table.item(1, 0).font().bold()          # R+NE is the default mapping
     v.set_mapping("R")
     assert v.metrics_table.item(0, 0).font().bold() and not v.metrics_table.item(1, 0).font().bold()
+    qtbot.waitUntil(lambda: not v.interval_plot.rendering)    # charts are built in a worker (#35 item 4)
     assert "R, sentence level" in v.interval_plot.figure.axes[0].get_title()
 
     v.level_combo.setCurrentText("claim")
     qtbot.waitUntil(lambda: v.bundle.metrics is not None and _cell(v.metrics_table, 0, 1) == str(m.claim["R"].n),
                     timeout=30_000)
+    qtbot.waitUntil(lambda: not v.confusion_plot.rendering and v.confusion_plot.figure is not None, timeout=30_000)
     assert m.closed is not None and v.confusion_plot.figure.axes  # the heat map is drawn
     v.level_combo.setCurrentText("sentence")
 
@@ -129,6 +131,7 @@ def test_closed_regime_run_opens_with_a_table_and_charts_that_say_why(qtbot, dem
             assert _cell(table, r, 3) == f"{100 * tp / support:.1f}"
             assert _cell(table, r, 2) == f"{100 * tp / predicted:.1f}"
     assert sum(int(_cell(table, r, 1)) for r in rows.values()) == len(gold)
+    qtbot.waitUntil(lambda: not v.interval_plot.rendering and v.interval_plot.figure is not None, timeout=30_000)
     texts = " ".join(t.get_text() for t in v.interval_plot.figure.texts)
     assert "gold verdicts" in texts and "closed-regime table" in texts
     assert not v.interval_plot.figure.axes                    # no axes with n/a drawn over them
