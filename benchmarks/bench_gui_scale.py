@@ -37,7 +37,9 @@ round trips), under Xvfb and a window manager:
 
 Targets at 100,000 claims (issues #15, #23 and #35): window <= 2 s warm (painted, in a real window), Workflow statuses <= 3 s, Review's
 full list <= 2 s, queue ordered <= 2 s, first unit < 2 s, commit -> next p95 < 100 ms, no UI block over
-250 ms. Timings here are wall-clock on purpose; tests never assert them.
+100 ms (#35 item 4; it was 250 ms before). Timings here are wall-clock on purpose; tests never assert them.
+FACTAUDIT_BENCH_STACKS=1 adds `block_stacks`: every thread's stack at each UI block over 50 ms, which
+shows what the UI thread was doing or which worker held the GIL it waited for.
 """
 from __future__ import annotations
 
@@ -48,150 +50,13 @@ import platform
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-HEARTBEAT_MS = 10
-
-
-class GcPauses:
-    """The longest cyclic garbage collection (it holds the GIL, so it stalls the UI thread too)."""
-
-    def __init__(self):
-        import gc
-
-        self.longest = (0.0, None)
-        self._t = 0.0
-        gc.callbacks.append(self._cb)
-
-    def _cb(self, phase, info) -> None:
-        if phase == "start":
-            self._t = time.perf_counter()
-        else:
-            took = time.perf_counter() - self._t
-            if took > self.longest[0]:
-                self.longest = (took, info.get("generation"))
-
-
-class Watchdog:
-    """A QTimer on the UI thread stamps a heartbeat; a plain thread samples how old the stamp is. The
-    largest age seen is the longest UI block, whether or not the block has ended yet."""
-
-    def __init__(self):
-        from PySide6.QtCore import QTimer
-
-        self.last = time.perf_counter()
-        self.max_gap = 0.0
-        self.phase = "start"
-        self.worst_phase = None
-        self.by_phase: dict[str, float] = {}     # the longest block within each phase
-        self.timer = QTimer()
-        self.timer.setInterval(HEARTBEAT_MS)
-        self.timer.timeout.connect(self._beat)
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._watch, daemon=True)
-
-    def _beat(self) -> None:
-        self.last = time.perf_counter()
-
-    def _watch(self) -> None:
-        while not self._stop.wait(0.002):
-            gap = time.perf_counter() - self.last
-            phase = self.phase
-            if gap > self.by_phase.get(phase, 0.0):
-                self.by_phase[phase] = gap
-            if gap > self.max_gap:
-                self.max_gap, self.worst_phase = gap, self.phase
-
-    def start(self) -> None:
-        self.last = time.perf_counter()
-        self.timer.start()
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join()
-        self.timer.stop()
-
-
-class FirstPaint:
-    """time.time() of the first paint event a widget that `wanted` accepts receives (the window's own
-    widgets by default): in a real window that comes after the X server exposed it."""
-
-    def __init__(self, window):
-        self.at: float | None = None
-        self._wanted = lambda w: w is window or window.isAncestorOf(w)
-        self.filter = _PaintFilter(self)
-
-    def reset(self, wanted) -> None:
-        from PySide6.QtWidgets import QApplication
-
-        self.at, self._wanted = None, wanted
-        QApplication.instance().installEventFilter(self.filter)
-
-    def seen(self, obj) -> None:
-        from PySide6.QtWidgets import QApplication, QWidget
-
-        if self.at is None and isinstance(obj, QWidget) and self._wanted(obj):
-            self.at = time.time()
-            # the filter is called for every event of the app: left installed it slowed the UI thread
-            # it measures (page builds by a third in a real window)
-            QApplication.instance().removeEventFilter(self.filter)
-
-
-def _PaintFilter(owner):                       # noqa: N802 - a class made on first use (Qt imported late)
-    from PySide6.QtCore import QEvent, QObject
-
-    class PaintFilter(QObject):
-        def eventFilter(self, obj, event):     # noqa: N802 - Qt's name
-            if event.type() == QEvent.Type.Paint:
-                owner.seen(obj)
-            return False
-
-    return PaintFilter()
-
-
-def wait_until(app, condition, timeout: float = 600.0) -> float:
-    """Serve the event loop until condition() holds; returns the seconds it took. The loop blocks in Qt
-    between events (as the app's own event loop does) and a 2 ms timer asks the condition: a busy
-    processEvents() poll would hold the GIL the workers being timed need."""
-    from PySide6.QtCore import QEventLoop, QTimer
-
-    started = time.perf_counter()
-    if condition():
-        return 0.0
-    loop = QEventLoop()
-    timer = QTimer()
-    timer.setInterval(2)
-
-    def check() -> None:
-        if condition() or time.perf_counter() - started > timeout:
-            loop.quit()
-
-    timer.timeout.connect(check)
-    timer.start()
-    loop.exec()
-    timer.stop()
-    if not condition():
-        raise TimeoutError("condition not reached")
-    return time.perf_counter() - started
-
-
-class Cpu:
-    """CPU seconds of a phase, all threads and the UI thread: what the wall clock would be on an idle
-    machine, roughly (the wall-clock figures stretch with the load of the shared machine)."""
-
-    def __init__(self):
-        self.process, self.ui = time.process_time(), time.thread_time()
-
-    def record(self, out: dict, name: str) -> None:
-        out[f"{name}_cpu_s"] = round(time.process_time() - self.process, 3)
-        out[f"{name}_ui_cpu_s"] = round(time.thread_time() - self.ui, 3)
-
+from gui_probes import Cpu, FirstPaint, GcPauses, Watchdog, wait_until  # noqa: E402 - after the platform is set
 
 def _recording(fn, name: str, calls: list[str]):
     """fn, noting where each call came from (a queue reloaded under the labeler says why)."""
@@ -355,6 +220,8 @@ def drive(path: Path, units: int, launched: float, open_only: bool = False, log=
     out["max_ui_block_ms"] = round(dog.max_gap * 1000, 1)
     out["max_ui_block_phase"] = dog.worst_phase
     out["ui_block_ms_by_phase"] = {k: round(v * 1000, 1) for k, v in dog.by_phase.items()}
+    if dog.stacks is not None:
+        out["block_stacks"] = dog.stacks
     out["longest_gc_pause_ms"] = round(pauses.longest[0] * 1000, 1)
     out["longest_gc_pause_generation"] = pauses.longest[1]
     window.close()
@@ -365,7 +232,7 @@ HEADLINE = ("window_open_s", "window_painted_s", "workflow_statuses_s", "review_
             "results_page_shown_s", "results_scored_s", "max_ui_block_ms")
 TARGETS = {"window_open_s": 2.0, "window_painted_s": 2.0, "workflow_statuses_s": 3.0, "review_complete_s": 2.0, "labeling_queue_ordered_s": 2.0,
            "labeling_first_unit_s": 2.0, "commit_next_p95_ms": 100, "review_first_display_s": 2.0,
-           "max_ui_block_ms": 250}
+           "max_ui_block_ms": 100}
 
 
 def launch(path: Path, units: int, *, open_only: bool = False) -> dict:
