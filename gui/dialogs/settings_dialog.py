@@ -20,6 +20,7 @@ from factaudit.gui import i18n, settings
 from factaudit.gui.annotator_settings import (
     annotator_name, project_annotator, set_annotator_name, set_project_annotator,
 )
+from factaudit.gui.screen import widen_to_text
 
 
 class SettingsDialog(QDialog):
@@ -94,9 +95,7 @@ class SettingsDialog(QDialog):
         layout.setContentsMargins(0, 0, 0, 0)
         path = QLineEdit(str(self.folders[key]))
         path.setReadOnly(True)
-        # the whole path in view (the field showed only its end), at most 640 px wide
-        path.ensurePolished()           # the style sheet's font and padding, not the default ones
-        path.setMinimumWidth(min(path.fontMetrics().horizontalAdvance(path.text()) + 28, 640))
+        widen_to_text(path, path.text(), most=640)    # the whole path in view (the field showed only its end)
         path.setCursorPosition(0)
         path.setObjectName(f"folder_{key}")
         show = QPushButton(self.tr("Show"))

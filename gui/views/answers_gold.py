@@ -17,6 +17,7 @@ from factaudit.gui import i18n
 from factaudit.gui.error_render import problem_text
 from factaudit.gui.ops import Op, error_text
 from factaudit.gui.query_op import QueryOp
+from factaudit.gui.screen import widen_to_text
 from factaudit.gui.views.page_parts import muted_label, section_head
 from factaudit.gui.views.tables import read_only_table
 
@@ -97,10 +98,7 @@ class GoldOptionsPanel(QWidget):
         head.addStretch(1)
         self.rater_name = QLineEdit()
         self.rater_name.setPlaceholderText(self.tr("name of the rater to import"))
-        # the placeholder whole, in every language (the default width cut it), in the style sheet's font
-        self.rater_name.ensurePolished()
-        self.rater_name.setMinimumWidth(self.rater_name.fontMetrics().horizontalAdvance(
-            self.rater_name.placeholderText()) + 28)
+        widen_to_text(self.rater_name, self.rater_name.placeholderText())   # the default width cut it
         head.addWidget(self.rater_name)
         self.import_button = QPushButton(self.tr("Import gold options…"))
         self.import_button.setToolTip(self.tr("A JSONL or CSV file of records {\"item_id\", \"gold_options\"} from a second rater; a new import of the same rater replaces their sets"))
