@@ -51,6 +51,7 @@ class PlotCanvas(QWidget):
         self.rendering = False        # a drawing is in the worker
         self.renders = 0              # drawings shown (what tests wait for)
         self._pending = None          # the newest drawing asked for while one was rendering
+        self._drawn_for = None        # (size, pixel ratio) the drawing in flight or shown was made for
         self.image = QLabel(self)
         self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.image.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
@@ -76,13 +77,17 @@ class PlotCanvas(QWidget):
         else:
             self._render(make)
 
+    def _target(self) -> tuple:
+        """(size in inches at 100 dpi, device pixel ratio) a drawing should have now; before the first
+        layout the widget has no size yet: None, the figure's own size then."""
+        w, h = self.width(), self.height()
+        size = (w / 100, h / 100) if self.isVisible() and w > 20 and h > 20 else None
+        return size, self.devicePixelRatioF()
+
     def _render(self, make) -> None:
         from factaudit.gui.ops import Op
 
-        ratio = self.devicePixelRatioF()
-        w, h = max(self.width(), 1), max(self.height(), 1)
-        # before the first layout the widget has no size yet: the figure's own size then
-        size = (w / 100, h / 100) if self.isVisible() and w > 20 and h > 20 else None
+        self._drawn_for = (size, ratio) = self._target()
         self.rendering = True
         Op(self, lambda _job: _render_rgba(make, size, 100 * ratio)).title("chart").quiet() \
             .success(lambda out, r=ratio: self._rendered(out, r)).finished(self._render_ended).run()
@@ -100,13 +105,17 @@ class PlotCanvas(QWidget):
     def _render_ended(self) -> None:
         self.rendering = False
         pending, self._pending = self._pending, None
+        if pending is None and self.figure is not None and self._target() != self._drawn_for:
+            # resized (or laid out) while this drawing was in the worker: draw the figure again at the new
+            # size, else a chart drawn before the first layout stays larger than its place and is cut
+            pending = lambda fig=self.figure: fig      # noqa: E731 - the figure is only read by the worker
         if pending is not None:
             self._render(pending)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self.figure is not None and self.renders:
-            self._request(lambda fig=self.figure: fig)   # the figure is only read by the worker
+        if self.figure is not None and not self.rendering:     # (a drawing in flight checks its size when it ends)
+            self._request(lambda fig=self.figure: fig)
 
 
 def _built_figure(build, size: tuple[float, float]):

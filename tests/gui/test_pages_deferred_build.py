@@ -117,3 +117,21 @@ def test_labeling_card_is_built_a_turn_after_the_view_and_the_runs_wait_for_it(q
     qtbot.addWidget(page)
     qtbot.waitUntil(lambda: page.is_built("Label") and "card" in page._built[0].__dict__)
     assert page.focusProxy() is page._built[0].card       # digits reach the card when the page is opened
+
+
+def test_a_chart_resized_while_its_first_drawing_is_in_the_worker_is_drawn_again_at_the_new_size(qtbot):
+    """The first drawing also imports matplotlib in the worker: a layout that resized the canvas meanwhile
+    left a chart larger than its place, cut at the top and bottom (the 1.5x German Results screenshot)."""
+    from factaudit.gui.views.results_parts import PlotCanvas
+
+    canvas = PlotCanvas(3.6, 3.0)
+    qtbot.addWidget(canvas)
+    canvas.resize(700, 600)
+    canvas.show()
+    canvas.plot(lambda fig: fig.add_subplot().plot([0, 1], [0, 1]))
+    assert canvas.rendering
+    canvas.resize(400, 300)                  # while the first drawing is in the worker
+    qtbot.waitUntil(lambda: not canvas.rendering and canvas.renders >= 1, timeout=60_000)
+    pixmap = canvas.image.pixmap()
+    ratio = pixmap.devicePixelRatio()
+    assert (round(pixmap.width() / ratio), round(pixmap.height() / ratio)) == (400, 300)
